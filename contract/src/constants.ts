@@ -1,0 +1,38 @@
+/** Constants both sides agree on; the spec's numbers, named. */
+export const STORAGE_VERSION = '1.0.0';
+export const DEFAULT_LANGUAGE = 'es';
+export const LANGUAGES = ['es', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_CURRENCY_SYMBOL = 'S/.';
+export const DEFAULT_DIAL_CODE = '+51';
+export const DEFAULT_MAIN_COLOR = '#1b4bc6';
+export const DEFAULT_MENU_COLOR = '#ffffff';
+export const TOAST_CLOSE_MS = 5000;
+export const MINIMUM_AGE = 18;
+
+/** Local storage keys, exactly those of the spec. */
+export const storageKeys = {
+  apiKey: 'apiKey',
+  token: 'token',
+  merge: 'merge',
+  skipUpdate: 'skipUpdate',
+  selectedPlaceUid: 'selectedPlaceUid',
+  selectedAreaUid: 'selectedAreaUid',
+  toFooterRedirect: 'toFooterRedirect',
+  redirectLanding: 'redirectLanding',
+  redirectLoginToCartSubscription: 'redirectLoginToCartSubscription',
+  typeCart: 'typeCart',
+  lang: 'lang',
+  version: 'version',
+  cookieConsent: 'cookieConsent',
+  cookieGa: 'cookie_ga',
+  cookieGuid: 'cookie_guid',
+  mainColor: 'colors_main_color',
+  menuColor: 'colors_menu_color',
+  landingName: 'landingName',
+  landingEmail: 'landingEmail',
+  landingMessage: 'landingMessage',
+  cart: (placeUid: string) => `cart${placeUid}`,
+  cartSubscription: (placeUid: string) => `cartSubscription${placeUid}`,
+  infoSubscriptionOptions: (placeUid: string) => `infoSubscriptionOptions${placeUid}`,
+} as const;

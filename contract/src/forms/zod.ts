@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { formMessages } from '../messages';
+import { formRules, type FormRule } from './rules';
+
+/**
+ * Zod pieces built on the generic form rules, so the server and the web forms
+ * refuse the same values with the same Spanish message.
+ */
+export function ruleString(...rules: FormRule[]) {
+  return z.string({ error: formMessages.required }).superRefine((value, ctx) => {
+    for (const check of rules) {
+      const message = check(value);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message });
+        return;
+      }
+    }
+  });
+}
+
+export const requiredText = (max = 255) =>
+  z
+    .string({ error: formMessages.required })
+    .trim()
+    .min(1, formMessages.required)
+    .max(max, formMessages.tooLong.replace('{max}', String(max)));
+
+export const emailField = () =>
+  requiredText(254)
+    .toLowerCase()
+    .refine((v) => !formRules.email(v), formMessages.email);
+
+/** YYYY-MM-DD, the wire format of dates (birthdate and the like). */
+export const isoDate = () =>
+  z
+    .string({ error: formMessages.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, formMessages.date)
+    .refine((v) => {
+      const [y, m, d] = v.split('-').map(Number);
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    }, formMessages.date);

@@ -1,0 +1,11 @@
+import './forms/zod-messages';
+export * from './messages';
+export * from './constants';
+export * from './forms/rules';
+export * from './forms/zod';
+export * from './http/errors';
+export * from './http/paged';
+export * from './tenancy/app';
+export * from './tenancy/company';
+export * from './tenancy/landing';
+export * from './countries';

@@ -1,0 +1,69 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { paths } from '../config';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle: the same query API as Database. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres://... selects a PostgreSQL server through `pg`. */
+  databaseUrl?: string;
+  /** PGlite folder, or 'memory://' for a throw-away database. */
+  dataDir?: string;
+  poolSize?: number;
+};
+
+/**
+ * Opens the database the environment asks for and brings its schema up to date.
+ * Only this folder knows which driver runs; the rest of the server sees a
+ * drizzle PostgreSQL database either way.
+ */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : await openPglite(options.dataDir ?? 'memory://');
+  return handle;
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: paths.migrations });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Dates and numerics stay strings where drizzle expects them; bigint counts become numbers.
+  pg.types.setTypeParser(20, (value: string) => Number(value));
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzle(pool, { schema });
+  await migrateOnce(pool, () => migrate(db, { migrationsFolder: paths.migrations }));
+  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+}
+
+/** Several server processes may start together; an advisory lock lets one migrate at a time. */
+async function migrateOnce(pool: import('pg').Pool, run: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await run();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,55 @@
+import { doublePrecision, foreignKey, index, integer, jsonb, boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { apps, companies } from './tenancy';
+
+/** A city or district the app serves; places belong to one. */
+export const areas = pgTable(
+  'areas',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    uid: uuid('uid').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    countryCode: text('country_code').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.uid] }), uniqueIndex('areas_app_key_key').on(t.appId, t.key)],
+);
+
+export type Timetable = {
+  monday: { from: string; to: string } | null;
+  saturday: { from: string; to: string } | null;
+  sunday: { from: string; to: string } | null;
+  extra_note: string;
+};
+
+/** A branch (local) of a company: where products are sold and picked up. */
+export const places = pgTable(
+  'places',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    key: text('key').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    areaUid: uuid('area_uid').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    localityName: text('locality_name').notNull().default(''),
+    telephone1: text('telephone1'),
+    telephone2: text('telephone2'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    usesCountryDeliveryService: boolean('uses_country_delivery_service').notNull().default(false),
+    subscriptionEnabled: boolean('subscription_enabled').notNull().default(false),
+    timetable: jsonb('timetable').$type<Timetable>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('places_app_key_key').on(t.appId, t.key),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
+    index('places_company_idx').on(t.appId, t.companyUid),
+  ],
+);

@@ -1,0 +1,45 @@
+import { errorMessages, NON_FIELD_ERRORS } from '@store/contract';
+
+/**
+ * Errors a service throws to end a request with a documented body. Services
+ * speak in these; the error handler turns them into HTTP.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+/** 400 with `{field: [messages]}`; a string becomes a non-field error. */
+export class ValidationError extends HttpError {
+  constructor(fields: Record<string, string[]> | string) {
+    super(400, typeof fields === 'string' ? { [NON_FIELD_ERRORS]: [fields] } : fields);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(detail: string = errorMessages.notFound) {
+    super(404, { detail });
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(detail: string = errorMessages.permissionDenied) {
+    super(403, { detail });
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor(detail: string = errorMessages.notAuthenticated) {
+    super(401, { detail });
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(detail: string) {
+    super(409, { detail });
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_PAGE_SIZE, type PageQuery, type Paged, errorMessages } from '@store/contract';
+import { NotFoundError } from './http-errors';
+
+export type PageWindow = { limit: number; offset: number; page: number; pageSize: number };
+
+export function pageWindow(query: PageQuery, defaultSize = DEFAULT_PAGE_SIZE): PageWindow {
+  const pageSize = query.page_size ?? defaultSize;
+  return { page: query.page, pageSize, limit: pageSize, offset: (query.page - 1) * pageSize };
+}
+
+/** The absolute URL of this request with `page` set, as DRF writes next/previous. */
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page <= 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** Wraps one page of rows; a page past the end is a 404 as in DRF, except the first. */
+export function toPaged<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Paged<T> {
+  const pages = Math.max(1, Math.ceil(count / window.pageSize));
+  if (window.page > pages) throw new NotFoundError(errorMessages.invalidPage);
+  return {
+    count,
+    next: window.page < pages ? pageUrl(request, window.page + 1) : null,
+    previous: window.page > 1 ? pageUrl(request, window.page - 1) : null,
+    results,
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ad, app, appList, companyCategory, companySummary, landing, pageQuery, paged, formMessages, errorMessages } from '@store/contract';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { ForbiddenError, NotFoundError } from '../../lib/http-errors';
+import {
+  describeApp,
+  findAppRow,
+  getLanding,
+  listAllowedCompanies,
+  listAppsByDomain,
+  listCategories,
+  listCompanyAds,
+  type AppRow,
+} from './service';
+import type { FastifyRequest } from 'fastify';
+
+const tags = ['tenancy'];
+const errors = { 400: z.record(z.string(), z.array(z.string())), 403: z.object({ detail: z.string() }), 404: z.object({ detail: z.string() }) };
+const searchText = z.string().trim().max(100, formMessages.tooLong.replace('{max}', '100')).optional();
+
+/**
+ * An app named in the path must be the request's own tenant: another app's
+ * API-KEY is refused (403) and another host's app is not found (404).
+ */
+async function appFromPath(request: FastifyRequest, uid: string): Promise<AppRow> {
+  const row = await findAppRow(request.server.db, uid);
+  if (!row) throw new NotFoundError();
+  if (request.tenant && request.tenant.uid !== row.uid) {
+    if (request.headers['api-key']) throw new ForbiddenError(errorMessages.invalidApiKey);
+    throw new NotFoundError();
+  }
+  return row;
+}
+
+export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v7/apps/',
+    {
+      schema: {
+        tags,
+        summary: 'Find the app of a host name',
+        description: 'A leading `www.` and any port are ignored. An unknown domain answers an empty list.',
+        querystring: z.object({ domain: z.string({ error: formMessages.required }).trim().min(1, formMessages.required).max(253) }),
+        response: { 200: appList, ...errors },
+      },
+    },
+    async (request) => listAppsByDomain(server.db, request.query.domain),
+  );
+
+  server.get(
+    '/v7/apps/:uid',
+    { schema: { tags, summary: 'App settings', params: z.object({ uid: z.string() }), response: { 200: app, ...errors } } },
+    async (request) => describeApp(server.db, await appFromPath(request, request.params.uid)),
+  );
+
+  server.get(
+    '/v7/apps/:uid/landing/',
+    {
+      schema: {
+        tags,
+        summary: 'Landing page sections',
+        description: 'Only active sections, in order. 404 when the app has no landing page.',
+        params: z.object({ uid: z.string() }),
+        response: { 200: landing, ...errors },
+      },
+    },
+    async (request) => getLanding(server.db, await appFromPath(request, request.params.uid)),
+  );
+
+  server.get(
+    '/v7/categories/',
+    {
+      schema: {
+        tags,
+        summary: 'Company categories of a multisite app',
+        description: 'With `search`, categories whose name or one of whose companies matches (accents and case ignored).',
+        querystring: pageQuery.extend({
+          app: z.string({ error: formMessages.required }).min(1, formMessages.required),
+          with_companies: z.enum(['true', 'false']).optional(),
+          search: searchText,
+        }),
+        response: { 200: paged(companyCategory), ...errors },
+      },
+    },
+    async (request) => {
+      const appRow = await appFromPath(request, request.query.app);
+      const window = pageWindow(request.query);
+      const page = await listCategories(
+        server.db,
+        appRow,
+        { withCompanies: request.query.with_companies === 'true', search: request.query.search || undefined },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v7/apps/:uid/allowed-companies/',
+    {
+      schema: {
+        tags,
+        summary: 'Companies a multisite app lists',
+        querystring: pageQuery.extend({ category: z.string().optional(), search: searchText }),
+        params: z.object({ uid: z.string() }),
+        response: { 200: paged(companySummary), ...errors },
+      },
+    },
+    async (request) => {
+      const appRow = await appFromPath(request, request.params.uid);
+      const window = pageWindow(request.query);
+      const page = await listAllowedCompanies(
+        server.db,
+        appRow,
+        { category: request.query.category || undefined, search: request.query.search || undefined },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v5/companies/:uid/ads',
+    {
+      schema: {
+        tags,
+        summary: 'Active ads of a company',
+        params: z.object({ uid: z.string() }),
+        querystring: pageQuery,
+        response: { 200: paged(ad), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const page = await listCompanyAds(server.db, request.requireTenant(), request.params.uid, window);
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+};

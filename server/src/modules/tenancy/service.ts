@@ -1,0 +1,207 @@
+import { and, asc, count, eq, exists, inArray, ne, or } from 'drizzle-orm';
+import type { App, Ad, CompanyCategory, CompanySummary, Landing } from '@store/contract';
+import type { Database } from '../../db/client';
+import { apps, areas, companies, companyAds, companyCategories, companyCategoryMembers, landingSections } from '../../db/schema';
+import { NotFoundError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { nameContains } from '../../lib/search';
+import { isUid } from '../../lib/uid';
+import { appToApi, companySummaryToApi, landingSectionToApi } from './serialize';
+
+export type AppRow = typeof apps.$inferSelect;
+
+/** The host name as tenants are registered: lower case, no port, no leading www. */
+export function normaliseDomain(host: string): string {
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+}
+
+export async function findAppRowByDomain(db: Database, host: string): Promise<AppRow | undefined> {
+  const [row] = await db.select().from(apps).where(eq(apps.domain, normaliseDomain(host)));
+  return row;
+}
+
+export async function findAppRowByApiKey(db: Database, apiKey: string): Promise<AppRow | undefined> {
+  const [row] = await db.select().from(apps).where(eq(apps.apiKey, apiKey));
+  return row;
+}
+
+export async function findAppRow(db: Database, uid: string): Promise<AppRow | undefined> {
+  if (!isUid(uid)) return undefined;
+  const [row] = await db.select().from(apps).where(eq(apps.uid, uid));
+  return row;
+}
+
+/** Allowed companies are the listed companies of the app other than the main one. */
+function allowedCompaniesWhere(app: AppRow) {
+  return and(
+    eq(companies.appId, app.uid),
+    eq(companies.listed, true),
+    app.mainCompanyUid ? ne(companies.uid, app.mainCompanyUid) : undefined,
+  );
+}
+
+export async function describeApp(db: Database, app: AppRow): Promise<App> {
+  const [allCompanies, appAreas] = await Promise.all([
+    db.select().from(companies).where(eq(companies.appId, app.uid)).orderBy(asc(companies.position)),
+    db.select().from(areas).where(eq(areas.appId, app.uid)).orderBy(asc(areas.position), asc(areas.name)),
+  ]);
+  const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
+  if (!mainCompany) throw new NotFoundError();
+  const allowedCompanies = allCompanies.filter((c) => c.listed && c.uid !== mainCompany.uid);
+  return appToApi(app, { mainCompany, allowedCompanies, areas: appAreas });
+}
+
+export async function listAppsByDomain(db: Database, domain: string): Promise<App[]> {
+  const row = await findAppRowByDomain(db, domain);
+  return row ? [await describeApp(db, row)] : [];
+}
+
+export async function listCategories(
+  db: Database,
+  app: AppRow,
+  options: { withCompanies: boolean; search?: string },
+  window: PageWindow,
+): Promise<{ count: number; results: CompanyCategory[] }> {
+  // A search finds categories by their name or by the name of a company in them.
+  const searchWhere = options.search
+    ? exists(
+        db
+          .select({ one: companyCategoryMembers.companyUid })
+          .from(companyCategoryMembers)
+          .innerJoin(companies, and(eq(companies.appId, companyCategoryMembers.appId), eq(companies.uid, companyCategoryMembers.companyUid)))
+          .where(
+            and(
+              eq(companyCategoryMembers.appId, companyCategories.appId),
+              eq(companyCategoryMembers.categoryUid, companyCategories.uid),
+              allowedCompaniesWhere(app),
+              nameContains(companies.name, options.search),
+            ),
+          ),
+      )
+    : undefined;
+  const filtered = and(
+    eq(companyCategories.appId, app.uid),
+    options.search ? or(nameContains(companyCategories.name, options.search), searchWhere) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(companyCategories).where(filtered);
+  const rows = await db
+    .select()
+    .from(companyCategories)
+    .where(filtered)
+    .orderBy(asc(companyCategories.position), asc(companyCategories.name))
+    .limit(window.limit)
+    .offset(window.offset);
+  if (!options.withCompanies || rows.length === 0) {
+    return { count: total, results: rows.map(categoryToApi) };
+  }
+  const members = await db
+    .select({ categoryUid: companyCategoryMembers.categoryUid, company: companies })
+    .from(companyCategoryMembers)
+    .innerJoin(companies, and(eq(companies.appId, companyCategoryMembers.appId), eq(companies.uid, companyCategoryMembers.companyUid)))
+    .where(
+      and(
+        eq(companyCategoryMembers.appId, app.uid),
+        inArray(
+          companyCategoryMembers.categoryUid,
+          rows.map((r) => r.uid),
+        ),
+        allowedCompaniesWhere(app),
+      ),
+    )
+    .orderBy(asc(companies.position), asc(companies.name));
+  return {
+    count: total,
+    results: rows.map((row) => {
+      const categoryMatches = options.search ? matchesLoosely(row.name, options.search) : true;
+      return {
+        ...categoryToApi(row),
+        companies: members
+          .filter((m) => m.categoryUid === row.uid)
+          .filter((m) => categoryMatches || matchesLoosely(m.company.name, options.search!))
+          .map((m) => companySummaryToApi(m.company)),
+      };
+    }),
+  };
+}
+
+/** Same test as `nameContains`, for rows already in memory. */
+function matchesLoosely(name: string, search: string): boolean {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return fold(name).includes(fold(search.trim()));
+}
+
+function categoryToApi(row: typeof companyCategories.$inferSelect): CompanyCategory {
+  return { uid: row.uid, name: row.name, image: row.image, color: row.color };
+}
+
+export async function listAllowedCompanies(
+  db: Database,
+  app: AppRow,
+  options: { category?: string; search?: string },
+  window: PageWindow,
+): Promise<{ count: number; results: CompanySummary[] }> {
+  if (options.category !== undefined && !isUid(options.category)) return { count: 0, results: [] };
+  const where = and(
+    allowedCompaniesWhere(app),
+    options.search ? nameContains(companies.name, options.search) : undefined,
+    options.category
+      ? exists(
+          db
+            .select({ one: companyCategoryMembers.companyUid })
+            .from(companyCategoryMembers)
+            .where(
+              and(
+                eq(companyCategoryMembers.appId, companies.appId),
+                eq(companyCategoryMembers.companyUid, companies.uid),
+                eq(companyCategoryMembers.categoryUid, options.category),
+              ),
+            ),
+        )
+      : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(companies).where(where);
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.position), asc(companies.name))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { count: total, results: rows.map(companySummaryToApi) };
+}
+
+export async function listCompanyAds(
+  db: Database,
+  app: AppRow,
+  companyUid: string,
+  window: PageWindow,
+): Promise<{ count: number; results: Ad[] }> {
+  if (!isUid(companyUid)) throw new NotFoundError();
+  const [company] = await db
+    .select({ uid: companies.uid })
+    .from(companies)
+    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+  if (!company) throw new NotFoundError();
+  const where = and(eq(companyAds.appId, app.uid), eq(companyAds.companyUid, companyUid), eq(companyAds.isActive, true));
+  const [{ total }] = await db.select({ total: count() }).from(companyAds).where(where);
+  const rows = await db.select().from(companyAds).where(where).orderBy(asc(companyAds.position)).limit(window.limit).offset(window.offset);
+  return {
+    count: total,
+    results: rows.map((r) => ({ uid: r.uid, title: r.title, image: r.image, link: r.link, position: r.position })),
+  };
+}
+
+export async function getLanding(db: Database, app: AppRow): Promise<Landing> {
+  if (!app.landingPage) throw new NotFoundError();
+  const rows = await db
+    .select()
+    .from(landingSections)
+    .where(and(eq(landingSections.appId, app.uid), eq(landingSections.isActive, true)))
+    .orderBy(asc(landingSections.position));
+  return { landing_page_type: app.landingPageType as Landing['landing_page_type'], sections: rows.map(landingSectionToApi) };
+}

@@ -1,0 +1,36 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { tenantImports } from '../db/schema';
+import { paths } from '../config';
+import { tenantUid } from '../lib/uid';
+import { hashSource, importTenant, type ImportResult } from './importer';
+
+export async function readDemoTenantFiles(dir = paths.demoTenants) {
+  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const text = await readFile(path.join(dir, name), 'utf8');
+      return { name, text, data: JSON.parse(text) as { app?: { key?: string } } };
+    }),
+  );
+}
+
+/**
+ * Imports the demo tenants on first start, and again whenever a demo file
+ * changed since its last import, so the demo grows with the code.
+ */
+export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
+  const imported: ImportResult[] = [];
+  for (const file of await readDemoTenantFiles()) {
+    const hash = hashSource(file.text);
+    const appKey = file.data.app?.key;
+    if (appKey) {
+      const [last] = await db.select().from(tenantImports).where(eq(tenantImports.appId, tenantUid('app', appKey)));
+      if (last?.sourceHash === hash) continue;
+    }
+    imported.push(await importTenant(db, file.data, hash));
+  }
+  return imported;
+}

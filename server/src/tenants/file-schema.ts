@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
+
+/**
+ * The tenant file: everything an operator writes to open a store. Entities are
+ * named by a `key` unique within the file; their uids derive from the app key
+ * and that key, so importing the same file again updates the same rows.
+ */
+const key = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lowercase letters, digits and dashes')
+  .max(64);
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1b4bc6');
+const url = z.string().max(2000);
+const hours = z.object({ from: z.string().regex(/^\d{2}:\d{2}$/), to: z.string().regex(/^\d{2}:\d{2}$/) }).nullable();
+
+const company = z.strictObject({
+  key,
+  name: z.string().min(1).max(200),
+  parent: key.optional(),
+  logo: url.nullable().default(null),
+  logo_rectangle: url.nullable().default(null),
+  cover: url.nullable().default(null),
+  banner: url.nullable().default(null),
+  description: z.string().max(5000).default(''),
+  facebook_page: url.nullable().default(null),
+  instagram_page: url.nullable().default(null),
+  whatsapp_number: z.string().regex(/^\+?\d{6,15}$/).nullable().default(null),
+  ecommerce_enabled: z.boolean().default(true),
+  subscription_enabled: z.boolean().default(false),
+  benefit_programs_enabled: z.boolean().default(false),
+  gamification_system: z.string().nullable().default(null),
+  delivery_service: z.string().nullable().default(null),
+  hidden_for_members: z.array(z.enum(['cart', 'store', 'program'])).default([]),
+  currency: z.object({ code: z.string().length(3), symbol: z.string().min(1).max(8) }).default({ code: 'PEN', symbol: 'S/.' }),
+  categories: z.array(key).default([]),
+  listed: z.boolean().default(true),
+  ads: z
+    .array(z.strictObject({ key, title: z.string().min(1), image: url.nullable().default(null), link: url.nullable().default(null), is_active: z.boolean().default(true) }))
+    .default([]),
+});
+
+const landingButton = z.strictObject({ key, tittle: z.string(), link: z.string() });
+const landingSection = z.strictObject({
+  key,
+  type: landingSectionType,
+  is_active: z.boolean().default(true),
+  tittle: z.string().default(''),
+  content: z.string().default(''),
+  link: url.nullable().default(null),
+  buttons: z.array(landingButton).default([]),
+  cards: z
+    .array(
+      z.strictObject({
+        key,
+        is_active: z.boolean().default(true),
+        tittle: z.string().default(''),
+        subtittle: z.string().default(''),
+        content: z.string().default(''),
+        color: color.nullable().default(null),
+        buttons: z.array(landingButton).default([]),
+        images: z.array(z.strictObject({ image: url, spatial_position: z.enum(['LEFT', 'RIGHT']).default('LEFT') })).default([]),
+      }),
+    )
+    .default([]),
+  images: z.array(z.strictObject({ key, image: url, link: url.nullable().default(null), is_active: z.boolean().default(true) })).default([]),
+});
+
+export const tenantFile = z
+  .strictObject({
+    app: z.strictObject({
+      key,
+      name: z.string().min(1).max(200),
+      domain: z.string().regex(/^[a-z0-9.-]+$/, 'a host name without scheme or port').max(253),
+      subdomain: z.string().max(63).optional(),
+      api_key: z.string().min(16).max(128).optional(),
+      logo: url.nullable().default(null),
+      favicon: url.nullable().default(null),
+      main_company: key,
+      landing_page: z.boolean().default(false),
+      landing_page_type: landingPageType.default('DEFAULT'),
+      empty_page: z.boolean().default(false),
+      allow_anonymous_navigation: z.boolean().default(true),
+      allow_signup: z.boolean().default(true),
+      marketplace: z.boolean().default(false),
+      multisite: z.boolean().default(false),
+      signin_methods: z
+        .array(z.strictObject({ type: signinMethodType, settings: z.record(z.string(), z.unknown()).default({}) }))
+        .default([{ type: 'EMAIL', settings: {} }]),
+      countries: z.array(z.string().length(2)).default(['PE']),
+      recaptcha_site_key: z.string().nullable().default(null),
+      external_link: url.nullable().default(null),
+      validate_document: z.boolean().default(false),
+      validate_mobile_number: z.boolean().default(false),
+      site: z
+        .strictObject({
+          faqs: z.string().nullable().default(null),
+          privacy_policies: z.string().nullable().default(null),
+          terms_and_conditions: z.string().nullable().default(null),
+        })
+        .default({ faqs: null, privacy_policies: null, terms_and_conditions: null }),
+      firebase_settings: firebaseSettings.partial().nullable().default(null),
+      site_firebase_settings: firebaseSettings.partial().nullable().default(null),
+      colors: z.strictObject({ main_color: color, menu_color: color }).default({ main_color: '#1b4bc6', menu_color: '#ffffff' }),
+      maintenance: z.boolean().default(false),
+      events_enabled: z.boolean().default(false),
+      partner_deletion_prefix: key.nullable().default(null),
+    }),
+    companies: z.array(company).min(1),
+    categories: z
+      .array(z.strictObject({ key, name: z.string().min(1), image: url.nullable().default(null), color: color.nullable().default(null) }))
+      .default([]),
+    areas: z.array(z.strictObject({ key, name: z.string().min(1), country_code: z.string().length(2) })).default([]),
+    places: z
+      .array(
+        z.strictObject({
+          key,
+          company: key,
+          area: key,
+          name: z.string().min(1),
+          address: z.string().min(1),
+          locality_name: z.string().default(''),
+          telephone1: z.string().nullable().default(null),
+          telephone2: z.string().nullable().default(null),
+          latitude: z.number().min(-90).max(90).nullable().default(null),
+          longitude: z.number().min(-180).max(180).nullable().default(null),
+          uses_country_delivery_service: z.boolean().default(false),
+          subscription_enabled: z.boolean().default(false),
+          timetable: z
+            .strictObject({ monday: hours.default(null), saturday: hours.default(null), sunday: hours.default(null), extra_note: z.string().default('') })
+            .default({ monday: null, saturday: null, sunday: null, extra_note: '' }),
+        }),
+      )
+      .default([]),
+    landing: z.strictObject({ sections: z.array(landingSection) }).default({ sections: [] }),
+  })
+  .superRefine((file, ctx) => {
+    // Cross-references by key: each must name something the file defines.
+    const companyKeys = new Set(file.companies.map((c) => c.key));
+    const categoryKeys = new Set(file.categories.map((c) => c.key));
+    const areaKeys = new Set(file.areas.map((a) => a.key));
+    const unknown = (path: (string | number)[], what: string, value: string) =>
+      ctx.addIssue({ code: 'custom', path, message: `no ${what} with key "${value}" in this file` });
+    if (!companyKeys.has(file.app.main_company)) unknown(['app', 'main_company'], 'company', file.app.main_company);
+    file.companies.forEach((c, i) => {
+      if (c.parent && !companyKeys.has(c.parent)) unknown(['companies', i, 'parent'], 'company', c.parent);
+      c.categories.forEach((cat, j) => {
+        if (!categoryKeys.has(cat)) unknown(['companies', i, 'categories', j], 'category', cat);
+      });
+    });
+    file.places.forEach((p, i) => {
+      if (!companyKeys.has(p.company)) unknown(['places', i, 'company'], 'company', p.company);
+      if (!areaKeys.has(p.area)) unknown(['places', i, 'area'], 'area', p.area);
+    });
+    for (const [name, list] of [
+      ['companies', file.companies],
+      ['categories', file.categories],
+      ['areas', file.areas],
+      ['places', file.places],
+      ['landing.sections', file.landing.sections],
+    ] as const) {
+      const seen = new Set<string>();
+      list.forEach((item, i) => {
+        if (seen.has(item.key)) ctx.addIssue({ code: 'custom', path: [...name.split('.'), i, 'key'], message: `duplicate key "${item.key}"` });
+        seen.add(item.key);
+      });
+    }
+  });
+
+export type TenantFile = z.infer<typeof tenantFile>;
