@@ -7,7 +7,7 @@ import { formRules, type FormRule } from './rules';
  * refuse the same values with the same Spanish message.
  */
 export function ruleString(...rules: FormRule[]) {
-  return z.string({ error: formMessages.required }).superRefine((value, ctx) => {
+  return z.string().superRefine((value, ctx) => {
     for (const check of rules) {
       const message = check(value);
       if (message) {
@@ -20,7 +20,7 @@ export function ruleString(...rules: FormRule[]) {
 
 export const requiredText = (max = 255) =>
   z
-    .string({ error: formMessages.required })
+    .string()
     .trim()
     .min(1, formMessages.required)
     .max(max, formMessages.tooLong.replace('{max}', String(max)));
@@ -33,7 +33,7 @@ export const emailField = () =>
 /** YYYY-MM-DD, the wire format of dates (birthdate and the like). */
 export const isoDate = () =>
   z
-    .string({ error: formMessages.date })
+    .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, formMessages.date)
     .refine((v) => {
       const [y, m, d] = v.split('-').map(Number);

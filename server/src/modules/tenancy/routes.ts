@@ -41,7 +41,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'Find the app of a host name',
         description: 'A leading `www.` and any port are ignored. An unknown domain answers an empty list.',
-        querystring: z.object({ domain: z.string({ error: formMessages.required }).trim().min(1, formMessages.required).max(253) }),
+        querystring: z.object({ domain: z.string().trim().min(1, formMessages.required).max(253) }),
         response: { 200: appList, ...errors },
       },
     },
@@ -76,7 +76,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
         summary: 'Company categories of a multisite app',
         description: 'With `search`, categories whose name or one of whose companies matches (accents and case ignored).',
         querystring: pageQuery.extend({
-          app: z.string({ error: formMessages.required }).min(1, formMessages.required),
+          app: z.string().min(1, formMessages.required),
           with_companies: z.enum(['true', 'false']).optional(),
           search: searchText,
         }),

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app';
+import { openDatabase, type Database } from '../../src/db/client';
+import { seedDemoTenants } from '../../src/tenants/demo-seed';
+
+/**
+ * One database and one app per test file: PGlite in memory by default, or a
+ * fresh database on the PostgreSQL server of TEST_DATABASE_URL when the
+ * runner sets TEST_DB=postgres. Both run the same migrations and suite.
+ */
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+export async function startTestApp(options: { seedDemo?: boolean } = {}) {
+  const database = await openTestDatabase();
+  if (options.seedDemo !== false) await seedDemoTenants(database.db);
+  const app = await buildApp({ db: database.db, dbKind: database.kind });
+  await app.ready();
+
+  async function call(
+    method: InjectOptions['method'],
+    url: string,
+    init: { host?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ): Promise<LightMyRequestResponse & { data: any }> {
+    const response = await app.inject({
+      method,
+      url,
+      headers: { host: init.host ?? 'localhost', ...init.headers },
+      ...(init.body !== undefined ? { payload: init.body as InjectOptions['payload'] } : {}),
+    });
+    let data: unknown = undefined;
+    try {
+      data = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      data = response.body;
+    }
+    return Object.assign(response, { data });
+  }
+
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    call,
+    get: (url: string, init?: Parameters<typeof call>[2]) => call('GET', url, init),
+    post: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('POST', url, { ...init, body }),
+    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('PATCH', url, { ...init, body }),
+    delete: (url: string, init?: Parameters<typeof call>[2]) => call('DELETE', url, init),
+    /** The app of a demo host, as the web app would load it. */
+    async appOf(host: string) {
+      const response = await call('GET', `/api/v7/apps/?domain=${host}`, { host });
+      if (response.statusCode !== 200 || !response.data[0]) throw new Error(`no app for ${host}`);
+      return response.data[0] as import('@store/contract').App;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function openTestDatabase(): Promise<{ db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    return openDatabase({ dataDir: 'memory://' });
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const { default: pg } = await import('pg');
+  const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
