@@ -22,7 +22,7 @@ export const requiredText = (max = 255) =>
   z
     .string()
     .trim()
-    .min(1, formMessages.required)
+    .min(1, { message: formMessages.required, abort: true })
     .max(max, formMessages.tooLong.replace('{max}', String(max)));
 
 export const emailField = () =>
@@ -34,7 +34,7 @@ export const emailField = () =>
 export const isoDate = () =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, formMessages.date)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: formMessages.date, abort: true })
     .refine((v) => {
       const [y, m, d] = v.split('-').map(Number);
       const date = new Date(Date.UTC(y, m - 1, d));
