@@ -1,0 +1,21 @@
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../server/src/app';
+import { openDatabase } from '../../server/src/db/client';
+import { seedDemoTenants } from '../../server/src/tenants/demo-seed';
+
+/** The real server in this process, on a free port, on PGlite in memory or DATABASE_URL. */
+export async function startBenchServer() {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://' });
+  await seedDemoTenants(database.db);
+  const app = await buildApp({ db: database.db, dbKind: database.kind });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    port,
+    kind: database.kind,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
