@@ -1,11 +1,19 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The API runs on its own process in development; the browser keeps calling /api on the
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The store front needs only the contract's constants at run time; importing the package
+    // root would pull every zod schema into the first page.
+    alias: {
+      '@store/contract/constants': fileURLToPath(new URL('../contract/src/constants.ts', import.meta.url)),
+    },
+  },
   server: {
     host: true,
     allowedHosts: ['.localhost'],

@@ -1,0 +1,2 @@
+export { api, apiRequest, ApiError } from './client';
+export type { RequestOptions, QueryValue } from './client';

@@ -1,0 +1,130 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { storageKeys } from '@store/contract/constants';
+import { useTenant } from '../lib/tenant';
+import { useIsLoggedIn } from '../lib/session';
+import { storage } from '../lib/storage';
+import { Loading } from '../components/loading';
+import { PageMessage } from '../components/page-message';
+import { LoggedInOnly, LoggedOutOnly } from './guards';
+import { MainRoutes } from './main-routes';
+import {
+  CartaPage,
+  CompleteInfoPage,
+  CookiesPage,
+  DeleteAccountPage,
+  FaqsPage,
+  LandingPage,
+  LoginPage,
+  PoliticsPage,
+  RecoveryPasswordPage,
+  RegisterPage,
+  ResetPasswordPage,
+  TermsPage,
+  VerificationEmailPage,
+} from './lazy-pages';
+
+/** Whether this host is the partner's (its name appears in the host). */
+function usePartnerPrefix(): { prefix: string | null; onPartnerHost: boolean } {
+  const app = useTenant();
+  const prefix = app.features.partner_deletion_prefix?.trim().replace(/^\/+|\/+$/g, '') || null;
+  return { prefix, onPartnerHost: Boolean(prefix && window.location.hostname.includes(prefix)) };
+}
+
+function deletePath(prefix: string | null, params: Record<string, string | undefined>): string {
+  return `${prefix ? `/${prefix}` : ''}/me/delete/${params.uidApp}/${params.uidUser}/${params.token}`;
+}
+
+function PartnerDeleteRoute() {
+  const params = useParams();
+  const { onPartnerHost } = usePartnerPrefix();
+  return onPartnerHost ? <DeleteAccountPage /> : <Navigate to={deletePath(null, params)} replace />;
+}
+
+function DeleteRoute() {
+  const params = useParams();
+  const { prefix, onPartnerHost } = usePartnerPrefix();
+  return onPartnerHost ? <Navigate to={deletePath(prefix, params)} replace /> : <DeleteAccountPage />;
+}
+
+/**
+ * Once per page load (the flag is reset at start-up), an app with a landing page sends a first
+ * visit of / or /landing to /landing. Decided during render so no other redirect runs first.
+ */
+function useLandingRedirect(): boolean {
+  const app = useTenant();
+  const location = useLocation();
+  const [pending, setPending] = useState(
+    () => app.landing_page && !storage.get(storageKeys.redirectLanding) && ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
+  );
+  useEffect(() => {
+    if (!pending) return;
+    storage.set(storageKeys.redirectLanding, 'true');
+    setPending(false);
+  }, [pending]);
+  return pending && location.pathname === '/';
+}
+
+/** Placeholder of an app configured as an empty page. */
+function EmptyPage() {
+  const app = useTenant();
+  return (
+    <main>
+      <PageMessage fullScreen title={app.name} image={app.logo} imageAlt={app.name} />
+    </main>
+  );
+}
+
+/** The root route table, in the order of the spec, with its guards. */
+export function AppRoutes() {
+  const app = useTenant();
+  const loggedIn = useIsLoggedIn();
+  const { prefix } = usePartnerPrefix();
+  const redirectToLanding = useLandingRedirect();
+  if (redirectToLanding) return <Navigate to="/landing" replace />;
+
+  const legalAtRoot = !loggedIn && !app.allow_anonymous_navigation;
+  const authOpen = !app.empty_page && !loggedIn;
+
+  return (
+    <Suspense fallback={<Loading fullScreen />}>
+      <Routes>
+        <Route path="/cookies" element={<CookiesPage />} />
+        <Route path="/carta" element={<main className="standalone-page standalone-page--wide"><CartaPage /></main>} />
+        <Route path="/recovery-password" element={<LoggedOutOnly><RecoveryPasswordPage /></LoggedOutOnly>} />
+        <Route path="/reset-password/:uidUser/:token" element={<LoggedOutOnly><ResetPasswordPage /></LoggedOutOnly>} />
+        <Route path="/reset-password/*" element={<Navigate to="/" replace />} />
+        <Route path="/verification-email/:uidApp/:uidUser/:token" element={<VerificationEmailPage />} />
+        {prefix ? <Route path={`/${prefix}/me/delete/:uidApp/:uidUser/:token`} element={<PartnerDeleteRoute />} /> : null}
+        <Route path="/me/delete/:uidApp/:uidUser/:token" element={<DeleteRoute />} />
+        <Route path="/me/delete/*" element={<Navigate to="/" replace />} />
+        {legalAtRoot ? (
+          <>
+            <Route path="/politics" element={<main className="standalone-page"><PoliticsPage /></main>} />
+            <Route path="/terms-and-conditions" element={<main className="standalone-page"><TermsPage /></main>} />
+            <Route path="/faqs" element={<main className="standalone-page"><FaqsPage /></main>} />
+          </>
+        ) : null}
+        <Route
+          path="/register"
+          element={!authOpen ? <Navigate to="/" replace /> : app.allow_signup ? <RegisterPage /> : <Navigate to="/login" replace />}
+        />
+        <Route path="/login" element={authOpen ? <LoginPage /> : <Navigate to="/" replace />} />
+        <Route path="/complete-info" element={<LoggedInOnly><CompleteInfoPage /></LoggedInOnly>} />
+        <Route path="/landing" element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />} />
+        <Route
+          path="/*"
+          element={
+            app.empty_page ? (
+              <EmptyPage />
+            ) : app.allow_anonymous_navigation || loggedIn ? (
+              <MainRoutes />
+            ) : (
+              <Navigate to="/login" replace />
+            )
+          }
+        />
+      </Routes>
+    </Suspense>
+  );
+}

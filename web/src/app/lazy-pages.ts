@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+// Everything that is not the store front loads on demand, so the first page stays small.
+export const PoliticsPage = lazy(() => import('../features/legal/components/politics-page').then((m) => ({ default: m.PoliticsPage })));
+export const TermsPage = lazy(() => import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })));
+export const FaqsPage = lazy(() => import('../features/legal/components/faqs-page').then((m) => ({ default: m.FaqsPage })));
+export const CookiesPage = lazy(() => import('../features/cookies/components/cookies-page').then((m) => ({ default: m.CookiesPage })));
+export const LandingPage = lazy(() => import('../features/landing').then((m) => ({ default: m.LandingPage })));
+export const CartaPage = lazy(() => import('../features/carta').then((m) => ({ default: m.CartaPage })));
+export const MultisiteHome = lazy(() => import('../features/tenancy/components/multisite-home').then((m) => ({ default: m.MultisiteHome })));
+
+const auth = () => import('../features/auth');
+export const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
+export const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
+export const RecoveryPasswordPage = lazy(() => auth().then((m) => ({ default: m.RecoveryPasswordPage })));
+export const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
+export const VerificationEmailPage = lazy(() => auth().then((m) => ({ default: m.VerificationEmailPage })));
+export const DeleteAccountPage = lazy(() => auth().then((m) => ({ default: m.DeleteAccountPage })));
+export const CompleteInfoPage = lazy(() => auth().then((m) => ({ default: m.CompleteInfoPage })));

@@ -1,0 +1,78 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { isHiddenForMembers, useTenant } from '../lib/tenant';
+import { ComingSoon } from '../components/coming-soon';
+import { NotFound } from '../components/not-found';
+import { MainLayout } from '../features/shell';
+import { RequireLogin } from './guards';
+import { FaqsPage, MultisiteHome, PoliticsPage, TermsPage } from './lazy-pages';
+
+/**
+ * Root of a single-site app: products when the store is on and visible, else the first
+ * allowed program, else the menu page (carta). Multisite shows the company/category home.
+ */
+function HomeRoute() {
+  const app = useTenant();
+  if (app.multisite) return <MultisiteHome />;
+  const company = app.company;
+  if (company.ecommerce_enabled && !isHiddenForMembers(company, 'store')) return <Navigate to="/products" replace />;
+  const program = app.allowed_programs.find((p) => p.company_uid === company.uid) ?? app.allowed_programs[0];
+  if (company.benefit_programs_enabled && program && !isHiddenForMembers(company, 'program')) {
+    return <Navigate to={`/program/${program.uid}`} replace />;
+  }
+  return <Navigate to="/carta" replace />;
+}
+
+function EventsRoute() {
+  const app = useTenant();
+  return app.features.events ? <ComingSoon /> : <Navigate to="/" replace />;
+}
+
+/** Routes that exist for every company; in multisite mode they also live under /c/{companyUid}/. */
+function companyRoutes() {
+  return (
+    <>
+      <Route path="products" element={<ComingSoon />} />
+      <Route path="cart" element={<ComingSoon />} />
+      <Route path="orders" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="orders/coins" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="raffles" element={<ComingSoon />} />
+      <Route path="program/:programUid" element={<ComingSoon />} />
+      <Route path="subscription/*" element={<ComingSoon />} />
+      <Route path="events" element={<EventsRoute />} />
+      <Route path="polls" element={<ComingSoon />} />
+    </>
+  );
+}
+
+/** The main area inside the shell (header, side menu, footer). */
+export function MainRoutes() {
+  const app = useTenant();
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route index element={<HomeRoute />} />
+        {companyRoutes()}
+        <Route path="profile" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="change-password" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="qr" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="delete" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="politics" element={<PoliticsPage />} />
+        <Route path="terms-and-conditions" element={<TermsPage />} />
+        <Route path="faqs" element={<FaqsPage />} />
+        <Route path="company/:companyUid/code/:code" element={<ComingSoon />} />
+        <Route path="in/:influencerUid" element={<Navigate to="/" replace />} />
+        {app.multisite ? (
+          <>
+            <Route path="categories/:categoryUid" element={<ComingSoon />} />
+            <Route path="c/:companyUid">
+              <Route index element={<Navigate to="products" replace />} />
+              {companyRoutes()}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </>
+        ) : null}
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,1 @@
+export { CartaPage } from './components/carta-page';

@@ -1,0 +1,3 @@
+export { PoliticsPage } from './components/politics-page';
+export { TermsPage } from './components/terms-page';
+export { FaqsPage } from './components/faqs-page';

@@ -1,0 +1,1 @@
+export { MaintenancePage } from './components/maintenance-page';

@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTenant } from '../../../lib/tenant';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { MenuIcon } from './icons';
+
+export function Header({ menuOpen, onToggleMenu, menuId }: { menuOpen: boolean; onToggleMenu: () => void; menuId: string }) {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const company = useCurrentCompany();
+  const logo = company.logo ?? app.logo;
+  const name = company.name || app.name;
+  return (
+    <header className="header">
+      <button
+        type="button"
+        className="icon-button header__menu"
+        onClick={onToggleMenu}
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        aria-label={t('header.openMenu')}
+      >
+        <MenuIcon />
+      </button>
+      <Link to={company.prefix ? `${company.prefix}/` : '/'} className="header__brand" aria-label={t('header.home')}>
+        {logo ? <img className="header__logo" src={logo} alt={t('common.logoAlt', { name })} /> : null}
+        <span className="header__name">{name}</span>
+      </Link>
+      <span className="header__spacer" aria-hidden="true" />
+    </header>
+  );
+}

@@ -1,0 +1,31 @@
+import { Suspense, useCallback, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../components/loading';
+import { Header } from './header';
+import { SideMenu } from './side-menu';
+import { Footer } from './footer';
+
+const MENU_ID = 'side-menu';
+
+/** The main area: header with logo and menu toggle, side menu, content, footer. */
+export function MainLayout() {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuId={MENU_ID} />
+      <SideMenu open={menuOpen} onClose={closeMenu} id={MENU_ID} />
+      <main id="main" className="shell__main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
+  );
+}

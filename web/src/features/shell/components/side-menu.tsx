@@ -1,0 +1,119 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTenant } from '../../../lib/tenant';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { closeSession, useIsLoggedIn } from '../../../lib/session';
+import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { LanguageSelector } from './language-selector';
+import {
+  CalendarIcon,
+  CloseIcon,
+  CoinIcon,
+  InfoIcon,
+  KeyIcon,
+  LoginIcon,
+  LogoutIcon,
+  PollIcon,
+  QrIcon,
+  ReceiptIcon,
+  UserIcon,
+} from './icons';
+
+type SideMenuProps = { open: boolean; onClose: () => void; id: string };
+
+function Item({ to, icon, children, onClose }: { to: string; icon: ReactNode; children: ReactNode; onClose: () => void }) {
+  return (
+    <li>
+      <NavLink to={to} className="side-menu__link" onClick={onClose}>
+        {icon}
+        <span>{children}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * Side menu (300 px): profile and order items only when logged in, otherwise a login link;
+ * /qr only on small screens; /orders/coins only with ecommerce and a gamification system;
+ * /events only when the tenant has events switched on. Multisite prefixes order and event links.
+ */
+export function SideMenu({ open, onClose, id }: SideMenuProps) {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const company = useCurrentCompany();
+  const loggedIn = useIsLoggedIn();
+  const smallScreen = useMediaQuery(SMALL_MOBILE_QUERY);
+  const navigate = useNavigate();
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  const prefix = company.prefix;
+  const showCoins = company.ecommerce_enabled && Boolean(company.gamification_system);
+
+  const logout = () => {
+    closeSession();
+    onClose();
+    void navigate('/');
+  };
+
+  return (
+    <>
+      <div className={open ? 'overlay overlay--visible' : 'overlay'} onClick={onClose} aria-hidden="true" />
+      <nav id={id} className={open ? 'side-menu side-menu--open' : 'side-menu'} aria-label={t('menu.title')} aria-hidden={!open}>
+        <div className="side-menu__head">
+          {app.logo ? <img className="side-menu__logo" src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : null}
+          <span className="side-menu__name">{company.name || app.name}</span>
+          <button ref={closeRef} type="button" className="icon-button" onClick={onClose} aria-label={t('header.closeMenu')}>
+            <CloseIcon />
+          </button>
+        </div>
+        <ul className="side-menu__list">
+          {loggedIn ? (
+            <>
+              <Item to="/profile" icon={<UserIcon />} onClose={onClose}>{t('menu.profile')}</Item>
+              {smallScreen ? <Item to="/qr" icon={<QrIcon />} onClose={onClose}>{t('menu.qr')}</Item> : null}
+              <Item to="/change-password" icon={<KeyIcon />} onClose={onClose}>{t('menu.changePassword')}</Item>
+              <Item to={`${prefix}/orders`} icon={<ReceiptIcon />} onClose={onClose}>{t('menu.orders')}</Item>
+              {showCoins ? (
+                <Item to={`${prefix}/orders/coins`} icon={<CoinIcon />} onClose={onClose}>{t('menu.coins')}</Item>
+              ) : null}
+            </>
+          ) : null}
+          {app.features.events ? (
+            <Item to={`${prefix}/events`} icon={<CalendarIcon />} onClose={onClose}>{t('menu.events')}</Item>
+          ) : null}
+          <Item to={`${prefix}/polls`} icon={<PollIcon />} onClose={onClose}>{t('menu.polls')}</Item>
+          {loggedIn ? (
+            <li>
+              <button type="button" className="side-menu__link" onClick={logout}>
+                <LogoutIcon />
+                <span>{t('menu.logout')}</span>
+              </button>
+            </li>
+          ) : (
+            <Item to="/login" icon={<LoginIcon />} onClose={onClose}>{t('menu.login')}</Item>
+          )}
+        </ul>
+        <div className="side-menu__section">
+          <LanguageSelector />
+        </div>
+        <ul className="side-menu__list side-menu__list--small">
+          <Item to="/faqs" icon={<InfoIcon />} onClose={onClose}>{t('menu.faqs')}</Item>
+          <Item to="/terms-and-conditions" icon={<InfoIcon />} onClose={onClose}>{t('menu.terms')}</Item>
+          <Item to="/politics" icon={<InfoIcon />} onClose={onClose}>{t('menu.privacy')}</Item>
+          <Item to="/cookies/" icon={<InfoIcon />} onClose={onClose}>{t('menu.cookies')}</Item>
+        </ul>
+      </nav>
+    </>
+  );
+}

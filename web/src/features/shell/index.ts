@@ -1,0 +1,2 @@
+export { MainLayout } from './components/main-layout';
+export { LanguageSelector } from './components/language-selector';

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { storageKeys } from '@store/contract/constants';
+import type { App } from '@store/contract';
+import { api, ApiError } from '../../../api';
+import { storage } from '../../../lib/storage';
+
+/** The host name with a leading 'www.' removed: the key tenants are stored under. */
+export function currentDomain(hostname = window.location.hostname): string {
+  return hostname.replace(/^www\./i, '');
+}
+
+/**
+ * GET v7/apps/?domain=: succeeds only with a 200 and a non-empty list; the app key is stored
+ * before anything else renders so later calls carry it.
+ */
+export async function getAppByDomain(domain: string): Promise<App> {
+  const list = await api.get<App[]>('v7/apps/', { query: { domain } });
+  const app = Array.isArray(list) ? list[0] : undefined;
+  if (!app) throw new ApiError(404, { detail: 'No encontrado.' });
+  storage.set(storageKeys.apiKey, app.api_key);
+  return app;
+}
+
+export const appByDomainQuery = (domain: string) =>
+  queryOptions({
+    queryKey: ['apps', 'by-domain', domain],
+    queryFn: () => getAppByDomain(domain),
+    staleTime: Infinity,
+    // A 403 already dropped a stale key: one retry then goes without it. An unknown host never retries.
+    retry: (failures, error) =>
+      error instanceof ApiError && (error.status === 403 || error.status === 0 || error.status >= 500) && failures < 2,
+    retryDelay: 300,
+  });
+
+export function useAppByDomain() {
+  return useQuery(appByDomainQuery(currentDomain()));
+}

@@ -1,0 +1,93 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useTenant } from '../../../lib/tenant';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useCategories } from '../api/get-categories';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const id = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(id);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** Multisite root: the app's categories, each with its companies, and a search box. */
+export function MultisiteHome() {
+  const app = useTenant();
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim(), 300);
+  const { data, isPending, isError } = useCategories(app.uid, debounced);
+  const categories = (data?.results ?? []).filter((category) => (category.companies ?? []).length > 0);
+
+  return (
+    <div className="multisite-home">
+      <section className="hero hero--compact">
+        <h1 className="hero__title">{t('home.title')}</h1>
+        <form className="search" role="search" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('home.searchLabel')}
+          </label>
+          <svg className="search__icon" viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          <input
+            id={searchId}
+            className="search__input"
+            type="search"
+            value={search}
+            placeholder={t('home.search')}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </form>
+      </section>
+
+      {isPending ? <Loading /> : null}
+      {isError ? <PageMessage title={t('common.nothingToShow')} /> : null}
+      {!isPending && !isError && categories.length === 0 ? <PageMessage title={t('home.empty')} /> : null}
+
+      {categories.map((category) => (
+        <section key={category.uid} className="category-section" aria-labelledby={`cat-${category.uid}`}>
+          <header className="category-section__header">
+            {category.image ? (
+              <img
+                className="category-section__image"
+                src={category.image}
+                alt=""
+                style={{ background: category.color ?? undefined }}
+              />
+            ) : null}
+            <h2 id={`cat-${category.uid}`} className="category-section__title">
+              {category.name}
+            </h2>
+          </header>
+          <ul className="company-grid">
+            {(category.companies ?? []).map((company) => (
+              <li key={company.uid}>
+                <Link className="company-card" to={`/c/${company.uid}/`}>
+                  {company.logo ? (
+                    <img className="company-card__logo" src={company.logo} alt={t('common.logoAlt', { name: company.name })} />
+                  ) : (
+                    <span className="company-card__logo company-card__logo--empty" aria-hidden="true">
+                      {company.name.slice(0, 1)}
+                    </span>
+                  )}
+                  <span className="company-card__body">
+                    <span className="company-card__name">{company.name}</span>
+                    {company.description ? <span className="company-card__text">{company.description}</span> : null}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

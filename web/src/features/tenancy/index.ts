@@ -1,0 +1,1 @@
+export { useAppByDomain, currentDomain } from './api/get-app-by-domain';

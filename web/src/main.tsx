@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { storageKeys } from '@store/contract/constants';
+import { ensureStorageVersion, storage } from './lib/storage';
+import { initI18n } from './i18n';
+import { applyStoredColors } from './app/theme';
+import { App } from './app/app';
+import './styles/index.css';
+
+// Order matters: storage must be at version 1.0.0 before anything reads it.
+ensureStorageVersion();
+// The landing redirect happens once per page load.
+storage.remove(storageKeys.redirectLanding);
+applyStoredColors();
+initI18n();
+
+// Old builds of the app registered a service worker; none is used any more.
+if ('serviceWorker' in navigator) {
+  void navigator.serviceWorker
+    .getRegistrations()
+    .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
+    .catch(() => undefined);
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
