@@ -9,3 +9,8 @@ export * from './tenancy/app';
 export * from './tenancy/company';
 export * from './tenancy/landing';
 export * from './countries';
+export * from './auth/messages';
+export * from './auth/password';
+export * from './auth/schemas';
+export * from './profile/user';
+export * from './profile/schemas';

@@ -8,10 +8,20 @@ import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
 import { tenancyRoutes } from './modules/tenancy/routes';
+import { placesRoutes } from './modules/places/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { authPlugin } from './plugins/auth';
+import { mailPlugin } from './modules/mail/plugin';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { defaultAccountsConfig, type AccountsConfig } from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     dbKind: 'pglite' | 'postgres';
+    /** Mail, Google, reCAPTCHA, rate limits and link lifetimes of the accounts area. */
+    accounts: AccountsConfig;
   }
 }
 
@@ -21,6 +31,8 @@ export type AppOptions = {
   /** Built web app to serve; omitted in API tests. */
   webDist?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Accounts settings (configFromEnv().accounts); defaults suit tests and the demo. */
+  accounts?: AccountsConfig;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -35,16 +47,25 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('dbKind', options.dbKind);
+  const accounts = options.accounts ?? defaultAccountsConfig();
+  app.decorate('accounts', accounts);
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin);
+  await app.register(authPlugin);
+  await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(tenancyRoutes);
+      await api.register(authRoutes);
+      await api.register(profileRoutes);
+      await api.register(placesRoutes);
+      await api.register(catalogRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

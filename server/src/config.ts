@@ -14,7 +14,57 @@ export type Config = {
   /** Folder of the built web app; not served when it does not exist. */
   webDist: string;
   seedDemo: boolean;
+  accounts: AccountsConfig;
 };
+
+/** A fixed window: at most `max` requests per `windowSeconds`. */
+export type RateLimit = { max: number; windowSeconds: number };
+export type RateLimitedAction = 'login' | 'validate' | 'register' | 'recovery' | 'deletion';
+
+/** Everything the accounts area (auth, profile, mail) reads from the environment. */
+export type AccountsConfig = {
+  /** smtp://user:pass@host:port; without it mails go to the mail_outbox table and the log. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where Google's signing keys are published (tests serve their own). */
+  googleJwksUrl: string;
+  googleIssuers: string[];
+  recaptchaVerifyUrl: string;
+  recaptchaSecret: string;
+  /** Limits per client address and per identity (email, document or phone). */
+  rateLimits: Record<RateLimitedAction, { address: RateLimit; identity: RateLimit }>;
+  /** How long mailed links stay valid. */
+  linkLifetimeSeconds: { verify_email: number; reset_password: number; delete_account: number };
+};
+
+export const defaultRateLimits: AccountsConfig['rateLimits'] = {
+  login: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 900 } },
+  validate: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 300 } },
+  register: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 5, windowSeconds: 3600 } },
+  recovery: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 3, windowSeconds: 3600 } },
+  deletion: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 3, windowSeconds: 3600 } },
+};
+
+export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
+  return {
+    mailFrom: 'Tienda <no-reply@localhost>',
+    googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+    recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    recaptchaSecret: '',
+    rateLimits: defaultRateLimits,
+    linkLifetimeSeconds: { verify_email: 7 * 24 * 3600, reset_password: 3600, delete_account: 24 * 3600 },
+    ...overrides,
+  };
+}
+
+/** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
+function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
+  const scale = (l: RateLimit) => ({ max: Math.max(1, Math.round(l.max * factor)), windowSeconds: l.windowSeconds });
+  return Object.fromEntries(
+    Object.entries(defaultRateLimits).map(([action, l]) => [action, { address: scale(l.address), identity: scale(l.identity) }]),
+  ) as AccountsConfig['rateLimits'];
+}
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -33,6 +83,14 @@ export function configFromEnv(env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: env.SEED_DEMO !== '0',
+    accounts: defaultAccountsConfig({
+      smtpUrl: env.SMTP_URL || undefined,
+      ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+      ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
+      ...(env.RECAPTCHA_VERIFY_URL ? { recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL } : {}),
+      recaptchaSecret: env.RECAPTCHA_SECRET ?? '',
+      rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1),
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { errorMessages, NON_FIELD_ERRORS } from '@store/contract';
+import { errorMessages, formatMessage, NON_FIELD_ERRORS } from '@store/contract';
 
 /**
  * Errors a service throws to end a request with a documented body. Services
@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    /** Extra response headers (Retry-After and the like). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
   }
@@ -41,5 +43,13 @@ export class UnauthorizedError extends HttpError {
 export class ConflictError extends HttpError {
   constructor(detail: string) {
     super(409, { detail });
+  }
+}
+
+/** 429 with the contract's message and a Retry-After header, in whole seconds. */
+export class TooManyRequestsError extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, { detail: formatMessage(errorMessages.tooManyRequests, { seconds }) }, { 'retry-after': String(seconds) });
   }
 }

@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http-errors';
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
+      if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string[]> = {};

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
+import { defaultAccountsConfig, type AccountsConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
 
@@ -11,10 +12,10 @@ import { seedDemoTenants } from '../../src/tenants/demo-seed';
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { seedDemo?: boolean } = {}) {
+export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig> } = {}) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
-  const app = await buildApp({ db: database.db, dbKind: database.kind });
+  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig(options.accounts) });
   await app.ready();
 
   async function call(

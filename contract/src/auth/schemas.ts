@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { formMessages } from '../messages';
+import { formRules } from '../forms/rules';
+import { paged } from '../http/paged';
+import { authMessages } from './messages';
+import { newPasswordPair, passwordError } from './password';
+import {
+  birthdateError,
+  documentNumberError,
+  documentType,
+  DEFAULT_DOCUMENT_TYPE,
+  gender,
+  mobileNumberError,
+  normaliseDocumentNumber,
+  normaliseMobileNumber,
+  user,
+  type DocumentType,
+} from '../profile/user';
+
+const text = (max: number) => z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
+
+/**
+ * `POST v5/login/`. The identity field sent picks the mode: `email` (+password),
+ * `mobile_number` with country code (+password), or `document_type` +
+ * `document_number` (+password for the DOCUMENT method, none for
+ * ONLY_DOCUMENT). The app's sign-in methods decide which modes are accepted.
+ */
+export const loginBody = z.object({
+  email: text(254).optional(),
+  mobile_number: text(20).optional(),
+  document_type: z.string().max(20).optional(),
+  document_number: text(20).optional(),
+  password: text(1000).optional(),
+  captcha_token: text(4000).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const googleLoginBody = z.object({
+  id_token: z.string().min(1, formMessages.required).max(8000),
+  captcha_token: text(4000).optional(),
+});
+
+/**
+ * Login and registration answer: the session token (send it as
+ * `Authorization: Token <token>`) and the merge flag: true tells the client to
+ * merge its local (anonymous) cart into the member's server cart now.
+ */
+export const authResponse = z.object({ token: z.string(), merge: z.boolean(), user });
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** The four acceptances of the registration form, in the spec's order. */
+export const acceptanceFields = ['accept_terms', 'accept_age', 'accept_data_processing', 'accept_publicity'] as const;
+export const acceptanceMessages: Record<(typeof acceptanceFields)[number], string> = {
+  accept_terms: authMessages.acceptTerms,
+  accept_age: authMessages.acceptAge,
+  accept_data_processing: authMessages.acceptDataProcessing,
+  accept_publicity: authMessages.acceptPublicity,
+};
+
+/** `POST v5/register/`: the spec's registration payload plus the acceptances. */
+export const registerBody = z.object({
+  document_type: z.string().max(20).optional(),
+  document_number: text(20).optional(),
+  first_name: text(150).optional(),
+  last_name: text(150).optional(),
+  email: text(254).optional(),
+  mobile_number: text(20).optional(),
+  birthdate: text(10).optional().describe('YYYY-MM-DD; at least 18 years old'),
+  gender: gender.optional(),
+  password: text(1000).optional(),
+  captcha_token: text(4000).optional(),
+  accept_terms: z.boolean().optional(),
+  accept_age: z.boolean().optional(),
+  accept_data_processing: z.boolean().optional(),
+  accept_publicity: z.boolean().optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** What of the app decides which registration fields are required (spec section 5). */
+export type RegistrationRules = {
+  /** Document-only registration (app has ONLY_DOCUMENT and the form sends no password): email and document only. */
+  documentOnly: boolean;
+  validateDocument: boolean;
+  validateMobileNumber: boolean;
+};
+
+export type CleanRegistration = {
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string | null;
+  document_type: DocumentType | null;
+  document_number: string | null;
+  mobile_number: string | null;
+  birthdate: string | null;
+  gender: 'f' | 'm' | null;
+};
+
+/**
+ * Checks a registration against the app's rules, answering every field error
+ * at once (as the form shows them) or the cleaned values. Shared by the server
+ * and the web form.
+ */
+export function checkRegistration(
+  body: RegisterBody,
+  rules: RegistrationRules,
+  today: Date = new Date(),
+): { errors: Record<string, string[]> } | { value: CleanRegistration } {
+  const errors: Record<string, string[]> = {};
+  const fail = (field: string, message: string) => void (errors[field] ??= []).push(message);
+  const trimmed = (v: string | undefined) => (v ?? '').trim();
+
+  for (const field of acceptanceFields) if (body[field] !== true) fail(field, acceptanceMessages[field]);
+
+  const email = trimmed(body.email).toLowerCase();
+  if (!email) fail('email', formMessages.required);
+  else if (formRules.email(email)) fail('email', formMessages.email);
+
+  const firstName = trimmed(body.first_name);
+  const lastName = trimmed(body.last_name);
+  let password: string | null = null;
+  if (!rules.documentOnly) {
+    if (!firstName) fail('first_name', formMessages.required);
+    if (!lastName) fail('last_name', formMessages.required);
+    const message = passwordError(body.password ?? '', email);
+    if (message) fail('password', message);
+    else password = body.password!;
+  }
+
+  let docType: DocumentType | null = null;
+  let docNumber: string | null = normaliseDocumentNumber(body.document_number ?? '') || null;
+  const documentRequired = rules.documentOnly || rules.validateDocument;
+  if (docNumber || documentRequired) {
+    const parsedType = documentType.safeParse(body.document_type || DEFAULT_DOCUMENT_TYPE);
+    if (!parsedType.success) fail('document_type', authMessages.documentTypeRequired);
+    else {
+      docType = parsedType.data;
+      const message = documentNumberError(docType, docNumber ?? '');
+      if (message) fail('document_number', message);
+    }
+  } else docNumber = null;
+
+  let mobile: string | null = normaliseMobileNumber(body.mobile_number ?? '') || null;
+  if (!mobile) {
+    if (rules.validateMobileNumber) fail('mobile_number', formMessages.required);
+  } else {
+    const message = mobileNumberError(mobile);
+    if (message) fail('mobile_number', message);
+  }
+  if (!mobile) mobile = null;
+
+  const birthdate = trimmed(body.birthdate) || null;
+  if (birthdate) {
+    const message = birthdateError(birthdate, authMessages.invalidDate, today);
+    if (message) fail('birthdate', message);
+  }
+
+  if (Object.keys(errors).length) return { errors };
+  return {
+    value: {
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      password,
+      document_type: docNumber ? docType : null,
+      document_number: docNumber,
+      mobile_number: mobile,
+      birthdate,
+      gender: body.gender ?? null,
+    },
+  };
+}
+
+/** `POST v5/validate/`: is this document registered, and may it register? */
+export const validateBody = z.object({
+  document_type: z.string().max(20).optional(),
+  document_number: text(20).optional(),
+});
+export const validateResponse = z.object({ registered: z.boolean(), can_register: z.boolean() });
+export type ValidateResponse = z.infer<typeof validateResponse>;
+
+/** `POST v5/me/reset_password/` */
+export const recoveryBody = z.object({ email: text(254).trim().toLowerCase().min(1, formMessages.required).refine((v) => !formRules.email(v), formMessages.email) });
+
+/** `POST v5/me/reset_password/{uidUser}/{token}/` */
+export const resetPasswordBody = z.object(newPasswordPair);
+
+/** Answers that only confirm something happened. */
+export const detailBody = z.object({ detail: z.string() });
+
+/** `GET v5/me/delete/{uid}/{token}/`: the link is valid; who it deletes (for the greeting). */
+export const deletionLink = z.object({ uid: z.string(), first_name: z.string(), email: z.string().nullable() });
+
+/** One benefit lost on deletion, as the deletion page lists them. */
+export const memberProgramItem = z.object({ name: z.string(), coins: z.number(), total_points: z.number() });
+export const memberProgramsPage = paged(memberProgramItem);
+export const DELETION_LIST_PAGE_SIZE = 25;

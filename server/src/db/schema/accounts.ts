@@ -1,0 +1,118 @@
+import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, check } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { apps } from './tenancy';
+import { areas } from './places';
+
+/**
+ * A member of one app. The same person on two apps is two users: nothing is
+ * shared between tenants. Email is stored lower-cased, document numbers
+ * upper-cased and mobile numbers with their country code, so the unique
+ * indexes below compare like with like.
+ */
+export const users = pgTable(
+  'users',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    uid: uuid('uid').notNull(),
+    email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    birthdate: date('birthdate', { mode: 'string' }),
+    gender: text('gender'),
+    documentType: text('document_type'),
+    documentNumber: text('document_number'),
+    mobileNumber: text('mobile_number'),
+    areaUid: uuid('area_uid'),
+    acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
+    publicityAcceptedAt: timestamp('accepts_publicity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('users_app_email_key').on(t.appId, t.email),
+    uniqueIndex('users_app_document_key').on(t.appId, t.documentType, t.documentNumber),
+    uniqueIndex('users_app_mobile_key').on(t.appId, t.mobileNumber),
+    foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
+    check('users_gender_check', sql`${t.gender} IN ('f', 'm')`),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** A login: the token itself is never stored, only its sha256. Lives until logout, password reset or deletion. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    appId: uuid('app_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.tokenHash] }),
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    index('sessions_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+/** Single-use links sent by mail; stored hashed, they expire and are marked used. */
+export const linkTokens = pgTable(
+  'link_tokens',
+  {
+    appId: uuid('app_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.tokenHash] }),
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    index('link_tokens_user_idx').on(t.appId, t.userUid, t.purpose),
+    check('link_tokens_purpose_check', sql`${t.purpose} IN ('verify_email', 'reset_password', 'delete_account')`),
+  ],
+);
+
+/**
+ * Fixed-window request counters shared by every server process. The bucket
+ * names the action, the kind of key and a hash of the key (never a raw email
+ * or address).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.bucket, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** Mails written while no SMTP server is configured (or when sending failed): the demo reads them here. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    uid: uuid('uid').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.uid] }), index('mail_outbox_to_idx').on(t.appId, t.to)],
+);

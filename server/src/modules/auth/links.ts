@@ -1,0 +1,164 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { authMessages, passwordError } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { linkTokens, mailOutbox, sessions, users } from '../../db/schema';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { hashPassword, newToken, tokenHash } from '../../lib/secrets';
+import { isUid } from '../../lib/uid';
+import type { UserRow } from '../../plugins/auth';
+import { deleteAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
+import type { AuthContext } from './context';
+import { limitByAddress, limitByIdentity } from './limits';
+import { findUser } from './users';
+
+export type LinkPurpose = 'verify_email' | 'reset_password' | 'delete_account';
+
+const expired = () => new NotFoundError(authMessages.linkExpired);
+
+/**
+ * Issues a single-use link token for a purpose; any earlier unused link of
+ * the same purpose stops working (only the newest mail counts). Answers the
+ * raw token, which only the mail ever sees.
+ */
+export async function issueLink(db: Database | Tx, ctx: AuthContext, userUid: string, purpose: LinkPurpose): Promise<string> {
+  const now = new Date();
+  await db
+    .update(linkTokens)
+    .set({ usedAt: now })
+    .where(and(eq(linkTokens.appId, ctx.app.uid), eq(linkTokens.userUid, userUid), eq(linkTokens.purpose, purpose), isNull(linkTokens.usedAt)));
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + ctx.config.linkLifetimeSeconds[purpose] * 1000);
+  await db.insert(linkTokens).values({ appId: ctx.app.uid, tokenHash: tokenHash(token), userUid, purpose, expiresAt });
+  return token;
+}
+
+function linkWhere(appId: string, userUid: string, purpose: LinkPurpose, token: string) {
+  return and(
+    eq(linkTokens.appId, appId),
+    eq(linkTokens.tokenHash, tokenHash(token)),
+    eq(linkTokens.userUid, userUid),
+    eq(linkTokens.purpose, purpose),
+    isNull(linkTokens.usedAt),
+    gt(linkTokens.expiresAt, new Date()),
+  );
+}
+
+/** The link's user when the link is still good (unused, not expired), else 404 'El link ha expirado'. */
+async function openLink(db: Database | Tx, appId: string, userUid: string, purpose: LinkPurpose, token: string): Promise<UserRow> {
+  if (!isUid(userUid) || token.length > 200) throw expired();
+  const [link] = await db.select({ userUid: linkTokens.userUid }).from(linkTokens).where(linkWhere(appId, userUid, purpose, token));
+  const user = link && (await findUser(db, appId, userUid));
+  if (!user) throw expired();
+  return user;
+}
+
+/** Marks the link used in the same statement that checks it, so two clicks cannot both use it. */
+async function consumeLink(tx: Tx, appId: string, userUid: string, purpose: LinkPurpose, token: string): Promise<UserRow> {
+  if (!isUid(userUid) || token.length > 200) throw expired();
+  const used = await tx
+    .update(linkTokens)
+    .set({ usedAt: new Date() })
+    .where(linkWhere(appId, userUid, purpose, token))
+    .returning({ userUid: linkTokens.userUid });
+  const user = used.length ? await findUser(tx, appId, userUid) : undefined;
+  if (!user) throw expired();
+  return user;
+}
+
+function who(ctx: AuthContext, user: UserRow) {
+  return { appName: ctx.app.name, to: user.email!, firstName: user.firstName };
+}
+
+export async function sendVerificationMail(ctx: AuthContext, user: UserRow, token: string): Promise<void> {
+  if (!user.email) return;
+  const link = `${ctx.origin}/verification-email/${ctx.app.uid}/${user.uid}/${token}`;
+  const days = Math.round(ctx.config.linkLifetimeSeconds.verify_email / 86400);
+  await ctx.mailer.send(ctx.app.uid, verificationMail(who(ctx, user), link, days));
+}
+
+/** `GET v5/verification-email/{uidApp}/{uidUser}/{token}/` */
+export async function verifyEmail(ctx: AuthContext, params: { uidApp: string; uidUser: string; token: string }): Promise<void> {
+  if (params.uidApp !== ctx.app.uid) throw expired();
+  await ctx.db.transaction(async (tx) => {
+    const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'verify_email', params.token);
+    if (!user.emailVerifiedAt) {
+      await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+    }
+  });
+}
+
+/**
+ * `POST v5/me/reset_password/`: the same answer, at the same speed, whether
+ * or not the email has an account; the mail is sent in the background.
+ */
+export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+  await limitByAddress(ctx, 'recovery');
+  await limitByIdentity(ctx, 'recovery', `email:${email}`);
+  const [user] = await ctx.db.select().from(users).where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+  if (!user) return;
+  const token = await issueLink(ctx.db, ctx, user.uid, 'reset_password');
+  const link = `${ctx.origin}/reset-password/${user.uid}/${token}`;
+  const minutes = Math.round(ctx.config.linkLifetimeSeconds.reset_password / 60);
+  ctx.mailer.sendLater(ctx.app.uid, resetPasswordMail(who(ctx, user), link, minutes));
+}
+
+/**
+ * `POST v5/me/reset_password/{uidUser}/{token}/`: sets the new password,
+ * signs out every session (whoever had the old password is out) and, since
+ * the mail was opened, counts the email as verified.
+ */
+export async function resetPassword(ctx: AuthContext, params: { uidUser: string; token: string }, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'reset_password', params.token);
+    const message = passwordError(password, user.email);
+    if (message) throw new ValidationError({ password: [message] });
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+      .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+    await tx.delete(sessions).where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, user.uid)));
+  });
+}
+
+/** The deletion page's path: the partner variant when the app sets a prefix. */
+function deletionPath(ctx: AuthContext, user: UserRow, token: string): string {
+  const prefix = ctx.app.partnerDeletionPrefix ? `/${ctx.app.partnerDeletionPrefix}` : '';
+  return `${prefix}/me/delete/${ctx.app.uid}/${user.uid}/${token}`;
+}
+
+/** `POST v5/delete-account/`: mails the signed-in member a link that deletes the account. */
+export async function requestDeletion(ctx: AuthContext, user: UserRow): Promise<void> {
+  await limitByAddress(ctx, 'deletion');
+  await limitByIdentity(ctx, 'deletion', `user:${user.uid}`);
+  if (!user.email) throw new ValidationError(authMessages.noEmail);
+  const token = await issueLink(ctx.db, ctx, user.uid, 'delete_account');
+  const hours = Math.round(ctx.config.linkLifetimeSeconds.delete_account / 3600);
+  await ctx.mailer.send(ctx.app.uid, deleteAccountMail(who(ctx, user), `${ctx.origin}${deletionPath(ctx, user, token)}`, hours));
+}
+
+/** `GET v5/me/delete/{uid}/{token}/`: is the link good, and whose account is it. */
+export async function openDeletionLink(ctx: AuthContext, userUid: string, token: string): Promise<UserRow> {
+  return openLink(ctx.db, ctx.app.uid, userUid, 'delete_account', token);
+}
+
+/**
+ * `DELETE v5/me/delete/{uid}/{token}/`: removes the member for real. Sessions
+ * and links go with the row (foreign keys cascade), mails kept for them in
+ * the outbox are deleted too. Later areas whose rows must outlive the member
+ * (orders) point at users with ON DELETE SET NULL and keep no personal data.
+ */
+export async function deleteAccount(ctx: AuthContext, userUid: string, token: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const user = await consumeLink(tx, ctx.app.uid, userUid, 'delete_account', token);
+    await tx.delete(users).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+    if (user.email) await tx.delete(mailOutbox).where(and(eq(mailOutbox.appId, ctx.app.uid), eq(mailOutbox.to, user.email)));
+  });
+}
+
+/** Change password (signed in): other sessions end, this one stays. */
+export async function signOutOthers(db: Database | Tx, appId: string, userUid: string, keepHash: string | null) {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.appId, appId), eq(sessions.userUid, userUid), keepHash ? ne(sessions.tokenHash, keepHash) : undefined));
+}

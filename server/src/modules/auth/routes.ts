@@ -1,0 +1,258 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authMessages,
+  authResponse,
+  deletionLink,
+  DELETION_LIST_PAGE_SIZE,
+  detailBody,
+  googleLoginBody,
+  loginBody,
+  memberProgramsPage,
+  pageQuery,
+  passwordsMatch,
+  recoveryBody,
+  registerBody,
+  resetPasswordBody,
+  validateBody,
+  validateResponse,
+} from '@store/contract';
+import type { FastifyRequest } from 'fastify';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { authContext } from './context';
+import { requireUserHook } from '../../plugins/auth';
+import { deleteAccount, openDeletionLink, requestDeletion, requestPasswordReset, resetPassword, verifyEmail } from './links';
+import { googleLogin, login, logout, register, validateDocument } from './service';
+
+const tags = ['auth'];
+const fieldErrors = z.record(z.string(), z.array(z.string())).describe('{field: [messages], non_field_errors: [messages]}');
+const detail = z.object({ detail: z.string() });
+const errors = { 400: fieldErrors, 401: detail, 403: detail, 404: detail, 429: detail.describe('with a Retry-After header') };
+const security = [{ token: [] }];
+
+const linkParams = z.object({ uid: z.string().max(64), token: z.string().max(200) });
+const partnerLinkParams = linkParams.extend({ prefix: z.string().max(64), uidApp: z.string().max(64) });
+
+/** The partner deletion path: its prefix is the app's setting, and the app in the path must be this host's app. */
+function checkPartnerPath(request: FastifyRequest, params: { prefix: string; uidApp: string }) {
+  const app = request.requireTenant();
+  if (!app.partnerDeletionPrefix || params.prefix !== app.partnerDeletionPrefix) throw new NotFoundError();
+  if (params.uidApp !== app.uid) throw new NotFoundError(authMessages.linkExpired);
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.post(
+    '/v5/login/',
+    {
+      schema: {
+        tags,
+        summary: 'Log in',
+        description:
+          'Send one identity: `email` + `password`, `mobile_number` with country code + `password`, or `document_type` + `document_number` (+ `password` for the DOCUMENT method; none for ONLY_DOCUMENT). Only the sign-in methods of the app are accepted. `captcha_token` is required when the app has reCAPTCHA settings. `merge: true` tells the client to merge its local cart into the server cart.',
+        body: loginBody,
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    async (request) => login(authContext(request), request.body),
+  );
+
+  server.post(
+    '/v5/login/mobile/google/',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with a Google ID token',
+        description: 'The token must be signed by Google for the client id of the app\'s GOOGLE sign-in method, with a verified email. An unknown email registers a member when sign-up is allowed.',
+        body: googleLoginBody,
+        response: { 200: authResponse, ...errors },
+      },
+    },
+    async (request) => googleLogin(authContext(request), request.body.id_token),
+  );
+
+  server.post(
+    '/v5/register/',
+    {
+      schema: {
+        tags,
+        summary: 'Register a member',
+        description:
+          'Required fields follow the app: first_name, last_name, email and password normally; only email and document when the app has ONLY_DOCUMENT and no password is sent; document_number when the app validates documents; mobile_number when it validates mobile numbers. Birthdate YYYY-MM-DD, at least 18 years. The four acceptances must be true. Sends a verification mail. 403 when the app does not allow sign-up.',
+        body: registerBody,
+        response: { 201: authResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await register(authContext(request), request.body)),
+  );
+
+  server.post(
+    '/v5/validate/',
+    {
+      schema: {
+        tags,
+        summary: 'Is a document registered, and may it register?',
+        body: validateBody,
+        response: { 201: validateResponse, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await validateDocument(authContext(request), request.body)),
+  );
+
+  server.post(
+    '/v5/logout/',
+    { preValidation: requireUserHook, schema: { tags, security, summary: 'Log out (ends this session)', response: { 200: detailBody, ...errors } } },
+    async (request) => {
+      request.requireUser();
+      await logout(server.db, request.requireTenant().uid, request.sessionHash!);
+      return { detail: authMessages.loggedOut };
+    },
+  );
+
+  server.post(
+    '/v5/me/reset_password/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password reset link',
+        description: 'Answers the same 200 whether or not the email has an account. The link is /reset-password/{uidUser}/{token}, valid for 1 hour and once.',
+        body: recoveryBody,
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      await requestPasswordReset(authContext(request), request.body.email);
+      return { detail: authMessages.recoverySent };
+    },
+  );
+
+  server.post(
+    '/v5/me/reset_password/:uidUser/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a mailed link',
+        description: 'Ends every session of the member. 404 "El link ha expirado" when the link is unknown, used or expired.',
+        params: z.object({ uidUser: z.string().max(64), token: z.string().max(200) }),
+        body: resetPasswordBody,
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      if (!passwordsMatch(request.body)) throw new ValidationError(authMessages.passwordsMustMatch);
+      await resetPassword(authContext(request), request.params, request.body.password);
+      return { detail: authMessages.passwordReset };
+    },
+  );
+
+  server.get(
+    '/v5/verification-email/:uidApp/:uidUser/:token/',
+    {
+      schema: {
+        tags,
+        summary: 'Verify an email from the mailed link',
+        params: z.object({ uidApp: z.string().max(64), uidUser: z.string().max(64), token: z.string().max(200) }),
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      await verifyEmail(authContext(request), request.params);
+      return { detail: authMessages.emailVerified };
+    },
+  );
+
+  server.post(
+    '/v5/delete-account/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail the signed-in member a link that deletes the account',
+        description: 'The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app\'s partner_deletion_prefix when set), valid for 24 hours and once.',
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      await requestDeletion(authContext(request), request.requireUser());
+      return { detail: authMessages.deletionSent };
+    },
+  );
+
+  // Deletion by link: the link token is the authority, no session needed.
+  const openLink = async (request: FastifyRequest, uid: string, token: string) => {
+    const user = await openDeletionLink(authContext(request), uid, token);
+    return { uid: user.uid, first_name: user.firstName, email: user.email };
+  };
+  const listPrograms = async (request: FastifyRequest, uid: string, token: string, query: z.infer<typeof pageQuery>) => {
+    await openDeletionLink(authContext(request), uid, token);
+    const window = pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE });
+    // Benefit programs arrive with the loyalty area; until then nobody has any to lose.
+    return toPaged(request, window, 0, []);
+  };
+  const remove = async (request: FastifyRequest, uid: string, token: string) => {
+    await deleteAccount(authContext(request), uid, token);
+    return { detail: authMessages.accountDeleted };
+  };
+  const linkDoc = 'uid is the member uid; the app is the host\'s. 404 "El link ha expirado" when the link is unknown, used or expired.';
+
+  server.get(
+    '/v5/me/delete/:uid/:token/',
+    { schema: { tags, summary: 'Check an account deletion link', description: linkDoc, params: linkParams, response: { 200: deletionLink, ...errors } } },
+    async (request) => openLink(request, request.params.uid, request.params.token),
+  );
+  server.get(
+    '/v5/me/delete/:uid/:token/list-members-programs/',
+    {
+      schema: {
+        tags,
+        summary: 'Benefits lost on deletion (pages of 25)',
+        description: linkDoc,
+        params: linkParams,
+        querystring: pageQuery.pick({ page: true }),
+        response: { 200: memberProgramsPage, ...errors },
+      },
+    },
+    async (request) => listPrograms(request, request.params.uid, request.params.token, request.query),
+  );
+  server.delete(
+    '/v5/me/delete/:uid/:token/',
+    { schema: { tags, summary: 'Delete the account of a deletion link', description: linkDoc, params: linkParams, response: { 200: detailBody, ...errors } } },
+    async (request) => remove(request, request.params.uid, request.params.token),
+  );
+
+  const partnerDoc = 'Partner variant: {prefix} is the app setting features.partner_deletion_prefix (404 on any other), uidApp must be this host\'s app.';
+  server.get(
+    '/v5/:prefix/me/delete/:uidApp/:uid/:token/',
+    { schema: { tags, summary: 'Check an account deletion link (partner path)', description: partnerDoc, params: partnerLinkParams, response: { 200: deletionLink, ...errors } } },
+    async (request) => {
+      checkPartnerPath(request, request.params);
+      return openLink(request, request.params.uid, request.params.token);
+    },
+  );
+  server.get(
+    '/v5/:prefix/me/delete/:uidApp/:uid/:token/list-members-programs/',
+    {
+      schema: {
+        tags,
+        summary: 'Benefits lost on deletion (partner path)',
+        description: partnerDoc,
+        params: partnerLinkParams,
+        querystring: pageQuery.pick({ page: true }),
+        response: { 200: memberProgramsPage, ...errors },
+      },
+    },
+    async (request) => {
+      checkPartnerPath(request, request.params);
+      return listPrograms(request, request.params.uid, request.params.token, request.query);
+    },
+  );
+  server.delete(
+    '/v5/:prefix/me/delete/:uidApp/:uid/:token/',
+    { schema: { tags, summary: 'Delete the account of a deletion link (partner path)', description: partnerDoc, params: partnerLinkParams, response: { 200: detailBody, ...errors } } },
+    async (request) => {
+      checkPartnerPath(request, request.params);
+      return remove(request, request.params.uid, request.params.token);
+    },
+  );
+};

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import {
+  authMessages,
+  checkRegistration,
+  documentNumberError,
+  documentType as documentTypeSchema,
+  formMessages,
+  formRules,
+  mobileNumberError,
+  normaliseDocumentNumber,
+  normaliseMobileNumber,
+  type AuthResponse,
+  type DocumentType,
+  type LoginBody,
+  type RegisterBody,
+  type SigninMethodType,
+  type ValidateResponse,
+} from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { ForbiddenError, ValidationError } from '../../lib/http-errors';
+import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
+import type { UserRow } from '../../plugins/auth';
+import type { AppRow } from '../tenancy/service';
+import { checkCaptcha } from './captcha';
+import type { AuthContext } from './context';
+import { issueLink, sendVerificationMail } from './links';
+import { limitByAddress, limitByIdentity } from './limits';
+import { asTakenError, takenIdentityErrors, userToApi } from './users';
+
+/**
+ * Login always answers merge = true: the client merges its anonymous local
+ * cart into the member's server cart right after signing in (the cart area
+ * merges idempotently), as the original stored the flag after every login.
+ */
+const MERGE_AFTER_SIGN_IN = true;
+
+export function hasMethod(app: AppRow, type: SigninMethodType): boolean {
+  return app.signinMethods.some((m) => m.type === type);
+}
+
+function methodSettings(app: AppRow, type: SigninMethodType): Record<string, unknown> | undefined {
+  return app.signinMethods.find((m) => m.type === type)?.settings;
+}
+
+export async function createSession(db: Database | Tx, appId: string, userUid: string): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({ appId, tokenHash: tokenHash(token), userUid });
+  return token;
+}
+
+async function signedIn(ctx: AuthContext, user: UserRow): Promise<AuthResponse> {
+  const token = await createSession(ctx.db, ctx.app.uid, user.uid);
+  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user) };
+}
+
+type LoginMode = 'email' | 'mobile' | 'document';
+
+/** The identity field the client sent picks the mode; with none, the first mode the app offers. */
+function loginMode(app: AppRow, body: LoginBody): LoginMode | undefined {
+  if (body.email !== undefined) return 'email';
+  if (body.mobile_number !== undefined) return 'mobile';
+  if (body.document_number !== undefined || body.document_type !== undefined) return 'document';
+  if (hasMethod(app, 'EMAIL')) return 'email';
+  if (hasMethod(app, 'MOBILE_NUMBER')) return 'mobile';
+  if (hasMethod(app, 'DOCUMENT') || hasMethod(app, 'ONLY_DOCUMENT')) return 'document';
+  return undefined;
+}
+
+/** `POST v5/login/` */
+export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResponse> {
+  await limitByAddress(ctx, 'login');
+  const app = ctx.app;
+  const mode = loginMode(app, body);
+  const allowed =
+    mode === 'email'
+      ? hasMethod(app, 'EMAIL')
+      : mode === 'mobile'
+        ? hasMethod(app, 'MOBILE_NUMBER')
+        : mode === 'document' && (hasMethod(app, 'DOCUMENT') || hasMethod(app, 'ONLY_DOCUMENT'));
+  if (!mode || !allowed) throw new ValidationError(authMessages.methodNotAllowed);
+
+  const errors: Record<string, string[]> = {};
+  const password = body.password ?? '';
+  // ONLY_DOCUMENT is the app's choice to let a document number alone sign in.
+  const needsPassword = mode !== 'document' || !hasMethod(app, 'ONLY_DOCUMENT');
+  if (needsPassword && !password) errors.password = [formMessages.required];
+
+  let where;
+  let identity = '';
+  if (mode === 'email') {
+    const email = (body.email ?? '').trim().toLowerCase();
+    if (!email || formRules.email(email)) errors.email = [authMessages.emailRequired];
+    where = eq(users.email, email);
+    identity = `email:${email}`;
+  } else if (mode === 'mobile') {
+    const mobile = normaliseMobileNumber(body.mobile_number ?? '');
+    if (!mobile) errors.mobile_number = [authMessages.mobileRequired];
+    else if (mobileNumberError(mobile)) errors.mobile_number = [formMessages.telephone];
+    where = eq(users.mobileNumber, mobile);
+    identity = `mobile:${mobile}`;
+  } else {
+    const type = documentTypeSchema.safeParse(body.document_type);
+    const number = normaliseDocumentNumber(body.document_number ?? '');
+    if (!type.success) errors.document_type = [authMessages.documentTypeRequired];
+    if (!number) errors.document_number = [authMessages.documentNumberRequired];
+    where = and(eq(users.documentType, type.success ? type.data : ''), eq(users.documentNumber, number));
+    identity = `document:${type.data}:${number}`;
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  await checkCaptcha(ctx, body.captcha_token);
+  await limitByIdentity(ctx, 'login', identity);
+
+  const [user] = await ctx.db.select().from(users).where(and(eq(users.appId, app.uid), where));
+  if (needsPassword) {
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) throw new ValidationError(authMessages.invalidCredentials);
+  } else if (!user) {
+    throw new ValidationError(authMessages.invalidCredentials);
+  }
+  return signedIn(ctx, user);
+}
+
+/** JWKS fetchers by URL: jose caches the keys and refetches on an unknown key id. */
+const jwksByUrl = new Map<string, JWTVerifyGetKey>();
+
+/** `POST v5/login/mobile/google/`: a Google ID token for the app's client id; a new email registers when sign-up is open. */
+export async function googleLogin(ctx: AuthContext, idToken: string): Promise<AuthResponse> {
+  await limitByAddress(ctx, 'login');
+  const settings = methodSettings(ctx.app, 'GOOGLE');
+  const clientId = typeof settings?.client_id === 'string' ? settings.client_id : undefined;
+  if (!clientId) throw new ValidationError(authMessages.methodNotAllowed);
+
+  let jwks = jwksByUrl.get(ctx.config.googleJwksUrl);
+  if (!jwks) jwksByUrl.set(ctx.config.googleJwksUrl, (jwks = createRemoteJWKSet(new URL(ctx.config.googleJwksUrl))));
+  let claims: { email?: unknown; email_verified?: unknown; given_name?: unknown; family_name?: unknown };
+  try {
+    const { payload } = await jwtVerify(idToken, jwks, { issuer: ctx.config.googleIssuers, audience: clientId, algorithms: ['RS256'] });
+    claims = payload as typeof claims;
+  } catch (err) {
+    ctx.log.info({ err }, 'Google ID token refused');
+    throw new ValidationError({ id_token: [authMessages.invalidGoogleToken] });
+  }
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (!email || claims.email_verified !== true) throw new ValidationError({ id_token: [authMessages.googleEmailUnverified] });
+  await limitByIdentity(ctx, 'login', `email:${email}`);
+
+  const [existing] = await ctx.db.select().from(users).where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+  if (existing) {
+    if (!existing.emailVerifiedAt) {
+      // Google vouches for the address.
+      await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
+      existing.emailVerifiedAt = new Date();
+    }
+    return signedIn(ctx, existing);
+  }
+  if (!ctx.app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
+  const name = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 150) : '');
+  try {
+    const [created] = await ctx.db
+      .insert(users)
+      .values({ appId: ctx.app.uid, uid: randomUUID(), email, emailVerifiedAt: new Date(), firstName: name(claims.given_name), lastName: name(claims.family_name) })
+      .returning();
+    return signedIn(ctx, created);
+  } catch (err) {
+    throw asTakenError(err) ?? err;
+  }
+}
+
+/** `POST v5/register/` */
+export async function register(ctx: AuthContext, body: RegisterBody): Promise<AuthResponse> {
+  const app = ctx.app;
+  if (!app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
+  await limitByAddress(ctx, 'register');
+  const checked = checkRegistration(body, {
+    documentOnly: hasMethod(app, 'ONLY_DOCUMENT') && !body.password,
+    validateDocument: app.validateDocument,
+    validateMobileNumber: app.validateMobileNumber,
+  });
+  if ('errors' in checked) throw new ValidationError(checked.errors);
+  const value = checked.value;
+
+  await checkCaptcha(ctx, body.captcha_token);
+  await limitByIdentity(ctx, 'register', `email:${value.email}`);
+
+  const document = value.document_number ? { type: value.document_type!, number: value.document_number } : null;
+  const taken = await takenIdentityErrors(ctx.db, app.uid, { email: value.email, document, mobile: value.mobile_number });
+  if (Object.keys(taken).length) throw new ValidationError(taken);
+
+  const passwordHash = value.password ? await hashPassword(value.password) : null;
+  const now = new Date();
+  let result: { user: UserRow; token: string; link: string };
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          appId: app.uid,
+          uid: randomUUID(),
+          email: value.email,
+          passwordHash,
+          firstName: value.first_name,
+          lastName: value.last_name,
+          birthdate: value.birthdate,
+          gender: value.gender,
+          documentType: document?.type ?? null,
+          documentNumber: document?.number ?? null,
+          mobileNumber: value.mobile_number,
+          acceptedTermsAt: now,
+          publicityAcceptedAt: now,
+        })
+        .returning();
+      const token = await createSession(tx, app.uid, user.uid);
+      const link = await issueLink(tx, ctx, user.uid, 'verify_email');
+      return { user, token, link };
+    });
+  } catch (err) {
+    throw asTakenError(err) ?? err;
+  }
+  await sendVerificationMail(ctx, result.user, result.link);
+  return { token: result.token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(result.user) };
+}
+
+/** `POST v5/validate/`: whether a document is registered here, and whether it may register. */
+export async function validateDocument(ctx: AuthContext, body: { document_type?: string; document_number?: string }): Promise<ValidateResponse> {
+  await limitByAddress(ctx, 'validate');
+  const errors: Record<string, string[]> = {};
+  const type = documentTypeSchema.safeParse(body.document_type);
+  const number = normaliseDocumentNumber(body.document_number ?? '');
+  if (!type.success) errors.document_type = [authMessages.documentTypeRequired];
+  if (!number) errors.document_number = [authMessages.documentNumberRequired];
+  else if (type.success) {
+    const message = documentNumberError(type.data as DocumentType, number);
+    if (message) errors.document_number = [message];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  await limitByIdentity(ctx, 'validate', `document:${type.data}:${number}`);
+  const [row] = await ctx.db
+    .select({ uid: users.uid })
+    .from(users)
+    .where(and(eq(users.appId, ctx.app.uid), eq(users.documentType, type.data!), eq(users.documentNumber, number)));
+  const registered = !!row;
+  return { registered, can_register: !registered && ctx.app.allowSignup };
+}
+
+/** `POST v5/logout/`: ends this session only. */
+export async function logout(db: Database, appId: string, sessionHash: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, sessionHash)));
+}

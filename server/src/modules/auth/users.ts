@@ -1,0 +1,84 @@
+import { and, eq, ne, or, type SQL } from 'drizzle-orm';
+import { authMessages, dialCodeOf, isProfileComplete, type DocumentType, type User } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { ValidationError } from '../../lib/http-errors';
+import type { UserRow } from '../../plugins/auth';
+
+export function userToApi(row: UserRow): User {
+  const value = {
+    uid: row.uid,
+    email: row.email,
+    email_verified: row.emailVerifiedAt !== null,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    birthdate: row.birthdate,
+    gender: (row.gender as User['gender']) ?? null,
+    document_type: (row.documentType as DocumentType | null) ?? null,
+    document_number: row.documentNumber,
+    mobile_number: row.mobileNumber,
+    country_code_number: dialCodeOf(row.mobileNumber),
+    area: row.areaUid,
+    has_password: row.passwordHash !== null,
+    date_joined: row.createdAt.toISOString(),
+  };
+  return { ...value, profile_complete: isProfileComplete(value) };
+}
+
+export type Identity = {
+  email?: string | null;
+  document?: { type: DocumentType; number: string } | null;
+  mobile?: string | null;
+};
+
+/**
+ * Field errors for identities another member of the same app already uses,
+ * all at once so the form can show them together. The unique indexes stay
+ * the last word (see `uniqueViolationField`).
+ */
+export async function takenIdentityErrors(db: Database | Tx, appId: string, identity: Identity, exceptUid?: string) {
+  const conditions: SQL[] = [];
+  if (identity.email) conditions.push(eq(users.email, identity.email));
+  if (identity.document) conditions.push(and(eq(users.documentType, identity.document.type), eq(users.documentNumber, identity.document.number))!);
+  if (identity.mobile) conditions.push(eq(users.mobileNumber, identity.mobile));
+  const errors: Record<string, string[]> = {};
+  if (!conditions.length) return errors;
+  const rows = await db
+    .select({ email: users.email, documentType: users.documentType, documentNumber: users.documentNumber, mobileNumber: users.mobileNumber })
+    .from(users)
+    .where(and(eq(users.appId, appId), exceptUid ? ne(users.uid, exceptUid) : undefined, or(...conditions)));
+  for (const r of rows) {
+    if (identity.email && r.email === identity.email) errors.email = [authMessages.emailTaken];
+    if (identity.document && r.documentType === identity.document.type && r.documentNumber === identity.document.number)
+      errors.document_number = [authMessages.documentTaken];
+    if (identity.mobile && r.mobileNumber === identity.mobile) errors.mobile_number = [authMessages.mobileTaken];
+  }
+  return errors;
+}
+
+const uniqueFields: Record<string, [string, string]> = {
+  users_app_email_key: ['email', authMessages.emailTaken],
+  users_app_document_key: ['document_number', authMessages.documentTaken],
+  users_app_mobile_key: ['mobile_number', authMessages.mobileTaken],
+};
+
+/**
+ * Two requests racing for the same email both pass the friendly check; the
+ * unique index stops the second. This turns that into the same 400.
+ */
+export function asTakenError(err: unknown): ValidationError | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === '23505' && constraint && uniqueFields[constraint]) {
+      const [field, message] = uniqueFields[constraint];
+      return new ValidationError({ [field]: [message] });
+    }
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return undefined;
+}
+
+export async function findUser(db: Database | Tx, appId: string, uid: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.appId, appId), eq(users.uid, uid)));
+  return row;
+}

@@ -1,0 +1,55 @@
+import type { Mail } from './mailer';
+
+/** The few mails of the accounts area, in Spanish, with absolute links. */
+type Who = { appName: string; to: string; firstName: string };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function compose(who: Who, subject: string, lines: string[], action: { label: string; link: string }, footer: string): Mail {
+  const greeting = who.firstName ? `Hola ${who.firstName},` : 'Hola,';
+  const text = [greeting, '', ...lines, '', `${action.label}: ${action.link}`, '', footer, '', who.appName].join('\n');
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>`,
+    `<p style="color:#666">${escapeHtml(footer)}</p>`,
+    `<p>${escapeHtml(who.appName)}</p>`,
+  ].join('\n');
+  return { to: who.to, subject: `${subject} - ${who.appName}`, text, html };
+}
+
+export function verificationMail(who: Who, link: string, days: number): Mail {
+  return compose(
+    who,
+    'Confirma tu correo electrónico',
+    [`Gracias por registrarte en ${who.appName}.`, `Confirma tu correo electrónico con este enlace; vence en ${days} días.`],
+    { label: 'Confirmar mi correo', link },
+    'Si no creaste esta cuenta, ignora este mensaje.',
+  );
+}
+
+export function resetPasswordMail(who: Who, link: string, minutes: number): Mail {
+  return compose(
+    who,
+    'Restablece tu contraseña',
+    ['Recibimos una solicitud para restablecer tu contraseña.', `Usa este enlace para elegir una nueva; vence en ${minutes} minutos y sirve una sola vez.`],
+    { label: 'Restablecer mi contraseña', link },
+    'Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.',
+  );
+}
+
+export function deleteAccountMail(who: Who, link: string, hours: number): Mail {
+  return compose(
+    who,
+    'Confirma la eliminación de tu cuenta',
+    [
+      'Recibimos una solicitud para eliminar tu cuenta.',
+      'Al eliminarla perderás los beneficios acumulados y tus datos personales serán borrados.',
+      `Para confirmarlo usa este enlace; vence en ${hours} horas.`,
+    ],
+    { label: 'Eliminar mi cuenta', link },
+    'Si no lo solicitaste, ignora este mensaje: tu cuenta seguirá activa.',
+  );
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authMessages, changePasswordBody, detailBody, profileUpdateBody, user } from '@store/contract';
+import { changePassword, updateProfile } from './service';
+import { userToApi } from '../auth/users';
+import { requireUserHook } from '../../plugins/auth';
+
+const tags = ['profile'];
+const security = [{ token: [] }];
+const detail = z.object({ detail: z.string() });
+const errors = { 400: z.record(z.string(), z.array(z.string())), 401: detail, 404: detail };
+
+export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/me/',
+    { preValidation: requireUserHook, schema: { tags, security, summary: 'The signed-in member', response: { 200: user, ...errors } } },
+    async (request) => userToApi(request.requireUser()),
+  );
+
+  server.patch(
+    '/v5/me/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Update the signed-in member',
+        description:
+          'Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app\'s areas. Email cannot be changed here; other fields are ignored.',
+        body: profileUpdateBody,
+        response: { 200: user, ...errors },
+      },
+    },
+    async (request) => updateProfile(server.db, request.requireUser(), request.body),
+  );
+
+  server.post(
+    '/v5/me/change-password/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password (our path)',
+        description: 'Needs the current password. A mismatch of password and password_confirmation is a non-field error. Other sessions of the member end.',
+        body: changePasswordBody,
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      await changePassword(server.db, request.requireUser(), request.sessionHash, request.body);
+      return { detail: authMessages.passwordChanged };
+    },
+  );
+};
