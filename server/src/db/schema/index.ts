@@ -1,5 +1,3 @@
 export * from './tenancy';
 export * from './places';
 export * from './accounts';
-export * from './catalog';
-export * from './cart';
