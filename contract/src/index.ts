@@ -14,3 +14,7 @@ export * from './auth/password';
 export * from './auth/schemas';
 export * from './profile/user';
 export * from './profile/schemas';
+export * from './catalog/money';
+export * from './catalog/places';
+export * from './catalog/products';
+export * from './catalog/cart';

@@ -8,6 +8,9 @@ import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
 import { tenancyRoutes } from './modules/tenancy/routes';
+import { placesRoutes } from './modules/places/routes';
+import { catalogRoutes } from './modules/catalog/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -60,6 +63,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(tenancyRoutes);
       await api.register(authRoutes);
       await api.register(profileRoutes);
+      await api.register(placesRoutes);
+      await api.register(catalogRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

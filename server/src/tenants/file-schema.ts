@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogSection } from './catalog-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
 
 /**
@@ -133,6 +134,7 @@ export const tenantFile = z
       )
       .default([]),
     landing: z.strictObject({ sections: z.array(landingSection) }).default({ sections: [] }),
+    catalog: catalogSection.default({ categories: [], products: [] }),
   })
   .superRefine((file, ctx) => {
     // Cross-references by key: each must name something the file defines.
@@ -152,12 +154,26 @@ export const tenantFile = z
       if (!companyKeys.has(p.company)) unknown(['places', i, 'company'], 'company', p.company);
       if (!areaKeys.has(p.area)) unknown(['places', i, 'area'], 'area', p.area);
     });
+    const placeKeys = new Set(file.places.map((p) => p.key));
+    const productCategoryKeys = new Set(file.catalog.categories.map((c) => c.key));
+    file.catalog.categories.forEach((c, i) => {
+      if (!companyKeys.has(c.company)) unknown(['catalog', 'categories', i, 'company'], 'company', c.company);
+    });
+    file.catalog.products.forEach((p, i) => {
+      if (!companyKeys.has(p.company)) unknown(['catalog', 'products', i, 'company'], 'company', p.company);
+      if (p.category && !productCategoryKeys.has(p.category)) unknown(['catalog', 'products', i, 'category'], 'product category', p.category);
+      for (const placeKey of Object.keys(p.places)) {
+        if (!placeKeys.has(placeKey)) unknown(['catalog', 'products', i, 'places', placeKey], 'place', placeKey);
+      }
+    });
     for (const [name, list] of [
       ['companies', file.companies],
       ['categories', file.categories],
       ['areas', file.areas],
       ['places', file.places],
       ['landing.sections', file.landing.sections],
+      ['catalog.categories', file.catalog.categories],
+      ['catalog.products', file.catalog.products],
     ] as const) {
       const seen = new Set<string>();
       list.forEach((item, i) => {

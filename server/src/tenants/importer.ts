@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
+import { importCatalog } from './import-catalog';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -56,6 +57,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importCategories(tx, file, appUid, uidOf);
     await importAreasAndPlaces(tx, file, appUid, uidOf);
     await importLanding(tx, file, appUid, uidOf);
+    await importCatalog(tx, file.catalog, appUid, uidOf);
 
     if (sourceHash) {
       await tx

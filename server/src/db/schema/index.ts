@@ -1,3 +1,5 @@
 export * from './tenancy';
 export * from './places';
 export * from './accounts';
+export * from './catalog';
+export * from './cart';

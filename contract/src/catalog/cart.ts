@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { money } from './money';
+import { optionGroup } from './products';
+
+export const catalogMessages = {
+  placeNotFound: 'El local no existe.',
+  productNotSold: 'Este producto no se vende en este local.',
+  optionGroupNotInProduct: 'Este grupo de opciones no pertenece al producto.',
+  optionNotInGroup: 'Esta opción no pertenece a su grupo.',
+  tooFewOptions: 'Elija al menos {min} opciones de {group}.',
+  tooManyOptions: 'Elija como máximo {max} opciones de {group}.',
+  repeatedOption: 'Esta opción está repetida.',
+  notEnoughStock: 'Solo quedan {stock} unidades de {product}.',
+  productOutOfStock: 'The product is out of stock',
+  removedFromCart: 'Se ha eliminado el producto de su carrito',
+  noResults: 'No se encuentran resultados para esta búsqueda',
+  noPlaces: 'No places found',
+} as const;
+
+/** One cart line as the client posts it; the id is the line id (product uid and position). */
+export const cartLineInput = z.object({
+  id: z.string().max(100).optional(),
+  uid: z.string().min(1),
+  quantity: z.number().int().min(1).max(999),
+  direct_purchase: z.boolean().optional().default(false),
+  option_groups: z
+    .array(z.object({ uid: z.string().min(1), options: z.array(z.object({ uid: z.string().min(1) })).max(100) }))
+    .max(50)
+    .default([]),
+});
+export type CartLineInput = z.input<typeof cartLineInput>;
+
+export const cartInput = z.object({
+  place: z.string().min(1),
+  products: z.array(cartLineInput).max(100),
+});
+export type CartInput = z.input<typeof cartInput>;
+
+/** A cart line priced by the server from the database. */
+export const cartLine = z.object({
+  id: z.string(),
+  uid: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  direct_purchase: z.boolean(),
+  is_redeemable: z.boolean(),
+  stock: z.number().int().nullable(),
+  unit_price: money,
+  options_price: money,
+  total: money,
+  option_groups: z.array(optionGroup),
+});
+export type CartLine = z.infer<typeof cartLine>;
+
+export const cart = z.object({
+  place: z.string(),
+  products: z.array(cartLine),
+  subtotal: money,
+  updated_at: z.string().nullable(),
+});
+export type Cart = z.infer<typeof cart>;

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { apps, companies } from './tenancy';
+import { places } from './places';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Product categories of one company (the chip bar). */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    uid: uuid('uid').notNull(),
+    key: text('key').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    name: text('name').notNull(),
+    image: text('image'),
+    color: text('color'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('product_categories_app_key_key').on(t.appId, t.key),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A product of a company. Prices are integer cents. `search_title` and
+ * `search_text` are the title and the rest (descriptions, brand, category)
+ * folded to lower case without accents by the server, and `search_vector`
+ * their weighted Spanish full-text vector,
+ * so "cafe" finds "Café con leche" and "empan" finds "Empanadas".
+ */
+export const products = pgTable(
+  'products',
+  {
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.uid, { onDelete: 'cascade' }),
+    uid: uuid('uid').notNull(),
+    /** The numeric id the spec's Product carries beside its uid. */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    key: text('key').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    categoryUid: uuid('category_uid'),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    imageReverse: text('image_reverse'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    /** Coins a member pays for a redeemable product. */
+    coinPrice: integer('coin_price'),
+    brand: text('brand'),
+    sku: text('sku'),
+    directPurchase: boolean('direct_purchase').notNull().default(false),
+    isRedeemable: boolean('is_redeemable').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    searchTitle: text('search_title').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    // The title weighs more than the rest, so "café con leche" ranks the product of that name first.
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('spanish', search_title), 'A') || setweight(to_tsvector('spanish', search_text), 'B')`,
+    ),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('products_app_key_key').on(t.appId, t.key),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.categoryUid], foreignColumns: [productCategories.appId, productCategories.uid] }),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_company_idx').on(t.appId, t.companyUid, t.position),
+  ],
+);
+
+/** Which products a place sells, and its stock of each (null stock: not counted). */
+export const placeProducts = pgTable(
+  'place_products',
+  {
+    appId: uuid('app_id').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    stock: integer('stock'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.placeUid, t.productUid] }),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }).onDelete('cascade'),
+    index('place_products_product_idx').on(t.appId, t.productUid),
+  ],
+);
+
+export const optionGroups = pgTable(
+  'option_groups',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    minimumToSelect: integer('minimum_to_select').notNull().default(0),
+    maximumToSelect: integer('maximum_to_select').notNull().default(1),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }).onDelete('cascade'),
+    index('option_groups_product_idx').on(t.appId, t.productUid),
+  ],
+);
+
+export const options = pgTable(
+  'options',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    groupUid: uuid('group_uid').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.groupUid], foreignColumns: [optionGroups.appId, optionGroups.uid] }).onDelete('cascade'),
+    index('options_group_idx').on(t.appId, t.groupUid),
+  ],
+);

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cart, cartInput } from '@store/contract';
+import { getCart, saveCart } from './service';
+
+const tags = ['cart'];
+const errors = { 400: z.record(z.string(), z.array(z.string())), 401: z.object({ detail: z.string() }), 404: z.object({ detail: z.string() }) };
+
+export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/me/shopping-cart/',
+    {
+      schema: {
+        tags,
+        summary: "The member's server cart at a place, priced from the catalogue",
+        querystring: z.object({ place_uid: z.string().min(1) }),
+        response: { 200: cart, ...errors },
+      },
+    },
+    async (request) => getCart(server.db, request.requireTenant(), request.requireUser().uid, request.query.place_uid),
+  );
+
+  server.post(
+    '/v5/me/shopping-cart/',
+    {
+      schema: {
+        tags,
+        summary: "Replaces the member's cart at a place",
+        description:
+          'Every line is checked: product sold at the place, option groups of the product, options of their group, minimum and maximum per group, stock. Prices always come from the catalogue.',
+        body: cartInput,
+        response: { 200: cart, ...errors },
+      },
+    },
+    async (request) => saveCart(server.db, request.requireTenant(), request.requireUser().uid, request.body),
+  );
+};

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuery, paged, placeProductsQuery, product, productCategory, productsQuery } from '@store/contract';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { getPlaceProduct, listCompanyCategories, listPlaceCategories, listPlaceProducts, listProducts } from './service';
+
+const tags = ['catalog'];
+const errors = { 400: z.record(z.string(), z.array(z.string())), 404: z.object({ detail: z.string() }) };
+const PRODUCTS_PAGE_SIZE = 24;
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v7/places/:uid/products/',
+    {
+      schema: {
+        tags,
+        summary: 'Products a place sells, with its stock',
+        description:
+          '`product_category` (000 means all), `search` (Spanish full text, accents and case ignored, every word matches a word start), `is_redeemable`. 24 a page.',
+        params: z.object({ uid: z.string() }),
+        querystring: pageQuery.extend(placeProductsQuery.shape),
+        response: { 200: paged(product), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const window = pageWindow(q, PRODUCTS_PAGE_SIZE);
+      const page = await listPlaceProducts(
+        server.db,
+        request.requireTenant(),
+        request.params.uid,
+        { category: q.product_category || undefined, search: q.search || undefined, isRedeemable: q.is_redeemable },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v7/products/',
+    {
+      schema: {
+        tags,
+        summary: 'Products of the store across places',
+        description: '`category` (000 means all), `company`, `search`. Stock is per place, so it is null here.',
+        querystring: pageQuery.extend(productsQuery.shape),
+        response: { 200: paged(product), ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const window = pageWindow(q, PRODUCTS_PAGE_SIZE);
+      const page = await listProducts(
+        server.db,
+        request.requireTenant(),
+        { category: q.category || undefined, company: q.company || undefined, search: q.search || undefined },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v7/places/:place/products/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'One product of a place, with its option groups',
+        params: z.object({ place: z.string(), uid: z.string() }),
+        response: { 200: product, ...errors },
+      },
+    },
+    async (request) => getPlaceProduct(server.db, request.requireTenant(), request.params.place, request.params.uid),
+  );
+
+  server.get(
+    '/v7/places/:uid/product-categories/',
+    {
+      schema: { tags, summary: 'Categories with products at a place', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
+    },
+    async (request) => listPlaceCategories(server.db, request.requireTenant(), request.params.uid),
+  );
+
+  server.get(
+    '/v7/company/:uid/product-categories/',
+    {
+      schema: { tags, summary: 'Product categories of a company', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
+    },
+    async (request) => listCompanyCategories(server.db, request.requireTenant(), request.params.uid),
+  );
+};

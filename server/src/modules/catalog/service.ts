@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Product, ProductCategory } from '@store/contract';
+import type { Database } from '../../db/client';
+import { optionGroups, options, placeProducts, productCategories, products } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { prefixTsQuery } from '../../lib/search';
+import { isUid } from '../../lib/uid';
+import { findCompanyOfApp, findPlace } from '../places/service';
+import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
+
+/** The spec's artificial "All" category. */
+export const ALL_CATEGORIES = '000';
+
+/** Option groups (active, with their active options) of some products, by product uid. */
+export async function groupsOf(db: Database, appId: string, productUids: string[]): Promise<Map<string, GroupWithOptions[]>> {
+  const byProduct = new Map<string, GroupWithOptions[]>();
+  if (productUids.length === 0) return byProduct;
+  const groups = await db
+    .select()
+    .from(optionGroups)
+    .where(and(eq(optionGroups.appId, appId), inArray(optionGroups.productUid, productUids), eq(optionGroups.isActive, true)))
+    .orderBy(asc(optionGroups.position));
+  if (groups.length === 0) return byProduct;
+  const opts = await db
+    .select()
+    .from(options)
+    .where(and(eq(options.appId, appId), inArray(options.groupUid, groups.map((g) => g.uid)), eq(options.isActive, true)))
+    .orderBy(asc(options.position));
+  for (const group of groups) {
+    const list = byProduct.get(group.productUid) ?? [];
+    list.push({ ...group, options: opts.filter((o) => o.groupUid === group.uid) });
+    byProduct.set(group.productUid, list);
+  }
+  return byProduct;
+}
+
+function searchWhere(search: string | undefined): { where?: SQL; rank?: SQL } {
+  const query = search ? prefixTsQuery(search) : null;
+  if (!search) return {};
+  if (!query) return { where: sql`false` };
+  return {
+    where: sql`${products.searchVector} @@ to_tsquery('spanish', ${query})`,
+    rank: sql`ts_rank(${products.searchVector}, to_tsquery('spanish', ${query}))`,
+  };
+}
+
+export type PlaceProductFilters = { category?: string; search?: string; isRedeemable?: boolean };
+
+/** Products a place sells, with the place's stock. */
+export async function listPlaceProducts(db: Database, app: AppRow, placeUid: string, filters: PlaceProductFilters, window: PageWindow) {
+  const place = await findPlace(db, app, placeUid);
+  const category = filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
+  if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
+  const search = searchWhere(filters.search);
+  const where = and(
+    eq(placeProducts.appId, app.uid),
+    eq(placeProducts.placeUid, place.uid),
+    eq(products.isActive, true),
+    category ? eq(products.categoryUid, category) : undefined,
+    filters.isRedeemable !== undefined ? eq(products.isRedeemable, filters.isRedeemable) : undefined,
+    search.where,
+  );
+  const join = and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid));
+  const [{ total }] = await db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where);
+  const rows = await db
+    .select({ product: products, stock: placeProducts.stock, category: productCategories })
+    .from(placeProducts)
+    .innerJoin(products, join)
+    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
+    .where(where)
+    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(placeProducts.position), asc(products.title), asc(products.uid))
+    .limit(window.limit)
+    .offset(window.offset);
+  const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
+  return {
+    count: total,
+    results: rows.map((r) => productToApi(r.product, { stock: r.stock, category: r.category, groups: groups.get(r.product.uid) ?? [] })),
+  };
+}
+
+/** Products of the tenant across places (no stock: stock belongs to a place). */
+export async function listProducts(db: Database, app: AppRow, filters: { category?: string; company?: string; search?: string }, window: PageWindow) {
+  const category = filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
+  if ((category && !isUid(category)) || (filters.company && !isUid(filters.company))) return { count: 0, results: [] as Product[] };
+  const search = searchWhere(filters.search);
+  const where = and(
+    eq(products.appId, app.uid),
+    eq(products.isActive, true),
+    category ? eq(products.categoryUid, category) : undefined,
+    filters.company ? eq(products.companyUid, filters.company) : undefined,
+    search.where,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
+  const rows = await db
+    .select({ product: products, category: productCategories })
+    .from(products)
+    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
+    .where(where)
+    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(products.position), asc(products.title), asc(products.uid))
+    .limit(window.limit)
+    .offset(window.offset);
+  const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
+  return {
+    count: total,
+    results: rows.map((r) => productToApi(r.product, { stock: null, category: r.category, groups: groups.get(r.product.uid) ?? [] })),
+  };
+}
+
+export async function getPlaceProduct(db: Database, app: AppRow, placeUid: string, productUid: string): Promise<Product> {
+  const place = await findPlace(db, app, placeUid);
+  if (!isUid(productUid)) throw new NotFoundError();
+  const [row] = await db
+    .select({ product: products, stock: placeProducts.stock, category: productCategories })
+    .from(placeProducts)
+    .innerJoin(products, and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)))
+    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
+    .where(and(eq(placeProducts.appId, app.uid), eq(placeProducts.placeUid, place.uid), eq(placeProducts.productUid, productUid), eq(products.isActive, true)));
+  if (!row) throw new NotFoundError();
+  const groups = await groupsOf(db, app.uid, [productUid]);
+  return productToApi(row.product, { stock: row.stock, category: row.category, groups: groups.get(productUid) ?? [] });
+}
+
+/** Categories that hold at least one active product the place sells. */
+export async function listPlaceCategories(db: Database, app: AppRow, placeUid: string): Promise<ProductCategory[]> {
+  const place = await findPlace(db, app, placeUid);
+  const rows = await db
+    .select()
+    .from(productCategories)
+    .where(
+      and(
+        eq(productCategories.appId, app.uid),
+        exists(
+          db
+            .select({ one: products.uid })
+            .from(products)
+            .innerJoin(placeProducts, and(eq(placeProducts.appId, products.appId), eq(placeProducts.productUid, products.uid)))
+            .where(
+              and(
+                eq(products.appId, productCategories.appId),
+                eq(products.categoryUid, productCategories.uid),
+                eq(products.isActive, true),
+                eq(placeProducts.placeUid, place.uid),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(productCategories.position), asc(productCategories.name));
+  return rows.map(categoryToApi);
+}
+
+export async function listCompanyCategories(db: Database, app: AppRow, companyUid: string): Promise<ProductCategory[]> {
+  const company = await findCompanyOfApp(db, app, companyUid);
+  const rows = await db
+    .select()
+    .from(productCategories)
+    .where(and(eq(productCategories.appId, app.uid), eq(productCategories.companyUid, company.uid)))
+    .orderBy(asc(productCategories.position), asc(productCategories.name));
+  return rows.map(categoryToApi);
+}

@@ -1,0 +1,136 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { Place, PickupSchedule, AreaSummary } from '@store/contract';
+import type { Database } from '../../db/client';
+import { areas, companies, places } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { nameContains } from '../../lib/search';
+import { isUid } from '../../lib/uid';
+
+type PlaceRow = typeof places.$inferSelect;
+type AreaRow = typeof areas.$inferSelect;
+
+export function placeToApi(row: PlaceRow, area: AreaRow): Place {
+  return {
+    uid: row.uid,
+    name: row.name,
+    address: row.address,
+    company_uid: row.companyUid,
+    locality: { name: row.localityName, area: areaToApi(area) },
+    subscription_enabled: row.subscriptionEnabled,
+    telephone1: row.telephone1,
+    telephone2: row.telephone2,
+    location: { latitude: row.latitude, longitude: row.longitude },
+    uses_country_delivery_service: row.usesCountryDeliveryService,
+    timetable: row.timetable,
+  };
+}
+
+function areaToApi(row: AreaRow): AreaSummary {
+  return { uid: row.uid, name: row.name, country_code: row.countryCode };
+}
+
+export type PlaceFilters = { company?: string; area?: string; search?: string; subscriptionEnabled?: boolean };
+
+/** Active places of the tenant, sorted by name as the place selector shows them. */
+export async function listPlaces(db: Database, app: AppRow, filters: PlaceFilters, window: PageWindow) {
+  if ((filters.company && !isUid(filters.company)) || (filters.area && !isUid(filters.area))) return { count: 0, results: [] };
+  const where: SQL | undefined = and(
+    eq(places.appId, app.uid),
+    eq(places.isActive, true),
+    filters.company ? eq(places.companyUid, filters.company) : undefined,
+    filters.area ? eq(places.areaUid, filters.area) : undefined,
+    filters.subscriptionEnabled !== undefined ? eq(places.subscriptionEnabled, filters.subscriptionEnabled) : undefined,
+    filters.search ? nameContains(places.name, filters.search) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(places).where(where);
+  const rows = await db
+    .select({ place: places, area: areas })
+    .from(places)
+    .innerJoin(areas, and(eq(areas.appId, places.appId), eq(areas.uid, places.areaUid)))
+    .where(where)
+    .orderBy(asc(places.name))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { count: total, results: rows.map((r) => placeToApi(r.place, r.area)) };
+}
+
+/** Areas that have at least one active place of the tenant (optionally of one company). */
+export async function listAreas(db: Database, app: AppRow, filters: { company?: string; country?: string }, window: PageWindow) {
+  if (filters.company && !isUid(filters.company)) return { count: 0, results: [] };
+  const where = and(
+    eq(areas.appId, app.uid),
+    filters.country ? eq(areas.countryCode, filters.country.toUpperCase()) : undefined,
+  );
+  const rows = await db.select().from(areas).where(where).orderBy(asc(areas.position), asc(areas.name));
+  let visible = rows;
+  if (filters.company) {
+    const used = await db
+      .selectDistinct({ areaUid: places.areaUid })
+      .from(places)
+      .where(and(eq(places.appId, app.uid), eq(places.companyUid, filters.company), eq(places.isActive, true)));
+    const ids = new Set(used.map((u) => u.areaUid));
+    visible = rows.filter((a) => ids.has(a.uid));
+  }
+  return { count: visible.length, results: visible.slice(window.offset, window.offset + window.limit).map(areaToApi) };
+}
+
+/** A place of this tenant, or 404: the one way every area reads a place named in a path. */
+export async function findPlace(db: Database, app: AppRow, placeUid: string): Promise<PlaceRow> {
+  if (!isUid(placeUid)) throw new NotFoundError();
+  const [row] = await db
+    .select()
+    .from(places)
+    .where(and(eq(places.appId, app.uid), eq(places.uid, placeUid), eq(places.isActive, true)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function findCompanyOfApp(db: Database, app: AppRow, companyUid: string) {
+  if (!isUid(companyUid)) throw new NotFoundError();
+  const [row] = await db.select().from(companies).where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+const SLOT_MINUTES = 30;
+/** Pickup is possible from this long after ordering. */
+const LEAD_MINUTES = 30;
+
+/**
+ * Pickup slots of the coming days from the place's timetable: Monday's hours
+ * serve Monday to Friday, then Saturday and Sunday their own. Times are the
+ * place's local wall clock (Lima, UTC-5, no daylight saving).
+ */
+export function pickupScheduleOf(place: PlaceRow, now: Date, days: number): PickupSchedule {
+  const offsetMinutes = -5 * 60;
+  const local = new Date(now.getTime() + offsetMinutes * 60_000);
+  const result: PickupSchedule['days'] = [];
+  for (let d = 0; d < days; d++) {
+    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + d));
+    const weekday = day.getUTCDay();
+    const hours = weekday === 0 ? place.timetable.sunday : weekday === 6 ? place.timetable.saturday : place.timetable.monday;
+    if (!hours) continue;
+    const open = toMinutes(hours.from);
+    let close = toMinutes(hours.to);
+    if (close <= open) close = 24 * 60; // open past midnight: slots until the end of the day
+    const earliest = d === 0 ? local.getUTCHours() * 60 + local.getUTCMinutes() + LEAD_MINUTES : 0;
+    const slots = [];
+    for (let start = open; start + SLOT_MINUTES <= close; start += SLOT_MINUTES) {
+      if (start < earliest) continue;
+      slots.push({ start: fromMinutes(start), end: fromMinutes(start + SLOT_MINUTES) });
+    }
+    if (slots.length) result.push({ date: day.toISOString().slice(0, 10), slots });
+  }
+  return { place_uid: place.uid, slot_minutes: SLOT_MINUTES, days: result };
+}
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+}
+
+function fromMinutes(total: number): string {
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,80 @@
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { optionGroups, options, placeProducts, productCategories, products } from '../db/schema';
+import { foldForSearch } from '../lib/search';
+import type { CatalogSection } from './catalog-schema';
+
+type UidOf = (kind: string, key: string) => string;
+
+/** Product text as search stores it: lower case, no accents. */
+export function productSearchText(parts: (string | null | undefined)[]): string {
+  return foldForSearch(parts.filter(Boolean).join(' '));
+}
+
+/**
+ * Upserts the catalogue of a tenant file. Products and categories are never
+ * deleted (orders point at them); a product left out of the file is simply
+ * not touched. Option groups and place assortments follow the file.
+ */
+export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: string, uidOf: UidOf) {
+  const categoryNames = new Map(catalog.categories.map((c) => [c.key, c.name]));
+  for (const [position, c] of catalog.categories.entries()) {
+    const row = { appId, uid: uidOf('product-category', c.key), key: c.key, companyUid: uidOf('company', c.company), name: c.name, image: c.image, color: c.color, position };
+    await tx.insert(productCategories).values(row).onConflictDoUpdate({ target: [productCategories.appId, productCategories.uid], set: row });
+  }
+  for (const [position, p] of catalog.products.entries()) {
+    const uid = uidOf('product', p.key);
+    const row = {
+      appId,
+      uid,
+      key: p.key,
+      companyUid: uidOf('company', p.company),
+      categoryUid: p.category ? uidOf('product-category', p.category) : null,
+      title: p.title,
+      shortDescription: p.short_description,
+      description: p.description,
+      image: p.image,
+      imageReverse: p.image_reverse,
+      unitPriceCents: p.price,
+      coinPrice: p.coin_price,
+      brand: p.brand,
+      sku: p.sku,
+      directPurchase: p.direct_purchase,
+      isRedeemable: p.is_redeemable,
+      isActive: p.is_active,
+      position,
+      searchTitle: productSearchText([p.title]),
+      searchText: productSearchText([p.short_description, p.description, p.brand, p.category ? categoryNames.get(p.category) : null]),
+    };
+    await tx.insert(products).values(row).onConflictDoUpdate({ target: [products.appId, products.uid], set: row });
+
+    await tx.delete(placeProducts).where(and(eq(placeProducts.appId, appId), eq(placeProducts.productUid, uid)));
+    const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({ appId, placeUid: uidOf('place', placeKey), productUid: uid, stock, position }));
+    if (assortment.length) await tx.insert(placeProducts).values(assortment);
+
+    const groupUids = p.option_groups.map((g) => uidOf('option-group', `${p.key}/${g.key}`));
+    await tx
+      .delete(optionGroups)
+      .where(and(eq(optionGroups.appId, appId), eq(optionGroups.productUid, uid), groupUids.length ? notInArray(optionGroups.uid, groupUids) : undefined));
+    for (const [g, group] of p.option_groups.entries()) {
+      const groupRow = {
+        appId,
+        uid: groupUids[g],
+        productUid: uid,
+        name: group.name,
+        description: group.description,
+        minimumToSelect: group.minimum_to_select,
+        maximumToSelect: group.maximum_to_select,
+        isActive: group.is_active,
+        position: g,
+      };
+      await tx.insert(optionGroups).values(groupRow).onConflictDoUpdate({ target: [optionGroups.appId, optionGroups.uid], set: groupRow });
+      const optionUids = group.options.map((o) => uidOf('option', `${p.key}/${group.key}/${o.key}`));
+      await tx.delete(options).where(and(eq(options.appId, appId), eq(options.groupUid, groupUids[g]), notInArray(options.uid, optionUids)));
+      for (const [o, opt] of group.options.entries()) {
+        const optionRow = { appId, uid: optionUids[o], groupUid: groupUids[g], name: opt.name, description: opt.description, priceCents: opt.price, isActive: opt.is_active, position: o };
+        await tx.insert(options).values(optionRow).onConflictDoUpdate({ target: [options.appId, options.uid], set: optionRow });
+      }
+    }
+  }
+}
