@@ -5,6 +5,10 @@ import { defaultAccountsConfig, type AccountsConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
 
+/** Tests make many accounts from one address; the rate-limit tests set their own small limits. */
+const generous = { address: { max: 100_000, windowSeconds: 60 }, identity: { max: 100_000, windowSeconds: 60 } };
+export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generous, validate: generous, register: generous, recovery: generous, deletion: generous };
+
 /**
  * One database and one app per test file: PGlite in memory by default, or a
  * fresh database on the PostgreSQL server of TEST_DATABASE_URL when the
@@ -15,7 +19,7 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig> } = {}) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
-  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig(options.accounts) });
+  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }) });
   await app.ready();
 
   async function call(
