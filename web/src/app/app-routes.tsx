@@ -58,10 +58,12 @@ function useLandingRedirect(): boolean {
     () => app.landing_page && !storage.get(storageKeys.redirectLanding) && ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
   );
   useEffect(() => {
-    if (!pending) return;
-    storage.set(storageKeys.redirectLanding, 'true');
-    setPending(false);
+    if (pending) storage.set(storageKeys.redirectLanding, 'true');
   }, [pending]);
+  // Stays pending until the navigation really left '/', so no other redirect of / can win.
+  useEffect(() => {
+    if (pending && location.pathname !== '/') setPending(false);
+  }, [pending, location.pathname]);
   return pending && location.pathname === '/';
 }
 
