@@ -1,0 +1,72 @@
+import { beforeEach, test } from 'node:test';
+import assert from 'node:assert/strict';
+
+// Minimal browser globals for the client: localStorage and location.
+const store = new Map<string, string>();
+const localStorage = {
+  getItem: (key: string) => store.get(key) ?? null,
+  setItem: (key: string, value: string) => void store.set(key, String(value)),
+  removeItem: (key: string) => void store.delete(key),
+  clear: () => store.clear(),
+};
+Object.assign(globalThis, { window: { localStorage, location: { origin: 'http://shop.localhost', hostname: 'www.shop.localhost' } } });
+
+const { api, ApiError } = await import('../src/api/client');
+const { readableTextOn } = await import('../src/app/theme');
+
+type Call = { url: string; headers: Record<string, string> };
+let calls: Call[] = [];
+function answer(status: number, body: unknown) {
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, headers: init.headers as Record<string, string> });
+    return new Response(body === null ? null : JSON.stringify(body), { status });
+  }) as typeof fetch;
+}
+
+beforeEach(() => {
+  store.clear();
+  calls = [];
+});
+
+test('sends the stored app key and session token', async () => {
+  store.set('apiKey', 'KEY');
+  store.set('token', 'TOK');
+  answer(200, []);
+  await api.get('v7/apps/', { query: { domain: 'shop.localhost', empty: '' } });
+  assert.equal(calls[0].url, '/api/v7/apps/?domain=shop.localhost');
+  assert.equal(calls[0].headers['API-KEY'], 'KEY');
+  assert.equal(calls[0].headers.Authorization, 'Token TOK');
+});
+
+test('sends no auth headers when nothing is stored', async () => {
+  answer(200, {});
+  await api.get('health');
+  assert.equal(calls[0].headers['API-KEY'], undefined);
+  assert.equal(calls[0].headers.Authorization, undefined);
+});
+
+test('a 403 removes the stored app key and throws status and body', async () => {
+  store.set('apiKey', 'STALE');
+  answer(403, { detail: 'La API-KEY no pertenece a esta aplicación.' });
+  await assert.rejects(api.get('v7/categories/'), (error: unknown) => {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.status, 403);
+    assert.deepEqual(error.body, { detail: 'La API-KEY no pertenece a esta aplicación.' });
+    assert.equal(error.message, 'La API-KEY no pertenece a esta aplicación.');
+    return true;
+  });
+  assert.equal(store.get('apiKey'), undefined);
+});
+
+test('a 400 keeps the field errors', async () => {
+  answer(400, { email: ['Ingresar un email correcto'], non_field_errors: ['No'] });
+  const error = await api.post('v5/login/', {}).catch((e: unknown) => e);
+  assert.ok(error instanceof ApiError);
+  assert.deepEqual(error.fieldErrors, { email: ['Ingresar un email correcto'], non_field_errors: ['No'] });
+});
+
+test('text on tenant colours stays readable', () => {
+  assert.equal(readableTextOn('#b4462b'), '#ffffff');
+  assert.equal(readableTextOn('#fff7f0'), '#111827');
+  assert.equal(readableTextOn('#111827'), '#ffffff');
+});
