@@ -16,6 +16,7 @@ const app = await buildApp({
   dbKind: kind,
   webDist: config.webDist,
   logger: { level: config.logLevel },
+  accounts: config.accounts,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
@@ -27,13 +28,21 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 await app.listen({ port: config.port, host: config.host });
 
-const demoHosts = (await readDemoTenantFiles()).map((f) => (f.data as { app: { domain: string } }).app.domain);
+type DemoFile = { app: { domain: string }; users?: { email: string; password: string }[] };
+const demoFiles = (await readDemoTenantFiles()).map((f) => f.data as DemoFile);
+const demoHosts = demoFiles.map((f) => f.app.domain);
+const demoAccounts = demoFiles.flatMap((f) => (f.users ?? []).map((u) => `  ${u.email} / ${u.password} on http://${f.app.domain}:${config.port}/`));
 console.log(
   [
     '',
     `Store and loyalty app on ${kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`,
     'Demo stores:',
     ...demoHosts.map((host) => `  http://${host}:${config.port}/`),
+    'Demo accounts:',
+    ...demoAccounts,
+    config.accounts.smtpUrl
+      ? 'Mails are sent through SMTP_URL.'
+      : 'Mails (verification, recovery, deletion links) are printed in this log and kept in the mail_outbox table; set SMTP_URL to send them.',
     `API docs: http://localhost:${config.port}/api/docs`,
     '',
   ].join('\n'),

@@ -197,3 +197,20 @@ describe('sessions across tenants and users', () => {
     assert.ok(rows.every((r) => r.tokenHash !== m.token && /^[0-9a-f]{64}$/.test(r.tokenHash)));
   });
 });
+
+describe('demo accounts from the tenant files', () => {
+  test('demo@aurora.pe / Aurora2026! on localhost, by email, mobile and document', async () => {
+    const byEmail = await t.post('/api/v5/login/', { email: 'demo@aurora.pe', password: 'Aurora2026!' });
+    assert.equal(byEmail.statusCode, 200);
+    assert.equal(byEmail.data.user.first_name, 'Ana');
+    assert.equal(byEmail.data.user.email_verified, true);
+    assert.equal(byEmail.data.user.profile_complete, true);
+    assert.equal((await t.post('/api/v5/login/', { mobile_number: '+51987650001', password: 'Aurora2026!' })).statusCode, 200);
+    assert.equal((await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: '45678912' })).statusCode, 200);
+  });
+
+  test('socio@clubandino.pe / Andino2026! on private.localhost', async () => {
+    const res = await t.post('/api/v5/login/', { email: 'socio@clubandino.pe', password: 'Andino2026!' }, { host: 'private.localhost' });
+    assert.equal(res.statusCode, 200);
+  });
+});

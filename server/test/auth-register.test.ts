@@ -9,8 +9,9 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let captcha: Awaited<ReturnType<typeof startHttp>>;
 let jwks: Awaited<ReturnType<typeof startHttp>>;
 const captchaSeen: URLSearchParams[] = [];
-let googleKey: CryptoKey;
-let strangerKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let googleKey: PrivateKey;
+let strangerKey: PrivateKey;
 
 before(async () => {
   smtp = await startSmtp();

@@ -51,6 +51,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // Dates and numerics stay strings where drizzle expects them; bigint counts become numbers.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
+  pool.on('error', (err) => console.error('idle database client failed:', err.message));
   const db = drizzle(pool, { schema });
   await migrateOnce(pool, () => migrate(db, { migrationsFolder: paths.migrations }));
   return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

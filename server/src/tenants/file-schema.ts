@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogSection } from './catalog-schema';
+import { tenantUser } from './users-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
 
 /**
@@ -135,6 +136,7 @@ export const tenantFile = z
       .default([]),
     landing: z.strictObject({ sections: z.array(landingSection) }).default({ sections: [] }),
     catalog: catalogSection.default({ categories: [], products: [] }),
+    users: z.array(tenantUser).default([]),
   })
   .superRefine((file, ctx) => {
     // Cross-references by key: each must name something the file defines.

@@ -15,6 +15,7 @@ import {
 import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
 import { importCatalog } from './import-catalog';
+import { hashTenantUsers, importUsers } from './import-users';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -46,6 +47,7 @@ export type ImportResult = { appUid: string; domain: string; created: boolean };
  */
 export async function importTenant(db: Database, input: unknown, sourceHash?: string): Promise<ImportResult> {
   const file = parseTenantFile(input);
+  const userHashes = await hashTenantUsers(file.users);
   return db.transaction(async (tx) => {
     const appUid = tenantUid('app', file.app.key);
     const uidOf = (kind: string, key: string) => tenantUid(file.app.key, kind, key);
@@ -58,6 +60,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importAreasAndPlaces(tx, file, appUid, uidOf);
     await importLanding(tx, file, appUid, uidOf);
     await importCatalog(tx, file.catalog, appUid, uidOf);
+    await importUsers(tx, file.users, userHashes, appUid, uidOf);
 
     if (sourceHash) {
       await tx
