@@ -33,13 +33,15 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Accounts settings (configFromEnv().accounts); defaults suit tests and the demo. */
   accounts?: AccountsConfig;
+  /** See Config.trustProxy; off unless the server runs behind a known proxy. */
+  trustProxy?: boolean | string;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     // Spec paths end with a slash; both forms are accepted so clients are not punished for it.
     routerOptions: { ignoreTrailingSlash: true },

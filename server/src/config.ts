@@ -14,6 +14,12 @@ export type Config = {
   /** Folder of the built web app; not served when it does not exist. */
   webDist: string;
   seedDemo: boolean;
+  /**
+   * Trust X-Forwarded-For from the listed proxies (Fastify's trustProxy:
+   * true, or a list of addresses). Off by default: otherwise any client
+   * could pick its own address and dodge per-address rate limits.
+   */
+  trustProxy: boolean | string;
   accounts: AccountsConfig;
 };
 
@@ -83,6 +89,7 @@ export function configFromEnv(env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: env.SEED_DEMO !== '0',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
@@ -99,3 +106,9 @@ export const paths = {
   migrations: path.join(repoRoot, 'server', 'drizzle'),
   demoTenants: path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
 };
+
+function parseTrustProxy(raw: string | undefined): boolean | string {
+  if (!raw || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  return raw;
+}

@@ -17,6 +17,7 @@ const app = await buildApp({
   webDist: config.webDist,
   logger: { level: config.logLevel },
   accounts: config.accounts,
+  trustProxy: config.trustProxy,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

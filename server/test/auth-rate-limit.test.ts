@@ -7,7 +7,9 @@ let t: TestApp;
 const small = (address: number, identity: number) => ({ address: { max: address, windowSeconds: 600 }, identity: { max: identity, windowSeconds: 600 } });
 
 before(async () => {
+  // As behind a load balancer: the client address comes from X-Forwarded-For.
   t = await startTestApp({
+    trustProxy: true,
     accounts: {
       rateLimits: { ...generousRateLimits, login: small(1000, 5), validate: small(8, 1000), recovery: small(1000, 2), deletion: small(1000, 1) },
     },
@@ -66,5 +68,23 @@ describe('rate limits (kept in the database)', () => {
     const { host } = await makeTenant(t, 'rate-other');
     const res = await t.post('/api/v5/validate/', { document_type: 'NATIONAL_ID', document_number: '40000001' }, { host });
     assert.equal(res.statusCode, 201);
+  });
+
+  test('without a trusted proxy, X-Forwarded-For cannot buy a fresh address', async () => {
+    const direct = await startTestApp({ accounts: { rateLimits: { ...generousRateLimits, validate: small(3, 1000) } } });
+    try {
+      const codes = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await direct.post(
+          '/api/v5/validate/',
+          { document_type: 'NATIONAL_ID', document_number: String(41000000 + i) },
+          { headers: { 'x-forwarded-for': `198.51.100.${i}` } },
+        );
+        codes.push(res.statusCode);
+      }
+      assert.deepEqual(codes, [201, 201, 201, 429, 429]);
+    } finally {
+      await direct.close();
+    }
   });
 });

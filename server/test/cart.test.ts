@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Place, Product } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
-import { registerMember } from './support/members';
+import { registerMember } from './support/accounts';
 
 let t: TestApp;
 let places: Place[];
@@ -20,7 +20,7 @@ before(async () => {
   const products: Product[] = (await t.get(`/api/v7/places/${miraflores}/products/?page_size=100`)).data.results;
   latte = products.find((p) => p.title === 'Café con leche')!;
   alfajor = products.find((p) => p.title === 'Alfajor de manjar')!;
-  member = await registerMember(t);
+  member = await registerMember(t, 'localhost');
 });
 after(() => t?.close());
 
@@ -45,7 +45,7 @@ describe('server cart', () => {
     const res = await t.post(
       '/api/v5/me/shopping-cart/',
       { place: miraflores, products: [{ ...latteLine(2), unit_price: '0.01' }] },
-      { headers: member.headers },
+      { headers: member.auth },
     );
     assert.equal(res.statusCode, 200, res.body);
     const line = res.data.products[0];
@@ -53,13 +53,13 @@ describe('server cart', () => {
     assert.equal(line.options_price, '8.50'); // 3.50 + 2.50 + 0.50 + 2.00
     assert.equal(line.total, '36.00');
     assert.equal(res.data.subtotal, '36.00');
-    const again = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: member.headers });
+    const again = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: member.auth });
     assert.equal(again.statusCode, 200);
     assert.deepEqual(again.data.products.map((p: { id: string; quantity: number }) => [p.id, p.quantity]), [[`${latte.uid}-0`, 2]]);
   });
 
   test('keeps one cart per place', async () => {
-    const empty = await t.get(`/api/v5/me/shopping-cart/?place_uid=${yanahuara}`, { headers: member.headers });
+    const empty = await t.get(`/api/v5/me/shopping-cart/?place_uid=${yanahuara}`, { headers: member.auth });
     assert.deepEqual(empty.data.products, []);
     assert.equal(empty.data.subtotal, '0.00');
   });
@@ -70,23 +70,23 @@ describe('server cart', () => {
   });
 
   test("a member never sees another member's cart", async () => {
-    const other = await registerMember(t);
-    const res = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: other.headers });
+    const other = await registerMember(t, 'localhost');
+    const res = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: other.auth });
     assert.deepEqual(res.data.products, []);
   });
 
   test('refuses an unknown place, and a place of another tenant', async () => {
-    const unknown = await t.post('/api/v5/me/shopping-cart/', { place: 'nope', products: [] }, { headers: member.headers });
+    const unknown = await t.post('/api/v5/me/shopping-cart/', { place: 'nope', products: [] }, { headers: member.auth });
     assert.equal(unknown.statusCode, 400);
     assert.deepEqual(unknown.data, { place: ['El local no existe.'] });
     const multiPlaces = (await t.get('/api/v7/places/', { host: 'multi.localhost' })).data.results;
-    const foreign = await t.post('/api/v5/me/shopping-cart/', { place: multiPlaces[0].uid, products: [] }, { headers: member.headers });
+    const foreign = await t.post('/api/v5/me/shopping-cart/', { place: multiPlaces[0].uid, products: [] }, { headers: member.auth });
     assert.equal(foreign.statusCode, 400);
   });
 
   test('refuses a product the place does not sell', async () => {
     const pollo = (await t.get(`/api/v7/places/${miraflores}/products/?search=pollo`)).data.results[0];
-    const res = await t.post('/api/v5/me/shopping-cart/', { place: yanahuara, products: [{ uid: pollo.uid, quantity: 1 }] }, { headers: member.headers });
+    const res = await t.post('/api/v5/me/shopping-cart/', { place: yanahuara, products: [{ uid: pollo.uid, quantity: 1 }] }, { headers: member.auth });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, { 'products.0.uid': ['Este producto no se vende en este local.'] });
   });
@@ -95,7 +95,7 @@ describe('server cart', () => {
     const line = latteLine();
     line.option_groups[1].options = [{ uid: option(latte, 'Tamaño', 'Chico 8 oz').uid }];
     line.option_groups.push({ uid: alfajor.uid, options: [] });
-    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [line] }, { headers: member.headers });
+    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [line] }, { headers: member.auth });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
       'products.0.option_groups.1.options.0.uid': ['Esta opción no pertenece a su grupo.'],
@@ -106,11 +106,11 @@ describe('server cart', () => {
   test('refuses too few and too many options', async () => {
     const tooMany = latteLine();
     tooMany.option_groups[2].options = group(latte, 'Extras').options.slice(0, 4).map((o) => ({ uid: o.uid }));
-    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [tooMany] }, { headers: member.headers });
+    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [tooMany] }, { headers: member.auth });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, { 'products.0.option_groups': ['Elija como máximo 3 opciones de Extras.'] });
     const tooFew = { uid: latte.uid, quantity: 1, option_groups: [] };
-    const few = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [tooFew] }, { headers: member.headers });
+    const few = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [tooFew] }, { headers: member.auth });
     assert.deepEqual(few.data, { 'products.0.option_groups': ['Elija al menos 1 opciones de Tamaño.'] });
   });
 
@@ -119,7 +119,7 @@ describe('server cart', () => {
     const res = await t.post(
       '/api/v5/me/shopping-cart/',
       { place: miraflores, products: [{ uid: alfajor.uid, quantity: 3 }, { uid: espresso.uid, quantity: 1 }] },
-      { headers: member.headers },
+      { headers: member.auth },
     );
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
@@ -130,16 +130,16 @@ describe('server cart', () => {
 
   test('bad bodies are 400s with field errors and change nothing', async () => {
     for (const body of [{}, { place: miraflores }, { place: miraflores, products: [{ uid: latte.uid, quantity: 0 }] }, { place: miraflores, products: 'x' }]) {
-      const res = await t.post('/api/v5/me/shopping-cart/', body, { headers: member.headers });
+      const res = await t.post('/api/v5/me/shopping-cart/', body, { headers: member.auth });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       assert.ok(Object.values(res.data).every((v) => Array.isArray(v)));
     }
-    const after = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: member.headers });
+    const after = await t.get(`/api/v5/me/shopping-cart/?place_uid=${miraflores}`, { headers: member.auth });
     assert.equal(after.data.products[0].quantity, 2, 'the stored cart is untouched');
   });
 
   test('posting an empty list empties the cart', async () => {
-    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [] }, { headers: member.headers });
+    const res = await t.post('/api/v5/me/shopping-cart/', { place: miraflores, products: [] }, { headers: member.auth });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.data.products, []);
   });

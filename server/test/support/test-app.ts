@@ -16,10 +16,12 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generou
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig> } = {}) {
+export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean } = {}) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
-  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }) });
+  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
+    trustProxy: options.trustProxy,
+  });
   await app.ready();
 
   async function call(
