@@ -10,9 +10,14 @@ export default defineConfig({
   resolve: {
     // The store front needs only the contract's constants at run time; importing the package
     // root would pull every zod schema into the first page.
-    alias: {
-      '@store/contract/constants': fileURLToPath(new URL('../contract/src/constants.ts', import.meta.url)),
-    },
+    // Single files of the contract are reachable as '@store/contract/<path>' (e.g. '/constants',
+    // '/auth/schemas'): the accounts schemas load only with the lazily-loaded accounts screens.
+    alias: [
+      {
+        find: /^@store\/contract\/(.+)$/,
+        replacement: `${fileURLToPath(new URL('../contract/src/', import.meta.url))}$1.ts`,
+      },
+    ],
   },
   server: {
     host: true,

@@ -1,2 +1,3 @@
 export { api, apiRequest, ApiError } from './client';
 export type { RequestOptions, QueryValue } from './client';
+export { meQuery, logoutCall } from './account';

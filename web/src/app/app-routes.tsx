@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
-import { LoggedInOnly, LoggedOutOnly } from './guards';
+import { AfterSignIn, LoggedInOnly, LoggedOutOnly } from './guards';
 import { MainRoutes } from './main-routes';
 import {
   CartaPage,
@@ -109,9 +109,9 @@ export function AppRoutes() {
         ) : null}
         <Route
           path="/register"
-          element={!authOpen ? <Navigate to="/" replace /> : app.allow_signup ? <RegisterPage /> : <Navigate to="/login" replace />}
+          element={!authOpen ? <AfterSignIn /> : app.allow_signup ? <RegisterPage /> : <Navigate to="/login" replace />}
         />
-        <Route path="/login" element={authOpen ? <LoginPage /> : <Navigate to="/" replace />} />
+        <Route path="/login" element={authOpen ? <LoginPage /> : <AfterSignIn />} />
         <Route path="/complete-info" element={<LoggedInOnly><CompleteInfoPage /></LoggedInOnly>} />
         <Route path="/landing" element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />} />
         <Route

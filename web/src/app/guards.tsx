@@ -1,10 +1,20 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useIsLoggedIn } from '../lib/session';
+import { clearPendingRedirect, peekPendingRedirect, useIsLoggedIn } from '../lib/session';
 
 /** Login, register, recovery and reset are for visitors: a member goes to /. */
 export function LoggedOutOnly({ children }: { children: ReactNode }) {
   return useIsLoggedIn() ? <Navigate to="/" replace /> : <>{children}</>;
+}
+
+/**
+ * A member on /login or /register goes to where the sign-in said (the wanted page,
+ * /complete-info for an incomplete profile) or to /.
+ */
+export function AfterSignIn() {
+  const target = peekPendingRedirect() ?? '/';
+  useEffect(() => clearPendingRedirect(), []);
+  return <Navigate to={target} replace />;
 }
 
 /** /complete-info only when logged in, else /. */

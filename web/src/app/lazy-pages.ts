@@ -17,3 +17,7 @@ export const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.Res
 export const VerificationEmailPage = lazy(() => auth().then((m) => ({ default: m.VerificationEmailPage })));
 export const DeleteAccountPage = lazy(() => auth().then((m) => ({ default: m.DeleteAccountPage })));
 export const CompleteInfoPage = lazy(() => auth().then((m) => ({ default: m.CompleteInfoPage })));
+
+const profile = () => import('../features/profile');
+export const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
+export const ChangePasswordPage = lazy(() => profile().then((m) => ({ default: m.ChangePasswordPage })));

@@ -4,7 +4,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
 import { MainLayout } from '../features/shell';
 import { RequireLogin } from './guards';
-import { FaqsPage, MultisiteHome, PoliticsPage, TermsPage } from './lazy-pages';
+import { ChangePasswordPage, FaqsPage, MultisiteHome, PoliticsPage, ProfilePage, TermsPage } from './lazy-pages';
 
 /**
  * Root of a single-site app: products when the store is on and visible, else the first
@@ -52,8 +52,8 @@ export function MainRoutes() {
       <Route element={<MainLayout />}>
         <Route index element={<HomeRoute />} />
         {companyRoutes()}
-        <Route path="profile" element={<RequireLogin><ComingSoon /></RequireLogin>} />
-        <Route path="change-password" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="profile" element={<RequireLogin><ProfilePage /></RequireLogin>} />
+        <Route path="change-password" element={<RequireLogin><ChangePasswordPage /></RequireLogin>} />
         <Route path="qr" element={<RequireLogin><ComingSoon /></RequireLogin>} />
         <Route path="delete" element={<RequireLogin><ComingSoon /></RequireLogin>} />
         <Route path="politics" element={<PoliticsPage />} />

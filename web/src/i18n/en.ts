@@ -1,4 +1,5 @@
 import type { Catalogue } from './es';
+import { authEn } from './auth-en';
 
 export const en: Catalogue = {
   common: {
@@ -65,27 +66,7 @@ export const en: Catalogue = {
     orderHere: 'Order here',
     welcome: 'Welcome to {{name}}',
   },
-  auth: {
-    loginTitle: 'Log in',
-    loginText: 'The login form will be available very soon.',
-    forgotPassword: 'Forgot your password?',
-    register: 'Sign up',
-    noAccount: "Don't have an account?",
-    registerTitle: 'Create account',
-    registerText: 'The sign-up form will be available very soon.',
-    haveAccount: 'Already have an account?',
-    recoveryTitle: 'Recover password',
-    recoveryText: 'We will send you an email to reset your password.',
-    resetTitle: 'Reset password',
-    resetText: 'Here you will be able to choose a new password.',
-    verificationTitle: 'Email verification',
-    verificationText: 'We are verifying your email address.',
-    deleteTitle: 'Delete account',
-    deleteText: 'Here you will be able to close your account.',
-    completeInfoTitle: 'Complete your details',
-    completeInfoText: 'Complete your personal details to enjoy every benefit.',
-    backToLogin: 'Back to log in',
-  },
+  auth: authEn,
   legal: {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',

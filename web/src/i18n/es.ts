@@ -1,3 +1,5 @@
+import { authEs } from './auth-es';
+
 /** Spanish: default and fallback language. */
 export const es = {
   common: {
@@ -64,27 +66,7 @@ export const es = {
     orderHere: 'Ordenar aquí',
     welcome: 'Bienvenido a {{name}}',
   },
-  auth: {
-    loginTitle: 'Iniciar sesión',
-    loginText: 'El formulario de ingreso estará disponible muy pronto.',
-    forgotPassword: '¿Olvidaste tu contraseña?',
-    register: 'Regístrate',
-    noAccount: '¿No tienes una cuenta?',
-    registerTitle: 'Crear cuenta',
-    registerText: 'El formulario de registro estará disponible muy pronto.',
-    haveAccount: '¿Ya tienes una cuenta?',
-    recoveryTitle: 'Recuperar contraseña',
-    recoveryText: 'Te enviaremos un correo para restablecer tu contraseña.',
-    resetTitle: 'Restablecer contraseña',
-    resetText: 'Aquí podrás elegir una nueva contraseña.',
-    verificationTitle: 'Verificación de correo',
-    verificationText: 'Estamos verificando tu correo electrónico.',
-    deleteTitle: 'Eliminar cuenta',
-    deleteText: 'Aquí podrás dar de baja tu cuenta.',
-    completeInfoTitle: 'Completa tus datos',
-    completeInfoText: 'Completa tus datos personales para disfrutar de todos los beneficios.',
-    backToLogin: 'Volver a iniciar sesión',
-  },
+  auth: authEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',

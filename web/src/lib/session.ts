@@ -22,9 +22,24 @@ export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribe, () => Boolean(getToken()));
 }
 
-export function startSession(token: string): void {
+/** Where the visitor goes once signed in (set by the login and register screens, read by the route guards). */
+let pendingRedirect: string | null = null;
+
+/** Success of login or registration stores the token and the merge flag, and remembers where to go next. */
+export function startSession(token: string, merge?: boolean, redirectTo?: string): void {
+  pendingRedirect = redirectTo ?? null;
   storage.set(storageKeys.token, token);
+  if (merge !== undefined) storage.set(storageKeys.merge, String(merge));
   window.dispatchEvent(new Event(SESSION_EVENT));
+}
+
+/** The target remembered by startSession, if any (not cleared: see clearPendingRedirect). */
+export function peekPendingRedirect(): string | null {
+  return pendingRedirect;
+}
+
+export function clearPendingRedirect(): void {
+  pendingRedirect = null;
 }
 
 /**

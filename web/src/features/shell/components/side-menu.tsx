@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { closeSession, useIsLoggedIn } from '../../../lib/session';
+import { logoutCall } from '../../../api';
+import { useQueryClient } from '@tanstack/react-query';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { LanguageSelector } from './language-selector';
 import {
@@ -46,6 +48,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
   const smallScreen = useMediaQuery(SMALL_MOBILE_QUERY);
   const navigate = useNavigate();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!open) return;
@@ -61,6 +64,8 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
   const showCoins = company.ecommerce_enabled && Boolean(company.gamification_system);
 
   const logout = () => {
+    // The server session ends too; locally: token, merge, skipUpdate and the local carts.
+    void logoutCall().finally(() => queryClient.removeQueries({ queryKey: ['me'] }));
     closeSession();
     onClose();
     void navigate('/');

@@ -1,0 +1,269 @@
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { toast } from 'react-toastify';
+import { storageKeys, DEFAULT_DIAL_CODE } from '@store/contract/constants';
+import { authMessages } from '@store/contract/auth/messages';
+import { formMessages } from '@store/contract/messages';
+import { formRules } from '@store/contract/forms/rules';
+import { DEFAULT_DOCUMENT_TYPE, normaliseDocumentNumber } from '@store/contract/profile/user';
+import type { AuthResponse, LoginBody } from '@store/contract/auth/schemas';
+import { useTenant } from '../../../lib/tenant';
+import { startSession } from '../../../lib/session';
+import { storage } from '../../../lib/storage';
+import { withDialCode } from '../../../lib/phone';
+import { FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
+import { PhoneField } from '../../../components/phone-field';
+import { useLogin, useValidateDocument } from '../api/auth-api';
+import { isDocumentOnly, isProfileComplete, loginTabs, type LoginTab } from '../lib/signin';
+import { documentTypeOptions } from '../../../lib/document-types';
+import { Recaptcha, type RecaptchaHandle } from './recaptcha';
+import { AuthCard } from './auth-card';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+
+/** What a document-only visitor who can register brings to /register. */
+export type RememberedDocument = { document_type: string; document_number: string };
+
+const emailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, authMessages.emailRequired)
+    .refine((v) => !formRules.email(v), authMessages.emailRequired),
+  password: z.string().min(1, formMessages.required),
+});
+
+const mobileSchema = z.object({
+  dial_code: z.string().min(1, authMessages.mobileRequired),
+  mobile_number: z
+    .string()
+    .trim()
+    .min(1, authMessages.mobileRequired)
+    .refine((v) => /^[\d\s-]+$/.test(v), authMessages.mobileRequired),
+  password: z.string().min(1, formMessages.required),
+});
+
+const documentSchema = (needsPassword: boolean) =>
+  z.object({
+    document_type: z.string().min(1, authMessages.documentTypeRequired),
+    document_number: z.string().transform(normaliseDocumentNumber).pipe(z.string().min(1, authMessages.documentNumberRequired)),
+    password: needsPassword ? z.string().min(1, formMessages.required) : z.string().optional(),
+  });
+
+type Submit = (body: LoginBody, onError: (error: unknown) => void) => Promise<void>;
+type CaptchaGate = () => string | undefined | false;
+
+/** Where to go after signing in: the wanted page, else /complete-info for an incomplete profile (unless skipped), else /. */
+function afterLoginTarget(response: AuthResponse, wanted: string | undefined): string {
+  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login') return wanted;
+  if (!isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate)) return '/complete-info';
+  return '/';
+}
+
+function EmailForm({ submit, captcha, pending, children }: { submit: Submit; captcha: CaptchaGate; pending: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const form = useForm<z.input<typeof emailSchema>, unknown, z.output<typeof emailSchema>>({
+    resolver: zodResolver(emailSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['email', 'password'], authMessages.loginFailed);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const token = captcha();
+    if (token === false) return setGeneral([tm(authMessages.captcha)]);
+    setGeneral([]);
+    await submit({ email: values.email, password: values.password, captcha_token: token }, showError);
+  });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <TextField label={t('auth.email')} type="email" autoComplete="email" inputMode="email" error={e.email?.message && tm(e.email.message)} {...form.register('email')} />
+      <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+      {children}
+      <FormAlert messages={general} />
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? t('common.loading') : t('auth.loginButton')}
+      </button>
+    </form>
+  );
+}
+
+function MobileForm({ submit, captcha, pending, children }: { submit: Submit; captcha: CaptchaGate; pending: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const form = useForm<z.input<typeof mobileSchema>, unknown, z.output<typeof mobileSchema>>({
+    resolver: zodResolver(mobileSchema),
+    defaultValues: { dial_code: DEFAULT_DIAL_CODE, mobile_number: '', password: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['mobile_number', 'password'], authMessages.loginFailed);
+  const onSubmit = form.handleSubmit(async (values) => {
+    const token = captcha();
+    if (token === false) return setGeneral([tm(authMessages.captcha)]);
+    setGeneral([]);
+    await submit({ mobile_number: withDialCode(values.dial_code, values.mobile_number), password: values.password, captcha_token: token }, showError);
+  });
+  const e = form.formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <PhoneField
+        dialCode={form.register('dial_code')}
+        number={form.register('mobile_number')}
+        error={e.mobile_number?.message && tm(e.mobile_number.message)}
+      />
+      <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+      {children}
+      <FormAlert messages={general} />
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? t('common.loading') : t('auth.loginButton')}
+      </button>
+    </form>
+  );
+}
+
+function DocumentForm({
+  submit,
+  captcha,
+  pending,
+  documentOnly,
+  onCanRegister,
+  children,
+}: {
+  submit: Submit;
+  captcha: CaptchaGate;
+  pending: boolean;
+  documentOnly: boolean;
+  onCanRegister: (doc: RememberedDocument) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const schema = documentSchema(!documentOnly);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE, document_number: '', password: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['document_type', 'document_number', 'password'], authMessages.loginFailed);
+  const validate = useValidateDocument();
+  const onSubmit = form.handleSubmit(async (values) => {
+    const token = captcha();
+    if (token === false) return setGeneral([tm(authMessages.captcha)]);
+    setGeneral([]);
+    const doc = { document_type: values.document_type, document_number: values.document_number };
+    if (!documentOnly) return submit({ ...doc, password: values.password, captcha_token: token }, showError);
+    // Document-only: validate first; registered -> log in with the document; may register -> /register.
+    let answer;
+    try {
+      answer = await validate.mutateAsync(doc);
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    if (answer.registered) return submit({ ...doc, captcha_token: token }, showError);
+    if (answer.can_register) return onCanRegister(doc);
+    setGeneral([tm(authMessages.loginFailed)]);
+  });
+  const e = form.formState.errors;
+  const options = documentTypeOptions(t);
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <SelectField label={t('auth.documentType')} options={options} placeholder={t('auth.choose')} error={e.document_type?.message && tm(e.document_type.message)} {...form.register('document_type')} />
+      <TextField
+        label={t('auth.documentNumber')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        error={e.document_number?.message && tm(e.document_number.message)}
+        {...form.register('document_number')}
+      />
+      {documentOnly ? null : (
+        <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+      )}
+      {children}
+      <FormAlert messages={general} />
+      <button type="submit" className="button button--primary button--block" disabled={pending || validate.isPending}>
+        {pending || validate.isPending ? t('common.loading') : documentOnly ? t('auth.continueButton') : t('auth.loginButton')}
+      </button>
+    </form>
+  );
+}
+
+/** /login: tabs of the app's sign-in methods, captcha when configured, links to recovery and registration. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const tabs = loginTabs(app);
+  const [tab, setTab] = useState<LoginTab>(tabs[0] ?? 'email');
+  const wanted = (location.state as { from?: string } | null)?.from;
+  const login = useLogin();
+  const baseId = useId();
+  const siteKey = app.recaptcha_settings?.site_key;
+  const captchaRef = useRef<RecaptchaHandle>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+
+  const captcha: CaptchaGate = useCallback(() => {
+    if (!siteKey) return undefined;
+    if (!captchaToken) {
+      toast.info(t('auth.serverMessages.captcha'), { toastId: 'captcha' });
+      return false;
+    }
+    return captchaToken;
+  }, [siteKey, captchaToken, t]);
+
+  const submit: Submit = async (body, onError) => {
+    try {
+      const response = await login.mutateAsync(body);
+      startSession(response.token, response.merge, afterLoginTarget(response, wanted));
+    } catch (error) {
+      captchaRef.current?.reset();
+      onError(error);
+    }
+  };
+
+  const captchaBox = siteKey ? <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} /> : null;
+  const label: Record<LoginTab, string> = { email: t('auth.tabEmail'), mobile: t('auth.tabMobile'), document: t('auth.tabDocument') };
+  const onCanRegister = (doc: RememberedDocument) => void navigate('/register', { state: { document: doc } });
+
+  return (
+    <AuthCard title={t('auth.loginTitle')} text={t('auth.loginText')}>
+      {tabs.length > 1 ? (
+        <div className="tabs" role="tablist" aria-label={t('auth.methodsLabel')}>
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`${baseId}-panel`}
+              className={tab === name ? 'tabs__tab tabs__tab--active' : 'tabs__tab'}
+              onClick={() => setTab(name)}
+            >
+              {label[name]}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div id={`${baseId}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `${baseId}-tab-${tab}` : undefined}>
+        {tab === 'email' ? (
+          <EmailForm key="email" submit={submit} captcha={captcha} pending={login.isPending}>{captchaBox}</EmailForm>
+        ) : tab === 'mobile' ? (
+          <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>{captchaBox}</MobileForm>
+        ) : (
+          <DocumentForm key="document" submit={submit} captcha={captcha} pending={login.isPending} documentOnly={isDocumentOnly(app)} onCanRegister={onCanRegister}>
+            {captchaBox}
+          </DocumentForm>
+        )}
+      </div>
+      <p className="standalone__links">
+        <Link to="/recovery-password">{t('auth.forgotPassword')}</Link>
+      </p>
+      {app.allow_signup ? (
+        <p className="standalone__links">
+          {t('auth.noAccount')} <Link to="/register/">{t('auth.register')}</Link>
+        </p>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,56 @@
+import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../api';
+import { FormAlert, PasswordField } from '../../../components/form-fields';
+import { useResetPassword } from '../api/auth-api';
+import { AuthCard } from './auth-card';
+import { passwordPairSchema } from './password-pair';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+
+/** /reset-password/:uidUser/:token: the new password twice; success toast, fields cleared, go to /. */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { uidUser = '', token = '' } = useParams();
+  const form = useForm<z.input<typeof passwordPairSchema>>({ resolver: zodResolver(passwordPairSchema), defaultValues: { password: '', password_confirmation: '' } });
+  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['password', 'password_confirmation'], 'error_send_info');
+  const reset = useResetPassword(uidUser, token);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneral([]);
+    try {
+      await reset.mutateAsync(values);
+      toast.success(t('auth.resetDone'));
+      form.reset();
+      void navigate('/', { replace: true });
+    } catch (error) {
+      const parsed = showError(error);
+      if (!(error instanceof ApiError && error.status === 400)) {
+        // Expired link and other failures: the error_send_info toast.
+        setGeneral(parsed.general.length ? parsed.general.map(tm) : [t('auth.errorSendInfo')]);
+        toast.error(t('auth.errorSendInfo'), { toastId: 'reset-error' });
+      }
+    }
+  });
+  const e = form.formState.errors;
+  return (
+    <AuthCard title={t('auth.resetTitle')} text={t('auth.resetText')}>
+      <form onSubmit={onSubmit} noValidate className="auth-form">
+        <PasswordField label={t('auth.newPassword')} autoComplete="new-password" hint={t('auth.passwordHint')} error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+        <PasswordField
+          label={t('auth.confirmPassword')}
+          autoComplete="new-password"
+          error={e.password_confirmation?.message && tm(e.password_confirmation.message)}
+          {...form.register('password_confirmation')}
+        />
+        <FormAlert messages={general} />
+        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+          {reset.isPending ? t('auth.sending') : t('auth.resetSubmit')}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

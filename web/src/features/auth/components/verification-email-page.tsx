@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../api';
+import { Loading } from '../../../components/loading';
+import { useServerMessage } from '../../../lib/server-messages';
+import { useVerifyEmail } from '../api/auth-api';
+import { AuthCard } from './auth-card';
+
+export const VERIFIED_REDIRECT_MS = 1500;
+
+/** /verification-email/:uidApp/:uidUser/:token: verifies on open; toast and / after 1.5 s, or the failure messages. */
+export function VerificationEmailPage() {
+  const { t } = useTranslation();
+  const tm = useServerMessage();
+  const navigate = useNavigate();
+  const { uidApp = '', uidUser = '', token = '' } = useParams();
+  const verify = useVerifyEmail();
+  const started = useRef(false);
+  const [detail, setDetail] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    verify.mutate(
+      { uidApp, uidUser, token },
+      {
+        onSuccess: () => {
+          toast.success(t('auth.emailVerified'));
+          window.setTimeout(() => void navigate('/', { replace: true }), VERIFIED_REDIRECT_MS);
+        },
+        onError: (error) => {
+          toast.error(t('auth.verificationError'), { toastId: 'verify-error' });
+          if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'detail' in error.body) {
+            setDetail(tm(String((error.body as { detail: unknown }).detail)));
+          }
+        },
+      },
+    );
+  }, [verify, uidApp, uidUser, token, navigate, t, tm]);
+
+  if (verify.isError) {
+    return (
+      <AuthCard title={t('auth.verificationFailed')} text={detail ?? undefined}>
+        <p className="standalone__links">
+          <Link to="/">{t('auth.goHome')}</Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('auth.verificationTitle')} text={verify.isSuccess ? t('auth.emailVerified') : t('auth.verificationText')}>
+      {verify.isSuccess ? null : <Loading />}
+    </AuthCard>
+  );
+}

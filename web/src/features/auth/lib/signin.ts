@@ -1,0 +1,31 @@
+import type { App } from '@store/contract/tenancy/app';
+
+export type LoginTab = 'email' | 'mobile' | 'document';
+
+/** The login tabs the app's sign-in methods allow, in the spec's order. */
+export function loginTabs(app: Pick<App, 'signin_methods'>): LoginTab[] {
+  const has = (type: string) => app.signin_methods.some((m) => m.type === type);
+  const tabs: LoginTab[] = [];
+  if (has('EMAIL')) tabs.push('email');
+  if (has('MOBILE_NUMBER')) tabs.push('mobile');
+  if (has('ONLY_DOCUMENT') || has('DOCUMENT')) tabs.push('document');
+  return tabs;
+}
+
+/** Document-only login (no password): validate the document first, then log in or register. */
+export function isDocumentOnly(app: Pick<App, 'signin_methods'>): boolean {
+  return app.signin_methods.some((m) => m.type === 'ONLY_DOCUMENT');
+}
+
+/**
+ * The registration form is in document-only mode (email and document; no names, no password)
+ * when document-only is the app's only way in.
+ */
+export function isDocumentOnlyRegistration(app: Pick<App, 'signin_methods'>): boolean {
+  return isDocumentOnly(app) && !app.signin_methods.some((m) => ['EMAIL', 'MOBILE_NUMBER', 'DOCUMENT'].includes(m.type));
+}
+
+/** Spec: complete only if first_name, last_name, birthdate, document_number and gender are all non-empty. */
+export function isProfileComplete(u: { first_name?: string | null; last_name?: string | null; birthdate?: string | null; document_number?: string | null; gender?: string | null }): boolean {
+  return Boolean(u.first_name && u.last_name && u.birthdate && u.document_number && u.gender);
+}

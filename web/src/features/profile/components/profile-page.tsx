@@ -1,0 +1,178 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { toast } from 'react-toastify';
+import { countries } from '@store/contract/countries';
+import { errorMessages, formMessages } from '@store/contract/messages';
+import { birthdateError, documentNumberError, normaliseDocumentNumber, type DocumentType, type User } from '@store/contract/profile/user';
+import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
+import { meQuery } from '../../../api';
+import { firstWord } from '../../../lib/names';
+import { splitDialCode, withDialCode } from '../../../lib/phone';
+import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
+import { documentTypeOptions } from '../../../lib/document-types';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { Loading } from '../../../components/loading';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { PhoneField } from '../../../components/phone-field';
+import { BirthdateField } from '../../../components/birthdate-field';
+import { useRequestDeletion, useUpdateProfile } from '../api/profile-api';
+
+const schema = z
+  .object({
+    first_name: z.string().trim().min(1, formMessages.required),
+    last_name: z.string().trim().min(1, formMessages.required),
+    document_type: z.string(),
+    document_number: z.string(),
+    birth_day: z.string(),
+    birth_month: z.string(),
+    birth_year: z.string(),
+    gender: z.string(),
+    dial_code: z.string(),
+    mobile_number: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const number = normaliseDocumentNumber(v.document_number);
+    if (number) {
+      const message = v.document_type ? documentNumberError(v.document_type as DocumentType, number) : formMessages.required;
+      if (message) ctx.addIssue({ code: 'custom', path: [v.document_type ? 'document_number' : 'document_type'], message });
+    }
+    const date = composeBirthdate(v.birth_day, v.birth_month, v.birth_year);
+    const dateMessage = date ? birthdateError(date, formMessages.date) : undefined;
+    if (dateMessage) ctx.addIssue({ code: 'custom', path: ['birthdate'], message: dateMessage });
+    if (v.mobile_number.trim() && !/^\d+$/.test(v.mobile_number.replace(/[\s-]/g, ''))) {
+      ctx.addIssue({ code: 'custom', path: ['mobile_number'], message: formMessages.numeric });
+    }
+  });
+type Values = z.infer<typeof schema>;
+
+function valuesOf(user: User): Values {
+  const birth = splitBirthdate(user.birthdate);
+  const phone = splitDialCode(user.mobile_number, countries);
+  return {
+    first_name: user.first_name,
+    last_name: user.last_name,
+    document_type: user.document_type ?? 'NATIONAL_ID',
+    document_number: user.document_number ?? '',
+    birth_day: birth.day,
+    birth_month: birth.month,
+    birth_year: birth.year,
+    gender: user.gender ?? '',
+    dial_code: phone.dialCode,
+    mobile_number: phone.number,
+  };
+}
+
+/** The PATCH body: only what changed, names by their first word, empty optional fields cleared. */
+export function profileChanges(user: User, v: Values): ProfileUpdateBody {
+  const body: ProfileUpdateBody = {};
+  const first = firstWord(v.first_name);
+  const last = firstWord(v.last_name);
+  if (first !== user.first_name) body.first_name = first;
+  if (last !== user.last_name) body.last_name = last;
+  const number = normaliseDocumentNumber(v.document_number);
+  if (number !== (user.document_number ?? '') || (number && v.document_type !== user.document_type)) {
+    body.document_type = number ? (v.document_type as DocumentType) : null;
+    body.document_number = number || null;
+  }
+  const birthdate = composeBirthdate(v.birth_day, v.birth_month, v.birth_year) || null;
+  if (birthdate !== user.birthdate) body.birthdate = birthdate;
+  const gender = v.gender === 'f' || v.gender === 'm' ? v.gender : null;
+  if (gender !== user.gender) body.gender = gender;
+  const mobile = withDialCode(v.dial_code, v.mobile_number) || null;
+  if (mobile !== user.mobile_number) body.mobile_number = mobile;
+  return body;
+}
+
+function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['first_name', 'last_name', 'document_type', 'document_number', 'birthdate', 'gender', 'mobile_number'],
+    t('auth.updateFailed'),
+  );
+  const update = useUpdateProfile();
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneral([]);
+    try {
+      const updated = await update.mutateAsync(profileChanges(user, values));
+      form.reset(valuesOf(updated));
+      toast.success(t('auth.saved'));
+    } catch (error) {
+      showError(error);
+    }
+  });
+  const e = form.formState.errors as Record<string, { message?: string } | undefined>;
+  const err = (name: string) => (e[name]?.message ? tm(e[name]!.message!) : undefined);
+  return (
+    <form onSubmit={onSubmit} noValidate className="auth-form">
+      <div className="form-row">
+        <TextField label={t('auth.firstName')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
+        <TextField label={t('auth.lastName')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+      </div>
+      <TextField label={t('auth.email')} value={user.email ?? ''} readOnly hint={t('auth.emailNotEditable')} />
+      <div className="form-row">
+        <SelectField label={t('auth.documentType')} options={documentTypeOptions(t)} error={err('document_type')} {...form.register('document_type')} />
+        <TextField label={t('auth.documentNumber')} error={err('document_number')} {...form.register('document_number')} />
+      </div>
+      <BirthdateField day={form.register('birth_day')} month={form.register('birth_month')} year={form.register('birth_year')} error={err('birthdate')} />
+      <SelectField
+        label={t('auth.gender')}
+        placeholder={t('auth.choose')}
+        options={[
+          { value: 'f', label: t('auth.genderF') },
+          { value: 'm', label: t('auth.genderM') },
+        ]}
+        error={err('gender')}
+        {...form.register('gender')}
+      />
+      <PhoneField dialCode={form.register('dial_code')} number={form.register('mobile_number')} error={err('mobile_number')} />
+      <FormAlert messages={general} />
+      <button type="submit" className="button button--primary button--block" disabled={update.isPending}>
+        {update.isPending ? t('auth.sending') : t('auth.save')}
+      </button>
+    </form>
+  );
+}
+
+function DeletionRequest() {
+  const { t } = useTranslation();
+  const request = useRequestDeletion();
+  const failure = request.error as { body?: { detail?: string } } | null;
+  return (
+    <section className="panel panel--danger" aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title" className="panel__title">
+        {t('auth.deleteSectionTitle')}
+      </h2>
+      <p className="panel__text">{t('auth.deleteSectionText')}</p>
+      {request.isSuccess ? (
+        <p className="form-alert form-alert--info" role="status">
+          {t('auth.deleteRequested')}
+        </p>
+      ) : null}
+      <FormAlert messages={request.isError ? [failure?.body?.detail ?? errorMessages.generic] : []} />
+      <button type="button" className="button button--danger-ghost" onClick={() => request.mutate()} disabled={request.isPending}>
+        {request.isPending ? t('auth.sending') : t('auth.deleteRequest')}
+      </button>
+    </section>
+  );
+}
+
+/** /profile: personal data with per-field errors, and the account deletion request. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const me = useQuery(meQuery());
+  return (
+    <div className="account-page">
+      <section className="panel">
+        <h1 className="panel__heading">{t('auth.profileTitle')}</h1>
+        <p className="panel__text">{t('auth.profileText')}</p>
+        {me.data ? <ProfileForm user={me.data} /> : me.isError ? <FormAlert messages={[t('auth.fetchFailed')]} /> : <Loading />}
+      </section>
+      {me.data ? <DeletionRequest /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { serverFormErrors } from './form-errors';
+import { useServerMessage } from './server-messages';
+
+/**
+ * General messages of a form plus the way a failed call lands on it: each field error of a 400
+ * on its field (first message), non_field_errors and others as general messages, and the
+ * fallback when the answer says nothing usable.
+ */
+export function useFormFeedback<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[], fallback: string) {
+  const [general, setGeneral] = useState<string[]>([]);
+  const tm = useServerMessage();
+  const showError = useCallback(
+    (error: unknown) => {
+      const parsed = serverFormErrors(error, fields);
+      for (const [field, message] of Object.entries(parsed.fields)) setError(field as Path<T>, { type: 'server', message: tm(message) });
+      const messages = parsed.general.map(tm);
+      if (!messages.length && !Object.keys(parsed.fields).length) messages.push(tm(fallback));
+      setGeneral(messages);
+      return parsed;
+    },
+    [fields, setError, tm, fallback],
+  );
+  return { general, setGeneral, showError, tm };
+}
