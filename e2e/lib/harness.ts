@@ -11,8 +11,11 @@ export type Harness = {
   newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
-/** One server and one browser per test file; every test gets its own context. */
-export function useHarness(): Harness {
+/**
+ * One server and one browser per test file; every test gets its own context. `env` adds server
+ * settings (e.g. SMTP_URL of a mail server it starts), asked once before the server starts.
+ */
+export function useHarness(options: { env?: () => Record<string, string> | Promise<Record<string, string>> } = {}): Harness {
   const skip = browserSkipReason() ?? false;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -20,7 +23,7 @@ export function useHarness(): Harness {
 
   before(async () => {
     if (skip) return;
-    server = await startServer();
+    server = await startServer(await options.env?.());
     browser = await launchBrowser();
   });
 

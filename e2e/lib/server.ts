@@ -45,14 +45,14 @@ async function waitForHealth(port: number, child: ChildProcess, output: () => st
 }
 
 /** Starts the real server (embedded in-memory database, demo tenants, built web app). */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     throw new Error(`no web build at ${webDist}: run "npm run build -w web" first`);
   }
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: serverRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', WEB_DIST: webDist, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', WEB_DIST: webDist, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
