@@ -4,14 +4,16 @@ import { openDatabase } from '../../server/src/db/client';
 import { seedDemoTenants } from '../../server/src/tenants/demo-seed';
 
 /** The real server in this process, on a free port, on PGlite in memory or DATABASE_URL. */
-export async function startBenchServer() {
+export async function startBenchServer(options: { prepare?: (db: import('../../server/src/db/client').Database) => Promise<unknown> } = {}) {
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://' });
   await seedDemoTenants(database.db);
+  const prepared = options.prepare ? await options.prepare(database.db) : undefined;
   const app = await buildApp({ db: database.db, dbKind: database.kind });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     port,
+    prepared,
     kind: database.kind,
     async close() {
       await app.close();

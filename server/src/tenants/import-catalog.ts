@@ -49,7 +49,16 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     await tx.insert(products).values(row).onConflictDoUpdate({ target: [products.appId, products.uid], set: row });
 
     await tx.delete(placeProducts).where(and(eq(placeProducts.appId, appId), eq(placeProducts.productUid, uid)));
-    const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({ appId, placeUid: uidOf('place', placeKey), productUid: uid, stock, position }));
+    const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({
+      appId,
+      placeUid: uidOf('place', placeKey),
+      productUid: uid,
+      stock,
+      position,
+      categoryUid: row.categoryUid,
+      isActive: row.isActive,
+      isRedeemable: row.isRedeemable,
+    }));
     if (assortment.length) await tx.insert(placeProducts).values(assortment);
 
     const groupUids = p.option_groups.map((g) => uidOf('option-group', `${p.key}/${g.key}`));

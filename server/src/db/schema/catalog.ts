@@ -89,7 +89,12 @@ export const products = pgTable(
   ],
 );
 
-/** Which products a place sells, and its stock of each (null stock: not counted). */
+/**
+ * Which products a place sells, and its stock of each (null stock: not
+ * counted). The product's category and flags are copied here so a place's
+ * listing, its filters and its count are read from this table's indexes
+ * alone; the importer (the one writer of products) keeps the copies right.
+ */
 export const placeProducts = pgTable(
   'place_products',
   {
@@ -98,12 +103,17 @@ export const placeProducts = pgTable(
     productUid: uuid('product_uid').notNull(),
     stock: integer('stock'),
     position: integer('position').notNull().default(0),
+    categoryUid: uuid('category_uid'),
+    isActive: boolean('is_active').notNull().default(true),
+    isRedeemable: boolean('is_redeemable').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.placeUid, t.productUid] }),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
     foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }).onDelete('cascade'),
     index('place_products_product_idx').on(t.appId, t.productUid),
+    index('place_products_listing_idx').on(t.appId, t.placeUid, t.isActive, t.position, t.productUid),
+    index('place_products_category_idx').on(t.appId, t.placeUid, t.categoryUid, t.position, t.productUid),
   ],
 );
 

@@ -54,25 +54,29 @@ export async function listPlaceProducts(db: Database, app: AppRow, placeUid: str
   const category = filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
   if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
   const search = searchWhere(filters.search);
+  // Without search, the filters live on place_products and its indexes answer both the count and the page.
   const where = and(
     eq(placeProducts.appId, app.uid),
     eq(placeProducts.placeUid, place.uid),
-    eq(products.isActive, true),
-    category ? eq(products.categoryUid, category) : undefined,
-    filters.isRedeemable !== undefined ? eq(products.isRedeemable, filters.isRedeemable) : undefined,
+    eq(placeProducts.isActive, true),
+    category ? eq(placeProducts.categoryUid, category) : undefined,
+    filters.isRedeemable !== undefined ? eq(placeProducts.isRedeemable, filters.isRedeemable) : undefined,
     search.where,
   );
   const join = and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid));
-  const [{ total }] = await db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where);
-  const rows = await db
+  const countQuery = search.where
+    ? db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where)
+    : db.select({ total: count() }).from(placeProducts).where(where);
+  const pageQuery = db
     .select({ product: products, stock: placeProducts.stock, category: productCategories })
     .from(placeProducts)
     .innerJoin(products, join)
     .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
     .where(where)
-    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(placeProducts.position), asc(products.title), asc(products.uid))
+    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(placeProducts.position), asc(placeProducts.productUid))
     .limit(window.limit)
     .offset(window.offset);
+  const [[{ total }], rows] = await Promise.all([countQuery, pageQuery]);
   const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
   return {
     count: total,
