@@ -1,3 +1,16 @@
 export { api, apiRequest, ApiError } from './client';
 export type { RequestOptions, QueryValue } from './client';
 export { meQuery, logoutCall } from './account';
+export {
+  areasQuery,
+  placesQuery,
+  placeCategoriesQuery,
+  companyCategoriesQuery,
+  placeProductsQuery,
+  companyProductsQuery,
+  productQuery,
+  getShoppingCart,
+  saveShoppingCart,
+  pathFromNext,
+} from './catalog';
+export type { Paged, ProductFilters } from './catalog';

@@ -7,6 +7,7 @@ export const FaqsPage = lazy(() => import('../features/legal/components/faqs-pag
 export const CookiesPage = lazy(() => import('../features/cookies/components/cookies-page').then((m) => ({ default: m.CookiesPage })));
 export const LandingPage = lazy(() => import('../features/landing').then((m) => ({ default: m.LandingPage })));
 export const CartaPage = lazy(() => import('../features/carta').then((m) => ({ default: m.CartaPage })));
+export const CartPage = lazy(() => import('../features/cart').then((m) => ({ default: m.CartPage })));
 export const MultisiteHome = lazy(() => import('../features/tenancy/components/multisite-home').then((m) => ({ default: m.MultisiteHome })));
 
 const auth = () => import('../features/auth');

@@ -4,7 +4,9 @@ import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
 import { MainLayout } from '../features/shell';
 import { RequireLogin } from './guards';
-import { ChangePasswordPage, FaqsPage, MultisiteHome, PoliticsPage, ProfilePage, TermsPage } from './lazy-pages';
+import { CartPage, ChangePasswordPage, FaqsPage, MultisiteHome, PoliticsPage, ProfilePage, TermsPage } from './lazy-pages';
+import { ProductsPage } from '../features/catalog';
+import { useCurrentCompany } from '../lib/current-company';
 
 /**
  * Root of a single-site app: products when the store is on and visible, else the first
@@ -22,6 +24,14 @@ function HomeRoute() {
   return <Navigate to="/carta" replace />;
 }
 
+/** The store front: only with ecommerce and when the store is not hidden from members. */
+function ProductsRoute() {
+  const app = useTenant();
+  const company = useCurrentCompany();
+  if (!company.ecommerce_enabled || isHiddenForMembers(app.company, 'store')) return <NotFound />;
+  return <ProductsPage />;
+}
+
 function EventsRoute() {
   const app = useTenant();
   return app.features.events ? <ComingSoon /> : <Navigate to="/" replace />;
@@ -31,8 +41,8 @@ function EventsRoute() {
 function companyRoutes() {
   return (
     <>
-      <Route path="products" element={<ComingSoon />} />
-      <Route path="cart" element={<ComingSoon />} />
+      <Route path="products" element={<ProductsRoute />} />
+      <Route path="cart" element={<CartPage />} />
       <Route path="orders" element={<RequireLogin><ComingSoon /></RequireLogin>} />
       <Route path="orders/coins" element={<RequireLogin><ComingSoon /></RequireLogin>} />
       <Route path="raffles" element={<ComingSoon />} />

@@ -1,5 +1,6 @@
 import type { Catalogue } from './es';
 import { authEn } from './auth-en';
+import { catalogEn } from './catalog-en';
 
 export const en: Catalogue = {
   common: {
@@ -67,6 +68,7 @@ export const en: Catalogue = {
     welcome: 'Welcome to {{name}}',
   },
   auth: authEn,
+  catalog: catalogEn,
   legal: {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',

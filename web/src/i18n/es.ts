@@ -1,4 +1,5 @@
 import { authEs } from './auth-es';
+import { catalogEs } from './catalog-es';
 
 /** Spanish: default and fallback language. */
 export const es = {
@@ -67,6 +68,7 @@ export const es = {
     welcome: 'Bienvenido a {{name}}',
   },
   auth: authEs,
+  catalog: catalogEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
+import { CartaProducts } from './carta-products';
 
 /**
- * /carta: banner with logo and company name, a link to / when the store is visible, and the
- * product list (filled by the catalogue issue; for now its empty state).
+ * /carta: banner with logo and company name, a link to / when the store is visible, the
+ * category bar and the company's product list (infinite scroll); not found when the cart is
+ * hidden from members.
  */
 export function CartaPage() {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ export function CartaPage() {
           <Link to="/" className="button button--primary">{t('carta.goStore')}</Link>
         </p>
       ) : null}
-      <PageMessage title={t('common.noResults')} />
+      <CartaProducts companyUid={company.uid} />
     </div>
   );
 }

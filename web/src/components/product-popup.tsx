@@ -1,0 +1,189 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { storageKeys } from '@store/contract/constants';
+import type { Product } from '@store/contract/catalog/products';
+import { productQuery } from '../api';
+import { storage } from '../lib/storage';
+import { useFormatPrice } from '../lib/money';
+import { canAdd, canSelectMore, coinsMissing, findLine, invalidGroups, removeLine, upsertLine, type CartItem } from '../lib/cart-logic';
+import { LOADING_AFTER_ADD_MS, clearCart, commitCart, flashCartLoading, readCart, useStoredCart } from '../lib/cart-store';
+import { Modal } from './modal';
+import { Loading } from './loading';
+import { QuantityControl } from './quantity-control';
+
+// Coins come with the loyalty area (programs, coins); until then a member is treated as having
+// 0 coins, so a redeemable product always shows how many are missing.
+const MEMBER_COINS = 0;
+
+type Props = { placeUid: string; productUid: string; onClose: () => void; cartPath: string };
+
+/** The product popup: opened with a place uid and a product uid; loads the product. */
+export function ProductPopup({ placeUid, productUid, onClose, cartPath }: Props) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const product = useQuery(productQuery(placeUid, productUid));
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="product-popup">
+      {product.data ? (
+        <ProductForm product={product.data} placeUid={placeUid} titleId={titleId} onClose={onClose} cartPath={cartPath} />
+      ) : product.isError ? (
+        <p id={titleId} className="product-popup__error">{t('catalog.loadError')}</p>
+      ) : (
+        <div id={titleId}>
+          <Loading />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function initialSelection(line: CartItem | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const group of line?.option_groups ?? []) out[group.uid] = group.options.map((option) => option.uid);
+  return out;
+}
+
+function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { product: Product; placeUid: string; titleId: string; onClose: () => void; cartPath: string }) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const navigate = useNavigate();
+  const cart = useStoredCart(placeUid);
+  const line = cart ? findLine(cart.products, product.uid) : undefined;
+  // Quantity starts at 1 with no options, or with what the cart holds.
+  const [quantity, setQuantity] = useState(line?.quantity ?? 1);
+  const [selected, setSelected] = useState<Record<string, string[]>>(() => initialSelection(line));
+  const groups = product.option_groups.filter((group) => group.is_active && group.options.length > 0);
+  const invalid = invalidGroups(groups, selected);
+  const missing = product.is_redeemable ? coinsMissing(product.coin_price, quantity, MEMBER_COINS) : 0;
+  const addable = canAdd(groups, selected, quantity) && missing === 0;
+  const atStock = product.stock !== null && quantity >= product.stock;
+
+  const toggle = (groupUid: string, optionUid: string, checked: boolean) => {
+    setSelected((current) => {
+      const list = current[groupUid] ?? [];
+      return { ...current, [groupUid]: checked ? [...list, optionUid] : list.filter((uid) => uid !== optionUid) };
+    });
+  };
+
+  const submit = () => {
+    const item: Omit<CartItem, 'id'> = {
+      uid: product.uid,
+      title: product.title,
+      image: product.image,
+      quantity,
+      direct_purchase: product.direct_purchase,
+      is_redeemable: product.is_redeemable,
+      coin_price: product.coin_price,
+      stock: product.stock,
+      unit_price: product.unit_price,
+      option_groups: groups
+        .map((group) => ({
+          uid: group.uid,
+          name: group.name,
+          options: group.options
+            .filter((option) => selected[group.uid]?.includes(option.uid))
+            .map((option) => ({ uid: option.uid, name: option.name, price: option.price })),
+        }))
+        .filter((group) => group.options.length > 0),
+    };
+    storage.set(storageKeys.itemExchange, String(product.is_redeemable));
+    if (product.direct_purchase) {
+      // A direct purchase is bought alone: the place's cart is cleared and the cart page opens.
+      clearCart(placeUid);
+      storage.set(storageKeys.skipBuyService, 'true');
+      void commitCart({ place: placeUid, products: upsertLine([], item) });
+      onClose();
+      navigate(cartPath);
+      return;
+    }
+    void commitCart({ place: placeUid, products: upsertLine(readCart(placeUid).products, item) });
+    flashCartLoading(LOADING_AFTER_ADD_MS);
+    toast.success(line ? t('catalog.updated') : t('catalog.added'), { toastId: `added-${product.uid}` });
+    onClose();
+  };
+
+  const remove = () => {
+    void commitCart({ place: placeUid, products: removeLine(readCart(placeUid).products, product.uid) });
+    flashCartLoading(LOADING_AFTER_ADD_MS);
+    toast.success(t('catalog.removed'));
+    onClose();
+  };
+
+  return (
+    <form
+      className="product-popup__body"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (addable) submit();
+      }}
+    >
+      <div className="product-popup__media">
+        {product.image ? <img src={product.image} alt="" /> : <span className="product-card__placeholder" aria-hidden="true" />}
+      </div>
+      <div className="product-popup__content">
+        <h2 id={titleId} className="product-popup__title">{product.title}</h2>
+        {product.short_description ? <p className="product-popup__description">{product.short_description}</p> : null}
+        <p className="product-popup__price">
+          {product.is_redeemable && product.coin_price !== null ? t('catalog.coins', { count: product.coin_price }) : price(product.unit_price)}
+        </p>
+        {missing > 0 ? <p className="product-popup__warning" role="status">{t('catalog.coinsMissing', { n: missing })}</p> : null}
+        {groups.map((group) => {
+          const chosen = selected[group.uid] ?? [];
+          const more = canSelectMore(group, selected);
+          const bad = invalid.includes(group.uid);
+          return (
+            <fieldset key={group.uid} className="option-group">
+              <legend className="option-group__legend">
+                <span>{group.name}</span>
+                <span className={`option-group__rule${bad ? ' option-group__rule--bad' : ''}`}>{ruleText(t, group.minimum_to_select, group.maximum_to_select)}</span>
+              </legend>
+              {group.options.filter((option) => option.is_active).map((option) => {
+                const checked = chosen.includes(option.uid);
+                return (
+                  <label key={option.uid} className="option">
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      disabled={!checked && !more}
+                      onChange={(event) => toggle(group.uid, option.uid, event.target.checked)}
+                    />
+                    <span className="option__name">{option.name}</span>
+                    {Number(option.price) > 0 ? <span className="option__price">+ {price(option.price)}</span> : null}
+                  </label>
+                );
+              })}
+            </fieldset>
+          );
+        })}
+      </div>
+      <div className="product-popup__actions">
+        <QuantityControl
+          value={quantity}
+          min={0}
+          onChange={setQuantity}
+          plusDisabled={atStock}
+          label={t('catalog.quantity')}
+        />
+        {quantity === 0 && line ? (
+          <button type="button" className="button button--danger" onClick={remove}>
+            {t('catalog.remove')}
+          </button>
+        ) : (
+          <button type="submit" className="button button--primary product-popup__add" disabled={!addable}>
+            {line ? t('catalog.edit') : t('catalog.add')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ruleText(t: (key: string, options?: Record<string, unknown>) => string, min: number, max: number): string {
+  if (min > 0 && min === max) return t('catalog.chooseExactly', { count: min });
+  if (min > 0) return t('catalog.chooseBetween', { min, max });
+  if (max > 0) return t('catalog.chooseUpTo', { count: max });
+  return t('catalog.optional');
+}

@@ -1,0 +1,140 @@
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { areasQuery, placeCategoriesQuery, placeProductsQuery, placesQuery } from '../../../api';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
+import { selectArea, selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useServerCartSync } from '../../../lib/cart-store';
+import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
+import { ProductGrid } from '../../../components/product-grid';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { CartPanel } from './cart-panel';
+
+const ProductPopup = lazy(() => import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })));
+
+/** Search waits until typing stops for this long (section 9). */
+export const SEARCH_DEBOUNCE_MS = 800;
+
+/** /products: place and city selectors, category chips, search, the product grid and the cart panel. */
+export function ProductsPage() {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const company = useCurrentCompany();
+  const placeUid = useSelectedPlaceUid();
+  const areaUid = useSelectedAreaUid();
+  const areas = useQuery(areasQuery(company.uid));
+  const multipleAreas = (areas.data?.length ?? 0) > 1;
+  // The city filters the places only when there is a choice of cities.
+  const places = useQuery(placesQuery(company.uid, multipleAreas ? areaUid : null));
+  const placeList = [...(places.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const place = placeList.find((p) => p.uid === placeUid) ?? null;
+
+  // No place chosen yet (or not one of this city/company): the first one is taken.
+  useEffect(() => {
+    if (places.isSuccess && placeList.length > 0 && !place) selectPlace(placeList[0]);
+  }, [places.isSuccess, placeList, place]);
+
+  useServerCartSync(place?.uid ?? null);
+
+  const [category, setCategory] = useState(ALL_CATEGORIES_UID);
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [openUid, setOpenUid] = useState<string | null>(null);
+  useEffect(() => setCategory(ALL_CATEGORIES_UID), [place?.uid]);
+
+  const categories = useQuery({ ...placeCategoriesQuery(place?.uid ?? ''), enabled: Boolean(place) });
+  const products = useInfiniteQuery({
+    ...placeProductsQuery(place?.uid ?? '', {
+      product_category: category === ALL_CATEGORIES_UID ? undefined : category,
+      search: term || undefined,
+    }),
+    enabled: Boolean(place),
+  });
+
+  const cityId = useId();
+  const placeId = useId();
+  const searchId = useId();
+  const cartVisible = company.ecommerce_enabled && !isHiddenForMembers(app.company, 'cart');
+
+  if (places.isSuccess && placeList.length === 0) return <PageMessage title={t('catalog.noPlaces')} />;
+
+  return (
+    <div className={`products-page${cartVisible ? ' products-page--with-cart' : ''}`}>
+      <div className="products-page__main">
+        <div className="store-toolbar">
+          {multipleAreas ? (
+            <div className="store-toolbar__field">
+              <label htmlFor={cityId}>{t('catalog.city')}</label>
+              <select id={cityId} value={areaUid ?? ''} onChange={(event) => selectArea(event.target.value)}>
+                {!areaUid ? <option value="">{t('catalog.chooseCity')}</option> : null}
+                {areas.data?.map((area) => (
+                  <option key={area.uid} value={area.uid}>
+                    {area.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="store-toolbar__field store-toolbar__field--wide">
+            <label htmlFor={placeId}>{t('catalog.place')}</label>
+            <select
+              id={placeId}
+              value={place?.uid ?? ''}
+              onChange={(event) => {
+                const chosen = placeList.find((p) => p.uid === event.target.value);
+                if (chosen) selectPlace(chosen);
+              }}
+            >
+              {!place ? <option value="">{t('catalog.choosePlace')}</option> : null}
+              {placeList.map((p) => (
+                <option key={p.uid} value={p.uid}>
+                  {`${p.name} — ${p.address}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        {place ? (
+          <>
+            <CategoryBar categories={categories.data ?? []} selected={category} onSelect={setCategory} />
+            <div className="store-search">
+              <label htmlFor={searchId} className="visually-hidden">{t('catalog.search')}</label>
+              <svg className="store-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <circle cx="11" cy="11" r="7" />
+                <path d="M20 20l-3.5-3.5" />
+              </svg>
+              <input
+                id={searchId}
+                type="search"
+                value={search}
+                placeholder={t('catalog.searchPlaceholder')}
+                onChange={(event) => setSearch(event.target.value)}
+                maxLength={100}
+              />
+            </div>
+            <ProductGrid
+              data={products.data}
+              isLoading={products.isLoading}
+              hasNextPage={products.hasNextPage}
+              isFetchingNextPage={products.isFetchingNextPage}
+              fetchNextPage={products.fetchNextPage}
+              onOpen={company.ecommerce_enabled ? setOpenUid : undefined}
+            />
+          </>
+        ) : (
+          <Loading />
+        )}
+      </div>
+      {cartVisible && place ? <CartPanel placeUid={place.uid} cartPath={`${company.prefix}/cart`} onOpenProduct={setOpenUid} /> : null}
+      {openUid && place ? (
+        <Suspense fallback={null}>
+          <ProductPopup placeUid={place.uid} productUid={openUid} onClose={() => setOpenUid(null)} cartPath={`${company.prefix}/cart`} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

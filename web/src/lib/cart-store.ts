@@ -1,0 +1,207 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { toast } from 'react-toastify';
+import i18next from 'i18next';
+import { storageKeys } from '@store/contract/constants';
+import { ApiError, getShoppingCart, saveShoppingCart } from '../api';
+import { storage } from './storage';
+import { getToken, useIsLoggedIn } from './session';
+import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
+
+/**
+ * The cart of each place lives in localStorage `cart{placeUid}` (the subscription cart in
+ * `cartSubscription{placeUid}`, which one is in use in `typeCart`). When logged in the server
+ * cart is the truth: it is loaded when a place is selected, merged with the guest's lines on
+ * the first load after login, and every change is posted to it; its priced answer is stored
+ * back. Anonymous carts live only in localStorage.
+ */
+
+const CART_EVENT = 'store:cart';
+export type CartType = 'cart' | 'subscription';
+
+function keyOf(placeUid: string, type: CartType): string {
+  return type === 'subscription' ? storageKeys.cartSubscription(placeUid) : storageKeys.cart(placeUid);
+}
+
+function parse(raw: string | null, placeUid: string): StoredCart {
+  if (!raw) return emptyCart(placeUid);
+  try {
+    const value = JSON.parse(raw) as Partial<StoredCart>;
+    return { place: placeUid, products: Array.isArray(value.products) ? value.products : [], subtotal: value.subtotal };
+  } catch {
+    return emptyCart(placeUid);
+  }
+}
+
+export function readCart(placeUid: string, type: CartType = 'cart'): StoredCart {
+  return parse(storage.get(keyOf(placeUid, type)), placeUid);
+}
+
+function writeCart(cart: StoredCart, type: CartType = 'cart'): void {
+  storage.set(keyOf(cart.place, type), JSON.stringify(cart));
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
+export function clearCart(placeUid: string, type: CartType = 'cart'): void {
+  storage.remove(keyOf(placeUid, type));
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(CART_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CART_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+// useSyncExternalStore needs the same object while the stored text is unchanged.
+const snapshots = new Map<string, { raw: string | null; cart: StoredCart }>();
+
+/** The stored cart of a place, re-rendering on every change (also from other tabs). */
+export function useStoredCart(placeUid: string | null, type: CartType = 'cart'): StoredCart | null {
+  return useSyncExternalStore(subscribe, () => {
+    if (!placeUid) return null;
+    const key = keyOf(placeUid, type);
+    const raw = storage.get(key);
+    const cached = snapshots.get(key);
+    if (cached && cached.raw === raw) return cached.cart;
+    const cart = parse(raw, placeUid);
+    snapshots.set(key, { raw, cart });
+    return cart;
+  });
+}
+
+/** Which cart is in use (normal or subscription), from `typeCart`. */
+export function getCartType(): CartType {
+  return storage.get(storageKeys.typeCart) === 'subscription' ? 'subscription' : 'cart';
+}
+
+/** Shows the server's field errors (e.g. "Elija como máximo 3 opciones de Extras.") as toasts. */
+export function toastServerErrors(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && error.status === 400) {
+    const messages = Object.values(error.fieldErrors).flat();
+    if (messages.length > 0) {
+      for (const message of new Set(messages)) toast.error(message);
+      return;
+    }
+  }
+  if (error instanceof ApiError && error.status === 401) return;
+  toast.error(fallback);
+}
+
+// Changes are posted in order, one at a time; only the answer to the latest change of a place
+// is stored back, so a slow answer never undoes a newer change.
+let queue: Promise<unknown> = Promise.resolve();
+const versions = new Map<string, number>();
+const bump = (place: string) => {
+  const version = (versions.get(place) ?? 0) + 1;
+  versions.set(place, version);
+  return version;
+};
+
+// The generic message when the server fails without field errors, in the visitor's language.
+const errorFallback = () => i18next.t('catalog.genericError');
+
+/** Stores a change of the normal cart and, when logged in, posts it to the server cart. */
+export function commitCart(next: StoredCart): Promise<void> {
+  writeCart({ ...next, subtotal: undefined });
+  if (!getToken()) return Promise.resolve();
+  const place = next.place;
+  const version = bump(place);
+  const run = queue.then(async () => {
+    try {
+      const saved = await saveShoppingCart(toCartInput(next));
+      if (versions.get(place) === version) writeCart(fromServerCart(saved, readCart(place).products));
+    } catch (error) {
+      toastServerErrors(error, errorFallback());
+      // The server refused the change: show what it holds.
+      if (versions.get(place) === version) await loadServerCart(place).catch(() => undefined);
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function loadServerCart(place: string): Promise<void> {
+  const version = versions.get(place) ?? 0;
+  const server = await getShoppingCart(place);
+  if ((versions.get(place) ?? 0) === version) writeCart(fromServerCart(server, readCart(place).products));
+}
+
+/** Local normal carts with lines, by place uid (the keys `cart{placeUid}`). */
+function localCarts(): StoredCart[] {
+  return storage
+    .keys()
+    .filter((key) => key.startsWith('cart') && !key.startsWith('cartSubscription'))
+    .map((key) => readCart(key.slice('cart'.length)))
+    .filter((cart) => cart.place && cart.products.length > 0);
+}
+
+let merging: Promise<void> | null = null;
+
+/**
+ * First load after login (`merge` is 'true'): every local cart is merged into the server cart
+ * of its place and posted, then the flag is cleared. A place whose merge fails keeps its local
+ * lines and the flag stays, so the next load tries again.
+ */
+export function mergeLocalCartsIntoServer(): Promise<void> {
+  merging ??= (async () => {
+    let failed = false;
+    for (const local of localCarts()) {
+      try {
+        const server = fromServerCart(await getShoppingCart(local.place), local.products);
+        const merged = { place: local.place, products: mergeCarts(server.products, local.products) };
+        bump(local.place);
+        const saved = await saveShoppingCart(toCartInput(merged));
+        writeCart(fromServerCart(saved, local.products));
+      } catch (error) {
+        failed = true;
+        toastServerErrors(error, errorFallback());
+      }
+    }
+    if (!failed) storage.remove(storageKeys.merge);
+  })().finally(() => {
+    merging = null;
+  });
+  return merging;
+}
+
+/**
+ * Keeps the selected place's cart in step with the server while logged in: merge first when
+ * the login asked for it, then load the server cart of the place.
+ */
+export function useServerCartSync(placeUid: string | null): void {
+  const loggedIn = useIsLoggedIn();
+  useEffect(() => {
+    if (!loggedIn || !placeUid) return;
+    void (async () => {
+      if (storage.get(storageKeys.merge) === 'true') await mergeLocalCartsIntoServer();
+      await loadServerCart(placeUid);
+    })().catch(() => undefined);
+  }, [loggedIn, placeUid]);
+}
+
+// The side panel's 'Cargando...' overlay: 2000 ms after a decrease to zero, 4000 ms after an
+// add or a removal (section 9).
+export const LOADING_AFTER_ZERO_MS = 2000;
+export const LOADING_AFTER_ADD_MS = 4000;
+const LOADING_EVENT = 'store:cart-loading';
+let loadingUntil = 0;
+let loadingTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function flashCartLoading(ms: number): void {
+  loadingUntil = Math.max(loadingUntil, Date.now() + ms);
+  clearTimeout(loadingTimer);
+  loadingTimer = setTimeout(() => window.dispatchEvent(new Event(LOADING_EVENT)), loadingUntil - Date.now());
+  window.dispatchEvent(new Event(LOADING_EVENT));
+}
+
+function subscribeLoading(onChange: () => void): () => void {
+  window.addEventListener(LOADING_EVENT, onChange);
+  return () => window.removeEventListener(LOADING_EVENT, onChange);
+}
+
+export function useCartLoading(): boolean {
+  return useSyncExternalStore(subscribeLoading, () => Date.now() < loadingUntil);
+}

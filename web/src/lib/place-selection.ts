@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import { storageKeys } from '@store/contract/constants';
+import { storage } from './storage';
+
+/** The place (and its area) the visitor shops at: localStorage selectedPlaceUid / selectedAreaUid. */
+const PLACE_EVENT = 'store:place';
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener(PLACE_EVENT, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(PLACE_EVENT, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+export function useSelectedPlaceUid(): string | null {
+  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedPlaceUid));
+}
+
+export function useSelectedAreaUid(): string | null {
+  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedAreaUid));
+}
+
+/** Picking a place also picks its locality's area. */
+export function selectPlace(place: { uid: string; locality: { area: { uid: string } } }): void {
+  storage.set(storageKeys.selectedPlaceUid, place.uid);
+  storage.set(storageKeys.selectedAreaUid, place.locality.area.uid);
+  window.dispatchEvent(new Event(PLACE_EVENT));
+}
+
+/** Choosing a city forgets the place (the places of the new city load next). */
+export function selectArea(areaUid: string): void {
+  storage.set(storageKeys.selectedAreaUid, areaUid);
+  storage.remove(storageKeys.selectedPlaceUid);
+  window.dispatchEvent(new Event(PLACE_EVENT));
+}
