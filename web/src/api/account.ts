@@ -17,3 +17,8 @@ export async function logoutCall(): Promise<void> {
     /* the session is closed locally anyway */
   }
 }
+
+/** `PATCH v5/me/` with the chosen city: a logged-in member's area follows the city dropdown. */
+export function updateMyArea(area: string): Promise<User> {
+  return api.patch<User>('v5/me/', { area });
+}

@@ -1,6 +1,6 @@
 export { api, apiRequest, ApiError } from './client';
 export type { RequestOptions, QueryValue } from './client';
-export { meQuery, logoutCall } from './account';
+export { meQuery, logoutCall, updateMyArea } from './account';
 export {
   areasQuery,
   placesQuery,

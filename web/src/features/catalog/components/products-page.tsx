@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { areasQuery, placeCategoriesQuery, placeProductsQuery, placesQuery } from '../../../api';
+import { areasQuery, placeCategoriesQuery, placeProductsQuery, placesQuery, updateMyArea } from '../../../api';
+import { useIsLoggedIn } from '../../../lib/session';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { selectArea, selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection';
@@ -54,6 +55,13 @@ export function ProductsPage() {
     enabled: Boolean(place),
   });
 
+  const loggedIn = useIsLoggedIn();
+  const chooseCity = (uid: string) => {
+    selectArea(uid);
+    // Choosing a city also updates a logged-in member's area (best effort: the choice stays local).
+    if (loggedIn && uid) void updateMyArea(uid).catch(() => undefined);
+  };
+
   const cityId = useId();
   const placeId = useId();
   const searchId = useId();
@@ -68,7 +76,7 @@ export function ProductsPage() {
           {multipleAreas ? (
             <div className="store-toolbar__field">
               <label htmlFor={cityId}>{t('catalog.city')}</label>
-              <select id={cityId} value={areaUid ?? ''} onChange={(event) => selectArea(event.target.value)}>
+              <select id={cityId} value={areaUid ?? ''} onChange={(event) => chooseCity(event.target.value)}>
                 {!areaUid ? <option value="">{t('catalog.chooseCity')}</option> : null}
                 {areas.data?.map((area) => (
                   <option key={area.uid} value={area.uid}>
