@@ -41,7 +41,7 @@ const scenarios = [
   { name: 'search "maracuya andino 77"', url: `${base}/api/v7/places/${placeUid}/products/?search=maracuya%20andino%2077` },
 ];
 
-console.log(`\nDatabase: ${server.kind}; ${size} products; ${connections} connections, ${duration} s per scenario\n`);
+console.log(`\nDatabase: ${server.kind}; ${size} products; catalogue cache ${server.publicCacheSeconds} s; ${connections} connections, ${duration} s per scenario\n`);
 console.log('| scenario | req/s | p50 ms | p99 ms | non-2xx |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 let bareRate = 0;

@@ -8,12 +8,14 @@ export async function startBenchServer(options: { prepare?: (db: import('../../s
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://' });
   await seedDemoTenants(database.db);
   const prepared = options.prepare ? await options.prepare(database.db) : undefined;
-  const app = await buildApp({ db: database.db, dbKind: database.kind });
+  const publicCacheSeconds = Number(process.env.CATALOG_CACHE_SECONDS ?? 5);
+  const app = await buildApp({ db: database.db, dbKind: database.kind, publicCacheSeconds });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     port,
     prepared,
+    publicCacheSeconds,
     kind: database.kind,
     async close() {
       await app.close();

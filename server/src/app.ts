@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { publicCachePlugin } from './plugins/public-cache';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
@@ -35,6 +36,8 @@ export type AppOptions = {
   accounts?: AccountsConfig;
   /** See Config.trustProxy; off unless the server runs behind a known proxy. */
   trustProxy?: boolean | string;
+  /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
+  publicCacheSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -53,6 +56,8 @@ export async function buildApp(options: AppOptions) {
   app.decorate('accounts', accounts);
 
   await app.register(errorsPlugin);
+  // Before tenant resolution, so a cached public answer costs no database work.
+  await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin);
   await app.register(authPlugin);

@@ -20,6 +20,8 @@ export type Config = {
    * could pick its own address and dodge per-address rate limits.
    */
   trustProxy: boolean | string;
+  /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
+  publicCacheSeconds: number;
   accounts: AccountsConfig;
 };
 
@@ -90,6 +92,7 @@ export function configFromEnv(env = process.env): Config {
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),

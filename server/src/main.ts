@@ -18,6 +18,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   accounts: config.accounts,
   trustProxy: config.trustProxy,
+  publicCacheSeconds: config.publicCacheSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

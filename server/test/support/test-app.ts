@@ -16,11 +16,12 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generou
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean } = {}) {
+export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean; publicCacheSeconds?: number } = {}) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
   const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
     trustProxy: options.trustProxy,
+    publicCacheSeconds: options.publicCacheSeconds,
   });
   await app.ready();
 

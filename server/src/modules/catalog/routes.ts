@@ -12,6 +12,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/places/:uid/products/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Products a place sells, with its stock',
@@ -39,6 +40,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/products/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Products of the store across places',
@@ -63,6 +65,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/places/:place/products/:uid/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'One product of a place, with its option groups',
@@ -76,6 +79,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/places/:uid/product-categories/',
     {
+      config: { publicCache: true },
       schema: { tags, summary: 'Categories with products at a place', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
     },
     async (request) => listPlaceCategories(server.db, request.requireTenant(), request.params.uid),
@@ -84,6 +88,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/company/:uid/product-categories/',
     {
+      config: { publicCache: true },
       schema: { tags, summary: 'Product categories of a company', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
     },
     async (request) => listCompanyCategories(server.db, request.requireTenant(), request.params.uid),

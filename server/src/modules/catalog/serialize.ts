@@ -1,7 +1,7 @@
 import { centsToMoney, type OptionGroup, type Product, type ProductCategory } from '@store/contract';
 import type { optionGroups, options, productCategories, products } from '../../db/schema';
 
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'searchText' | 'searchTitle'>;
 type CategoryRow = typeof productCategories.$inferSelect;
 export type GroupWithOptions = typeof optionGroups.$inferSelect & { options: (typeof options.$inferSelect)[] };
 

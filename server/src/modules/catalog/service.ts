@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@store/contract';
 import type { Database } from '../../db/client';
 import { optionGroups, options, placeProducts, productCategories, products } from '../../db/schema';
@@ -9,6 +9,9 @@ import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace } from '../places/service';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
+
+// Search columns stay in the database: lists never send them, and the vector is the widest column.
+const { searchVector: _v, searchText: _t, searchTitle: _s, ...productColumns } = getTableColumns(products);
 
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
@@ -64,11 +67,18 @@ export async function listPlaceProducts(db: Database, app: AppRow, placeUid: str
     search.where,
   );
   const join = and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid));
-  const countQuery = search.where
-    ? db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where)
-    : db.select({ total: count() }).from(placeProducts).where(where);
+  const countQuery = () =>
+    search.where
+      ? db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where)
+      : db.select({ total: count() }).from(placeProducts).where(where);
   const pageQuery = db
-    .select({ product: products, stock: placeProducts.stock, category: productCategories })
+    .select({
+      product: productColumns,
+      stock: placeProducts.stock,
+      category: productCategories,
+      // A search reads every match anyway to rank it, so it counts them in the same pass.
+      total: search.where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+    })
     .from(placeProducts)
     .innerJoin(products, join)
     .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
@@ -76,7 +86,16 @@ export async function listPlaceProducts(db: Database, app: AppRow, placeUid: str
     .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(placeProducts.position), asc(placeProducts.productUid))
     .limit(window.limit)
     .offset(window.offset);
-  const [[{ total }], rows] = await Promise.all([countQuery, pageQuery]);
+  let total: number;
+  let rows: Awaited<typeof pageQuery>;
+  if (search.where) {
+    rows = await pageQuery;
+    total = rows.length ? rows[0].total : (await countQuery())[0].total;
+  } else {
+    const [[counted], page] = await Promise.all([countQuery(), pageQuery]);
+    total = counted.total;
+    rows = page;
+  }
   const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
   return {
     count: total,
@@ -98,7 +117,7 @@ export async function listProducts(db: Database, app: AppRow, filters: { categor
   );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const rows = await db
-    .select({ product: products, category: productCategories })
+    .select({ product: productColumns, category: productCategories })
     .from(products)
     .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
     .where(where)
@@ -116,7 +135,7 @@ export async function getPlaceProduct(db: Database, app: AppRow, placeUid: strin
   const place = await findPlace(db, app, placeUid);
   if (!isUid(productUid)) throw new NotFoundError();
   const [row] = await db
-    .select({ product: products, stock: placeProducts.stock, category: productCategories })
+    .select({ product: productColumns, stock: placeProducts.stock, category: productCategories })
     .from(placeProducts)
     .innerJoin(products, and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)))
     .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))

@@ -11,6 +11,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/places/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Places (branches) of the store, sorted by name',
@@ -44,6 +45,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/areas/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Areas (cities) of the store; with company, only those where it has places',
@@ -66,6 +68,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v7/places/:uid/pickup-schedule/',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Pickup slots of the coming days',

@@ -1,0 +1,55 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+let place: string;
+before(async () => {
+  t = await startTestApp({ publicCacheSeconds: 1 });
+  place = (await t.get('/api/v7/places/?search=miraflores')).data.results[0].uid;
+});
+after(() => t?.close());
+
+test('a public catalogue answer is served again from the cache, then refreshed after its lifetime', async () => {
+  const url = `/api/v7/places/${place}/products/?search=alfajor`;
+  const first = await t.get(url);
+  assert.equal(first.headers['x-cache'], 'miss');
+  assert.equal(first.headers['cache-control'], 'public, max-age=1');
+  assert.equal(first.data.results[0].stock, 2);
+  await t.db.execute(sql`UPDATE place_products SET stock = 7 WHERE place_uid = ${place} AND stock = 2`);
+  const second = await t.get(url);
+  assert.equal(second.headers['x-cache'], 'hit');
+  assert.equal(second.body, first.body, 'the same answer within the lifetime');
+  await sleep(1100);
+  const third = await t.get(url);
+  assert.equal(third.headers['x-cache'], 'miss');
+  assert.equal(third.data.results[0].stock, 7);
+});
+
+test('answers are cached per host: another tenant never gets this one', async () => {
+  const url = `/api/v7/places/${place}/products/`;
+  assert.equal((await t.get(url)).statusCode, 200);
+  const other = await t.get(url, { host: 'multi.localhost' });
+  assert.equal(other.statusCode, 404);
+  assert.equal(other.headers['x-cache'], undefined);
+});
+
+test("an API-KEY of another app is refused even when the URL's answer is cached", async () => {
+  const url = `/api/v7/places/${place}/products/?page_size=5`;
+  assert.equal((await t.get(url)).statusCode, 200);
+  const multi = await t.appOf('multi.localhost');
+  const refused = await t.get(url, { headers: { 'api-key': multi.api_key } });
+  assert.equal(refused.statusCode, 403);
+});
+
+test('errors and member calls are never cached', async () => {
+  const missing = '/api/v7/places/00000000-0000-0000-0000-000000000000/products/';
+  assert.equal((await t.get(missing)).statusCode, 404);
+  const again = await t.get(missing);
+  assert.equal(again.headers['x-cache'], undefined);
+  const cart = await t.get(`/api/v5/me/shopping-cart/?place_uid=${place}`);
+  assert.equal(cart.statusCode, 401);
+  assert.equal(cart.headers['x-cache'], undefined);
+});
