@@ -18,3 +18,7 @@ export * from './catalog/money';
 export * from './catalog/places';
 export * from './catalog/products';
 export * from './catalog/cart';
+export * from './orders/status';
+export * from './orders/messages';
+export * from './orders/schemas';
+export * from './orders/subscriptions';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogSection } from './catalog-schema';
 import { tenantUser } from './users-schema';
+import { couponsSection, deliverySection, paymentMethodsSection, taxSection } from './checkout-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
 
 /**
@@ -37,6 +38,9 @@ const company = z.strictObject({
   currency: z.object({ code: z.string().length(3), symbol: z.string().min(1).max(8) }).default({ code: 'PEN', symbol: 'S/.' }),
   categories: z.array(key).default([]),
   listed: z.boolean().default(true),
+  payment_methods: paymentMethodsSection,
+  tax: taxSection,
+  coupons: couponsSection,
   ads: z
     .array(z.strictObject({ key, title: z.string().min(1), image: url.nullable().default(null), link: url.nullable().default(null), is_active: z.boolean().default(true) }))
     .default([]),
@@ -128,6 +132,7 @@ export const tenantFile = z
           longitude: z.number().min(-180).max(180).nullable().default(null),
           uses_country_delivery_service: z.boolean().default(false),
           subscription_enabled: z.boolean().default(false),
+          delivery: deliverySection,
           timetable: z
             .strictObject({ monday: hours.default(null), saturday: hours.default(null), sunday: hours.default(null), extra_note: z.string().default('') })
             .default({ monday: null, saturday: null, sunday: null, extra_note: '' }),

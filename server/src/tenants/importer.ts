@@ -15,6 +15,7 @@ import {
 import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
 import { importCatalog } from './import-catalog';
+import { importCheckout } from './import-checkout';
 import { hashTenantUsers, importUsers } from './import-users';
 
 export class TenantFileError extends Error {
@@ -59,6 +60,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importCategories(tx, file, appUid, uidOf);
     await importAreasAndPlaces(tx, file, appUid, uidOf);
     await importLanding(tx, file, appUid, uidOf);
+    await importCheckout(tx, file, appUid, uidOf);
     await importCatalog(tx, file.catalog, appUid, uidOf);
     await importUsers(tx, file.users, userHashes, appUid, uidOf);
 

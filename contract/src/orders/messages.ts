@@ -1,0 +1,43 @@
+/** Texts of checkout, orders, coupons and subscriptions; the English ones are the spec's words. */
+export const orderMessages = {
+  outOfStock: 'Out of stock: {product}',
+  deliveryError: 'Error in the delivery service',
+  noShippingMethods: 'The store does not have shipping methods',
+  cardDeclined: 'Your card could not be processed correctly',
+  noCardPayments: 'The business does not accept payments by credit card / debit card',
+  noOrders: 'No orders found',
+  priceChanged: 'Los precios cambiaron desde que llenó su carrito. Revise el nuevo total antes de confirmar.',
+  paymentMethodNotFound: 'Este método de pago no está disponible.',
+  cardRequired: 'Ingrese los datos de su tarjeta.',
+  cardNotExpected: 'Este método de pago no lleva tarjeta.',
+  cardNumberInvalid: 'Número de tarjeta inválido.',
+  cardExpired: 'La tarjeta está vencida.',
+  slotUnavailable: 'Este horario de recojo no está disponible.',
+  areaNotFound: 'Elija una zona de entrega válida.',
+  cannotCancel: 'Este pedido ya no puede cancelarse.',
+  transitionRefused: 'Un pedido {from} no puede pasar a {to}.',
+  ecommerceDisabled: 'Esta tienda no recibe pedidos en línea.',
+  idempotencyKey: 'Idempotency-Key debe tener de 1 a 200 caracteres visibles.',
+  idempotencyReused: 'Este Idempotency-Key ya se usó para otro pedido.',
+  noAddressCoordinates: 'Envíe la latitud y longitud de la dirección.',
+} as const;
+
+export const couponMessages = {
+  notFound: 'Este código no existe',
+  expired: 'Este código ha vencido.',
+  notStarted: 'Este código aún no está vigente.',
+  exhausted: 'Este código ya no tiene usos disponibles.',
+  memberLimit: 'Ya usó este código el máximo de veces permitido.',
+  minSubtotal: 'El pedido debe sumar al menos {min} para usar este código.',
+} as const;
+
+export const subscriptionMessages = {
+  weekdayRequired: 'Elija al menos un día de la semana.',
+  slotRequired: 'Elija un horario.',
+  slotUnavailable: 'Este horario no está disponible los {day}.',
+  closedOn: 'El local no atiende los {day}.',
+  notEnabled: 'Este local no ofrece suscripciones.',
+  onlyCancel: 'Solo se puede cancelar la suscripción (canceled_by_user).',
+  alreadyCanceled: 'Esta suscripción ya está cancelada.',
+  onlinePaymentNotAllowed: 'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
+} as const;

@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { formMessages } from '../messages';
+import { formRules } from '../forms/rules';
+import { emailField, isoDate, requiredText, ruleString } from '../forms/zod';
+import { money } from '../catalog/money';
+import { cartLineInput } from '../catalog/cart';
+import { orderStatus } from './status';
+import { orderMessages } from './messages';
+
+export const shippingType = z.enum(['delivery', 'pickup']);
+export const paymentMethodType = z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']);
+export type PaymentMethodType = z.infer<typeof paymentMethodType>;
+
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, formMessages.time);
+
+/** Where a delivery goes: an area of the store (the district), the address, its coordinates and a reference. */
+export const deliveryAddressInput = z.object({
+  area: z.string().min(1, formMessages.required),
+  address: requiredText(300),
+  reference: z.string().trim().max(300).default(''),
+  latitude,
+  longitude,
+});
+
+/** A pickup slot from `GET v7/places/{uid}/pickup-schedule/`: its date and start time. */
+export const pickupInput = z.object({ date: isoDate(), start: hhmm });
+
+export const billingInput = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: emailField(),
+  phone: ruleString(formRules.required, formRules.telephone),
+  city: requiredText(100),
+  address: requiredText(300),
+});
+export type BillingInput = z.infer<typeof billingInput>;
+
+/**
+ * Card data for the ONLINE_CARD method. Only the SANDBOX provider takes raw
+ * numbers (its test cards); the server keeps only the last four digits.
+ */
+export const cardInput = z.object({
+  number: z.string().regex(/^[\d ]{12,23}$/, orderMessages.cardNumberInvalid),
+  exp_month: z.number().int().min(1).max(12),
+  exp_year: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, formMessages.invalid),
+  holder_name: requiredText(100),
+});
+export type CardInput = z.infer<typeof cardInput>;
+
+const orderFields = {
+  shipping_type: shippingType,
+  delivery: deliveryAddressInput.optional(),
+  pickup: pickupInput.optional(),
+  products: z.array(cartLineInput).min(1, formMessages.required).max(100),
+  /** The total the client showed the buyer; a different server total is a 409 with the new prices. */
+  expected_total: money,
+  coupon: z.string().trim().max(50).nullish(),
+  /** uid of one of the company's payment methods (see checkout-options). */
+  payment_method: z.string().min(1, formMessages.required),
+  card: cardInput.optional(),
+  billing: billingInput,
+  comments: z.string().trim().max(1000).default(''),
+};
+
+function shippingDetails(value: { shipping_type?: string; delivery?: unknown; pickup?: unknown }, ctx: z.RefinementCtx) {
+  if (value.shipping_type === 'delivery' && !value.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], message: formMessages.required });
+  if (value.shipping_type === 'pickup' && !value.pickup) ctx.addIssue({ code: 'custom', path: ['pickup'], message: formMessages.required });
+}
+
+/** Body of `POST v5/places/{uid}/orders/`. */
+export const orderInput = z.object(orderFields).superRefine(shippingDetails);
+export type OrderInput = z.input<typeof orderInput>;
+
+/** Body of `POST v5/places/{uid}/orders/quote/`: the order as far as the buyer has filled it. */
+export const orderQuoteInput = z
+  .object({
+    ...orderFields,
+    expected_total: money.optional(),
+    payment_method: z.string().optional(),
+    billing: billingInput.optional(),
+  })
+  .superRefine(shippingDetails);
+export type OrderQuoteInput = z.input<typeof orderQuoteInput>;
+
+export const orderLineOption = z.object({ group: z.string(), name: z.string(), price: money });
+export const orderLine = z.object({
+  uid: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price: money,
+  options_price: money,
+  total: money,
+  options: z.array(orderLineOption),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+export const taxRule = z.object({ name: z.string(), rate: z.string(), included: z.literal(true) });
+
+/** What an order costs, as the server prices it. */
+export const orderQuote = z.object({
+  products: z.array(orderLine),
+  subtotal: money,
+  discount: money,
+  delivery_price: money,
+  taxes: money,
+  total: money,
+  distance_km: z.number().nullable(),
+  coupon: z.string().nullable(),
+  tax: taxRule,
+});
+export type OrderQuote = z.infer<typeof orderQuote>;
+
+/** 409 of an order whose prices changed: the new prices, so the client can ask again. */
+export const priceChangedBody = z.object({ detail: z.string(), code: z.literal('price_changed'), quote: orderQuote });
+
+export const paymentMethod = z.object({ uid: z.string(), name: z.string(), type: paymentMethodType });
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+export const billing = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  address: z.string(),
+});
+
+export const paymentStatus = z.enum(['PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED']);
+
+/** An order as the member sees it: every label of the spec's order detail. */
+export const order = z.object({
+  uid: z.string(),
+  number: z.number().int(),
+  created_at: z.string(),
+  status: orderStatus,
+  place: z.object({ uid: z.string(), name: z.string() }),
+  company_uid: z.string(),
+  /** The buyer's name (billing first and last name); empty once the account is deleted. */
+  name: z.string(),
+  shipping_type: shippingType,
+  pickup_date: z.string().nullable(),
+  pickup_start: z.string().nullable(),
+  pickup_end: z.string().nullable(),
+  area: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  district: z.string().nullable(),
+  address: z.string().nullable(),
+  reference: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  distance_km: z.number().nullable(),
+  comments: z.string(),
+  payment_method: paymentMethod,
+  /** The payment method's name, the spec's "payment type". */
+  payment_type: z.string(),
+  payment_status: paymentStatus,
+  card_last4: z.string().nullable(),
+  coupon: z.string().nullable(),
+  products: z.array(orderLine),
+  subtotal: money,
+  discount: money,
+  delivery_price: money,
+  taxes: money,
+  /** Products after the discount (subtotal - discount). */
+  price: money,
+  total: money,
+  tax: taxRule,
+  billing: billing.nullable(),
+  can_cancel: z.boolean(),
+});
+export type Order = z.infer<typeof order>;
+
+export const ordersQuery = z.object({
+  payment_method: z.string().trim().optional(),
+  page: z.coerce.number({ error: formMessages.numeric }).int().min(1, formMessages.positiveNumber).default(1),
+  page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+});
+
+/** `POST v7/deliveries/places/{uid}/fare-estimate/`: coordinates, bare or inside an address. */
+export const fareEstimateInput = z
+  .object({
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    address: z.object({ latitude, longitude }).loose().optional(),
+  })
+  .refine((v) => v.address || (v.latitude !== undefined && v.longitude !== undefined), { message: orderMessages.noAddressCoordinates });
+export const fareEstimate = z.object({ fare: money, distance_km: z.number(), max_radius_km: z.number() });
+export type FareEstimate = z.infer<typeof fareEstimate>;
+
+export const deliverySettings = z.object({ enabled: z.boolean(), base_fare: money, per_km: money, max_radius_km: z.number() });
+
+/** `GET v5/places/{uid}/checkout-options/`: what the checkout of a place offers. */
+export const checkoutOptions = z.object({
+  place_uid: z.string(),
+  company_uid: z.string(),
+  ecommerce_enabled: z.boolean(),
+  payment_methods: z.array(paymentMethod),
+  delivery: deliverySettings,
+  pickup: z.boolean(),
+  tax: taxRule,
+  currency: z.object({ code: z.string(), symbol: z.string() }),
+});
+export type CheckoutOptions = z.infer<typeof checkoutOptions>;
+
+export const couponKind = z.enum(['PERCENT', 'AMOUNT']);
+/** Answer of `GET v5/companies/{uid}/validate-code/{code}/`. */
+export const coupon = z.object({
+  code: z.string(),
+  kind: couponKind,
+  /** Percent ("10.00" = 10 %) or an amount of money, after `kind`. */
+  discount: z.string(),
+  min_subtotal: money,
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  company_uid: z.string(),
+});
+export type Coupon = z.infer<typeof coupon>;

@@ -1,0 +1,263 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './tenancy';
+import { areas, places } from './places';
+import { products } from './catalog';
+import { users } from './accounts';
+
+/** How a company is paid: cash, card on delivery, or online card through a payment provider. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    key: text('key').notNull(),
+    type: text('type').$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD'>().notNull(),
+    name: text('name').notNull(),
+    /** Payment provider of ONLINE_CARD methods ('sandbox' is the one shipped). */
+    provider: text('provider'),
+    position: integer('position').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    index('payment_methods_company_idx').on(t.appId, t.companyUid, t.position),
+    check('payment_methods_type_check', sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD')`),
+  ],
+);
+
+/**
+ * The company's tax rule. One model: catalogue prices already include the
+ * tax (as Peruvian consumer prices must include IGV); orders show the part of
+ * the total that is tax.
+ */
+export const companyTaxRules = pgTable(
+  'company_tax_rules',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    name: text('name').notNull(),
+    /** Basis points: 1800 is 18 %. */
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.companyUid] }),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+  ],
+);
+
+/** A place's own delivery: fare = base + per km (straight-line distance), up to a radius. No row: no delivery. */
+export const placeDeliverySettings = pgTable(
+  'place_delivery_settings',
+  {
+    appId: uuid('app_id').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    enabled: boolean('enabled').notNull(),
+    baseFareCents: integer('base_fare_cents').notNull(),
+    perKmCents: integer('per_km_cents').notNull(),
+    maxRadiusMeters: integer('max_radius_meters').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.placeUid] }),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+  ],
+);
+
+/** Discount codes of a company. `uses` counts orders that used it and were not canceled. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    key: text('key').notNull(),
+    /** Upper case; codes are matched case-insensitively. */
+    code: text('code').notNull(),
+    kind: text('kind').$type<'PERCENT' | 'AMOUNT'>().notNull(),
+    /** PERCENT: basis points (1000 = 10 %); AMOUNT: cents. */
+    value: integer('value').notNull(),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerMember: integer('max_uses_per_member'),
+    uses: integer('uses').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('coupons_company_code_key').on(t.appId, t.companyUid, t.code),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    check('coupons_kind_check', sql`${t.kind} IN ('PERCENT', 'AMOUNT')`),
+    check('coupons_uses_check', sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`),
+  ],
+);
+
+export type Billing = { first_name: string; last_name: string; email: string; phone: string; city: string; address: string };
+
+/**
+ * An order. It outlives its member: `user_uid` becomes null when the account
+ * is deleted (ON DELETE SET NULL (user_uid), declared in the custom migration
+ * 0006, because drizzle cannot name the column list of a composite key), and
+ * the deletion wipes the order's personal copy (billing, address, reference,
+ * coordinates, comments) in the same transaction.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    /** The order number shown to people. */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    userUid: uuid('user_uid'),
+    idempotencyKey: text('idempotency_key'),
+    placeUid: uuid('place_uid').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    status: text('status').notNull().default('RECEIVED'),
+    shippingType: text('shipping_type').$type<'delivery' | 'pickup'>().notNull(),
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    pickupStart: text('pickup_start'),
+    pickupEnd: text('pickup_end'),
+    areaUid: uuid('area_uid'),
+    district: text('district'),
+    address: text('address'),
+    reference: text('reference'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    distanceMeters: integer('distance_meters'),
+    comments: text('comments').notNull().default(''),
+    paymentMethodUid: uuid('payment_method_uid').notNull(),
+    paymentStatus: text('payment_status').$type<'PAY_ON_DELIVERY' | 'PENDING' | 'PAID' | 'REFUNDED'>().notNull(),
+    paymentProvider: text('payment_provider'),
+    paymentReference: text('payment_reference'),
+    cardLast4: text('card_last4'),
+    couponUid: uuid('coupon_uid'),
+    couponCode: text('coupon_code'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    deliveryCents: integer('delivery_cents').notNull(),
+    taxesCents: integer('taxes_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    taxName: text('tax_name').notNull(),
+    taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
+    billing: jsonb('billing').$type<Billing>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('orders_number_key').on(t.number),
+    // A retried POST with the same Idempotency-Key finds the first order; the index makes two racing ones collide.
+    uniqueIndex('orders_idempotency_key').on(t.appId, t.userUid, t.idempotencyKey),
+    index('orders_user_idx').on(t.appId, t.userUid, t.createdAt),
+    index('orders_place_idx').on(t.appId, t.placeUid, t.createdAt),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }),
+    foreignKey({ columns: [t.appId, t.paymentMethodUid], foreignColumns: [paymentMethods.appId, paymentMethods.uid] }),
+    foreignKey({ columns: [t.appId, t.couponUid], foreignColumns: [coupons.appId, coupons.uid] }),
+    foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
+    check(
+      'orders_status_check',
+      sql`${t.status} IN ('RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER')`,
+    ),
+    check('orders_shipping_type_check', sql`${t.shippingType} IN ('delivery', 'pickup')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} IN ('PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED')`),
+    check('orders_amounts_check', sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.totalCents} >= 0`),
+  ],
+);
+
+export type OrderLineOption = { group: string; name: string; price_cents: number };
+
+/** The lines of an order, priced and named as they were when ordered. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    appId: uuid('app_id').notNull(),
+    orderUid: uuid('order_uid').notNull(),
+    position: integer('position').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    title: text('title').notNull(),
+    image: text('image'),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    optionsPriceCents: integer('options_price_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    options: jsonb('options').$type<OrderLineOption[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.orderUid, t.position] }),
+    foreignKey({ columns: [t.appId, t.orderUid], foreignColumns: [orders.appId, orders.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+export type StoredSubscriptionLine = {
+  uid: string;
+  title: string;
+  image: string | null;
+  quantity: number;
+  unit_price_cents: number;
+  options_price_cents: number;
+  total_cents: number;
+  options: OrderLineOption[];
+  option_groups: { uid: string; options: { uid: string }[] }[];
+};
+
+/** A member's standing order at a place: these products on these weekdays, in one time slot. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    status: text('status').$type<'active' | 'canceled_by_user'>().notNull().default('active'),
+    weekdays: jsonb('weekdays').$type<string[]>().notNull(),
+    slotStart: text('slot_start').notNull(),
+    slotEnd: text('slot_end').notNull(),
+    shippingType: text('shipping_type').$type<'delivery' | 'pickup'>().notNull(),
+    areaUid: uuid('area_uid'),
+    district: text('district'),
+    address: text('address'),
+    reference: text('reference'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    paymentMethodUid: uuid('payment_method_uid').notNull(),
+    lines: jsonb('lines').$type<StoredSubscriptionLine[]>().notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    deliveryCents: integer('delivery_cents').notNull(),
+    comments: text('comments').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    // Subscriptions are personal standing orders: they end with the account.
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
+    foreignKey({ columns: [t.appId, t.paymentMethodUid], foreignColumns: [paymentMethods.appId, paymentMethods.uid] }),
+    foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
+    index('subscriptions_user_idx').on(t.appId, t.userUid, t.createdAt),
+    check('subscriptions_status_check', sql`${t.status} IN ('active', 'canceled_by_user')`),
+  ],
+);
