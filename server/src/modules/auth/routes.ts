@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import {
   authMessages,
   authResponse,
@@ -26,9 +27,7 @@ import { deleteAccount, openDeletionLink, requestDeletion, requestPasswordReset,
 import { googleLogin, login, logout, register, validateDocument } from './service';
 
 const tags = ['auth'];
-const fieldErrors = z.record(z.string(), z.array(z.string())).describe('{field: [messages], non_field_errors: [messages]}');
-const detail = z.object({ detail: z.string() });
-const errors = { 400: fieldErrors, 401: detail, 403: detail, 404: detail, 429: detail.describe('with a Retry-After header') };
+const errors = { ...errorResponses(400, 401, 403, 404), 429: detailErrorBody.describe('with a Retry-After header') };
 const security = [{ token: [] }];
 
 const linkParams = z.object({ uid: z.string().max(64), token: z.string().max(200) });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
 import { cart, cartInput } from '@store/contract';
 import { getCart, saveCart } from './service';
 
 const tags = ['cart'];
-const errors = { 400: z.record(z.string(), z.array(z.string())), 401: z.object({ detail: z.string() }), 404: z.object({ detail: z.string() }) };
+const errors = errorResponses(400, 401, 404);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
 import { pageQuery, paged, placeProductsQuery, product, productCategory, productsQuery } from '@store/contract';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { getPlaceProduct, listCompanyCategories, listPlaceCategories, listPlaceProducts, listProducts } from './service';
 
 const tags = ['catalog'];
-const errors = { 400: z.record(z.string(), z.array(z.string())), 404: z.object({ detail: z.string() }) };
+const errors = errorResponses(400, 404);
 const PRODUCTS_PAGE_SIZE = 24;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {

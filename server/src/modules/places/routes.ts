@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
 import { areaSummary, pageQuery, paged, pickupSchedule, place } from '@store/contract';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { findPlace, listAreas, listPlaces, pickupScheduleOf } from './service';
 
 const tags = ['places'];
-const errors = { 400: z.record(z.string(), z.array(z.string())), 404: z.object({ detail: z.string() }) };
+const errors = errorResponses(400, 404);
 
 export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
 import { authMessages, changePasswordBody, detailBody, profileUpdateBody, user } from '@store/contract';
 import { changePassword, updateProfile } from './service';
 import { userToApi } from '../auth/users';
@@ -7,8 +7,7 @@ import { requireUserHook } from '../../plugins/auth';
 
 const tags = ['profile'];
 const security = [{ token: [] }];
-const detail = z.object({ detail: z.string() });
-const errors = { 400: z.record(z.string(), z.array(z.string())), 401: detail, 404: detail };
+const errors = errorResponses(400, 401, 404);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
 import { ad, app, appList, companyCategory, companySummary, landing, pageQuery, paged, formMessages, errorMessages } from '@store/contract';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { ForbiddenError, NotFoundError } from '../../lib/http-errors';
@@ -16,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 
 const tags = ['tenancy'];
-const errors = { 400: z.record(z.string(), z.array(z.string())), 403: z.object({ detail: z.string() }), 404: z.object({ detail: z.string() }) };
+const errors = errorResponses(400, 403, 404);
 const searchText = z.string().trim().max(100, formMessages.tooLong.replace('{max}', '100')).optional();
 
 /**
