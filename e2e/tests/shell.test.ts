@@ -127,3 +127,18 @@ test('a phone viewport shows the store without horizontal scroll', { skip }, asy
     await page.screenshot({ path: `/tmp/e2e-phone-${host}${path.replace(/\W/g, '-')}.png`, fullPage: true });
   }
 });
+
+test('a store switched to maintenance shows only the maintenance screen', { skip }, async () => {
+  const { page } = await harness.newPage();
+  // No demo store is in maintenance; the switch is the app's `features.maintenance`, so the test turns it on in the answer.
+  await page.route('**/api/v7/apps/?domain=*', async (route) => {
+    const response = await route.fetch();
+    const apps = await response.json();
+    apps[0].features.maintenance = true;
+    await route.fulfill({ response, json: apps });
+  });
+  await page.goto(harness.server().url('localhost', '/products'));
+  await page.getByRole('heading', { name: 'Estamos en mantenimiento' }).waitFor();
+  assert.ok(await page.getByText('5 y 6 de noviembre').isVisible());
+  assert.equal(await page.getByRole('link', { name: 'Ordenar aquí' }).count(), 0);
+});
