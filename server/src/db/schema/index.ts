@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './catalog';
 export * from './cart';
 export * from './orders';
+export * from './loyalty';

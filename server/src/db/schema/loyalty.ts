@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companies } from './tenancy';
+import { places } from './places';
+import { users } from './accounts';
+
+export type ProgramLevel = { name: string; min_points: number };
+
+/** A company's benefit program: which currencies it runs and the levels its points give. */
+export const programs = pgTable(
+  'programs',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    pointsEnabled: boolean('points_enabled').notNull().default(true),
+    coinsEnabled: boolean('coins_enabled').notNull().default(false),
+    stampsEnabled: boolean('stamps_enabled').notNull().default(false),
+    addPointsEnabled: boolean('add_points_enabled').notNull().default(false),
+    /** Levels sorted by min_points; a member's level comes from their points balance. */
+    levels: jsonb('levels').$type<ProgramLevel[]>().notNull().default([]),
+    /** Members may join by themselves (POST v5/me/programs/); otherwise only staff or the tenant file enrol them. */
+    openToJoin: boolean('open_to_join').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('programs_app_key_key').on(t.appId, t.key),
+    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+  ],
+);
+
+/** Membership of a member in a program. Its row is also the lock that serialises the member's spending. */
+export const programMembers = pgTable(
+  'program_members',
+  {
+    appId: uuid('app_id').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.programUid, t.userUid] }),
+    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    index('program_members_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+export type LoyaltyCurrency = 'POINTS' | 'COINS' | 'STAMPS';
+export type LedgerKind = 'earn' | 'spend' | 'expire' | 'reverse';
+
+/**
+ * Append-only: every change of a member's points, coins or stamps is one row;
+ * balances are sums of these rows, so every figure can be explained line by line.
+ */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    currency: text('currency').$type<LoyaltyCurrency>().notNull(),
+    amount: integer('amount').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
+    reason: text('reason').notNull().default(''),
+    /** What caused the line: an order uid, a redemption uid, a tenant-file key... */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.programUid, t.userUid], foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid] }).onDelete('cascade'),
+    index('loyalty_ledger_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
+    index('loyalty_ledger_reference_idx').on(t.appId, t.reference),
+    check('loyalty_ledger_currency_check', sql`${t.currency} IN ('POINTS', 'COINS', 'STAMPS')`),
+    check('loyalty_ledger_kind_check', sql`${t.kind} IN ('earn', 'spend', 'expire', 'reverse')`),
+    check('loyalty_ledger_amount_check', sql`${t.amount} <> 0`),
+  ],
+);
+
+export type PromotionKind = 'DISCOUNT_RATE' | 'FIXED_DISCOUNT' | 'GIFT' | 'SPECIAL_PRICE' | 'GIFT_CARD' | 'STAMPS';
+
+/** A benefit of a program. Stock is counted as units taken against an optional total, so an import never resets what was taken. */
+export const promotions = pgTable(
+  'promotions',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    kind: text('kind').$type<PromotionKind>().notNull(),
+    /** Basis points: 1500 is 15 %. */
+    rateDiscountBp: integer('rate_discount_bp'),
+    fixedDiscountCents: integer('fixed_discount_cents'),
+    specialPriceCents: integer('special_price_cents'),
+    giftCardAmountCents: integer('gift_card_amount_cents'),
+    stampsRequired: integer('stamps_required'),
+    /** Coins a member pays to acquire it; 0 means free. */
+    coinPrice: integer('coin_price').notNull().default(0),
+    /** Total units; null is unlimited. */
+    stockTotal: integer('stock_total'),
+    stockTaken: integer('stock_taken').notNull().default(0),
+    limitPerMember: integer('limit_per_member'),
+    /** Maximum consumption amount a redemption may declare. */
+    maxAmountCents: integer('max_amount_cents'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    featured: boolean('featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    index('promotions_program_idx').on(t.appId, t.programUid, t.position),
+    check('promotions_kind_check', sql`${t.kind} IN ('DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS')`),
+    check('promotions_stock_check', sql`${t.stockTotal} IS NULL OR ${t.stockTaken} <= ${t.stockTotal}`),
+    check('promotions_coin_price_check', sql`${t.coinPrice} >= 0`),
+  ],
+);
+
+/** Places where a promotion can be used; none means every place of the company. */
+export const promotionPlaces = pgTable(
+  'promotion_places',
+  {
+    appId: uuid('app_id').notNull(),
+    promotionUid: uuid('promotion_uid').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.promotionUid, t.placeUid] }),
+    foreignKey({ columns: [t.appId, t.promotionUid], foreignColumns: [promotions.appId, promotions.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+  ],
+);
+
+export type RedemptionStatus = 'ACTIVE' | 'USED' | 'CANCELLED';
+
+/**
+ * One unit of a promotion taken by a member: ACTIVE when acquired (bought
+ * with coins, or a coupon code) and not yet shown at the venue, USED once
+ * redeemed. Every row counts against the stock and the member's limit except
+ * CANCELLED ones.
+ */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    promotionUid: uuid('promotion_uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    status: text('status').$type<RedemptionStatus>().notNull(),
+    /** Consumption amount declared when used, checked against the promotion's maximum. */
+    amountCents: integer('amount_cents'),
+    coinsSpent: integer('coins_spent').notNull().default(0),
+    stampsSpent: integer('stamps_spent').notNull().default(0),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.promotionUid], foreignColumns: [promotions.appId, promotions.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.programUid, t.userUid], foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid] }).onDelete('cascade'),
+    index('redemptions_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
+    index('redemptions_promotion_member_idx').on(t.appId, t.promotionUid, t.userUid),
+    uniqueIndex('redemptions_app_code_key').on(t.appId, t.code),
+    check('redemptions_status_check', sql`${t.status} IN ('ACTIVE', 'USED', 'CANCELLED')`),
+  ],
+);
