@@ -12,6 +12,8 @@ import { tenancyRoutes } from './modules/tenancy/routes';
 import { placesRoutes } from './modules/places/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -73,6 +75,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(placesRoutes);
       await api.register(catalogRoutes);
       await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(subscriptionsRoutes);
     },
     { prefix: '/api' },
   );

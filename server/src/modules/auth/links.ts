@@ -6,6 +6,7 @@ import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
 import type { UserRow } from '../../plugins/auth';
+import { anonymiseOrdersOf } from '../orders/service';
 import { deleteAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import type { AuthContext } from './context';
 import { limitByAddress, limitByIdentity } from './limits';
@@ -151,6 +152,8 @@ export async function openDeletionLink(ctx: AuthContext, userUid: string, token:
 export async function deleteAccount(ctx: AuthContext, userUid: string, token: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await consumeLink(tx, ctx.app.uid, userUid, 'delete_account', token);
+    // Orders outlive the member but keep none of their personal data.
+    await anonymiseOrdersOf(tx, ctx.app.uid, user.uid);
     await tx.delete(users).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
     if (user.email) await tx.delete(mailOutbox).where(and(eq(mailOutbox.appId, ctx.app.uid), eq(mailOutbox.to, user.email)));
   });

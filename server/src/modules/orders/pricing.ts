@@ -1,0 +1,196 @@
+import { and, eq } from 'drizzle-orm';
+import { centsToMoney, orderMessages, type OrderQuote, type OrderQuoteInput } from '@store/contract';
+import type { Database } from '../../db/client';
+import { areas, places, type StoredCartLine } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { HttpError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import { pickupScheduleOf } from '../places/service';
+import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
+import { luhnValid } from '../payments/provider';
+import {
+  activePaymentMethods,
+  checkCouponMinimum,
+  companyOf,
+  CouponError,
+  couponDiscountCents,
+  deliveryFare,
+  deliveryOf,
+  taxRuleOf,
+  taxToApi,
+  usableCoupon,
+  type CompanyRow,
+  type CouponRow,
+  type PaymentMethodRow,
+  type TaxRule,
+} from './settings';
+
+type PlaceRow = typeof places.$inferSelect;
+type AreaRow = typeof areas.$inferSelect;
+
+/** Everything the server decided about an order before anything is written. */
+export type PricedOrder = {
+  place: PlaceRow;
+  company: CompanyRow;
+  stored: StoredCartLine[];
+  lines: PricedLine[];
+  subtotalCents: number;
+  discountCents: number;
+  deliveryCents: number;
+  taxesCents: number;
+  totalCents: number;
+  tax: TaxRule;
+  coupon: CouponRow | null;
+  paymentMethod: PaymentMethodRow | null;
+  area: AreaRow | null;
+  distanceMeters: number | null;
+  pickup: { date: string; start: string; end: string } | null;
+};
+
+/**
+ * Step 1 of checkout, writing nothing: checks every part of the order and
+ * prices it from the catalogue and the company's settings. All field
+ * problems are answered together; the spec's delivery and card messages are
+ * non-field errors. Stock is not checked here: it is taken, atomically,
+ * when the order is written.
+ */
+export async function priceOrder(
+  db: Database,
+  app: AppRow,
+  place: PlaceRow,
+  input: OrderQuoteInput & { card?: unknown },
+  userUid: string | null,
+  now: Date,
+  options: { requirePayment: boolean },
+): Promise<PricedOrder> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const collect = (err: unknown) => {
+    if (err instanceof ValidationError) for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+    else throw err;
+  };
+
+  const [company, tax, methods] = await Promise.all([
+    companyOf(db, app.uid, place.companyUid),
+    taxRuleOf(db, app.uid, place.companyUid),
+    activePaymentMethods(db, app.uid, place.companyUid),
+  ]);
+  if (!company.ecommerceEnabled) throw new ValidationError(orderMessages.ecommerceDisabled);
+
+  const sold = await soldAt(db, app.uid, place.uid, input.products.map((l) => l.uid));
+  let stored: StoredCartLine[] = [];
+  try {
+    stored = checkLines(input.products, sold, { checkStock: false });
+  } catch (err) {
+    collect(err);
+  }
+  const priced = priceLinesInCents(stored, sold);
+
+  let deliveryCents = 0;
+  let distanceMeters: number | null = null;
+  let area: AreaRow | null = null;
+  let pickup: PricedOrder['pickup'] = null;
+  if (input.shipping_type === 'delivery' && input.delivery) {
+    const d = input.delivery;
+    if (isUid(d.area)) [area] = await db.select().from(areas).where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
+    if (!area) add('delivery.area', orderMessages.areaNotFound);
+    try {
+      const fare = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), d);
+      deliveryCents = fare.fareCents;
+      distanceMeters = fare.meters;
+    } catch (err) {
+      collect(err);
+    }
+  } else if (input.shipping_type === 'pickup' && input.pickup) {
+    const day = pickupScheduleOf(place, now, 14).days.find((x) => x.date === input.pickup!.date);
+    const slot = day?.slots.find((s) => s.start === input.pickup!.start);
+    if (!slot) add('pickup.start', orderMessages.slotUnavailable);
+    else pickup = { date: day!.date, start: slot.start, end: slot.end };
+  }
+
+  let paymentMethod: PaymentMethodRow | null = null;
+  const onlineAccepted = methods.some((m) => m.type === 'ONLINE_CARD');
+  if (input.payment_method) {
+    paymentMethod = methods.find((m) => m.uid === input.payment_method) ?? null;
+    if (!paymentMethod) add('payment_method', orderMessages.paymentMethodNotFound);
+  }
+  if (input.card && !onlineAccepted) add('non_field_errors', orderMessages.noCardPayments);
+  if (options.requirePayment && paymentMethod) {
+    const card = input.card as { number: string; exp_month: number; exp_year: number } | undefined;
+    if (paymentMethod.type === 'ONLINE_CARD' && !card) add('card', orderMessages.cardRequired);
+    if (paymentMethod.type !== 'ONLINE_CARD' && card && onlineAccepted) add('card', orderMessages.cardNotExpected);
+    if (paymentMethod.type === 'ONLINE_CARD' && card) {
+      if (!luhnValid(card.number)) add('card.number', orderMessages.cardNumberInvalid);
+      const lima = new Date(now.getTime() - 5 * 3600_000);
+      if (card.exp_year * 12 + card.exp_month < lima.getUTCFullYear() * 12 + lima.getUTCMonth() + 1) add('card.exp_year', orderMessages.cardExpired);
+    }
+  }
+
+  let coupon: CouponRow | null = null;
+  let discountCents = 0;
+  if (input.coupon) {
+    try {
+      coupon = await usableCoupon(db, app.uid, company.uid, input.coupon, userUid, now);
+      checkCouponMinimum(coupon, priced.subtotalCents);
+      discountCents = couponDiscountCents(coupon, priced.subtotalCents);
+    } catch (err) {
+      if (!(err instanceof CouponError)) throw err;
+      coupon = null;
+      add('coupon', err.message);
+    }
+  }
+
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  const totalCents = priced.subtotalCents - discountCents + deliveryCents;
+  // Prices include the tax: the tax is the part of the total above the net amount.
+  const taxesCents = Math.round((totalCents * tax.rateBasisPoints) / (10_000 + tax.rateBasisPoints));
+  return {
+    place,
+    company,
+    stored,
+    lines: priced.lines,
+    subtotalCents: priced.subtotalCents,
+    discountCents,
+    deliveryCents,
+    taxesCents,
+    totalCents,
+    tax,
+    coupon,
+    paymentMethod,
+    area,
+    distanceMeters,
+    pickup,
+  };
+}
+
+export function lineOptions(line: PricedLine) {
+  return line.groups.flatMap((g) => g.options.map((o) => ({ group: g.name, name: o.name, price_cents: o.priceCents })));
+}
+
+export function quoteToApi(p: PricedOrder): OrderQuote {
+  return {
+    products: p.lines.map((l) => ({
+      uid: l.line.uid,
+      title: l.item.product.title,
+      image: l.item.product.image,
+      quantity: l.line.quantity,
+      unit_price: centsToMoney(l.unitPriceCents),
+      options_price: centsToMoney(l.optionsCents),
+      total: centsToMoney(l.totalCents),
+      options: lineOptions(l).map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+    })),
+    subtotal: centsToMoney(p.subtotalCents),
+    discount: centsToMoney(p.discountCents),
+    delivery_price: centsToMoney(p.deliveryCents),
+    taxes: centsToMoney(p.taxesCents),
+    total: centsToMoney(p.totalCents),
+    distance_km: p.distanceMeters === null ? null : Math.round(p.distanceMeters / 10) / 100,
+    coupon: p.coupon?.code ?? null,
+    tax: taxToApi(p.tax),
+  };
+}
+
+/** 409 when the total the buyer saw is not the server's: the new prices travel with it. */
+export function priceChanged(p: PricedOrder): HttpError {
+  return new HttpError(409, { detail: orderMessages.priceChanged, code: 'price_changed', quote: quoteToApi(p) });
+}

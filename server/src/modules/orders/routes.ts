@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  checkoutOptions,
+  coupon,
+  detailErrorBody,
+  fareEstimate,
+  fareEstimateInput,
+  order,
+  orderInput,
+  orderMessages,
+  orderQuote,
+  orderQuoteInput,
+  ordersQuery,
+  paged,
+  priceChangedBody,
+  centsToMoney,
+} from '@store/contract';
+import { requireUserHook } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-errors';
+import { HttpError, ValidationError } from '../../lib/http-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { findPlace } from '../places/service';
+import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
+import { priceOrder, quoteToApi } from './pricing';
+import { checkoutOptionsOf, companyForCode, couponToApi, CouponError, deliveryFare, deliveryOf, usableCoupon } from './settings';
+
+const tags = ['orders'];
+const security = [{ token: [] }];
+const errors = errorResponses(400, 401, 404);
+const uidParams = z.object({ uid: z.string() });
+
+/** `Idempotency-Key`: 1 to 200 visible ASCII characters, or absent. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(raw)) throw new ValidationError({ 'Idempotency-Key': [orderMessages.idempotencyKey] });
+  return raw;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/places/:uid/checkout-options/',
+    {
+      schema: {
+        tags,
+        summary: 'What the checkout of a place offers: payment methods, delivery settings, tax rule, currency',
+        params: uidParams,
+        response: { 200: checkoutOptions, ...errors },
+      },
+    },
+    async (request) => {
+      const app = request.requireTenant();
+      return checkoutOptionsOf(server.db, app, await findPlace(server.db, app, request.params.uid));
+    },
+  );
+
+  server.post(
+    '/v5/places/:uid/orders/quote/',
+    {
+      schema: {
+        tags,
+        summary: 'Prices an order without placing it',
+        description:
+          'Same body as placing an order; `expected_total`, `payment_method` and `billing` are optional. Answers what the order would cost now: lines, subtotal, discount, delivery_price, taxes (included in prices), total. Writes nothing and takes no stock.',
+        params: uidParams,
+        body: orderQuoteInput,
+        response: { 200: orderQuote, ...errors },
+      },
+    },
+    async (request) => {
+      const app = request.requireTenant();
+      const place = await findPlace(server.db, app, request.params.uid);
+      return quoteToApi(await priceOrder(server.db, app, place, request.body, request.user?.uid ?? null, new Date(), { requirePayment: false }));
+    },
+  );
+
+  server.post(
+    '/v5/places/:uid/orders/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Places an order (checkout)',
+        description: [
+          'Body: `shipping_type` delivery|pickup; `delivery` {area, address, reference, latitude, longitude} or `pickup` {date, start} (a slot of `GET v7/places/{uid}/pickup-schedule/`);',
+          '`products` as the cart sends them (uid, quantity, option_groups); `expected_total`, the total the buyer was shown; optional `coupon`;',
+          '`payment_method` (uid from checkout-options) with `card` {number, exp_month, exp_year, cvc, holder_name} for ONLINE_CARD; `billing` {first_name, last_name, email, phone, city, address}; `comments`.',
+          'The server prices every line, applies the coupon and the tax rule (prices include the tax), adds the delivery fare, and takes the stock in the same transaction as the order.',
+          'A total different from `expected_total` is a 409 `{detail, code: "price_changed", quote}` with the new prices; nothing is written.',
+          "Stock gone: 400 `{non_field_errors: ['Out of stock: {product}']}`. Card declined (SANDBOX provider: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines): 400 'Your card could not be processed correctly' and no order is left.",
+          'Send an `Idempotency-Key` header (1-200 visible characters) to make retries safe: the same key of the same member answers the first order (201) instead of placing another.',
+        ].join(' '),
+        params: uidParams,
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: orderInput,
+        response: { 201: order, 409: priceChangedBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const created = await placeOrder(
+        { db: server.db, app: request.requireTenant(), user: request.requireUser(), mailer: server.mailer, log: request.log },
+        request.params.uid,
+        request.body,
+        key,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  server.get(
+    '/v5/me/orders/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: "The member's orders, newest first",
+        description: '`payment_method` (a payment method uid) filters; paged by `page`. No orders: an empty page (the web shows "No orders found").',
+        querystring: ordersQuery,
+        response: { 200: paged(order), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const page = await memberOrders(server.db, request.requireTenant(), request.requireUser().uid, { paymentMethod: request.query.payment_method || undefined }, window);
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v5/me/orders/:uid/',
+    {
+      preValidation: requireUserHook,
+      schema: { tags, security, summary: "One of the member's orders (404 for anyone else's)", params: uidParams, response: { 200: order, ...errors } },
+    },
+    async (request) => memberOrder(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+  );
+
+  server.post(
+    '/v5/me/orders/:uid/cancel/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'The member cancels their order (ours)',
+        description:
+          "Allowed while the order is RECEIVED (the store has not accepted it); it becomes CANCELED_BY_USER, its stock and coupon use go back, and a card payment is refunded. Otherwise 400 {non_field_errors: ['Este pedido ya no puede cancelarse.']}.",
+        params: uidParams,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) =>
+      transitionOrder(server.db, request.requireTenant(), request.params.uid, 'CANCELED_BY_USER', 'member', { userUid: request.requireUser().uid, log: request.log }),
+  );
+
+  server.post(
+    '/v7/deliveries/places/:uid/fare-estimate/',
+    {
+      schema: {
+        tags: ['places'],
+        summary: 'Delivery fare from a place to a point',
+        description:
+          "Body `{latitude, longitude}` or `{address: {latitude, longitude, ...}}`. Fare = base fare + per-km rate x straight-line (haversine) distance. Beyond the place's radius: 400 'Error in the delivery service'; a place without delivery: 400 'The store does not have shipping methods'.",
+        params: uidParams,
+        body: fareEstimateInput,
+        response: { 200: fareEstimate, ...errors },
+      },
+    },
+    async (request) => {
+      const app = request.requireTenant();
+      const place = await findPlace(server.db, app, request.params.uid);
+      const to = request.body.address ?? { latitude: request.body.latitude!, longitude: request.body.longitude! };
+      const fare = deliveryFare(place, await deliveryOf(server.db, app.uid, place.uid), to);
+      return { fare: centsToMoney(fare.fareCents), distance_km: fare.distanceKm, max_radius_km: fare.maxRadiusKm };
+    },
+  );
+
+  server.get(
+    '/v5/companies/:uid/validate-code/:code/',
+    {
+      schema: {
+        tags: ['coupons'],
+        summary: 'Checks a coupon code of a company (or of the company of a place)',
+        description:
+          "Answers the coupon {code, kind PERCENT|AMOUNT, discount, min_subtotal, valid_from, valid_until}. Unknown or switched off: 404 {detail: 'Este código no existe'}; not yet valid, expired, used up, or (signed in) used up by this member: 400 {non_field_errors: [...]}.",
+        params: z.object({ uid: z.string(), code: z.string().max(100) }),
+        response: { 200: coupon, ...errors, 404: detailErrorBody },
+      },
+    },
+    async (request) => {
+      const app = request.requireTenant();
+      const company = await companyForCode(server.db, app, request.params.uid).catch(() => {
+        throw new HttpError(404, { detail: 'Este código no existe' });
+      });
+      try {
+        return couponToApi(await usableCoupon(server.db, app.uid, company.uid, request.params.code, request.user?.uid ?? null, new Date()));
+      } catch (err) {
+        if (err instanceof CouponError) throw err.status === 404 ? new HttpError(404, { detail: err.message }) : new ValidationError(err.message);
+        throw err;
+      }
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { centsToMoney, canTransition, type Order, type OrderStatus } from '@store/contract';
+import type { areas, orderLines, orders, paymentMethods, places } from '../../db/schema';
+import { taxToApi } from './settings';
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+export type OrderRelated = {
+  place: Pick<typeof places.$inferSelect, 'uid' | 'name'>;
+  method: typeof paymentMethods.$inferSelect;
+  area: typeof areas.$inferSelect | null;
+  lines: LineRow[];
+};
+
+export function orderToApi(row: OrderRow, related: OrderRelated): Order {
+  const status = row.status as OrderStatus;
+  return {
+    uid: row.uid,
+    number: row.number,
+    created_at: row.createdAt.toISOString(),
+    status,
+    place: { uid: related.place.uid, name: related.place.name },
+    company_uid: row.companyUid,
+    name: row.billing ? `${row.billing.first_name} ${row.billing.last_name}` : '',
+    shipping_type: row.shippingType,
+    pickup_date: row.pickupDate,
+    pickup_start: row.pickupStart,
+    pickup_end: row.pickupEnd,
+    area: related.area ? { uid: related.area.uid, name: related.area.name } : null,
+    district: row.district,
+    address: row.address,
+    reference: row.reference,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distance_km: row.distanceMeters === null ? null : Math.round(row.distanceMeters / 10) / 100,
+    comments: row.comments,
+    payment_method: { uid: related.method.uid, name: related.method.name, type: related.method.type },
+    payment_type: related.method.name,
+    payment_status: row.paymentStatus,
+    card_last4: row.cardLast4,
+    coupon: row.couponCode,
+    products: related.lines
+      .sort((a, b) => a.position - b.position)
+      .map((l) => ({
+        uid: l.productUid,
+        title: l.title,
+        image: l.image,
+        quantity: l.quantity,
+        unit_price: centsToMoney(l.unitPriceCents),
+        options_price: centsToMoney(l.optionsPriceCents),
+        total: centsToMoney(l.totalCents),
+        options: l.options.map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+      })),
+    subtotal: centsToMoney(row.subtotalCents),
+    discount: centsToMoney(row.discountCents),
+    delivery_price: centsToMoney(row.deliveryCents),
+    taxes: centsToMoney(row.taxesCents),
+    price: centsToMoney(row.subtotalCents - row.discountCents),
+    total: centsToMoney(row.totalCents),
+    tax: taxToApi({ name: row.taxName, rateBasisPoints: row.taxRateBasisPoints }),
+    billing: row.billing,
+    can_cancel: canTransition(status, 'CANCELED_BY_USER', 'member', row.shippingType),
+  };
+}

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  canTransition,
+  formatMessage,
+  isCanceled,
+  moneyToCents,
+  orderMessages,
+  type Order,
+  type OrderActor,
+  type OrderInput,
+  type OrderStatus,
+  couponMessages,
+} from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { areas, coupons, orderLines, orders, paymentMethods, placeProducts, places } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import type { UserRow } from '../../plugins/auth';
+import type { Mailer } from '../mail/mailer';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import type { PageWindow } from '../../lib/pagination';
+import { findPlace } from '../places/service';
+import { paymentProvider, type CardSource } from '../payments/provider';
+import { lineOptions, priceChanged, priceOrder, type PricedOrder } from './pricing';
+import { memberUses } from './settings';
+import { orderToApi } from './serialize';
+import { orderConfirmationMail } from './mail';
+
+type OrderRow = typeof orders.$inferSelect;
+export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer: Mailer; log: FastifyBaseLogger };
+
+/**
+ * `POST v5/places/{uid}/orders/` as steps with compensation:
+ * 1. price   - check and price everything (writes nothing); a total other
+ *              than the one the buyer saw is a 409 with the new prices;
+ * 2. reserve - one transaction: the order, its lines, the stock (conditional
+ *              updates) and the coupon use; any failure rolls all back;
+ * 3. charge  - online card only: authorize and capture with the provider;
+ *              a decline undoes step 2 (stock and coupon back, order and
+ *              lines deleted), so it leaves nothing behind;
+ * 4. confirm - mark the order paid (a failure here refunds, then undoes 2);
+ * 5. notify  - the confirmation mail, sent after answering.
+ * With an Idempotency-Key, a retry answers the order the first call made.
+ */
+export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: OrderInput, idempotencyKey: string | undefined): Promise<Order> {
+  const { db, app, user } = ctx;
+  if (idempotencyKey) {
+    const existing = await orderByKey(db, app.uid, user.uid, idempotencyKey);
+    if (existing) return existing;
+  }
+  const place = await findPlace(db, app, placeUid);
+  const now = new Date();
+
+  // 1. price
+  const priced = await priceOrder(db, app, place, input, user.uid, now, { requirePayment: true });
+  if (priced.totalCents !== moneyToCents(input.expected_total)) throw priceChanged(priced);
+  const method = priced.paymentMethod!;
+
+  // 2. reserve
+  const orderUid = randomUUID();
+  try {
+    await db.transaction((tx) => reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey));
+  } catch (err) {
+    if (idempotencyKey && isUniqueViolation(err, 'orders_idempotency_key')) {
+      const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
+      if (first) return first;
+    }
+    throw err;
+  }
+
+  // 3. charge, 4. confirm
+  if (method.type === 'ONLINE_CARD') {
+    const provider = paymentProvider(method.provider);
+    const source = input.card as CardSource;
+    let authorization: string;
+    try {
+      const result = await provider.authorize({ amountCents: priced.totalCents, currency: priced.company.currencyCode, reference: orderUid, source });
+      if (!result.approved) {
+        await release(db, app.uid, orderUid);
+        throw new ValidationError(orderMessages.cardDeclined);
+      }
+      authorization = result.authorization;
+      await provider.capture(authorization, priced.totalCents);
+      await db
+        .update(orders)
+        .set({ paymentStatus: 'PAID', paymentProvider: provider.name, paymentReference: authorization, cardLast4: result.last4, updatedAt: new Date() })
+        .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
+    } catch (err) {
+      if (err instanceof ValidationError) throw err;
+      ctx.log.error({ err, order: orderUid }, 'payment failed; the order is undone');
+      if (authorization!) await provider.refund(authorization, priced.totalCents).catch((e) => ctx.log.error({ err: e }, 'refund failed'));
+      await release(db, app.uid, orderUid);
+      throw new ValidationError(orderMessages.cardDeclined);
+    }
+  }
+
+  // 5. notify
+  const order = (await findOrder(db, app.uid, orderUid))!;
+  ctx.mailer.sendLater(app.uid, orderConfirmationMail(app.name, order.billing!.email, order, priced.company.currencySymbol));
+  return order;
+}
+
+async function reserve(
+  tx: Tx,
+  appId: string,
+  userUid: string,
+  orderUid: string,
+  p: PricedOrder,
+  input: OrderInput,
+  idempotencyKey: string | undefined,
+) {
+  const delivery = input.shipping_type === 'delivery' ? input.delivery! : null;
+  await tx.insert(orders).values({
+    appId,
+    uid: orderUid,
+    userUid,
+    idempotencyKey: idempotencyKey ?? null,
+    placeUid: p.place.uid,
+    companyUid: p.company.uid,
+    status: 'RECEIVED',
+    shippingType: input.shipping_type,
+    pickupDate: p.pickup?.date ?? null,
+    pickupStart: p.pickup?.start ?? null,
+    pickupEnd: p.pickup?.end ?? null,
+    areaUid: p.area?.uid ?? null,
+    district: p.area?.name ?? null,
+    address: delivery?.address.trim() ?? null,
+    reference: delivery ? (delivery.reference ?? '').trim() : null,
+    latitude: delivery?.latitude ?? null,
+    longitude: delivery?.longitude ?? null,
+    distanceMeters: p.distanceMeters,
+    comments: (input.comments ?? '').trim(),
+    paymentMethodUid: p.paymentMethod!.uid,
+    paymentStatus: p.paymentMethod!.type === 'ONLINE_CARD' ? 'PENDING' : 'PAY_ON_DELIVERY',
+    couponUid: p.coupon?.uid ?? null,
+    couponCode: p.coupon?.code ?? null,
+    subtotalCents: p.subtotalCents,
+    discountCents: p.discountCents,
+    deliveryCents: p.deliveryCents,
+    taxesCents: p.taxesCents,
+    totalCents: p.totalCents,
+    taxName: p.tax.name,
+    taxRateBasisPoints: p.tax.rateBasisPoints,
+    billing: input.billing as OrderRow['billing'],
+  });
+  await tx.insert(orderLines).values(
+    p.lines.map((l, position) => ({
+      appId,
+      orderUid,
+      position,
+      productUid: l.line.uid,
+      title: l.item.product.title,
+      image: l.item.product.image,
+      quantity: l.line.quantity,
+      unitPriceCents: l.unitPriceCents,
+      optionsPriceCents: l.optionsCents,
+      totalCents: l.totalCents,
+      options: lineOptions(l),
+    })),
+  );
+  // Same product on two lines counts once; a fixed order of rows keeps concurrent orders from deadlocking.
+  const wanted = new Map<string, { quantity: number; title: string }>();
+  for (const l of p.lines) {
+    const w = wanted.get(l.line.uid) ?? { quantity: 0, title: l.item.product.title };
+    w.quantity += l.line.quantity;
+    wanted.set(l.line.uid, w);
+  }
+  for (const [productUid, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+    const taken = await tx
+      .update(placeProducts)
+      .set({ stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${w.quantity} END` })
+      .where(
+        and(
+          eq(placeProducts.appId, appId),
+          eq(placeProducts.placeUid, p.place.uid),
+          eq(placeProducts.productUid, productUid),
+          eq(placeProducts.isActive, true),
+          or(isNull(placeProducts.stock), gte(placeProducts.stock, w.quantity)),
+        ),
+      )
+      .returning({ productUid: placeProducts.productUid });
+    if (taken.length === 0) throw new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }));
+  }
+  if (p.coupon) {
+    const used = await tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} + 1` })
+      .where(
+        and(
+          eq(coupons.appId, appId),
+          eq(coupons.uid, p.coupon.uid),
+          eq(coupons.isActive, true),
+          or(isNull(coupons.maxUses), sql`${coupons.uses} < ${coupons.maxUses}`),
+        ),
+      )
+      .returning({ uid: coupons.uid });
+    if (used.length === 0) throw new ValidationError({ coupon: [couponMessages.exhausted] });
+    // The coupon row is locked now, so the member's other orders using it are all visible and counted.
+    if (p.coupon.maxUsesPerMember !== null && (await memberUses(tx, appId, p.coupon.uid, userUid)) > p.coupon.maxUsesPerMember)
+      throw new ValidationError({ coupon: [couponMessages.memberLimit] });
+  }
+}
+
+/** Puts back what an order took: its stock (counted products only) and its coupon use. */
+async function giveBack(tx: Tx, appId: string, order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid'>) {
+  const lines = await tx.select().from(orderLines).where(and(eq(orderLines.appId, appId), eq(orderLines.orderUid, order.uid)));
+  const quantities = new Map<string, number>();
+  for (const l of lines) quantities.set(l.productUid, (quantities.get(l.productUid) ?? 0) + l.quantity);
+  for (const [productUid, quantity] of [...quantities].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx
+      .update(placeProducts)
+      .set({ stock: sql`${placeProducts.stock} + ${quantity}` })
+      .where(and(eq(placeProducts.appId, appId), eq(placeProducts.placeUid, order.placeUid), eq(placeProducts.productUid, productUid)));
+  }
+  if (order.couponUid) {
+    await tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} - 1` })
+      .where(and(eq(coupons.appId, appId), eq(coupons.uid, order.couponUid), sql`${coupons.uses} > 0`));
+  }
+}
+
+/** Compensation of step 2: the declined order's stock and coupon go back and the order (with its lines) is deleted. */
+async function release(db: Database, appId: string, orderUid: string) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid), eq(orders.paymentStatus, 'PENDING')))
+      .for('update');
+    if (!order) return;
+    await giveBack(tx, appId, order);
+    await tx.delete(orders).where(and(eq(orders.appId, appId), eq(orders.uid, orderUid)));
+  });
+}
+
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505' && (name === constraint || !name)) return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}
+
+/** Orders the member may see: paid or pay-on-delivery ones (an order waiting for its card is not shown). */
+const visible = ne(orders.paymentStatus, 'PENDING');
+
+async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const uids = rows.map((r) => r.uid);
+  const [lines, placeRows, methods, areaRows] = await Promise.all([
+    db.select().from(orderLines).where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
+    db.select({ uid: places.uid, name: places.name }).from(places).where(and(eq(places.appId, appId), inArray(places.uid, [...new Set(rows.map((r) => r.placeUid))]))),
+    db.select().from(paymentMethods).where(and(eq(paymentMethods.appId, appId), inArray(paymentMethods.uid, [...new Set(rows.map((r) => r.paymentMethodUid))]))),
+    db.select().from(areas).where(and(eq(areas.appId, appId), inArray(areas.uid, [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))].concat(['00000000-0000-0000-0000-000000000000'])))),
+  ]);
+  return rows.map((row) =>
+    orderToApi(row, {
+      place: placeRows.find((p) => p.uid === row.placeUid)!,
+      method: methods.find((m) => m.uid === row.paymentMethodUid)!,
+      area: areaRows.find((a) => a.uid === row.areaUid) ?? null,
+      lines: lines.filter((l) => l.orderUid === row.uid),
+    }),
+  );
+}
+
+export async function findOrder(db: Database, appId: string, orderUid: string, userUid?: string): Promise<Order | undefined> {
+  if (!isUid(orderUid)) return undefined;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid), userUid ? eq(orders.userUid, userUid) : undefined));
+  return (await withRelated(db, appId, rows))[0];
+}
+
+async function orderByKey(db: Database, appId: string, userUid: string, key: string): Promise<Order | undefined> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.appId, appId), eq(orders.userUid, userUid), eq(orders.idempotencyKey, key)));
+  return (await withRelated(db, appId, rows))[0];
+}
+
+/** `GET v5/me/orders/{uid}/`: the member's own order, or 404 (another member's, another tenant's, unknown). */
+export async function memberOrder(db: Database, app: AppRow, userUid: string, orderUid: string): Promise<Order> {
+  if (!isUid(orderUid)) throw new NotFoundError();
+  const rows = await db.select().from(orders).where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.userUid, userUid), visible));
+  const [order] = await withRelated(db, app.uid, rows);
+  if (!order) throw new NotFoundError();
+  return order;
+}
+
+/** `GET v5/me/orders/`: the member's orders, newest first, optionally of one payment method. */
+export async function memberOrders(db: Database, app: AppRow, userUid: string, filters: { paymentMethod?: string }, window: PageWindow) {
+  if (filters.paymentMethod && !isUid(filters.paymentMethod)) return { count: 0, results: [] };
+  const where = and(
+    eq(orders.appId, app.uid),
+    eq(orders.userUid, userUid),
+    visible,
+    filters.paymentMethod ? eq(orders.paymentMethodUid, filters.paymentMethod) : undefined,
+  );
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(window.limit).offset(window.offset);
+  return { count: total, results: await withRelated(db, app.uid, rows) };
+}
+
+/**
+ * Moves an order along the contract's state machine. The status changes with
+ * a conditional update (from the status read), so of two racing moves only
+ * one happens; a cancellation gives the stock and the coupon use back in the
+ * same transaction, hence exactly once. A paid order that is canceled is
+ * refunded after the transaction. Staff moves (actor 'place') come with the
+ * staff area; members may only cancel their own RECEIVED orders.
+ */
+export async function transitionOrder(
+  db: Database,
+  app: AppRow,
+  orderUid: string,
+  to: OrderStatus,
+  actor: OrderActor,
+  options: { userUid?: string; log?: FastifyBaseLogger } = {},
+): Promise<Order> {
+  if (!isUid(orderUid)) throw new NotFoundError();
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), options.userUid ? eq(orders.userUid, options.userUid) : undefined, visible));
+    if (!row) throw new NotFoundError();
+    const refused = () =>
+      new ValidationError(actor === 'member' ? orderMessages.cannotCancel : formatMessage(orderMessages.transitionRefused, { from: row.status, to }));
+    if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...(isCanceled(to) ? { canceledAt: now } : {}) })
+      .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)))
+      .returning();
+    if (!updated) throw refused();
+    if (isCanceled(to)) await giveBack(tx, app.uid, updated);
+    return updated;
+  });
+  if (isCanceled(to) && moved.paymentStatus === 'PAID' && moved.paymentReference) {
+    try {
+      await paymentProvider(moved.paymentProvider).refund(moved.paymentReference, moved.totalCents);
+      await db.update(orders).set({ paymentStatus: 'REFUNDED', updatedAt: new Date() }).where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
+    } catch (err) {
+      options.log?.error({ err, order: orderUid }, 'refund of a canceled order failed; it stays PAID for staff to refund');
+    }
+  }
+  return (await findOrder(db, app.uid, orderUid))!;
+}
+
+/**
+ * Account deletion: the member's orders stay (the store's records) but lose
+ * every personal detail: billing copy, address, reference, coordinates,
+ * comments, the idempotency key and the link to the user. Runs in the
+ * deletion's transaction.
+ */
+export async function anonymiseOrdersOf(tx: Tx, appId: string, userUid: string) {
+  await tx
+    .update(orders)
+    .set({ billing: null, address: null, reference: null, latitude: null, longitude: null, comments: '', idempotencyKey: null, userUid: null, updatedAt: new Date() })
+    .where(and(eq(orders.appId, appId), eq(orders.userUid, userUid)));
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paged, subscription, subscriptionInput, subscriptionPatch, subscriptionsQuery } from '@store/contract';
+import { requireUserHook } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { cancelSubscription, createSubscription, listSubscriptions } from './service';
+
+const tags = ['subscriptions'];
+const security = [{ token: [] }];
+const errors = errorResponses(400, 401, 404);
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.post(
+    '/v5/places/:uid/subscriptions/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Subscribes to products of a place on chosen weekdays',
+        description:
+          'Body: `products` (the subscription cart: uid, quantity, option_groups), `weekdays` (at least one of monday..sunday), `time_slot` {start, end} (a half-hour slot within the place hours of every chosen day), `payment_method` (CASH or CARD_ON_DELIVERY method uid: subscriptions are paid on each delivery), `shipping_type` pickup (default) or delivery with `delivery` {area, address, reference, latitude, longitude}, `comments`. The place and its company must have subscriptions enabled.',
+        params: z.object({ uid: z.string() }),
+        body: subscriptionInput,
+        response: { 201: subscription, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSubscription(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, request.body)),
+  );
+
+  server.get(
+    '/v5/subscriptions/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: "The member's subscriptions, newest first",
+        description: 'Filters `status` (active, canceled_by_user) and `place` (uid); paged by `page`.',
+        querystring: subscriptionsQuery,
+        response: { 200: paged(subscription), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const q = request.query;
+      const page = await listSubscriptions(server.db, request.requireTenant(), request.requireUser().uid, { status: q.status, place: q.place || undefined }, window);
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.patch(
+    '/v5/subscriptions/:uid/',
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancels a subscription',
+        description: "Body `{status: 'canceled_by_user'}`, the only change a member can make; another member's subscription is a 404.",
+        params: z.object({ uid: z.string() }),
+        body: subscriptionPatch,
+        response: { 200: subscription, ...errors },
+      },
+    },
+    async (request) => cancelSubscription(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+  );
+};

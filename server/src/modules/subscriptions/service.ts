@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  centsToMoney,
+  formatMessage,
+  orderMessages,
+  subscriptionMessages,
+  type Subscription,
+  type SubscriptionInput,
+  type Weekday,
+} from '@store/contract';
+import type { Database } from '../../db/client';
+import { areas, paymentMethods, places, subscriptions, type StoredSubscriptionLine } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import type { PageWindow } from '../../lib/pagination';
+import { findPlace } from '../places/service';
+import { checkLines, priceLinesInCents, soldAt } from '../cart/lines';
+import { lineOptions } from '../orders/pricing';
+import { activePaymentMethods, companyOf, deliveryFare, deliveryOf, paymentMethodToApi } from '../orders/settings';
+
+type Row = typeof subscriptions.$inferSelect;
+type PlaceRow = typeof places.$inferSelect;
+
+const dayNames: Record<Weekday, string> = {
+  monday: 'lunes',
+  tuesday: 'martes',
+  wednesday: 'miércoles',
+  thursday: 'jueves',
+  friday: 'viernes',
+  saturday: 'sábados',
+  sunday: 'domingos',
+};
+const SLOT_MINUTES = 30;
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The place's hours on a weekday: Monday's serve Monday to Friday, as for pickup. */
+function hoursOn(place: PlaceRow, day: Weekday) {
+  return day === 'sunday' ? place.timetable.sunday : day === 'saturday' ? place.timetable.saturday : place.timetable.monday;
+}
+
+/**
+ * `POST v5/places/{uid}/subscriptions/`: a standing order of the place's
+ * subscription cart on the chosen weekdays, in one half-hour slot of the
+ * place's hours on each of them. Paid on each delivery (cash or card on
+ * delivery): no card is kept on file. Prices are the catalogue's of today.
+ */
+export async function createSubscription(db: Database, app: AppRow, userUid: string, placeUid: string, input: SubscriptionInput): Promise<Subscription> {
+  const place = await findPlace(db, app, placeUid);
+  const company = await companyOf(db, app.uid, place.companyUid);
+  if (!place.subscriptionEnabled || !company.subscriptionEnabled) throw new ValidationError(subscriptionMessages.notEnabled);
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const collect = (err: unknown) => {
+    if (err instanceof ValidationError) for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+    else throw err;
+  };
+
+  const sold = await soldAt(db, app.uid, place.uid, input.products.map((l) => l.uid));
+  let stored: ReturnType<typeof checkLines> = [];
+  try {
+    stored = checkLines(input.products, sold, { checkStock: false });
+  } catch (err) {
+    collect(err);
+  }
+  const priced = priceLinesInCents(stored, sold);
+
+  const days = [...new Set(input.weekdays)].sort((a, b) => Object.keys(dayNames).indexOf(a) - Object.keys(dayNames).indexOf(b));
+  const start = minutes(input.time_slot.start);
+  const end = minutes(input.time_slot.end);
+  for (const day of days) {
+    const hours = hoursOn(place, day);
+    if (!hours) {
+      add('weekdays', formatMessage(subscriptionMessages.closedOn, { day: dayNames[day] }));
+      continue;
+    }
+    const open = minutes(hours.from);
+    const close = minutes(hours.to) <= open ? 24 * 60 : minutes(hours.to);
+    if (end !== start + SLOT_MINUTES || start < open || end > close || (start - open) % SLOT_MINUTES !== 0)
+      add('time_slot', formatMessage(subscriptionMessages.slotUnavailable, { day: dayNames[day] }));
+  }
+
+  const methods = await activePaymentMethods(db, app.uid, company.uid);
+  const method = methods.find((m) => m.uid === input.payment_method);
+  if (!method) add('payment_method', orderMessages.paymentMethodNotFound);
+  else if (method.type === 'ONLINE_CARD') add('payment_method', subscriptionMessages.onlinePaymentNotAllowed);
+
+  let deliveryCents = 0;
+  let area: typeof areas.$inferSelect | undefined;
+  if (input.shipping_type === 'delivery' && input.delivery) {
+    if (isUid(input.delivery.area)) [area] = await db.select().from(areas).where(and(eq(areas.appId, app.uid), eq(areas.uid, input.delivery.area)));
+    if (!area) add('delivery.area', orderMessages.areaNotFound);
+    try {
+      deliveryCents = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), input.delivery).fareCents;
+    } catch (err) {
+      collect(err);
+    }
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const lines: StoredSubscriptionLine[] = priced.lines.map((l) => ({
+    uid: l.line.uid,
+    title: l.item.product.title,
+    image: l.item.product.image,
+    quantity: l.line.quantity,
+    unit_price_cents: l.unitPriceCents,
+    options_price_cents: l.optionsCents,
+    total_cents: l.totalCents,
+    options: lineOptions(l),
+    option_groups: l.line.option_groups,
+  }));
+  const delivery = input.shipping_type === 'delivery' ? input.delivery! : null;
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      appId: app.uid,
+      uid: randomUUID(),
+      userUid,
+      placeUid: place.uid,
+      weekdays: days,
+      slotStart: input.time_slot.start,
+      slotEnd: input.time_slot.end,
+      shippingType: input.shipping_type ?? 'pickup',
+      areaUid: area?.uid ?? null,
+      district: area?.name ?? null,
+      address: delivery?.address ?? null,
+      reference: delivery ? (delivery.reference ?? '') : null,
+      latitude: delivery?.latitude ?? null,
+      longitude: delivery?.longitude ?? null,
+      paymentMethodUid: method!.uid,
+      lines,
+      subtotalCents: priced.subtotalCents,
+      deliveryCents,
+      comments: (input.comments ?? '').trim(),
+    })
+    .returning();
+  return toApi(row, place, method!);
+}
+
+function toApi(row: Row, place: Pick<PlaceRow, 'uid' | 'name'>, method: typeof paymentMethods.$inferSelect): Subscription {
+  return {
+    uid: row.uid,
+    status: row.status,
+    place: { uid: place.uid, name: place.name },
+    weekdays: row.weekdays as Weekday[],
+    time_slot: { start: row.slotStart, end: row.slotEnd },
+    shipping_type: row.shippingType,
+    district: row.district,
+    address: row.address,
+    reference: row.reference,
+    payment_method: paymentMethodToApi(method),
+    products: row.lines.map((l) => ({
+      uid: l.uid,
+      title: l.title,
+      image: l.image,
+      quantity: l.quantity,
+      unit_price: centsToMoney(l.unit_price_cents),
+      options_price: centsToMoney(l.options_price_cents),
+      total: centsToMoney(l.total_cents),
+      options: l.options.map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+    })),
+    subtotal: centsToMoney(row.subtotalCents),
+    delivery_price: centsToMoney(row.deliveryCents),
+    total: centsToMoney(row.subtotalCents + row.deliveryCents),
+    comments: row.comments,
+    created_at: row.createdAt.toISOString(),
+    canceled_at: row.canceledAt?.toISOString() ?? null,
+  };
+}
+
+async function withRelated(db: Database, appId: string, rows: Row[]) {
+  if (!rows.length) return [];
+  const [placeRows, methods] = await Promise.all([
+    db.select({ uid: places.uid, name: places.name }).from(places).where(eq(places.appId, appId)),
+    db.select().from(paymentMethods).where(eq(paymentMethods.appId, appId)),
+  ]);
+  return rows.map((r) => toApi(r, placeRows.find((p) => p.uid === r.placeUid)!, methods.find((m) => m.uid === r.paymentMethodUid)!));
+}
+
+/** `GET v5/subscriptions/`: the member's subscriptions, newest first; filters status and place. */
+export async function listSubscriptions(db: Database, app: AppRow, userUid: string, filters: { status?: 'active' | 'canceled_by_user'; place?: string }, window: PageWindow) {
+  if (filters.place && !isUid(filters.place)) return { count: 0, results: [] };
+  const where = and(
+    eq(subscriptions.appId, app.uid),
+    eq(subscriptions.userUid, userUid),
+    filters.status ? eq(subscriptions.status, filters.status) : undefined,
+    filters.place ? eq(subscriptions.placeUid, filters.place) : undefined,
+  );
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(subscriptions).where(where);
+  const rows = await db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.uid)).limit(window.limit).offset(window.offset);
+  return { count: total, results: await withRelated(db, app.uid, rows) };
+}
+
+/** `PATCH v5/subscriptions/{uid}/` with status canceled_by_user: the only change a member makes. */
+export async function cancelSubscription(db: Database, app: AppRow, userUid: string, uid: string): Promise<Subscription> {
+  if (!isUid(uid)) throw new NotFoundError();
+  const mine = and(eq(subscriptions.appId, app.uid), eq(subscriptions.uid, uid), eq(subscriptions.userUid, userUid));
+  const [updated] = await db
+    .update(subscriptions)
+    .set({ status: 'canceled_by_user', canceledAt: new Date() })
+    .where(and(mine, eq(subscriptions.status, 'active')))
+    .returning();
+  if (updated) return (await withRelated(db, app.uid, [updated]))[0];
+  const [existing] = await db.select({ uid: subscriptions.uid }).from(subscriptions).where(mine);
+  if (!existing) throw new NotFoundError();
+  throw new ValidationError({ status: [subscriptionMessages.alreadyCanceled] });
+}
