@@ -50,7 +50,8 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Dates and numerics stay strings where drizzle expects them; bigint counts become numbers.
   pg.types.setTypeParser(20, (value: string) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Two at least: one holds the migration lock while the migrator uses another.
+  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize) });
   // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
   pool.on('error', (err) => console.error('idle database client failed:', err.message));
   const db = drizzle(pool, { schema });

@@ -1,0 +1,43 @@
+/**
+ * `npm run start:cluster`: several server processes on one PostgreSQL
+ * database, sharing the port (node:cluster hands connections round-robin).
+ * The server keeps nothing in memory that another process needs (sessions,
+ * carts, rate limits and stock live in the database), so any worker can
+ * answer any request. WORKERS sets how many (default: one per core).
+ */
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import { configFromEnv } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoTenants } from './tenants/demo-seed';
+
+const config = configFromEnv();
+
+if (cluster.isPrimary) {
+  if (!config.databaseUrl) {
+    console.error('start:cluster needs DATABASE_URL=postgres://...: the embedded PGlite database belongs to one process.');
+    process.exit(2);
+  }
+  // Migrate and seed once, before any worker starts serving.
+  const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+  if (config.seedDemo) await seedDemoTenants(db);
+  await close();
+
+  const workers = Number(process.env.WORKERS) || availableParallelism();
+  console.log(`starting ${workers} server processes on port ${config.port}`);
+  for (let i = 0; i < workers; i++) cluster.fork({ SEED_DEMO: '0', CLUSTER_WORKER: String(i + 1) });
+  let stopping = false;
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    cluster.fork({ SEED_DEMO: '0' });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    });
+  }
+} else {
+  await import('./main');
+}
