@@ -22,3 +22,6 @@ export * from './orders/status';
 export * from './orders/messages';
 export * from './orders/schemas';
 export * from './orders/subscriptions';
+export * from './loyalty/messages';
+export * from './loyalty/programs';
+export * from './loyalty/promotions';

@@ -12,6 +12,8 @@ import { tenancyRoutes } from './modules/tenancy/routes';
 import { placesRoutes } from './modules/places/routes';
 import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { programsRoutes } from './modules/programs/routes';
+import { promotionsRoutes } from './modules/promotions/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { authPlugin } from './plugins/auth';
@@ -75,6 +77,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(placesRoutes);
       await api.register(catalogRoutes);
       await api.register(cartRoutes);
+      await api.register(programsRoutes);
+      await api.register(promotionsRoutes);
       await api.register(ordersRoutes);
       await api.register(subscriptionsRoutes);
     },

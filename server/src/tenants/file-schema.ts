@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogSection } from './catalog-schema';
+import { programsSection } from './programs-schema';
 import { tenantUser } from './users-schema';
 import { couponsSection, deliverySection, paymentMethodsSection, taxSection } from './checkout-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
@@ -142,6 +143,7 @@ export const tenantFile = z
     landing: z.strictObject({ sections: z.array(landingSection) }).default({ sections: [] }),
     catalog: catalogSection.default({ categories: [], products: [] }),
     users: z.array(tenantUser).default([]),
+    programs: programsSection,
   })
   .superRefine((file, ctx) => {
     // Cross-references by key: each must name something the file defines.
@@ -173,6 +175,10 @@ export const tenantFile = z
         if (!placeKeys.has(placeKey)) unknown(['catalog', 'products', i, 'places', placeKey], 'place', placeKey);
       }
     });
+    file.programs.forEach((p, i) => {
+      if (!companyKeys.has(p.company)) unknown(['programs', i, 'company'], 'company', p.company);
+      p.promotions.forEach((x, j) => x.places.forEach((place, k) => placeKeys.has(place) || unknown(['programs', i, 'promotions', j, 'places', k], 'place', place)));
+    });
     for (const [name, list] of [
       ['companies', file.companies],
       ['categories', file.categories],
@@ -181,6 +187,7 @@ export const tenantFile = z
       ['landing.sections', file.landing.sections],
       ['catalog.categories', file.catalog.categories],
       ['catalog.products', file.catalog.products],
+      ['programs', file.programs],
     ] as const) {
       const seen = new Set<string>();
       list.forEach((item, i) => {

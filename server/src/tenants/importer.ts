@@ -16,6 +16,7 @@ import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
 import { importCatalog } from './import-catalog';
 import { importCheckout } from './import-checkout';
+import { importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
 
 export class TenantFileError extends Error {
@@ -63,6 +64,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importCheckout(tx, file, appUid, uidOf);
     await importCatalog(tx, file.catalog, appUid, uidOf);
     await importUsers(tx, file.users, userHashes, appUid, uidOf);
+    await importPrograms(tx, file.programs, appUid, uidOf);
 
     if (sourceHash) {
       await tx

@@ -43,7 +43,7 @@ export function companySummaryToApi(row: CompanyRow): CompanySummary {
 
 export function appToApi(
   row: AppRow,
-  related: { mainCompany: CompanyRow; allowedCompanies: CompanyRow[]; areas: AreaRow[] },
+  related: { mainCompany: CompanyRow; allowedCompanies: CompanyRow[]; areas: AreaRow[]; programs: App['allowed_programs'] },
 ): App {
   return {
     uid: row.uid,
@@ -62,7 +62,7 @@ export function appToApi(
     marketplace: row.marketplace,
     multisite: row.multisite,
     // Benefit programs arrive with the loyalty area; until then an app allows none.
-    allowed_programs: [],
+    allowed_programs: related.programs,
     allowed_companies: related.allowedCompanies.map(companySummaryToApi),
     signin_methods: row.signinMethods as App['signin_methods'],
     countries: row.countries.map((code) => ({

@@ -7,6 +7,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { nameContains } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { appToApi, companySummaryToApi, landingSectionToApi } from './serialize';
+import { allowedPrograms } from '../programs/service';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -46,14 +47,15 @@ function allowedCompaniesWhere(app: AppRow) {
 }
 
 export async function describeApp(db: Database, app: AppRow): Promise<App> {
-  const [allCompanies, appAreas] = await Promise.all([
+  const [allCompanies, appAreas, programs] = await Promise.all([
     db.select().from(companies).where(eq(companies.appId, app.uid)).orderBy(asc(companies.position)),
     db.select().from(areas).where(eq(areas.appId, app.uid)).orderBy(asc(areas.position), asc(areas.name)),
+    allowedPrograms(db, app.uid),
   ]);
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
   if (!mainCompany) throw new NotFoundError();
   const allowedCompanies = allCompanies.filter((c) => c.listed && c.uid !== mainCompany.uid);
-  return appToApi(app, { mainCompany, allowedCompanies, areas: appAreas });
+  return appToApi(app, { mainCompany, allowedCompanies, areas: appAreas, programs });
 }
 
 export async function listAppsByDomain(db: Database, domain: string): Promise<App[]> {

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { money } from '../catalog/money';
+import { formMessages } from '../messages';
+
+export const promotionKind = z.enum(['DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS']);
+export type PromotionKind = z.infer<typeof promotionKind>;
+
+/** The member's state for a promotion, as the spec's promotion states name them. */
+export const promotionState = z.enum(['not_acquired', 'active', 'already_used', 'no_longer_usable', 'limit_exceeded', 'out_of_stock']);
+export type PromotionState = z.infer<typeof promotionState>;
+
+export const promotion = z.object({
+  uid: z.string(),
+  program: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  kind: promotionKind,
+  /** Percent, e.g. 15 or 12.5. */
+  rate_discount: z.number().nullable(),
+  fixed_discount: money.nullable(),
+  special_price: money.nullable(),
+  gift_card_amount: money.nullable(),
+  stamps_required: z.number().int().nullable(),
+  coin_price: z.number().int(),
+  /** Units left; null is unlimited. */
+  stock: z.number().int().nullable(),
+  limit_per_member: z.number().int().nullable(),
+  max_amount: money.nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  tags: z.array(z.string()),
+  featured: z.boolean(),
+  places: z.array(z.object({ uid: z.string(), name: z.string(), address: z.string() })),
+  /** For the member asking. */
+  state: promotionState,
+  member_uses: z.number().int(),
+});
+export type Promotion = z.infer<typeof promotion>;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const promotionsQuery = z.object({
+  kind: promotionKind.optional(),
+  search: z.string().max(100).optional(),
+  place: z.string().optional(),
+  tag: z.string().max(50).optional(),
+  tagged: flag.optional(),
+  ordering: z.enum(['-rate_discount', 'rate_discount', 'name', '-name', 'coin_price', '-coin_price']).optional(),
+});
+
+export const redemptionStatus = z.enum(['ACTIVE', 'USED', 'CANCELLED']);
+export const redemption = z.object({
+  uid: z.string(),
+  program: z.string(),
+  promotion: z.object({ uid: z.string(), name: z.string(), kind: promotionKind }),
+  status: redemptionStatus,
+  amount: money.nullable(),
+  coins_spent: z.number().int(),
+  stamps_spent: z.number().int(),
+  code: z.string(),
+  created_at: z.string(),
+  used_at: z.string().nullable(),
+});
+export type Redemption = z.infer<typeof redemption>;
+export const redemptionsQuery = z.object({ status: redemptionStatus.optional(), promotion: z.string().optional() });
+
+/** `POST v5/redemption-by-user/`: the member redeems at the venue; `amount` is the consumption, checked against the maximum. */
+export const redemptionInput = z.object({
+  program_promotion: z.string().min(1, formMessages.required),
+  amount: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber).optional(),
+});
+export type RedemptionInput = z.infer<typeof redemptionInput>;

@@ -1,0 +1,44 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Member QR: `v1.<app uid>.<member uid>.<program uid>.<expiry, unix seconds>.<signature>`,
+ * the signature being base64url(HMAC-SHA256(QR_SECRET, "v1|app|member|program|expiry")).
+ * Staff scan it and the server checks it without any stored state; it lives
+ * QR_LIFETIME_SECONDS so a screenshot is of little use later.
+ */
+export const QR_LIFETIME_SECONDS = 300;
+
+// A deployment sets QR_SECRET (shared by every server process); without it each
+// process makes its own random one, which is fine for the demo and the tests.
+let secret: Buffer | undefined;
+function qrSecret(): Buffer {
+  secret ??= process.env.QR_SECRET ? Buffer.from(process.env.QR_SECRET, 'utf8') : randomBytes(32);
+  return secret;
+}
+
+function sign(payload: string): string {
+  return createHmac('sha256', qrSecret()).update(payload).digest('base64url');
+}
+
+export function signMemberQr(appUid: string, userUid: string, programUid: string, now = new Date()): { qr: string; expiresAt: Date } {
+  const expiry = Math.floor(now.getTime() / 1000) + QR_LIFETIME_SECONDS;
+  const payload = ['v1', appUid, userUid, programUid, String(expiry)];
+  return { qr: `${payload.join('.')}.${sign(payload.join('|'))}`, expiresAt: new Date(expiry * 1000) };
+}
+
+export type QrCheck =
+  | { valid: true; appUid: string; userUid: string; programUid: string; expiresAt: Date }
+  | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
+
+/** Checks a member QR: well formed, signed by this server, not expired. Staff calls still check the app and program it names. */
+export function verifyMemberQr(token: string, now = new Date()): QrCheck {
+  const parts = typeof token === 'string' && token.length < 400 ? token.split('.') : [];
+  if (parts.length !== 6 || parts[0] !== 'v1' || !/^\d{1,12}$/.test(parts[4])) return { valid: false, reason: 'malformed' };
+  const [version, appUid, userUid, programUid, expiry, signature] = parts;
+  const expected = Buffer.from(sign([version, appUid, userUid, programUid, expiry].join('|')));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { valid: false, reason: 'signature' };
+  const expiresAt = new Date(Number(expiry) * 1000);
+  if (expiresAt.getTime() <= now.getTime()) return { valid: false, reason: 'expired' };
+  return { valid: true, appUid, userUid, programUid, expiresAt };
+}

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loyaltyMessages, pageQuery, paged, promotion, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { getPromotion, listPromotions, listRedemptions, parseAmount, takePromotion } from './service';
+
+const tags = ['promotions'];
+const PROMOTIONS_PAGE_SIZE = 24;
+const programParams = z.object({ uid: z.string() });
+const promotionParams = z.object({ program: z.string(), uid: z.string() });
+const ruleMessages =
+  "Rule messages (400 non_field_errors): 'The promotion can no longer be used', 'You have exceeded the redemption limit for this promotion' (or 'The promotion has already been used' when the limit is 1), 'The stock for this promotion is exhausted', 'You do not have enough coins'; {amount: ['The amount exceeds the maximum']}.";
+
+export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/me/programs/:uid/promotions/',
+    {
+      schema: {
+        tags,
+        summary: "A program's current promotions, with the member's state for each",
+        description:
+          '24 a page. Filters `kind`, `search` (in the name), `place` (usable there), `tag`. `ordering=-rate_discount` (and rate_discount, name, coin_price, each with -). `tagged=true`: the promotions featured for this member - those the member can still take (stock left, under their limit) that the store features or that the member can afford now with coins (coin price) or stamps (STAMPS kind).',
+        params: programParams,
+        querystring: pageQuery.extend(promotionsQuery.shape),
+        response: { 200: paged(promotion), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, ...filters } = request.query;
+      const window = pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE);
+      const result = await listPromotions(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { ...filters, search: filters.search || undefined, place: filters.place || undefined, tag: filters.tag || undefined }, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.get(
+    '/v5/me/programs/:program/promotions/:uid/',
+    {
+      schema: {
+        tags,
+        summary: "A promotion with the member's state",
+        description: 'state: not_acquired, active (acquired, to show at the venue), already_used, no_longer_usable, limit_exceeded, out_of_stock.',
+        params: promotionParams,
+        response: { 200: promotion, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getPromotion(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+  );
+
+  server.post(
+    '/v5/me/programs/:program/promotions/:uid/purchase/',
+    {
+      schema: {
+        tags,
+        summary: 'Buys a promotion with coins',
+        description: `Purchase means acquiring one unit for its coin price: the coins are spent (a ledger line), the stock and the member's limit are taken, and an ACTIVE redemption with its code is returned, to be used at the venue (POST v5/redemption-by-user/). Free promotions are not purchased. ${ruleMessages}`,
+        params: promotionParams,
+        response: { 201: redemption, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { program, uid } = request.params;
+      const result = await takePromotion(server.db, request.requireTenant(), request.requireUser().uid, { programUid: program, promotionUid: uid }, 'purchase', {
+        notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  server.post(
+    '/v5/redemption-by-user/',
+    {
+      schema: {
+        tags,
+        summary: 'The member redeems a promotion at the venue',
+        description: `Body \`{program_promotion: promotion uid, amount?: consumption "12.50"}\`. Uses the member's oldest acquired (ACTIVE) unit if there is one; otherwise takes a unit now (stock, limit, coin price, stamps) and marks it USED. ${ruleMessages}`,
+        body: redemptionInput,
+        response: { 201: redemption, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const result = await takePromotion(server.db, request.requireTenant(), request.requireUser().uid, { promotionUid: request.body.program_promotion }, 'redeem', {
+        amountCents: parseAmount(request.body.amount),
+        notFound: () => new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  server.get(
+    '/v5/me/programs/:uid/redemptions/',
+    {
+      schema: {
+        tags,
+        summary: "The member's redemptions in a program, newest first",
+        description: 'Filters `status` (ACTIVE, USED, CANCELLED) and `promotion`.',
+        params: programParams,
+        querystring: pageQuery.extend(redemptionsQuery.shape),
+        response: { 200: paged(redemption), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, status, promotion: promotionUid } = request.query;
+      const window = pageWindow({ page, page_size });
+      const result = await listRedemptions(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { status, promotion: promotionUid || undefined }, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+};
