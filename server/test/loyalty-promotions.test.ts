@@ -239,3 +239,31 @@ describe('GET v5/me/programs/{uid}/redemptions/', () => {
     assert.equal((await t.get(`/api/v5/me/programs/${club}/redemptions/`, { headers: other.auth })).data.count, 0);
   });
 });
+
+describe('POST v5/programs/{p}/promotions/{uid}/coupon/get-code/', () => {
+  const getCode = (auth: object, uid: string) => t.post(`/api/v5/programs/${club}/promotions/${uid}/coupon/get-code/`, undefined, { headers: auth as Record<string, string> });
+  test('gives a code for an ACTIVE unit, the same one when asked again, usable at the venue', async () => {
+    const m = await newClubMember();
+    const first = await getCode(m.auth, byKey[P.breakfast].uid);
+    assert.equal(first.statusCode, 201, JSON.stringify(first.data));
+    assert.match(first.data.code, /^[A-Z2-9]{10}$/);
+    assert.equal(first.data.redemption.status, 'ACTIVE');
+    const again = await getCode(m.auth, byKey[P.breakfast].uid);
+    assert.equal(again.data.code, first.data.code);
+    const used = await redeem(m.auth, { program_promotion: byKey[P.breakfast].uid, amount: '10.00' });
+    assert.equal(used.data.code, first.data.code);
+    assert.equal(used.data.status, 'USED');
+  });
+  test('400 with a body for the member rules, 406 with a body when the promotion cannot give codes', async () => {
+    const poor = await newClubMember();
+    const coins = await getCode(poor.auth, byKey[P.sandwich].uid);
+    assert.equal(coins.statusCode, 400);
+    assert.deepEqual(coins.data.non_field_errors, [loyaltyMessages.notEnoughCoins]);
+    const { tenantUid } = await import('../src/lib/uid');
+    const ended = await getCode(poor.auth, tenantUid('demo', 'promotion', 'aurora-club/verano-15'));
+    assert.equal(ended.statusCode, 406);
+    assert.deepEqual(ended.data, { detail: loyaltyMessages.noLongerUsable });
+    assert.equal((await getCode(poor.auth, crypto.randomUUID())).statusCode, 404);
+    assert.equal((await t.post(`/api/v5/programs/${club}/promotions/${byKey[P.coffee].uid}/coupon/get-code/`)).statusCode, 401);
+  });
+});

@@ -70,3 +70,6 @@ export const redemptionInput = z.object({
   amount: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber).optional(),
 });
 export type RedemptionInput = z.infer<typeof redemptionInput>;
+
+/** `POST v5/programs/{p}/promotions/{uid}/coupon/get-code/`. */
+export const couponCode = z.object({ code: z.string(), redemption });

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loyaltyMessages, pageQuery, paged, promotion, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
-import { errorResponses } from '../../lib/route-errors';
+import { couponCode, loyaltyMessages, pageQuery, paged, promotion, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
+import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import { getPromotion, listPromotions, listRedemptions, parseAmount, takePromotion } from './service';
+import { getCouponCode, getPromotion, listPromotions, listRedemptions, parseAmount, takePromotion } from './service';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -106,6 +106,24 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       const window = pageWindow({ page, page_size });
       const result = await listRedemptions(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { status, promotion: promotionUid || undefined }, window);
       return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.post(
+    '/v5/programs/:program/promotions/:uid/coupon/get-code/',
+    {
+      schema: {
+        tags,
+        summary: "A coupon code of a promotion for the member",
+        description:
+          "Acquires one unit (paying its coin price, if any) and answers `{code, redemption}` (201); asking again answers the code already held, not a second unit. 406 `{detail}` when the promotion cannot give codes any more: 'The promotion can no longer be used', 'The stock for this promotion is exhausted'. 400 for the member's rules: limit, coins, stamps, membership.",
+        params: promotionParams,
+        response: { 201: couponCode, ...errorResponses(400, 401, 404), 406: detailErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = await getCouponCode(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid);
+      return reply.code(201).send(result);
     },
   );
 };

@@ -4,6 +4,7 @@ import {
   centsToMoney,
   loyaltyMessages,
   moneyToCents,
+  NON_FIELD_ERRORS,
   type Promotion,
   type PromotionState,
   type Redemption,
@@ -11,7 +12,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { places, promotionPlaces, promotions, redemptions, type RedemptionStatus } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
-import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember, type Balances } from '../programs/ledger';
@@ -273,6 +274,16 @@ export async function takePromotion(
     if (mode === 'purchase' && p.coinPrice === 0) throw new ValidationError(loyaltyMessages.notForSale);
 
     const uses = await memberUses(tx, app.uid, userUid, p.uid);
+    if (mode === 'code' && uses.active > 0) {
+      // Asking again for a code gives the code already held, not a second unit.
+      const [held] = await tx
+        .select()
+        .from(redemptions)
+        .where(and(eq(redemptions.appId, app.uid), eq(redemptions.promotionUid, p.uid), eq(redemptions.userUid, userUid), eq(redemptions.status, 'ACTIVE')))
+        .orderBy(asc(redemptions.createdAt))
+        .limit(1);
+      return redemptionToApi(held, p);
+    }
     if (mode === 'redeem' && uses.active > 0) {
       const [acquired] = await tx
         .select()
@@ -368,3 +379,20 @@ export async function listRedemptions(
 }
 
 
+
+/**
+ * Coupon code of a promotion: acquires one unit (paying its coin price, if any)
+ * and answers its code; asking again answers the code already held. 406 when
+ * the promotion itself cannot give codes any more (ended, switched off, stock
+ * exhausted); 400 for the member's own rules (limit, coins, stamps, membership).
+ */
+export async function getCouponCode(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string) {
+  try {
+    const unit = await takePromotion(db, app, userUid, { programUid, promotionUid }, 'code', { notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound) });
+    return { code: unit.code, redemption: unit };
+  } catch (error) {
+    const message = error instanceof ValidationError ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0] : undefined;
+    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted) throw new HttpError(406, { detail: message });
+    throw error;
+  }
+}
