@@ -37,6 +37,8 @@ export type RequestOptions = {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key` of an order). */
+  headers?: Record<string, string>;
 };
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -63,7 +65,7 @@ async function readBody(response: Response): Promise<unknown> {
  * a 403 removes the stored app key (spec); any non-2xx answer throws an ApiError.
  */
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const apiKey = storage.get(storageKeys.apiKey);
   const token = storage.get(storageKeys.token);
   if (apiKey) headers['API-KEY'] = apiKey;

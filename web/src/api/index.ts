@@ -14,3 +14,16 @@ export {
   pathFromNext,
 } from './catalog';
 export type { Paged, ProductFilters } from './catalog';
+export {
+  checkoutOptionsQuery,
+  pickupScheduleQuery,
+  estimateFare,
+  quoteOrder,
+  placeOrder,
+  myOrdersQuery,
+  myOrderQuery,
+  cancelMyOrder,
+  validateCode,
+  mySubscriptionsQuery,
+  cancelSubscription,
+} from './orders';

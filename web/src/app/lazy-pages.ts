@@ -22,3 +22,11 @@ export const CompleteInfoPage = lazy(() => auth().then((m) => ({ default: m.Comp
 const profile = () => import('../features/profile');
 export const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
 export const ChangePasswordPage = lazy(() => profile().then((m) => ({ default: m.ChangePasswordPage })));
+
+const checkout = () => import('../features/checkout');
+export const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
+export const CouponCodePage = lazy(() => checkout().then((m) => ({ default: m.CouponCodePage })));
+
+const orders = () => import('../features/orders');
+export const OrdersPage = lazy(() => orders().then((m) => ({ default: m.OrdersPage })));
+export const OrderPage = lazy(() => orders().then((m) => ({ default: m.OrderPage })));

@@ -4,7 +4,19 @@ import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
 import { MainLayout } from '../features/shell';
 import { RequireLogin } from './guards';
-import { CartPage, ChangePasswordPage, FaqsPage, MultisiteHome, PoliticsPage, ProfilePage, TermsPage } from './lazy-pages';
+import {
+  CartPage,
+  ChangePasswordPage,
+  CheckoutPage,
+  CouponCodePage,
+  FaqsPage,
+  MultisiteHome,
+  OrderPage,
+  OrdersPage,
+  PoliticsPage,
+  ProfilePage,
+  TermsPage,
+} from './lazy-pages';
 import { ProductsPage } from '../features/catalog';
 import { useCurrentCompany } from '../lib/current-company';
 
@@ -43,8 +55,10 @@ function companyRoutes() {
     <>
       <Route path="products" element={<ProductsRoute />} />
       <Route path="cart" element={<CartPage />} />
-      <Route path="orders" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="checkout" element={<RequireLogin><CheckoutPage /></RequireLogin>} />
+      <Route path="orders" element={<RequireLogin><OrdersPage /></RequireLogin>} />
       <Route path="orders/coins" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="orders/:orderUid" element={<RequireLogin><OrderPage /></RequireLogin>} />
       <Route path="raffles" element={<ComingSoon />} />
       <Route path="program/:programUid" element={<ComingSoon />} />
       <Route path="subscription/*" element={<ComingSoon />} />
@@ -69,7 +83,7 @@ export function MainRoutes() {
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="faqs" element={<FaqsPage />} />
-        <Route path="company/:companyUid/code/:code" element={<ComingSoon />} />
+        <Route path="company/:companyUid/code/:code" element={<CouponCodePage />} />
         <Route path="in/:influencerUid" element={<Navigate to="/" replace />} />
         {app.multisite ? (
           <>

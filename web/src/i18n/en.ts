@@ -1,6 +1,7 @@
 import type { Catalogue } from './es';
 import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
+import { checkoutEn, ordersEn } from './checkout-en';
 
 export const en: Catalogue = {
   common: {
@@ -69,6 +70,8 @@ export const en: Catalogue = {
   },
   auth: authEn,
   catalog: catalogEn,
+  checkout: checkoutEn,
+  orders: ordersEn,
   legal: {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',

@@ -1,5 +1,6 @@
 import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
+import { checkoutEs, ordersEs } from './checkout-es';
 
 /** Spanish: default and fallback language. */
 export const es = {
@@ -69,6 +70,8 @@ export const es = {
   },
   auth: authEs,
   catalog: catalogEs,
+  checkout: checkoutEs,
+  orders: ordersEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',

@@ -55,7 +55,9 @@ export function CartPage() {
           <span>{t('catalog.subtotal')}</span>
           <strong data-testid="cart-subtotal">{price(cartSubtotal(cart))}</strong>
         </p>
-        <p className="cart-page__note">{t('catalog.checkoutSoon')}</p>
+        <Link className="button button--primary cart-page__checkout" to={`${company.prefix}/checkout`}>
+          {t('checkout.goToCheckout')}
+        </Link>
         <Link className="button button--ghost" to={productsPath}>{t('catalog.keepShopping')}</Link>
       </div>
       {openUid ? (

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderQuote } from '@store/contract/orders/schemas';
+import { useFormatPrice } from '../../../lib/money';
+
+type Props = {
+  quote: OrderQuote | undefined;
+  /** The cart's subtotal, shown until the server has priced the order. */
+  cartSubtotal: string;
+  loading: boolean;
+  pendingShipping: boolean;
+};
+
+/** Subtotal, delivery price, taxes, discount and total, as the server prices the order. */
+export function OrderSummary({ quote, cartSubtotal, loading, pendingShipping }: Props) {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-summary-title" aria-busy={loading}>
+      <h2 id="checkout-summary-title" className="checkout-section__title">
+        {t('checkout.summary')}
+      </h2>
+      {quote ? (
+        <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
+          {quote.products.map((line) => (
+            <li key={`${line.uid}-${line.title}`} className="checkout-summary__line">
+              <span>
+                {line.quantity} × {line.title}
+                {line.options.length > 0 ? <small className="checkout-summary__options">{line.options.map((o) => o.name).join(', ')}</small> : null}
+              </span>
+              <span>{price(line.total)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="checkout-summary__totals" data-testid="checkout-totals">
+        <div>
+          <dt>{t('checkout.subtotal')}</dt>
+          <dd data-testid="summary-subtotal">{price(quote?.subtotal ?? cartSubtotal)}</dd>
+        </div>
+        {quote ? (
+          <>
+            <div>
+              <dt>{t('checkout.deliveryPrice')}</dt>
+              <dd data-testid="summary-delivery">{price(quote.delivery_price)}</dd>
+            </div>
+            <div>
+              <dt>{t('checkout.discount')}</dt>
+              <dd data-testid="summary-discount">{Number(quote.discount) > 0 ? `- ${price(quote.discount)}` : price(quote.discount)}</dd>
+            </div>
+            <div className="checkout-summary__taxes">
+              <dt>
+                {t('checkout.taxes')} <small>{t('checkout.taxesIncluded', { name: quote.tax.name, rate: Number(quote.tax.rate) })}</small>
+              </dt>
+              <dd data-testid="summary-taxes">{price(quote.taxes)}</dd>
+            </div>
+            <div className="checkout-summary__total">
+              <dt>{t('checkout.total')}</dt>
+              <dd data-testid="summary-total">{price(quote.total)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      <p className="checkout-summary__note" role="status" aria-live="polite">
+        {loading ? t('checkout.quoteLoading') : !quote && pendingShipping ? t('checkout.quotePending') : ''}
+      </p>
+    </section>
+  );
+}

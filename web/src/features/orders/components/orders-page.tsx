@@ -1,0 +1,97 @@
+import { Link, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { checkoutOptionsQuery, myOrdersQuery, placesQuery } from '../../../api';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { useSelectedPlaceUid } from '../../../lib/place-selection';
+import { useFormatPrice } from '../../../lib/money';
+import { pageCount } from '../../../lib/checkout-logic';
+import { SelectField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { StatusBadge } from './status-steps';
+import '../../../styles/checkout.css';
+
+const PAGE_SIZE = 20;
+
+/** /orders: the member's orders, newest first, 20 a page, filtered by payment method. */
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const price = useFormatPrice();
+  const company = useCurrentCompany();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const paymentMethod = params.get('payment_method') ?? '';
+  const places = useQuery(placesQuery(company.uid));
+  const selected = useSelectedPlaceUid();
+  const placeUid = selected ?? places.data?.[0]?.uid ?? null;
+  const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
+  const orders = useQuery({ ...myOrdersQuery({ payment_method: paymentMethod || undefined, page }), placeholderData: keepPreviousData });
+
+  const setFilter = (next: { page?: number; payment_method?: string }) => {
+    const merged = { page: String(next.page ?? page), payment_method: next.payment_method ?? paymentMethod };
+    const search = new URLSearchParams();
+    if (merged.payment_method) search.set('payment_method', merged.payment_method);
+    if (merged.page !== '1') search.set('page', merged.page);
+    setParams(search);
+  };
+
+  const pages = pageCount(orders.data?.count ?? 0, PAGE_SIZE);
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <div className="orders">
+      <div className="orders__head">
+        <h1 className="orders__title">{t('orders.title')}</h1>
+        <SelectField
+          className="orders__filter"
+          label={t('orders.filterPayment')}
+          value={paymentMethod}
+          placeholder={t('orders.allPayments')}
+          options={(options.data?.payment_methods ?? []).map((m) => ({ value: m.uid, label: m.name }))}
+          onChange={(e) => setFilter({ payment_method: e.target.value, page: 1 })}
+        />
+      </div>
+      {orders.isPending ? (
+        <Loading />
+      ) : orders.isError ? (
+        <PageMessage title={t('checkout.fetchError')} />
+      ) : orders.data.results.length === 0 ? (
+        <PageMessage title={t('orders.noOrders')} />
+      ) : (
+        <>
+          <ul className="orders__list" aria-busy={orders.isFetching}>
+            {orders.data.results.map((order) => (
+              <li key={order.uid} className="order-card" data-order={order.number}>
+                <Link to={`${company.prefix}/orders/${order.uid}`} className="order-card__link">
+                  <span className="order-card__top">
+                    <strong>{t('orders.orderTitle', { number: order.number })}</strong>
+                    <StatusBadge status={order.status} />
+                  </span>
+                  <span className="order-card__meta">
+                    {date(order.created_at)} · {t(`orders.shipping_${order.shipping_type}`)} · {order.payment_type}
+                  </span>
+                  <span className="order-card__meta">
+                    {order.place.name} · {order.products.reduce((n, l) => n + l.quantity, 0)} × {t('orders.products').toLowerCase()}
+                  </span>
+                  <span className="order-card__total">{price(order.total)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="orders__pager" aria-label={t('orders.pageOf', { page, pages })}>
+              <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setFilter({ page: page - 1 })}>
+                {t('orders.previous')}
+              </button>
+              <span>{t('orders.pageOf', { page, pages })}</span>
+              <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => setFilter({ page: page + 1 })}>
+                {t('orders.next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

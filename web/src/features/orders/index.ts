@@ -1,0 +1,2 @@
+export { OrdersPage } from './components/orders-page';
+export { OrderPage } from './components/order-page';

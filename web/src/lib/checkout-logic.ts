@@ -1,0 +1,239 @@
+import { formRules, firstError } from '@store/contract/forms/rules';
+import type { OrderStatus } from '@store/contract/orders/status';
+import { formMessages } from '@store/contract/messages';
+import type { CartInput } from '@store/contract/catalog/cart';
+
+/**
+ * The checkout's pure rules (commerce-and-loyalty sections 4 and 5), free of React so they are
+ * unit-tested on their own: the form's checks, the order body, the idempotency key of an
+ * attempt and the order status steps.
+ */
+
+export type PaymentType = 'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD';
+
+/** Everything the checkout form holds, as typed (numbers stay text until sent). */
+export type CheckoutValues = {
+  shipping_type: 'delivery' | 'pickup' | '';
+  area: string;
+  address: string;
+  reference: string;
+  latitude: string;
+  longitude: string;
+  pickup_date: string;
+  pickup_start: string;
+  payment_method: string;
+  card_holder: string;
+  card_number: string;
+  card_expiry: string;
+  card_cvc: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  billing_address: string;
+  comments: string;
+};
+
+export type CheckoutField = keyof CheckoutValues;
+
+/** Expiry as typed ("MM/YY" or "MM/YYYY") into month and full year; null when unreadable. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+
+/**
+ * The delivery and payment validations of the spec (an area chosen, a valid address with
+ * coordinates, a slot chosen, a payment method chosen) and the generic form rules on the billing
+ * data, with their Spanish messages. Answers the first message of each field.
+ */
+export function checkoutErrors(values: CheckoutValues, paymentType: PaymentType | null, now = new Date()): Partial<Record<CheckoutField, string>> {
+  const errors: Partial<Record<CheckoutField, string>> = {};
+  const set = (field: CheckoutField, message: string | undefined) => {
+    if (message) errors[field] = message;
+  };
+  set('shipping_type', formRules.required(values.shipping_type));
+  if (values.shipping_type === 'delivery') {
+    set('area', formRules.required(values.area));
+    set('address', formRules.required(values.address));
+    set('latitude', firstError(values.latitude, formRules.required, formRules.numeric) ?? (isNumber(values.latitude) && Math.abs(Number(values.latitude)) > 90 ? formMessages.positiveNumber : undefined));
+    set('longitude', firstError(values.longitude, formRules.required, formRules.numeric) ?? (isNumber(values.longitude) && Math.abs(Number(values.longitude)) > 180 ? formMessages.positiveNumber : undefined));
+  }
+  if (values.shipping_type === 'pickup') {
+    set('pickup_date', formRules.required(values.pickup_date));
+    set('pickup_start', formRules.required(values.pickup_start));
+  }
+  set('payment_method', formRules.required(values.payment_method));
+  if (paymentType === 'ONLINE_CARD') {
+    set('card_holder', formRules.required(values.card_holder));
+    const digits = values.card_number.replace(/\s+/g, '');
+    set('card_number', formRules.required(values.card_number) ?? (/^\d{12,19}$/.test(digits) ? undefined : formMessages.positiveNumber));
+    const expiry = parseExpiry(values.card_expiry);
+    const expired = expiry && (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1));
+    set('card_expiry', formRules.required(values.card_expiry) ?? (!expiry || expired ? formMessages.date : undefined));
+    set('card_cvc', formRules.required(values.card_cvc) ?? (/^\d{3,4}$/.test(values.card_cvc.trim()) ? undefined : formMessages.positiveNumber));
+  }
+  set('first_name', formRules.required(values.first_name));
+  set('last_name', formRules.required(values.last_name));
+  set('email', firstError(values.email, formRules.required, formRules.email));
+  set('phone', firstError(values.phone.replace(/\s+/g, ''), formRules.required, formRules.telephone));
+  set('city', formRules.required(values.city));
+  set('billing_address', formRules.required(values.billing_address));
+  return errors;
+}
+
+/** Shipping part of an order or quote body, when it is complete enough to price. */
+export function shippingPart(values: Pick<CheckoutValues, 'shipping_type' | 'area' | 'address' | 'reference' | 'latitude' | 'longitude' | 'pickup_date' | 'pickup_start'>) {
+  if (values.shipping_type === 'pickup') {
+    if (!values.pickup_date || !values.pickup_start) return null;
+    return { shipping_type: 'pickup' as const, pickup: { date: values.pickup_date, start: values.pickup_start } };
+  }
+  if (values.shipping_type === 'delivery') {
+    if (!values.area || !values.address.trim() || !isNumber(values.latitude) || !isNumber(values.longitude)) return null;
+    return {
+      shipping_type: 'delivery' as const,
+      delivery: {
+        area: values.area,
+        address: values.address.trim(),
+        reference: values.reference.trim(),
+        latitude: Number(values.latitude),
+        longitude: Number(values.longitude),
+      },
+    };
+  }
+  return null;
+}
+
+export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
+  products: CartInput['products'];
+  expected_total: string;
+  coupon: string | null;
+  payment_method: string;
+  card?: { number: string; exp_month: number; exp_year: number; cvc: string; holder_name: string };
+  billing: { first_name: string; last_name: string; email: string; phone: string; city: string; address: string };
+  comments: string;
+};
+
+/** The body of `POST v5/places/{uid}/orders/` from a valid form. */
+export function buildOrderBody(
+  values: CheckoutValues,
+  products: CartInput['products'],
+  options: { expectedTotal: string; coupon: string | null; paymentType: PaymentType | null },
+): OrderBody {
+  const shipping = shippingPart(values);
+  if (!shipping) throw new Error('shipping details are incomplete');
+  const expiry = parseExpiry(values.card_expiry);
+  return {
+    ...shipping,
+    products,
+    expected_total: options.expectedTotal,
+    coupon: options.coupon || null,
+    payment_method: values.payment_method,
+    ...(options.paymentType === 'ONLINE_CARD' && expiry
+      ? {
+          card: {
+            number: values.card_number.replace(/\s+/g, ''),
+            exp_month: expiry.month,
+            exp_year: expiry.year,
+            cvc: values.card_cvc.trim(),
+            holder_name: values.card_holder.trim(),
+          },
+        }
+      : {}),
+    billing: {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.replace(/\s+/g, ''),
+      city: values.city.trim(),
+      address: values.billing_address.trim(),
+    },
+    comments: values.comments.trim(),
+  };
+}
+
+/** Server error paths of an order body, mapped to the form's fields. */
+export const fieldOfServerPath: Record<string, CheckoutField> = {
+  shipping_type: 'shipping_type',
+  'delivery.area': 'area',
+  'delivery.address': 'address',
+  'delivery.reference': 'reference',
+  'delivery.latitude': 'latitude',
+  'delivery.longitude': 'longitude',
+  pickup: 'pickup_start',
+  'pickup.date': 'pickup_date',
+  'pickup.start': 'pickup_start',
+  payment_method: 'payment_method',
+  card: 'card_number',
+  'card.number': 'card_number',
+  'card.exp_month': 'card_expiry',
+  'card.exp_year': 'card_expiry',
+  'card.cvc': 'card_cvc',
+  'card.holder_name': 'card_holder',
+  'billing.first_name': 'first_name',
+  'billing.last_name': 'last_name',
+  'billing.email': 'email',
+  'billing.phone': 'phone',
+  'billing.city': 'city',
+  'billing.address': 'billing_address',
+  comments: 'comments',
+};
+
+export type Attempt = { key: string; body: string };
+
+/**
+ * One Idempotency-Key per checkout attempt: sending the same body again (a double click, a retry
+ * after a network failure) reuses the key, so the server answers the first order; a changed body
+ * (another card, confirmed new prices) is a new attempt with a new key.
+ */
+export function attemptFor(previous: Attempt | null, body: unknown, newKey: () => string): Attempt {
+  const text = JSON.stringify(body);
+  if (previous && previous.body === text) return previous;
+  return { key: newKey(), body: text };
+}
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A pickup slot is shown as a start-end range (section 9). */
+export function slotRange(slot: { start: string; end: string }): string {
+  return `${slot.start} - ${slot.end}`;
+}
+
+export type StatusStep = { status: OrderStatus; state: 'done' | 'current' | 'upcoming' };
+
+/**
+ * The steps an order goes through, for the status bar: a pickup order is never shipped; a
+ * canceled order shows the steps it reached and then its cancellation.
+ */
+export function statusSteps(status: OrderStatus, shippingType: 'delivery' | 'pickup', reached: OrderStatus[] = []): StatusStep[] {
+  const path: OrderStatus[] = shippingType === 'pickup' ? ['RECEIVED', 'ACCEPTED', 'DELIVERED'] : ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED'];
+  if (status === 'CANCELED_BY_PLACE' || status === 'CANCELED_BY_USER') {
+    const before = path.filter((s) => s === 'RECEIVED' || reached.includes(s));
+    return [...before.map((s) => ({ status: s, state: 'done' as const })), { status, state: 'current' as const }];
+  }
+  const index = path.indexOf(status);
+  return path.map((s, i) => ({ status: s, state: i < index ? 'done' : i === index ? (s === 'DELIVERED' ? 'done' : 'current') : 'upcoming' }));
+}
+
+/** A 409 of a price change carries the new prices: `{detail, code: 'price_changed', quote}`. */
+export function priceChangeOf<Q>(status: number, body: unknown): { detail: string; quote: Q } | null {
+  if (status !== 409 || !body || typeof body !== 'object') return null;
+  const b = body as { code?: unknown; detail?: unknown; quote?: unknown };
+  if (b.code !== 'price_changed' || !b.quote) return null;
+  return { detail: String(b.detail ?? ''), quote: b.quote as Q };
+}
+
+/** Number of pages of a paged list. */
+export function pageCount(count: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(count / pageSize));
+}
