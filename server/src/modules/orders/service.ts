@@ -251,11 +251,12 @@ const visible = ne(orders.paymentStatus, 'PENDING');
 async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const uids = rows.map((r) => r.uid);
+  const areaUids = [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))];
   const [lines, placeRows, methods, areaRows] = await Promise.all([
     db.select().from(orderLines).where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
     db.select({ uid: places.uid, name: places.name }).from(places).where(and(eq(places.appId, appId), inArray(places.uid, [...new Set(rows.map((r) => r.placeUid))]))),
     db.select().from(paymentMethods).where(and(eq(paymentMethods.appId, appId), inArray(paymentMethods.uid, [...new Set(rows.map((r) => r.paymentMethodUid))]))),
-    db.select().from(areas).where(and(eq(areas.appId, appId), inArray(areas.uid, [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))].concat(['00000000-0000-0000-0000-000000000000'])))),
+    areaUids.length ? db.select().from(areas).where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids))) : Promise.resolve([]),
   ]);
   return rows.map((row) =>
     orderToApi(row, {
