@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './cart';
 export * from './orders';
 export * from './loyalty';
+export * from './engagement';
