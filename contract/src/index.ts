@@ -25,3 +25,4 @@ export * from './orders/subscriptions';
 export * from './loyalty/messages';
 export * from './loyalty/programs';
 export * from './loyalty/promotions';
+export * from './loyalty/events';

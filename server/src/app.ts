@@ -14,6 +14,7 @@ import { catalogRoutes } from './modules/catalog/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { programsRoutes } from './modules/programs/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
+import { engagementRoutes } from './modules/engagement/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { authPlugin } from './plugins/auth';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(cartRoutes);
       await api.register(programsRoutes);
       await api.register(promotionsRoutes);
+      await api.register(engagementRoutes);
       await api.register(ordersRoutes);
       await api.register(subscriptionsRoutes);
     },

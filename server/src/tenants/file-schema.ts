@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogSection } from './catalog-schema';
-import { programsSection } from './programs-schema';
+import { eventsSection, programsSection } from './programs-schema';
 import { tenantUser } from './users-schema';
 import { couponsSection, deliverySection, paymentMethodsSection, taxSection } from './checkout-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
@@ -144,6 +144,7 @@ export const tenantFile = z
     catalog: catalogSection.default({ categories: [], products: [] }),
     users: z.array(tenantUser).default([]),
     programs: programsSection,
+    events: eventsSection,
   })
   .superRefine((file, ctx) => {
     // Cross-references by key: each must name something the file defines.
@@ -179,6 +180,10 @@ export const tenantFile = z
       if (!companyKeys.has(p.company)) unknown(['programs', i, 'company'], 'company', p.company);
       p.promotions.forEach((x, j) => x.places.forEach((place, k) => placeKeys.has(place) || unknown(['programs', i, 'promotions', j, 'places', k], 'place', place)));
     });
+    file.events.forEach((e, i) => {
+      if (!companyKeys.has(e.company)) unknown(['events', i, 'company'], 'company', e.company);
+      if (e.place && !placeKeys.has(e.place)) unknown(['events', i, 'place'], 'place', e.place);
+    });
     for (const [name, list] of [
       ['companies', file.companies],
       ['categories', file.categories],
@@ -188,6 +193,7 @@ export const tenantFile = z
       ['catalog.categories', file.catalog.categories],
       ['catalog.products', file.catalog.products],
       ['programs', file.programs],
+      ['events', file.events],
     ] as const) {
       const seen = new Set<string>();
       list.forEach((item, i) => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { loyaltyLedger, programMembers, programs, promotionPlaces, promotions, users } from '../db/schema';
-import type { ProgramsSection } from './programs-schema';
+import { events, loyaltyLedger, programMembers, programs, promotionPlaces, promotions, users } from '../db/schema';
+import type { EventsSection, ProgramsSection } from './programs-schema';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -102,5 +102,34 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
           .onConflictDoNothing();
       }
     }
+  }
+}
+
+/** Events follow the file: upserted, and those left out switched off. */
+export async function importEvents(tx: Tx, list: EventsSection, appId: string, uidOf: UidOf) {
+  const eventUids = list.map((e) => uidOf('event', e.key));
+  await tx
+    .update(events)
+    .set({ isActive: false })
+    .where(and(eq(events.appId, appId), eventUids.length ? notInArray(events.uid, eventUids) : undefined));
+  for (const [i, e] of list.entries()) {
+    const row = {
+      appId,
+      uid: eventUids[i],
+      companyUid: uidOf('company', e.company),
+      key: e.key,
+      name: e.name,
+      description: e.description,
+      image: e.image,
+      placeUid: e.place ? uidOf('place', e.place) : null,
+      location: e.location,
+      startDate: e.start_date,
+      startTime: e.start_time,
+      endDate: e.end_date,
+      endTime: e.end_time,
+      link: e.link,
+      isActive: e.is_active,
+    };
+    await tx.insert(events).values(row).onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
   }
 }

@@ -16,7 +16,7 @@ import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
 import { importCatalog } from './import-catalog';
 import { importCheckout } from './import-checkout';
-import { importPrograms } from './import-programs';
+import { importEvents, importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
 
 export class TenantFileError extends Error {
@@ -65,6 +65,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importCatalog(tx, file.catalog, appUid, uidOf);
     await importUsers(tx, file.users, userHashes, appUid, uidOf);
     await importPrograms(tx, file.programs, appUid, uidOf);
+    await importEvents(tx, file.events, appUid, uidOf);
 
     if (sourceHash) {
       await tx

@@ -73,3 +73,28 @@ export const programsSection = z
   )
   .default([]);
 export type ProgramsSection = z.infer<typeof programsSection>;
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+const day = z.iso.date();
+
+/** Events of companies (shown where the app has events_enabled). */
+export const eventsSection = z
+  .array(
+    z.strictObject({
+      key,
+      company: key,
+      name: z.string().min(1).max(200),
+      description: z.string().max(5000).default(''),
+      image: url.nullable().default(null),
+      place: key.nullable().default(null),
+      location: z.string().max(300).default(''),
+      start_date: day,
+      start_time: hhmm.nullable().default(null),
+      end_date: day.nullable().default(null),
+      end_time: hhmm.nullable().default(null),
+      link: url.nullable().default(null),
+      is_active: z.boolean().default(true),
+    }),
+  )
+  .default([]);
+export type EventsSection = z.infer<typeof eventsSection>;

@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { errorMessages, type CompanyEvent } from '@store/contract';
+import type { Database } from '../../db/client';
+import { companies, events, places } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { isUid } from '../../lib/uid';
+
+// Events are a per-tenant feature (events_enabled): elsewhere they do not exist.
+function requireEvents(app: AppRow) {
+  if (!app.eventsEnabled) throw new NotFoundError(errorMessages.notFound);
+}
+
+function selectEvents(db: Database) {
+  return db
+    .select({ event: events, place: { uid: places.uid, name: places.name, address: places.address } })
+    .from(events)
+    .leftJoin(places, and(eq(places.appId, events.appId), eq(places.uid, events.placeUid)));
+}
+
+function eventToApi(row: { event: typeof events.$inferSelect; place: { uid: string; name: string; address: string } | null }): CompanyEvent {
+  const e = row.event;
+  return {
+    uid: e.uid,
+    company: e.companyUid,
+    name: e.name,
+    description: e.description,
+    image: e.image,
+    place: row.place,
+    location: e.location,
+    start_date: e.startDate,
+    start_time: e.startTime,
+    end_date: e.endDate,
+    end_time: e.endTime,
+    link: e.link,
+  };
+}
+
+/** A company's active events, by start date then start time (all-day events first on their day). */
+export async function listCompanyEvents(
+  db: Database,
+  app: AppRow,
+  companyUid: string,
+  filters: { ordering?: 'start_date,start_time' | '-start_date,-start_time'; upcoming?: boolean },
+  window: PageWindow,
+) {
+  requireEvents(app);
+  if (!isUid(companyUid)) throw new NotFoundError();
+  const [company] = await db.select({ uid: companies.uid }).from(companies).where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+  if (!company) throw new NotFoundError();
+  const today = new Date().toISOString().slice(0, 10);
+  const where = and(
+    eq(events.appId, app.uid),
+    eq(events.companyUid, companyUid),
+    eq(events.isActive, true),
+    filters.upcoming ? gte(sql`coalesce(${events.endDate}, ${events.startDate})`, today) : undefined,
+  );
+  const order: SQL[] =
+    filters.ordering === '-start_date,-start_time'
+      ? [desc(events.startDate), sql`${events.startTime} DESC NULLS LAST`]
+      : [asc(events.startDate), sql`${events.startTime} ASC NULLS FIRST`];
+  const [total, rows] = await Promise.all([
+    db.select({ n: count() }).from(events).where(where),
+    selectEvents(db).where(where).orderBy(...order, asc(events.uid)).limit(window.limit).offset(window.offset),
+  ]);
+  return { count: Number(total[0]?.n ?? 0), results: rows.map(eventToApi) };
+}
+
+export async function getEvent(db: Database, app: AppRow, uid: string): Promise<CompanyEvent> {
+  requireEvents(app);
+  if (!isUid(uid)) throw new NotFoundError();
+  const [row] = await selectEvents(db).where(and(eq(events.appId, app.uid), eq(events.uid, uid), eq(events.isActive, true)));
+  if (!row) throw new NotFoundError();
+  return eventToApi(row);
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { companyEvent, eventsQuery, pageQuery, paged } from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { getEvent, listCompanyEvents } from './events';
+
+const tags = ['engagement'];
+
+export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/companies/:uid/events/',
+    {
+      schema: {
+        tags,
+        summary: "A company's events",
+        description:
+          'Ordered by start_date,start_time by default (`ordering=-start_date,-start_time` reverses); `upcoming=true` leaves out events that have ended. Only on apps with events switched on (events_enabled); elsewhere 404.',
+        params: z.object({ uid: z.string() }),
+        querystring: pageQuery.extend(eventsQuery.shape),
+        response: { 200: paged(companyEvent), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, ...filters } = request.query;
+      const window = pageWindow({ page, page_size });
+      const result = await listCompanyEvents(server.db, request.requireTenant(), request.params.uid, filters, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.get(
+    '/v5/events/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'An event',
+        params: z.object({ uid: z.string() }),
+        response: { 200: companyEvent, ...errorResponses(404) },
+      },
+    },
+    async (request) => getEvent(server.db, request.requireTenant(), request.params.uid),
+  );
+};
