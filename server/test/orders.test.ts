@@ -305,3 +305,30 @@ describe('idempotency', () => {
     assert.ok(res.data['Idempotency-Key']);
   });
 });
+
+describe('documentation', () => {
+  test('the OpenAPI document describes the checkout, orders, coupon and subscription calls', async () => {
+    const res = await t.get('/api/docs/json');
+    assert.equal(res.statusCode, 200);
+    for (const [path, method] of [
+      ['/api/v5/places/{uid}/orders/', 'post'],
+      ['/api/v5/places/{uid}/orders/quote/', 'post'],
+      ['/api/v5/places/{uid}/checkout-options/', 'get'],
+      ['/api/v5/me/orders/', 'get'],
+      ['/api/v5/me/orders/{uid}/', 'get'],
+      ['/api/v5/me/orders/{uid}/cancel/', 'post'],
+      ['/api/v7/deliveries/places/{uid}/fare-estimate/', 'post'],
+      ['/api/v5/companies/{uid}/validate-code/{code}/', 'get'],
+      ['/api/v5/places/{uid}/subscriptions/', 'post'],
+      ['/api/v5/subscriptions/', 'get'],
+      ['/api/v5/subscriptions/{uid}/', 'patch'],
+    ]) {
+      assert.ok(res.data.paths[path]?.[method], `missing ${method} ${path}`);
+    }
+    const post = res.data.paths['/api/v5/places/{uid}/orders/'].post;
+    assert.match(post.description, /Idempotency-Key/);
+    assert.match(post.description, /4242 4242 4242 4242/);
+    assert.ok(post.responses['409'], 'the price-change answer is documented');
+    assert.ok(post.requestBody.content['application/json'].schema.properties.expected_total);
+  });
+});
