@@ -396,7 +396,17 @@ export function CheckoutPage() {
                   error={err('area')}
                   {...register('area')}
                 />
-                <TextField label={t('checkout.address')} autoComplete="street-address" error={err('address')} {...register('address')} />
+                <TextField
+                  label={t('checkout.address')}
+                  autoComplete="street-address"
+                  error={err('address')}
+                  {...register('address', {
+                    // The billing address follows the delivery address until the member types one of its own.
+                    onChange: (e: { target: { value: string } }) => {
+                      if (!formState.dirtyFields.billing_address) setValue('billing_address', e.target.value);
+                    },
+                  })}
+                />
                 <TextField label={t('checkout.reference')} hint={t('checkout.referenceHint')} error={err('reference')} {...register('reference')} />
                 <fieldset className="checkout-coords">
                   <legend className="form-field__label">{t('checkout.coordinates')}</legend>
