@@ -115,6 +115,8 @@ export const ordersEn: Record<keyof typeof ordersEs, string> = {
   price: 'Price',
   paymentType: 'Payment type',
   products: 'Products',
+  itemCount_one: '{{count}} item',
+  itemCount_other: '{{count}} items',
   quantity: 'Quantity',
   deliveryPrice: 'Delivery price',
   taxes: 'Taxes',

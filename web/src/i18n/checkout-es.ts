@@ -113,6 +113,8 @@ export const ordersEs = {
   price: 'Precio',
   paymentType: 'Tipo de pago',
   products: 'Productos',
+  itemCount_one: '{{count}} producto',
+  itemCount_other: '{{count}} productos',
   quantity: 'Cantidad',
   deliveryPrice: 'Costo de envío',
   taxes: 'Impuestos',

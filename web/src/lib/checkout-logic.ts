@@ -237,3 +237,9 @@ export function priceChangeOf<Q>(status: number, body: unknown): { detail: strin
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+/**
+ * Order times are shown on the store's clock, the one pickup slots are given in (the server's
+ * timetables are Lima time, UTC-5), whatever the device's time zone.
+ */
+export const STORE_TIME_ZONE = 'America/Lima';

@@ -7,7 +7,7 @@ import { isFinal } from '@store/contract/orders/status';
 import { ApiError, cancelMyOrder, myOrderQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useFormatPrice } from '../../../lib/money';
-import { slotRange } from '../../../lib/checkout-logic';
+import { slotRange, STORE_TIME_ZONE } from '../../../lib/checkout-logic';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
@@ -53,7 +53,7 @@ export function OrderPage() {
   if (order.isError) return <PageMessage title={order.error instanceof ApiError && order.error.status === 404 ? t('common.notFound') : t('checkout.fetchError')} />;
   const o = order.data;
   const cancelError = cancel.error instanceof ApiError ? Object.values(cancel.error.fieldErrors).flat() : cancel.error ? [t('checkout.genericError')] : [];
-  const date = new Date(o.created_at).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short' });
+  const date = new Date(o.created_at).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
 
   return (
     <div className="order">

@@ -5,7 +5,7 @@ import { checkoutOptionsQuery, myOrdersQuery, placesQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
-import { pageCount } from '../../../lib/checkout-logic';
+import { pageCount, STORE_TIME_ZONE } from '../../../lib/checkout-logic';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
@@ -37,7 +37,7 @@ export function OrdersPage() {
   };
 
   const pages = pageCount(orders.data?.count ?? 0, PAGE_SIZE);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
 
   return (
     <div className="orders">
@@ -72,7 +72,7 @@ export function OrdersPage() {
                     {date(order.created_at)} · {t(`orders.shipping_${order.shipping_type}`)} · {order.payment_type}
                   </span>
                   <span className="order-card__meta">
-                    {order.place.name} · {order.products.reduce((n, l) => n + l.quantity, 0)} × {t('orders.products').toLowerCase()}
+                    {order.place.name} · {t('orders.itemCount', { count: order.products.reduce((n, l) => n + l.quantity, 0) })}
                   </span>
                   <span className="order-card__total">{price(order.total)}</span>
                 </Link>
