@@ -286,3 +286,27 @@ test('phone: checkout and order pages', { skip }, async () => {
   await page.locator('.order-card').first().waitFor();
   await page.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
 });
+
+test('a visitor with a cart goes to log in and comes back to the checkout with the cart merged', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage();
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/products'));
+  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+  await page.locator('[data-product="Limonada de hierbabuena"]').click();
+  await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await page.goto(server.url('localhost', '/cart'));
+  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
+  await page.waitForURL(/\/login$/);
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/\/checkout$/);
+  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+  await page.locator('.checkout-summary').getByText('Limonada de hierbabuena').waitFor();
+  // The earliest pickup day is preselected; choosing a time prices the order.
+  assert.notEqual(await page.getByLabel('Fecha de recojo').inputValue(), '');
+  await page.getByLabel('Hora de recojo').selectOption({ index: 1 });
+  assert.equal(await shownTotal(page), 'S/. 9.00');
+});

@@ -20,7 +20,7 @@ import {
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { commitCart, useServerCartSync, useStoredCart } from '../../../lib/cart-store';
-import { cartSubtotal, toCartInput } from '../../../lib/cart-logic';
+import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { clearStoredCoupon, getStoredCoupon, storeCoupon } from '../../../lib/coupon-store';
@@ -143,6 +143,12 @@ export function CheckoutPage() {
       card_holder: current.card_holder || [me.data.first_name, me.data.last_name].filter(Boolean).join(' '),
     });
   }, [options.data, me.data, place, getValues, reset]);
+
+  // The earliest pickup day is preselected; the time is the member's choice.
+  useEffect(() => {
+    const first = schedule.data?.days.find((d) => d.slots.length > 0);
+    if (first && !getValues('pickup_date')) setValue('pickup_date', first.date);
+  }, [schedule.data, getValues, setValue]);
 
   const values = watch();
   const paymentType = typeOf(values.payment_method);
@@ -559,7 +565,17 @@ export function CheckoutPage() {
         </div>
 
         <aside className="checkout__aside">
-          <OrderSummary quote={shownQuote} cartSubtotal={cartSubtotal(cart)} loading={quote.isFetching} pendingShipping={!quoteBody} />
+          <OrderSummary
+            quote={shownQuote}
+            cartSubtotal={cartSubtotal(cart)}
+            cartLines={cart.products.map((line) => ({
+              id: line.id,
+              title: line.title,
+              quantity: line.quantity,
+              total: lineTotal(line),
+              options: line.option_groups.flatMap((g) => g.options.map((o) => o.name)),
+            }))}
+            loading={quote.isFetching} pendingShipping={!quoteBody} />
           {priceChange ? (
             <div className="checkout-price-change" role="alertdialog" aria-labelledby="co-price-title" aria-describedby="co-price-text">
               <h2 id="co-price-title">{t('checkout.priceChangedTitle')}</h2>

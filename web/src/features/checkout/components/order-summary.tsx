@@ -6,12 +6,14 @@ type Props = {
   quote: OrderQuote | undefined;
   /** The cart's subtotal, shown until the server has priced the order. */
   cartSubtotal: string;
+  /** The cart's lines, shown until the server has priced the order. */
+  cartLines: { id: string; title: string; quantity: number; total: string; options: string[] }[];
   loading: boolean;
   pendingShipping: boolean;
 };
 
 /** Subtotal, delivery price, taxes, discount and total, as the server prices the order. */
-export function OrderSummary({ quote, cartSubtotal, loading, pendingShipping }: Props) {
+export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingShipping }: Props) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   return (
@@ -19,19 +21,20 @@ export function OrderSummary({ quote, cartSubtotal, loading, pendingShipping }: 
       <h2 id="checkout-summary-title" className="checkout-section__title">
         {t('checkout.summary')}
       </h2>
-      {quote ? (
-        <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
-          {quote.products.map((line) => (
-            <li key={`${line.uid}-${line.title}`} className="checkout-summary__line">
-              <span>
-                {line.quantity} × {line.title}
-                {line.options.length > 0 ? <small className="checkout-summary__options">{line.options.map((o) => o.name).join(', ')}</small> : null}
-              </span>
-              <span>{price(line.total)}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
+        {(quote
+          ? quote.products.map((line, i) => ({ id: `${line.uid}-${i}`, title: line.title, quantity: line.quantity, total: line.total, options: line.options.map((o) => o.name) }))
+          : cartLines
+        ).map((line) => (
+          <li key={line.id} className="checkout-summary__line">
+            <span>
+              {line.quantity} × {line.title}
+              {line.options.length > 0 ? <small className="checkout-summary__options">{line.options.join(', ')}</small> : null}
+            </span>
+            <span>{price(line.total)}</span>
+          </li>
+        ))}
+      </ul>
       <dl className="checkout-summary__totals" data-testid="checkout-totals">
         <div>
           <dt>{t('checkout.subtotal')}</dt>
