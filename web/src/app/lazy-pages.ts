@@ -30,3 +30,5 @@ export const CouponCodePage = lazy(() => checkout().then((m) => ({ default: m.Co
 const orders = () => import('../features/orders');
 export const OrdersPage = lazy(() => orders().then((m) => ({ default: m.OrdersPage })));
 export const OrderPage = lazy(() => orders().then((m) => ({ default: m.OrderPage })));
+
+export const MySubscriptionsPage = lazy(() => import('../features/subscriptions').then((m) => ({ default: m.MySubscriptionsPage })));

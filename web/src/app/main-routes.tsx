@@ -11,6 +11,7 @@ import {
   CouponCodePage,
   FaqsPage,
   MultisiteHome,
+  MySubscriptionsPage,
   OrderPage,
   OrdersPage,
   PoliticsPage,
@@ -61,6 +62,7 @@ function companyRoutes() {
       <Route path="orders/:orderUid" element={<RequireLogin><OrderPage /></RequireLogin>} />
       <Route path="raffles" element={<ComingSoon />} />
       <Route path="program/:programUid" element={<ComingSoon />} />
+      <Route path="subscription/me" element={<RequireLogin><MySubscriptionsPage /></RequireLogin>} />
       <Route path="subscription/*" element={<ComingSoon />} />
       <Route path="events" element={<EventsRoute />} />
       <Route path="polls" element={<ComingSoon />} />

@@ -1,4 +1,4 @@
-import type { checkoutEs, ordersEs } from './checkout-es';
+import type { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 
 /** Checkout, orders and coupon texts (English; the spec's messages as written). */
 export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
@@ -147,4 +147,27 @@ export const ordersEn: Record<keyof typeof ordersEs, string> = {
   payment_REFUNDED: 'Refunded',
   paymentStatus: 'Payment status',
   progress: 'Order progress',
+};
+
+export const subscriptionsEn: Record<keyof typeof subscriptionsEs, string> = {
+  title: 'My subscriptions',
+  empty: 'You have no subscriptions',
+  status_active: 'Active',
+  status_canceled_by_user: 'Canceled',
+  weekdays: 'Days',
+  timeSlot: 'Time',
+  total: 'Total per delivery',
+  paymentType: 'Payment type',
+  cancel: 'Cancel subscription',
+  cancelConfirm: 'Are you sure you want to cancel this subscription?',
+  cancelYes: 'Yes, cancel',
+  cancelNo: 'No',
+  canceled: 'Your subscription was canceled',
+  day_monday: 'Monday',
+  day_tuesday: 'Tuesday',
+  day_wednesday: 'Wednesday',
+  day_thursday: 'Thursday',
+  day_friday: 'Friday',
+  day_saturday: 'Saturday',
+  day_sunday: 'Sunday',
 };

@@ -146,3 +146,26 @@ export const ordersEs = {
   paymentStatus: 'Estado del pago',
   progress: 'Progreso del pedido',
 } as const;
+
+export const subscriptionsEs = {
+  title: 'Mis suscripciones',
+  empty: 'No tienes suscripciones',
+  status_active: 'Activa',
+  status_canceled_by_user: 'Cancelada',
+  weekdays: 'Días',
+  timeSlot: 'Horario',
+  total: 'Total por entrega',
+  paymentType: 'Tipo de pago',
+  cancel: 'Cancelar suscripción',
+  cancelConfirm: '¿Seguro que quieres cancelar esta suscripción?',
+  cancelYes: 'Sí, cancelar',
+  cancelNo: 'No',
+  canceled: 'Tu suscripción fue cancelada',
+  day_monday: 'lunes',
+  day_tuesday: 'martes',
+  day_wednesday: 'miércoles',
+  day_thursday: 'jueves',
+  day_friday: 'viernes',
+  day_saturday: 'sábado',
+  day_sunday: 'domingo',
+} as const;

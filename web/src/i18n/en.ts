@@ -1,7 +1,7 @@
 import type { Catalogue } from './es';
 import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
-import { checkoutEn, ordersEn } from './checkout-en';
+import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 
 export const en: Catalogue = {
   common: {
@@ -72,6 +72,7 @@ export const en: Catalogue = {
   catalog: catalogEn,
   checkout: checkoutEn,
   orders: ordersEn,
+  subscriptions: subscriptionsEn,
   legal: {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',

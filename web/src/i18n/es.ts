@@ -1,6 +1,6 @@
 import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
-import { checkoutEs, ordersEs } from './checkout-es';
+import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 
 /** Spanish: default and fallback language. */
 export const es = {
@@ -72,6 +72,7 @@ export const es = {
   catalog: catalogEs,
   checkout: checkoutEs,
   orders: ordersEs,
+  subscriptions: subscriptionsEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',

@@ -1,0 +1,1 @@
+export { MySubscriptionsPage } from './components/my-subscriptions-page';
