@@ -6,3 +6,4 @@ export * from './cart';
 export * from './orders';
 export * from './loyalty';
 export * from './engagement';
+export * from './loyalty-extras';

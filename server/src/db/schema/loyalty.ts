@@ -25,6 +25,8 @@ export const programs = pgTable(
     levels: jsonb('levels').$type<ProgramLevel[]>().notNull().default([]),
     /** Members may join by themselves (POST v5/me/programs/); otherwise only staff or the tenant file enrol them. */
     openToJoin: boolean('open_to_join').notNull().default(true),
+    /** Points a member earns per sol (1.00) of an order's subtotal when it is delivered; 0 earns nothing. */
+    orderPointsPerSol: integer('order_points_per_sol').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
   },

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { programs } from './loyalty';
+
+/** A program's raffle: members register while it is open; the draw is on draw_at. */
+export const raffles = pgTable(
+  'raffles',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    prize: text('prize').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    drawAt: timestamp('draw_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    index('raffles_program_idx').on(t.appId, t.programUid, t.position),
+  ],
+);
+
+/**
+ * A member's standing in a raffle: one row per member and raffle (the primary
+ * key), so concurrent registrations of one member make one participation.
+ * registered_at is set on registration, dismissed_at when the member hides it.
+ */
+export const raffleMembers = pgTable(
+  'raffle_members',
+  {
+    appId: uuid('app_id').notNull(),
+    raffleUid: uuid('raffle_uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.raffleUid, t.userUid] }),
+    foreignKey({ columns: [t.appId, t.raffleUid], foreignColumns: [raffles.appId, raffles.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    index('raffle_members_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+export const polls = pgTable(
+  'polls',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    programUid: uuid('program_uid').notNull(),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    index('polls_program_idx').on(t.appId, t.programUid, t.position),
+  ],
+);
+
+export type PollQuestionKind = 'SINGLE_CHOICE' | 'MULTIPLE_CHOICE' | 'TEXT';
+
+export const pollQuestions = pgTable(
+  'poll_questions',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    pollUid: uuid('poll_uid').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').$type<PollQuestionKind>().notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.pollUid], foreignColumns: [polls.appId, polls.uid] }).onDelete('cascade'),
+    index('poll_questions_poll_idx').on(t.appId, t.pollUid, t.position),
+    check('poll_questions_kind_check', sql`${t.kind} IN ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT')`),
+  ],
+);
+
+export const pollOptions = pgTable(
+  'poll_options',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    questionUid: uuid('question_uid').notNull(),
+    text: text('text').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.questionUid], foreignColumns: [pollQuestions.appId, pollQuestions.uid] }).onDelete('cascade'),
+    index('poll_options_question_idx').on(t.appId, t.questionUid, t.position),
+  ],
+);
+
+/** A member's answer to a poll: one per member and poll (unique), written with its answers in one transaction. */
+export const pollResponses = pgTable(
+  'poll_responses',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    pollUid: uuid('poll_uid').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('poll_responses_poll_user_key').on(t.appId, t.pollUid, t.userUid),
+    foreignKey({ columns: [t.appId, t.pollUid], foreignColumns: [polls.appId, polls.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    index('poll_responses_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+/** One chosen option (choice questions, one row per option) or one text (text questions). */
+export const pollAnswers = pgTable(
+  'poll_answers',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    responseUid: uuid('response_uid').notNull(),
+    questionUid: uuid('question_uid').notNull(),
+    optionUid: uuid('option_uid'),
+    text: text('text'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    foreignKey({ columns: [t.appId, t.responseUid], foreignColumns: [pollResponses.appId, pollResponses.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.questionUid], foreignColumns: [pollQuestions.appId, pollQuestions.uid] }).onDelete('cascade'),
+    foreignKey({ columns: [t.appId, t.optionUid], foreignColumns: [pollOptions.appId, pollOptions.uid] }).onDelete('cascade'),
+    index('poll_answers_response_idx').on(t.appId, t.responseUid),
+    check('poll_answers_one_check', sql`(${t.optionUid} IS NULL) <> (${t.text} IS NULL)`),
+  ],
+);
+
+function programBlock(name: string) {
+  return pgTable(
+    name,
+    {
+      appId: uuid('app_id').notNull(),
+      uid: uuid('uid').notNull(),
+      programUid: uuid('program_uid').notNull(),
+      key: text('key').notNull(),
+      title: text('title').notNull(),
+      image: text('image'),
+      link: text('link'),
+      position: integer('position').notNull().default(0),
+      isActive: boolean('is_active').notNull().default(true),
+    },
+    (t) => [
+      primaryKey({ columns: [t.appId, t.uid] }),
+      foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+      index(`${name}_program_idx`).on(t.appId, t.programUid, t.position),
+    ],
+  );
+}
+
+/** Sections of a program page (title, image, link), in position order. */
+export const programSections = programBlock('program_sections');
+/** Ads shown on a program page, in position order. */
+export const programAds = programBlock('program_ads');
