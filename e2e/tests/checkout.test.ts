@@ -346,3 +346,29 @@ test('/subscription/me lists the member subscriptions and cancels one (canceled_
   assert.equal(list.results.find((s) => s.uid === created.body.uid)?.status, 'canceled_by_user');
   await page.screenshot({ path: `${SHOTS}/subscriptions-desktop.png`, fullPage: true });
 });
+
+test('a price change (409) shows the new prices and places the order once confirmed', { skip }, async () => {
+  const page = await newMemberPage();
+  await fillCart(page, ['Croissant de mantequilla']);
+  await goToCheckout(page);
+  await choosePickupSlot(page);
+  await page.getByLabel(/Efectivo/).check();
+  const total = await shownTotal(page);
+  // The first POST claims the buyer saw another total, as if prices changed since.
+  let tampered = false;
+  await page.route('**/api/v5/places/*/orders/', async (route) => {
+    if (tampered || route.request().method() !== 'POST') return route.continue();
+    tampered = true;
+    const body = JSON.parse(route.request().postData() ?? '{}');
+    await route.continue({ postData: JSON.stringify({ ...body, expected_total: '1.00' }) });
+  });
+  const before = await orderCount(page);
+  await submit(page).click();
+  const change = page.getByRole('alertdialog', { name: 'Los precios cambiaron' });
+  await change.waitFor();
+  await change.getByText(`Nuevo total: ${total}`).waitFor();
+  assert.equal(await orderCount(page), before, 'nothing is placed before confirming');
+  await change.getByRole('button', { name: 'Confirmar con el nuevo total' }).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  assert.equal(await orderCount(page), before + 1);
+});
