@@ -197,6 +197,33 @@ describe('placing an order', () => {
     assert.deepEqual(option.data['products.0.option_groups'], ['Elija al menos 1 opciones de Tamaño.']);
   });
 
+  test("a successful order empties the member's server cart at that place, and only there", async () => {
+    const s = await makeShop(t, 'orders-cart');
+    const m = await s.member();
+    const cart = (place: string) => t.get(`/api/v5/me/shopping-cart/?place_uid=${place}`, { host: s.host, headers: m.auth });
+    for (const place of [s.place, s.other]) {
+      const saved = await t.post('/api/v5/me/shopping-cart/', { place, products: [s.cakeLine(1)] }, { host: s.host, headers: m.auth });
+      assert.equal(saved.statusCode, 200, saved.body);
+    }
+    const declined = await pickupOrder({ payment_method: s.online, card: declinedCard }, { s, auth: m.auth });
+    assert.equal(declined.statusCode, 400);
+    assert.equal((await cart(s.place)).data.products.length, 1, 'a declined card leaves the cart as it was');
+    assert.equal((await pickupOrder({}, { s, auth: m.auth })).statusCode, 201);
+    assert.deepEqual((await cart(s.place)).data.products, []);
+    assert.equal((await cart(s.other)).data.products.length, 1);
+  });
+
+  test('a store without ecommerce takes no orders; an absurd amount is refused, not a 500', async () => {
+    const closed = await makeShop(t, 'orders-closed', { ecommerce: false });
+    const m = await closed.member();
+    assert.deepEqual((await pickupOrder({}, { s: closed, auth: m.auth })).data, { non_field_errors: ['Esta tienda no recibe pedidos en línea.'] });
+    const pricey = await makeShop(t, 'orders-pricey', { cakePrice: '9000000.00', stock: null });
+    const p = await pricey.member();
+    const res = await pickupOrder({ products: [pricey.cakeLine(999)], expected_total: '1.00' }, { s: pricey, auth: p.auth });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(res.data.non_field_errors, ['El pedido supera el monto máximo permitido.']);
+  });
+
   test('needs a member', async () => {
     const res = await t.post(`/api/v5/places/${shop.place}/orders/`, {}, { host: shop.host });
     assert.equal(res.statusCode, 401);

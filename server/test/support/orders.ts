@@ -13,7 +13,7 @@ import { registerMember } from './accounts';
 export async function makeShop(
   t: TestApp,
   key: string,
-  options: { stock?: number | null; paymentTypes?: ('CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD')[]; coupons?: unknown[]; delivery?: unknown; subscriptions?: boolean } = {},
+  options: { stock?: number | null; cakePrice?: string; ecommerce?: boolean; paymentTypes?: ('CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD')[]; coupons?: unknown[]; delivery?: unknown; subscriptions?: boolean } = {},
 ) {
   const domain = `${key}.test`;
   const types = options.paymentTypes ?? ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD'];
@@ -25,6 +25,7 @@ export async function makeShop(
         key: 'shop',
         name: `Shop ${key}`,
         subscription_enabled: options.subscriptions ?? true,
+        ecommerce_enabled: options.ecommerce ?? true,
         payment_methods: types.map((type) => ({ key: type.toLowerCase().replace(/_/g, '-'), type, name: type, provider: type === 'ONLINE_CARD' ? 'sandbox' : null })),
         tax: { name: 'IGV', rate_percent: 18 },
         coupons: options.coupons ?? [],
@@ -55,7 +56,7 @@ export async function makeShop(
           key: 'cake',
           company: 'shop',
           title: 'Torta',
-          price: '10.00',
+          price: options.cakePrice ?? '10.00',
           places: { main: options.stock === undefined ? 10 : options.stock, other: 5 },
           option_groups: [
             {

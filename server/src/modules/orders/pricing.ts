@@ -140,6 +140,8 @@ export async function priceOrder(
     }
   }
 
+  // Amounts are 32-bit cents in the database; an absurd order is refused, not a 500.
+  if (priced.subtotalCents + deliveryCents > 1_000_000_000) add('non_field_errors', orderMessages.amountTooLarge);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const totalCents = priced.subtotalCents - discountCents + deliveryCents;
   // Prices include the tax: the tax is the part of the total above the net amount.

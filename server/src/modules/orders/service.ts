@@ -14,7 +14,7 @@ import {
   couponMessages,
 } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { areas, coupons, orderLines, orders, paymentMethods, placeProducts, places } from '../../db/schema';
+import { areas, coupons, orderLines, orders, paymentMethods, placeProducts, places, shoppingCarts } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import type { UserRow } from '../../plugins/auth';
 import type { Mailer } from '../mail/mailer';
@@ -40,7 +40,8 @@ export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer
  * 3. charge  - online card only: authorize and capture with the provider;
  *              a decline undoes step 2 (stock and coupon back, order and
  *              lines deleted), so it leaves nothing behind;
- * 4. confirm - mark the order paid (a failure here refunds, then undoes 2);
+ * 4. confirm - mark the order paid (a failure here refunds, then undoes 2)
+ *              and empty the member's server cart at the place;
  * 5. notify  - the confirmation mail, sent after answering.
  * With an Idempotency-Key, a retry answers the order the first call made.
  */
@@ -95,6 +96,10 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
       throw new ValidationError(orderMessages.cardDeclined);
     }
   }
+
+  // As the spec's client does, a successful order empties the member's server cart at that place
+  // (only now: a declined card must leave the cart as it was).
+  await db.delete(shoppingCarts).where(and(eq(shoppingCarts.appId, app.uid), eq(shoppingCarts.userUid, user.uid), eq(shoppingCarts.placeUid, place.uid)));
 
   // 5. notify
   const order = (await findOrder(db, app.uid, orderUid))!;
