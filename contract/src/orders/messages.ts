@@ -18,7 +18,6 @@ export const orderMessages = {
   transitionRefused: 'Un pedido {from} no puede pasar a {to}.',
   ecommerceDisabled: 'Esta tienda no recibe pedidos en línea.',
   idempotencyKey: 'Idempotency-Key debe tener de 1 a 200 caracteres visibles.',
-  idempotencyReused: 'Este Idempotency-Key ya se usó para otro pedido.',
   amountTooLarge: 'El pedido supera el monto máximo permitido.',
   noAddressCoordinates: 'Envíe la latitud y longitud de la dirección.',
 } as const;

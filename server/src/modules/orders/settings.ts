@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { centsToMoney, couponMessages, formatMessage, orderMessages, type CheckoutOptions, type Coupon } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { companies, companyTaxRules, coupons, orders, paymentMethods, placeDeliverySettings, places } from '../../db/schema';
@@ -171,11 +171,4 @@ export function couponToApi(row: CouponRow): Coupon {
     valid_until: row.validUntil?.toISOString() ?? null,
     company_uid: row.companyUid,
   };
-}
-
-export async function paymentMethodsByUid(db: Database, appId: string, uids: string[]) {
-  const valid = [...new Set(uids.filter(isUid))];
-  if (!valid.length) return new Map<string, PaymentMethodRow>();
-  const rows = await db.select().from(paymentMethods).where(and(eq(paymentMethods.appId, appId), inArray(paymentMethods.uid, valid)));
-  return new Map(rows.map((r) => [r.uid, r]));
 }
