@@ -2,6 +2,7 @@ import type { Catalogue } from './es';
 import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
+import { landingEn } from './landing-en';
 
 export const en: Catalogue = {
   common: {
@@ -64,10 +65,7 @@ export const en: Catalogue = {
     title: 'Menu',
     goStore: 'Go to the store',
   },
-  landing: {
-    orderHere: 'Order here',
-    welcome: 'Welcome to {{name}}',
-  },
+  landing: landingEn,
   auth: authEn,
   catalog: catalogEn,
   checkout: checkoutEn,

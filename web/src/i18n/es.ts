@@ -1,6 +1,7 @@
 import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
+import { landingEs } from './landing-es';
 
 /** Spanish: default and fallback language. */
 export const es = {
@@ -64,10 +65,7 @@ export const es = {
     title: 'Carta',
     goStore: 'Ir a la tienda',
   },
-  landing: {
-    orderHere: 'Ordenar aquí',
-    welcome: 'Bienvenido a {{name}}',
-  },
+  landing: landingEs,
   auth: authEs,
   catalog: catalogEs,
   checkout: checkoutEs,

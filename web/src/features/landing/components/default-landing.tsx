@@ -1,0 +1,165 @@
+import { Link } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Place } from '@store/contract/catalog/places';
+import { placeProductsQuery, placesQuery } from '../../../api';
+import { useTenant } from '../../../lib/tenant';
+import { useFormatPrice } from '../../../lib/money';
+import { ContactForm } from './contact-form';
+import { FacebookIcon, InstagramIcon } from './landing-icons';
+
+const FAVORITES = 8;
+
+function Timetable({ place }: { place: Place }) {
+  const { t } = useTranslation();
+  const rows = [
+    { label: t('landing.weekdays'), hours: place.timetable.monday },
+    { label: t('landing.saturday'), hours: place.timetable.saturday },
+    { label: t('landing.sunday'), hours: place.timetable.sunday },
+  ];
+  return (
+    <dl className="landing-hours">
+      {rows.map((row) => (
+        <div key={row.label} className="landing-hours__row">
+          <dt>{row.label}</dt>
+          <dd>{row.hours ? t('landing.hours', { from: row.hours.from, to: row.hours.to }) : t('landing.closed')}</dd>
+        </div>
+      ))}
+      {place.timetable.extra_note ? <p className="landing-hours__note">{place.timetable.extra_note}</p> : null}
+    </dl>
+  );
+}
+
+/** 'Nuestros productos favoritos': the first products of the first place, with their real prices. */
+function Favorites({ placeUid }: { placeUid: string }) {
+  const { t } = useTranslation();
+  const formatPrice = useFormatPrice();
+  const products = useInfiniteQuery(placeProductsQuery(placeUid, {}));
+  const items = (products.data?.pages[0]?.results ?? []).filter((product) => !product.is_redeemable).slice(0, FAVORITES);
+  if (items.length === 0) return null;
+  return (
+    <section className="landing-block" aria-labelledby="landing-favorites">
+      <h2 id="landing-favorites" className="landing-block__title">
+        {t('landing.favorites')}
+      </h2>
+      <ul className="landing-products">
+        {items.map((product) => (
+          <li key={product.uid} className="landing-product">
+            {product.image ? <img className="landing-product__image" src={product.image} alt="" loading="lazy" /> : <span className="landing-product__image" aria-hidden="true" />}
+            <h3 className="landing-product__title">{product.title}</h3>
+            {product.short_description ? <p className="landing-product__text">{product.short_description}</p> : null}
+            <p className="landing-product__price">{formatPrice(product.unit_price)}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="landing-block__more">
+        <Link to="/products" className="button button--ghost">
+          {t('landing.moreProducts')}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** The default landing: social links, banner, favourite products, places and hours, about, contact. */
+export function DefaultLanding() {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const company = app.company;
+  const cover = company.cover ?? company.banner;
+  const places = useQuery(placesQuery(company.uid));
+  const placeList = places.data ?? [];
+  const logo = company.logo ?? app.logo;
+
+  return (
+    <div className="landing landing--default">
+      <header className="landing__header">
+        <ul className="landing__social" aria-label={t('landing.social')}>
+          {company.facebook_page ? (
+            <li>
+              <a href={company.facebook_page} target="_blank" rel="noopener noreferrer" aria-label={t('landing.facebook', { name: company.name })}>
+                <FacebookIcon />
+              </a>
+            </li>
+          ) : null}
+          {company.instagram_page ? (
+            <li>
+              <a href={company.instagram_page} target="_blank" rel="noopener noreferrer" aria-label={t('landing.instagram', { name: company.name })}>
+                <InstagramIcon />
+              </a>
+            </li>
+          ) : null}
+        </ul>
+        <Link to="/" className="landing__brand landing__brand--center" aria-label={t('header.home')}>
+          {app.logo ? <img src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : <span>{app.name}</span>}
+        </Link>
+        <Link to="/products" className="button button--primary">
+          {t('landing.orderHere')}
+        </Link>
+      </header>
+      <main id="main-content">
+        <section className="banner">
+          {cover ? <img className="banner__image" src={cover} alt="" /> : null}
+          <div className="banner__content">
+            <p className="banner__eyebrow">{t('landing.welcome', { name: company.name })}</p>
+            <h1 className="banner__title">{company.name}</h1>
+            <Link to="/products" className="button button--light">
+              {t('landing.orderHere')}
+            </Link>
+          </div>
+        </section>
+
+        {placeList[0] ? <Favorites placeUid={placeList[0].uid} /> : null}
+
+        <section className="landing-block" aria-labelledby="landing-places">
+          <h2 id="landing-places" className="landing-block__title">
+            {t('landing.places')}
+          </h2>
+          {places.isPending ? null : placeList.length === 0 ? (
+            <p className="landing-block__empty">{t('landing.noPlaces')}</p>
+          ) : (
+            <ul className="landing-places">
+              {placeList.map((place) => (
+                <li key={place.uid} className="landing-place">
+                  <h3 className="landing-place__name">{place.name}</h3>
+                  <p className="landing-place__address">{place.address}</p>
+                  {place.telephone1 ? (
+                    <p className="landing-place__phone">
+                      <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>{place.telephone1}</a>
+                    </p>
+                  ) : null}
+                  <Timetable place={place} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="landing-block landing-about" aria-labelledby="landing-about">
+          {logo ? <img className="landing-about__logo" src={logo} alt={t('common.logoAlt', { name: company.name })} /> : null}
+          <div>
+            <h2 id="landing-about" className="landing-block__title">
+              {t('landing.about')}
+            </h2>
+            {company.description ? <p className="landing-about__text">{company.description}</p> : null}
+          </div>
+        </section>
+
+        {company.whatsapp_number ? (
+          <section className="landing-block landing-contact-block" aria-labelledby="landing-contact">
+            <div>
+              <h2 id="landing-contact" className="landing-block__title">
+                {t('landing.contact')}
+              </h2>
+              <p className="landing-block__lead">{t('landing.contactText')}</p>
+            </div>
+            <ContactForm companyName={company.name} whatsapp={company.whatsapp_number} />
+          </section>
+        ) : null}
+      </main>
+      <footer className="landing__footer">
+        <p className="footer__powered">{t('footer.poweredBy', { year: new Date().getFullYear() })}</p>
+      </footer>
+    </div>
+  );
+}
