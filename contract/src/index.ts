@@ -26,3 +26,4 @@ export * from './loyalty/messages';
 export * from './loyalty/programs';
 export * from './loyalty/promotions';
 export * from './loyalty/events';
+export * from './loyalty/engagement';

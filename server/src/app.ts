@@ -15,6 +15,7 @@ import { cartRoutes } from './modules/cart/routes';
 import { programsRoutes } from './modules/programs/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { engagementRoutes } from './modules/engagement/routes';
+import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { authPlugin } from './plugins/auth';
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(programsRoutes);
       await api.register(promotionsRoutes);
       await api.register(engagementRoutes);
+      await api.register(programExtrasRoutes);
       await api.register(ordersRoutes);
       await api.register(subscriptionsRoutes);
     },

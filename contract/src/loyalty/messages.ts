@@ -15,3 +15,17 @@ export const loyaltyMessages = {
   promotionNotFound: 'Esta promoción no existe.',
   notForSale: 'Esta promoción no se compra con monedas.',
 } as const;
+
+/** Raffles and polls. */
+export const engagementMessages = {
+  raffleNotFound: 'Este sorteo no existe.',
+  raffleClosed: 'Este sorteo ya no admite inscripciones.',
+  pollNotFound: 'Esta encuesta no existe.',
+  pollClosed: 'Esta encuesta ya no admite respuestas.',
+  pollAnswered: 'Ya respondió esta encuesta.',
+  notAQuestion: 'Esta pregunta no pertenece a la encuesta.',
+  duplicateAnswer: 'Esta pregunta ya fue respondida.',
+  notAnOption: 'Esta opción no pertenece a la pregunta.',
+  chooseOne: 'Elegir una sola opción.',
+  noActiveUnit: 'No tiene esta promoción activa: adquiérala primero.',
+} as const;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { events, loyaltyLedger, programMembers, programs, promotionPlaces, promotions, users } from '../db/schema';
+import { events, loyaltyLedger, pollOptions, pollQuestions, polls, programAds, programMembers, programs, programSections, promotionPlaces, promotions, raffles, users } from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
 
 type UidOf = (kind: string, key: string) => string;
@@ -32,6 +32,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       stampsEnabled: p.stamps_enabled,
       addPointsEnabled: p.add_points_enabled,
       openToJoin: p.open_to_join,
+      orderPointsPerSol: p.order_points_per_sol,
       isActive: p.is_active,
       levels: [...p.levels].sort((a, b) => a.min_points - b.min_points),
       position,
@@ -75,6 +76,8 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         await tx.insert(promotionPlaces).values(x.places.map((place) => ({ appId, promotionUid: values.uid, placeUid: uidOf('place', place) })));
       }
     }
+
+    await importProgramExtras(tx, p, appId, programUid, uidOf);
 
     if (p.members.length === 0) continue;
     const emails = p.members.map((m) => m.user);
@@ -131,5 +134,91 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
       isActive: e.is_active,
     };
     await tx.insert(events).values(row).onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
+  }
+}
+
+/**
+ * Raffles, polls, sections and ads of a program follow the file: upserted by
+ * key, those left out switched off (members' registrations and answers point
+ * at them). A poll's questions and options are upserted too; ones left out are
+ * deleted only while nobody has answered (answers cascade otherwise, so a
+ * change of questions after answers is refused).
+ */
+async function importProgramExtras(tx: Tx, p: ProgramsSection[number], appId: string, programUid: string, uidOf: UidOf) {
+  const raffleUids = p.raffles.map((r) => uidOf('raffle', `${p.key}/${r.key}`));
+  await tx
+    .update(raffles)
+    .set({ isActive: false })
+    .where(and(eq(raffles.appId, appId), eq(raffles.programUid, programUid), raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined));
+  for (const [i, r] of p.raffles.entries()) {
+    const row = {
+      appId,
+      uid: raffleUids[i],
+      programUid,
+      key: r.key,
+      name: r.name,
+      description: r.description,
+      image: r.image,
+      prize: r.prize,
+      startsAt: r.starts_at ? new Date(r.starts_at) : null,
+      endsAt: r.ends_at ? new Date(r.ends_at) : null,
+      drawAt: r.draw_at ? new Date(r.draw_at) : null,
+      isActive: r.is_active,
+      position: i,
+    };
+    await tx.insert(raffles).values(row).onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: row });
+  }
+
+  const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
+  await tx
+    .update(polls)
+    .set({ isActive: false })
+    .where(and(eq(polls.appId, appId), eq(polls.programUid, programUid), pollUids.length ? notInArray(polls.uid, pollUids) : undefined));
+  for (const [i, x] of p.polls.entries()) {
+    const row = {
+      appId,
+      uid: pollUids[i],
+      programUid,
+      key: x.key,
+      title: x.title,
+      description: x.description,
+      image: x.image,
+      startsAt: x.starts_at ? new Date(x.starts_at) : null,
+      endsAt: x.ends_at ? new Date(x.ends_at) : null,
+      isActive: x.is_active,
+      position: i,
+    };
+    await tx.insert(polls).values(row).onConflictDoUpdate({ target: [polls.appId, polls.uid], set: row });
+    const questionUids = x.questions.map((q) => uidOf('poll-question', `${p.key}/${x.key}/${q.key}`));
+    await tx
+      .delete(pollQuestions)
+      .where(and(eq(pollQuestions.appId, appId), eq(pollQuestions.pollUid, row.uid), notInArray(pollQuestions.uid, questionUids)));
+    for (const [j, q] of x.questions.entries()) {
+      const question = { appId, uid: questionUids[j], pollUid: row.uid, text: q.text, kind: q.kind, position: j };
+      await tx.insert(pollQuestions).values(question).onConflictDoUpdate({ target: [pollQuestions.appId, pollQuestions.uid], set: question });
+      const optionUids = q.options.map((o) => uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`));
+      await tx
+        .delete(pollOptions)
+        .where(and(eq(pollOptions.appId, appId), eq(pollOptions.questionUid, question.uid), optionUids.length ? notInArray(pollOptions.uid, optionUids) : undefined));
+      for (const [k, o] of q.options.entries()) {
+        const option = { appId, uid: optionUids[k], questionUid: question.uid, text: o.text, position: k };
+        await tx.insert(pollOptions).values(option).onConflictDoUpdate({ target: [pollOptions.appId, pollOptions.uid], set: option });
+      }
+    }
+  }
+
+  for (const [table, list, kind] of [
+    [programSections, p.sections, 'program-section'],
+    [programAds, p.ads, 'program-ad'],
+  ] as const) {
+    const uids = list.map((b) => uidOf(kind, `${p.key}/${b.key}`));
+    await tx
+      .update(table)
+      .set({ isActive: false })
+      .where(and(eq(table.appId, appId), eq(table.programUid, programUid), uids.length ? notInArray(table.uid, uids) : undefined));
+    for (const [i, b] of list.entries()) {
+      const row = { appId, uid: uids[i], programUid, key: b.key, title: b.title, image: b.image, link: b.link, isActive: b.is_active, position: i };
+      await tx.insert(table).values(row).onConflictDoUpdate({ target: [table.appId, table.uid], set: row });
+    }
   }
 }

@@ -42,6 +42,49 @@ const promotion = z
     if (need && p[need as keyof typeof p] === null) ctx.addIssue({ code: 'custom', path: [need], message: `a ${p.kind} promotion needs ${need}` });
   });
 
+const raffle = z.strictObject({
+  key,
+  name: z.string().min(1).max(200),
+  description: z.string().max(5000).default(''),
+  image: url.nullable().default(null),
+  prize: z.string().max(500).default(''),
+  starts_at: instant.nullable().default(null),
+  ends_at: instant.nullable().default(null),
+  draw_at: instant.nullable().default(null),
+  is_active: z.boolean().default(true),
+});
+
+const pollQuestion = z
+  .strictObject({
+    key,
+    text: z.string().min(1).max(500),
+    kind: z.enum(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT']),
+    options: z.array(z.strictObject({ key, text: z.string().min(1).max(300) })).default([]),
+  })
+  .superRefine((q, ctx) => {
+    if (q.kind !== 'TEXT' && q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a choice question needs at least 2 options' });
+    if (q.kind === 'TEXT' && q.options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a TEXT question has no options' });
+  });
+
+const poll = z.strictObject({
+  key,
+  title: z.string().min(1).max(200),
+  description: z.string().max(5000).default(''),
+  image: url.nullable().default(null),
+  starts_at: instant.nullable().default(null),
+  ends_at: instant.nullable().default(null),
+  is_active: z.boolean().default(true),
+  questions: z.array(pollQuestion).min(1),
+});
+
+const block = z.strictObject({
+  key,
+  title: z.string().min(1).max(200),
+  image: url.nullable().default(null),
+  link: url.nullable().default(null),
+  is_active: z.boolean().default(true),
+});
+
 const ledgerLine = z.strictObject({
   /** Unique within the member; the line is written once and never changed by a later import. */
   key,
@@ -66,7 +109,13 @@ export const programsSection = z
       open_to_join: z.boolean().default(true),
       is_active: z.boolean().default(true),
       levels: z.array(z.strictObject({ name: z.string().min(1).max(100), min_points: count })).default([]),
+      /** Points earned per sol of a delivered order's subtotal (0: orders earn nothing). */
+      order_points_per_sol: count.default(0),
       promotions: z.array(promotion).default([]),
+      raffles: z.array(raffle).default([]),
+      polls: z.array(poll).default([]),
+      sections: z.array(block).default([]),
+      ads: z.array(block).default([]),
       /** Members by the email of a user of this file (or one already in the database). */
       members: z.array(z.strictObject({ user: z.string().email().transform((v) => v.toLowerCase()), ledger: z.array(ledgerLine).default([]) })).default([]),
     }),

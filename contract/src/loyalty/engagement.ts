@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { formMessages } from '../messages';
+
+/** Raffles, polls, sections and ads of a program, and the extra promotion calls. */
+
+/** The member's state in a raffle: not registered, registered; `dismissed` when they hid it. */
+export const raffle = z.object({
+  uid: z.string(),
+  program: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  prize: z.string(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  draw_at: z.string().nullable(),
+  is_active: z.boolean(),
+  /** Open for registration now: active, started and not ended. */
+  is_open: z.boolean(),
+  registered: z.boolean(),
+  registered_at: z.string().nullable(),
+  dismissed: z.boolean(),
+});
+export type Raffle = z.infer<typeof raffle>;
+
+export const pollQuestionKind = z.enum(['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT']);
+export const pollQuestion = z.object({
+  uid: z.string(),
+  text: z.string(),
+  kind: pollQuestionKind,
+  options: z.array(z.object({ uid: z.string(), text: z.string() })),
+});
+export const poll = z.object({
+  uid: z.string(),
+  program: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  starts_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  questions: z.array(pollQuestion),
+  /** The member has answered it. */
+  is_resolved: z.boolean(),
+  answered_at: z.string().nullable(),
+});
+export type Poll = z.infer<typeof poll>;
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const pollsQuery = z.object({ is_resolved: flag.optional() });
+
+/**
+ * `POST v5/me/polls/{uid}/responses/`: one answer per question of the poll.
+ * `options` for choice questions (exactly one for SINGLE_CHOICE), `text` for TEXT ones.
+ * The shape is checked here; which questions and options belong to the poll is the server's rule.
+ */
+export const pollAnswerInput = z.object({
+  question: z.string({ error: formMessages.required }).min(1, formMessages.required).max(64),
+  options: z.array(z.string().max(64)).max(50).optional(),
+  text: z.string().max(2000).optional(),
+});
+export const pollResponseInput = z.object({
+  answers: z.array(pollAnswerInput, { error: formMessages.required }).max(100),
+});
+export type PollResponseInput = z.infer<typeof pollResponseInput>;
+export const pollResponse = z.object({ uid: z.string(), poll: z.string(), created_at: z.string() });
+
+/** A section or an ad of a program page. */
+export const programBlock = z.object({ uid: z.string(), title: z.string(), image: z.string().nullable(), link: z.string().nullable(), position: z.number().int() });
+export type ProgramBlock = z.infer<typeof programBlock>;
+
+/** `POST .../promotions/{uid}/qrcode/`: a signed, short-lived QR of the member's active unit of the promotion. */
+export const promotionQr = z.object({ qr: z.string(), expires_at: z.string(), redemption: z.string(), code: z.string() });
+
+export const promotionPlace = z.object({ uid: z.string(), name: z.string(), address: z.string() });

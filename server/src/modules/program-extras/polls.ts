@@ -1,0 +1,161 @@
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { engagementMessages, formMessages, loyaltyMessages, type Poll, type PollResponseInput } from '@store/contract';
+import type { Database } from '../../db/client';
+import { pollAnswers, pollOptions, pollQuestions, pollResponses, polls } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { isUid } from '../../lib/uid';
+import { findMembership, findProgram } from '../programs/service';
+
+type PollRow = typeof polls.$inferSelect;
+
+function started(now: Date): SQL {
+  return or(isNull(polls.startsAt), lte(polls.startsAt, now))!;
+}
+function notEnded(now: Date): SQL {
+  return or(isNull(polls.endsAt), gt(polls.endsAt, now))!;
+}
+
+function selectWithResponse(db: Database, userUid: string) {
+  return db
+    .select({ poll: polls, answeredAt: pollResponses.createdAt })
+    .from(polls)
+    .leftJoin(pollResponses, and(eq(pollResponses.appId, polls.appId), eq(pollResponses.pollUid, polls.uid), eq(pollResponses.userUid, userUid)));
+}
+
+async function questionsOf(db: Database, appId: string, pollUids: string[]) {
+  const byPoll = new Map<string, Poll['questions']>();
+  if (pollUids.length === 0) return byPoll;
+  const questions = await db
+    .select()
+    .from(pollQuestions)
+    .where(and(eq(pollQuestions.appId, appId), inArray(pollQuestions.pollUid, pollUids)))
+    .orderBy(asc(pollQuestions.position), asc(pollQuestions.uid));
+  const options = questions.length
+    ? await db
+        .select()
+        .from(pollOptions)
+        .where(and(eq(pollOptions.appId, appId), inArray(pollOptions.questionUid, questions.map((q) => q.uid))))
+        .orderBy(asc(pollOptions.position), asc(pollOptions.uid))
+    : [];
+  for (const q of questions) {
+    const list = byPoll.get(q.pollUid) ?? [];
+    list.push({ uid: q.uid, text: q.text, kind: q.kind, options: options.filter((o) => o.questionUid === q.uid).map((o) => ({ uid: o.uid, text: o.text })) });
+    byPoll.set(q.pollUid, list);
+  }
+  return byPoll;
+}
+
+function pollToApi(p: PollRow, answeredAt: Date | null, questions: Poll['questions']): Poll {
+  return {
+    uid: p.uid,
+    program: p.programUid,
+    title: p.title,
+    description: p.description,
+    image: p.image,
+    starts_at: p.startsAt?.toISOString() ?? null,
+    ends_at: p.endsAt?.toISOString() ?? null,
+    questions,
+    is_resolved: answeredAt !== null,
+    answered_at: answeredAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The program's polls for the member: `is_resolved=true` lists the ones the
+ * member answered (newest answer first); otherwise the pending ones - active,
+ * started, not ended and not answered yet.
+ */
+export async function listPolls(db: Database, app: AppRow, userUid: string, programUid: string, filters: { resolved?: boolean }, window: PageWindow) {
+  const program = await findProgram(db, app, programUid);
+  const now = new Date();
+  const base = and(eq(polls.appId, app.uid), eq(polls.programUid, program.program.uid), eq(polls.isActive, true), started(now));
+  const where = filters.resolved ? and(base, sql`${pollResponses.uid} IS NOT NULL`) : and(base, notEnded(now), isNull(pollResponses.uid));
+  const [total, rows] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(polls)
+      .leftJoin(pollResponses, and(eq(pollResponses.appId, polls.appId), eq(pollResponses.pollUid, polls.uid), eq(pollResponses.userUid, userUid)))
+      .where(where),
+    selectWithResponse(db, userUid)
+      .where(where)
+      .orderBy(...(filters.resolved ? [sql`${pollResponses.createdAt} DESC`] : []), asc(polls.position), asc(polls.uid))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  const questions = await questionsOf(db, app.uid, rows.map((r) => r.poll.uid));
+  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => pollToApi(r.poll, r.answeredAt, questions.get(r.poll.uid) ?? [])) };
+}
+
+/** One poll of the program (answered or not, ended or not); not started, switched off or foreign ones are 404. */
+export async function getPoll(db: Database, app: AppRow, userUid: string, programUid: string | undefined, uid: string): Promise<Poll> {
+  const programFilter = programUid === undefined ? undefined : eq(polls.programUid, (await findProgram(db, app, programUid)).program.uid);
+  if (!isUid(uid)) throw new NotFoundError(engagementMessages.pollNotFound);
+  const now = new Date();
+  const [row] = await selectWithResponse(db, userUid).where(and(eq(polls.appId, app.uid), eq(polls.uid, uid), eq(polls.isActive, true), started(now), programFilter));
+  if (!row) throw new NotFoundError(engagementMessages.pollNotFound);
+  if (programUid === undefined) await findProgram(db, app, row.poll.programUid).catch(() => {
+    throw new NotFoundError(engagementMessages.pollNotFound);
+  });
+  const questions = await questionsOf(db, app.uid, [row.poll.uid]);
+  return pollToApi(row.poll, row.answeredAt, questions.get(row.poll.uid) ?? []);
+}
+
+/**
+ * The member answers a poll: every question must be answered, each once;
+ * choice questions with options of that question (exactly one for
+ * SINGLE_CHOICE), text questions with a non-empty text. Errors are keyed
+ * `answers.{n}`, n being the question's position (from 0) in the poll as
+ * the detail lists it. The response and its answers are written in one
+ * transaction; the unique (poll, member) index makes a second answer - also
+ * a concurrent one - a 400.
+ */
+export async function answerPoll(db: Database, app: AppRow, userUid: string, pollUid: string, input: PollResponseInput) {
+  const poll = await getPoll(db, app, userUid, undefined, pollUid);
+  if (!(await findMembership(db, app.uid, poll.program, userUid))) throw new ValidationError(loyaltyMessages.notMember);
+  if (poll.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);
+  if (poll.ends_at && new Date(poll.ends_at) <= new Date()) throw new ValidationError(engagementMessages.pollClosed);
+
+  const errors: Record<string, string[]> = {};
+  const byQuestion = new Map<string, PollResponseInput['answers'][number]>();
+  for (const a of input.answers) {
+    const index = poll.questions.findIndex((q) => q.uid === a.question);
+    if (index < 0) {
+      errors.answers = [engagementMessages.notAQuestion];
+      continue;
+    }
+    if (byQuestion.has(a.question)) errors[`answers.${index}`] = [engagementMessages.duplicateAnswer];
+    byQuestion.set(a.question, a);
+  }
+  const rows: { questionUid: string; optionUid: string | null; text: string | null }[] = [];
+  poll.questions.forEach((q, index) => {
+    const key = `answers.${index}`;
+    if (errors[key]) return;
+    const a = byQuestion.get(q.uid);
+    if (q.kind === 'TEXT') {
+      const text = a?.text?.trim() ?? '';
+      if (!text) errors[key] = [formMessages.required];
+      else rows.push({ questionUid: q.uid, optionUid: null, text });
+      return;
+    }
+    const chosen = [...new Set(a?.options ?? [])];
+    if (chosen.length === 0) errors[key] = [formMessages.required];
+    else if (chosen.some((o) => !q.options.some((opt) => opt.uid === o))) errors[key] = [engagementMessages.notAnOption];
+    else if (q.kind === 'SINGLE_CHOICE' && chosen.length > 1) errors[key] = [engagementMessages.chooseOne];
+    else for (const o of chosen) rows.push({ questionUid: q.uid, optionUid: o, text: null });
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [response] = await tx
+      .insert(pollResponses)
+      .values({ appId: app.uid, uid: crypto.randomUUID(), pollUid: poll.uid, userUid, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!response) throw new ValidationError(engagementMessages.pollAnswered);
+    await tx.insert(pollAnswers).values(rows.map((r) => ({ appId: app.uid, uid: crypto.randomUUID(), responseUid: response.uid, ...r })));
+    return { uid: response.uid, poll: poll.uid, created_at: response.createdAt.toISOString() };
+  });
+}

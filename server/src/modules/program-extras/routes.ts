@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pageQuery, paged, poll, pollResponse, pollResponseInput, pollsQuery, programBlock, raffle } from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
+import { answerPoll, getPoll, listPolls } from './polls';
+import { listBlocks } from './blocks';
+
+const tags = ['programs'];
+const programParams = z.object({ uid: z.string() });
+const raffleParams = z.object({ program: z.string(), uid: z.string() });
+const pollParams = z.object({ program: z.string(), poll: z.string() });
+const emptyBody = z.object({}).optional();
+
+export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/me/programs/:uid/raffles/',
+    {
+      schema: {
+        tags,
+        summary: "A program's raffles with the member's state",
+        description: 'Active raffles that have started (ended ones too, with is_open false), by position; the ones the member dismissed leave the list. Each carries registered and dismissed.',
+        params: programParams,
+        querystring: pageQuery,
+        response: { 200: paged(raffle), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const result = await listRaffles(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.get(
+    '/v5/me/programs/:program/raffles/:uid/',
+    {
+      schema: {
+        tags,
+        summary: "A raffle with the member's state",
+        description: '404 (the not-found state) for unknown, not started, switched off or other programs\' raffles. A dismissed raffle is still found here.',
+        params: raffleParams,
+        response: { 200: raffle, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+  );
+
+  server.post(
+    '/v5/me/programs/:program/raffles/:uid/register/',
+    {
+      schema: {
+        tags,
+        summary: 'Registers the member in a raffle',
+        description:
+          "Empty body. 201 when registered now, 200 when already registered (one participation per member, also under concurrent calls). Members of the program only ('Únase al programa para usar sus promociones.'); 'Este sorteo ya no admite inscripciones.' once it has ended. Registering undoes a dismissal.",
+        params: raffleParams,
+        body: emptyBody,
+        response: { 200: raffle, 201: raffle, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const result = await registerRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid);
+      return reply.code(result.created ? 201 : 200).send(result.raffle);
+    },
+  );
+
+  server.post(
+    '/v5/me/programs/:program/raffles/:uid/dismiss/',
+    {
+      schema: {
+        tags,
+        summary: 'The member hides a raffle',
+        description: 'Empty body. The raffle leaves the member\'s list (its registration, if any, stays). Idempotent.',
+        params: raffleParams,
+        body: emptyBody,
+        response: { 200: raffle, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => dismissRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+  );
+
+  server.get(
+    '/v5/me/programs/:uid/polls/',
+    {
+      schema: {
+        tags,
+        summary: "A program's polls for the member",
+        description: 'Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first. `page=n`.',
+        params: programParams,
+        querystring: pageQuery.extend(pollsQuery.shape),
+        response: { 200: paged(poll), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { page, page_size, is_resolved } = request.query;
+      const window = pageWindow({ page, page_size });
+      const result = await listPolls(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { resolved: is_resolved }, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.get(
+    '/v5/me/programs/:program/polls/:poll/',
+    {
+      schema: {
+        tags,
+        summary: 'A poll with its questions and options',
+        params: pollParams,
+        response: { 200: poll, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => getPoll(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.poll),
+  );
+
+  server.post(
+    '/v5/me/polls/:uid/responses/',
+    {
+      schema: {
+        tags,
+        summary: 'The member answers a poll',
+        description:
+          "Body `{answers: [{question, options?: [option uid], text?}]}` with an answer for EVERY question: SINGLE_CHOICE exactly one option, MULTIPLE_CHOICE one or more, TEXT a non-empty text; options must belong to their question. Errors are keyed `answers.{n}`, n the question's position from 0 as the poll lists it, e.g. {\"answers.2\": [\"Este campo es requerido\"]}. Answering twice is a 400 ('Ya respondió esta encuesta.'). Members of the program only. Written in one transaction.",
+        params: programParams,
+        body: pollResponseInput,
+        response: { 201: pollResponse, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await answerPoll(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, request.body)),
+  );
+
+  for (const which of ['sections', 'ads'] as const) {
+    server.get(
+      `/v5/me/programs/:uid/${which}/`,
+      {
+        schema: {
+          tags,
+          summary: which === 'sections' ? "A program page's sections" : "A program page's ads",
+          description: 'Active ones in position order: title, image, link, position.',
+          params: programParams,
+          querystring: pageQuery,
+          response: { 200: paged(programBlock), ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        request.requireUser();
+        const window = pageWindow(request.query);
+        const result = await listBlocks(server.db, request.requireTenant(), request.params.uid, which, window);
+        return toPaged(request, window, result.count, result.results);
+      },
+    );
+  }
+};
