@@ -35,6 +35,8 @@ export const storageKeys = {
   landingName: 'landingName',
   landingEmail: 'landingEmail',
   landingMessage: 'landingMessage',
+  /** Not in the spec's list: the influencer of /in/{uid}/ (see docs/decisions.md). */
+  influencerId: 'influencerId',
   cart: (placeUid: string) => `cart${placeUid}`,
   cartSubscription: (placeUid: string) => `cartSubscription${placeUid}`,
   infoSubscriptionOptions: (placeUid: string) => `infoSubscriptionOptions${placeUid}`,

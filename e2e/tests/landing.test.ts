@@ -9,7 +9,7 @@ const { skip } = harness;
 async function openLanding(host: string, viewport?: { width: number; height: number }): Promise<Page> {
   const server = harness.server();
   const { context, page } = await harness.newPage(viewport ? { viewport } : {});
-  await acceptCookiesUpFront(context, server.url());
+  await acceptCookiesUpFront(context, server.url(host));
   // window.open is recorded instead of opening WhatsApp.
   await context.addInitScript(() => {
     (window as unknown as { opened: string[] }).opened = [];
@@ -89,7 +89,7 @@ test('MODEL_2 landing: a WELCOME button with the app domain stays inside, anothe
 test('MODEL_2 landing: a landing that cannot be loaded reads "Landing no valido"', { skip }, async () => {
   const server = harness.server();
   const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url());
+  await acceptCookiesUpFront(context, server.url('landing.localhost'));
   await page.route('**/api/v7/apps/*/landing/', (route) => route.fulfill({ status: 500, body: '{"detail":"error"}', contentType: 'application/json' }));
   await page.goto(server.url('landing.localhost', '/landing'));
   await page.getByRole('heading', { name: 'Landing no valido' }).waitFor();

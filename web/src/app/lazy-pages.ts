@@ -9,6 +9,7 @@ export const LandingPage = lazy(() => import('../features/landing').then((m) => 
 export const CartaPage = lazy(() => import('../features/carta').then((m) => ({ default: m.CartaPage })));
 export const CartPage = lazy(() => import('../features/cart').then((m) => ({ default: m.CartPage })));
 export const MultisiteHome = lazy(() => import('../features/tenancy/components/multisite-home').then((m) => ({ default: m.MultisiteHome })));
+export const CategoryPage = lazy(() => import('../features/tenancy/components/category-page').then((m) => ({ default: m.CategoryPage })));
 
 const auth = () => import('../features/auth');
 export const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));

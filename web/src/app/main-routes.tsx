@@ -1,4 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { storageKeys } from '@store/contract/constants';
 import { isHiddenForMembers, useTenant } from '../lib/tenant';
 import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
@@ -6,6 +8,7 @@ import { MainLayout } from '../features/shell';
 import { RequireLogin } from './guards';
 import {
   CartPage,
+  CategoryPage,
   ChangePasswordPage,
   CheckoutPage,
   CouponCodePage,
@@ -19,7 +22,8 @@ import {
   TermsPage,
 } from './lazy-pages';
 import { ProductsPage } from '../features/catalog';
-import { useCurrentCompany } from '../lib/current-company';
+import { isKnownCompany, rememberCompany, useCurrentCompany } from '../lib/current-company';
+import { storage } from '../lib/storage';
 
 /**
  * Root of a single-site app: products when the store is on and visible, else the first
@@ -48,6 +52,36 @@ function ProductsRoute() {
 function EventsRoute() {
   const app = useTenant();
   return app.features.events ? <ComingSoon /> : <Navigate to="/" replace />;
+}
+
+/** /c/{companyUid}/...: a company of this app becomes (and stays) the current one; others are not found. */
+function CompanyScope() {
+  const app = useTenant();
+  const { companyUid } = useParams();
+  const known = isKnownCompany(app, companyUid);
+  useEffect(() => {
+    if (known && companyUid) rememberCompany(companyUid);
+  }, [known, companyUid]);
+  return known ? <Outlet /> : <NotFound />;
+}
+
+/** /c/{companyUid}/: that company's store when it sells online, else its first program. */
+function CompanyHome() {
+  const app = useTenant();
+  const company = useCurrentCompany();
+  if (company.ecommerce_enabled) return <Navigate to="products" replace />;
+  const program = app.allowed_programs.find((p) => p.company_uid === company.uid);
+  if (program) return <Navigate to={`program/${program.uid}`} replace />;
+  return <ComingSoon />;
+}
+
+/** /in/{uid}/: remembers the influencer (orders and registrations carry it), then home. */
+function InfluencerRoute() {
+  const { influencerUid } = useParams();
+  useEffect(() => {
+    if (influencerUid) storage.set(storageKeys.influencerId, influencerUid);
+  }, [influencerUid]);
+  return <Navigate to="/" replace />;
 }
 
 /** Routes that exist for every company; in multisite mode they also live under /c/{companyUid}/. */
@@ -86,12 +120,12 @@ export function MainRoutes() {
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="faqs" element={<FaqsPage />} />
         <Route path="company/:companyUid/code/:code" element={<CouponCodePage />} />
-        <Route path="in/:influencerUid" element={<Navigate to="/" replace />} />
+        <Route path="in/:influencerUid" element={<InfluencerRoute />} />
         {app.multisite ? (
           <>
-            <Route path="categories/:categoryUid" element={<ComingSoon />} />
-            <Route path="c/:companyUid">
-              <Route index element={<Navigate to="products" replace />} />
+            <Route path="categories/:categoryUid" element={<CategoryPage />} />
+            <Route path="c/:companyUid" element={<CompanyScope />}>
+              <Route index element={<CompanyHome />} />
               {companyRoutes()}
               <Route path="*" element={<NotFound />} />
             </Route>

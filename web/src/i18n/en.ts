@@ -60,6 +60,7 @@ export const en: Catalogue = {
     searchLabel: 'Search',
     empty: 'No results found for this search',
     visit: 'Visit store',
+    allCategories: 'All categories',
   },
   carta: {
     title: 'Menu',

@@ -60,6 +60,7 @@ export const es = {
     searchLabel: 'Buscar',
     empty: 'No se encuentran resultados para esta búsqueda',
     visit: 'Ver tienda',
+    allCategories: 'Todas las categorías',
   },
   carta: {
     title: 'Carta',

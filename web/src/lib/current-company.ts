@@ -1,5 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { useMatch } from 'react-router';
-import type { Company } from '@store/contract';
+import type { App, Company } from '@store/contract';
 import { useTenant } from './tenant';
 
 export type CurrentCompany = Pick<
@@ -13,27 +14,80 @@ export type CurrentCompany = Pick<
 };
 
 /**
- * The company the visitor is looking at: in multisite mode the one named by /c/{companyUid}/,
- * otherwise the app's company.
+ * The company last chosen through /c/{uid}/, kept for the tab (sessionStorage, not one of the
+ * spec's localStorage keys) so shared pages such as /profile keep that company's header and footer.
  */
-export function useCurrentCompany(): CurrentCompany {
-  const app = useTenant();
-  const match = useMatch('/c/:companyUid/*');
-  const uid = app.multisite ? match?.params.companyUid : undefined;
+const REMEMBERED_KEY = 'currentCompanyUid';
+const listeners = new Set<() => void>();
+let remembered: string | null = readRemembered();
+
+function readRemembered(): string | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage.getItem(REMEMBERED_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function rememberCompany(uid: string): void {
+  if (remembered === uid) return;
+  remembered = uid;
+  try {
+    window.sessionStorage.setItem(REMEMBERED_KEY, uid);
+  } catch {
+    /* private mode: remembered for this page load only */
+  }
+  for (const listener of listeners) listener();
+}
+
+function useRememberedCompany(): string | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => remembered,
+  );
+}
+
+/** Whether a company uid belongs to this app (its main company or an allowed one). */
+export function isKnownCompany(app: App, uid: string | undefined): boolean {
+  return Boolean(uid) && (uid === app.company.uid || app.allowed_companies.some((company) => company.uid === uid));
+}
+
+/** The company with that uid as the shell sees it; the main company when the uid is unknown. */
+export function companyFor(app: App, uid: string | null | undefined): CurrentCompany {
   const main = app.company;
-  if (!uid || uid === main.uid) {
+  const summary = uid && uid !== main.uid ? app.allowed_companies.find((company) => company.uid === uid) : undefined;
+  if (!summary) {
     return { ...main, isMain: main.is_main || !app.multisite, prefix: app.multisite ? `/c/${main.uid}` : '' };
   }
-  const summary = app.allowed_companies.find((company) => company.uid === uid);
   return {
-    uid,
-    name: summary?.name ?? main.name,
-    logo: summary?.logo ?? main.logo,
-    ecommerce_enabled: summary?.ecommerce_enabled ?? false,
+    uid: summary.uid,
+    name: summary.name,
+    logo: summary.logo ?? main.logo,
+    ecommerce_enabled: summary.ecommerce_enabled,
     benefit_programs_enabled: false,
     gamification_system: null,
     hidden_for_members: [],
     isMain: false,
-    prefix: `/c/${uid}`,
+    prefix: `/c/${summary.uid}`,
   };
+}
+
+/**
+ * The company the visitor is looking at: in multisite mode the one named by /c/{companyUid}/;
+ * on the home of categories the main company; elsewhere the company last chosen. Single-site
+ * apps always have their own company.
+ */
+export function useCurrentCompany(): CurrentCompany {
+  const app = useTenant();
+  const match = useMatch('/c/:companyUid/*');
+  const onHome = useMatch('/');
+  const onCategory = useMatch('/categories/:categoryUid');
+  const last = useRememberedCompany();
+  if (!app.multisite) return companyFor(app, null);
+  if (match) return companyFor(app, match.params.companyUid);
+  if (onHome || onCategory) return companyFor(app, null);
+  return companyFor(app, last);
 }

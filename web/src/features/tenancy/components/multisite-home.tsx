@@ -5,6 +5,7 @@ import { useTenant } from '../../../lib/tenant';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useCategories } from '../api/get-categories';
+import { CompanyCard } from './company-card';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -64,25 +65,13 @@ export function MultisiteHome() {
               />
             ) : null}
             <h2 id={`cat-${category.uid}`} className="category-section__title">
-              {category.name}
+              <Link to={`/categories/${category.uid}`}>{category.name}</Link>
             </h2>
           </header>
           <ul className="company-grid">
             {(category.companies ?? []).map((company) => (
               <li key={company.uid}>
-                <Link className="company-card" to={`/c/${company.uid}/`}>
-                  {company.logo ? (
-                    <img className="company-card__logo" src={company.logo} alt={t('common.logoAlt', { name: company.name })} />
-                  ) : (
-                    <span className="company-card__logo company-card__logo--empty" aria-hidden="true">
-                      {company.name.slice(0, 1)}
-                    </span>
-                  )}
-                  <span className="company-card__body">
-                    <span className="company-card__name">{company.name}</span>
-                    {company.description ? <span className="company-card__text">{company.description}</span> : null}
-                  </span>
-                </Link>
+                <CompanyCard company={company} />
               </li>
             ))}
           </ul>
