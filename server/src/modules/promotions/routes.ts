@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { couponCode, loyaltyMessages, pageQuery, paged, promotion, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
+import { couponCode, loyaltyMessages, pageQuery, paged, promotion, promotionPlace, promotionQr as promotionQrSchema, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
+import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
 import { getCouponCode, getPromotion, listPromotions, listRedemptions, parseAmount, takePromotion } from './service';
 
 const tags = ['promotions'];
@@ -125,5 +126,55 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       const result = await getCouponCode(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid);
       return reply.code(201).send(result);
     },
+  );
+
+  server.post(
+    '/v5/me/programs/:program/promotions/:uid/qrcode/',
+    {
+      schema: {
+        tags,
+        summary: 'A signed, short-lived QR of the promotion for the venue',
+        description:
+          "Empty body. `{qr, expires_at, redemption, code}`: the token `p1.<app>.<member>.<promotion>.<redemption uid or ->.<expiry>.<HMAC>` is signed like the member QR and valid 5 minutes; redemption and code are the member's oldest ACTIVE unit, null when none is held. Members only; 400 with the promotion's message when the member cannot use it now ('The promotion can no longer be used', 'The promotion has already been used', 'You have exceeded the redemption limit for this promotion', 'The stock for this promotion is exhausted').",
+        params: promotionParams,
+        body: z.object({}).optional(),
+        response: { 200: promotionQrSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => promotionQr(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+  );
+
+  server.get(
+    '/v5/me/promotions/:uid/places/',
+    {
+      schema: {
+        tags,
+        summary: 'Places where a promotion can be used',
+        description: "The promotion's own places, or every active place of the program's company when it names none; by name.",
+        params: programParams,
+        querystring: pageQuery,
+        response: { 200: paged(promotionPlace), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      request.requireUser();
+      const window = pageWindow(request.query);
+      const result = await promotionPlacesOf(server.db, request.requireTenant(), request.params.uid, window);
+      return toPaged(request, window, result.count, result.results);
+    },
+  );
+
+  server.get(
+    '/v5/me/programs/:program/promotions/:uid/related/',
+    {
+      schema: {
+        tags,
+        summary: 'Other promotions of the program',
+        description: 'Current promotions of the same program, without this one: those of the same kind or sharing a tag first, then the rest in the program order; at most 12, each with the member state.',
+        params: promotionParams,
+        response: { 200: z.array(promotion), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => relatedPromotions(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
   );
 };

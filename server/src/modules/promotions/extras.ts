@@ -1,0 +1,89 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { loyaltyMessages, type Promotion } from '@store/contract';
+import type { Database } from '../../db/client';
+import { places, promotionPlaces, promotions, redemptions } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { isUid } from '../../lib/uid';
+import { findMembership, findProgram } from '../programs/service';
+import { signPromotionQr } from '../programs/qr';
+import { getPromotion, listPromotions } from './service';
+
+const stateMessages: Partial<Record<Promotion['state'], string>> = {
+  no_longer_usable: loyaltyMessages.noLongerUsable,
+  already_used: loyaltyMessages.alreadyUsed,
+  limit_exceeded: loyaltyMessages.limitExceeded,
+  out_of_stock: loyaltyMessages.stockExhausted,
+};
+
+/**
+ * The QR the member shows at the venue for a promotion: signed and short-lived
+ * like the member QR, naming the member, the promotion and the member's oldest
+ * ACTIVE unit (null when none is held: staff then take one on the spot).
+ * Members only; refused with the promotion's own message when the member
+ * could not use it now (ended, already used, limit, stock).
+ */
+export async function promotionQr(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string) {
+  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+  if (!(await findMembership(db, app.uid, promotion.program, userUid))) throw new ValidationError(loyaltyMessages.notMember);
+  const refusal = stateMessages[promotion.state];
+  if (refusal) throw new ValidationError(refusal);
+  const [unit] =
+    promotion.state === 'active'
+      ? await db
+          .select({ uid: redemptions.uid, code: redemptions.code })
+          .from(redemptions)
+          .where(and(eq(redemptions.appId, app.uid), eq(redemptions.promotionUid, promotion.uid), eq(redemptions.userUid, userUid), eq(redemptions.status, 'ACTIVE')))
+          .orderBy(asc(redemptions.createdAt))
+          .limit(1)
+      : [];
+  const { qr, expiresAt } = signPromotionQr(app.uid, userUid, promotion.uid, unit?.uid ?? null);
+  return { qr, expires_at: expiresAt.toISOString(), redemption: unit?.uid ?? null, code: unit?.code ?? null };
+}
+
+/** Places where a promotion can be used: its own list, or every active place of the program's company when it has none. */
+export async function promotionPlacesOf(db: Database, app: AppRow, promotionUid: string, window: PageWindow) {
+  if (!isUid(promotionUid)) throw new NotFoundError(loyaltyMessages.promotionNotFound);
+  const [p] = await db
+    .select({ uid: promotions.uid, programUid: promotions.programUid, isActive: promotions.isActive })
+    .from(promotions)
+    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, promotionUid)));
+  if (!p) throw new NotFoundError(loyaltyMessages.promotionNotFound);
+  const program = await findProgram(db, app, p.programUid).catch(() => {
+    throw new NotFoundError(loyaltyMessages.promotionNotFound);
+  });
+  const [own] = await db
+    .select({ n: count() })
+    .from(promotionPlaces)
+    .where(and(eq(promotionPlaces.appId, app.uid), eq(promotionPlaces.promotionUid, p.uid)));
+  const where =
+    Number(own?.n ?? 0) > 0
+      ? and(eq(places.appId, app.uid), eq(places.isActive, true), eq(promotionPlaces.promotionUid, p.uid))
+      : and(eq(places.appId, app.uid), eq(places.isActive, true), eq(places.companyUid, program.program.companyUid));
+  const from = () =>
+    Number(own?.n ?? 0) > 0
+      ? db.select({ uid: places.uid, name: places.name, address: places.address }).from(places).innerJoin(promotionPlaces, and(eq(promotionPlaces.appId, places.appId), eq(promotionPlaces.placeUid, places.uid)))
+      : db.select({ uid: places.uid, name: places.name, address: places.address }).from(places);
+  const all = await from().where(where).orderBy(asc(places.name), asc(places.uid));
+  return { count: all.length, results: all.slice(window.offset, window.offset + window.limit) };
+}
+
+const RELATED_LIMIT = 12;
+
+/**
+ * Other current promotions of the program, for "you may also like": those of
+ * the same kind or sharing a tag first (more shared traits first), then the
+ * rest in the program's order; at most 12, never the promotion itself.
+ */
+export async function relatedPromotions(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string): Promise<Promotion[]> {
+  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+  const all = await listPromotions(db, app, userUid, programUid, {}, { page: 1, pageSize: 200, limit: 200, offset: 0 });
+  const score = (x: Promotion) => (x.kind === promotion.kind ? 1 : 0) + x.tags.filter((t) => promotion.tags.includes(t)).length;
+  return all.results
+    .filter((x) => x.uid !== promotion.uid)
+    .map((x, i) => ({ x, i, s: score(x) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, RELATED_LIMIT)
+    .map((e) => e.x);
+}
