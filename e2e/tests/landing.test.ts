@@ -6,7 +6,10 @@ import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 const harness = useHarness();
 const { skip } = harness;
 
-async function openLanding(host: string, viewport?: { width: number; height: number }): Promise<Page> {
+async function openLanding(
+  host: string,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const server = harness.server();
   const { context, page } = await harness.newPage(viewport ? { viewport } : {});
   await acceptCookiesUpFront(context, server.url(host));
@@ -22,151 +25,282 @@ async function openLanding(host: string, viewport?: { width: number; height: num
   return page;
 }
 
-test('MODEL_2 landing: every active section type, inactive ones absent, card and image limits', { skip }, async () => {
-  const page = await openLanding('landing.localhost');
-  await page.getByRole('heading', { level: 1, name: 'Flores frescas todos los días' }).waitFor();
-  for (const type of ['WELCOME', 'INFORMATIVE', 'CARD', 'SMALL_IMAGE', 'CAROUSEL', 'FORM', 'CONTACT']) {
-    assert.equal(await page.locator(`[data-section="${type}"]`).count(), 1, `one ${type} section`);
-    assert.ok(await page.locator(`[data-section="${type}"]`).isVisible(), `${type} visible`);
-  }
-  assert.equal(await page.getByText('Sección inactiva').count(), 0, 'the inactive section is not shown');
+test(
+  'MODEL_2 landing: every active section type, inactive ones absent, card and image limits',
+  { skip },
+  async () => {
+    const page = await openLanding('landing.localhost');
+    await page.getByRole('heading', { level: 1, name: 'Flores frescas todos los días' }).waitFor();
+    for (const type of [
+      'WELCOME',
+      'INFORMATIVE',
+      'CARD',
+      'SMALL_IMAGE',
+      'CAROUSEL',
+      'FORM',
+      'CONTACT',
+    ]) {
+      assert.equal(
+        await page.locator(`[data-section="${type}"]`).count(),
+        1,
+        `one ${type} section`,
+      );
+      assert.ok(await page.locator(`[data-section="${type}"]`).isVisible(), `${type} visible`);
+    }
+    assert.equal(
+      await page.getByText('Sección inactiva').count(),
+      0,
+      'the inactive section is not shown',
+    );
 
-  const informative = page.locator('[data-section="INFORMATIVE"] .landing-card');
-  assert.equal(await informative.count(), 3, 'at most 3 cards');
-  assert.equal(await page.getByText('Cuarta tarjeta').count(), 0);
-  assert.equal(await page.locator('[data-section="CARD"] .landing-card').count(), 2, 'the inactive card is left out');
-  assert.equal(await page.getByText('Esta tarjeta está desactivada.').count(), 0);
-  assert.equal(await page.locator('[data-section="SMALL_IMAGE"] img').count(), 5, 'at most 5 images');
+    const informative = page.locator('[data-section="INFORMATIVE"] .landing-card');
+    assert.equal(await informative.count(), 3, 'at most 3 cards');
+    assert.equal(await page.getByText('Cuarta tarjeta').count(), 0);
+    assert.equal(
+      await page.locator('[data-section="CARD"] .landing-card').count(),
+      2,
+      'the inactive card is left out',
+    );
+    assert.equal(await page.getByText('Esta tarjeta está desactivada.').count(), 0);
+    assert.equal(
+      await page.locator('[data-section="SMALL_IMAGE"] img').count(),
+      5,
+      'at most 5 images',
+    );
 
-  const frame = page.locator('[data-section="FORM"] iframe');
-  assert.equal(await frame.getAttribute('src'), '/demo/form.html');
+    const frame = page.locator('[data-section="FORM"] iframe');
+    assert.equal(await frame.getAttribute('src'), '/demo/form.html');
 
-  // The company has a WhatsApp number: a chat button in the header and the CONTACT link.
-  const headerChat = page.locator('header').getByRole('link', { name: 'Escríbenos por WhatsApp' });
-  assert.equal(await headerChat.getAttribute('href'), 'https://web.whatsapp.com/send?phone=51912345678');
-  assert.equal(await headerChat.getAttribute('target'), '_blank');
-  const contact = page.locator('[data-section="CONTACT"]').getByRole('link', { name: 'Escríbenos por WhatsApp' });
-  assert.equal(await contact.getAttribute('href'), 'https://web.whatsapp.com/send?phone=51912345678');
-  assert.equal(await page.locator('header').getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href'), '/login');
-  assert.equal(await page.locator('header').getByRole('link', { name: 'Pedir ahora' }).getAttribute('href'), '/products');
-});
+    // The company has a WhatsApp number: a chat button in the header and the CONTACT link.
+    const headerChat = page
+      .locator('header')
+      .getByRole('link', { name: 'Escríbenos por WhatsApp' });
+    assert.equal(
+      await headerChat.getAttribute('href'),
+      'https://web.whatsapp.com/send?phone=51912345678',
+    );
+    assert.equal(await headerChat.getAttribute('target'), '_blank');
+    const contact = page
+      .locator('[data-section="CONTACT"]')
+      .getByRole('link', { name: 'Escríbenos por WhatsApp' });
+    assert.equal(
+      await contact.getAttribute('href'),
+      'https://web.whatsapp.com/send?phone=51912345678',
+    );
+    assert.equal(
+      await page
+        .locator('header')
+        .getByRole('link', { name: 'Iniciar sesión' })
+        .getAttribute('href'),
+      '/login',
+    );
+    assert.equal(
+      await page.locator('header').getByRole('link', { name: 'Pedir ahora' }).getAttribute('href'),
+      '/products',
+    );
+  },
+);
 
-test('MODEL_2 landing: the carousel turns after about 4 s and stops while hovered', { skip }, async () => {
-  const page = await openLanding('landing.localhost');
-  const carousel = page.locator('[data-section="CAROUSEL"]');
-  const active = carousel.locator('.carousel__slide[data-active="true"]');
-  await active.waitFor();
-  await page.mouse.move(0, 0);
-  assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3');
-  await page.waitForTimeout(3000);
-  assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3', 'not before 4 s');
-  await page.waitForFunction(
-    () => document.querySelector('.carousel__slide[data-active="true"]')?.getAttribute('aria-label') === 'Imagen 2 de 3',
-    null,
-    { timeout: 3000 },
-  );
-  await carousel.locator('.carousel__viewport').hover();
-  await page.waitForTimeout(4600);
-  assert.equal(await active.getAttribute('aria-label'), 'Imagen 2 de 3', 'paused while hovered');
-});
+test(
+  'MODEL_2 landing: the carousel turns after about 4 s and stops while hovered',
+  { skip },
+  async () => {
+    const page = await openLanding('landing.localhost');
+    const carousel = page.locator('[data-section="CAROUSEL"]');
+    const active = carousel.locator('.carousel__slide[data-active="true"]');
+    await active.waitFor();
+    await page.mouse.move(0, 0);
+    assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3');
+    await page.waitForTimeout(3000);
+    assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3', 'not before 4 s');
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('.carousel__slide[data-active="true"]')
+          ?.getAttribute('aria-label') === 'Imagen 2 de 3',
+      null,
+      { timeout: 3000 },
+    );
+    await carousel.locator('.carousel__viewport').hover();
+    await page.waitForTimeout(4600);
+    assert.equal(await active.getAttribute('aria-label'), 'Imagen 2 de 3', 'paused while hovered');
+  },
+);
 
-test('MODEL_2 landing: a WELCOME button with the app domain stays inside, another opens a new tab', { skip }, async () => {
-  const page = await openLanding('landing.localhost');
-  const welcome = page.locator('[data-section="WELCOME"]');
-  const outside = welcome.getByRole('link', { name: 'Síguenos' });
-  assert.equal(await outside.getAttribute('href'), 'https://instagram.com/floreriaprimavera');
-  assert.equal(await outside.getAttribute('target'), '_blank');
-  assert.match((await outside.getAttribute('rel')) ?? '', /noopener/);
+test(
+  'MODEL_2 landing: a WELCOME button with the app domain stays inside, another opens a new tab',
+  { skip },
+  async () => {
+    const page = await openLanding('landing.localhost');
+    const welcome = page.locator('[data-section="WELCOME"]');
+    const outside = welcome.getByRole('link', { name: 'Síguenos' });
+    assert.equal(await outside.getAttribute('href'), 'https://instagram.com/floreriaprimavera');
+    assert.equal(await outside.getAttribute('target'), '_blank');
+    assert.match((await outside.getAttribute('rel')) ?? '', /noopener/);
 
-  const inside = welcome.getByRole('link', { name: 'Ver catálogo' });
-  assert.equal(await inside.getAttribute('target'), null);
-  const pagesBefore = page.context().pages().length;
-  await inside.click();
-  await page.waitForURL(/\/products$/);
-  assert.equal(page.context().pages().length, pagesBefore, 'no new tab');
-});
+    const inside = welcome.getByRole('link', { name: 'Ver catálogo' });
+    assert.equal(await inside.getAttribute('target'), null);
+    const pagesBefore = page.context().pages().length;
+    await inside.click();
+    await page.waitForURL(/\/products$/);
+    assert.equal(page.context().pages().length, pagesBefore, 'no new tab');
+  },
+);
 
-test('MODEL_2 landing: a landing that cannot be loaded reads "Landing no valido"', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url('landing.localhost'));
-  await page.route('**/api/v7/apps/*/landing/', (route) => route.fulfill({ status: 500, body: '{"detail":"error"}', contentType: 'application/json' }));
-  await page.goto(server.url('landing.localhost', '/landing'));
-  await page.getByRole('heading', { name: 'Landing no valido' }).waitFor();
-});
+test(
+  'MODEL_2 landing: a landing that cannot be loaded reads "Landing no valido"',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('landing.localhost'));
+    await page.route('**/api/v7/apps/*/landing/', (route) =>
+      route.fulfill({ status: 500, body: '{"detail":"error"}', contentType: 'application/json' }),
+    );
+    await page.goto(server.url('landing.localhost', '/landing'));
+    await page.getByRole('heading', { name: 'Landing no valido' }).waitFor();
+  },
+);
 
 type ApiProduct = { title: string; unit_price: string; is_redeemable: boolean };
 
-test('default landing: real products with their prices, places with timetables, about', { skip }, async () => {
-  const page = await openLanding('localhost');
-  await page.getByRole('heading', { level: 1, name: 'Café Aurora' }).waitFor();
-  await page.getByRole('heading', { name: 'Nuestros productos favoritos' }).waitFor();
+test(
+  'default landing: real products with their prices, places with timetables, about',
+  { skip },
+  async () => {
+    const page = await openLanding('localhost');
+    await page.getByRole('heading', { level: 1, name: 'Café Aurora' }).waitFor();
+    await page.getByRole('heading', { name: 'Nuestros productos favoritos' }).waitFor();
 
-  // What the API says the first place sells, read with the app's own key.
-  const fromApi = await page.evaluate(async () => {
-    const headers = { 'API-KEY': localStorage.getItem('apiKey') ?? '' };
-    const [app] = await (await fetch('/api/v7/apps/?domain=localhost', { headers })).json();
-    const places = await (await fetch(`/api/v7/places/?company=${app.company.uid}`, { headers })).json();
-    const products = await (await fetch(`/api/v7/places/${places.results[0].uid}/products/`, { headers })).json();
-    return { symbol: app.company.currency.symbol as string, places: places.results.map((p: { name: string }) => p.name) as string[], products: products.results as ApiProduct[] };
-  });
-  const favorites = fromApi.products.filter((p) => !p.is_redeemable).slice(0, 4);
-  assert.ok(favorites.length >= 2, 'the demo store has products');
-  const cards = page.locator('.landing-product');
-  for (const product of favorites) {
-    const card = cards.filter({ has: page.getByRole('heading', { name: product.title, exact: true }) });
-    await card.first().waitFor();
-    assert.equal(await card.first().locator('.landing-product__price').textContent(), `${fromApi.symbol} ${Number(product.unit_price).toFixed(2)}`);
-  }
-  assert.equal(await page.getByText('S/ 12.00', { exact: true }).count(), 0, 'no fixed sample price');
-  await page.getByRole('link', { name: 'Ver más productos' }).waitFor();
+    // What the API says the first place sells, read with the app's own key.
+    const fromApi = await page.evaluate(async () => {
+      const headers = { 'API-KEY': localStorage.getItem('apiKey') ?? '' };
+      const [app] = await (await fetch('/api/v7/apps/?domain=localhost', { headers })).json();
+      const places = await (
+        await fetch(`/api/v7/places/?company=${app.company.uid}`, { headers })
+      ).json();
+      const products = await (
+        await fetch(`/api/v7/places/${places.results[0].uid}/products/`, { headers })
+      ).json();
+      return {
+        symbol: app.company.currency.symbol as string,
+        places: places.results.map((p: { name: string }) => p.name) as string[],
+        products: products.results as ApiProduct[],
+      };
+    });
+    const favorites = fromApi.products.filter((p) => !p.is_redeemable).slice(0, 4);
+    assert.ok(favorites.length >= 2, 'the demo store has products');
+    const cards = page.locator('.landing-product');
+    for (const product of favorites) {
+      const card = cards.filter({
+        has: page.getByRole('heading', { name: product.title, exact: true }),
+      });
+      await card.first().waitFor();
+      assert.equal(
+        await card.first().locator('.landing-product__price').textContent(),
+        `${fromApi.symbol} ${Number(product.unit_price).toFixed(2)}`,
+      );
+    }
+    assert.equal(
+      await page.getByText('S/ 12.00', { exact: true }).count(),
+      0,
+      'no fixed sample price',
+    );
+    await page.getByRole('link', { name: 'Ver más productos' }).waitFor();
 
-  await page.getByRole('heading', { name: 'Locales & Horarios' }).waitFor();
-  for (const name of fromApi.places) await page.getByRole('heading', { name, exact: true }).waitFor();
-  assert.ok((await page.locator('.landing-hours').count()) >= 1);
-  await page.getByRole('heading', { name: 'Nosotros' }).waitFor();
-  await page.getByRole('link', { name: 'Facebook de Café Aurora' }).waitFor();
-  await page.getByRole('link', { name: 'Instagram de Café Aurora' }).waitFor();
-});
+    await page.getByRole('heading', { name: 'Locales & Horarios' }).waitFor();
+    for (const name of fromApi.places)
+      await page.getByRole('heading', { name, exact: true }).waitFor();
+    assert.ok((await page.locator('.landing-hours').count()) >= 1);
+    // The places map: Leaflet at zoom 13, 300 px high.
+    const map = page.getByRole('region', { name: 'Mapa de locales' });
+    await map
+      .locator('.leaflet-marker-pane, .leaflet-overlay-pane')
+      .first()
+      .waitFor({ state: 'attached' });
+    assert.equal(Math.round((await map.boundingBox())?.height ?? 0), 300);
+    assert.equal(
+      await map.locator('path.leaflet-interactive').count(),
+      fromApi.places.length,
+      'one marker a place',
+    );
+    await page.getByRole('heading', { name: 'Nosotros' }).waitFor();
+    await page.getByRole('link', { name: 'Facebook de Café Aurora' }).waitFor();
+    await page.getByRole('link', { name: 'Instagram de Café Aurora' }).waitFor();
+  },
+);
 
-test('default landing: contact drafts are stored as typed and cleared on reload; the email is checked', { skip }, async () => {
-  const page = await openLanding('localhost');
-  const form = page.locator('form.landing-contact');
-  await form.getByLabel('Nombre').fill('Ana Pérez');
-  await form.getByLabel('Correo electrónico').fill('ana@');
-  await form.getByLabel('Mensaje').fill('¿Tienen pan sin gluten?');
-  const drafts = () =>
-    page.evaluate(() => [localStorage.getItem('landingName'), localStorage.getItem('landingEmail'), localStorage.getItem('landingMessage')]);
-  assert.deepEqual(await drafts(), ['Ana Pérez', 'ana@', '¿Tienen pan sin gluten?']);
-  // Checked on every change.
-  await form.getByText('Ingrese un correo electrónico válido').waitFor();
-
-  await form.getByRole('button', { name: 'Enviar' }).click();
-  await page.locator('.Toastify').getByText('Ingrese un correo electrónico válido').waitFor();
-  assert.deepEqual(await page.evaluate(() => (window as unknown as { opened: string[] }).opened), []);
-
-  await page.reload();
-  await form.getByLabel('Nombre').waitFor();
-  assert.deepEqual(await drafts(), [null, null, null]);
-  assert.equal(await form.getByLabel('Nombre').inputValue(), '');
-});
-
-test('default landing: a valid email opens WhatsApp Web on a desktop and wa.me on a small phone', { skip }, async () => {
-  for (const [viewport, prefix] of [
-    [{ width: 1280, height: 800 }, 'https://web.whatsapp.com/send?phone=51987654321&text='],
-    [{ width: 390, height: 844 }, 'https://wa.me/51987654321?text='],
-  ] as const) {
-    const page = await openLanding('localhost', viewport);
+test(
+  'default landing: contact drafts are stored as typed and cleared on reload; the email is checked',
+  { skip },
+  async () => {
+    const page = await openLanding('localhost');
     const form = page.locator('form.landing-contact');
-    await form.getByLabel('Nombre').fill('Ana');
-    await form.getByLabel('Correo electrónico').fill('ana@example.com');
-    await form.getByLabel('Mensaje').fill('Hola');
+    await form.getByLabel('Nombre').fill('Ana Pérez');
+    await form.getByLabel('Correo electrónico').fill('ana@');
+    await form.getByLabel('Mensaje').fill('¿Tienen pan sin gluten?');
+    const drafts = () =>
+      page.evaluate(() => [
+        localStorage.getItem('landingName'),
+        localStorage.getItem('landingEmail'),
+        localStorage.getItem('landingMessage'),
+      ]);
+    assert.deepEqual(await drafts(), ['Ana Pérez', 'ana@', '¿Tienen pan sin gluten?']);
+    // Checked on every change.
+    await form.getByText('Ingrese un correo electrónico válido').waitFor();
+
     await form.getByRole('button', { name: 'Enviar' }).click();
-    await page.waitForFunction(() => (window as unknown as { opened: string[] }).opened.length === 1);
-    const [url] = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
-    assert.ok(url.startsWith(prefix), url);
-    const text = decodeURIComponent(url.slice(prefix.length));
-    assert.match(text, /^¡Hola Café Aurora! Les escribo desde su página web http:\/\/localhost:\d+\./);
-    assert.match(text, /Nombre: Ana\nCorreo: ana@example.com\nMensaje: Hola/);
-  }
+    await page.locator('.Toastify').getByText('Ingrese un correo electrónico válido').waitFor();
+    assert.deepEqual(
+      await page.evaluate(() => (window as unknown as { opened: string[] }).opened),
+      [],
+    );
+
+    await page.reload();
+    await form.getByLabel('Nombre').waitFor();
+    assert.deepEqual(await drafts(), [null, null, null]);
+    assert.equal(await form.getByLabel('Nombre').inputValue(), '');
+  },
+);
+
+test(
+  'default landing: a valid email opens WhatsApp Web on a desktop and wa.me on a small phone',
+  { skip },
+  async () => {
+    for (const [viewport, prefix] of [
+      [{ width: 1280, height: 800 }, 'https://web.whatsapp.com/send?phone=51987654321&text='],
+      [{ width: 390, height: 844 }, 'https://wa.me/51987654321?text='],
+    ] as const) {
+      const page = await openLanding('localhost', viewport);
+      const form = page.locator('form.landing-contact');
+      await form.getByLabel('Nombre').fill('Ana');
+      await form.getByLabel('Correo electrónico').fill('ana@example.com');
+      await form.getByLabel('Mensaje').fill('Hola');
+      await form.getByRole('button', { name: 'Enviar' }).click();
+      await page.waitForFunction(
+        () => (window as unknown as { opened: string[] }).opened.length === 1,
+      );
+      const [url] = await page.evaluate(() => (window as unknown as { opened: string[] }).opened);
+      assert.ok(url.startsWith(prefix), url);
+      const text = decodeURIComponent(url.slice(prefix.length));
+      assert.match(
+        text,
+        /^¡Hola Café Aurora! Les escribo desde su página web http:\/\/localhost:\d+\./,
+      );
+      assert.match(text, /Nombre: Ana\nCorreo: ana@example.com\nMensaje: Hola/);
+    }
+  },
+);
+
+test('the store front does not load Leaflet', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage();
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await context.addInitScript(() => localStorage.setItem('redirectLanding', 'true'));
+  await page.goto(server.url('localhost', '/products'));
+  await page.locator('[data-product]').first().waitFor();
+  const scripts = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name),
+  );
+  assert.equal(scripts.filter((name) => /places-map|leaflet/.test(name)).length, 0);
 });

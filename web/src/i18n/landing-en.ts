@@ -11,6 +11,7 @@ export const landingEn: Record<keyof typeof landingEs, string> = {
   moreProducts: 'See more products',
   places: 'Stores & opening hours',
   noPlaces: "Oops! We couldn't find any stores",
+  placesMap: 'Map of stores',
   about: 'About us',
   contact: 'Contact us',
   contactText: 'Leave us your details and we will answer on WhatsApp.',

@@ -9,6 +9,7 @@ export const landingEs = {
   moreProducts: 'Ver más productos',
   places: 'Locales & Horarios',
   noPlaces: 'Ups! , no pudimos encontrar locales',
+  placesMap: 'Mapa de locales',
   about: 'Nosotros',
   contact: 'Contáctanos',
   contactText: 'Déjanos tus datos y te respondemos por WhatsApp.',

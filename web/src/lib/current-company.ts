@@ -5,7 +5,13 @@ import { useTenant } from './tenant';
 
 export type CurrentCompany = Pick<
   Company,
-  'uid' | 'name' | 'logo' | 'ecommerce_enabled' | 'benefit_programs_enabled' | 'gamification_system' | 'hidden_for_members'
+  | 'uid'
+  | 'name'
+  | 'logo'
+  | 'ecommerce_enabled'
+  | 'benefit_programs_enabled'
+  | 'gamification_system'
+  | 'hidden_for_members'
 > & {
   /** The main company of a multisite app (or the only company of a single-site one). */
   isMain: boolean;
@@ -52,15 +58,25 @@ function useRememberedCompany(): string | null {
 
 /** Whether a company uid belongs to this app (its main company or an allowed one). */
 export function isKnownCompany(app: App, uid: string | undefined): boolean {
-  return Boolean(uid) && (uid === app.company.uid || app.allowed_companies.some((company) => company.uid === uid));
+  return (
+    Boolean(uid) &&
+    (uid === app.company.uid || app.allowed_companies.some((company) => company.uid === uid))
+  );
 }
 
 /** The company with that uid as the shell sees it; the main company when the uid is unknown. */
 export function companyFor(app: App, uid: string | null | undefined): CurrentCompany {
   const main = app.company;
-  const summary = uid && uid !== main.uid ? app.allowed_companies.find((company) => company.uid === uid) : undefined;
+  const summary =
+    uid && uid !== main.uid
+      ? app.allowed_companies.find((company) => company.uid === uid)
+      : undefined;
   if (!summary) {
-    return { ...main, isMain: main.is_main || !app.multisite, prefix: app.multisite ? `/c/${main.uid}` : '' };
+    return {
+      ...main,
+      isMain: main.is_main || !app.multisite,
+      prefix: app.multisite ? `/c/${main.uid}` : '',
+    };
   }
   return {
     uid: summary.uid,

@@ -15,10 +15,16 @@ export function visibleCards(section: Pick<LandingSection, 'cards'>): Card[] {
 }
 
 /** SMALL_IMAGE: at most 3 active cards, or, when it has none, at most 5 active images. */
-export function smallImageContent(section: Pick<LandingSection, 'cards' | 'images'>): { cards: Card[]; images: Image[] } {
+export function smallImageContent(section: Pick<LandingSection, 'cards' | 'images'>): {
+  cards: Card[];
+  images: Image[];
+} {
   const cards = visibleCards(section);
   if (cards.length > 0) return { cards, images: [] };
-  return { cards: [], images: section.images.filter((image) => image.is_active).slice(0, MAX_LANDING_IMAGES) };
+  return {
+    cards: [],
+    images: section.images.filter((image) => image.is_active).slice(0, MAX_LANDING_IMAGES),
+  };
 }
 
 export function activeSections(sections: LandingSection[]): LandingSection[] {
@@ -29,7 +35,10 @@ export function activeSections(sections: LandingSection[]): LandingSection[] {
 function hostOf(value: string): string {
   const trimmed = value.trim().toLowerCase();
   try {
-    return new URL(/^[a-z]+:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`).hostname.replace(/^www\./, '');
+    return new URL(/^[a-z]+:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`).hostname.replace(
+      /^www\./,
+      '',
+    );
   } catch {
     return trimmed.replace(/^www\./, '');
   }
@@ -43,13 +52,22 @@ export type ButtonTarget = { kind: 'internal'; to: string } | { kind: 'external'
  */
 export function welcomeButtonTarget(
   link: string,
-  app: { domain: string; allowed_programs: { uid: string }[]; company: { ecommerce_enabled: boolean; subscription_enabled: boolean } },
+  app: {
+    domain: string;
+    allowed_programs: { uid: string }[];
+    company: { ecommerce_enabled: boolean; subscription_enabled: boolean };
+  },
 ): ButtonTarget {
   const domain = hostOf(app.domain);
-  const internal = Boolean(domain) && (link.startsWith('/') ? !link.startsWith('//') : hostOf(link) === domain || link.toLowerCase().includes(domain));
+  const internal =
+    Boolean(domain) &&
+    (link.startsWith('/')
+      ? !link.startsWith('//')
+      : hostOf(link) === domain || link.toLowerCase().includes(domain));
   if (!internal) return { kind: 'external', href: link };
   const program = app.allowed_programs[0];
-  if (app.company.ecommerce_enabled || !app.company.subscription_enabled || !program) return { kind: 'internal', to: '/products' };
+  if (app.company.ecommerce_enabled || !app.company.subscription_enabled || !program)
+    return { kind: 'internal', to: '/products' };
   return { kind: 'internal', to: `/program/${program.uid}` };
 }
 
@@ -72,7 +90,13 @@ export function chatUrl(phone: string, text: string | null, smallMobile: boolean
 }
 
 /** The greeting of the landing contact form: company and site, then the visitor's name, email and message. */
-export function contactMessage(input: { companyName: string; site: string; name: string; email: string; message: string }): string {
+export function contactMessage(input: {
+  companyName: string;
+  site: string;
+  name: string;
+  email: string;
+  message: string;
+}): string {
   const lines = [`¡Hola ${input.companyName}! Les escribo desde su página web ${input.site}.`];
   if (input.name.trim()) lines.push(`Nombre: ${input.name.trim()}`);
   lines.push(`Correo: ${input.email.trim()}`);

@@ -56,7 +56,12 @@ export function Carousel({ images, title }: { images: Image[]; title: string }) 
               hidden={i !== current}
             >
               {image.link ? (
-                <a href={image.link} target="_blank" rel="noopener noreferrer" tabIndex={i === current ? 0 : -1}>
+                <a
+                  href={image.link}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  tabIndex={i === current ? 0 : -1}
+                >
                   {picture}
                 </a>
               ) : (
@@ -68,7 +73,12 @@ export function Carousel({ images, title }: { images: Image[]; title: string }) 
       </div>
       {total > 1 ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__arrow" onClick={() => go(current - 1)} aria-label={t('landing.previous')}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            onClick={() => go(current - 1)}
+            aria-label={t('landing.previous')}
+          >
             ‹
           </button>
           <div className="carousel__dots">
@@ -83,10 +93,20 @@ export function Carousel({ images, title }: { images: Image[]; title: string }) 
               />
             ))}
           </div>
-          <button type="button" className="carousel__arrow" onClick={() => go(current + 1)} aria-label={t('landing.next')}>
+          <button
+            type="button"
+            className="carousel__arrow"
+            onClick={() => go(current + 1)}
+            aria-label={t('landing.next')}
+          >
             ›
           </button>
-          <button type="button" className="carousel__pause" onClick={() => setPaused((p) => !p)} aria-pressed={paused}>
+          <button
+            type="button"
+            className="carousel__pause"
+            onClick={() => setPaused((p) => !p)}
+            aria-pressed={paused}
+          >
             {paused ? t('landing.play') : t('landing.pause')}
           </button>
         </div>

@@ -7,7 +7,11 @@ import { TextField } from '../../../components/form-fields';
 import { chatUrl, contactMessage, isSmallMobile, isValidEmail } from '../landing-logic';
 
 type Field = 'name' | 'email' | 'message';
-const keys: Record<Field, string> = { name: storageKeys.landingName, email: storageKeys.landingEmail, message: storageKeys.landingMessage };
+const keys: Record<Field, string> = {
+  name: storageKeys.landingName,
+  email: storageKeys.landingEmail,
+  message: storageKeys.landingMessage,
+};
 
 /**
  * 'Contáctanos': drafts go to local storage as typed and are cleared when the landing loads; the
@@ -38,17 +42,30 @@ export function ContactForm({ companyName, whatsapp }: { companyName: string; wh
       return;
     }
     const text = contactMessage({ companyName, site: window.location.origin, ...values });
-    window.open(chatUrl(whatsapp, text, isSmallMobile(window.innerWidth, window.innerHeight)), '_blank', 'noopener,noreferrer');
+    window.open(
+      chatUrl(whatsapp, text, isSmallMobile(window.innerWidth, window.innerHeight)),
+      '_blank',
+      'noopener,noreferrer',
+    );
   };
 
   const showEmailError = emailTouched && !emailValid;
   return (
     <form className="landing-contact" onSubmit={submit} noValidate>
-      <TextField label={t('landing.name')} name="name" autoComplete="name" value={values.name} onChange={(e) => change('name', e.target.value)} />
+      <TextField
+        label={t('landing.name')}
+        name="name"
+        autoComplete="name"
+        value={values.name}
+        onChange={(e) => change('name', e.target.value)}
+      />
       <TextField
         label={
           <>
-            {t('landing.email')} <span className="required-marker" aria-hidden="true">*</span>
+            {t('landing.email')}{' '}
+            <span className="required-marker" aria-hidden="true">
+              *
+            </span>
             <span className="visually-hidden"> ({t('landing.required')})</span>
           </>
         }

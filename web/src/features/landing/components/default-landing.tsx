@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,9 @@ import { ContactForm } from './contact-form';
 import { FacebookIcon, InstagramIcon } from './landing-icons';
 
 const FAVORITES = 8;
+
+// Leaflet loads only when a landing shows places, never with the store front.
+const PlacesMap = lazy(() => import('./places-map').then((m) => ({ default: m.PlacesMap })));
 
 function Timetable({ place }: { place: Place }) {
   const { t } = useTranslation();
@@ -22,10 +26,16 @@ function Timetable({ place }: { place: Place }) {
       {rows.map((row) => (
         <div key={row.label} className="landing-hours__row">
           <dt>{row.label}</dt>
-          <dd>{row.hours ? t('landing.hours', { from: row.hours.from, to: row.hours.to }) : t('landing.closed')}</dd>
+          <dd>
+            {row.hours
+              ? t('landing.hours', { from: row.hours.from, to: row.hours.to })
+              : t('landing.closed')}
+          </dd>
         </div>
       ))}
-      {place.timetable.extra_note ? <p className="landing-hours__note">{place.timetable.extra_note}</p> : null}
+      {place.timetable.extra_note ? (
+        <p className="landing-hours__note">{place.timetable.extra_note}</p>
+      ) : null}
     </dl>
   );
 }
@@ -35,7 +45,9 @@ function Favorites({ placeUid }: { placeUid: string }) {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
   const products = useInfiniteQuery(placeProductsQuery(placeUid, {}));
-  const items = (products.data?.pages[0]?.results ?? []).filter((product) => !product.is_redeemable).slice(0, FAVORITES);
+  const items = (products.data?.pages[0]?.results ?? [])
+    .filter((product) => !product.is_redeemable)
+    .slice(0, FAVORITES);
   if (items.length === 0) return null;
   return (
     <section className="landing-block" aria-labelledby="landing-favorites">
@@ -45,9 +57,15 @@ function Favorites({ placeUid }: { placeUid: string }) {
       <ul className="landing-products">
         {items.map((product) => (
           <li key={product.uid} className="landing-product">
-            {product.image ? <img className="landing-product__image" src={product.image} alt="" loading="lazy" /> : <span className="landing-product__image" aria-hidden="true" />}
+            {product.image ? (
+              <img className="landing-product__image" src={product.image} alt="" loading="lazy" />
+            ) : (
+              <span className="landing-product__image" aria-hidden="true" />
+            )}
             <h3 className="landing-product__title">{product.title}</h3>
-            {product.short_description ? <p className="landing-product__text">{product.short_description}</p> : null}
+            {product.short_description ? (
+              <p className="landing-product__text">{product.short_description}</p>
+            ) : null}
             <p className="landing-product__price">{formatPrice(product.unit_price)}</p>
           </li>
         ))}
@@ -77,21 +95,39 @@ export function DefaultLanding() {
         <ul className="landing__social" aria-label={t('landing.social')}>
           {company.facebook_page ? (
             <li>
-              <a href={company.facebook_page} target="_blank" rel="noopener noreferrer" aria-label={t('landing.facebook', { name: company.name })}>
+              <a
+                href={company.facebook_page}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('landing.facebook', { name: company.name })}
+              >
                 <FacebookIcon />
               </a>
             </li>
           ) : null}
           {company.instagram_page ? (
             <li>
-              <a href={company.instagram_page} target="_blank" rel="noopener noreferrer" aria-label={t('landing.instagram', { name: company.name })}>
+              <a
+                href={company.instagram_page}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t('landing.instagram', { name: company.name })}
+              >
                 <InstagramIcon />
               </a>
             </li>
           ) : null}
         </ul>
-        <Link to="/" className="landing__brand landing__brand--center" aria-label={t('header.home')}>
-          {app.logo ? <img src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : <span>{app.name}</span>}
+        <Link
+          to="/"
+          className="landing__brand landing__brand--center"
+          aria-label={t('header.home')}
+        >
+          {app.logo ? (
+            <img src={app.logo} alt={t('common.logoAlt', { name: app.name })} />
+          ) : (
+            <span>{app.name}</span>
+          )}
         </Link>
         <Link to="/products" className="button button--primary">
           {t('landing.orderHere')}
@@ -118,35 +154,57 @@ export function DefaultLanding() {
           {places.isPending ? null : placeList.length === 0 ? (
             <p className="landing-block__empty">{t('landing.noPlaces')}</p>
           ) : (
-            <ul className="landing-places">
-              {placeList.map((place) => (
-                <li key={place.uid} className="landing-place">
-                  <h3 className="landing-place__name">{place.name}</h3>
-                  <p className="landing-place__address">{place.address}</p>
-                  {place.telephone1 ? (
-                    <p className="landing-place__phone">
-                      <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>{place.telephone1}</a>
-                    </p>
-                  ) : null}
-                  <Timetable place={place} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <Suspense fallback={<div className="places-map places-map--loading" />}>
+                <PlacesMap
+                  places={placeList}
+                  label={t('landing.placesMap')}
+                  color={app.colors.main_color}
+                />
+              </Suspense>
+              <ul className="landing-places">
+                {placeList.map((place) => (
+                  <li key={place.uid} className="landing-place">
+                    <h3 className="landing-place__name">{place.name}</h3>
+                    <p className="landing-place__address">{place.address}</p>
+                    {place.telephone1 ? (
+                      <p className="landing-place__phone">
+                        <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>
+                          {place.telephone1}
+                        </a>
+                      </p>
+                    ) : null}
+                    <Timetable place={place} />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </section>
 
         <section className="landing-block landing-about" aria-labelledby="landing-about">
-          {logo ? <img className="landing-about__logo" src={logo} alt={t('common.logoAlt', { name: company.name })} /> : null}
+          {logo ? (
+            <img
+              className="landing-about__logo"
+              src={logo}
+              alt={t('common.logoAlt', { name: company.name })}
+            />
+          ) : null}
           <div>
             <h2 id="landing-about" className="landing-block__title">
               {t('landing.about')}
             </h2>
-            {company.description ? <p className="landing-about__text">{company.description}</p> : null}
+            {company.description ? (
+              <p className="landing-about__text">{company.description}</p>
+            ) : null}
           </div>
         </section>
 
         {company.whatsapp_number ? (
-          <section className="landing-block landing-contact-block" aria-labelledby="landing-contact">
+          <section
+            className="landing-block landing-contact-block"
+            aria-labelledby="landing-contact"
+          >
             <div>
               <h2 id="landing-contact" className="landing-block__title">
                 {t('landing.contact')}
@@ -158,7 +216,9 @@ export function DefaultLanding() {
         ) : null}
       </main>
       <footer className="landing__footer">
-        <p className="footer__powered">{t('footer.poweredBy', { year: new Date().getFullYear() })}</p>
+        <p className="footer__powered">
+          {t('footer.poweredBy', { year: new Date().getFullYear() })}
+        </p>
       </footer>
     </div>
   );

@@ -7,7 +7,13 @@ import { welcomeButtonTarget } from '../landing-logic';
 type Button = LandingSection['buttons'][number];
 
 /** A landing button: inside the app when its link carries the app's domain, otherwise a new tab. */
-export function LandingButton({ button, className = 'button button--primary' }: { button: Button; className?: string }) {
+export function LandingButton({
+  button,
+  className = 'button button--primary',
+}: {
+  button: Button;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const app = useTenant();
   const target = welcomeButtonTarget(button.link, app);

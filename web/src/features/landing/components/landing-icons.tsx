@@ -1,5 +1,11 @@
 /** Icons of the landing pages (decorative: the link around them carries the name). */
-const base = { viewBox: '0 0 24 24', width: 22, height: 22, 'aria-hidden': true, focusable: false } as const;
+const base = {
+  viewBox: '0 0 24 24',
+  width: 22,
+  height: 22,
+  'aria-hidden': true,
+  focusable: false,
+} as const;
 
 export function ChatIcon() {
   return (
@@ -15,7 +21,10 @@ export function ChatIcon() {
 export function FacebookIcon() {
   return (
     <svg {...base}>
-      <path fill="currentColor" d="M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.6 1.6-1.6h1.7V4.4c-.3 0-1.3-.1-2.5-.1-2.4 0-4.1 1.5-4.1 4.2v2.3H7.5V14h2.7v8h3.3Z" />
+      <path
+        fill="currentColor"
+        d="M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.6 1.6-1.6h1.7V4.4c-.3 0-1.3-.1-2.5-.1-2.4 0-4.1 1.5-4.1 4.2v2.3H7.5V14h2.7v8h3.3Z"
+      />
     </svg>
   );
 }
@@ -23,7 +32,16 @@ export function FacebookIcon() {
 export function InstagramIcon() {
   return (
     <svg {...base}>
-      <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <rect
+        x="3"
+        y="3"
+        width="18"
+        height="18"
+        rx="5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="17.3" cy="6.7" r="1.2" fill="currentColor" />
     </svg>

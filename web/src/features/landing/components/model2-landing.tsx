@@ -15,7 +15,9 @@ import { ChatIcon } from './landing-icons';
 type Card = LandingSection['cards'][number];
 
 function Html({ html, className }: { html: string; className?: string }) {
-  return html.trim() ? <SafeHtml html={html} className={className ?? 'rich-text landing-section__text'} /> : null;
+  return html.trim() ? (
+    <SafeHtml html={html} className={className ?? 'rich-text landing-section__text'} />
+  ) : null;
 }
 
 function SectionTitle({ section }: { section: LandingSection }) {
@@ -53,7 +55,11 @@ function LandingCard({ card, withImages }: { card: Card; withImages?: boolean })
 function Section({ section, chat }: { section: LandingSection; chat: string | null }) {
   const { t } = useTranslation();
   const labelled = section.tittle ? `section-${section.uid}` : undefined;
-  const common = { className: `landing-section landing-section--${section.type.toLowerCase()}`, 'aria-labelledby': labelled, 'data-section': section.type };
+  const common = {
+    className: `landing-section landing-section--${section.type.toLowerCase()}`,
+    'aria-labelledby': labelled,
+    'data-section': section.type,
+  };
   switch (section.type) {
     case 'WELCOME':
       return (
@@ -64,7 +70,11 @@ function Section({ section, chat }: { section: LandingSection; chat: string | nu
           <Html html={section.content} className="rich-text landing-welcome__text" />
           <div className="landing-buttons">
             {section.buttons.map((button, i) => (
-              <LandingButton key={button.uid} button={button} className={i === 0 ? 'button button--primary' : 'button button--ghost'} />
+              <LandingButton
+                key={button.uid}
+                button={button}
+                className={i === 0 ? 'button button--primary' : 'button button--ghost'}
+              />
             ))}
           </div>
         </section>
@@ -116,7 +126,10 @@ function Section({ section, chat }: { section: LandingSection; chat: string | nu
       return (
         <section {...common}>
           <SectionTitle section={section} />
-          <Carousel images={section.images.filter((image) => image.is_active)} title={section.tittle} />
+          <Carousel
+            images={section.images.filter((image) => image.is_active)}
+            title={section.tittle}
+          />
         </section>
       );
     case 'FORM':
@@ -124,7 +137,12 @@ function Section({ section, chat }: { section: LandingSection; chat: string | nu
         <section {...common}>
           <SectionTitle section={section} />
           <Html html={section.content} />
-          <iframe className="landing-form" src={section.link} title={t('landing.formFrame', { title: section.tittle })} loading="lazy" />
+          <iframe
+            className="landing-form"
+            src={section.link}
+            title={t('landing.formFrame', { title: section.tittle })}
+            loading="lazy"
+          />
         </section>
       ) : null;
     case 'CONTACT': {
@@ -134,7 +152,12 @@ function Section({ section, chat }: { section: LandingSection; chat: string | nu
           <SectionTitle section={section} />
           <Html html={section.content} />
           {href ? (
-            <a className="button button--primary landing-chat" href={href} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button--primary landing-chat"
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               <ChatIcon />
               <span>{t('landing.chat')}</span>
             </a>
@@ -179,13 +202,26 @@ export function Model2Landing() {
         </Link>
         <nav className="landing__actions" aria-label={app.name}>
           {chat ? (
-            <a className="landing__chat" href={chat} target="_blank" rel="noopener noreferrer" aria-label={t('landing.chat')}>
+            <a
+              className="landing__chat"
+              href={chat}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t('landing.chat')}
+            >
               <ChatIcon />
             </a>
           ) : null}
-          {headerButton ? <LandingButton button={headerButton} className="button button--primary" /> : null}
+          {headerButton ? (
+            <LandingButton button={headerButton} className="button button--primary" />
+          ) : null}
           {externalAdmin ? (
-            <a className="button button--ghost" href={externalAdmin} target="_blank" rel="noopener noreferrer">
+            <a
+              className="button button--ghost"
+              href={externalAdmin}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {t('landing.login')}
             </a>
           ) : (
@@ -203,7 +239,9 @@ export function Model2Landing() {
           ))}
       </main>
       <footer className="landing__footer">
-        <p className="footer__powered">{t('footer.poweredBy', { year: new Date().getFullYear() })}</p>
+        <p className="footer__powered">
+          {t('footer.poweredBy', { year: new Date().getFullYear() })}
+        </p>
       </footer>
     </div>
   );

@@ -3,8 +3,15 @@ import type { CompanySummary, Paged } from '@store/contract';
 import { api } from '../../../api';
 
 /** GET v7/apps/{uid}/allowed-companies/?category=: the companies of one category. */
-export function getAllowedCompanies(appUid: string, category: string, signal?: AbortSignal): Promise<Paged<CompanySummary>> {
-  return api.get<Paged<CompanySummary>>(`v7/apps/${appUid}/allowed-companies/`, { query: { category, page_size: 100 }, signal });
+export function getAllowedCompanies(
+  appUid: string,
+  category: string,
+  signal?: AbortSignal,
+): Promise<Paged<CompanySummary>> {
+  return api.get<Paged<CompanySummary>>(`v7/apps/${appUid}/allowed-companies/`, {
+    query: { category, page_size: 100 },
+    signal,
+  });
 }
 
 export const allowedCompaniesQuery = (appUid: string, category: string) =>

@@ -26,7 +26,14 @@ export function CategoryPage() {
       </p>
       <section className="category-section" aria-labelledby="category-title">
         <header className="category-section__header">
-          {category.image ? <img className="category-section__image" src={category.image} alt="" style={{ background: category.color ?? undefined }} /> : null}
+          {category.image ? (
+            <img
+              className="category-section__image"
+              src={category.image}
+              alt=""
+              style={{ background: category.color ?? undefined }}
+            />
+          ) : null}
           <h1 id="category-title" className="category-section__title">
             {category.name}
           </h1>

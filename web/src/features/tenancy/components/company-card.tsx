@@ -8,7 +8,11 @@ export function CompanyCard({ company }: { company: CompanySummary }) {
   return (
     <Link className="company-card" to={`/c/${company.uid}/`}>
       {company.logo ? (
-        <img className="company-card__logo" src={company.logo} alt={t('common.logoAlt', { name: company.name })} />
+        <img
+          className="company-card__logo"
+          src={company.logo}
+          alt={t('common.logoAlt', { name: company.name })}
+        />
       ) : (
         <span className="company-card__logo company-card__logo--empty" aria-hidden="true">
           {company.name.slice(0, 1)}
@@ -16,7 +20,9 @@ export function CompanyCard({ company }: { company: CompanySummary }) {
       )}
       <span className="company-card__body">
         <span className="company-card__name">{company.name}</span>
-        {company.description ? <span className="company-card__text">{company.description}</span> : null}
+        {company.description ? (
+          <span className="company-card__text">{company.description}</span>
+        ) : null}
       </span>
     </Link>
   );

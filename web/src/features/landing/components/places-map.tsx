@@ -1,0 +1,94 @@
+import { useEffect, useRef } from 'react';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { Place } from '@store/contract/catalog/places';
+
+/** Spec section 9: zoom 13 (11 to 18), 300 px high. */
+export const MAP_ZOOM = 13;
+export const MAP_MIN_ZOOM = 11;
+export const MAP_MAX_ZOOM = 18;
+export const MAP_HEIGHT_PX = 300;
+
+/** The tile server is a build setting (VITE_MAP_TILE_URL); OpenStreetMap's by default. */
+const TILE_URL =
+  import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const TILE_ATTRIBUTION =
+  import.meta.env.VITE_MAP_TILE_ATTRIBUTION || '&copy; OpenStreetMap contributors';
+
+type Located = Place & { location: { latitude: number; longitude: number } };
+
+export function locatedPlaces(places: Place[]): Located[] {
+  return places.filter(
+    (place): place is Located =>
+      place.location.latitude !== null && place.location.longitude !== null,
+  );
+}
+
+/**
+ * The places on a map (Leaflet, loaded only with this module). Circle markers need no image
+ * files; each names its place in a popup. The list beside it stays the accessible way in.
+ */
+export function PlacesMap({
+  places,
+  label,
+  color,
+}: {
+  places: Place[];
+  label: string;
+  color: string;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  const located = locatedPlaces(places);
+  const key = located
+    .map((place) => `${place.uid}:${place.location.latitude},${place.location.longitude}`)
+    .join('|');
+
+  useEffect(() => {
+    if (!element.current || located.length === 0) return;
+    const map = L.map(element.current, {
+      zoom: MAP_ZOOM,
+      minZoom: MAP_MIN_ZOOM,
+      maxZoom: MAP_MAX_ZOOM,
+      scrollWheelZoom: false,
+    });
+    L.tileLayer(TILE_URL, {
+      attribution: TILE_ATTRIBUTION,
+      minZoom: MAP_MIN_ZOOM,
+      maxZoom: MAP_MAX_ZOOM,
+    }).addTo(map);
+    const points = located.map((place) => {
+      const point = L.latLng(place.location.latitude, place.location.longitude);
+      const popup = document.createElement('div');
+      const name = document.createElement('strong');
+      name.textContent = place.name;
+      popup.append(name, document.createElement('br'), place.address);
+      L.circleMarker(point, {
+        radius: 9,
+        color: '#fff',
+        weight: 2,
+        fillColor: color,
+        fillOpacity: 1,
+      })
+        .bindPopup(popup)
+        .addTo(map);
+      return point;
+    });
+    if (points.length === 1) map.setView(points[0], MAP_ZOOM);
+    else map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: MAP_ZOOM });
+    return () => {
+      map.remove();
+    };
+    // `key` stands for the located places and their coordinates.
+  }, [key, color]);
+
+  if (located.length === 0) return null;
+  return (
+    <div
+      ref={element}
+      className="places-map"
+      style={{ height: MAP_HEIGHT_PX }}
+      role="region"
+      aria-label={label}
+    />
+  );
+}
