@@ -27,6 +27,7 @@ import { lineOptions, priceChanged, priceOrder, type PricedOrder } from './prici
 import { memberUses } from './settings';
 import { orderToApi } from './serialize';
 import { orderConfirmationMail } from './mail';
+import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer: Mailer; log: FastifyBaseLogger };
@@ -347,6 +348,9 @@ export async function transitionOrder(
       .returning();
     if (!updated) throw refused();
     if (isCanceled(to)) await giveBack(tx, app.uid, updated);
+    // Loyalty, in the same transaction: a delivered order earns its program points; a cancelled one gives back any it earned.
+    if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
+    if (isCanceled(to)) await reverseOrderPoints(tx, app.uid, updated);
     return updated;
   });
   if (isCanceled(to) && moved.paymentStatus === 'PAID' && moved.paymentReference) {
