@@ -25,6 +25,7 @@ import { authContext } from './context';
 import { requireUserHook } from '../../plugins/auth';
 import { deleteAccount, openDeletionLink, requestDeletion, requestPasswordReset, resetPassword, verifyEmail } from './links';
 import { googleLogin, login, logout, register, validateDocument } from './service';
+import { deletionPrograms } from '../programs/service';
 
 const tags = ['auth'];
 const errors = { ...errorResponses(400, 401, 403, 404), 429: detailErrorBody.describe('with a Retry-After header') };
@@ -184,10 +185,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     return { uid: user.uid, first_name: user.firstName, email: user.email };
   };
   const listPrograms = async (request: FastifyRequest, uid: string, token: string, query: z.infer<typeof pageQuery>) => {
-    await openDeletionLink(authContext(request), uid, token);
+    const user = await openDeletionLink(authContext(request), uid, token);
     const window = pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE });
-    // Benefit programs arrive with the loyalty area; until then nobody has any to lose.
-    return toPaged(request, window, 0, []);
+    const page = await deletionPrograms(request.server.db, user.appId, user.uid, window);
+    return toPaged(request, window, page.count, page.results);
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
     await deleteAccount(authContext(request), uid, token);

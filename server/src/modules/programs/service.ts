@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { loyaltyMessages, type LedgerLine, type MemberLevel, type MemberProgram, type Program } from '@store/contract';
 import type { Database } from '../../db/client';
 import { companies, loyaltyLedger, programMembers, programs, type LoyaltyCurrency, type ProgramLevel } from '../../db/schema';
@@ -153,4 +153,27 @@ export async function listLedger(db: Database, app: AppRow, userUid: string, pro
     created_at: r.createdAt.toISOString(),
   }));
   return { count: Number(total[0]?.n ?? 0), results };
+}
+
+/**
+ * Account deletion's "what you will lose": the programs the member belongs
+ * to (also switched-off ones: their balances go with the account), with the
+ * coins and points balances, by program order.
+ */
+export async function deletionPrograms(db: Database, appId: string, userUid: string, window: PageWindow) {
+  const where = and(eq(programMembers.appId, appId), eq(programMembers.userUid, userUid));
+  const sum = (currency: LoyaltyCurrency) =>
+    sql<number>`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${loyaltyLedger.appId} = ${programMembers.appId} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::int`;
+  const [total, rows] = await Promise.all([
+    db.select({ n: count() }).from(programMembers).where(where),
+    db
+      .select({ name: programs.name, coins: sum('COINS'), total_points: sum('POINTS') })
+      .from(programMembers)
+      .innerJoin(programs, and(eq(programs.appId, programMembers.appId), eq(programs.uid, programMembers.programUid)))
+      .where(where)
+      .orderBy(asc(programs.position), asc(programs.uid))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => ({ name: r.name, coins: Number(r.coins), total_points: Number(r.total_points) })) };
 }
