@@ -223,3 +223,31 @@ describe('program sections and ads', () => {
     assert.equal((await t.get(`/api/v5/me/programs/${club}/ads/`, { host: 'rockypez.localhost', headers: foreign.auth })).statusCode, 404);
   });
 });
+
+describe('tenant file: raffles, polls, sections and ads', () => {
+  test('a re-import of the demo keeps registrations and answers; bad polls are refused with their paths', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { importTenant, TenantFileError } = await import('../src/tenants/importer');
+    const file = JSON.parse(await readFile(new URL('../src/tenants/demo/localhost.json', import.meta.url), 'utf8'));
+    const m = await newMember();
+    const [r] = (await t.get(`/api/v5/me/programs/${club}/raffles/`, { headers: m.auth })).data.results;
+    await t.post(`/api/v5/me/programs/${club}/raffles/${r.uid}/register/`, {}, { headers: m.auth });
+    await importTenant(t.db, file);
+    assert.equal((await t.get(`/api/v5/me/programs/${club}/raffles/${r.uid}/`, { headers: m.auth })).data.registered, true);
+    assert.equal((await t.get(`/api/v5/me/programs/${club}/sections/`, { headers: m.auth })).data.count, 3);
+
+    const bad = structuredClone(file);
+    bad.programs[0].polls[0].questions[0].options = [];
+    bad.programs[0].polls[0].questions[2].options = [{ key: 'x', text: 'X' }];
+    bad.programs[0].raffles[0].draw_at = 'tomorrow';
+    await assert.rejects(importTenant(t.db, bad), (error: unknown) => {
+      assert.ok(error instanceof TenantFileError);
+      assert.deepEqual(error.problems.map((p) => p.path).sort(), [
+        'programs.0.polls.0.questions.0.options',
+        'programs.0.polls.0.questions.2.options',
+        'programs.0.raffles.0.draw_at',
+      ]);
+      return true;
+    });
+  });
+});
