@@ -304,3 +304,31 @@ test('the store front does not load Leaflet', { skip }, async () => {
   );
   assert.equal(scripts.filter((name) => /places-map|leaflet/.test(name)).length, 0);
 });
+
+test(
+  'MODEL_2 landing of a marketplace app: "Iniciar sesión" goes to the external administrator site',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('landing.localhost'));
+    // The demo has no marketplace app: its app settings are answered as one.
+    await page.route(/\/api\/v7\/apps\/\?domain=/, async (route) => {
+      // Node does not resolve *.localhost as Chromium does: the same call goes to 127.0.0.1.
+    const url = new URL(route.request().url());
+    url.hostname = '127.0.0.1';
+    const response = await route.fetch({ url: url.toString() });
+      const apps = (await response.json()) as Record<string, unknown>[];
+      const changed = apps.map((app) => ({
+        ...app,
+        marketplace: true,
+        web_settings: { external_link: 'https://admin.example.com/' },
+      }));
+      await route.fulfill({ response, json: changed });
+    });
+    await page.goto(server.url('landing.localhost', '/landing'));
+    const login = page.locator('header').getByRole('link', { name: 'Iniciar sesión' });
+    assert.equal(await login.getAttribute('href'), 'https://admin.example.com/');
+    assert.equal(await login.getAttribute('target'), '_blank');
+  },
+);
