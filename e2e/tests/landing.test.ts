@@ -315,9 +315,9 @@ test(
     // The demo has no marketplace app: its app settings are answered as one.
     await page.route(/\/api\/v7\/apps\/\?domain=/, async (route) => {
       // Node does not resolve *.localhost as Chromium does: the same call goes to 127.0.0.1.
-    const url = new URL(route.request().url());
-    url.hostname = '127.0.0.1';
-    const response = await route.fetch({ url: url.toString() });
+      const url = new URL(route.request().url());
+      url.hostname = '127.0.0.1';
+      const response = await route.fetch({ url: url.toString() });
       const apps = (await response.json()) as Record<string, unknown>[];
       const changed = apps.map((app) => ({
         ...app,
