@@ -67,6 +67,7 @@ describe('orders earn program points', () => {
     const seen = await t.get(`/api/v5/me/programs/${programUid}/`, { host: shop.host, headers: member.auth });
     assert.equal(seen.data.is_member, true);
     assert.equal(seen.data.balances.points, lines[0].amount);
+    assert.equal(seen.data.order_points_per_sol, 1);
   });
 
   test('concurrent DELIVERED moves: one wins and the points are earned once', async () => {

@@ -18,6 +18,8 @@ export const program = z.object({
   stamps_enabled: z.boolean(),
   add_points_enabled: z.boolean(),
   open_to_join: z.boolean(),
+  /** Points a delivered order earns per sol of its subtotal (0: orders earn none). */
+  order_points_per_sol: z.number().int(),
   levels: z.array(programLevel),
 });
 export type Program = z.infer<typeof program>;

@@ -36,6 +36,7 @@ export function programToApi({ program: p, company }: ProgramWithCompany): Progr
     stamps_enabled: p.stampsEnabled,
     add_points_enabled: p.addPointsEnabled,
     open_to_join: p.openToJoin,
+    order_points_per_sol: p.orderPointsPerSol,
     levels: sortedLevels(p.levels),
   };
 }
