@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { engagementMessages, formMessages, loyaltyMessages } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { pollResponses, raffleMembers, raffles } from '../src/db/schema';
+import { pollResponses, polls, raffleMembers, raffles } from '../src/db/schema';
 
 let t: TestApp;
 let club: string;
@@ -196,6 +196,23 @@ describe('polls', () => {
     assert.deepEqual(notMember.data, { non_field_errors: [loyaltyMessages.notMember] });
     const foreign = await registerMember(t, 'rockypez.localhost');
     assert.equal((await t.post(`/api/v5/me/polls/${p.uid}/responses/`, { answers: fullAnswers(p) }, { host: 'rockypez.localhost', headers: foreign.auth })).statusCode, 404);
+  });
+
+  test('an ended poll leaves the pending list and refuses answers; one not started yet is not found', async () => {
+    const m = await newMember();
+    const p = await demoPoll(m);
+    await t.db.update(polls).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(polls.uid, p.uid));
+    try {
+      assert.equal((await t.get(`/api/v5/me/programs/${club}/polls/`, { headers: m.auth })).data.count, 0);
+      const closed = await t.post(`/api/v5/me/polls/${p.uid}/responses/`, { answers: fullAnswers(p) }, { headers: m.auth });
+      assert.equal(closed.statusCode, 400);
+      assert.deepEqual(closed.data, { non_field_errors: [engagementMessages.pollClosed] });
+      await t.db.update(polls).set({ endsAt: null, startsAt: new Date(Date.now() + 86_400_000) }).where(eq(polls.uid, p.uid));
+      assert.equal((await t.get(`/api/v5/me/programs/${club}/polls/${p.uid}/`, { headers: m.auth })).statusCode, 404);
+      assert.equal((await t.post(`/api/v5/me/polls/${p.uid}/responses/`, { answers: fullAnswers(p) }, { headers: m.auth })).statusCode, 404);
+    } finally {
+      await t.db.update(polls).set({ endsAt: null, startsAt: null }).where(eq(polls.uid, p.uid));
+    }
   });
 
   test('race: two concurrent answers of one member store one response', async () => {
