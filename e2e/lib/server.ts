@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const webDist = path.join(repoRoot, 'web', 'dist');
+/** The built web app; E2E_WEB_DIST lets several people test their own builds side by side. */
+export const webDist = process.env.E2E_WEB_DIST || path.join(repoRoot, 'web', 'dist');
 /** Where the server source is taken from; E2E_SERVER_ROOT points at another checkout (e.g. a clean export). */
 const serverRoot = process.env.E2E_SERVER_ROOT || repoRoot;
 
