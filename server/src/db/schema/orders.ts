@@ -261,3 +261,28 @@ export const subscriptions = pgTable(
     check('subscriptions_status_check', sql`${t.status} IN ('active', 'canceled_by_user')`),
   ],
 );
+
+/**
+ * One row per subscription and service day, claimed by the run that creates
+ * that day's order: the primary key makes two servers (or a server and the
+ * command) that run at once create one order, and a skipped day keeps its
+ * reason (out of stock, product gone, slot missed...).
+ */
+export const subscriptionDeliveries = pgTable(
+  'subscription_deliveries',
+  {
+    appId: uuid('app_id').notNull(),
+    subscriptionUid: uuid('subscription_uid').notNull(),
+    /** The local (Lima) date the order is for. */
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    status: text('status').$type<'ordered' | 'skipped'>().notNull(),
+    orderUid: uuid('order_uid'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.subscriptionUid, t.serviceDate] }),
+    foreignKey({ columns: [t.appId, t.subscriptionUid], foreignColumns: [subscriptions.appId, subscriptions.uid] }).onDelete('cascade'),
+    check('subscription_deliveries_status_check', sql`${t.status} IN ('ordered', 'skipped')`),
+  ],
+);
