@@ -27,3 +27,5 @@ export * from './loyalty/programs';
 export * from './loyalty/promotions';
 export * from './loyalty/events';
 export * from './loyalty/engagement';
+export * from './staff/messages';
+export * from './staff/schemas';

@@ -1,0 +1,31 @@
+/**
+ * Texts of the staff console. The spec's quoted ones stay word for word (in
+ * English, as the other areas keep them); the rest are ours, in Spanish.
+ */
+export const staffMessages = {
+  // Spec (access-and-shell, staff)
+  duplicatePhone: 'More than one user was found with this phone number, enter the document number',
+  featureDisabled: 'The benefits program does not have this functionality enabled',
+  amountExceedsMaximum: 'The amount exceeds the maximum',
+  // Ours
+  notStaff: 'Usted no es parte del personal de esta empresa.',
+  roleNotAllowed: 'Su rol no permite realizar esta acción.',
+  ownerOnly: 'Solo el dueño de la empresa puede administrar su personal.',
+  clientNotFound: 'No se encontró el cliente.',
+  identifyClient: 'Ingrese el documento o el teléfono del cliente.',
+  qrInvalid: 'El código QR no es válido.',
+  qrExpired: 'El código QR venció. Pida al cliente que lo muestre de nuevo.',
+  promotionCodeNotFound: 'No se encontró una promoción con este código.',
+  placeNotFound: 'Elija un local de la empresa.',
+  placeNotAllowed: 'No puede atender en este local.',
+  promotionNotAtPlace: 'Esta promoción no se puede usar en este local.',
+  programNotFound: 'Elija un programa de la empresa.',
+  noBenefitsProgram: 'La tienda no tiene un programa de beneficios asignado.',
+  notMember: 'El cliente no es miembro de este programa.',
+  amountPositive: 'El monto debe ser mayor que 0.',
+  quantityPositive: 'La cantidad debe ser mayor que 0.',
+  dateRange: 'La fecha inicial no puede ser posterior a la final.',
+  userNotFound: 'No existe un usuario con este correo en la aplicación.',
+  cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
+  orderNotFound: 'No se encontró el pedido.',
+} as const;

@@ -1,0 +1,334 @@
+import { z } from 'zod';
+import { formMessages } from '../messages';
+import { emailField, requiredText } from '../forms/zod';
+import { money } from '../catalog/money';
+import {
+  documentNumberError,
+  documentType,
+  mobileNumberError,
+  normaliseDocumentNumber,
+  normaliseMobileNumber,
+} from '../profile/user';
+import { program, ledgerLine, balances } from '../loyalty/programs';
+import { promotion, redemption } from '../loyalty/promotions';
+import { order } from '../orders/schemas';
+import { orderStatus, type OrderStatus, type ShippingType, canTransition } from '../orders/status';
+import { staffMessages } from './messages';
+
+/**
+ * Staff console (`/api/v5/staff/...`). Every call answers for the company the
+ * signed-in user is staff of on the current tenant: 401 anonymous, 403 not
+ * staff (or staff whose role may not do it), 404 for anything of another
+ * company or tenant.
+ */
+
+/** OWNER: everything plus the staff list; STAFF: the counter and the orders; VALIDATOR: look up and redeem only. */
+export const staffRole = z.enum(['OWNER', 'STAFF', 'VALIDATOR']);
+export type StaffRole = z.infer<typeof staffRole>;
+
+export const staffPermission = z.enum([
+  'lookup',
+  'redeem',
+  'stamps',
+  'points',
+  'create_clients',
+  'orders',
+  'records',
+  'members',
+]);
+export type StaffPermission = z.infer<typeof staffPermission>;
+
+/** What each role may do; the server checks the same table. */
+export const staffPermissions: Record<StaffRole, readonly StaffPermission[]> = {
+  OWNER: ['lookup', 'redeem', 'stamps', 'points', 'create_clients', 'orders', 'records', 'members'],
+  STAFF: ['lookup', 'redeem', 'stamps', 'points', 'create_clients', 'orders', 'records'],
+  VALIDATOR: ['lookup', 'redeem', 'stamps'],
+};
+
+export function staffCan(role: StaffRole, permission: StaffPermission): boolean {
+  return staffPermissions[role].includes(permission);
+}
+
+const uidField = () => z.string().trim().min(1, formMessages.required);
+const namedRef = z.object({ uid: z.string(), name: z.string() });
+
+/** `GET v5/staff/me/`. `places` are the places the user may act at (every place of the company unless limited). */
+export const staffMe = z.object({
+  company: namedRef,
+  role: staffRole,
+  permissions: z.array(staffPermission),
+  places: z.array(namedRef),
+  limited_to_places: z.boolean(),
+  programs: z.array(program),
+});
+export type StaffMe = z.infer<typeof staffMe>;
+
+export const staffMembership = z.object({
+  program_uid: z.string(),
+  program_name: z.string(),
+  points: z.number().int(),
+  coins: z.number().int(),
+  stamps: z.number().int(),
+  /** Name of the member's level, null when none. */
+  level: z.string().nullable(),
+});
+export type StaffMembership = z.infer<typeof staffMembership>;
+
+/** A client as staff see it: the data to recognise them and their standing in the company's programs. */
+export const staffClient = z.object({
+  uid: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  document_type: documentType.nullable(),
+  document_number: z.string().nullable(),
+  memberships: z.array(staffMembership),
+});
+export type StaffClient = z.infer<typeof staffClient>;
+
+/**
+ * `GET v5/staff/clients/?document_type=&document_number=` or `?mobile_phone=`.
+ * A phone with its country code matches exactly; nine digits alone match any
+ * number ending in them, hence the spec's "more than one user" answer.
+ */
+export const staffClientQuery = z
+  .object({
+    document_type: documentType.optional(),
+    document_number: z.string().trim().max(20).transform(normaliseDocumentNumber).optional(),
+    mobile_phone: z.string().trim().max(20).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mobile_phone) {
+      if (!/^\+?\d{6,15}$/.test(v.mobile_phone.replace(/[\s\-()]/g, '')))
+        ctx.addIssue({ code: 'custom', path: ['mobile_phone'], message: formMessages.telephone });
+      return;
+    }
+    if (!v.document_number) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['document_number'],
+        message: staffMessages.identifyClient,
+      });
+      return;
+    }
+    if (!v.document_type)
+      ctx.addIssue({ code: 'custom', path: ['document_type'], message: formMessages.required });
+  });
+export type StaffClientQuery = z.input<typeof staffClientQuery>;
+
+/** `POST v5/staff/clients/from-qr/`: the member's QR (from `GET v5/me/programs/{uid}/qr/`), scanned or pasted. */
+export const staffQrInput = z.object({
+  code: z.string().trim().min(1, formMessages.required).max(500),
+});
+
+/** `POST v5/staff/clients/`: creates the user (no password: they set one with "forgot password") and joins the program. */
+export const staffCreateClientInput = z
+  .object({
+    program_uid: uidField(),
+    first_name: requiredText(100),
+    last_name: requiredText(100),
+    email: z.union([z.literal(''), emailField()]).optional(),
+    mobile_phone: z.string().trim().max(20).optional(),
+    document_type: documentType,
+    document_number: z.string().trim().max(20).transform(normaliseDocumentNumber),
+  })
+  .superRefine((v, ctx) => {
+    const docError = documentNumberError(v.document_type, v.document_number);
+    if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
+    if (v.mobile_phone) {
+      const phoneError = mobileNumberError(normaliseMobileNumber(v.mobile_phone));
+      if (phoneError) ctx.addIssue({ code: 'custom', path: ['mobile_phone'], message: phoneError });
+    }
+  });
+export type StaffCreateClientInput = z.input<typeof staffCreateClientInput>;
+
+/** `GET v5/staff/clients/{uid}/promotions/?program_uid=`: the company's usable promotions with the client's state. */
+export const staffClientPromotionsQuery = z.object({ program_uid: z.string().trim().optional() });
+
+/**
+ * `GET v5/staff/promotions/?code=&client_uid=`: `code` is a promotion coupon
+ * code (10 letters) or a signed promotion QR; both name the client, so
+ * `client` is filled. `client_uid` gives the state for that client.
+ */
+export const staffPromotionQuery = z.object({
+  code: z.string().trim().min(1, formMessages.required).max(500),
+  client_uid: z.string().trim().optional(),
+});
+export const staffPromotionLookup = z.object({
+  promotion,
+  client: staffClient.nullable(),
+  /** The acquired unit the code names, if any (redeeming uses it). */
+  redemption: redemption.nullable(),
+});
+export type StaffPromotionLookup = z.infer<typeof staffPromotionLookup>;
+
+const amountField = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber);
+
+/** `POST v5/staff/redemptions/`: the member redemption rules and messages; `amount` is the consumption, not above the maximum. */
+export const staffRedemptionInput = z.object({
+  client_uid: uidField(),
+  promotion_uid: uidField(),
+  place_uid: uidField(),
+  amount: amountField.optional(),
+});
+export type StaffRedemptionInput = z.input<typeof staffRedemptionInput>;
+export const staffRedemptionResult = z.object({ redemption, client: staffClient });
+export type StaffRedemptionResult = z.infer<typeof staffRedemptionResult>;
+
+/** `POST v5/staff/stamps/`: stamps given for a purchase at a place. */
+export const staffStampsInput = z.object({
+  client_uid: uidField(),
+  program_uid: uidField(),
+  place_uid: uidField(),
+  quantity: z.coerce
+    .number({ error: formMessages.numeric })
+    .int(formMessages.positiveNumber)
+    .min(1, staffMessages.quantityPositive)
+    .max(100),
+});
+export type StaffStampsInput = z.input<typeof staffStampsInput>;
+
+/** `POST v5/staff/points/`: amount above 0 and description required (spec); place optional. */
+export const staffPointsInput = z.object({
+  client_uid: uidField(),
+  program_uid: uidField(),
+  place_uid: z.string().trim().optional(),
+  amount: z.coerce
+    .number({ error: formMessages.numeric })
+    .int(formMessages.positiveNumber)
+    .min(1, staffMessages.amountPositive)
+    .max(1_000_000),
+  description: requiredText(200),
+});
+export type StaffPointsInput = z.input<typeof staffPointsInput>;
+
+/** Answer of stamps and points: the ledger line written and the client's balances after it. */
+export const staffLedgerResult = z.object({ entry: ledgerLine, balances });
+export type StaffLedgerResult = z.infer<typeof staffLedgerResult>;
+
+/** The store's actions on an order (spec: accept, cancel, mark shipped, mark delivered). */
+export const staffOrderAction = z.enum(['accept', 'cancel', 'ship', 'deliver']);
+export type StaffOrderAction = z.infer<typeof staffOrderAction>;
+export const staffActionStatus: Record<StaffOrderAction, OrderStatus> = {
+  accept: 'ACCEPTED',
+  cancel: 'CANCELED_BY_PLACE',
+  ship: 'SHIPPED',
+  deliver: 'DELIVERED',
+};
+
+/** Actions the store may take on an order now, after the contract's state machine. */
+export function staffActionsFor(
+  status: OrderStatus,
+  shippingType: ShippingType,
+): StaffOrderAction[] {
+  return staffOrderAction.options.filter((a) =>
+    canTransition(status, staffActionStatus[a], 'place', shippingType),
+  );
+}
+
+export const staffOrder = order.extend({
+  client: z
+    .object({
+      uid: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string().nullable(),
+      mobile_phone: z.string().nullable(),
+    })
+    .nullable(),
+  actions: z.array(staffOrderAction),
+});
+export type StaffOrder = z.infer<typeof staffOrder>;
+
+/** `GET v5/staff/orders/?status=&place_uid=&page=`: newest first; the web polls it. */
+export const staffOrdersQuery = z.object({
+  status: orderStatus.optional(),
+  place_uid: z.string().trim().optional(),
+  page: z.coerce
+    .number({ error: formMessages.numeric })
+    .int()
+    .min(1, formMessages.positiveNumber)
+    .default(1),
+  page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+});
+export type StaffOrdersQuery = z.input<typeof staffOrdersQuery>;
+
+export const staffTransitionInput = z.object({ action: staffOrderAction });
+
+export const recordKind = z.enum(['redemptions', 'stamps', 'points', 'orders']);
+export type RecordKind = z.infer<typeof recordKind>;
+
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, formMessages.date);
+
+/** Filters of `GET v5/staff/records/` and `GET v5/staff/records.csv`; days are Lima days (UTC-5), both ends included. */
+export const staffRecordsQuery = z
+  .object({
+    kind: recordKind.optional(),
+    date_from: dayField.optional(),
+    date_to: dayField.optional(),
+    place_uid: z.string().trim().optional(),
+    page: z.coerce
+      .number({ error: formMessages.numeric })
+      .int()
+      .min(1, formMessages.positiveNumber)
+      .default(1),
+    page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+  })
+  .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
+    path: ['date_from'],
+    message: staffMessages.dateRange,
+  });
+export type StaffRecordsQuery = z.input<typeof staffRecordsQuery>;
+
+/** One line of the records report. amount is money (redemption consumption, order total); quantity counts points or stamps. */
+export const staffRecord = z.object({
+  uid: z.string(),
+  date: z.string(),
+  kind: recordKind,
+  place: namedRef.nullable(),
+  client: z
+    .object({ uid: z.string(), name: z.string(), document_number: z.string().nullable() })
+    .nullable(),
+  staff: namedRef.nullable(),
+  description: z.string(),
+  amount: money.nullable(),
+  quantity: z.number().int().nullable(),
+  /** Order status, or the redemption's. */
+  status: z.string().nullable(),
+});
+export type StaffRecord = z.infer<typeof staffRecord>;
+
+/** Column headers of the CSV download, in order. */
+export const staffRecordsCsvColumns = [
+  'fecha',
+  'tipo',
+  'local',
+  'cliente',
+  'documento',
+  'descripcion',
+  'monto',
+  'cantidad',
+  'estado',
+  'personal',
+] as const;
+
+/** `GET/POST v5/staff/members/`, `DELETE v5/staff/members/{user_uid}/` (owner only). */
+export const staffMember = z.object({
+  user_uid: z.string(),
+  email: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: staffRole,
+  places: z.array(namedRef),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+export const staffMemberInput = z.object({
+  email: emailField(),
+  role: staffRole,
+  place_uids: z.array(z.string().trim().min(1)).max(100).default([]),
+});
+export type StaffMemberInput = z.input<typeof staffMemberInput>;
