@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { storageKeys } from '@store/contract/constants';
 import { ensureStorageVersion, storage } from './lib/storage';
+import { cleanCartsOnce } from './lib/cart-cleanup';
 import { initI18n } from './i18n';
 import { applyStoredColors } from './app/theme';
 import { App } from './app/app';
@@ -11,6 +12,8 @@ import './styles/index.css';
 ensureStorageVersion();
 // The landing redirect happens once per page load.
 storage.remove(storageKeys.redirectLanding);
+// No place selected: the carts left in storage are cleaned, once per load (spec).
+cleanCartsOnce(storage);
 applyStoredColors();
 initI18n();
 
@@ -18,7 +21,9 @@ initI18n();
 if ('serviceWorker' in navigator) {
   void navigator.serviceWorker
     .getRegistrations()
-    .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())))
+    .then((registrations) =>
+      Promise.all(registrations.map((registration) => registration.unregister())),
+    )
     .catch(() => undefined);
 }
 

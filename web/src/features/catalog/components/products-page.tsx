@@ -1,11 +1,24 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { storageKeys } from '@store/contract/constants';
+import { storage } from '../../../lib/storage';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { areasQuery, placeCategoriesQuery, placeProductsQuery, placesQuery, updateMyArea } from '../../../api';
+import {
+  areasQuery,
+  placeCategoriesQuery,
+  placeProductsQuery,
+  placesQuery,
+  updateMyArea,
+} from '../../../api';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
-import { selectArea, selectPlace, useSelectedAreaUid, useSelectedPlaceUid } from '../../../lib/place-selection';
+import {
+  selectArea,
+  selectPlace,
+  useSelectedAreaUid,
+  useSelectedPlaceUid,
+} from '../../../lib/place-selection';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useServerCartSync } from '../../../lib/cart-store';
 import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
@@ -14,7 +27,9 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { CartPanel } from './cart-panel';
 
-const ProductPopup = lazy(() => import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })));
+const ProductPopup = lazy(() =>
+  import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })),
+);
 
 /** Search waits until typing stops for this long (section 9). */
 export const SEARCH_DEBOUNCE_MS = 800;
@@ -40,13 +55,39 @@ export function ProductsPage() {
 
   useServerCartSync(place?.uid ?? null);
 
-  const [category, setCategory] = useState(ALL_CATEGORIES_UID);
+  // The chosen category is kept in localStorage `sectionSearchProduct` (spec: selecting a
+  // category stores its uid), so coming back to the products finds the same section.
+  const [category, setCategoryState] = useState(
+    () => storage.get(storageKeys.sectionSearchProduct) || ALL_CATEGORIES_UID,
+  );
+  const setCategory = (uid: string) => {
+    storage.set(storageKeys.sectionSearchProduct, uid);
+    setCategoryState(uid);
+  };
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [openUid, setOpenUid] = useState<string | null>(null);
-  useEffect(() => setCategory(ALL_CATEGORIES_UID), [place?.uid]);
+  // Another place has other categories: switching place goes back to All.
+  const shownPlace = useRef(place?.uid);
+  useEffect(() => {
+    if (!place) return;
+    if (shownPlace.current && shownPlace.current !== place.uid) setCategory(ALL_CATEGORIES_UID);
+    shownPlace.current = place.uid;
+  }, [place?.uid]);
 
-  const categories = useQuery({ ...placeCategoriesQuery(place?.uid ?? ''), enabled: Boolean(place) });
+  const categories = useQuery({
+    ...placeCategoriesQuery(place?.uid ?? ''),
+    enabled: Boolean(place),
+  });
+  // A remembered category this place does not have is forgotten.
+  useEffect(() => {
+    if (
+      categories.isSuccess &&
+      category !== ALL_CATEGORIES_UID &&
+      !categories.data.some((c) => c.uid === category)
+    )
+      setCategory(ALL_CATEGORIES_UID);
+  }, [categories.isSuccess, categories.data, category]);
   const products = useInfiniteQuery({
     ...placeProductsQuery(place?.uid ?? '', {
       product_category: category === ALL_CATEGORIES_UID ? undefined : category,
@@ -67,7 +108,8 @@ export function ProductsPage() {
   const searchId = useId();
   const cartVisible = company.ecommerce_enabled && !isHiddenForMembers(app.company, 'cart');
 
-  if (places.isSuccess && placeList.length === 0) return <PageMessage title={t('catalog.noPlaces')} />;
+  if (places.isSuccess && placeList.length === 0)
+    return <PageMessage title={t('catalog.noPlaces')} />;
 
   return (
     <div className={`products-page${cartVisible ? ' products-page--with-cart' : ''}`}>
@@ -76,7 +118,11 @@ export function ProductsPage() {
           {multipleAreas ? (
             <div className="store-toolbar__field">
               <label htmlFor={cityId}>{t('catalog.city')}</label>
-              <select id={cityId} value={areaUid ?? ''} onChange={(event) => chooseCity(event.target.value)}>
+              <select
+                id={cityId}
+                value={areaUid ?? ''}
+                onChange={(event) => chooseCity(event.target.value)}
+              >
                 {!areaUid ? <option value="">{t('catalog.chooseCity')}</option> : null}
                 {areas.data?.map((area) => (
                   <option key={area.uid} value={area.uid}>
@@ -108,10 +154,26 @@ export function ProductsPage() {
 
         {place ? (
           <>
-            <CategoryBar categories={categories.data ?? []} selected={category} onSelect={setCategory} />
+            <CategoryBar
+              categories={categories.data ?? []}
+              selected={category}
+              onSelect={setCategory}
+            />
             <div className="store-search">
-              <label htmlFor={searchId} className="visually-hidden">{t('catalog.search')}</label>
-              <svg className="store-search__icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <label htmlFor={searchId} className="visually-hidden">
+                {t('catalog.search')}
+              </label>
+              <svg
+                className="store-search__icon"
+                width="20"
+                height="20"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <circle cx="11" cy="11" r="7" />
                 <path d="M20 20l-3.5-3.5" />
               </svg>
@@ -137,10 +199,21 @@ export function ProductsPage() {
           <Loading />
         )}
       </div>
-      {cartVisible && place ? <CartPanel placeUid={place.uid} cartPath={`${company.prefix}/cart`} onOpenProduct={setOpenUid} /> : null}
+      {cartVisible && place ? (
+        <CartPanel
+          placeUid={place.uid}
+          cartPath={`${company.prefix}/cart`}
+          onOpenProduct={setOpenUid}
+        />
+      ) : null}
       {openUid && place ? (
         <Suspense fallback={null}>
-          <ProductPopup placeUid={place.uid} productUid={openUid} onClose={() => setOpenUid(null)} cartPath={`${company.prefix}/cart`} />
+          <ProductPopup
+            placeUid={place.uid}
+            productUid={openUid}
+            onClose={() => setOpenUid(null)}
+            cartPath={`${company.prefix}/cart`}
+          />
         </Suspense>
       ) : null}
     </div>
