@@ -7,3 +7,4 @@ export * from './orders';
 export * from './loyalty';
 export * from './engagement';
 export * from './loyalty-extras';
+export * from './staff';

@@ -170,6 +170,8 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.appId, t.userUid, t.idempotencyKey),
     index('orders_user_idx').on(t.appId, t.userUid, t.createdAt),
     index('orders_place_idx').on(t.appId, t.placeUid, t.createdAt),
+    // The staff orders board and records list a company's orders newest first.
+    index('orders_company_idx').on(t.appId, t.companyUid, t.createdAt),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }),
     foreignKey({ columns: [t.appId, t.paymentMethodUid], foreignColumns: [paymentMethods.appId, paymentMethods.uid] }),
