@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { catalogSection } from './catalog-schema';
 import { eventsSection, programsSection } from './programs-schema';
 import { tenantUser } from './users-schema';
+import { checkStaffRefs, staffSection } from './staff-schema';
 import { couponsSection, deliverySection, paymentMethodsSection, taxSection } from './checkout-schema';
 import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
 
@@ -143,6 +144,7 @@ export const tenantFile = z
     landing: z.strictObject({ sections: z.array(landingSection) }).default({ sections: [] }),
     catalog: catalogSection.default({ categories: [], products: [] }),
     users: z.array(tenantUser).default([]),
+    staff: staffSection,
     programs: programsSection,
     events: eventsSection,
   })
@@ -180,6 +182,7 @@ export const tenantFile = z
       if (!companyKeys.has(p.company)) unknown(['programs', i, 'company'], 'company', p.company);
       p.promotions.forEach((x, j) => x.places.forEach((place, k) => placeKeys.has(place) || unknown(['programs', i, 'promotions', j, 'places', k], 'place', place)));
     });
+    checkStaffRefs(file, ctx);
     file.events.forEach((e, i) => {
       if (!companyKeys.has(e.company)) unknown(['events', i, 'company'], 'company', e.company);
       if (e.place && !placeKeys.has(e.place)) unknown(['events', i, 'place'], 'place', e.place);

@@ -18,6 +18,7 @@ import { importCatalog } from './import-catalog';
 import { importCheckout } from './import-checkout';
 import { importEvents, importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
+import { importStaff } from './import-staff';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -64,6 +65,7 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
     await importCheckout(tx, file, appUid, uidOf);
     await importCatalog(tx, file.catalog, appUid, uidOf);
     await importUsers(tx, file.users, userHashes, appUid, uidOf);
+    await importStaff(tx, file.staff, appUid, uidOf);
     await importPrograms(tx, file.programs, appUid, uidOf);
     await importEvents(tx, file.events, appUid, uidOf);
 
