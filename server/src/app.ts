@@ -18,6 +18,7 @@ import { engagementRoutes } from './modules/engagement/routes';
 import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -44,6 +45,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
   publicCacheSeconds?: number;
+  /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
+  subscriptionRunSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -89,6 +92,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
+  await app.register(subscriptionSchedulerPlugin, { seconds: options.subscriptionRunSeconds ?? 0 });
   await app.register(webAppPlugin, { webDist: options.webDist ?? '' });
   return app;
 }

@@ -19,6 +19,7 @@ const app = await buildApp({
   accounts: config.accounts,
   trustProxy: config.trustProxy,
   publicCacheSeconds: config.publicCacheSeconds,
+  subscriptionRunSeconds: config.subscriptionRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

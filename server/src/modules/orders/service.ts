@@ -108,7 +108,8 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
   return order;
 }
 
-async function reserve(
+/** Step 2 of checkout, inside the caller's transaction (recurring subscription orders use it too). */
+export async function reserve(
   tx: Tx,
   appId: string,
   userUid: string,
