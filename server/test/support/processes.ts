@@ -1,0 +1,230 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest, Agent } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase, type Database } from '../../src/db/client';
+import type { TestApp } from './test-app';
+
+/**
+ * Real server processes for the proof tests: `src/main.ts` started as the
+ * deployment starts it, on a free port, reached over real sockets. Several
+ * may share one PostgreSQL database (a fresh one on the server of
+ * TEST_DATABASE_URL) or, one at a time, a PGlite folder.
+ */
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Multi-process tests need PostgreSQL. Under scripts/run-tests.mjs they run in
+ * the PostgreSQL pass only (the PGlite pass would run them a second time on
+ * the same server); run directly, they run whenever TEST_DATABASE_URL is set.
+ */
+export function postgresSkipReason(): string | false {
+  if (!process.env.TEST_DATABASE_URL)
+    return 'needs TEST_DATABASE_URL=postgres://... (two server processes on one PostgreSQL database)';
+  if (process.env.TEST_DB === 'pglite')
+    return 'runs in the PostgreSQL pass of the suite (TEST_DB=postgres)';
+  return false;
+}
+
+/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL, migrated, with a handle for the test's own checks. */
+export async function scratchPostgres(): Promise<{
+  url: string;
+  db: Database;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const { default: pg } = await import('pg');
+  const name = `proof_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    url: url.toString(),
+    db: handle.db,
+    async drop() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export type ServerProcess = {
+  port: number;
+  pid: number;
+  child: ChildProcess;
+  /** Everything the process wrote, for failure messages. */
+  output: () => string;
+  /** kill -9: no graceful close, no flush, as a crash or an OOM kill would do. */
+  crash: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** Starts `src/main.ts` and waits until /api/health answers. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  if (!env.DATABASE_URL && !env.DATA_DIR)
+    throw new Error(
+      'a server process needs DATABASE_URL or DATA_DIR (never the repository data folder)',
+    );
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'error',
+      CATALOG_CACHE_SECONDS: '0',
+      WEB_DIST: path.join(serverDir, 'no-web-app'),
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c) => (output += c));
+  child.stderr!.on('data', (c) => (output += c));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let dead = false;
+  void exited.then(() => (dead = true));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (dead) throw new Error(`server process ended before answering:\n${output}`);
+    const ok = await call(chosen, 'GET', '/api/health', { host: 'localhost' }).then(
+      (r) => r.statusCode === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server process did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    port: chosen,
+    pid: child.pid!,
+    child,
+    output: () => output,
+    async crash() {
+      if (!dead) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (!dead) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export type HttpAnswer = {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  data: any;
+};
+
+// Enough sockets for a burst: requests must be in flight together, not queued in the agent.
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One request over a real socket; a JSON body is sent as JSON. */
+export function call(
+  port: number,
+  method: string,
+  url: string,
+  init: { host?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<HttpAnswer> {
+  const payload =
+    init.body === undefined
+      ? undefined
+      : typeof init.body === 'string'
+        ? init.body
+        : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          host: init.host ?? 'localhost',
+          ...(payload !== undefined
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...init.headers,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => {
+          let data: unknown = undefined;
+          try {
+            data = body ? JSON.parse(body) : undefined;
+          } catch {
+            data = body;
+          }
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body, data });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/**
+ * The TestApp calls the shared helpers use (makeShop, registerMember), served
+ * by a real process over HTTP, with `db` for the test's own checks. Which
+ * process answers may change between calls (`pick`).
+ */
+export function httpTestApp(db: Database, pick: () => number): TestApp {
+  const send = (method: string, url: string, init?: Parameters<typeof call>[3]) =>
+    call(pick(), method, url, init);
+  const self = {
+    db,
+    kind: 'postgres' as const,
+    call: send,
+    get: (url: string, init?: Parameters<typeof call>[3]) => send('GET', url, init),
+    post: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
+      send('POST', url, { ...init, body }),
+    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
+      send('PATCH', url, { ...init, body }),
+    delete: (url: string, init?: Parameters<typeof call>[3]) => send('DELETE', url, init),
+    async appOf(host: string) {
+      const response = await send('GET', `/api/v7/apps/?domain=${host}`, { host });
+      if (response.statusCode !== 200 || !response.data[0]) throw new Error(`no app for ${host}`);
+      return response.data[0];
+    },
+    close: async () => undefined,
+  };
+  return self as unknown as TestApp;
+}
