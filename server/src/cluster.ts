@@ -6,6 +6,7 @@
  * answer any request. WORKERS sets how many (default: one per core).
  */
 import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
@@ -22,6 +23,10 @@ if (cluster.isPrimary) {
   const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
   if (config.seedDemo) await seedDemoTenants(db);
   await close();
+
+  // Member QRs are signed by one worker and checked by another: they must share the key.
+  // Several machines must set QR_SECRET themselves; one machine's workers get a shared random one.
+  process.env.QR_SECRET ||= randomBytes(32).toString('base64url');
 
   const workers = Number(process.env.WORKERS) || availableParallelism();
   console.log(`starting ${workers} server processes on port ${config.port}`);
