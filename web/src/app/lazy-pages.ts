@@ -33,3 +33,14 @@ export const OrdersPage = lazy(() => orders().then((m) => ({ default: m.OrdersPa
 export const OrderPage = lazy(() => orders().then((m) => ({ default: m.OrderPage })));
 
 export const MySubscriptionsPage = lazy(() => import('../features/subscriptions').then((m) => ({ default: m.MySubscriptionsPage })));
+
+const raffles = () => import('../features/raffles');
+export const RafflesPage = lazy(() => raffles().then((m) => ({ default: m.RafflesPage })));
+export const RafflePage = lazy(() => raffles().then((m) => ({ default: m.RafflePage })));
+const polls = () => import('../features/polls');
+export const PollsPage = lazy(() => polls().then((m) => ({ default: m.PollsPage })));
+export const PollPage = lazy(() => polls().then((m) => ({ default: m.PollPage })));
+const events = () => import('../features/events');
+export const EventsPage = lazy(() => events().then((m) => ({ default: m.EventsPage })));
+export const EventPage = lazy(() => events().then((m) => ({ default: m.EventPage })));
+export const CoinOrdersPage = lazy(() => import('../features/coins').then((m) => ({ default: m.CoinOrdersPage })));

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { storageKeys } from '@store/contract/constants';
 import { isHiddenForMembers, useTenant } from '../lib/tenant';
@@ -11,6 +11,13 @@ import {
   CategoryPage,
   ChangePasswordPage,
   CheckoutPage,
+  CoinOrdersPage,
+  EventPage,
+  EventsPage,
+  PollPage,
+  PollsPage,
+  RafflePage,
+  RafflesPage,
   CouponCodePage,
   FaqsPage,
   MultisiteHome,
@@ -22,6 +29,7 @@ import {
   TermsPage,
 } from './lazy-pages';
 import { ProductsPage } from '../features/catalog';
+import { coinOrdersAvailable } from '../lib/nav-rules';
 import { isKnownCompany, rememberCompany, useCurrentCompany } from '../lib/current-company';
 import { storage } from '../lib/storage';
 
@@ -49,9 +57,16 @@ function ProductsRoute() {
   return <ProductsPage />;
 }
 
-function EventsRoute() {
+/** Events only where the tenant has them on (app.features.events); elsewhere the route goes home. */
+function EventsRoute({ children }: { children: ReactNode }) {
   const app = useTenant();
-  return app.features.events ? <ComingSoon /> : <Navigate to="/" replace />;
+  return app.features.events ? <>{children}</> : <Navigate to="/" replace />;
+}
+
+/** /orders/coins only with ecommerce and a gamification system. */
+function CoinOrdersRoute() {
+  const company = useCurrentCompany();
+  return coinOrdersAvailable(company) ? <CoinOrdersPage /> : <NotFound />;
 }
 
 /** /c/{companyUid}/...: a company of this app becomes (and stays) the current one; others are not found. */
@@ -92,14 +107,17 @@ function companyRoutes() {
       <Route path="cart" element={<CartPage />} />
       <Route path="checkout" element={<RequireLogin><CheckoutPage /></RequireLogin>} />
       <Route path="orders" element={<RequireLogin><OrdersPage /></RequireLogin>} />
-      <Route path="orders/coins" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+      <Route path="orders/coins" element={<RequireLogin><CoinOrdersRoute /></RequireLogin>} />
       <Route path="orders/:orderUid" element={<RequireLogin><OrderPage /></RequireLogin>} />
-      <Route path="raffles" element={<ComingSoon />} />
+      <Route path="raffles" element={<RequireLogin><RafflesPage /></RequireLogin>} />
+      <Route path="raffles/:programUid/:raffleUid" element={<RequireLogin><RafflePage /></RequireLogin>} />
       <Route path="program/:programUid" element={<ComingSoon />} />
       <Route path="subscription/me" element={<RequireLogin><MySubscriptionsPage /></RequireLogin>} />
       <Route path="subscription/*" element={<ComingSoon />} />
-      <Route path="events" element={<EventsRoute />} />
-      <Route path="polls" element={<ComingSoon />} />
+      <Route path="events" element={<EventsRoute><EventsPage /></EventsRoute>} />
+      <Route path="events/:eventUid" element={<EventsRoute><EventPage /></EventsRoute>} />
+      <Route path="polls" element={<RequireLogin><PollsPage /></RequireLogin>} />
+      <Route path="polls/:programUid/:pollUid" element={<RequireLogin><PollPage /></RequireLogin>} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 import { landingEn } from './landing-en';
+import { engagementEn } from './engagement-en';
 
 export const en: Catalogue = {
   common: {
@@ -51,6 +52,7 @@ export const en: Catalogue = {
     orders: 'Orders',
     cart: 'Cart',
     program: 'Benefits',
+    raffles: 'Raffles',
     createStore: 'Create your store',
     poweredBy: 'Powered by Tienda Blanca © {{year}}',
   },
@@ -72,6 +74,7 @@ export const en: Catalogue = {
   checkout: checkoutEn,
   orders: ordersEn,
   subscriptions: subscriptionsEn,
+  ...engagementEn,
   legal: {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',

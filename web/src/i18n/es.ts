@@ -2,6 +2,7 @@ import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 import { landingEs } from './landing-es';
+import { engagementEs } from './engagement-es';
 
 /** Spanish: default and fallback language. */
 export const es = {
@@ -51,6 +52,7 @@ export const es = {
     orders: 'Pedidos',
     cart: 'Carrito',
     program: 'Beneficios',
+    raffles: 'Sorteos',
     createStore: 'Crea tu tienda',
     poweredBy: 'Desarrollado por Tienda Blanca © {{year}}',
   },
@@ -72,6 +74,7 @@ export const es = {
   checkout: checkoutEs,
   orders: ordersEs,
   subscriptions: subscriptionsEs,
+  ...engagementEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',

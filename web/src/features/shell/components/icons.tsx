@@ -24,3 +24,4 @@ export const LoginIcon = () => <Icon><path d="M14 4h5v16h-5M10 8l4 4-4 4M14 12H4
 export const LogoutIcon = () => <Icon><path d="M10 4H5v16h5M14 8l4 4-4 4M18 12H8" /></Icon>;
 export const InfoIcon = () => <Icon><circle cx="12" cy="12" r="9" /><path d="M12 11v5M12 8h.01" /></Icon>;
 export const PlusIcon = () => <Icon><path d="M12 5v14M5 12h14" /></Icon>;
+export const TicketIcon = () => <Icon><path d="M4 7h16v3a2 2 0 0 0 0 4v3H4v-3a2 2 0 0 0 0-4V7Z" /><path d="M14 7v10" strokeDasharray="2 2" /></Icon>;

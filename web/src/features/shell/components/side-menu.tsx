@@ -7,6 +7,7 @@ import { closeSession, useIsLoggedIn } from '../../../lib/session';
 import { logoutCall } from '../../../api';
 import { useQueryClient } from '@tanstack/react-query';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
+import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
 import { LanguageSelector } from './language-selector';
 import {
   CalendarIcon,
@@ -22,6 +23,17 @@ import {
   UserIcon,
 } from './icons';
 
+const menuIcons: Record<Exclude<MenuItemKind, 'logout'>, ReactNode> = {
+  profile: <UserIcon />,
+  qr: <QrIcon />,
+  changePassword: <KeyIcon />,
+  orders: <ReceiptIcon />,
+  coins: <CoinIcon />,
+  events: <CalendarIcon />,
+  polls: <PollIcon />,
+  login: <LoginIcon />,
+};
+
 type SideMenuProps = { open: boolean; onClose: () => void; id: string };
 
 function Item({ to, icon, children, onClose }: { to: string; icon: ReactNode; children: ReactNode; onClose: () => void }) {
@@ -36,9 +48,9 @@ function Item({ to, icon, children, onClose }: { to: string; icon: ReactNode; ch
 }
 
 /**
- * Side menu (300 px): profile and order items only when logged in, otherwise a login link;
- * /qr only on small screens; /orders/coins only with ecommerce and a gamification system;
- * /events only when the tenant has events switched on. Multisite prefixes order and event links.
+ * Side menu (300 px); which items show is decided by `menuItems` (lib/nav-rules): profile and
+ * order items only when logged in, otherwise a login link; /qr only on small screens;
+ * /orders/coins with ecommerce and a gamification system; /events when the tenant has events on.
  */
 export function SideMenu({ open, onClose, id }: SideMenuProps) {
   const { t } = useTranslation();
@@ -60,8 +72,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
-  const prefix = company.prefix;
-  const showCoins = company.ecommerce_enabled && Boolean(company.gamification_system);
+  const items = menuItems({ loggedIn, smallScreen, eventsEnabled: app.features.events, company });
 
   const logout = () => {
     // The server session ends too; locally: token, merge, skipUpdate and the local carts.
@@ -83,30 +94,19 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
           </button>
         </div>
         <ul className="side-menu__list">
-          {loggedIn ? (
-            <>
-              <Item to="/profile" icon={<UserIcon />} onClose={onClose}>{t('menu.profile')}</Item>
-              {smallScreen ? <Item to="/qr" icon={<QrIcon />} onClose={onClose}>{t('menu.qr')}</Item> : null}
-              <Item to="/change-password" icon={<KeyIcon />} onClose={onClose}>{t('menu.changePassword')}</Item>
-              <Item to={`${prefix}/orders`} icon={<ReceiptIcon />} onClose={onClose}>{t('menu.orders')}</Item>
-              {showCoins ? (
-                <Item to={`${prefix}/orders/coins`} icon={<CoinIcon />} onClose={onClose}>{t('menu.coins')}</Item>
-              ) : null}
-            </>
-          ) : null}
-          {app.features.events ? (
-            <Item to={`${prefix}/events`} icon={<CalendarIcon />} onClose={onClose}>{t('menu.events')}</Item>
-          ) : null}
-          <Item to={`${prefix}/polls`} icon={<PollIcon />} onClose={onClose}>{t('menu.polls')}</Item>
-          {loggedIn ? (
-            <li>
-              <button type="button" className="side-menu__link" onClick={logout}>
-                <LogoutIcon />
-                <span>{t('menu.logout')}</span>
-              </button>
-            </li>
-          ) : (
-            <Item to="/login" icon={<LoginIcon />} onClose={onClose}>{t('menu.login')}</Item>
+          {items.map((item) =>
+            item.kind === 'logout' ? (
+              <li key="logout">
+                <button type="button" className="side-menu__link" onClick={logout}>
+                  <LogoutIcon />
+                  <span>{t('menu.logout')}</span>
+                </button>
+              </li>
+            ) : (
+              <Item key={item.kind} to={item.to ?? '/'} icon={menuIcons[item.kind]} onClose={onClose}>
+                {t(`menu.${item.kind}`)}
+              </Item>
+            ),
           )}
         </ul>
         <div className="side-menu__section">

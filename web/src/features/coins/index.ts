@@ -1,0 +1,1 @@
+export { CoinOrdersPage } from './components/coin-orders-page';

@@ -1,0 +1,2 @@
+export { EventsPage } from './components/events-page';
+export { EventPage } from './components/event-page';

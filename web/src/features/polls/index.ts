@@ -1,0 +1,2 @@
+export { PollsPage } from './components/polls-page';
+export { PollPage } from './components/poll-page';

@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Raffle } from '@store/contract/loyalty/engagement';
+import { RAFFLES_KEY, dismissRaffle, registerRaffle } from '../../../api/engagement';
+import { serverFormErrors } from '../../../lib/form-errors';
+import { raffleStatus } from '../raffle-logic';
+
+/** Register and dismiss buttons of a raffle; both refresh every raffle query (lists, detail, footer count). */
+export function RaffleActions({
+  raffle,
+  onDismissed,
+}: {
+  raffle: Raffle;
+  onDismissed?: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const showError = (error: unknown) => {
+    const { general } = serverFormErrors(error, []);
+    toast.error(general[0] ?? t('raffles.actionError'));
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [RAFFLES_KEY] });
+  const register = useMutation({
+    mutationFn: () => registerRaffle(raffle.program, raffle.uid),
+    onSuccess: () => toast.success(t('raffles.registeredToast', { name: raffle.name })),
+    onError: showError,
+    onSettled: refresh,
+  });
+  const dismiss = useMutation({
+    mutationFn: () => dismissRaffle(raffle.program, raffle.uid),
+    onSuccess: () => {
+      toast.info(t('raffles.dismissedToast', { name: raffle.name }));
+      onDismissed?.();
+    },
+    onError: showError,
+    onSettled: refresh,
+  });
+  const status = raffleStatus(raffle);
+  const busy = register.isPending || dismiss.isPending;
+
+  return (
+    <div className="raffle-actions">
+      {status === 'open' ? (
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={busy}
+          onClick={() => register.mutate()}
+        >
+          {register.isPending ? t('raffles.registering') : t('raffles.register')}
+        </button>
+      ) : null}
+      {!raffle.dismissed ? (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy}
+          onClick={() => dismiss.mutate()}
+        >
+          {t('raffles.dismiss')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function RaffleBadge({ raffle }: { raffle: Raffle }) {
+  const { t } = useTranslation();
+  const status = raffleStatus(raffle);
+  return (
+    <span className={`engagement-badge engagement-badge--${status}`}>
+      {t(`raffles.status_${status}`)}
+    </span>
+  );
+}

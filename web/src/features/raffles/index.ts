@@ -1,0 +1,2 @@
+export { RafflesPage } from './components/raffles-page';
+export { RafflePage } from './components/raffle-page';
