@@ -44,3 +44,9 @@ const events = () => import('../features/events');
 export const EventsPage = lazy(() => events().then((m) => ({ default: m.EventsPage })));
 export const EventPage = lazy(() => events().then((m) => ({ default: m.EventPage })));
 export const CoinOrdersPage = lazy(() => import('../features/coins').then((m) => ({ default: m.CoinOrdersPage })));
+
+const programs = () => import('../features/programs');
+export const ProgramPage = lazy(() => programs().then((m) => ({ default: m.ProgramPage })));
+export const PromotionPage = lazy(() => programs().then((m) => ({ default: m.PromotionPage })));
+export const RedemptionsPage = lazy(() => programs().then((m) => ({ default: m.RedemptionsPage })));
+export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage })));

@@ -25,6 +25,10 @@ import {
   OrderPage,
   OrdersPage,
   PoliticsPage,
+  ProgramPage,
+  PromotionPage,
+  QrPage,
+  RedemptionsPage,
   ProfilePage,
   TermsPage,
 } from './lazy-pages';
@@ -111,7 +115,9 @@ function companyRoutes() {
       <Route path="orders/:orderUid" element={<RequireLogin><OrderPage /></RequireLogin>} />
       <Route path="raffles" element={<RequireLogin><RafflesPage /></RequireLogin>} />
       <Route path="raffles/:programUid/:raffleUid" element={<RequireLogin><RafflePage /></RequireLogin>} />
-      <Route path="program/:programUid" element={<ComingSoon />} />
+      <Route path="program/:programUid" element={<ProgramPage />} />
+      <Route path="program/:programUid/promotions/:promotionUid" element={<RequireLogin><PromotionPage /></RequireLogin>} />
+      <Route path="program/:programUid/redemptions" element={<RequireLogin><RedemptionsPage /></RequireLogin>} />
       <Route path="subscription/me" element={<RequireLogin><MySubscriptionsPage /></RequireLogin>} />
       <Route path="subscription/*" element={<ComingSoon />} />
       <Route path="events" element={<EventsRoute><EventsPage /></EventsRoute>} />
@@ -132,7 +138,7 @@ export function MainRoutes() {
         {companyRoutes()}
         <Route path="profile" element={<RequireLogin><ProfilePage /></RequireLogin>} />
         <Route path="change-password" element={<RequireLogin><ChangePasswordPage /></RequireLogin>} />
-        <Route path="qr" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="qr" element={<RequireLogin><QrPage /></RequireLogin>} />
         <Route path="delete" element={<RequireLogin><ComingSoon /></RequireLogin>} />
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />

@@ -3,6 +3,7 @@ import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 import { landingEn } from './landing-en';
+import { programsEn } from './loyalty-en';
 import { engagementEn } from './engagement-en';
 
 export const en: Catalogue = {
@@ -74,6 +75,7 @@ export const en: Catalogue = {
   checkout: checkoutEn,
   orders: ordersEn,
   subscriptions: subscriptionsEn,
+  programs: programsEn,
   ...engagementEn,
   legal: {
     privacyTitle: 'Privacy policy',

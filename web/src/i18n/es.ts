@@ -2,6 +2,7 @@ import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 import { landingEs } from './landing-es';
+import { programsEs } from './loyalty-es';
 import { engagementEs } from './engagement-es';
 
 /** Spanish: default and fallback language. */
@@ -74,6 +75,7 @@ export const es = {
   checkout: checkoutEs,
   orders: ordersEs,
   subscriptions: subscriptionsEs,
+  programs: programsEs,
   ...engagementEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',

@@ -1,0 +1,254 @@
+import { useCallback, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MemberLevel, MemberProgram } from '@store/contract/loyalty/programs';
+import type { Promotion, PromotionState } from '@store/contract/loyalty/promotions';
+import { ApiError } from '../../../api/client';
+import {
+  errorMessagesOf,
+  levelProgress,
+  loyaltyMessageKey,
+  promotionValue,
+} from '../../../lib/loyalty';
+import { useFormatPrice } from '../../../lib/money';
+import { PageMessage } from '../../../components/page-message';
+
+type ProgramLevel = MemberProgram['levels'][number];
+
+/**
+ * The messages of a failed loyalty call in the reader's language: the catalogue's known ones
+ * translated, others as the server wrote them, the spec's generic text when there is none.
+ */
+export function useLoyaltyErrors(): (error: unknown) => string[] {
+  const { t } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError) {
+        const messages = errorMessagesOf(error.status, error.body);
+        if (messages.length > 0) {
+          return messages.map((message) => {
+            const key = loyaltyMessageKey(message);
+            return key ? t(`programs.serverMessages.${key}`) : message;
+          });
+        }
+      }
+      return [t('programs.genericError')];
+    },
+    [t],
+  );
+}
+
+export function ErrorAlert({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="form-alert form-alert--error" role="alert">
+      {messages.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
+    </div>
+  );
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** The not-found state of a program (or of a promotion inside one). */
+export function ProgramNotFound({ promotion = false }: { promotion?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <PageMessage
+      title={promotion ? t('programs.promotionNotFound') : t('programs.notFound')}
+      text={t('programs.notFoundText')}
+      icon={<span className="page-message__code">404</span>}
+    >
+      <Link className="button button--primary" to="/">
+        {t('common.backHome')}
+      </Link>
+    </PageMessage>
+  );
+}
+
+/** A failed load that is not a 404: the spec's 'could not be fetched' with a retry. */
+export function FetchError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <PageMessage title={t('programs.fetchError')}>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('programs.retry')}
+      </button>
+    </PageMessage>
+  );
+}
+
+/** Level widget: no level / current level, and the points missing for the next one. */
+export function LevelWidget({
+  level,
+  points,
+  levels,
+}: {
+  level: MemberLevel;
+  points: number;
+  levels: ProgramLevel[];
+}) {
+  const { t } = useTranslation();
+  const progress = levelProgress(level, points);
+  return (
+    <section className="level-card" aria-labelledby="level-title" data-testid="level-widget">
+      <h2 id="level-title" className="level-card__label">
+        {t('programs.levelTitle')}
+      </h2>
+      <p className="level-card__name">
+        {level.current
+          ? t('programs.currentLevel', { name: level.current.name })
+          : t('programs.noLevel')}
+      </p>
+      {levels.length > 0 ? (
+        <div
+          className="level-card__bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-label={
+            level.next
+              ? t('programs.pointsToNext', {
+                  count: level.points_to_next ?? 0,
+                  name: level.next.name,
+                })
+              : t('programs.topLevel')
+          }
+        >
+          <span style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+      <p className="level-card__next">
+        {level.next
+          ? t('programs.pointsToNext', { count: level.points_to_next ?? 0, name: level.next.name })
+          : levels.length > 0
+            ? t('programs.topLevel')
+            : null}
+      </p>
+      {levels.length > 1 ? (
+        <ol className="level-card__levels" aria-label={t('programs.levels')}>
+          {levels.map((item) => (
+            <li
+              key={item.name}
+              className={
+                item.name === level.current?.name
+                  ? 'level-card__level level-card__level--on'
+                  : 'level-card__level'
+              }
+            >
+              <strong>{item.name}</strong>
+              <span>{t('programs.levelFrom', { count: item.min_points })}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+/** Points, coins and stamps, each only when the program uses it. */
+export function Balances({ program }: { program: MemberProgram }) {
+  const { t } = useTranslation();
+  const items: { key: 'points' | 'coins' | 'stamps'; on: boolean }[] = [
+    { key: 'points', on: program.points_enabled },
+    { key: 'coins', on: program.coins_enabled },
+    { key: 'stamps', on: program.stamps_enabled },
+  ];
+  const shown = items.filter((item) => item.on);
+  if (shown.length === 0) return null;
+  return (
+    <section className="balances" aria-label={t('programs.balances')}>
+      {shown.map((item) => (
+        <div key={item.key} className={`balance balance--${item.key}`} data-balance={item.key}>
+          <span className="balance__value">
+            {program.balances[item.key].toLocaleString('es-PE')}
+          </span>
+          <span className="balance__label">{t(`programs.${item.key}`)}</span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function StateBadge({ state }: { state: PromotionState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`promo-state promo-state--${state}`}>{t(`programs.states.${state}`)}</span>
+  );
+}
+
+/** What a promotion gives ("20% dscto.", "A S/. 12.00", "Regalo"). */
+export function usePromotionValue(): (p: Promotion) => string {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  return (p) => {
+    const value = promotionValue(p);
+    switch (value.key) {
+      case 'rate':
+        return t('programs.value.rate', { value: value.value });
+      case 'stamps':
+        return t('programs.value.stamps', { value: value.value });
+      case 'gift':
+        return t('programs.value.gift');
+      default:
+        return t(`programs.value.${value.key}`, { value: price(value.value) });
+    }
+  };
+}
+
+export function PromotionCard({ promotion, to }: { promotion: Promotion; to: string }) {
+  const { t } = useTranslation();
+  const valueOf = usePromotionValue();
+  return (
+    <Link to={to} className="promo-card" data-promotion={promotion.name}>
+      <span className="promo-card__media">
+        {promotion.image ? (
+          <img src={promotion.image} alt="" loading="lazy" />
+        ) : (
+          <span className="promo-card__value-big">{valueOf(promotion)}</span>
+        )}
+        {promotion.featured ? (
+          <span className="promo-card__featured">{t('programs.featuredBadge')}</span>
+        ) : null}
+      </span>
+      <span className="promo-card__body">
+        <span className="promo-card__value">{valueOf(promotion)}</span>
+        <strong className="promo-card__name">{promotion.name}</strong>
+        <span className="promo-card__foot">
+          <StateBadge state={promotion.state} />
+          <span className="promo-card__price">
+            {promotion.coin_price > 0
+              ? t('programs.coinPrice', { count: promotion.coin_price })
+              : t('programs.free')}
+          </span>
+        </span>
+      </span>
+    </Link>
+  );
+}
+
+export function Section({
+  title,
+  children,
+  id,
+  className,
+}: {
+  title: string;
+  children: ReactNode;
+  id?: string;
+  className?: string;
+}) {
+  const headingId = `${id ?? title.replace(/\W+/g, '-').toLowerCase()}-title`;
+  return (
+    <section className={`program-section ${className ?? ''}`} id={id} aria-labelledby={headingId}>
+      <h2 id={headingId} className="program-section__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

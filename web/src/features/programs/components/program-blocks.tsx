@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ProgramBlock } from '@store/contract/loyalty/engagement';
+import { programBlocksQuery } from '../../../api/loyalty';
+import { blockLinkKind } from '../../../lib/loyalty';
+
+function BlockLink({
+  block,
+  className,
+  children,
+}: {
+  block: ProgramBlock;
+  className: string;
+  children: ReactNode;
+}) {
+  const kind = blockLinkKind(block.link);
+  if (kind === 'internal') {
+    return (
+      <Link to={block.link!} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (kind === 'anchor' || kind === 'external') {
+    return (
+      <a
+        href={block.link!}
+        className={className}
+        {...(kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {children}
+      </a>
+    );
+  }
+  return <div className={className}>{children}</div>;
+}
+
+/** The program page's sections (tiles) and ads (banners), each hidden when the program has none. */
+export function ProgramBlocks({
+  programUid,
+  which,
+}: {
+  programUid: string;
+  which: 'sections' | 'ads';
+}) {
+  const { t } = useTranslation();
+  const blocks = useQuery(programBlocksQuery(programUid, which));
+  const list = blocks.data?.results ?? [];
+  // A failed or empty list of decorations does not stop the page: it is simply left out.
+  if (list.length === 0) return null;
+  if (which === 'sections') {
+    return (
+      <nav className="program-tiles" aria-label={t('programs.sections')}>
+        {list.map((block) => (
+          <BlockLink key={block.uid} block={block} className="program-tile">
+            {block.image ? <img src={block.image} alt="" loading="lazy" /> : null}
+            <span>{block.title}</span>
+          </BlockLink>
+        ))}
+      </nav>
+    );
+  }
+  return (
+    <section className="program-ads" aria-label={t('programs.ads')}>
+      {list.map((block) => (
+        <BlockLink
+          key={block.uid}
+          block={block}
+          className={block.image ? 'program-ad program-ad--image' : 'program-ad'}
+        >
+          {block.image ? <img src={block.image} alt="" loading="lazy" /> : null}
+          <span className="program-ad__title">{block.title}</span>
+        </BlockLink>
+      ))}
+    </section>
+  );
+}

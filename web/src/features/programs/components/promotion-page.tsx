@@ -1,0 +1,300 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { MemberProgram } from '@store/contract/loyalty/programs';
+import type { Promotion } from '@store/contract/loyalty/promotions';
+import {
+  getCouponCode,
+  memberProgramQuery,
+  promotionPlacesQuery,
+  promotionQuery,
+  purchasePromotion,
+  redemptionsQuery,
+  relatedPromotionsQuery,
+} from '../../../api/loyalty';
+import { blockedMessageKey, promotionActions } from '../../../lib/loyalty';
+import { useFormatPrice } from '../../../lib/money';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { Loading } from '../../../components/loading';
+import { ActivationDialog, invalidateAfterTake } from './activation-dialog';
+import {
+  ErrorAlert,
+  FetchError,
+  isNotFound,
+  ProgramNotFound,
+  PromotionCard,
+  Section,
+  StateBadge,
+  useLoyaltyErrors,
+  usePromotionValue,
+} from './parts';
+import '../../../styles/programs.css';
+
+/** /program/{p}/promotions/{uid}: the promotion with the member's state and what can be done with it. */
+export function PromotionPage() {
+  const { programUid = '', promotionUid = '' } = useParams();
+  const company = useCurrentCompany();
+  const program = useQuery(memberProgramQuery(programUid));
+  const promotion = useQuery(promotionQuery(programUid, promotionUid));
+  if (program.isPending || promotion.isPending) return <Loading />;
+  if (program.isError)
+    return isNotFound(program.error) ? (
+      <ProgramNotFound />
+    ) : (
+      <FetchError onRetry={() => void program.refetch()} />
+    );
+  if (promotion.isError)
+    return isNotFound(promotion.error) ? (
+      <ProgramNotFound promotion />
+    ) : (
+      <FetchError onRetry={() => void promotion.refetch()} />
+    );
+  return (
+    <PromotionView
+      key={promotionUid}
+      program={program.data}
+      promotion={promotion.data}
+      prefix={company.prefix}
+    />
+  );
+}
+
+function PromotionView({
+  program,
+  promotion,
+  prefix,
+}: {
+  program: MemberProgram;
+  promotion: Promotion;
+  prefix: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const price = useFormatPrice();
+  const valueOf = usePromotionValue();
+  const errorsOf = useLoyaltyErrors();
+  const queryClient = useQueryClient();
+  const [activating, setActivating] = useState(false);
+  const actions = promotionActions(promotion, program.balances, program.is_member);
+  const blocked = blockedMessageKey(promotion.state);
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language, {
+      dateStyle: 'long',
+      timeZone: 'America/Lima',
+    });
+  const programPath = `${prefix}/program/${program.uid}`;
+
+  // Units the member holds (bought or with a code), shown with their codes.
+  const held = useInfiniteQuery({
+    ...redemptionsQuery(program.uid, { promotion: promotion.uid, status: 'ACTIVE' }),
+    enabled: program.is_member,
+  });
+  const heldUnits = held.data?.pages.flatMap((page) => page.results) ?? [];
+
+  const purchase = useMutation({
+    mutationFn: () => purchasePromotion(program.uid, promotion.uid),
+    onSuccess: () => {
+      toast.success(t('programs.purchased'));
+      invalidateAfterTake(queryClient, program.uid);
+    },
+  });
+  const code = useMutation({
+    mutationFn: () => getCouponCode(program.uid, promotion.uid),
+    onSuccess: () => invalidateAfterTake(queryClient, program.uid),
+  });
+  const busy = purchase.isPending || code.isPending;
+  const failure = purchase.isError ? purchase.error : code.isError ? code.error : null;
+
+  return (
+    <div className="program promotion" data-state={promotion.state}>
+      <Link className="program__back" to={programPath}>
+        ← {t('programs.backToProgram')}
+      </Link>
+      <article className="promotion__main">
+        <div className="promotion__media">
+          {promotion.image ? (
+            <img src={promotion.image} alt="" />
+          ) : (
+            <span className="promo-card__value-big">{valueOf(promotion)}</span>
+          )}
+        </div>
+        <div className="promotion__info">
+          <p className="promotion__value">{valueOf(promotion)}</p>
+          <h1 className="promotion__title">{promotion.name}</h1>
+          <StateBadge state={promotion.state} />
+          {promotion.description ? (
+            <p className="promotion__description">{promotion.description}</p>
+          ) : null}
+          <ul className="promotion__facts">
+            <li>
+              {promotion.coin_price > 0
+                ? t('programs.coinPrice', { count: promotion.coin_price })
+                : t('programs.free')}
+            </li>
+            {promotion.stock !== null ? (
+              <li>{t('programs.stockLeft', { count: promotion.stock })}</li>
+            ) : null}
+            {promotion.limit_per_member !== null ? (
+              <li>
+                {t('programs.limitPerMember', { count: promotion.limit_per_member })}
+                {promotion.member_uses > 0
+                  ? ` · ${t('programs.usedTimes', { count: promotion.member_uses, limit: promotion.limit_per_member })}`
+                  : null}
+              </li>
+            ) : null}
+            {promotion.max_amount !== null ? (
+              <li>{t('programs.maxAmount', { value: price(promotion.max_amount) })}</li>
+            ) : null}
+            {promotion.ends_at ? (
+              <li>
+                {promotion.state === 'no_longer_usable'
+                  ? t('programs.endedOn', { date: date(promotion.ends_at) })
+                  : t('programs.validUntil', { date: date(promotion.ends_at) })}
+              </li>
+            ) : null}
+          </ul>
+
+          <div className="promotion__actions" aria-live="polite">
+            {!program.is_member ? (
+              <p className="form-alert form-alert--info">
+                {t('programs.joinToUse')} <Link to={programPath}>{t('programs.join')}</Link>
+              </p>
+            ) : blocked ? (
+              <p className="form-alert form-alert--info" data-testid="blocked-message">
+                {t(`programs.serverMessages.${blocked}`)}
+              </p>
+            ) : null}
+            {heldUnits.length > 0 ? (
+              <div className="code-card" data-testid="held-code">
+                <span className="code-card__label">{t('programs.yourCode')}</span>
+                {heldUnits.map((unit) => (
+                  <strong key={unit.uid} className="code-card__code">
+                    {unit.code}
+                  </strong>
+                ))}
+                <span className="code-card__hint">{t('programs.codeHint')}</span>
+              </div>
+            ) : code.data ? (
+              <div className="code-card" data-testid="held-code">
+                <span className="code-card__label">{t('programs.yourCode')}</span>
+                <strong className="code-card__code">{code.data.code}</strong>
+                <span className="code-card__hint">{t('programs.codeHint')}</span>
+              </div>
+            ) : null}
+            {actions.coinsMissing > 0 ? (
+              <p className="promotion__missing" role="status">
+                {t('programs.coinsMissing', { n: actions.coinsMissing })}
+              </p>
+            ) : null}
+            {actions.stampsMissing > 0 ? (
+              <p className="promotion__missing" role="status">
+                {t('programs.stampsMissing', { n: actions.stampsMissing })}
+              </p>
+            ) : null}
+            {failure ? <ErrorAlert messages={errorsOf(failure)} /> : null}
+            <div className="promotion__buttons">
+              {actions.activate ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => setActivating(true)}
+                >
+                  {t('programs.activate')}
+                </button>
+              ) : null}
+              {promotion.coin_price > 0 &&
+              program.is_member &&
+              promotion.state === 'not_acquired' ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy || !actions.purchase}
+                  onClick={() => purchase.mutate()}
+                >
+                  {purchase.isPending
+                    ? t('programs.purchasing')
+                    : t('programs.purchase', { count: promotion.coin_price })}
+                </button>
+              ) : null}
+              {actions.getCode ? (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy}
+                  onClick={() => code.mutate()}
+                >
+                  {code.isPending ? t('programs.gettingCode') : t('programs.getCode')}
+                </button>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </article>
+      <PromotionPlaces promotionUid={promotion.uid} />
+      <RelatedPromotions programUid={program.uid} promotionUid={promotion.uid} prefix={prefix} />
+      {activating ? (
+        <ActivationDialog
+          programUid={program.uid}
+          promotion={promotion}
+          prefix={prefix}
+          onClose={() => setActivating(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function PromotionPlaces({ promotionUid }: { promotionUid: string }) {
+  const { t } = useTranslation();
+  const places = useQuery(promotionPlacesQuery(promotionUid));
+  return (
+    <Section title={t('programs.places')} id="lugares">
+      {places.isPending ? (
+        <Loading />
+      ) : places.isError ? (
+        <p className="program-note">{t('programs.fetchError')}</p>
+      ) : places.data.results.length === 0 ? (
+        <p className="program-note">{t('programs.noPlaces')}</p>
+      ) : (
+        <ul className="place-list">
+          {places.data.results.map((place) => (
+            <li key={place.uid}>
+              <strong>{place.name}</strong>
+              <span>{place.address}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+function RelatedPromotions({
+  programUid,
+  promotionUid,
+  prefix,
+}: {
+  programUid: string;
+  promotionUid: string;
+  prefix: string;
+}) {
+  const { t } = useTranslation();
+  const related = useQuery(relatedPromotionsQuery(programUid, promotionUid));
+  if (!related.data || related.data.length === 0) return null;
+  return (
+    <Section title={t('programs.related')} id="relacionadas">
+      <ul className="promo-grid promo-grid--row">
+        {related.data.map((promotion) => (
+          <li key={promotion.uid}>
+            <PromotionCard
+              promotion={promotion}
+              to={`${prefix}/program/${programUid}/promotions/${promotion.uid}`}
+            />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

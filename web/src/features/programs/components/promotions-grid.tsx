@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PromotionKind } from '@store/contract/loyalty/promotions';
+import { promotionsQuery } from '../../../api/loyalty';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { Loading } from '../../../components/loading';
+import { FetchError, PromotionCard } from './parts';
+
+const KINDS: PromotionKind[] = [
+  'DISCOUNT_RATE',
+  'FIXED_DISCOUNT',
+  'GIFT',
+  'SPECIAL_PRICE',
+  'GIFT_CARD',
+  'STAMPS',
+];
+const SEARCH_DEBOUNCE_MS = 800;
+
+/**
+ * The program's promotions, 24 a page, more on scroll (and a button for keyboards and
+ * screen readers); "Para ti" asks for tagged=true, the promotions featured for this member.
+ */
+export function PromotionsGrid({ programUid, prefix }: { programUid: string; prefix: string }) {
+  const { t } = useTranslation();
+  const [tagged, setTagged] = useState(false);
+  const [kind, setKind] = useState<PromotionKind | ''>('');
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const filters = { tagged, kind: kind || undefined, search: debounced || undefined };
+  const promotions = useInfiniteQuery(promotionsQuery(programUid, filters));
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = useRef(promotions.fetchNextPage);
+  more.current = promotions.fetchNextPage;
+  const { hasNextPage, isFetchingNextPage, data } = promotions;
+
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void more.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, data]);
+
+  const list = data?.pages.flatMap((page) => page.results) ?? [];
+  const filtered = tagged || kind !== '' || debounced !== '';
+
+  return (
+    <div className="promotions">
+      <div className="promotions__filters">
+        <div className="promotions__chips" role="group" aria-label={t('programs.promotions')}>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={!tagged}
+            onClick={() => setTagged(false)}
+          >
+            {t('programs.all')}
+          </button>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={tagged}
+            onClick={() => setTagged(true)}
+          >
+            {t('programs.featured')}
+          </button>
+        </div>
+        <label className="promotions__search">
+          <span className="visually-hidden">{t('programs.search')}</span>
+          <input
+            type="search"
+            value={search}
+            placeholder={t('programs.search')}
+            onChange={(e) => setSearch(e.target.value)}
+            maxLength={100}
+          />
+        </label>
+        <label className="promotions__kind">
+          <span className="visually-hidden">{t('programs.kind')}</span>
+          <select value={kind} onChange={(e) => setKind(e.target.value as PromotionKind | '')}>
+            <option value="">{t('programs.allKinds')}</option>
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`programs.kinds.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {promotions.isPending ? (
+        <Loading />
+      ) : promotions.isError && list.length === 0 ? (
+        <FetchError onRetry={() => void promotions.refetch()} />
+      ) : list.length === 0 ? (
+        <p className="promotions__empty">
+          {filtered ? t('programs.noPromotionsFiltered') : t('programs.noPromotions')}
+        </p>
+      ) : (
+        <>
+          <ul className="promo-grid" aria-busy={promotions.isFetching}>
+            {list.map((promotion) => (
+              <li key={promotion.uid}>
+                <PromotionCard
+                  promotion={promotion}
+                  to={`${prefix}/program/${programUid}/promotions/${promotion.uid}`}
+                />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} aria-hidden="true" />
+          {isFetchingNextPage ? <Loading /> : null}
+          {hasNextPage && !isFetchingNextPage ? (
+            <button
+              type="button"
+              className="button button--ghost promotions__more"
+              onClick={() => void promotions.fetchNextPage()}
+            >
+              {t('programs.loadMore')}
+            </button>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

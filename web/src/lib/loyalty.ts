@@ -1,0 +1,210 @@
+import { loyaltyMessages } from '@store/contract/loyalty/messages';
+import type { MemberLevel } from '@store/contract/loyalty/programs';
+import type { Promotion, PromotionState } from '@store/contract/loyalty/promotions';
+
+/** Key of a known server message of the loyalty area (the i18n catalogue has its Spanish and English text). */
+export type LoyaltyMessageKey = keyof typeof loyaltyMessages;
+
+const keyByMessage = new Map<string, LoyaltyMessageKey>(
+  (Object.entries(loyaltyMessages) as [LoyaltyMessageKey, string][]).map(([key, text]) => [
+    text,
+    key,
+  ]),
+);
+
+/**
+ * The server answers the spec's error catalogue in English words ('You do not have enough coins');
+ * members read them in the app's language, so each known message maps to a catalogue key.
+ */
+export function loyaltyMessageKey(message: string): LoyaltyMessageKey | undefined {
+  return keyByMessage.get(message);
+}
+
+/**
+ * The messages of a failed loyalty call, as the server wrote them: 400 bodies are
+ * `{non_field_errors: [...], field: [...]}`, 404 and 406 `{detail}`. Empty when the body
+ * carries none (network failures, 500): the caller shows its generic message.
+ */
+export function errorMessagesOf(status: number, body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const record = body as Record<string, unknown>;
+  if (typeof record.detail === 'string') return [record.detail];
+  if (status !== 400) return [];
+  const out: string[] = [];
+  const push = (value: unknown) => {
+    if (Array.isArray(value)) out.push(...value.filter((v): v is string => typeof v === 'string'));
+    else if (typeof value === 'string') out.push(value);
+  };
+  push(record.non_field_errors);
+  for (const [key, value] of Object.entries(record)) if (key !== 'non_field_errors') push(value);
+  return [...new Set(out)];
+}
+
+/** Where the level bar stands: 0-100 towards the next level (100 at the top level). */
+export function levelProgress(level: MemberLevel, points: number): number {
+  if (!level.next) return 100;
+  const from = level.current?.min_points ?? 0;
+  const span = level.next.min_points - from;
+  if (span <= 0) return 100;
+  return Math.max(0, Math.min(100, Math.round(((points - from) / span) * 100)));
+}
+
+const REFRESH_MARGIN_MS = 30_000;
+const MIN_REFRESH_MS = 10_000;
+const MAX_REFRESH_MS = 10 * 60_000;
+
+/**
+ * When to ask for a new QR: 30 s before it expires, so the code on screen is never a dead
+ * one. Bounded both ways: a clock that disagrees with the server's (or an expired answer)
+ * never makes the page ask in a tight loop, and a long-lived one is still renewed.
+ */
+export function qrRefreshDelay(expiresAt: string, now: number): number {
+  const expires = Date.parse(expiresAt);
+  if (Number.isNaN(expires)) return MIN_REFRESH_MS;
+  return Math.max(MIN_REFRESH_MS, Math.min(MAX_REFRESH_MS, expires - now - REFRESH_MARGIN_MS));
+}
+
+/** What a promotion gives, for its badge: the i18n key under programs.value and its figure. */
+export function promotionValue(
+  p: Pick<
+    Promotion,
+    | 'kind'
+    | 'rate_discount'
+    | 'fixed_discount'
+    | 'special_price'
+    | 'gift_card_amount'
+    | 'stamps_required'
+  >,
+):
+  | { key: 'rate'; value: number }
+  | { key: 'fixed' | 'special' | 'giftCard'; value: string }
+  | { key: 'stamps'; value: number }
+  | { key: 'gift' } {
+  switch (p.kind) {
+    case 'DISCOUNT_RATE':
+      return p.rate_discount !== null ? { key: 'rate', value: p.rate_discount } : { key: 'gift' };
+    case 'FIXED_DISCOUNT':
+      return p.fixed_discount !== null
+        ? { key: 'fixed', value: p.fixed_discount }
+        : { key: 'gift' };
+    case 'SPECIAL_PRICE':
+      return p.special_price !== null
+        ? { key: 'special', value: p.special_price }
+        : { key: 'gift' };
+    case 'GIFT_CARD':
+      return p.gift_card_amount !== null
+        ? { key: 'giftCard', value: p.gift_card_amount }
+        : { key: 'gift' };
+    case 'STAMPS':
+      return { key: 'stamps', value: p.stamps_required ?? 0 };
+    default:
+      return { key: 'gift' };
+  }
+}
+
+/** States in which the member can still take or use the promotion. */
+export function isUsableState(state: PromotionState): boolean {
+  return state === 'not_acquired' || state === 'active';
+}
+
+/** The message that explains why a promotion cannot be used, for the states that block it. */
+export function blockedMessageKey(state: PromotionState): LoyaltyMessageKey | undefined {
+  switch (state) {
+    case 'already_used':
+      return 'alreadyUsed';
+    case 'limit_exceeded':
+      return 'limitExceeded';
+    case 'out_of_stock':
+      return 'stockExhausted';
+    case 'no_longer_usable':
+      return 'noLongerUsable';
+    default:
+      return undefined;
+  }
+}
+
+export type Balances = { points: number; coins: number; stamps: number };
+
+export type PromotionActions = {
+  /** Buy one unit with coins now (coin-priced promotion the member does not hold yet). */
+  purchase: boolean;
+  /** Ask for a coupon code (a free promotion the member does not hold yet). */
+  getCode: boolean;
+  /** Run the activation steps at the venue. */
+  activate: boolean;
+  /** Coins still missing for the coin price (0 when enough or free). */
+  coinsMissing: number;
+  /** Stamps still missing for a STAMPS promotion (0 when enough). */
+  stampsMissing: number;
+};
+
+/**
+ * What the member can do with a promotion now. A held unit (state active) is shown and used;
+ * one not held yet is bought with coins, asked as a code when free, or taken at the venue,
+ * which also pays its coins or stamps, so missing coins or stamps block all three.
+ */
+export function promotionActions(
+  p: Pick<Promotion, 'state' | 'coin_price' | 'kind' | 'stamps_required'>,
+  balances: Balances,
+  isMember: boolean,
+): PromotionActions {
+  const none: PromotionActions = {
+    purchase: false,
+    getCode: false,
+    activate: false,
+    coinsMissing: 0,
+    stampsMissing: 0,
+  };
+  if (!isMember || !isUsableState(p.state)) return none;
+  if (p.state === 'active') return { ...none, activate: true };
+  const coinsMissing = p.coin_price > 0 ? Math.max(0, p.coin_price - balances.coins) : 0;
+  const stampsMissing =
+    p.kind === 'STAMPS' ? Math.max(0, (p.stamps_required ?? 0) - balances.stamps) : 0;
+  const affordable = coinsMissing === 0 && stampsMissing === 0;
+  return {
+    purchase: p.coin_price > 0 && affordable,
+    getCode: p.coin_price === 0 && affordable,
+    activate: affordable,
+    coinsMissing,
+    stampsMissing,
+  };
+}
+
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+function toCents(value: string): number {
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * The consumption amount typed at the venue (optional): a positive number with up to two
+ * decimals, not above the promotion's maximum. Answers the problem, or null when fine.
+ */
+export function consumptionError(
+  amount: string,
+  max: string | null,
+): 'invalid' | 'amountExceedsMaximum' | null {
+  const value = amount.trim().replace(',', '.');
+  if (value === '') return null;
+  if (!AMOUNT.test(value)) return 'invalid';
+  if (max !== null && toCents(value) > toCents(max)) return 'amountExceedsMaximum';
+  return null;
+}
+
+/** The amount as the server takes it ("12.50"), or undefined when none was typed. */
+export function consumptionAmount(amount: string): string | undefined {
+  const value = amount.trim().replace(',', '.');
+  return value === '' ? undefined : value;
+}
+
+/**
+ * A section or ad link: an app path stays in the app, a '#' moves on the page, anything with
+ * a scheme opens in a new tab. Only http(s) links are followed, never javascript: or data:.
+ */
+export function blockLinkKind(link: string | null): 'internal' | 'anchor' | 'external' | 'none' {
+  if (!link) return 'none';
+  if (link.startsWith('#')) return 'anchor';
+  if (link.startsWith('/') && !link.startsWith('//')) return 'internal';
+  return /^https?:\/\//i.test(link) ? 'external' : 'none';
+}

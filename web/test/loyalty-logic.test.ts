@@ -1,0 +1,211 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loyaltyMessages } from '@store/contract/loyalty/messages';
+import {
+  blockedMessageKey,
+  blockLinkKind,
+  consumptionAmount,
+  consumptionError,
+  errorMessagesOf,
+  levelProgress,
+  loyaltyMessageKey,
+  promotionActions,
+  promotionValue,
+  qrRefreshDelay,
+} from '../src/lib/loyalty';
+import { programsEs } from '../src/i18n/loyalty-es';
+import { programsEn } from '../src/i18n/loyalty-en';
+
+const levels = {
+  bronce: { name: 'Bronce', min_points: 0 },
+  plata: { name: 'Plata', min_points: 500 },
+  oro: { name: 'Oro', min_points: 1500 },
+};
+
+test('every server message of the loyalty area has a Spanish and an English text', () => {
+  for (const [key, message] of Object.entries(loyaltyMessages)) {
+    assert.equal(loyaltyMessageKey(message), key);
+    assert.ok(
+      programsEs.serverMessages[key as keyof typeof programsEs.serverMessages],
+      `es ${key}`,
+    );
+    assert.ok(
+      programsEn.serverMessages[key as keyof typeof programsEn.serverMessages],
+      `en ${key}`,
+    );
+  }
+  assert.equal(programsEs.serverMessages.notEnoughCoins, 'No tienes suficientes monedas');
+  assert.equal(programsEn.serverMessages.notEnoughCoins, loyaltyMessages.notEnoughCoins);
+  assert.equal(loyaltyMessageKey('Algo distinto'), undefined);
+});
+
+test('error bodies: non-field errors first, then field errors; detail of 404 and 406', () => {
+  assert.deepEqual(errorMessagesOf(400, { non_field_errors: ['You do not have enough coins'] }), [
+    'You do not have enough coins',
+  ]);
+  assert.deepEqual(
+    errorMessagesOf(400, { amount: ['The amount exceeds the maximum'], non_field_errors: ['X'] }),
+    ['X', 'The amount exceeds the maximum'],
+  );
+  assert.deepEqual(errorMessagesOf(406, { detail: 'The stock for this promotion is exhausted' }), [
+    'The stock for this promotion is exhausted',
+  ]);
+  assert.deepEqual(errorMessagesOf(404, { detail: 'Esta promoción no existe.' }), [
+    'Esta promoción no existe.',
+  ]);
+  assert.deepEqual(errorMessagesOf(500, { error: 'boom' }), []);
+  assert.deepEqual(errorMessagesOf(0, null), []);
+  assert.deepEqual(errorMessagesOf(400, 'text'), []);
+});
+
+test('level bar: share of the way from the current level to the next', () => {
+  assert.equal(
+    levelProgress({ current: levels.bronce, next: levels.plata, points_to_next: 250 }, 250),
+    50,
+  );
+  assert.equal(
+    levelProgress({ current: levels.plata, next: levels.oro, points_to_next: 870 }, 630),
+    13,
+  );
+  assert.equal(levelProgress({ current: levels.oro, next: null, points_to_next: null }, 4000), 100);
+  // Below the first level the bar starts at 0 points.
+  assert.equal(
+    levelProgress(
+      { current: null, next: { name: 'Plata', min_points: 200 }, points_to_next: 150 },
+      50,
+    ),
+    25,
+  );
+  // A negative balance (a reversal) does not draw a negative bar.
+  assert.equal(levelProgress({ current: null, next: levels.plata, points_to_next: 600 }, -100), 0);
+});
+
+test('QR refresh: 30 s before it expires, never in a tight loop, never later than 10 minutes', () => {
+  const now = Date.parse('2026-11-22T10:00:00Z');
+  assert.equal(qrRefreshDelay('2026-11-22T10:05:00Z', now), 270_000);
+  assert.equal(qrRefreshDelay('2026-11-22T10:00:20Z', now), 10_000);
+  assert.equal(qrRefreshDelay('2026-11-22T09:00:00Z', now), 10_000);
+  assert.equal(qrRefreshDelay('2026-11-22T12:00:00Z', now), 600_000);
+  assert.equal(qrRefreshDelay('not a date', now), 10_000);
+});
+
+const base = {
+  kind: 'DISCOUNT_RATE' as const,
+  rate_discount: 20,
+  fixed_discount: null,
+  special_price: null,
+  gift_card_amount: null,
+  stamps_required: null,
+};
+
+test('promotion value by kind', () => {
+  assert.deepEqual(promotionValue(base), { key: 'rate', value: 20 });
+  assert.deepEqual(promotionValue({ ...base, kind: 'FIXED_DISCOUNT', fixed_discount: '5.00' }), {
+    key: 'fixed',
+    value: '5.00',
+  });
+  assert.deepEqual(promotionValue({ ...base, kind: 'SPECIAL_PRICE', special_price: '12.00' }), {
+    key: 'special',
+    value: '12.00',
+  });
+  assert.deepEqual(promotionValue({ ...base, kind: 'GIFT_CARD', gift_card_amount: '50.00' }), {
+    key: 'giftCard',
+    value: '50.00',
+  });
+  assert.deepEqual(promotionValue({ ...base, kind: 'STAMPS', stamps_required: 10 }), {
+    key: 'stamps',
+    value: 10,
+  });
+  assert.deepEqual(promotionValue({ ...base, kind: 'GIFT' }), { key: 'gift' });
+});
+
+test('actions: coins buy a unit, free ones give a code, missing coins block everything', () => {
+  const balances = { points: 630, coins: 120, stamps: 4 };
+  const torta = {
+    state: 'not_acquired' as const,
+    coin_price: 30,
+    kind: 'FIXED_DISCOUNT' as const,
+    stamps_required: null,
+  };
+  assert.deepEqual(promotionActions(torta, balances, true), {
+    purchase: true,
+    getCode: false,
+    activate: true,
+    coinsMissing: 0,
+    stampsMissing: 0,
+  });
+  const giftCard = { ...torta, coin_price: 130 };
+  assert.deepEqual(promotionActions(giftCard, balances, true), {
+    purchase: false,
+    getCode: false,
+    activate: false,
+    coinsMissing: 10,
+    stampsMissing: 0,
+  });
+  const free = { ...torta, coin_price: 0 };
+  assert.deepEqual(promotionActions(free, balances, true), {
+    purchase: false,
+    getCode: true,
+    activate: true,
+    coinsMissing: 0,
+    stampsMissing: 0,
+  });
+  const stamps = {
+    state: 'not_acquired' as const,
+    coin_price: 0,
+    kind: 'STAMPS' as const,
+    stamps_required: 10,
+  };
+  assert.equal(promotionActions(stamps, balances, true).stampsMissing, 6);
+  assert.equal(promotionActions(stamps, balances, true).activate, false);
+  // A held unit is used at the venue, whatever the balance now.
+  assert.deepEqual(promotionActions({ ...giftCard, state: 'active' }, balances, true), {
+    purchase: false,
+    getCode: false,
+    activate: true,
+    coinsMissing: 0,
+    stampsMissing: 0,
+  });
+  // Non-members and blocked states can do nothing.
+  assert.equal(promotionActions(torta, balances, false).activate, false);
+  for (const state of [
+    'already_used',
+    'limit_exceeded',
+    'out_of_stock',
+    'no_longer_usable',
+  ] as const) {
+    assert.equal(promotionActions({ ...torta, state }, balances, true).activate, false, state);
+  }
+});
+
+test('blocked states explain themselves with the catalogue message', () => {
+  assert.equal(blockedMessageKey('already_used'), 'alreadyUsed');
+  assert.equal(blockedMessageKey('limit_exceeded'), 'limitExceeded');
+  assert.equal(blockedMessageKey('out_of_stock'), 'stockExhausted');
+  assert.equal(blockedMessageKey('no_longer_usable'), 'noLongerUsable');
+  assert.equal(blockedMessageKey('not_acquired'), undefined);
+  assert.equal(blockedMessageKey('active'), undefined);
+});
+
+test('consumption amount: optional, a number with 2 decimals, not above the maximum', () => {
+  assert.equal(consumptionError('', '60.00'), null);
+  assert.equal(consumptionError('45.5', '60.00'), null);
+  assert.equal(consumptionError('60', '60.00'), null);
+  assert.equal(consumptionError('60.01', '60.00'), 'amountExceedsMaximum');
+  assert.equal(consumptionError('1000', null), null);
+  assert.equal(consumptionError('12,50', '60.00'), null);
+  assert.equal(consumptionError('-3', '60.00'), 'invalid');
+  assert.equal(consumptionError('1.234', null), 'invalid');
+  assert.equal(consumptionError('abc', null), 'invalid');
+  assert.equal(consumptionAmount(' 12,50 '), '12.50');
+  assert.equal(consumptionAmount('  '), undefined);
+});
+
+test('section and ad links: app paths stay in the app, only http(s) leaves it', () => {
+  assert.equal(blockLinkKind('/raffles'), 'internal');
+  assert.equal(blockLinkKind('#promociones'), 'anchor');
+  assert.equal(blockLinkKind('https://example.com/x'), 'external');
+  assert.equal(blockLinkKind('//evil.example'), 'none');
+  assert.equal(blockLinkKind('javascript:alert(1)'), 'none');
+  assert.equal(blockLinkKind(null), 'none');
+});
