@@ -91,6 +91,29 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return body as T;
 }
 
+/**
+ * A file the server sends (e.g. a CSV report): fetched with the same headers as every call, so
+ * the session goes along, and handed back as a Blob with the name the server suggested.
+ */
+export async function apiDownload(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string | null }> {
+  const headers: Record<string, string> = {};
+  const apiKey = storage.get(storageKeys.apiKey);
+  const token = storage.get(storageKeys.token);
+  if (apiKey) headers['API-KEY'] = apiKey;
+  if (token) headers.Authorization = `Token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch (error) {
+    throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
+  }
+  if (response.status === 403) storage.remove(storageKeys.apiKey);
+  if (!response.ok) throw new ApiError(response.status, await readBody(response));
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),

@@ -1,0 +1,140 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Promotion } from '@store/contract/loyalty/promotions';
+import type {
+  StaffClient,
+  StaffClientQuery,
+  StaffCreateClientInput,
+  StaffLedgerResult,
+  StaffOrder,
+  StaffOrderAction,
+  StaffPointsInput,
+  StaffPromotionLookup,
+  StaffRecord,
+  StaffRedemptionInput,
+  StaffRedemptionResult,
+  StaffStampsInput,
+  RecordKind,
+} from '@store/contract/staff/schemas';
+import type { OrderStatus } from '@store/contract/orders/status';
+import { api, type Paged } from '../../../api';
+import { apiDownload } from '../../../api/client';
+
+export type ClientLookup =
+  { document_type: string; document_number: string } | { mobile_phone: string };
+
+/** `GET v5/staff/clients/` by document (type and number) or by mobile phone. */
+export function findClient(lookup: ClientLookup, signal?: AbortSignal): Promise<StaffClient> {
+  return api.get<StaffClient>('v5/staff/clients/', { query: lookup as StaffClientQuery, signal });
+}
+
+/** `POST v5/staff/clients/from-qr/`: the member's signed, short-lived QR code. */
+export function findClientByQr(code: string): Promise<StaffClient> {
+  return api.post<StaffClient>('v5/staff/clients/from-qr/', { code });
+}
+
+/** The client on the card, read again after every action by its document (or phone). */
+export const clientQuery = (lookup: ClientLookup | null) =>
+  queryOptions({
+    queryKey: ['staff-client', lookup],
+    queryFn: ({ signal }) => findClient(lookup!, signal),
+    enabled: !!lookup,
+    staleTime: 0,
+  });
+
+/** `GET v5/staff/clients/{uid}/promotions/`: the company's usable promotions with the client's state. */
+export const clientPromotionsQuery = (clientUid: string, programUid?: string) =>
+  queryOptions({
+    queryKey: ['staff-client-promotions', clientUid, programUid ?? null],
+    queryFn: ({ signal }) =>
+      api.get<Promotion[]>(`v5/staff/clients/${clientUid}/promotions/`, {
+        query: { program_uid: programUid },
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+export function useCreateClient() {
+  return useMutation({
+    mutationFn: (body: StaffCreateClientInput) => api.post<StaffClient>('v5/staff/clients/', body),
+  });
+}
+
+/** `GET v5/staff/promotions/?code=&client_uid=`: a promotion by its coupon code or QR, with its state for the client. */
+export function findPromotion(code: string, clientUid: string): Promise<StaffPromotionLookup> {
+  return api.get<StaffPromotionLookup>('v5/staff/promotions/', {
+    query: { code, client_uid: clientUid },
+  });
+}
+
+/** Balances change after every action: the card and its promotions are read again. */
+function useClientAction<B, R>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => api.post<R>(path, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['staff-client'] });
+      void queryClient.invalidateQueries({ queryKey: ['staff-client-promotions'] });
+    },
+  });
+}
+
+export const useRedeem = () =>
+  useClientAction<StaffRedemptionInput, StaffRedemptionResult>('v5/staff/redemptions/');
+export const useStamp = () =>
+  useClientAction<StaffStampsInput, StaffLedgerResult>('v5/staff/stamps/');
+export const useAddPoints = () =>
+  useClientAction<StaffPointsInput, StaffLedgerResult>('v5/staff/points/');
+
+/** How often the board asks for new orders while it is open. */
+export const ORDERS_REFRESH_MS = 5_000;
+
+/** `GET v5/staff/orders/`: newest first; polled (and read again on focus) so new orders appear without reloading. */
+export type OrdersFilters = {
+  status?: OrderStatus;
+  place_uid?: string;
+  page?: number;
+  page_size?: number;
+};
+
+export const staffOrdersQuery = (filters: OrdersFilters) =>
+  queryOptions({
+    queryKey: ['staff-orders', filters],
+    queryFn: ({ signal }) =>
+      api.get<Paged<StaffOrder>>('v5/staff/orders/', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: ORDERS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  });
+
+export function useOrderTransition() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, action }: { uid: string; action: StaffOrderAction }) =>
+      api.post<StaffOrder>(`v5/staff/orders/${uid}/transition/`, { action }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff-orders'] }),
+  });
+}
+
+/** The report's filters as sent (the contract's `staffRecordsQuery`, empty ones left out). */
+export type RecordsQuery = {
+  kind?: RecordKind;
+  date_from?: string;
+  date_to?: string;
+  place_uid?: string;
+  page?: number;
+  page_size?: number;
+};
+
+export const recordsQuery = (filters: RecordsQuery) =>
+  queryOptions({
+    queryKey: ['staff-records', filters],
+    queryFn: ({ signal }) =>
+      api.get<Paged<StaffRecord>>('v5/staff/records/', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET v5/staff/records.csv` with the same filters (no page): the whole report as a file, sent with the session. */
+export function downloadRecordsCsv(filters: Omit<RecordsQuery, 'page' | 'page_size'>) {
+  return apiDownload('v5/staff/records.csv', filters);
+}

@@ -1,0 +1,100 @@
+import { useTranslation } from 'react-i18next';
+import { staffCan, type StaffClient } from '@store/contract/staff/schemas';
+import { useStaff } from './staff-context';
+import { RedeemPanel } from './redeem-panel';
+import { PointsPanel, StampsPanel } from './balance-panels';
+
+/** The found client: who they are, their balances in each program and what staff can do for them. */
+export function ClientCard({
+  client,
+  onNewSearch,
+}: {
+  client: StaffClient;
+  onNewSearch: () => void;
+}) {
+  const { t } = useTranslation();
+  const { me } = useStaff();
+  const fullName = `${client.first_name} ${client.last_name}`.trim();
+  return (
+    <>
+      <section
+        className="staff-panel staff-client"
+        aria-labelledby="staff-client-name"
+        data-testid="staff-client"
+      >
+        <div className="staff-client__head">
+          <div>
+            <h2 id="staff-client-name" className="staff-panel__title">
+              {fullName || t('staff.noName')}
+            </h2>
+            <dl className="staff-facts">
+              {client.document_number ? (
+                <div>
+                  <dt>
+                    {client.document_type
+                      ? t(`auth.documentTypes.${client.document_type}`)
+                      : t('staff.documentNumber')}
+                  </dt>
+                  <dd>{client.document_number}</dd>
+                </div>
+              ) : null}
+              {client.email ? (
+                <div>
+                  <dt>{t('staff.email')}</dt>
+                  <dd>{client.email}</dd>
+                </div>
+              ) : null}
+              {client.mobile_phone ? (
+                <div>
+                  <dt>{t('staff.mobilePhone')}</dt>
+                  <dd>{client.mobile_phone}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+          <button type="button" className="button button--ghost" onClick={onNewSearch}>
+            {t('staff.newSearch')}
+          </button>
+        </div>
+        <h3 className="staff-panel__subtitle">{t('staff.memberships')}</h3>
+        {client.memberships.length === 0 ? (
+          <p className="staff-muted">{t('staff.noMemberships')}</p>
+        ) : (
+          <ul className="staff-memberships">
+            {client.memberships.map((m) => (
+              <li key={m.program_uid} className="staff-membership" data-program={m.program_uid}>
+                <strong>{m.program_name}</strong>
+                {m.level ? (
+                  <span className="staff-membership__level">
+                    {t('staff.level', { level: m.level })}
+                  </span>
+                ) : null}
+                <dl className="staff-balances">
+                  <div>
+                    <dt>{t('staff.points')}</dt>
+                    <dd data-testid="balance-points">{m.points}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('staff.coins')}</dt>
+                    <dd data-testid="balance-coins">{m.coins}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('staff.stamps')}</dt>
+                    <dd data-testid="balance-stamps">{m.stamps}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {client.memberships.length ? (
+        <div className="staff-actions">
+          {staffCan(me.role, 'redeem') ? <RedeemPanel client={client} /> : null}
+          {staffCan(me.role, 'stamps') ? <StampsPanel client={client} /> : null}
+          {staffCan(me.role, 'points') ? <PointsPanel client={client} /> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

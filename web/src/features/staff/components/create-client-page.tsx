@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { errorMessages } from '@store/contract/messages';
+import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
+import { staffCreateClientInput, type StaffClient } from '@store/contract/staff/schemas';
+import { staffMessages } from '@store/contract/staff/messages';
+import { documentTypeOptions } from '../../../lib/document-types';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { PageMessage } from '../../../components/page-message';
+import { useCreateClient } from '../api/staff-api';
+import { lookupOfClient, lookupToSearch } from '../logic';
+import { useStaffMessage } from '../use-staff-message';
+import { useStaff } from './staff-context';
+
+type In = z.input<typeof staffCreateClientInput>;
+type Out = z.output<typeof staffCreateClientInput>;
+const FIELDS = [
+  'program_uid',
+  'first_name',
+  'last_name',
+  'email',
+  'mobile_phone',
+  'document_type',
+  'document_number',
+] as const;
+
+/** /staff/clients/new: a user created at the counter joins one of the store's benefits programs. */
+export function CreateClientPage() {
+  const { t } = useTranslation();
+  const stm = useStaffMessage();
+  const { me } = useStaff();
+  const [created, setCreated] = useState<StaffClient | null>(null);
+  const empty: In = {
+    program_uid: me.programs[0]?.uid ?? '',
+    first_name: '',
+    last_name: '',
+    email: '',
+    mobile_phone: '',
+    document_type: DEFAULT_DOCUMENT_TYPE,
+    document_number: '',
+  };
+  const form = useForm<In, unknown, Out>({
+    resolver: zodResolver(staffCreateClientInput),
+    defaultValues: empty,
+  });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    FIELDS,
+    errorMessages.updateFailed,
+  );
+  const create = useCreateClient();
+
+  if (me.programs.length === 0) {
+    return (
+      <PageMessage title={stm(staffMessages.noBenefitsProgram)} text={t('staff.noProgramText')} />
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setGeneral([]);
+    setCreated(null);
+    try {
+      const client = await create.mutateAsync({
+        ...values,
+        email: values.email || undefined,
+        mobile_phone: values.mobile_phone || undefined,
+      });
+      toast.success(t('staff.clientCreated'));
+      setCreated(client);
+      form.reset({ ...empty, program_uid: values.program_uid });
+    } catch (error) {
+      showError(error);
+    }
+  });
+  const e = form.formState.errors;
+  const err = (field: (typeof FIELDS)[number]) => {
+    const message = e[field]?.message;
+    return message ? stm(message) : undefined;
+  };
+  const createdLookup = created ? lookupOfClient(created) : null;
+
+  return (
+    <div className="staff-page">
+      <section className="staff-panel" aria-labelledby="staff-create-title">
+        <h2 id="staff-create-title" className="staff-panel__title">
+          {t('staff.createTitle')}
+        </h2>
+        <p className="staff-muted">{t('staff.createText')}</p>
+        {created ? (
+          <div className="form-alert form-alert--info" role="status">
+            <p>
+              {t('staff.clientCreatedText', { name: `${created.first_name} ${created.last_name}` })}
+            </p>
+            {createdLookup ? (
+              <Link to={`/staff?${lookupToSearch(createdLookup).toString()}`}>
+                {t('staff.openClient')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="staff-form staff-form--grid">
+          <SelectField
+            label={t('staff.program')}
+            options={me.programs.map((p) => ({ value: p.uid, label: p.name }))}
+            error={err('program_uid')}
+            {...form.register('program_uid')}
+          />
+          <SelectField
+            label={t('staff.documentType')}
+            options={documentTypeOptions(t)}
+            error={err('document_type')}
+            {...form.register('document_type')}
+          />
+          <TextField
+            label={t('staff.documentNumber')}
+            autoComplete="off"
+            error={err('document_number')}
+            {...form.register('document_number')}
+          />
+          <TextField
+            label={t('staff.firstName')}
+            autoComplete="off"
+            error={err('first_name')}
+            {...form.register('first_name')}
+          />
+          <TextField
+            label={t('staff.lastName')}
+            autoComplete="off"
+            error={err('last_name')}
+            {...form.register('last_name')}
+          />
+          <TextField
+            label={t('staff.emailOptional')}
+            type="email"
+            autoComplete="off"
+            error={err('email')}
+            {...form.register('email')}
+          />
+          <TextField
+            label={t('staff.mobilePhoneOptional')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            hint={t('staff.mobilePhoneHint')}
+            error={err('mobile_phone')}
+            {...form.register('mobile_phone')}
+          />
+          <FormAlert messages={general.map(stm)} />
+          <button type="submit" className="button button--primary" disabled={create.isPending}>
+            {create.isPending ? t('staff.saving') : t('staff.createSubmit')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

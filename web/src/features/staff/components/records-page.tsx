@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { recordKind } from '@store/contract/staff/schemas';
+import { errorMessages } from '@store/contract/messages';
+import { ApiError } from '../../../api';
+import { serverFormErrors } from '../../../lib/form-errors';
+import { useFormatPrice } from '../../../lib/money';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { downloadRecordsCsv, recordsQuery } from '../api/staff-api';
+import {
+  csvFilename,
+  pageCount,
+  recordFiltersFromSearch,
+  recordFiltersToSearch,
+  recordsQueryOf,
+  type RecordFilters,
+} from '../logic';
+import { useStaffMessage } from '../use-staff-message';
+import { useStaff } from './staff-context';
+
+const PAGE_SIZE = 20;
+const TIME_ZONE = 'America/Lima';
+
+/** Hands a downloaded file to the browser as a download. */
+function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** /staff/records: redemptions, stamps, points and orders by kind, dates and place; paged, and as a CSV. */
+export function RecordsPage() {
+  const { t, i18n } = useTranslation();
+  const stm = useStaffMessage();
+  const price = useFormatPrice();
+  const { places } = useStaff();
+  const [params, setParams] = useSearchParams();
+  const filters = recordFiltersFromSearch(params);
+  const records = useQuery({
+    ...recordsQuery({ ...recordsQueryOf(filters), page_size: PAGE_SIZE }),
+    retry: false,
+  });
+  const [downloading, setDownloading] = useState(false);
+
+  const setFilter = (next: Partial<RecordFilters>) =>
+    setParams(recordFiltersToSearch({ ...filters, page: 1, ...next }));
+  const fieldErrors = serverFormErrors(records.error, [
+    'kind',
+    'date_from',
+    'date_to',
+    'place_uid',
+  ]);
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const { page: _page, ...query } = recordsQueryOf(filters);
+      const { blob, filename } = await downloadRecordsCsv(query);
+      saveBlob(blob, filename ?? csvFilename(filters));
+    } catch (error) {
+      const parsed = serverFormErrors(error, []);
+      toast.error(
+        stm(
+          parsed.general[0] ??
+            Object.values(error instanceof ApiError ? error.fieldErrors : {})[0]?.[0] ??
+            errorMessages.fetchFailed,
+        ),
+      );
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const pages = pageCount(records.data?.count ?? 0, PAGE_SIZE);
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, {
+      dateStyle: 'short',
+      timeStyle: 'short',
+      timeZone: TIME_ZONE,
+    });
+  const err = (field: string) =>
+    fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
+
+  return (
+    <div className="staff-page">
+      <section className="staff-panel" aria-labelledby="staff-records-title">
+        <h2 id="staff-records-title" className="staff-panel__title">
+          {t('staff.recordsTitle')}
+        </h2>
+        <div className="staff-form staff-form--filters">
+          <SelectField
+            label={t('staff.recordKind')}
+            value={filters.kind}
+            placeholder={t('staff.allKinds')}
+            options={recordKind.options.map((k) => ({
+              value: k,
+              label: t(`staff.recordKind_${k}`),
+            }))}
+            error={err('kind')}
+            onChange={(e) => setFilter({ kind: e.target.value as RecordFilters['kind'] })}
+          />
+          <TextField
+            label={t('staff.dateFrom')}
+            type="date"
+            value={filters.date_from}
+            error={err('date_from')}
+            onChange={(e) => setFilter({ date_from: e.target.value })}
+          />
+          <TextField
+            label={t('staff.dateTo')}
+            type="date"
+            value={filters.date_to}
+            error={err('date_to')}
+            onChange={(e) => setFilter({ date_to: e.target.value })}
+          />
+          {places.length > 1 ? (
+            <SelectField
+              label={t('staff.place')}
+              value={filters.place_uid}
+              placeholder={t('staff.allPlaces')}
+              options={places.map((p) => ({ value: p.uid, label: p.name }))}
+              error={err('place_uid')}
+              onChange={(e) => setFilter({ place_uid: e.target.value })}
+            />
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary staff-download"
+            onClick={() => void download()}
+            disabled={downloading}
+            data-testid="records-csv"
+          >
+            {downloading ? t('staff.downloading') : t('staff.downloadCsv')}
+          </button>
+        </div>
+      </section>
+      {records.isPending ? (
+        <Loading />
+      ) : records.isError ? (
+        Object.keys(fieldErrors.fields).length ? null : (
+          <PageMessage title={t('staff.fetchError')}>
+            <FormAlert messages={fieldErrors.general.map(stm)} />
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void records.refetch()}
+            >
+              {t('staff.retry')}
+            </button>
+          </PageMessage>
+        )
+      ) : records.data.results.length === 0 ? (
+        <PageMessage title={t('staff.noRecords')} />
+      ) : (
+        <>
+          <div className="staff-table-wrap">
+            <table
+              className="staff-table"
+              aria-busy={records.isFetching}
+              data-testid="records-table"
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{t('staff.date')}</th>
+                  <th scope="col">{t('staff.recordKind')}</th>
+                  <th scope="col">{t('staff.place')}</th>
+                  <th scope="col">{t('staff.client')}</th>
+                  <th scope="col">{t('staff.description')}</th>
+                  <th scope="col">{t('staff.amount')}</th>
+                  <th scope="col">{t('staff.quantity')}</th>
+                  <th scope="col">{t('staff.status')}</th>
+                  <th scope="col">{t('staff.staffMember')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {records.data.results.map((r) => (
+                  <tr key={r.uid} data-kind={r.kind}>
+                    <td data-label={t('staff.date')}>{date(r.date)}</td>
+                    <td data-label={t('staff.recordKind')}>{t(`staff.recordKind_${r.kind}`)}</td>
+                    <td data-label={t('staff.place')}>{r.place?.name ?? '—'}</td>
+                    <td data-label={t('staff.client')}>
+                      {r.client
+                        ? `${r.client.name}${r.client.document_number ? ` (${r.client.document_number})` : ''}`
+                        : '—'}
+                    </td>
+                    <td data-label={t('staff.description')}>{r.description}</td>
+                    <td data-label={t('staff.amount')}>
+                      {r.amount !== null ? price(r.amount) : '—'}
+                    </td>
+                    <td data-label={t('staff.quantity')}>{r.quantity ?? '—'}</td>
+                    <td data-label={t('staff.status')}>
+                      {r.status ? t(`staff.status_${r.status}`, { defaultValue: r.status }) : '—'}
+                    </td>
+                    <td data-label={t('staff.staffMember')}>{r.staff?.name ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav
+              className="staff-pager"
+              aria-label={t('staff.pageOf', { page: filters.page, pages })}
+            >
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={filters.page <= 1}
+                onClick={() => setFilter({ page: filters.page - 1 })}
+              >
+                {t('staff.previous')}
+              </button>
+              <span>{t('staff.pageOf', { page: filters.page, pages })}</span>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={filters.page >= pages}
+                onClick={() => setFilter({ page: filters.page + 1 })}
+              >
+                {t('staff.next')}
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { Suspense, useState } from 'react';
+import { Link, NavLink, Route, Routes } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
+import { staffMeQuery } from '../../../api/staff-me';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { PageMessage } from '../../../components/page-message';
+import { StaffContext, type StaffSession } from './staff-context';
+import { ClientsPage } from './clients-page';
+import { CreateClientPage } from './create-client-page';
+import { OrdersBoard } from './orders-board';
+import { RecordsPage } from './records-page';
+import '../staff.css';
+
+/** Shown to a signed-in user who is not staff of this store (the server answered 403). */
+export function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <PageMessage
+      title={t('staff.noAccessTitle')}
+      text={t('staff.noAccessText')}
+      icon={<LockIcon />}
+    >
+      <Link className="button button--primary" to="/" data-testid="staff-no-access">
+        {t('common.backHome')}
+      </Link>
+    </PageMessage>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="40"
+      height="40"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <rect x="4" y="10" width="16" height="11" rx="2" />
+      <path d="M8 10V7a4 4 0 0 1 8 0v3" />
+    </svg>
+  );
+}
+
+/** /staff/*: asks `GET v5/staff/me/` and shows the staff screens only to the store's staff. */
+export function StaffArea() {
+  const { t } = useTranslation();
+  const me = useQuery(staffMeQuery());
+  if (me.isPending) return <Loading />;
+  if (me.isError)
+    return (
+      <PageMessage title={t('staff.fetchError')}>
+        <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
+          {t('staff.retry')}
+        </button>
+      </PageMessage>
+    );
+  if (!me.data) return <NoAccess />;
+  return <StaffShell me={me.data} />;
+}
+
+function StaffShell({ me }: { me: StaffMe }) {
+  const { t } = useTranslation();
+  const places = me.places;
+  const can = (permission: Parameters<typeof staffCan>[1]) => staffCan(me.role, permission);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const placeUid =
+    chosen && places.some((p) => p.uid === chosen) ? chosen : (places[0]?.uid ?? null);
+  const session: StaffSession = { me, places, placeUid, setPlaceUid: setChosen };
+
+  return (
+    <StaffContext.Provider value={session}>
+      <div className="staff">
+        <header className="staff__head">
+          <div className="staff__who">
+            <h1 className="staff__title">{t('staff.title')}</h1>
+            <span className="staff__company">
+              {me.company.name} · {t(`staff.role_${me.role}`)}
+            </span>
+          </div>
+          {places.length > 1 ? (
+            <label className="staff__place">
+              <span>{t('staff.place')}</span>
+              <select
+                className="form-field__control"
+                value={placeUid ?? ''}
+                onChange={(e) => setChosen(e.target.value)}
+                data-testid="staff-place"
+              >
+                {places.map((p) => (
+                  <option key={p.uid} value={p.uid}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : places.length === 1 ? (
+            <span className="staff__company">
+              {t('staff.place')}: {places[0].name}
+            </span>
+          ) : null}
+        </header>
+        <nav className="staff-tabs" aria-label={t('staff.sections')}>
+          <NavLink end to="/staff" className="staff-tabs__link">
+            {t('staff.tabClients')}
+          </NavLink>
+          {can('orders') ? (
+            <NavLink to="/staff/orders" className="staff-tabs__link">
+              {t('staff.tabOrders')}
+            </NavLink>
+          ) : null}
+          {can('create_clients') ? (
+            <NavLink to="/staff/clients/new" className="staff-tabs__link">
+              {t('staff.tabCreate')}
+            </NavLink>
+          ) : null}
+          {can('records') ? (
+            <NavLink to="/staff/records" className="staff-tabs__link">
+              {t('staff.tabRecords')}
+            </NavLink>
+          ) : null}
+        </nav>
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route index element={<ClientsPage />} />
+            <Route
+              path="clients/new"
+              element={can('create_clients') ? <CreateClientPage /> : <NoAccess />}
+            />
+            <Route path="orders" element={can('orders') ? <OrdersBoard /> : <NoAccess />} />
+            <Route path="records" element={can('records') ? <RecordsPage /> : <NoAccess />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Suspense>
+      </div>
+    </StaffContext.Provider>
+  );
+}
