@@ -1,12 +1,38 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * Writes .vite/chunk-modules.json (chunk file -> source modules, repo-relative) beside Vite's
+ * manifest, so bench/bundle-budget.ts can tell which features the first page loads.
+ */
+function chunkModules(): Plugin {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  return {
+    name: 'chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        map[item.fileName] = item.moduleIds.map((id) =>
+          id.replace(root, '').replace(/^.*node_modules\//, 'node_modules/'),
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(map),
+      });
+    },
+  };
+}
 
 // The API runs on its own process in development; the browser keeps calling /api on the
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   resolve: {
     // The store front needs only the contract's constants at run time; importing the package
     // root would pull every zod schema into the first page.
@@ -30,5 +56,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of the es2022 target supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    // Read by bench/bundle-budget.ts (the first page's JavaScript and CSS); not served (dot folder).
+    manifest: true,
   },
 });

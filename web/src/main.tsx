@@ -15,7 +15,7 @@ storage.remove(storageKeys.redirectLanding);
 // No place selected: the carts left in storage are cleaned, once per load (spec).
 cleanCartsOnce(storage);
 applyStoredColors();
-initI18n();
+const i18nReady = initI18n();
 
 // Old builds of the app registered a service worker; none is used any more.
 if ('serviceWorker' in navigator) {
@@ -27,8 +27,11 @@ if ('serviceWorker' in navigator) {
     .catch(() => undefined);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// An English visitor's catalogue loads first, so the first render is not in Spanish.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,12 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { TenantProvider } from '../lib/tenant';
 import { Loading } from '../components/loading';
 import { NotFound } from '../components/not-found';
 import { useAppByDomain } from '../features/tenancy';
 import { MaintenancePage } from '../features/maintenance';
-import { CookieConsentBanner } from '../features/cookies';
 import { applyTenantLook } from './theme';
 import { AppRoutes } from './app-routes';
+
+// The banner waits for its own small chunk: it is an overlay, not the page's content.
+const CookieConsentBanner = lazy(() =>
+  import('../features/cookies').then((m) => ({ default: m.CookieConsentBanner })),
+);
 
 /**
  * Resolves the tenant from the host name: 'Cargando...' meanwhile, the not-found page for an
@@ -31,7 +35,9 @@ export function AppGate() {
   return (
     <TenantProvider app={app}>
       <AppRoutes />
-      <CookieConsentBanner />
+      <Suspense fallback={null}>
+        <CookieConsentBanner />
+      </Suspense>
     </TenantProvider>
   );
 }

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
 import { TOAST_CLOSE_MS } from '@store/contract/constants';
 import { ApiError } from '../api';
+import { LazyToastContainer } from '../lib/toast';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,7 +10,8 @@ const queryClient = new QueryClient({
       staleTime: 60_000,
       refetchOnWindowFocus: false,
       // Client errors will not fix themselves; network and server errors get one more try.
-      retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
+      retry: (failures, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
     },
   },
 });
@@ -19,7 +20,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} newestOnTop />
+      <Suspense fallback={null}>
+        <LazyToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} newestOnTop />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -4,22 +4,36 @@ import { DEFAULT_LANGUAGE, LANGUAGES, storageKeys } from '@store/contract/consta
 import type { Language } from '@store/contract';
 import { storage } from '../lib/storage';
 import { es } from './es';
-import { en } from './en';
 
 export { LANGUAGES };
 export type { Language };
 
 function storedLanguage(): Language {
   const lang = storage.get(storageKeys.lang);
-  return (LANGUAGES as readonly string[]).includes(lang ?? '') ? (lang as Language) : DEFAULT_LANGUAGE;
+  return (LANGUAGES as readonly string[]).includes(lang ?? '')
+    ? (lang as Language)
+    : DEFAULT_LANGUAGE;
 }
 
-/** es is default and fallback; the choice lives in localStorage `lang`. */
-export function initI18n() {
+// Only the default language ships in the first page; the others load when chosen.
+const otherCatalogues: Record<Exclude<Language, typeof DEFAULT_LANGUAGE>, () => Promise<object>> = {
+  en: () => import('./en').then((m) => m.en),
+};
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (language === DEFAULT_LANGUAGE || i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', await otherCatalogues[language](), true, true);
+}
+
+/**
+ * es is default and fallback; the choice lives in localStorage `lang`. Resolves once the
+ * chosen language's catalogue is there (at once for es), so the first render is in it.
+ */
+export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
   void i18next.use(initReactI18next).init({
-    resources: { es: { translation: es }, en: { translation: en } },
+    resources: { es: { translation: es } },
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -29,10 +43,13 @@ export function initI18n() {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  return i18next;
+  // A catalogue that fails to load leaves the page in Spanish (the fallback) rather than blank.
+  await loadCatalogue(lng).catch(() => undefined);
 }
 
 export function changeLanguage(language: Language): void {
   storage.set(storageKeys.lang, language);
-  void i18next.changeLanguage(language);
+  void loadCatalogue(language)
+    .catch(() => undefined)
+    .then(() => i18next.changeLanguage(language));
 }

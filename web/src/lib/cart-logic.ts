@@ -1,4 +1,4 @@
-import { centsToMoney, moneyToCents } from '@store/contract/catalog/money';
+import { centsToMoney, moneyToCents } from '@store/contract/catalog/cents';
 import type { CartInput } from '@store/contract/catalog/cart';
 
 /**
