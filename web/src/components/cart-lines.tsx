@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { useFormatPrice } from '../lib/money';
 import { canIncrease, lineTotal, previewExtras, setLineQuantity, type StoredCart } from '../lib/cart-logic';
 import { LOADING_AFTER_ZERO_MS, commitCart, flashCartLoading, readCart } from '../lib/cart-store';
+import { toastSuccess } from '../lib/toast';
 import { QuantityControl } from './quantity-control';
 import '../styles/catalog.css';
 
@@ -18,7 +18,7 @@ export function CartLines({ cart, onOpenProduct }: { cart: StoredCart; onOpenPro
     void commitCart({ place: cart.place, products: setLineQuantity(readCart(cart.place).products, id, quantity) });
     if (quantity <= 0) {
       flashCartLoading(LOADING_AFTER_ZERO_MS);
-      toast.success(t('catalog.removed'));
+      toastSuccess(t('catalog.removed'));
     }
   };
 

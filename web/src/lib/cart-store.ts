@@ -1,9 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'react-toastify';
 import i18next from 'i18next';
 import { storageKeys } from '@store/contract/constants';
 import { ApiError, getShoppingCart, saveShoppingCart } from '../api';
 import { storage } from './storage';
+import { toastError } from './toast';
 import { getToken, useIsLoggedIn } from './session';
 import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
 
@@ -82,12 +82,12 @@ export function toastServerErrors(error: unknown, fallback: string): void {
   if (error instanceof ApiError && error.status === 400) {
     const messages = Object.values(error.fieldErrors).flat();
     if (messages.length > 0) {
-      for (const message of new Set(messages)) toast.error(message);
+      for (const message of new Set(messages)) toastError(message);
       return;
     }
   }
   if (error instanceof ApiError && error.status === 401) return;
-  toast.error(fallback);
+  toastError(fallback);
 }
 
 // Changes are posted in order, one at a time; only the answer to the latest change of a place
