@@ -39,6 +39,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `Idempotency-Key` of an order). */
   headers?: Record<string, string>;
+  /**
+   * A 403 here means "not allowed", not a bad app key (the staff role probe asked for every
+   * member): the stored key stays.
+   */
+  keepApiKeyOn403?: boolean;
 };
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -85,7 +90,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
   }
 
-  if (response.status === 403) storage.remove(storageKeys.apiKey);
+  if (response.status === 403 && !options.keepApiKeyOn403) storage.remove(storageKeys.apiKey);
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, body);
   return body as T;

@@ -15,7 +15,7 @@ export const staffMeQuery = () =>
     queryKey: ['staff-me', storage.get(storageKeys.token) ?? ''],
     queryFn: async ({ signal }): Promise<StaffMe | null> => {
       try {
-        return await api.get<StaffMe>('v5/staff/me/', { signal });
+        return await api.get<StaffMe>('v5/staff/me/', { signal, keepApiKeyOn403: true });
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 401))
           return null;

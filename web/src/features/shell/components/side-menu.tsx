@@ -5,7 +5,8 @@ import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { closeSession, useIsLoggedIn } from '../../../lib/session';
 import { logoutCall } from '../../../api';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { staffMeQuery } from '../../../api/staff-me';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
 import { LanguageSelector } from './language-selector';
@@ -20,6 +21,7 @@ import {
   PollIcon,
   QrIcon,
   ReceiptIcon,
+  StoreIcon,
   UserIcon,
 } from './icons';
 
@@ -73,6 +75,8 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
   }, [open, onClose]);
 
   const items = menuItems({ loggedIn, smallScreen, eventsEnabled: app.features.events, company });
+  // The staff entry shows only when the server says this user is staff of the store.
+  const staff = useQuery({ ...staffMeQuery(), enabled: loggedIn });
 
   const logout = () => {
     // The server session ends too; locally: token, merge, skipUpdate and the local carts.
@@ -94,6 +98,11 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
           </button>
         </div>
         <ul className="side-menu__list">
+          {loggedIn && staff.data ? (
+            <Item to="/staff" icon={<StoreIcon />} onClose={onClose}>
+              {t('menu.staff')}
+            </Item>
+          ) : null}
           {items.map((item) =>
             item.kind === 'logout' ? (
               <li key="logout">
