@@ -142,7 +142,7 @@ export async function startServerProcess(
 
 export type HttpAnswer = {
   statusCode: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   body: string;
   data: any;
 };
@@ -227,4 +227,68 @@ export function httpTestApp(db: Database, pick: () => number): TestApp {
     close: async () => undefined,
   };
   return self as unknown as TestApp;
+}
+
+/**
+ * The TestApp calls the shared helpers use, answered in this process by an app
+ * on `db` (Fastify inject): to prepare a PGlite folder before a server
+ * process opens it (one process at a time may hold a PGlite folder).
+ */
+export async function injectTestApp(
+  db: Database,
+  kind: 'pglite' | 'postgres',
+): Promise<TestApp & { closeApp: () => Promise<void> }> {
+  const { buildApp } = await import('../../src/app');
+  const { defaultAccountsConfig } = await import('../../src/config');
+  const { generousRateLimits } = await import('./test-app');
+  const app = await buildApp({
+    db,
+    dbKind: kind,
+    accounts: defaultAccountsConfig({ rateLimits: generousRateLimits }),
+  });
+  await app.ready();
+  const send = async (
+    method: string,
+    url: string,
+    init: Parameters<typeof call>[3] = {},
+  ): Promise<HttpAnswer> => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { host: init.host ?? 'localhost', ...init.headers },
+      ...(init.body !== undefined ? { payload: init.body as string } : {}),
+    });
+    let data: unknown = undefined;
+    try {
+      data = response.body ? JSON.parse(response.body) : undefined;
+    } catch {
+      data = response.body;
+    }
+    return {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      body: response.body,
+      data,
+    };
+  };
+  const self = {
+    db,
+    kind,
+    app,
+    call: send,
+    get: (url: string, init?: Parameters<typeof call>[3]) => send('GET', url, init),
+    post: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
+      send('POST', url, { ...init, body }),
+    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
+      send('PATCH', url, { ...init, body }),
+    delete: (url: string, init?: Parameters<typeof call>[3]) => send('DELETE', url, init),
+    async appOf(host: string) {
+      const response = await send('GET', `/api/v7/apps/?domain=${host}`, { host });
+      if (response.statusCode !== 200 || !response.data[0]) throw new Error(`no app for ${host}`);
+      return response.data[0];
+    },
+    close: async () => undefined,
+    closeApp: () => app.close(),
+  };
+  return self as unknown as TestApp & { closeApp: () => Promise<void> };
 }
