@@ -233,7 +233,7 @@ describe('program sections and ads', () => {
     assert.deepEqual(Object.keys(sections.data.results[0]).sort(), ['image', 'link', 'position', 'title', 'uid']);
     const ads = await t.get(`/api/v5/me/programs/${club}/ads/`, { headers: m.auth });
     assert.equal(ads.data.count, 2);
-    assert.equal(ads.data.results[0].link, '/program');
+    assert.equal(ads.data.results[0].link, '#promociones');
     assert.equal((await t.get(`/api/v5/me/programs/${club}/ads/`)).statusCode, 401);
     assert.equal((await t.get(`/api/v5/me/programs/abc/sections/`, { headers: m.auth })).statusCode, 404);
     const foreign = await registerMember(t, 'rockypez.localhost');
