@@ -58,8 +58,8 @@ export function RafflesPage() {
                     {t('raffles.endsAt', { date: date(raffle.ends_at) })}
                   </p>
                 ) : null}
-                <RaffleActions raffle={raffle} />
               </div>
+              <RaffleActions raffle={raffle} />
             </li>
           ))}
         </ul>
