@@ -26,4 +26,5 @@ export {
   validateCode,
   mySubscriptionsQuery,
   cancelSubscription,
+  createSubscription,
 } from './orders';

@@ -1,7 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatPrice } from '../lib/money';
-import { canIncrease, lineTotal, previewExtras, setLineQuantity, type StoredCart } from '../lib/cart-logic';
-import { LOADING_AFTER_ZERO_MS, commitCart, flashCartLoading, readCart } from '../lib/cart-store';
+import {
+  canIncrease,
+  lineTotal,
+  previewExtras,
+  setLineQuantity,
+  type StoredCart,
+} from '../lib/cart-logic';
+import {
+  LOADING_AFTER_ZERO_MS,
+  commitCart,
+  flashCartLoading,
+  readCart,
+  type CartType,
+} from '../lib/cart-store';
 import { toastSuccess } from '../lib/toast';
 import { QuantityControl } from './quantity-control';
 import '../styles/catalog.css';
@@ -10,12 +22,26 @@ import '../styles/catalog.css';
  * The lines of a place's cart: title, extras (the first 8, then an ellipsis button that opens
  * the product popup), quantity control (plus disabled at stock; 0 removes the line) and total.
  */
-export function CartLines({ cart, onOpenProduct }: { cart: StoredCart; onOpenProduct: (uid: string) => void }) {
+export function CartLines({
+  cart,
+  onOpenProduct,
+  type = 'cart',
+}: {
+  cart: StoredCart;
+  onOpenProduct: (uid: string) => void;
+  type?: CartType;
+}) {
   const { t } = useTranslation();
   const price = useFormatPrice();
 
   const change = (id: string, quantity: number) => {
-    void commitCart({ place: cart.place, products: setLineQuantity(readCart(cart.place).products, id, quantity) });
+    void commitCart(
+      {
+        place: cart.place,
+        products: setLineQuantity(readCart(cart.place, type).products, id, quantity),
+      },
+      type,
+    );
     if (quantity <= 0) {
       flashCartLoading(LOADING_AFTER_ZERO_MS);
       toastSuccess(t('catalog.removed'));
@@ -28,14 +54,23 @@ export function CartLines({ cart, onOpenProduct }: { cart: StoredCart; onOpenPro
         const extras = previewExtras(item);
         return (
           <li key={item.id} className="cart-line" data-line={item.id}>
-            {item.image ? <img className="cart-line__image" src={item.image} alt="" /> : <span className="cart-line__image" aria-hidden="true" />}
+            {item.image ? (
+              <img className="cart-line__image" src={item.image} alt="" />
+            ) : (
+              <span className="cart-line__image" aria-hidden="true" />
+            )}
             <div className="cart-line__main">
               <p className="cart-line__title">{item.title}</p>
               {extras.shown.length > 0 ? (
                 <p className="cart-line__extras">
                   {extras.shown.join(', ')}
                   {extras.more ? (
-                    <button type="button" className="cart-line__more" onClick={() => onOpenProduct(item.uid)} aria-label={t('catalog.moreExtras', { title: item.title })}>
+                    <button
+                      type="button"
+                      className="cart-line__more"
+                      onClick={() => onOpenProduct(item.uid)}
+                      aria-label={t('catalog.moreExtras', { title: item.title })}
+                    >
                       …
                     </button>
                   ) : null}
@@ -49,7 +84,9 @@ export function CartLines({ cart, onOpenProduct }: { cart: StoredCart; onOpenPro
                   label={t('catalog.quantityOf', { title: item.title })}
                 />
                 <span className="cart-line__total">
-                  {item.is_redeemable && item.coin_price !== null ? t('catalog.coins', { count: item.coin_price * item.quantity }) : price(lineTotal(item))}
+                  {item.is_redeemable && item.coin_price !== null
+                    ? t('catalog.coins', { count: item.coin_price * item.quantity })
+                    : price(lineTotal(item))}
                 </span>
               </div>
             </div>

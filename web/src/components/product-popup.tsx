@@ -8,8 +8,25 @@ import type { Product } from '@store/contract/catalog/products';
 import { productQuery } from '../api';
 import { storage } from '../lib/storage';
 import { useFormatPrice } from '../lib/money';
-import { canAdd, canSelectMore, coinsMissing, findLine, invalidGroups, removeLine, upsertLine, type CartItem } from '../lib/cart-logic';
-import { LOADING_AFTER_ADD_MS, clearCart, commitCart, flashCartLoading, readCart, useStoredCart } from '../lib/cart-store';
+import {
+  canAdd,
+  canSelectMore,
+  coinsMissing,
+  findLine,
+  invalidGroups,
+  removeLine,
+  upsertLine,
+  type CartItem,
+} from '../lib/cart-logic';
+import {
+  LOADING_AFTER_ADD_MS,
+  clearCart,
+  commitCart,
+  flashCartLoading,
+  readCart,
+  useStoredCart,
+  type CartType,
+} from '../lib/cart-store';
 import { Modal } from './modal';
 import { Loading } from './loading';
 import { QuantityControl } from './quantity-control';
@@ -18,19 +35,41 @@ import { QuantityControl } from './quantity-control';
 // 0 coins, so a redeemable product always shows how many are missing.
 const MEMBER_COINS = 0;
 
-type Props = { placeUid: string; productUid: string; onClose: () => void; cartPath: string };
+/** `cartType` 'subscription' (the /subscription screen) adds to the place's subscription cart instead. */
+type Props = {
+  placeUid: string;
+  productUid: string;
+  onClose: () => void;
+  cartPath: string;
+  cartType?: CartType;
+};
 
 /** The product popup: opened with a place uid and a product uid; loads the product. */
-export function ProductPopup({ placeUid, productUid, onClose, cartPath }: Props) {
+export function ProductPopup({
+  placeUid,
+  productUid,
+  onClose,
+  cartPath,
+  cartType = 'cart',
+}: Props) {
   const { t } = useTranslation();
   const titleId = useId();
   const product = useQuery(productQuery(placeUid, productUid));
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="product-popup">
       {product.data ? (
-        <ProductForm product={product.data} placeUid={placeUid} titleId={titleId} onClose={onClose} cartPath={cartPath} />
+        <ProductForm
+          product={product.data}
+          placeUid={placeUid}
+          titleId={titleId}
+          onClose={onClose}
+          cartPath={cartPath}
+          cartType={cartType}
+        />
       ) : product.isError ? (
-        <p id={titleId} className="product-popup__error">{t('catalog.loadError')}</p>
+        <p id={titleId} className="product-popup__error">
+          {t('catalog.loadError')}
+        </p>
       ) : (
         <div id={titleId}>
           <Loading />
@@ -42,29 +81,51 @@ export function ProductPopup({ placeUid, productUid, onClose, cartPath }: Props)
 
 function initialSelection(line: CartItem | undefined): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const group of line?.option_groups ?? []) out[group.uid] = group.options.map((option) => option.uid);
+  for (const group of line?.option_groups ?? [])
+    out[group.uid] = group.options.map((option) => option.uid);
   return out;
 }
 
-function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { product: Product; placeUid: string; titleId: string; onClose: () => void; cartPath: string }) {
+function ProductForm({
+  product,
+  placeUid,
+  titleId,
+  onClose,
+  cartPath,
+  cartType,
+}: {
+  product: Product;
+  placeUid: string;
+  titleId: string;
+  onClose: () => void;
+  cartPath: string;
+  cartType: CartType;
+}) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const navigate = useNavigate();
-  const cart = useStoredCart(placeUid);
+  const cart = useStoredCart(placeUid, cartType);
   const line = cart ? findLine(cart.products, product.uid) : undefined;
   // Quantity starts at 1 with no options, or with what the cart holds.
   const [quantity, setQuantity] = useState(line?.quantity ?? 1);
   const [selected, setSelected] = useState<Record<string, string[]>>(() => initialSelection(line));
-  const groups = product.option_groups.filter((group) => group.is_active && group.options.length > 0);
+  const groups = product.option_groups.filter(
+    (group) => group.is_active && group.options.length > 0,
+  );
   const invalid = invalidGroups(groups, selected);
-  const missing = product.is_redeemable ? coinsMissing(product.coin_price, quantity, MEMBER_COINS) : 0;
+  const missing = product.is_redeemable
+    ? coinsMissing(product.coin_price, quantity, MEMBER_COINS)
+    : 0;
   const addable = canAdd(groups, selected, quantity) && missing === 0;
   const atStock = product.stock !== null && quantity >= product.stock;
 
   const toggle = (groupUid: string, optionUid: string, checked: boolean) => {
     setSelected((current) => {
       const list = current[groupUid] ?? [];
-      return { ...current, [groupUid]: checked ? [...list, optionUid] : list.filter((uid) => uid !== optionUid) };
+      return {
+        ...current,
+        [groupUid]: checked ? [...list, optionUid] : list.filter((uid) => uid !== optionUid),
+      };
     });
   };
 
@@ -90,7 +151,8 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
         .filter((group) => group.options.length > 0),
     };
     storage.set(storageKeys.itemExchange, String(product.is_redeemable));
-    if (product.direct_purchase) {
+    // A subscription repeats its lines, so a direct-purchase product is an ordinary line there.
+    if (product.direct_purchase && cartType === 'cart') {
       // A direct purchase is bought alone: the place's cart is cleared and the cart page opens.
       clearCart(placeUid);
       storage.set(storageKeys.skipBuyService, 'true');
@@ -99,14 +161,22 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
       navigate(cartPath);
       return;
     }
-    void commitCart({ place: placeUid, products: upsertLine(readCart(placeUid).products, item) });
+    void commitCart(
+      { place: placeUid, products: upsertLine(readCart(placeUid, cartType).products, item) },
+      cartType,
+    );
     flashCartLoading(LOADING_AFTER_ADD_MS);
-    toast.success(line ? t('catalog.updated') : t('catalog.added'), { toastId: `added-${product.uid}` });
+    toast.success(line ? t('catalog.updated') : t('catalog.added'), {
+      toastId: `added-${product.uid}`,
+    });
     onClose();
   };
 
   const remove = () => {
-    void commitCart({ place: placeUid, products: removeLine(readCart(placeUid).products, product.uid) });
+    void commitCart(
+      { place: placeUid, products: removeLine(readCart(placeUid, cartType).products, product.uid) },
+      cartType,
+    );
     flashCartLoading(LOADING_AFTER_ADD_MS);
     toast.success(t('catalog.removed'));
     onClose();
@@ -121,15 +191,29 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
       }}
     >
       <div className="product-popup__media">
-        {product.image ? <img src={product.image} alt="" /> : <span className="product-card__placeholder" aria-hidden="true" />}
+        {product.image ? (
+          <img src={product.image} alt="" />
+        ) : (
+          <span className="product-card__placeholder" aria-hidden="true" />
+        )}
       </div>
       <div className="product-popup__content">
-        <h2 id={titleId} className="product-popup__title">{product.title}</h2>
-        {product.short_description ? <p className="product-popup__description">{product.short_description}</p> : null}
+        <h2 id={titleId} className="product-popup__title">
+          {product.title}
+        </h2>
+        {product.short_description ? (
+          <p className="product-popup__description">{product.short_description}</p>
+        ) : null}
         <p className="product-popup__price">
-          {product.is_redeemable && product.coin_price !== null ? t('catalog.coins', { count: product.coin_price }) : price(product.unit_price)}
+          {product.is_redeemable && product.coin_price !== null
+            ? t('catalog.coins', { count: product.coin_price })
+            : price(product.unit_price)}
         </p>
-        {missing > 0 ? <p className="product-popup__warning" role="status">{t('catalog.coinsMissing', { n: missing })}</p> : null}
+        {missing > 0 ? (
+          <p className="product-popup__warning" role="status">
+            {t('catalog.coinsMissing', { n: missing })}
+          </p>
+        ) : null}
         {groups.map((group) => {
           const chosen = selected[group.uid] ?? [];
           const more = canSelectMore(group, selected);
@@ -138,23 +222,29 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
             <fieldset key={group.uid} className="option-group">
               <legend className="option-group__legend">
                 <span>{group.name}</span>
-                <span className={`option-group__rule${bad ? ' option-group__rule--bad' : ''}`}>{ruleText(t, group.minimum_to_select, group.maximum_to_select)}</span>
+                <span className={`option-group__rule${bad ? ' option-group__rule--bad' : ''}`}>
+                  {ruleText(t, group.minimum_to_select, group.maximum_to_select)}
+                </span>
               </legend>
-              {group.options.filter((option) => option.is_active).map((option) => {
-                const checked = chosen.includes(option.uid);
-                return (
-                  <label key={option.uid} className="option">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && !more}
-                      onChange={(event) => toggle(group.uid, option.uid, event.target.checked)}
-                    />
-                    <span className="option__name">{option.name}</span>
-                    {Number(option.price) > 0 ? <span className="option__price">+ {price(option.price)}</span> : null}
-                  </label>
-                );
-              })}
+              {group.options
+                .filter((option) => option.is_active)
+                .map((option) => {
+                  const checked = chosen.includes(option.uid);
+                  return (
+                    <label key={option.uid} className="option">
+                      <input
+                        type="checkbox"
+                        checked={checked}
+                        disabled={!checked && !more}
+                        onChange={(event) => toggle(group.uid, option.uid, event.target.checked)}
+                      />
+                      <span className="option__name">{option.name}</span>
+                      {Number(option.price) > 0 ? (
+                        <span className="option__price">+ {price(option.price)}</span>
+                      ) : null}
+                    </label>
+                  );
+                })}
             </fieldset>
           );
         })}
@@ -172,7 +262,11 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
             {t('catalog.remove')}
           </button>
         ) : (
-          <button type="submit" className="button button--primary product-popup__add" disabled={!addable}>
+          <button
+            type="submit"
+            className="button button--primary product-popup__add"
+            disabled={!addable}
+          >
             {line ? t('catalog.edit') : t('catalog.add')}
           </button>
         )}
@@ -181,7 +275,11 @@ function ProductForm({ product, placeUid, titleId, onClose, cartPath }: { produc
   );
 }
 
-function ruleText(t: (key: string, options?: Record<string, unknown>) => string, min: number, max: number): string {
+function ruleText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  min: number,
+  max: number,
+): string {
   if (min > 0 && min === max) return t('catalog.chooseExactly', { count: min });
   if (min > 0) return t('catalog.chooseBetween', { min, max });
   if (max > 0) return t('catalog.chooseUpTo', { count: max });

@@ -6,6 +6,7 @@ import { storage } from './storage';
 import { toastError } from './toast';
 import { getToken, useIsLoggedIn } from './session';
 import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
+import { subscriptionCartKeys } from './subscription-logic';
 
 /**
  * The cart of each place lives in localStorage `cart{placeUid}` (the subscription cart in
@@ -19,14 +20,20 @@ const CART_EVENT = 'store:cart';
 export type CartType = 'cart' | 'subscription';
 
 function keyOf(placeUid: string, type: CartType): string {
-  return type === 'subscription' ? storageKeys.cartSubscription(placeUid) : storageKeys.cart(placeUid);
+  return type === 'subscription'
+    ? storageKeys.cartSubscription(placeUid)
+    : storageKeys.cart(placeUid);
 }
 
 function parse(raw: string | null, placeUid: string): StoredCart {
   if (!raw) return emptyCart(placeUid);
   try {
     const value = JSON.parse(raw) as Partial<StoredCart>;
-    return { place: placeUid, products: Array.isArray(value.products) ? value.products : [], subtotal: value.subtotal };
+    return {
+      place: placeUid,
+      products: Array.isArray(value.products) ? value.products : [],
+      subtotal: value.subtotal,
+    };
   } catch {
     return emptyCart(placeUid);
   }
@@ -77,6 +84,24 @@ export function getCartType(): CartType {
   return storage.get(storageKeys.typeCart) === 'subscription' ? 'subscription' : 'cart';
 }
 
+/** Switches the cart in use; each cart keeps its own lines. */
+export function setCartType(type: CartType): void {
+  if (storage.get(storageKeys.typeCart) === type) return;
+  storage.set(storageKeys.typeCart, type);
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
+/** The cart in use, re-rendering when it is switched (also from another tab). */
+export function useCartType(): CartType {
+  return useSyncExternalStore(subscribe, getCartType);
+}
+
+/** After a successful subscription every subscription cart is emptied (section 4), whatever its place. */
+export function clearSubscriptionCarts(): void {
+  for (const key of subscriptionCartKeys(storage.keys())) storage.remove(key);
+  window.dispatchEvent(new Event(CART_EVENT));
+}
+
 /** Shows the server's field errors (e.g. "Elija como máximo 3 opciones de Extras.") as toasts. */
 export function toastServerErrors(error: unknown, fallback: string): void {
   if (error instanceof ApiError && error.status === 400) {
@@ -103,16 +128,20 @@ const bump = (place: string) => {
 // The generic message when the server fails without field errors, in the visitor's language.
 const errorFallback = () => i18next.t('catalog.genericError');
 
-/** Stores a change of the normal cart and, when logged in, posts it to the server cart. */
-export function commitCart(next: StoredCart): Promise<void> {
-  writeCart({ ...next, subtotal: undefined });
-  if (!getToken()) return Promise.resolve();
+/**
+ * Stores a change of a cart and, for the normal cart when logged in, posts it to the server
+ * cart. The subscription cart lives only in the browser: the server prices it when subscribing.
+ */
+export function commitCart(next: StoredCart, type: CartType = 'cart'): Promise<void> {
+  writeCart({ ...next, subtotal: undefined }, type);
+  if (type === 'subscription' || !getToken()) return Promise.resolve();
   const place = next.place;
   const version = bump(place);
   const run = queue.then(async () => {
     try {
       const saved = await saveShoppingCart(toCartInput(next));
-      if (versions.get(place) === version) writeCart(fromServerCart(saved, readCart(place).products));
+      if (versions.get(place) === version)
+        writeCart(fromServerCart(saved, readCart(place).products));
     } catch (error) {
       toastServerErrors(error, errorFallback());
       // The server refused the change: show what it holds.
@@ -126,7 +155,8 @@ export function commitCart(next: StoredCart): Promise<void> {
 async function loadServerCart(place: string): Promise<void> {
   const version = versions.get(place) ?? 0;
   const server = await getShoppingCart(place);
-  if ((versions.get(place) ?? 0) === version) writeCart(fromServerCart(server, readCart(place).products));
+  if ((versions.get(place) ?? 0) === version)
+    writeCart(fromServerCart(server, readCart(place).products));
 }
 
 /** Local normal carts with lines, by place uid (the keys `cart{placeUid}`). */
@@ -151,7 +181,10 @@ export function mergeLocalCartsIntoServer(): Promise<void> {
     for (const local of localCarts()) {
       try {
         const server = fromServerCart(await getShoppingCart(local.place), local.products);
-        const merged = { place: local.place, products: mergeCarts(server.products, local.products) };
+        const merged = {
+          place: local.place,
+          products: mergeCarts(server.products, local.products),
+        };
         bump(local.place);
         const saved = await saveShoppingCart(toCartInput(merged));
         writeCart(fromServerCart(saved, local.products));
@@ -193,7 +226,10 @@ let loadingTimer: ReturnType<typeof setTimeout> | undefined;
 export function flashCartLoading(ms: number): void {
   loadingUntil = Math.max(loadingUntil, Date.now() + ms);
   clearTimeout(loadingTimer);
-  loadingTimer = setTimeout(() => window.dispatchEvent(new Event(LOADING_EVENT)), loadingUntil - Date.now());
+  loadingTimer = setTimeout(
+    () => window.dispatchEvent(new Event(LOADING_EVENT)),
+    loadingUntil - Date.now(),
+  );
   window.dispatchEvent(new Event(LOADING_EVENT));
 }
 

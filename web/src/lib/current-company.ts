@@ -9,6 +9,7 @@ export type CurrentCompany = Pick<
   | 'name'
   | 'logo'
   | 'ecommerce_enabled'
+  | 'subscription_enabled'
   | 'benefit_programs_enabled'
   | 'gamification_system'
   | 'hidden_for_members'
@@ -83,6 +84,8 @@ export function companyFor(app: App, uid: string | null | undefined): CurrentCom
     name: summary.name,
     logo: summary.logo ?? main.logo,
     ecommerce_enabled: summary.ecommerce_enabled,
+    // Child companies' summaries do not carry subscriptions: they offer none (decisions.md).
+    subscription_enabled: false,
     benefit_programs_enabled: false,
     gamification_system: null,
     hidden_for_members: [],

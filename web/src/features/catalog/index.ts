@@ -1,1 +1,1 @@
-export { ProductsPage } from './components/products-page';
+export { ProductsPage, SubscriptionProductsPage } from './components/products-page';

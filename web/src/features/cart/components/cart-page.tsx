@@ -10,10 +10,18 @@ import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
 import { cartSubtotal } from '../../../lib/cart-logic';
-import { useCartLoading, useServerCartSync, useStoredCart } from '../../../lib/cart-store';
+import {
+  setCartType,
+  useCartLoading,
+  useCartType,
+  useServerCartSync,
+  useStoredCart,
+  type CartType,
+} from '../../../lib/cart-store';
 import { CartLines } from '../../../components/cart-lines';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
+import { CartTypeSwitch } from '../../../components/cart-type-switch';
 
 const ProductPopup = lazy(() =>
   import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })),
@@ -21,7 +29,8 @@ const ProductPopup = lazy(() =>
 
 /**
  * /cart: the selected place's lines with their prices (the server's when logged in, local ones
- * otherwise) and the subtotal.
+ * otherwise) and the subtotal. With subscriptions on, a switch shows the normal cart or the
+ * subscription cart (`typeCart`); each keeps its lines and has its own checkout.
  */
 export function CartPage() {
   const { t } = useTranslation();
@@ -31,7 +40,11 @@ export function CartPage() {
   const placeUid = useSelectedPlaceUid();
   const places = useQuery(placesQuery(company.uid));
   const place = places.data?.find((p) => p.uid === placeUid);
-  const cart = useStoredCart(placeUid);
+  const chosenType = useCartType();
+  const cartType: CartType =
+    chosenType === 'subscription' && company.subscription_enabled ? 'subscription' : 'cart';
+  const subscribing = cartType === 'subscription';
+  const cart = useStoredCart(placeUid, cartType);
   const loading = useCartLoading();
   const [openUid, setOpenUid] = useState<string | null>(null);
   useServerCartSync(placeUid);
@@ -41,41 +54,53 @@ export function CartPage() {
   const navigate = useNavigate();
   const hasLines = (cart?.products.length ?? 0) > 0;
   useEffect(() => {
-    if (storage.get(storageKeys.skipBuyService) !== 'true') return;
+    if (storage.get(storageKeys.skipBuyService) !== 'true' || subscribing) return;
     storage.remove(storageKeys.skipBuyService);
     if (hasLines) navigate(`${company.prefix}/checkout`, { replace: true });
-  }, [hasLines, company.prefix, navigate]);
+  }, [hasLines, company.prefix, navigate, subscribing]);
 
   if (!company.ecommerce_enabled || isHiddenForMembers(app.company, 'cart')) return <NotFound />;
-  const productsPath = `${company.prefix}/products`;
+  const productsPath = `${company.prefix}/${subscribing ? 'subscription' : 'products'}`;
+  const cartSwitch = company.subscription_enabled ? (
+    <CartTypeSwitch placeUid={placeUid} value={cartType} onChange={setCartType} />
+  ) : null;
   if (!placeUid || !cart || cart.products.length === 0) {
     return (
-      <PageMessage title={t('catalog.emptyCart')}>
-        <Link className="button button--primary" to={productsPath}>
-          {t('catalog.goShopping')}
-        </Link>
-      </PageMessage>
+      <div className="cart-page">
+        {cartSwitch}
+        <PageMessage title={subscribing ? t('subscription.emptyCart') : t('catalog.emptyCart')}>
+          <Link className="button button--primary" to={productsPath}>
+            {subscribing ? t('subscription.goChoose') : t('catalog.goShopping')}
+          </Link>
+        </PageMessage>
+      </div>
     );
   }
   return (
     <div className="cart-page">
+      {cartSwitch}
       <div className="cart-page__card" aria-busy={loading}>
-        <h1 className="cart-page__title">{t('catalog.orderConfirmation')}</h1>
+        <h1 className="cart-page__title">
+          {subscribing ? t('subscription.cartTitle') : t('catalog.orderConfirmation')}
+        </h1>
+        {subscribing ? (
+          <p className="subscription-summary__note">{t('subscription.cartNote')}</p>
+        ) : null}
         {place ? (
           <p className="cart-page__place">
             <strong>{place.name}</strong> · {place.address}
           </p>
         ) : null}
-        <CartLines cart={cart} onOpenProduct={setOpenUid} />
+        <CartLines cart={cart} onOpenProduct={setOpenUid} type={cartType} />
         <p className="cart-panel__subtotal">
           <span>{t('catalog.subtotal')}</span>
           <strong data-testid="cart-subtotal">{price(cartSubtotal(cart))}</strong>
         </p>
         <Link
           className="button button--primary cart-page__checkout"
-          to={`${company.prefix}/checkout`}
+          to={`${company.prefix}/${subscribing ? 'subscription/checkout' : 'checkout'}`}
         >
-          {t('checkout.goToCheckout')}
+          {subscribing ? t('subscription.goToCheckout') : t('checkout.goToCheckout')}
         </Link>
         <Link className="button button--ghost" to={productsPath}>
           {t('catalog.keepShopping')}
@@ -88,6 +113,7 @@ export function CartPage() {
             productUid={openUid}
             onClose={() => setOpenUid(null)}
             cartPath={`${company.prefix}/cart`}
+            cartType={cartType}
           />
         </Suspense>
       ) : null}

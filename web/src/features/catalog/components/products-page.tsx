@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
+import { Link, useNavigate } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,11 +21,12 @@ import {
   useSelectedPlaceUid,
 } from '../../../lib/place-selection';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useServerCartSync } from '../../../lib/cart-store';
+import { setCartType, useServerCartSync, type CartType } from '../../../lib/cart-store';
 import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
 import { ProductGrid } from '../../../components/product-grid';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { CartTypeSwitch } from '../../../components/cart-type-switch';
 import { CartPanel } from './cart-panel';
 
 const ProductPopup = lazy(() =>
@@ -34,9 +36,19 @@ const ProductPopup = lazy(() =>
 /** Search waits until typing stops for this long (section 9). */
 export const SEARCH_DEBOUNCE_MS = 800;
 
-/** /products: place and city selectors, category chips, search, the product grid and the cart panel. */
-export function ProductsPage() {
+/** /subscription: the products of the places with subscriptions, added to the subscription cart. */
+export function SubscriptionProductsPage() {
+  return <ProductsPage cartType="subscription" />;
+}
+
+/**
+ * /products: place and city selectors, category chips, search, the product grid and the cart
+ * panel. With `cartType` 'subscription' it is the subscription screen: only places with
+ * subscription_enabled, and products go to the place's subscription cart.
+ */
+export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const app = useTenant();
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
@@ -45,7 +57,13 @@ export function ProductsPage() {
   const multipleAreas = (areas.data?.length ?? 0) > 1;
   // The city filters the places only when there is a choice of cities.
   const places = useQuery(placesQuery(company.uid, multipleAreas ? areaUid : null));
-  const placeList = [...(places.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  const subscribing = cartType === 'subscription';
+  const placeList = [...(places.data ?? [])]
+    .filter((p) => !subscribing || p.subscription_enabled)
+    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+  // The screen tells which cart is in use: the cart page then opens on it.
+  useEffect(() => setCartType(cartType), [cartType]);
+  const offersSubscriptions = company.subscription_enabled;
   const place = placeList.find((p) => p.uid === placeUid) ?? null;
 
   // No place chosen yet (or not one of this city/company): the first one is taken.
@@ -108,12 +126,44 @@ export function ProductsPage() {
   const searchId = useId();
   const cartVisible = company.ecommerce_enabled && !isHiddenForMembers(app.company, 'cart');
 
-  if (places.isSuccess && placeList.length === 0)
-    return <PageMessage title={t('catalog.noPlaces')} />;
+  const cartSwitch = offersSubscriptions ? (
+    <CartTypeSwitch
+      placeUid={place?.uid ?? null}
+      value={cartType}
+      onChange={(type) => {
+        if (type !== cartType)
+          navigate(`${company.prefix}/${type === 'subscription' ? 'subscription' : 'products'}`);
+      }}
+    />
+  ) : null;
+
+  if (places.isSuccess && placeList.length === 0) {
+    return (
+      <PageMessage title={subscribing ? t('subscription.noPlaces') : t('catalog.noPlaces')}>
+        {subscribing ? (
+          <Link className="button button--primary" to={`${company.prefix}/products`}>
+            {t('catalog.goShopping')}
+          </Link>
+        ) : null}
+      </PageMessage>
+    );
+  }
 
   return (
     <div className={`products-page${cartVisible ? ' products-page--with-cart' : ''}`}>
       <div className="products-page__main">
+        {cartSwitch}
+        {subscribing ? (
+          <div className="subscription-intro">
+            <h1>{t('subscription.title')}</h1>
+            <p>
+              {t('subscription.intro')}{' '}
+              <Link to={`${company.prefix}/subscription/me`}>
+                {t('subscription.mySubscriptions')}
+              </Link>
+            </p>
+          </div>
+        ) : null}
         <div className="store-toolbar">
           {multipleAreas ? (
             <div className="store-toolbar__field">
@@ -204,6 +254,7 @@ export function ProductsPage() {
           placeUid={place.uid}
           cartPath={`${company.prefix}/cart`}
           onOpenProduct={setOpenUid}
+          cartType={cartType}
         />
       ) : null}
       {openUid && place ? (
@@ -213,6 +264,7 @@ export function ProductsPage() {
             productUid={openUid}
             onClose={() => setOpenUid(null)}
             cartPath={`${company.prefix}/cart`}
+            cartType={cartType}
           />
         </Suspense>
       ) : null}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Subscription } from '@store/contract/orders/subscriptions';
 import { ApiError, cancelSubscription, mySubscriptionsQuery } from '../../../api';
 import { useFormatPrice } from '../../../lib/money';
+import { useCurrentCompany } from '../../../lib/current-company';
 import { slotRange } from '../../../lib/checkout-logic';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
@@ -24,37 +26,64 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
       void queryClient.invalidateQueries({ queryKey: ['my-subscriptions'] });
     },
   });
-  const errors = cancel.error instanceof ApiError ? Object.values(cancel.error.fieldErrors).flat() : cancel.error ? [t('checkout.genericError')] : [];
+  const errors =
+    cancel.error instanceof ApiError
+      ? Object.values(cancel.error.fieldErrors).flat()
+      : cancel.error
+        ? [t('checkout.genericError')]
+        : [];
   const active = subscription.status === 'active';
   return (
     <li className="order-card subscription-card" data-subscription={subscription.uid}>
       <div className="order-card__link">
         <span className="order-card__top">
           <strong>{subscription.place.name}</strong>
-          <span className={`order-badge order-badge--${active ? 'received' : 'canceled_by_user'}`}>{t(`subscriptions.status_${subscription.status}`)}</span>
+          <span className={`order-badge order-badge--${active ? 'received' : 'canceled_by_user'}`}>
+            {t(`subscriptions.status_${subscription.status}`)}
+          </span>
         </span>
         <span className="order-card__meta">
-          {t('subscriptions.weekdays')}: {subscription.weekdays.map((d) => t(`subscriptions.day_${d}`)).join(', ')} · {t('subscriptions.timeSlot')}: {slotRange(subscription.time_slot)}
+          {t('subscriptions.weekdays')}:{' '}
+          {subscription.weekdays.map((d) => t(`subscriptions.day_${d}`)).join(', ')} ·{' '}
+          {t('subscriptions.timeSlot')}: {slotRange(subscription.time_slot)}
         </span>
         <span className="order-card__meta">
-          {subscription.products.map((l) => `${l.quantity} × ${l.title}`).join(', ')} · {subscription.payment_method.name}
+          {subscription.products.map((l) => `${l.quantity} × ${l.title}`).join(', ')} ·{' '}
+          {subscription.payment_method.name}
         </span>
         <span className="order-card__total">{price(subscription.total)}</span>
       </div>
       {active ? (
         <div className="order-cancel subscription-card__cancel">
           {confirming ? (
-            <div role="alertdialog" aria-label={t('subscriptions.cancelConfirm')} className="order-cancel__confirm">
+            <div
+              role="alertdialog"
+              aria-label={t('subscriptions.cancelConfirm')}
+              className="order-cancel__confirm"
+            >
               <p>{t('subscriptions.cancelConfirm')}</p>
-              <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate()}
+              >
                 {t('subscriptions.cancelYes')}
               </button>
-              <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setConfirming(false)}
+              >
                 {t('subscriptions.cancelNo')}
               </button>
             </div>
           ) : (
-            <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => setConfirming(true)}
+            >
               {t('subscriptions.cancel')}
             </button>
           )}
@@ -69,17 +98,24 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
 export function MySubscriptionsPage() {
   const { t } = useTranslation();
   const list = useQuery(mySubscriptionsQuery());
+  const company = useCurrentCompany();
+  const newLink = company.subscription_enabled ? (
+    <Link className="button button--primary button--small" to={`${company.prefix}/subscription`}>
+      {t('subscription.newSubscription')}
+    </Link>
+  ) : null;
   return (
     <div className="orders">
       <div className="orders__head">
         <h1 className="orders__title">{t('subscriptions.title')}</h1>
+        {newLink}
       </div>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
         <PageMessage title={t('checkout.fetchError')} />
       ) : list.data.results.length === 0 ? (
-        <PageMessage title={t('subscriptions.empty')} />
+        <PageMessage title={t('subscriptions.empty')}>{newLink}</PageMessage>
       ) : (
         <ul className="orders__list">
           {list.data.results.map((s) => (

@@ -1,0 +1,535 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { Weekday } from '@store/contract/orders/subscriptions';
+import {
+  ApiError,
+  areasQuery,
+  checkoutOptionsQuery,
+  createSubscription,
+  estimateFare,
+  placesQuery,
+} from '../../../api';
+import { useCurrentCompany } from '../../../lib/current-company';
+import { useSelectedPlaceUid } from '../../../lib/place-selection';
+import { clearSubscriptionCarts, setCartType, useStoredCart } from '../../../lib/cart-store';
+import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
+import { useFormatPrice } from '../../../lib/money';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { slotRange } from '../../../lib/checkout-logic';
+import {
+  WEEKDAYS,
+  buildSubscriptionBody,
+  hoursOn,
+  subscriptionErrors,
+  subscriptionFieldOfServerPath,
+  subscriptionSlots,
+  toggleWeekday,
+  type SubscriptionField,
+  type SubscriptionValues,
+} from '../../../lib/subscription-logic';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import '../../../styles/checkout.css';
+import '../../../styles/subscriptions.css';
+
+const emptyValues: SubscriptionValues = {
+  weekdays: [],
+  slot: '',
+  shipping_type: '',
+  area: '',
+  address: '',
+  reference: '',
+  latitude: '',
+  longitude: '',
+  payment_method: '',
+  comments: '',
+};
+
+function messagesOf(error: unknown): string[] {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
+    const body = error.body as Record<string, unknown>;
+    if (typeof body.detail === 'string') return [body.detail];
+    return Object.values(body).flatMap((v) => (Array.isArray(v) ? v.map(String) : []));
+  }
+  return [];
+}
+
+/**
+ * /subscription/checkout: the selected place's subscription cart as a standing order - the
+ * weekdays (at least one), a half-hour slot open on every chosen day, pickup or delivery (area,
+ * address, coordinates, fare) and a pay-on-delivery method. On success every subscription cart
+ * is emptied and the member's subscriptions open.
+ */
+export function SubscriptionCheckoutPage() {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const company = useCurrentCompany();
+  const placeUid = useSelectedPlaceUid();
+  const cart = useStoredCart(placeUid, 'subscription');
+  const places = useQuery(placesQuery(company.uid));
+  const place = places.data?.find((p) => p.uid === placeUid);
+  const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
+  const areas = useQuery(areasQuery(company.uid));
+
+  const [values, setValues] = useState<SubscriptionValues>(emptyValues);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<SubscriptionField, string>>>({});
+  const [tried, setTried] = useState(false);
+  const [general, setGeneral] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+
+  const set = <K extends SubscriptionField>(field: K, value: SubscriptionValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  // Subscriptions are paid on each delivery: online cards are not offered.
+  const methods = useMemo(
+    () => (options.data?.payment_methods ?? []).filter((m) => m.type !== 'ONLINE_CARD'),
+    [options.data],
+  );
+
+  // Defaults once the place and its options are known; never over a choice already made.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !options.data || !place) return;
+    prefilled.current = true;
+    setValues((current) => ({
+      ...current,
+      shipping_type:
+        current.shipping_type ||
+        (options.data.pickup ? 'pickup' : options.data.delivery.enabled ? 'delivery' : ''),
+      area: current.area || place.locality.area.uid,
+      latitude:
+        current.latitude ||
+        (place.location.latitude !== null ? String(place.location.latitude) : ''),
+      longitude:
+        current.longitude ||
+        (place.location.longitude !== null ? String(place.location.longitude) : ''),
+      payment_method: current.payment_method || (methods[0]?.uid ?? ''),
+    }));
+  }, [options.data, place, methods]);
+
+  const slots = useMemo(
+    () => (place ? subscriptionSlots(place.timetable, values.weekdays) : []),
+    [place, values.weekdays],
+  );
+  // A slot that no longer fits every chosen day is dropped.
+  useEffect(() => {
+    if (values.slot && values.weekdays.length > 0 && !slots.some((s) => s.start === values.slot))
+      setValues((c) => ({ ...c, slot: '' }));
+  }, [slots, values.slot, values.weekdays.length]);
+
+  const lat = useDebouncedValue(values.latitude, 400);
+  const lng = useDebouncedValue(values.longitude, 400);
+  const pointOk =
+    values.shipping_type === 'delivery' &&
+    lat.trim() !== '' &&
+    lng.trim() !== '' &&
+    Number.isFinite(Number(lat)) &&
+    Number.isFinite(Number(lng));
+  const fare = useQuery({
+    queryKey: ['fare-estimate', placeUid, lat, lng],
+    queryFn: ({ signal }) =>
+      estimateFare(placeUid!, { latitude: Number(lat), longitude: Number(lng) }, signal),
+    enabled: !!placeUid && pointOk,
+    retry: false,
+  });
+
+  const localErrors = subscriptionErrors(values, slots);
+  const err = (field: SubscriptionField) =>
+    serverErrors[field] ?? (tried ? localErrors[field] : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sendingRef.current || !placeUid || !cart) return;
+    setTried(true);
+    setGeneral([]);
+    if (Object.keys(localErrors).length > 0) {
+      setGeneral([t('checkout.fixErrors')]);
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      const subscription = await createSubscription(
+        placeUid,
+        buildSubscriptionBody(values, toCartInput(cart).products),
+      );
+      // Spec: after a successful subscription order, all subscription carts are cleared.
+      clearSubscriptionCarts();
+      setCartType('cart');
+      void queryClient.invalidateQueries({ queryKey: ['my-subscriptions'] });
+      toast.success(t('subscription.created', { place: subscription.place.name }));
+      navigate(`${company.prefix}/subscription/me`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const mapped: Partial<Record<SubscriptionField, string>> = {};
+        const rest: string[] = [];
+        for (const [path, messages] of Object.entries(error.fieldErrors)) {
+          const field = subscriptionFieldOfServerPath[path];
+          if (field) mapped[field] ??= messages[0];
+          else rest.push(...messages);
+        }
+        setServerErrors(mapped);
+        setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
+      } else {
+        const known = messagesOf(error);
+        setGeneral(
+          known.length && error instanceof ApiError && error.status > 0 && error.status < 500
+            ? known
+            : [t('checkout.genericError')],
+        );
+      }
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  if (!company.subscription_enabled) return <PageMessage title={t('subscription.notOffered')} />;
+  if (!placeUid || !cart || cart.products.length === 0) {
+    return (
+      <PageMessage title={t('subscription.emptyCart')}>
+        <Link className="button button--primary" to={`${company.prefix}/subscription`}>
+          {t('subscription.goChoose')}
+        </Link>
+      </PageMessage>
+    );
+  }
+  if (options.isError || places.isError) return <PageMessage title={t('checkout.fetchError')} />;
+  if (!options.data || !place) return <Loading />;
+  if (!place.subscription_enabled)
+    return <PageMessage title={t('subscription.placeNotOffered', { place: place.name })} />;
+
+  const opts = options.data;
+  const noShipping = !opts.pickup && !opts.delivery.enabled;
+  const subtotal = cartSubtotal(cart);
+  const deliveryPrice = values.shipping_type === 'delivery' && fare.data ? fare.data.fare : null;
+  const perDelivery =
+    deliveryPrice !== null ? (Number(subtotal) + Number(deliveryPrice)).toFixed(2) : subtotal;
+  const useMyLocation = () => {
+    navigator.geolocation?.getCurrentPosition((position) => {
+      set('latitude', position.coords.latitude.toFixed(6));
+      set('longitude', position.coords.longitude.toFixed(6));
+    });
+  };
+
+  return (
+    <div className="checkout">
+      <div className="checkout__head">
+        <h1 className="checkout__title">{t('subscription.checkoutTitle')}</h1>
+        <p className="checkout__place">
+          <strong>{place.name}</strong> · {place.address}
+        </p>
+        <Link
+          to={`${company.prefix}/cart`}
+          className="checkout__back"
+          onClick={() => setCartType('subscription')}
+        >
+          ← {t('checkout.backToCart')}
+        </Link>
+      </div>
+      <form
+        className="checkout__grid"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        aria-busy={sending}
+      >
+        <div className="checkout__main">
+          <section className="checkout-section" aria-labelledby="sub-days">
+            <h2 id="sub-days" className="checkout-section__title">
+              {t('subscription.days')}
+            </h2>
+            <fieldset
+              className="weekday-picker"
+              aria-describedby={err('weekdays') ? 'sub-days-error' : undefined}
+            >
+              <legend className="visually-hidden">{t('subscription.days')}</legend>
+              {WEEKDAYS.map((day: Weekday) => {
+                const open = hoursOn(place.timetable, day) !== null;
+                const on = values.weekdays.includes(day);
+                return (
+                  <label
+                    key={day}
+                    className={`weekday${on ? ' weekday--on' : ''}${open ? '' : ' weekday--closed'}`}
+                    title={open ? undefined : t('subscription.closed')}
+                  >
+                    <input
+                      type="checkbox"
+                      name="weekday"
+                      value={day}
+                      checked={on}
+                      disabled={!open}
+                      onChange={(e) =>
+                        set('weekdays', toggleWeekday(values.weekdays, day, e.target.checked))
+                      }
+                    />
+                    <span>{t(`subscriptions.day_${day}`)}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+            {err('weekdays') ? (
+              <p className="form-field__error" id="sub-days-error" role="alert">
+                {err('weekdays')}
+              </p>
+            ) : null}
+          </section>
+
+          <section className="checkout-section" aria-labelledby="sub-slot">
+            <h2 id="sub-slot" className="checkout-section__title">
+              {t('subscription.slot')}
+            </h2>
+            <SelectField
+              label={t('subscription.slotLabel')}
+              placeholder={
+                values.weekdays.length
+                  ? t('checkout.chooseTime')
+                  : t('subscription.chooseDaysFirst')
+              }
+              options={slots.map((s) => ({ value: s.start, label: slotRange(s) }))}
+              value={values.slot}
+              error={err('slot')}
+              onChange={(e) => set('slot', e.target.value)}
+            />
+            {values.weekdays.length > 0 && slots.length === 0 ? (
+              <p className="checkout-note">{t('subscription.noCommonSlot')}</p>
+            ) : null}
+          </section>
+
+          <section className="checkout-section" aria-labelledby="sub-shipping">
+            <h2 id="sub-shipping" className="checkout-section__title">
+              {t('checkout.shipping')}
+            </h2>
+            {noShipping ? (
+              <FormAlert messages={[t('checkout.noShippingMethods')]} />
+            ) : (
+              <fieldset className="checkout-choices">
+                <legend className="visually-hidden">{t('checkout.shippingType')}</legend>
+                {opts.pickup ? (
+                  <label
+                    className={`checkout-choice${values.shipping_type === 'pickup' ? ' checkout-choice--on' : ''}`}
+                  >
+                    <input
+                      type="radio"
+                      name="shipping_type"
+                      value="pickup"
+                      checked={values.shipping_type === 'pickup'}
+                      onChange={() => set('shipping_type', 'pickup')}
+                    />
+                    <span>{t('checkout.pickup')}</span>
+                  </label>
+                ) : null}
+                {opts.delivery.enabled ? (
+                  <label
+                    className={`checkout-choice${values.shipping_type === 'delivery' ? ' checkout-choice--on' : ''}`}
+                  >
+                    <input
+                      type="radio"
+                      name="shipping_type"
+                      value="delivery"
+                      checked={values.shipping_type === 'delivery'}
+                      onChange={() => set('shipping_type', 'delivery')}
+                    />
+                    <span>{t('checkout.delivery')}</span>
+                  </label>
+                ) : null}
+              </fieldset>
+            )}
+            {err('shipping_type') ? <FormAlert messages={[err('shipping_type')!]} /> : null}
+            {values.shipping_type === 'pickup' ? (
+              <p className="checkout-note">{t('subscription.pickupNote', { place: place.name })}</p>
+            ) : null}
+            {values.shipping_type === 'delivery' ? (
+              <div className="checkout-delivery">
+                <SelectField
+                  label={t('checkout.area')}
+                  placeholder={t('checkout.chooseArea')}
+                  options={(areas.data ?? []).map((a) => ({ value: a.uid, label: a.name }))}
+                  value={values.area}
+                  error={err('area')}
+                  onChange={(e) => set('area', e.target.value)}
+                />
+                <TextField
+                  label={t('checkout.address')}
+                  autoComplete="street-address"
+                  value={values.address}
+                  error={err('address')}
+                  onChange={(e) => set('address', e.target.value)}
+                />
+                <TextField
+                  label={t('checkout.reference')}
+                  hint={t('checkout.referenceHint')}
+                  value={values.reference}
+                  error={err('reference')}
+                  onChange={(e) => set('reference', e.target.value)}
+                />
+                <fieldset className="checkout-coords">
+                  <legend className="form-field__label">{t('checkout.coordinates')}</legend>
+                  <p className="form-field__hint">{t('checkout.coordinatesHint')}</p>
+                  <div className="checkout-row">
+                    <TextField
+                      label={t('checkout.latitude')}
+                      inputMode="decimal"
+                      value={values.latitude}
+                      error={err('latitude')}
+                      onChange={(e) => set('latitude', e.target.value)}
+                    />
+                    <TextField
+                      label={t('checkout.longitude')}
+                      inputMode="decimal"
+                      value={values.longitude}
+                      error={err('longitude')}
+                      onChange={(e) => set('longitude', e.target.value)}
+                    />
+                  </div>
+                  {typeof navigator !== 'undefined' && 'geolocation' in navigator ? (
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={useMyLocation}
+                    >
+                      {t('checkout.useMyLocation')}
+                    </button>
+                  ) : null}
+                </fieldset>
+                <div className="checkout-fare" role="status" aria-live="polite">
+                  {fare.isFetching ? (
+                    t('checkout.fareLoading')
+                  ) : fare.isError ? (
+                    <span className="checkout-fare__error">
+                      {messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}
+                    </span>
+                  ) : fare.data ? (
+                    <span>
+                      {t('checkout.fare')}: <strong>{price(fare.data.fare)}</strong>
+                    </span>
+                  ) : null}
+                </div>
+              </div>
+            ) : null}
+          </section>
+
+          <section className="checkout-section" aria-labelledby="sub-payment">
+            <h2 id="sub-payment" className="checkout-section__title">
+              {t('checkout.payment')}
+            </h2>
+            <p className="checkout-note">{t('subscription.payOnDelivery')}</p>
+            <fieldset className="checkout-methods">
+              <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
+              {methods.map((method) => (
+                <label
+                  key={method.uid}
+                  className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    value={method.uid}
+                    checked={values.payment_method === method.uid}
+                    onChange={() => set('payment_method', method.uid)}
+                  />
+                  <span>
+                    <strong>{method.name}</strong>
+                    <small>{t(`checkout.payment${method.type}`)}</small>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {err('payment_method') ? <FormAlert messages={[err('payment_method')!]} /> : null}
+          </section>
+
+          <section className="checkout-section" aria-labelledby="sub-comments">
+            <h2 id="sub-comments" className="checkout-section__title">
+              {t('checkout.comments')}
+            </h2>
+            <div className="form-field">
+              <label className="visually-hidden" htmlFor="sub-comments-input">
+                {t('checkout.comments')}
+              </label>
+              <textarea
+                id="sub-comments-input"
+                className="form-field__control checkout-comments"
+                rows={3}
+                maxLength={1000}
+                placeholder={t('checkout.commentsHint')}
+                value={values.comments}
+                onChange={(e) => set('comments', e.target.value)}
+              />
+            </div>
+          </section>
+        </div>
+
+        <aside className="checkout__aside">
+          <section className="checkout-summary" aria-labelledby="sub-summary-title">
+            <h2 id="sub-summary-title" className="checkout-section__title">
+              {t('subscription.summary')}
+            </h2>
+            <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
+              {cart.products.map((line) => (
+                <li key={line.id} className="checkout-summary__line">
+                  <span>
+                    {line.quantity} × {line.title}
+                    {line.option_groups.length > 0 ? (
+                      <small className="checkout-summary__options">
+                        {line.option_groups.flatMap((g) => g.options.map((o) => o.name)).join(', ')}
+                      </small>
+                    ) : null}
+                  </span>
+                  <span>{price(lineTotal(line))}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="checkout-summary__totals">
+              <div>
+                <dt>{t('checkout.subtotal')}</dt>
+                <dd>{price(subtotal)}</dd>
+              </div>
+              {deliveryPrice !== null ? (
+                <div>
+                  <dt>{t('checkout.deliveryPrice')}</dt>
+                  <dd>{price(deliveryPrice)}</dd>
+                </div>
+              ) : null}
+              <div className="checkout-summary__total">
+                <dt>{t('subscriptions.total')}</dt>
+                <dd data-testid="subscription-total">{price(perDelivery)}</dd>
+              </div>
+            </dl>
+            <p className="subscription-summary__note">
+              {values.weekdays.length > 0
+                ? t('subscription.deliveriesPerWeek', {
+                    count: values.weekdays.length,
+                    days: values.weekdays.map((d) => t(`subscriptions.day_${d}`)).join(', '),
+                  })
+                : t('subscription.chooseDaysFirst')}
+            </p>
+            <p className="subscription-summary__note">{t('subscription.priceNote')}</p>
+          </section>
+          <FormAlert messages={general} />
+          <button
+            type="submit"
+            className="button button--primary checkout__submit"
+            disabled={sending || noShipping}
+          >
+            {sending ? (
+              <>
+                <span className="loading__spinner checkout__spinner" aria-hidden="true" />{' '}
+                {t('checkout.sending')}
+              </>
+            ) : (
+              t('subscription.submit')
+            )}
+          </button>
+        </aside>
+      </form>
+    </div>
+  );
+}
