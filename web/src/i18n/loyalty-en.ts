@@ -123,7 +123,7 @@ export const programsEn: Catalogue['programs'] = {
     doneTitle: 'Congratulations!',
     doneText: 'You enjoyed {{name}}. Thank you for being part of the program!',
     doneCode: 'Redemption code: {{code}}',
-    close: 'Close',
+    close: 'Back to the promotion',
     seeRedemptions: 'See my redemptions',
   },
   invalidAmount: 'Enter a valid number',

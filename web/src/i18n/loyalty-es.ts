@@ -120,7 +120,7 @@ export const programsEs = {
     doneTitle: '¡Felicitaciones!',
     doneText: 'Disfrutaste de {{name}}. ¡Gracias por ser parte del programa!',
     doneCode: 'Código del canje: {{code}}',
-    close: 'Cerrar',
+    close: 'Volver a la promoción',
     seeRedemptions: 'Ver mis canjes',
   },
   invalidAmount: 'Ingresar un número válido',

@@ -216,7 +216,7 @@ export function PromotionCard({ promotion, to }: { promotion: Promotion; to: str
         ) : null}
       </span>
       <span className="promo-card__body">
-        <span className="promo-card__value">{valueOf(promotion)}</span>
+        {promotion.image ? <span className="promo-card__value">{valueOf(promotion)}</span> : null}
         <strong className="promo-card__name">{promotion.name}</strong>
         <span className="promo-card__foot">
           <StateBadge state={promotion.state} />

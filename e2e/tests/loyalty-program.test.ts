@@ -1,0 +1,370 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+
+// The member's side of the benefit program in a real browser on a phone: the demo member sees
+// level and balances, filters the promotions, buys one with coins, sees the not-enough-coins
+// message, uses promotions through the activation steps (promotion QR), finds them in the
+// redemptions and shows the member QR from the menu; a new account joins; a visitor is asked to
+// log in; unknown programs and promotions are not found.
+const harness = useHarness();
+const { skip } = harness;
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+// Demo uids derive from the tenant file keys (server/src/tenants): Aurora Club and its promotions.
+const PROGRAM = '5cff79f6-a020-5b74-b944-6467a721d32b';
+const PROGRAM_PATH = `/program/${PROGRAM}`;
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+type Balances = { points: number; coins: number; stamps: number };
+
+function apiFromPage<T>(
+  page: Page,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ p, method, body }) => {
+      const token = localStorage.getItem('token');
+      const response = await fetch(`/api/${p}`, {
+        method: method ?? 'GET',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Token ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, data: await response.json() };
+    },
+    { p: path, method: init.method, body: init.body },
+  );
+}
+
+const balancesOf = async (page: Page) =>
+  (await apiFromPage<{ balances: Balances }>(page, `v5/me/programs/${PROGRAM}/`)).data.balances;
+
+async function newPage() {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport: PHONE });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  return { context, page, server };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function demoMember() {
+  const { page, server } = await newPage();
+  await page.goto(server.url('localhost', '/login'));
+  await logIn(page, 'demo@aurora.pe', 'Aurora2026!');
+  return { page, server };
+}
+
+async function openPromotion(page: Page, name: string) {
+  await page.goto(harness.server().url('localhost', PROGRAM_PATH));
+  await page.locator(`[data-promotion="${name}"]`).first().click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** The state badge of the promotion on its page (the related ones have their own). */
+const stateOf = (page: Page) => page.locator('.promotion__info .promo-state');
+
+test(
+  'the demo member sees level and balances, buys with coins, uses promotions through the activation steps and finds them in the redemptions',
+  { skip },
+  async () => {
+    const { page, server } = await demoMember();
+    await page.goto(server.url('localhost', PROGRAM_PATH));
+
+    // Program, level and balances (630 points: Plata; 870 more for Oro; 120 coins; 4 stamps).
+    await page.getByRole('heading', { level: 1, name: 'Aurora Club' }).waitFor();
+    const level = page.getByTestId('level-widget');
+    await level.getByText('Nivel Plata').waitFor();
+    await level.getByText('Te faltan 870 puntos para llegar a Oro').waitFor();
+    assert.equal(
+      await page.locator('[data-balance="points"] .balance__value').textContent(),
+      '630',
+    );
+    assert.equal(await page.locator('[data-balance="coins"] .balance__value').textContent(), '120');
+    assert.equal(await page.locator('[data-balance="stamps"] .balance__value').textContent(), '4');
+    // Sections and ads of the program page.
+    await page
+      .getByRole('navigation', { name: 'Secciones' })
+      .getByRole('link', { name: 'Sorteos' })
+      .waitFor();
+    await page.getByText('Verano Aurora: 15% en bebidas frías').waitFor();
+
+    // Promotions: the current ones (the ended summer one is not listed), 20% first (-rate_discount).
+    const cards = page.locator('.promo-grid [data-promotion]');
+    await cards.first().waitFor();
+    const names = await cards.evaluateAll((nodes) =>
+      nodes.map((n) => n.getAttribute('data-promotion')),
+    );
+    assert.equal(names[0], '20% en desayunos');
+    assert.equal(names.length, 6);
+    assert.ok(!names.includes('15% verano 2025'));
+    await page.screenshot({ path: `${SHOTS}/loyalty-program-phone.png`, fullPage: true });
+
+    // "Para ti" (tagged=true): featured or affordable now; 10 stamps are not (the member has 4).
+    await page.getByRole('button', { name: 'Para ti' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('.promo-grid [data-promotion]').length === 5,
+    );
+    assert.equal(await page.locator('[data-promotion="10 sellos = 1 capuchino"]').count(), 0);
+    // Search and kind filters go to the server.
+    await page.getByRole('button', { name: 'Todas' }).click();
+    await page.getByPlaceholder('Buscar promociones').fill('torta');
+    await page.waitForFunction(
+      () => document.querySelectorAll('.promo-grid [data-promotion]').length === 1,
+    );
+    await page.getByPlaceholder('Buscar promociones').fill('');
+    await page.getByLabel('Tipo').selectOption({ label: 'Regalo' });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.promo-grid [data-promotion]').length === 1,
+    );
+    await page.locator('[data-promotion="Café americano gratis"]').waitFor();
+
+    // Buy with coins: 30 coins for the cake discount; the unit is held with its code.
+    await openPromotion(page, 'S/. 5 de descuento en tortas');
+    assert.equal(await stateOf(page).textContent(), 'Disponible');
+    await page.getByRole('button', { name: 'Canjear por 30 monedas' }).click();
+    await page.getByText('¡Canje realizado! Usa tu código en el local.').waitFor();
+    const held = page.getByTestId('held-code');
+    await held.waitFor();
+    const code = (await held.locator('.code-card__code').first().textContent())?.trim() ?? '';
+    assert.match(code, /^[A-Z2-9]{10}$/);
+    await stateOf(page).getByText('Adquirida').waitFor();
+    assert.equal((await balancesOf(page)).coins, 90);
+    // Where it applies: its two places.
+    await page.getByRole('heading', { name: 'Dónde usarla' }).waitFor();
+    assert.equal(await page.locator('.place-list li').count(), 2);
+    // Related promotions are offered.
+    await page.getByRole('heading', { name: 'Otras promociones' }).waitFor();
+
+    // Activation steps: confirm presence -> show the promotion QR (with the held code) -> congratulations.
+    await page.getByRole('button', { name: 'Usar en el local' }).click();
+    await dialog(page).getByRole('heading', { name: '¿Estás en el local?' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await dialog(page)
+      .getByRole('heading', { name: 'Muestra esta pantalla al establecimiento' })
+      .waitFor();
+    await dialog(page).getByTestId('promotion-qr').locator('svg').waitFor();
+    assert.equal(
+      (await dialog(page).locator('.qr-box__code').textContent())?.trim(),
+      code,
+      'the QR names the held unit',
+    );
+    await page.screenshot({ path: `${SHOTS}/loyalty-activation-qr-phone.png` });
+    await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
+    await dialog(page).getByRole('heading', { name: '¡Felicitaciones!' }).waitFor();
+    await dialog(page).getByText(`Código del canje: ${code}`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/loyalty-activation-done-phone.png` });
+    await dialog(page).getByRole('button', { name: 'Volver a la promoción' }).click();
+    // Limit 3: used once, so it is available again.
+    await stateOf(page).getByText('Disponible').waitFor();
+
+    // Not enough coins: 90 left, the gift card costs 100.
+    await openPromotion(page, 'Gift card de S/. 50');
+    await page.getByText('Te faltan 10 monedas para canjear esta promoción.').waitFor();
+    assert.equal(
+      await page.getByRole('button', { name: 'Canjear por 100 monedas' }).isDisabled(),
+      true,
+    );
+    assert.equal(await page.getByRole('button', { name: 'Usar en el local' }).count(), 0);
+    // The server says the same, in Spanish on screen and in its own words on the wire.
+    const refused = await apiFromPage<{ non_field_errors: string[] }>(
+      page,
+      `v5/me/programs/${PROGRAM}/promotions/ac816b7e-6959-56e4-8404-8ddf3ccc5869/purchase/`,
+      { method: 'POST', body: {} },
+    );
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.data.non_field_errors, ['You do not have enough coins']);
+
+    // A free promotion: its coupon code, then used once (limit 1): already used, in Spanish.
+    await openPromotion(page, 'Café americano gratis');
+    await page.getByRole('button', { name: 'Obtener código' }).click();
+    await page.getByTestId('held-code').locator('.code-card__code').first().waitFor();
+    await page.getByRole('button', { name: 'Usar en el local' }).click();
+    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
+    await dialog(page).getByRole('heading', { name: '¡Felicitaciones!' }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Volver a la promoción' }).click();
+    await page.getByTestId('blocked-message').getByText('Ya usaste esta promoción').waitFor();
+    await stateOf(page).getByText('Ya usada').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Usar en el local' }).count(), 0);
+    // Asking the server for its code again: 400 with the member's rule.
+    const again = await apiFromPage<{ non_field_errors: string[] }>(
+      page,
+      `v5/programs/${PROGRAM}/promotions/8b32ee96-846b-5260-bc97-6ed7c17b6b8f/coupon/get-code/`,
+      { method: 'POST', body: {} },
+    );
+    assert.equal(again.status, 400);
+    assert.deepEqual(again.data.non_field_errors, ['The promotion has already been used']);
+
+    // The consumption amount is checked against the maximum before it is sent (20% breakfasts: S/. 60.00).
+    await openPromotion(page, '20% en desayunos');
+    await page.getByText('Consumo máximo: S/. 60.00').waitFor();
+    await page.getByRole('button', { name: 'Usar en el local' }).click();
+    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await dialog(page).getByLabel('Monto de tu consumo (opcional)').fill('75');
+    await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
+    await dialog(page).getByText('El monto supera el máximo').waitFor();
+    await dialog(page).getByLabel('Monto de tu consumo (opcional)').fill('45.50');
+    await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
+    await dialog(page).getByRole('heading', { name: '¡Felicitaciones!' }).waitFor();
+
+    // My redemptions: newest first, with codes, coins and the consumption.
+    await dialog(page).getByRole('link', { name: 'Ver mis canjes' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mis canjes' }).waitFor();
+    const rows = page.locator('.redemption');
+    await rows.first().waitFor();
+    assert.equal(await rows.count(), 3);
+    assert.equal(await rows.nth(0).getAttribute('data-redemption'), '20% en desayunos');
+    await rows.nth(0).getByText('Consumo: S/. 45.50').waitFor();
+    const cake = page.locator('[data-redemption="S/. 5 de descuento en tortas"]');
+    await cake.getByText('Usado', { exact: true }).waitFor();
+    await cake.getByText(`Código: ${code} · 30 monedas`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/loyalty-redemptions-phone.png`, fullPage: true });
+  },
+);
+
+test(
+  'the member QR opens from the phone menu and is renewed before it expires',
+  { skip },
+  async () => {
+    const { page, server } = await demoMember();
+    await page.clock.install();
+    await page.goto(server.url('localhost', PROGRAM_PATH));
+    await page.getByRole('heading', { level: 1, name: 'Aurora Club' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú' })
+      .getByRole('link', { name: 'Mi código QR' })
+      .click();
+    await page.waitForURL(/\/qr$/);
+    const qr = page.getByTestId('member-qr');
+    await qr.locator('svg').waitFor();
+    await page.getByText('Aurora Club').first().waitFor();
+    const first = await qr.getAttribute('data-expires');
+    assert.ok(first);
+    await page.screenshot({ path: `${SHOTS}/loyalty-qr-phone.png` });
+    // 5 minutes of validity, renewed 30 s before: after 4 min 40 s a new QR is on screen.
+    const renewed = page.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/v5/me/programs/${PROGRAM}/qr/`) && r.request().method() === 'POST',
+    );
+    await page.clock.fastForward('04:40');
+    await renewed;
+    await page.waitForFunction(
+      (before) =>
+        document.querySelector('[data-testid="member-qr"]')?.getAttribute('data-expires') !==
+        before,
+      first,
+    );
+
+    // On a wide screen the menu has no QR item (small screens only); /qr itself still works.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url('localhost', PROGRAM_PATH));
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú' })
+      .getByRole('link', { name: 'Mi perfil' })
+      .waitFor();
+    assert.equal(
+      await page
+        .getByRole('navigation', { name: 'Menú' })
+        .getByRole('link', { name: 'Mi código QR' })
+        .count(),
+      0,
+    );
+  },
+);
+
+test(
+  'a new account joins the program, starts at the first level and lacks the coins',
+  { skip },
+  async () => {
+    const { page, server } = await newPage();
+    await page.goto(server.url('localhost', '/faqs'));
+    const digits = String(Date.now()).slice(-7);
+    const registered = await apiFromPage<{ token: string }>(page, 'v5/register/', {
+      method: 'POST',
+      body: {
+        email: `socio.${digits}@example.com`,
+        password: 'Clave segura 1',
+        first_name: 'Rosa',
+        last_name: 'Quispe',
+        document_type: 'NATIONAL_ID',
+        document_number: `4${digits}`,
+        birthdate: '1990-05-14',
+        gender: 'f',
+        accept_terms: true,
+        accept_age: true,
+        accept_data_processing: true,
+        accept_publicity: true,
+      },
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.data));
+    await page.evaluate((token) => localStorage.setItem('token', token), registered.data.token);
+    await page.goto(server.url('localhost', PROGRAM_PATH));
+
+    // Not a member yet: the join card, no balances; promotions are shown but cannot be used.
+    await page.getByRole('heading', { name: 'Únete y empieza a ganar beneficios' }).waitFor();
+    assert.equal(await page.getByTestId('level-widget').count(), 0);
+    await page.screenshot({ path: `${SHOTS}/loyalty-join-phone.png`, fullPage: true });
+    await page.locator('[data-promotion="Café americano gratis"]').click();
+    await page.getByText('Únete al programa para usar sus promociones.').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Usar en el local' }).count(), 0);
+    // His QR needs membership too.
+    await page.goto(server.url('localhost', '/qr'));
+    await page.getByText('Únete al programa para tener tu código QR.').waitFor();
+    await page.getByRole('link', { name: 'Ir al programa' }).click();
+
+    await page.getByRole('button', { name: 'Unirme al programa' }).click();
+    await page.getByText('¡Ya eres parte de Aurora Club!').waitFor();
+    const level = page.getByTestId('level-widget');
+    await level.getByText('Nivel Bronce').waitFor();
+    await level.getByText('Te faltan 500 puntos para llegar a Plata').waitFor();
+    assert.equal(await page.locator('[data-balance="coins"] .balance__value').textContent(), '0');
+    await openPromotion(page, 'Sándwich de la casa a S/. 12');
+    await page.getByText('Te faltan 50 monedas para canjear esta promoción.').waitFor();
+  },
+);
+
+test('a visitor is asked to log in and comes back to the program', { skip }, async () => {
+  const { page, server } = await newPage();
+  await page.goto(server.url('localhost', PROGRAM_PATH));
+  await page.getByRole('heading', { level: 1, name: 'Aurora Club' }).waitFor();
+  await page.getByRole('heading', { name: 'Inicia sesión para ver tus beneficios' }).waitFor();
+  await page.getByText('desde 1500 puntos').waitFor();
+  await page.screenshot({ path: `${SHOTS}/loyalty-visitor-phone.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Iniciar sesión' }).first().click();
+  await page.waitForURL(/\/login/);
+  await logIn(page, 'demo@aurora.pe', 'Aurora2026!');
+  await page.waitForURL((url) => url.pathname === PROGRAM_PATH);
+  await page.getByTestId('level-widget').getByText('Nivel Plata').waitFor();
+});
+
+test('unknown programs and promotions are not found', { skip }, async () => {
+  const { page, server } = await demoMember();
+  await page.goto(server.url('localhost', `/program/${UNKNOWN}`));
+  await page.getByRole('heading', { name: 'Este programa no existe.' }).waitFor();
+  await page.goto(server.url('localhost', `/program/not-a-uid`));
+  await page.getByRole('heading', { name: 'Este programa no existe.' }).waitFor();
+  await page.goto(server.url('localhost', `${PROGRAM_PATH}/promotions/${UNKNOWN}`));
+  await page.getByRole('heading', { name: 'Esta promoción no existe.' }).waitFor();
+  await page.goto(server.url('localhost', `/program/${UNKNOWN}/redemptions`));
+  await page.getByRole('heading', { name: 'Este programa no existe.' }).waitFor();
+
+  // A visitor gets the same not-found state.
+  const visitor = await newPage();
+  await visitor.page.goto(server.url('localhost', `/program/${UNKNOWN}`));
+  await visitor.page.getByRole('heading', { name: 'Este programa no existe.' }).waitFor();
+});
