@@ -18,7 +18,12 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   reference: 'Reference',
   referenceHint: 'Optional: a landmark for the courier',
   coordinates: 'Location on the map',
-  coordinatesHint: "We start from the store's location; adjust the latitude and longitude of your address.",
+  coordinatesHint:
+    "We start from the store's location: tap the map or drag the pin to your address, or type the latitude and longitude.",
+  mapLabel: 'Map to place the delivery',
+  mapTilesFailed:
+    'The map could not load, but you can still tap it or drag the pin, or type the coordinates.',
+  mapStore: 'Store',
   latitude: 'Latitude',
   longitude: 'Longitude',
   useMyLocation: 'Use my location',

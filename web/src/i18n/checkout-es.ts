@@ -16,7 +16,12 @@ export const checkoutEs = {
   reference: 'Referencia',
   referenceHint: 'Opcional: un punto de referencia para el repartidor',
   coordinates: 'Ubicación en el mapa',
-  coordinatesHint: 'Partimos de la ubicación del local; ajusta la latitud y longitud de tu dirección.',
+  coordinatesHint:
+    'Partimos de la ubicación del local: toca el mapa o arrastra el pin hasta tu dirección, o escribe la latitud y la longitud.',
+  mapLabel: 'Mapa para ubicar la entrega',
+  mapTilesFailed:
+    'El mapa no pudo cargarse, pero puedes tocarlo o arrastrar el pin igual, o escribir las coordenadas.',
+  mapStore: 'Local',
   latitude: 'Latitud',
   longitude: 'Longitud',
   useMyLocation: 'Usar mi ubicación',
@@ -36,7 +41,8 @@ export const checkoutEs = {
   paymentONLINE_CARD: 'Pagas ahora con tarjeta de crédito o débito.',
   noCardPayments: 'The business does not accept payments by credit card / debit card',
   sandboxTitle: 'Modo de prueba (SANDBOX)',
-  sandboxText: 'Ningún cobro es real. Usa una tarjeta de prueba con cualquier fecha futura y cualquier CVC:',
+  sandboxText:
+    'Ningún cobro es real. Usa una tarjeta de prueba con cualquier fecha futura y cualquier CVC:',
   sandboxApproves: 'aprobada',
   sandboxDeclines: 'rechazada',
   cardHolder: 'Nombre del titular',

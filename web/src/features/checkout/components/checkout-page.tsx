@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -44,6 +44,9 @@ import { PageMessage } from '../../../components/page-message';
 import { OrderSummary } from './order-summary';
 import '../../../styles/checkout.css';
 
+// Leaflet comes only with the delivery map, in its own chunk.
+const DeliveryMap = lazy(() => import('./delivery-map').then((m) => ({ default: m.DeliveryMap })));
+
 const emptyValues: CheckoutValues = {
   shipping_type: '',
   area: '',
@@ -73,6 +76,19 @@ const SANDBOX_CARDS = [
   { number: '4000 0000 0000 0002', approves: false },
 ];
 
+/** The typed coordinates as numbers, or null while either is not a number. */
+function numericPoint(
+  latitude: string,
+  longitude: string,
+): { latitude: number; longitude: number } | null {
+  if (latitude.trim() === '' || longitude.trim() === '') return null;
+  const lat = Number(latitude);
+  const lng = Number(longitude);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
+    return null;
+  return { latitude: lat, longitude: lng };
+}
+
 function messagesOf(error: unknown): string[] {
   if (error instanceof ApiError && error.body && typeof error.body === 'object') {
     const body = error.body as Record<string, unknown>;
@@ -101,20 +117,29 @@ export function CheckoutPage() {
   const places = useQuery(placesQuery(company.uid));
   const place = places.data?.find((p) => p.uid === placeUid);
   const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
-  const schedule = useQuery({ ...pickupScheduleQuery(placeUid ?? ''), enabled: !!placeUid && options.data?.pickup === true });
+  const schedule = useQuery({
+    ...pickupScheduleQuery(placeUid ?? ''),
+    enabled: !!placeUid && options.data?.pickup === true,
+  });
   const areas = useQuery(areasQuery(company.uid));
   const me = useQuery(meQuery());
 
   const methods = useMemo(() => options.data?.payment_methods ?? [], [options.data]);
   const methodsRef = useRef(methods);
   methodsRef.current = methods;
-  const typeOf = (uid: string): PaymentType | null => methodsRef.current.find((m) => m.uid === uid)?.type ?? null;
+  const typeOf = (uid: string): PaymentType | null =>
+    methodsRef.current.find((m) => m.uid === uid)?.type ?? null;
 
   const resolver: Resolver<CheckoutValues> = async (values) => {
     const errors = checkoutErrors(values, typeOf(values.payment_method));
     const entries = Object.entries(errors);
     if (entries.length === 0) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(entries.map(([field, message]) => [field, { type: 'validate', message }])) };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        entries.map(([field, message]) => [field, { type: 'validate', message }]),
+      ),
+    };
   };
   const form = useForm<CheckoutValues>({ resolver, defaultValues: emptyValues, mode: 'onTouched' });
   const { register, watch, setValue, getValues, formState, setError, reset } = form;
@@ -127,20 +152,29 @@ export function CheckoutPage() {
     if (prefilled.current || !options.data || !me.data || !place) return;
     prefilled.current = true;
     const current = getValues();
-    const shipping = options.data.pickup ? 'pickup' : options.data.delivery.enabled ? 'delivery' : '';
+    const shipping = options.data.pickup
+      ? 'pickup'
+      : options.data.delivery.enabled
+        ? 'delivery'
+        : '';
     reset({
       ...current,
       shipping_type: current.shipping_type || shipping,
       area: current.area || place.locality.area.uid,
-      latitude: current.latitude || (place.location.latitude !== null ? String(place.location.latitude) : ''),
-      longitude: current.longitude || (place.location.longitude !== null ? String(place.location.longitude) : ''),
+      latitude:
+        current.latitude ||
+        (place.location.latitude !== null ? String(place.location.latitude) : ''),
+      longitude:
+        current.longitude ||
+        (place.location.longitude !== null ? String(place.location.longitude) : ''),
       payment_method: current.payment_method || (options.data.payment_methods[0]?.uid ?? ''),
       first_name: current.first_name || me.data.first_name || '',
       last_name: current.last_name || me.data.last_name || '',
       email: current.email || me.data.email || '',
       phone: current.phone || me.data.mobile_number || '',
       city: current.city || place.locality.area.name,
-      card_holder: current.card_holder || [me.data.first_name, me.data.last_name].filter(Boolean).join(' '),
+      card_holder:
+        current.card_holder || [me.data.first_name, me.data.last_name].filter(Boolean).join(' '),
     });
   }, [options.data, me.data, place, getValues, reset]);
 
@@ -188,10 +222,16 @@ export function CheckoutPage() {
   // Delivery fare for the typed coordinates.
   const lat = useDebouncedValue(values.latitude, 400);
   const lng = useDebouncedValue(values.longitude, 400);
-  const pointOk = values.shipping_type === 'delivery' && lat.trim() !== '' && lng.trim() !== '' && Number.isFinite(Number(lat)) && Number.isFinite(Number(lng));
+  const pointOk =
+    values.shipping_type === 'delivery' &&
+    lat.trim() !== '' &&
+    lng.trim() !== '' &&
+    Number.isFinite(Number(lat)) &&
+    Number.isFinite(Number(lng));
   const fare = useQuery({
     queryKey: ['fare-estimate', placeUid, lat, lng],
-    queryFn: ({ signal }) => estimateFare(placeUid!, { latitude: Number(lat), longitude: Number(lng) }, signal),
+    queryFn: ({ signal }) =>
+      estimateFare(placeUid!, { latitude: Number(lat), longitude: Number(lng) }, signal),
     enabled: !!placeUid && pointOk,
     retry: false,
   });
@@ -212,7 +252,10 @@ export function CheckoutPage() {
     400,
   );
   const shipping = shippingPart(shippingValues);
-  const quoteBody = shipping && products.length > 0 ? { ...shipping, products, coupon: coupon?.code ?? null } : null;
+  const quoteBody =
+    shipping && products.length > 0
+      ? { ...shipping, products, coupon: coupon?.code ?? null }
+      : null;
   const quote = useQuery({
     queryKey: ['order-quote', placeUid, quoteBody],
     queryFn: ({ signal }) => quoteOrder(placeUid!, quoteBody!, signal),
@@ -227,7 +270,11 @@ export function CheckoutPage() {
   const sendingRef = useRef(false);
   const attemptRef = useRef<Attempt | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
-  const [priceChange, setPriceChange] = useState<{ detail: string; quote: OrderQuote; previous: string } | null>(null);
+  const [priceChange, setPriceChange] = useState<{
+    detail: string;
+    quote: OrderQuote;
+    previous: string;
+  } | null>(null);
   const confirmedTotal = useRef<string | null>(null);
 
   const send = async (form: CheckoutValues) => {
@@ -243,7 +290,11 @@ export function CheckoutPage() {
       });
       expected = priced.total;
     }
-    const body = buildOrderBody(form, products, { expectedTotal: expected, coupon: coupon?.code ?? null, paymentType: typeOf(form.payment_method) });
+    const body = buildOrderBody(form, products, {
+      expectedTotal: expected,
+      coupon: coupon?.code ?? null,
+      paymentType: typeOf(form.payment_method),
+    });
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
     attemptRef.current = attempt;
     try {
@@ -276,7 +327,11 @@ export function CheckoutPage() {
         }
       }
       const known = messagesOf(error);
-      setGeneral(known.length && error instanceof ApiError && error.status < 500 && error.status > 0 ? known : [t('checkout.genericError')]);
+      setGeneral(
+        known.length && error instanceof ApiError && error.status < 500 && error.status > 0
+          ? known
+          : [t('checkout.genericError')],
+      );
     }
   };
 
@@ -318,11 +373,17 @@ export function CheckoutPage() {
   const offersDelivery = opts.delivery.enabled;
   const offersPickup = opts.pickup;
   const noShipping = !offersDelivery && !offersPickup;
-  const acceptsCards = opts.payment_methods.some((m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY');
+  const acceptsCards = opts.payment_methods.some(
+    (m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY',
+  );
   const days = schedule.data?.days.filter((d) => d.slots.length > 0) ?? [];
   const slots = days.find((d) => d.date === values.pickup_date)?.slots ?? [];
   const dateLabel = (iso: string) =>
-    new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+    new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    });
   const total = shownQuote?.total;
 
   const useMyLocation = () => {
@@ -357,13 +418,17 @@ export function CheckoutPage() {
               <fieldset className="checkout-choices">
                 <legend className="visually-hidden">{t('checkout.shippingType')}</legend>
                 {offersPickup ? (
-                  <label className={`checkout-choice${values.shipping_type === 'pickup' ? ' checkout-choice--on' : ''}`}>
+                  <label
+                    className={`checkout-choice${values.shipping_type === 'pickup' ? ' checkout-choice--on' : ''}`}
+                  >
                     <input type="radio" value="pickup" {...register('shipping_type')} />
                     <span>{t('checkout.pickup')}</span>
                   </label>
                 ) : null}
                 {offersDelivery ? (
-                  <label className={`checkout-choice${values.shipping_type === 'delivery' ? ' checkout-choice--on' : ''}`}>
+                  <label
+                    className={`checkout-choice${values.shipping_type === 'delivery' ? ' checkout-choice--on' : ''}`}
+                  >
                     <input type="radio" value="delivery" {...register('shipping_type')} />
                     <span>{t('checkout.delivery')}</span>
                   </label>
@@ -389,7 +454,9 @@ export function CheckoutPage() {
                   disabled={!values.pickup_date}
                   {...register('pickup_start')}
                 />
-                {schedule.data && days.length === 0 ? <p className="checkout-note">{t('checkout.noSlots')}</p> : null}
+                {schedule.data && days.length === 0 ? (
+                  <p className="checkout-note">{t('checkout.noSlots')}</p>
+                ) : null}
               </div>
             ) : null}
 
@@ -409,35 +476,97 @@ export function CheckoutPage() {
                   {...register('address', {
                     // The billing address follows the delivery address until the member types one of its own.
                     onChange: (e: { target: { value: string } }) => {
-                      if (!formState.dirtyFields.billing_address) setValue('billing_address', e.target.value);
+                      if (!formState.dirtyFields.billing_address)
+                        setValue('billing_address', e.target.value);
                     },
                   })}
                 />
-                <TextField label={t('checkout.reference')} hint={t('checkout.referenceHint')} error={err('reference')} {...register('reference')} />
+                <TextField
+                  label={t('checkout.reference')}
+                  hint={t('checkout.referenceHint')}
+                  error={err('reference')}
+                  {...register('reference')}
+                />
                 <fieldset className="checkout-coords">
                   <legend className="form-field__label">{t('checkout.coordinates')}</legend>
                   <p className="form-field__hint">{t('checkout.coordinatesHint')}</p>
+                  {place &&
+                  place.location.latitude !== null &&
+                  place.location.longitude !== null ? (
+                    <Suspense
+                      fallback={<div className="delivery-map__canvas" aria-hidden="true" />}
+                    >
+                      <DeliveryMap
+                        point={numericPoint(values.latitude, values.longitude)}
+                        store={{
+                          latitude: place.location.latitude,
+                          longitude: place.location.longitude,
+                          name: place.name,
+                        }}
+                        maxRadiusKm={opts.delivery.max_radius_km}
+                        onPick={(p) => {
+                          setValue('latitude', String(p.latitude), {
+                            shouldValidate: true,
+                            shouldDirty: true,
+                          });
+                          setValue('longitude', String(p.longitude), {
+                            shouldValidate: true,
+                            shouldDirty: true,
+                          });
+                        }}
+                        label={t('checkout.mapLabel')}
+                        tilesFailedText={t('checkout.mapTilesFailed')}
+                        storeLabel={t('checkout.mapStore')}
+                      />
+                    </Suspense>
+                  ) : null}
                   <div className="checkout-row">
-                    <TextField label={t('checkout.latitude')} inputMode="decimal" error={err('latitude')} {...register('latitude')} />
-                    <TextField label={t('checkout.longitude')} inputMode="decimal" error={err('longitude')} {...register('longitude')} />
+                    <TextField
+                      label={t('checkout.latitude')}
+                      inputMode="decimal"
+                      error={err('latitude')}
+                      {...register('latitude')}
+                    />
+                    <TextField
+                      label={t('checkout.longitude')}
+                      inputMode="decimal"
+                      error={err('longitude')}
+                      {...register('longitude')}
+                    />
                   </div>
                   {typeof navigator !== 'undefined' && 'geolocation' in navigator ? (
-                    <button type="button" className="button button--ghost button--small" onClick={useMyLocation}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={useMyLocation}
+                    >
                       {t('checkout.useMyLocation')}
                     </button>
                   ) : null}
                 </fieldset>
-                <div className="checkout-fare" role="status" aria-live="polite" data-testid="delivery-fare">
+                <div
+                  className="checkout-fare"
+                  role="status"
+                  aria-live="polite"
+                  data-testid="delivery-fare"
+                >
                   {fare.isFetching ? (
                     t('checkout.fareLoading')
                   ) : fare.isError ? (
-                    <span className="checkout-fare__error">{messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}</span>
+                    <span className="checkout-fare__error">
+                      {messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}
+                    </span>
                   ) : fare.data ? (
                     <>
                       <span>
                         {t('checkout.fare')}: <strong>{price(fare.data.fare)}</strong>
                       </span>
-                      <small>{t('checkout.fareDistance', { km: fare.data.distance_km, max: fare.data.max_radius_km })}</small>
+                      <small>
+                        {t('checkout.fareDistance', {
+                          km: fare.data.distance_km,
+                          max: fare.data.max_radius_km,
+                        })}
+                      </small>
                     </>
                   ) : null}
                 </div>
@@ -452,7 +581,10 @@ export function CheckoutPage() {
             <fieldset className="checkout-methods">
               <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
               {opts.payment_methods.map((method) => (
-                <label key={method.uid} className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}>
+                <label
+                  key={method.uid}
+                  className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}
+                >
                   <input type="radio" value={method.uid} {...register('payment_method')} />
                   <span>
                     <strong>{method.name}</strong>
@@ -471,12 +603,18 @@ export function CheckoutPage() {
                   <ul>
                     {SANDBOX_CARDS.map((c) => (
                       <li key={c.number}>
-                        <code>{c.number}</code> — {c.approves ? t('checkout.sandboxApproves') : t('checkout.sandboxDeclines')}
+                        <code>{c.number}</code> —{' '}
+                        {c.approves ? t('checkout.sandboxApproves') : t('checkout.sandboxDeclines')}
                       </li>
                     ))}
                   </ul>
                 </div>
-                <TextField label={t('checkout.cardHolder')} autoComplete="cc-name" error={err('card_holder')} {...register('card_holder')} />
+                <TextField
+                  label={t('checkout.cardHolder')}
+                  autoComplete="cc-name"
+                  error={err('card_holder')}
+                  {...register('card_holder')}
+                />
                 <TextField
                   label={t('checkout.cardNumber')}
                   inputMode="numeric"
@@ -486,8 +624,22 @@ export function CheckoutPage() {
                   {...register('card_number')}
                 />
                 <div className="checkout-row">
-                  <TextField label={t('checkout.cardExpiry')} inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" error={err('card_expiry')} {...register('card_expiry')} />
-                  <TextField label={t('checkout.cardCvc')} inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={err('card_cvc')} {...register('card_cvc')} />
+                  <TextField
+                    label={t('checkout.cardExpiry')}
+                    inputMode="numeric"
+                    autoComplete="cc-exp"
+                    placeholder="12/30"
+                    error={err('card_expiry')}
+                    {...register('card_expiry')}
+                  />
+                  <TextField
+                    label={t('checkout.cardCvc')}
+                    inputMode="numeric"
+                    autoComplete="cc-csc"
+                    placeholder="123"
+                    error={err('card_cvc')}
+                    {...register('card_cvc')}
+                  />
                 </div>
               </div>
             ) : null}
@@ -502,11 +654,19 @@ export function CheckoutPage() {
                 <span>
                   <strong>{t('checkout.couponApplied', { code: coupon.code })}</strong>
                   <small>
-                    {coupon.kind === 'PERCENT' ? t('checkout.couponPercent', { value: Number(coupon.discount) }) : t('checkout.couponAmount', { value: price(coupon.discount) })}
-                    {Number(coupon.min_subtotal) > 0 ? ` · ${t('checkout.couponMin', { min: price(coupon.min_subtotal) })}` : ''}
+                    {coupon.kind === 'PERCENT'
+                      ? t('checkout.couponPercent', { value: Number(coupon.discount) })
+                      : t('checkout.couponAmount', { value: price(coupon.discount) })}
+                    {Number(coupon.min_subtotal) > 0
+                      ? ` · ${t('checkout.couponMin', { min: price(coupon.min_subtotal) })}`
+                      : ''}
                   </small>
                 </span>
-                <button type="button" className="button button--ghost button--small" onClick={removeCoupon}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={removeCoupon}
+                >
                   {t('checkout.removeCoupon')}
                 </button>
               </div>
@@ -525,7 +685,12 @@ export function CheckoutPage() {
                   }}
                   error={couponError ?? undefined}
                 />
-                <button type="button" className="button button--ghost" onClick={() => void applyCoupon(couponInput)} disabled={couponBusy || !couponInput.trim()}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => void applyCoupon(couponInput)}
+                  disabled={couponBusy || !couponInput.trim()}
+                >
                   {t('checkout.applyCoupon')}
                 </button>
               </div>
@@ -538,16 +703,48 @@ export function CheckoutPage() {
               {t('checkout.billing')}
             </h2>
             <div className="checkout-row">
-              <TextField label={t('checkout.firstName')} autoComplete="given-name" error={err('first_name')} {...register('first_name')} />
-              <TextField label={t('checkout.lastName')} autoComplete="family-name" error={err('last_name')} {...register('last_name')} />
+              <TextField
+                label={t('checkout.firstName')}
+                autoComplete="given-name"
+                error={err('first_name')}
+                {...register('first_name')}
+              />
+              <TextField
+                label={t('checkout.lastName')}
+                autoComplete="family-name"
+                error={err('last_name')}
+                {...register('last_name')}
+              />
             </div>
             <div className="checkout-row">
-              <TextField label={t('checkout.email')} type="email" autoComplete="email" error={err('email')} {...register('email')} />
-              <TextField label={t('checkout.phone')} type="tel" autoComplete="tel" error={err('phone')} {...register('phone')} />
+              <TextField
+                label={t('checkout.email')}
+                type="email"
+                autoComplete="email"
+                error={err('email')}
+                {...register('email')}
+              />
+              <TextField
+                label={t('checkout.phone')}
+                type="tel"
+                autoComplete="tel"
+                error={err('phone')}
+                {...register('phone')}
+              />
             </div>
             <div className="checkout-row">
-              <TextField label={t('checkout.city')} autoComplete="address-level2" error={err('city')} {...register('city')} />
-              <TextField label={t('checkout.billingAddress')} autoComplete="street-address" error={err('billing_address')} {...register('billing_address')} />
+              <TextField
+                label={t('checkout.city')}
+                autoComplete="address-level2"
+                error={err('city')}
+                {...register('city')}
+              />
+              <TextField
+                label={t('checkout.billingAddress')}
+                autoComplete="street-address"
+                error={err('billing_address')}
+                {...register('billing_address')}
+              />
             </div>
           </section>
 
@@ -559,7 +756,13 @@ export function CheckoutPage() {
               <label className="visually-hidden" htmlFor="co-comments-input">
                 {t('checkout.comments')}
               </label>
-              <textarea id="co-comments-input" className="form-field__control checkout-comments" rows={3} placeholder={t('checkout.commentsHint')} {...register('comments')} />
+              <textarea
+                id="co-comments-input"
+                className="form-field__control checkout-comments"
+                rows={3}
+                placeholder={t('checkout.commentsHint')}
+                {...register('comments')}
+              />
             </div>
           </section>
         </div>
@@ -575,9 +778,16 @@ export function CheckoutPage() {
               total: lineTotal(line),
               options: line.option_groups.flatMap((g) => g.options.map((o) => o.name)),
             }))}
-            loading={quote.isFetching} pendingShipping={!quoteBody} />
+            loading={quote.isFetching}
+            pendingShipping={!quoteBody}
+          />
           {priceChange ? (
-            <div className="checkout-price-change" role="alertdialog" aria-labelledby="co-price-title" aria-describedby="co-price-text">
+            <div
+              className="checkout-price-change"
+              role="alertdialog"
+              aria-labelledby="co-price-title"
+              aria-describedby="co-price-text"
+            >
               <h2 id="co-price-title">{t('checkout.priceChangedTitle')}</h2>
               <p id="co-price-text">{priceChange.detail}</p>
               <ul>
@@ -588,23 +798,34 @@ export function CheckoutPage() {
                 ))}
               </ul>
               <p>
-                {t('checkout.previousTotal')}: <s>{price(priceChange.previous)}</s> · {t('checkout.newTotal')}: <strong>{price(priceChange.quote.total)}</strong>
+                {t('checkout.previousTotal')}: <s>{price(priceChange.previous)}</s> ·{' '}
+                {t('checkout.newTotal')}: <strong>{price(priceChange.quote.total)}</strong>
               </p>
               <div className="checkout-price-change__actions">
                 <button type="button" className="button button--primary" onClick={confirmNewPrices}>
                   {t('checkout.priceChangedConfirm')}
                 </button>
-                <button type="button" className="button button--ghost" onClick={() => setPriceChange(null)}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => setPriceChange(null)}
+                >
                   {t('checkout.priceChangedCancel')}
                 </button>
               </div>
             </div>
           ) : null}
           <FormAlert messages={general} />
-          <button type="submit" className="button button--primary checkout__submit" disabled={sending || noShipping} aria-disabled={sending || noShipping}>
+          <button
+            type="submit"
+            className="button button--primary checkout__submit"
+            disabled={sending || noShipping}
+            aria-disabled={sending || noShipping}
+          >
             {sending ? (
               <>
-                <span className="loading__spinner checkout__spinner" aria-hidden="true" /> {t('checkout.sending')}
+                <span className="loading__spinner checkout__spinner" aria-hidden="true" />{' '}
+                {t('checkout.sending')}
               </>
             ) : total ? (
               t('checkout.placeOrderTotal', { total: price(total) })

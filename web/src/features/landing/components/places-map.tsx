@@ -1,19 +1,16 @@
 import { useEffect, useRef } from 'react';
-import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import type { Place } from '@store/contract/catalog/places';
+import {
+  L,
+  MAP_TILE_ATTRIBUTION as TILE_ATTRIBUTION,
+  MAP_TILE_URL as TILE_URL,
+} from '../../../lib/leaflet';
 
 /** Spec section 9: zoom 13 (11 to 18), 300 px high. */
 export const MAP_ZOOM = 13;
 export const MAP_MIN_ZOOM = 11;
 export const MAP_MAX_ZOOM = 18;
 export const MAP_HEIGHT_PX = 300;
-
-/** The tile server is a build setting (VITE_MAP_TILE_URL); OpenStreetMap's by default. */
-const TILE_URL =
-  import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const TILE_ATTRIBUTION =
-  import.meta.env.VITE_MAP_TILE_ATTRIBUTION || '&copy; OpenStreetMap contributors';
 
 type Located = Place & { location: { latitude: number; longitude: number } };
 
