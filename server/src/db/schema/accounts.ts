@@ -29,6 +29,8 @@ export const users = pgTable(
     areaUid: uuid('area_uid'),
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     publicityAcceptedAt: timestamp('accepts_publicity_at', { withTimezone: true }),
+    /** The influencer (/in/{uid}/) the member came through, as the registration carried it. */
+    influencerUid: text('influencer_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -159,6 +159,8 @@ export const orders = pgTable(
     taxName: text('tax_name').notNull(),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     billing: jsonb('billing').$type<Billing>(),
+    /** The influencer (/in/{uid}/) the order came through, as the order body carried it. */
+    influencerUid: text('influencer_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
