@@ -107,7 +107,18 @@ export function ActivationDialog({
         ) : (
           <>
             <div className="activation__party" aria-hidden="true">
-              🎉
+              <svg
+                viewBox="0 0 24 24"
+                width="40"
+                height="40"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
+                <path d="M5 12.5l4.5 4.5L19 7.5" />
+              </svg>
             </div>
             <h2 id={titleId} className="activation__title">
               {t('programs.steps.doneTitle')}

@@ -120,7 +120,7 @@ function PromotionView({
           )}
         </div>
         <div className="promotion__info">
-          <p className="promotion__value">{valueOf(promotion)}</p>
+          {promotion.image ? <p className="promotion__value">{valueOf(promotion)}</p> : null}
           <h1 className="promotion__title">{promotion.name}</h1>
           <StateBadge state={promotion.state} />
           {promotion.description ? (
