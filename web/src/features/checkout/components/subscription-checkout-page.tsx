@@ -87,6 +87,7 @@ export function SubscriptionCheckoutPage() {
   const set = <K extends SubscriptionField>(field: K, value: SubscriptionValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setServerErrors((current) => ({ ...current, [field]: undefined }));
+    setGeneral([]);
   };
 
   // Subscriptions are paid on each delivery: online cards are not offered.
