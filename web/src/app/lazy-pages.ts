@@ -27,6 +27,7 @@ export const ChangePasswordPage = lazy(() => profile().then((m) => ({ default: m
 const checkout = () => import('../features/checkout');
 export const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
 export const CouponCodePage = lazy(() => checkout().then((m) => ({ default: m.CouponCodePage })));
+export const SubscriptionCheckoutPage = lazy(() => checkout().then((m) => ({ default: m.SubscriptionCheckoutPage })));
 
 const orders = () => import('../features/orders');
 export const OrdersPage = lazy(() => orders().then((m) => ({ default: m.OrdersPage })));

@@ -30,9 +30,10 @@ import {
   QrPage,
   RedemptionsPage,
   ProfilePage,
+  SubscriptionCheckoutPage,
   TermsPage,
 } from './lazy-pages';
-import { ProductsPage } from '../features/catalog';
+import { ProductsPage, SubscriptionProductsPage } from '../features/catalog';
 import { coinOrdersAvailable } from '../lib/nav-rules';
 import { isKnownCompany, rememberCompany, useCurrentCompany } from '../lib/current-company';
 import { storage } from '../lib/storage';
@@ -71,6 +72,14 @@ function EventsRoute({ children }: { children: ReactNode }) {
 function CoinOrdersRoute() {
   const company = useCurrentCompany();
   return coinOrdersAvailable(company) ? <CoinOrdersPage /> : <NotFound />;
+}
+
+/** /subscription: the subscription products, only where the company offers subscriptions and its store is visible. */
+function SubscriptionRoute() {
+  const app = useTenant();
+  const company = useCurrentCompany();
+  if (!company.subscription_enabled || isHiddenForMembers(app.company, 'store')) return <NotFound />;
+  return <SubscriptionProductsPage />;
 }
 
 /** /c/{companyUid}/...: a company of this app becomes (and stays) the current one; others are not found. */
@@ -118,8 +127,9 @@ function companyRoutes() {
       <Route path="program/:programUid" element={<ProgramPage />} />
       <Route path="program/:programUid/promotions/:promotionUid" element={<RequireLogin><PromotionPage /></RequireLogin>} />
       <Route path="program/:programUid/redemptions" element={<RequireLogin><RedemptionsPage /></RequireLogin>} />
+      <Route path="subscription" element={<SubscriptionRoute />} />
+      <Route path="subscription/checkout" element={<RequireLogin><SubscriptionCheckoutPage /></RequireLogin>} />
       <Route path="subscription/me" element={<RequireLogin><MySubscriptionsPage /></RequireLogin>} />
-      <Route path="subscription/*" element={<ComingSoon />} />
       <Route path="events" element={<EventsRoute><EventsPage /></EventsRoute>} />
       <Route path="events/:eventUid" element={<EventsRoute><EventPage /></EventsRoute>} />
       <Route path="polls" element={<RequireLogin><PollsPage /></RequireLogin>} />

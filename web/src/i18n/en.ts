@@ -3,6 +3,7 @@ import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 import { landingEn } from './landing-en';
+import { subscriptionEn } from './subscription-en';
 import { programsEn } from './loyalty-en';
 import { engagementEn } from './engagement-en';
 
@@ -75,6 +76,7 @@ export const en: Catalogue = {
   checkout: checkoutEn,
   orders: ordersEn,
   subscriptions: subscriptionsEn,
+  subscription: subscriptionEn,
   programs: programsEn,
   ...engagementEn,
   legal: {

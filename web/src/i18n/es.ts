@@ -2,6 +2,7 @@ import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 import { landingEs } from './landing-es';
+import { subscriptionEs } from './subscription-es';
 import { programsEs } from './loyalty-es';
 import { engagementEs } from './engagement-es';
 
@@ -75,6 +76,7 @@ export const es = {
   checkout: checkoutEs,
   orders: ordersEs,
   subscriptions: subscriptionsEs,
+  subscription: subscriptionEs,
   programs: programsEs,
   ...engagementEs,
   legal: {
