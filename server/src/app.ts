@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorMessages } from '@store/contract';
 import type { Database } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
@@ -18,6 +19,7 @@ import { engagementRoutes } from './modules/engagement/routes';
 import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
@@ -57,6 +59,11 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 1024 * 1024,
     // Spec paths end with a slash; both forms are accepted so clients are not punished for it.
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a path that cannot be decoded, a path segment longer than any id)
+    // name nothing that exists: the documented 404 instead of Fastify's 400/414 bodies.
+    frameworkErrors: (_error, _request, reply) => {
+      void reply.code(404).send({ detail: errorMessages.notFound });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +95,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(programExtrasRoutes);
       await api.register(ordersRoutes);
       await api.register(subscriptionsRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: '/api' },
   );

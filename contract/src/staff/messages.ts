@@ -26,6 +26,7 @@ export const staffMessages = {
   quantityPositive: 'La cantidad debe ser mayor que 0.',
   dateRange: 'La fecha inicial no puede ser posterior a la final.',
   userNotFound: 'No existe un usuario con este correo en la aplicación.',
+  staffOfOtherCompany: 'Este usuario ya es parte del personal de otra empresa.',
   cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
   orderNotFound: 'No se encontró el pedido.',
 } as const;

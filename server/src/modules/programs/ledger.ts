@@ -28,10 +28,10 @@ export type LedgerEntry = {
   reference?: string | null;
 };
 
-/** Appends lines; callers that spend hold the member's row lock (see lockMember) in the same transaction. */
-export async function appendLedger(db: Db, entries: LedgerEntry[]): Promise<void> {
+/** Appends lines and answers them as written; callers that spend hold the member's row lock (see lockMember) in the same transaction. */
+export async function appendLedger(db: Db, entries: LedgerEntry[]): Promise<(typeof loyaltyLedger.$inferSelect)[]> {
   const rows = entries.filter((e) => e.amount !== 0).map((e) => ({ ...e, uid: randomUUID(), reference: e.reference ?? null }));
-  if (rows.length) await db.insert(loyaltyLedger).values(rows);
+  return rows.length ? db.insert(loyaltyLedger).values(rows).returning() : [];
 }
 
 /** Enrols a member if needed (an order may earn points for someone who never pressed "join"). */

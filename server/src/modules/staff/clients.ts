@@ -1,0 +1,226 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  normaliseMobileNumber,
+  staffMessages,
+  type DocumentType,
+  type Promotion,
+  type StaffClient,
+  type staffCreateClientInput,
+  type staffClientQuery,
+} from '@store/contract';
+import type { z } from 'zod';
+import { orders, programMembers, programs, users } from '../../db/schema';
+import type { Database, Tx } from '../../db/client';
+import type { UserRow } from '../../plugins/auth';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import { balancesOf, ensureMember } from '../programs/ledger';
+import { levelFor } from '../programs/service';
+import { verifyMemberQr } from '../programs/qr';
+import { listPromotions } from '../promotions/service';
+import { asTakenError, takenIdentityErrors } from '../auth/users';
+import type { StaffContext } from './guard';
+import { companyProgram, companyPrograms } from './programs';
+
+/**
+ * A client of the company: a user of the app who is a member of one of the
+ * company's programs or has ordered from it. Staff of one company never find
+ * the other users of the tenant (a multisite app shares its users).
+ */
+function clientOfCompany(companyUid: string): SQL {
+  return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${programs.appId} = ${programMembers.appId} AND ${programs.uid} = ${programMembers.programUid}
+                WHERE ${programMembers.appId} = ${users.appId} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
+           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.appId} = ${users.appId} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
+}
+
+/** The client with their standing in each of the company's programs they belong to. */
+export async function clientToApi(
+  staff: StaffContext,
+  user: UserRow,
+  db: Database | Tx = staff.db,
+): Promise<StaffClient> {
+  const list = await companyPrograms(staff);
+  const joined = list.length
+    ? await db
+        .select({ programUid: programMembers.programUid })
+        .from(programMembers)
+        .where(
+          and(
+            eq(programMembers.appId, staff.app.uid),
+            eq(programMembers.userUid, user.uid),
+            inArray(
+              programMembers.programUid,
+              list.map((p) => p.uid),
+            ),
+          ),
+        )
+    : [];
+  const memberships = await Promise.all(
+    list
+      .filter((p) => joined.some((j) => j.programUid === p.uid))
+      .map(async (p) => {
+        const b = await balancesOf(db, staff.app.uid, p.uid, user.uid);
+        return {
+          program_uid: p.uid,
+          program_name: p.name,
+          ...b,
+          level: levelFor(p.levels, b.points).current?.name ?? null,
+        };
+      }),
+  );
+  return {
+    uid: user.uid,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    mobile_phone: user.mobileNumber,
+    document_type: (user.documentType as DocumentType | null) ?? null,
+    document_number: user.documentNumber,
+    memberships,
+  };
+}
+
+/** A client of the company by uid (bodies name clients this way); anyone else is not found. */
+export async function findClient(
+  staff: StaffContext,
+  clientUid: string,
+  db: Database | Tx = staff.db,
+): Promise<UserRow> {
+  if (!isUid(clientUid)) throw new NotFoundError(staffMessages.clientNotFound);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, staff.app.uid),
+        eq(users.uid, clientUid),
+        clientOfCompany(staff.company.uid),
+      ),
+    );
+  if (!row) throw new NotFoundError(staffMessages.clientNotFound);
+  return row;
+}
+
+/**
+ * Look-up by document (type and number) or by mobile phone. A phone with its
+ * country code matches exactly; digits alone match any number ending in them
+ * after a dial code, so 987650001 finds +51987650001 and +593987650001 and the
+ * spec's "more than one user" message asks for the document instead.
+ */
+export async function lookupClient(
+  staff: StaffContext,
+  query: z.infer<typeof staffClientQuery>,
+): Promise<StaffClient> {
+  let where: SQL;
+  if (query.mobile_phone) {
+    const compact = query.mobile_phone.replace(/[\s\-()]/g, '');
+    where = compact.startsWith('+')
+      ? eq(users.mobileNumber, normaliseMobileNumber(compact))
+      : sql`${users.mobileNumber} ~ ${`^\\+\\d{1,4}${compact.replace(/\D/g, '')}$`}`;
+  } else {
+    where = and(
+      eq(users.documentType, query.document_type!),
+      eq(users.documentNumber, query.document_number!),
+    )!;
+  }
+  const rows = await staff.db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, staff.app.uid), where, clientOfCompany(staff.company.uid)))
+    .limit(2);
+  if (rows.length === 0) throw new NotFoundError(staffMessages.clientNotFound);
+  if (rows.length > 1) throw new ValidationError({ mobile_phone: [staffMessages.duplicatePhone] });
+  return clientToApi(staff, rows[0]);
+}
+
+/** The member QR, scanned or pasted: signed by this server, not expired, of this app and of a program of the company. */
+export async function clientFromQr(staff: StaffContext, code: string): Promise<StaffClient> {
+  const check = verifyMemberQr(code);
+  if (!check.valid)
+    throw new ValidationError({
+      code: [check.reason === 'expired' ? staffMessages.qrExpired : staffMessages.qrInvalid],
+    });
+  const list = await companyPrograms(staff);
+  if (check.appUid !== staff.app.uid || !list.some((p) => p.uid === check.programUid))
+    throw new ValidationError({ code: [staffMessages.qrInvalid] });
+  const user = await findClient(staff, check.userUid).catch(() => {
+    throw new ValidationError({ code: [staffMessages.qrInvalid] });
+  });
+  return clientToApi(staff, user);
+}
+
+/**
+ * Creates a user at the counter and enrols them in a program of the company.
+ * A person whose document already has an account on the app is enrolled as
+ * they are (200, their data untouched): staff cannot edit someone's account.
+ * New accounts have no password; the person sets one with "forgot password".
+ */
+export async function createClient(
+  staff: StaffContext,
+  input: z.infer<typeof staffCreateClientInput>,
+) {
+  const program = await companyProgram(staff, input.program_uid);
+  const document = { type: input.document_type, number: input.document_number };
+  const [existing] = await staff.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.appId, staff.app.uid),
+        eq(users.documentType, document.type),
+        eq(users.documentNumber, document.number),
+      ),
+    );
+  if (existing) {
+    await ensureMember(staff.db, staff.app.uid, program.uid, existing.uid);
+    return { created: false, client: await clientToApi(staff, existing) };
+  }
+  const email = input.email || null;
+  const mobile = input.mobile_phone ? normaliseMobileNumber(input.mobile_phone) : null;
+  const taken = await takenIdentityErrors(staff.db, staff.app.uid, { email, mobile, document });
+  if (taken.mobile_number) taken.mobile_phone = taken.mobile_number;
+  delete taken.mobile_number;
+  if (Object.keys(taken).length) throw new ValidationError(taken);
+  try {
+    const user = await staff.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          appId: staff.app.uid,
+          uid: crypto.randomUUID(),
+          email,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          documentType: document.type,
+          documentNumber: document.number,
+          mobileNumber: mobile,
+        })
+        .returning();
+      await ensureMember(tx, staff.app.uid, program.uid, row.uid);
+      return row;
+    });
+    return { created: true, client: await clientToApi(staff, user) };
+  } catch (err) {
+    const taken = asTakenError(err);
+    if (!taken) throw err;
+    const body = taken.body as Record<string, string[]>;
+    throw new ValidationError(body.mobile_number ? { mobile_phone: body.mobile_number } : body);
+  }
+}
+
+/** The company's usable promotions with the client's state, one program or all of them. */
+export async function clientPromotions(
+  staff: StaffContext,
+  clientUid: string,
+  programUid: string | undefined,
+): Promise<Promotion[]> {
+  const client = await findClient(staff, clientUid);
+  const list = programUid
+    ? [await companyProgram(staff, programUid)]
+    : await companyPrograms(staff);
+  const window = { limit: 100, offset: 0, page: 1, pageSize: 100 };
+  const pages = await Promise.all(
+    list.map((p) => listPromotions(staff.db, staff.app, client.uid, p.uid, {}, window)),
+  );
+  return pages.flatMap((p) => p.results);
+}

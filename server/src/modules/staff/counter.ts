@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  loyaltyMessages,
+  staffMessages,
+  type LedgerLine,
+  type StaffLedgerResult,
+  type StaffPromotionLookup,
+  type StaffRedemptionResult,
+  type staffPointsInput,
+  type staffRedemptionInput,
+  type staffStampsInput,
+} from '@store/contract';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import {
+  loyaltyLedger,
+  promotionPlaces,
+  promotions,
+  redemptions,
+  staffActivity,
+  type StaffActivityKind,
+} from '../../db/schema';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import { verifyPromotionQr } from '../programs/qr';
+import { appendLedger, balancesOf, ensureMember } from '../programs/ledger';
+import { getPromotion, listRedemptions, parseAmount, takePromotion } from '../promotions/service';
+import { allowedPlace, type StaffContext } from './guard';
+import { clientToApi, findClient } from './clients';
+import { companyProgram, companyPrograms } from './programs';
+
+type Activity = {
+  kind: StaffActivityKind;
+  programUid: string;
+  placeUid: string | null;
+  clientUid: string;
+  reference: string;
+  description: string;
+  amountCents?: number | null;
+  quantity?: number | null;
+  status?: string | null;
+};
+
+/** One line of the records report, written in the transaction of the change it records. */
+async function recordActivity(tx: Tx, staff: StaffContext, a: Activity) {
+  await tx.insert(staffActivity).values({
+    appId: staff.app.uid,
+    uid: randomUUID(),
+    companyUid: staff.company.uid,
+    placeUid: a.placeUid,
+    programUid: a.programUid,
+    staffUserUid: staff.user.uid,
+    clientUserUid: a.clientUid,
+    kind: a.kind,
+    reference: a.reference,
+    description: a.description,
+    amountCents: a.amountCents ?? null,
+    quantity: a.quantity ?? null,
+    status: a.status ?? null,
+  });
+}
+
+/** A promotion of one of the company's programs (another company's is simply not found). */
+async function companyPromotion(staff: StaffContext, promotionUid: string) {
+  const programUids = (await companyPrograms(staff)).map((p) => p.uid);
+  if (!isUid(promotionUid) || programUids.length === 0) return null;
+  const [row] = await staff.db
+    .select({ uid: promotions.uid, programUid: promotions.programUid, name: promotions.name })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.appId, staff.app.uid),
+        eq(promotions.uid, promotionUid),
+        inArray(promotions.programUid, programUids),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * `code` is what the client shows: the coupon code of a unit they hold (10
+ * letters and digits) or a signed promotion QR (`p1.`...). Both name the
+ * client; `clientUid` only matters for codes that do not.
+ */
+export async function lookupPromotion(
+  staff: StaffContext,
+  code: string,
+  clientUid?: string,
+): Promise<StaffPromotionLookup> {
+  if (code.startsWith('p1.')) {
+    const check = verifyPromotionQr(code);
+    if (!check.valid)
+      throw new ValidationError({
+        code: [check.reason === 'expired' ? staffMessages.qrExpired : staffMessages.qrInvalid],
+      });
+    const promotion =
+      check.appUid === staff.app.uid ? await companyPromotion(staff, check.promotionUid) : null;
+    if (!promotion) throw new ValidationError({ code: [staffMessages.qrInvalid] });
+    return answer(staff, promotion, check.userUid, check.redemptionUid);
+  }
+  const programUids = (await companyPrograms(staff)).map((p) => p.uid);
+  const [unit] = programUids.length
+    ? await staff.db
+        .select({
+          uid: redemptions.uid,
+          userUid: redemptions.userUid,
+          promotionUid: redemptions.promotionUid,
+        })
+        .from(redemptions)
+        .where(
+          and(
+            eq(redemptions.appId, staff.app.uid),
+            eq(redemptions.code, code.toUpperCase()),
+            inArray(redemptions.programUid, programUids),
+          ),
+        )
+    : [];
+  const promotion = unit ? await companyPromotion(staff, unit.promotionUid) : null;
+  if (!unit || !promotion) throw new NotFoundError(staffMessages.promotionCodeNotFound);
+  return answer(staff, promotion, unit.userUid ?? clientUid ?? null, unit.uid);
+}
+
+async function answer(
+  staff: StaffContext,
+  promotion: { uid: string; programUid: string },
+  userUid: string | null,
+  redemptionUid: string | null,
+): Promise<StaffPromotionLookup> {
+  const client = userUid ? await findClient(staff, userUid).catch(() => null) : null;
+  const window = { limit: 100, offset: 0, page: 1, pageSize: 100 };
+  const [detail, units] = await Promise.all([
+    getPromotion(
+      staff.db,
+      staff.app,
+      client?.uid ?? '00000000-0000-0000-0000-000000000000',
+      promotion.programUid,
+      promotion.uid,
+    ),
+    client && redemptionUid
+      ? listRedemptions(
+          staff.db,
+          staff.app,
+          client.uid,
+          promotion.programUid,
+          { promotion: promotion.uid },
+          window,
+        )
+      : null,
+  ]);
+  return {
+    promotion: detail,
+    client: client ? await clientToApi(staff, client) : null,
+    redemption: units?.results.find((r) => r.uid === redemptionUid) ?? null,
+  };
+}
+
+/**
+ * Redeems a promotion for the client at a place: the member redemption rules
+ * and messages (takePromotion, mode 'redeem': uses a unit the client holds or
+ * takes and uses one, under the row locks that make the last unit go once),
+ * plus the place check and the records line in the same transaction.
+ */
+export async function redeem(
+  staff: StaffContext,
+  input: z.infer<typeof staffRedemptionInput>,
+): Promise<StaffRedemptionResult> {
+  const client = await findClient(staff, input.client_uid);
+  const place = allowedPlace(staff, input.place_uid);
+  const promotion = await companyPromotion(staff, input.promotion_uid);
+  if (!promotion) throw new ValidationError({ promotion_uid: [loyaltyMessages.promotionNotFound] });
+  const limited = await staff.db
+    .select({ placeUid: promotionPlaces.placeUid })
+    .from(promotionPlaces)
+    .where(
+      and(
+        eq(promotionPlaces.appId, staff.app.uid),
+        eq(promotionPlaces.promotionUid, promotion.uid),
+      ),
+    );
+  if (limited.length && !limited.some((l) => l.placeUid === place.uid))
+    throw new ValidationError({ place_uid: [staffMessages.promotionNotAtPlace] });
+  const amountCents = parseAmount(input.amount);
+  const redemption = await takePromotion(
+    staff.db,
+    staff.app,
+    client.uid,
+    { programUid: promotion.programUid, promotionUid: promotion.uid },
+    'redeem',
+    {
+      amountCents,
+      notFound: () => new ValidationError({ promotion_uid: [loyaltyMessages.promotionNotFound] }),
+      onTaken: (tx, unit) =>
+        recordActivity(tx, staff, {
+          kind: 'redemptions',
+          programUid: promotion.programUid,
+          placeUid: place.uid,
+          clientUid: client.uid,
+          reference: unit.uid,
+          description: promotion.name,
+          amountCents: amountCents ?? null,
+          quantity: 1,
+          status: unit.status,
+        }),
+    },
+  );
+  return { redemption, client: await clientToApi(staff, client) };
+}
+
+function lineToApi(row: typeof loyaltyLedger.$inferSelect): LedgerLine {
+  return {
+    uid: row.uid,
+    currency: row.currency,
+    amount: row.amount,
+    kind: row.kind,
+    reason: row.reason,
+    reference: row.reference,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Earns stamps or points for the client (enrolling them if needed), with its records line, in one transaction. */
+async function earnForClient(
+  staff: StaffContext,
+  clientUid: string,
+  programUid: string,
+  currency: 'STAMPS' | 'POINTS',
+  amount: number,
+  reason: string,
+  placeUid: string | null,
+): Promise<StaffLedgerResult> {
+  const client = await findClient(staff, clientUid);
+  return staff.db.transaction(async (tx) => {
+    await ensureMember(tx, staff.app.uid, programUid, client.uid);
+    const reference = randomUUID();
+    const [line] = await appendLedger(tx, [
+      {
+        appId: staff.app.uid,
+        programUid,
+        userUid: client.uid,
+        currency,
+        amount,
+        kind: 'earn',
+        reason,
+        reference: `staff:${reference}`,
+      },
+    ]);
+    await recordActivity(tx, staff, {
+      kind: currency === 'STAMPS' ? 'stamps' : 'points',
+      programUid,
+      placeUid,
+      clientUid: client.uid,
+      reference: line.uid,
+      description: reason,
+      quantity: amount,
+    });
+    return {
+      entry: lineToApi(line),
+      balances: await balancesOf(tx, staff.app.uid, programUid, client.uid),
+    };
+  });
+}
+
+/** Stamps for a purchase at a place, where the program runs stamps. */
+export async function giveStamps(
+  staff: StaffContext,
+  input: z.infer<typeof staffStampsInput>,
+): Promise<StaffLedgerResult> {
+  const place = allowedPlace(staff, input.place_uid);
+  const program = await companyProgram(staff, input.program_uid);
+  if (!program.stampsEnabled) throw new ValidationError(staffMessages.featureDisabled);
+  return earnForClient(
+    staff,
+    input.client_uid,
+    program.uid,
+    'STAMPS',
+    input.quantity,
+    `Sellos en ${place.name}`,
+    place.uid,
+  );
+}
+
+/** Points added by hand (spec: amount above 0, description required, only where the program enables it). */
+export async function addPoints(
+  staff: StaffContext,
+  input: z.infer<typeof staffPointsInput>,
+): Promise<StaffLedgerResult> {
+  const place = input.place_uid ? allowedPlace(staff, input.place_uid) : null;
+  const program = await companyProgram(staff, input.program_uid);
+  if (!program.pointsEnabled || !program.addPointsEnabled)
+    throw new ValidationError(staffMessages.featureDisabled);
+  return earnForClient(
+    staff,
+    input.client_uid,
+    program.uid,
+    'POINTS',
+    input.amount,
+    input.description,
+    place?.uid ?? null,
+  );
+}

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { staffCan, staffMessages, type StaffPermission, type StaffRole } from '@store/contract';
+import type { Database } from '../../db/client';
+import { companies, places, staffMembers } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import type { UserRow } from '../../plugins/auth';
+import { ForbiddenError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+
+/** Who is acting in the staff console: the user, their company on this tenant and the places they may act at. */
+export type StaffContext = {
+  db: Database;
+  app: AppRow;
+  user: UserRow;
+  role: StaffRole;
+  company: { uid: string; name: string };
+  /** The places of the company the user may act at (all of them when not limited). */
+  places: { uid: string; name: string }[];
+  limitedToPlaces: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the staff area's preValidation hook; the staff routes read it with requireStaff(). */
+    staff: StaffContext | null;
+  }
+}
+
+/**
+ * The staff role of a user on an app: their one company and allowed places.
+ * Null when the user is not staff (or the company left the app).
+ */
+export async function resolveStaff(
+  db: Database,
+  app: AppRow,
+  user: UserRow,
+): Promise<StaffContext | null> {
+  const [row] = await db
+    .select({ member: staffMembers, company: { uid: companies.uid, name: companies.name } })
+    .from(staffMembers)
+    .innerJoin(
+      companies,
+      and(eq(companies.appId, staffMembers.appId), eq(companies.uid, staffMembers.companyUid)),
+    )
+    .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+  if (!row) return null;
+  const limited = row.member.placeUids.length > 0;
+  const placeRows = await db
+    .select({ uid: places.uid, name: places.name })
+    .from(places)
+    .where(
+      and(
+        eq(places.appId, app.uid),
+        eq(places.companyUid, row.company.uid),
+        eq(places.isActive, true),
+        limited ? inArray(places.uid, row.member.placeUids.filter(isUid)) : undefined,
+      ),
+    )
+    .orderBy(asc(places.name));
+  return {
+    db,
+    app,
+    user,
+    role: row.member.role,
+    company: row.company,
+    places: placeRows,
+    limitedToPlaces: limited,
+  };
+}
+
+/**
+ * preValidation hook of the whole staff area: 401 without a session (before
+ * the body is read), 403 when the user is not staff of a company of this
+ * tenant. Every staff route then states its permission with `staffOnly`.
+ */
+export async function staffHook(request: FastifyRequest): Promise<void> {
+  const user = request.requireUser();
+  const staff = await resolveStaff(request.server.db, request.requireTenant(), user);
+  if (!staff) throw new ForbiddenError(staffMessages.notStaff);
+  request.staff = staff;
+}
+
+/** Route hook: the role must allow the permission (VALIDATOR: look-up, redeem and stamps only). */
+export function staffOnly(permission: StaffPermission) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const staff = requireStaff(request);
+    if (!staffCan(staff.role, permission))
+      throw new ForbiddenError(
+        permission === 'members' ? staffMessages.ownerOnly : staffMessages.roleNotAllowed,
+      );
+  };
+}
+
+export function requireStaff(request: FastifyRequest): StaffContext {
+  if (!request.staff) throw new ForbiddenError(staffMessages.notStaff);
+  return request.staff;
+}
+
+/**
+ * A place given in a staff body or filter: one of the company's places (else
+ * a field error) that the user may act at (else a field error too: the form
+ * offers only allowed places, so this is a wrong value, not a permission).
+ */
+export function allowedPlace(
+  staff: StaffContext,
+  placeUid: string,
+  field = 'place_uid',
+): { uid: string; name: string } {
+  const place = staff.places.find((p) => p.uid === placeUid);
+  if (!place)
+    throw new ValidationError({
+      [field]: [
+        staff.limitedToPlaces ? staffMessages.placeNotAllowed : staffMessages.placeNotFound,
+      ],
+    });
+  return place;
+}

@@ -1,0 +1,158 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  staffActionStatus,
+  staffActionsFor,
+  staffMessages,
+  type Order,
+  type OrderStatus,
+  type StaffOrder,
+  type StaffOrderAction,
+} from '@store/contract';
+import { areas, orderLines, orders, paymentMethods, places, users } from '../../db/schema';
+import { NotFoundError } from '../../lib/http-errors';
+import type { PageWindow } from '../../lib/pagination';
+import { isUid } from '../../lib/uid';
+import { orderToApi } from '../orders/serialize';
+import { transitionOrder } from '../orders/service';
+import { allowedPlace, type StaffContext } from './guard';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Orders of the company at the places the user may act at; an order still waiting for its card payment is nobody's yet. */
+function boardWhere(staff: StaffContext) {
+  return and(
+    eq(orders.appId, staff.app.uid),
+    eq(orders.companyUid, staff.company.uid),
+    ne(orders.paymentStatus, 'PENDING'),
+    staff.limitedToPlaces
+      ? inArray(
+          orders.placeUid,
+          staff.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
+        )
+      : undefined,
+  );
+}
+
+/** Orders with their lines, place, payment method, area and client, in a handful of queries per page. */
+async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<StaffOrder[]> {
+  if (rows.length === 0) return [];
+  const appId = staff.app.uid;
+  const uids = rows.map((r) => r.uid);
+  const distinct = (values: (string | null)[]) => [
+    ...new Set(values.filter((v): v is string => !!v)),
+  ];
+  const areaUids = distinct(rows.map((r) => r.areaUid));
+  const userUids = distinct(rows.map((r) => r.userUid));
+  const [lines, placeRows, methods, areaRows, clients] = await Promise.all([
+    staff.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
+    staff.db
+      .select({ uid: places.uid, name: places.name })
+      .from(places)
+      .where(
+        and(eq(places.appId, appId), inArray(places.uid, distinct(rows.map((r) => r.placeUid)))),
+      ),
+    staff.db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.appId, appId),
+          inArray(paymentMethods.uid, distinct(rows.map((r) => r.paymentMethodUid))),
+        ),
+      ),
+    areaUids.length
+      ? staff.db
+          .select()
+          .from(areas)
+          .where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids)))
+      : Promise.resolve([]),
+    userUids.length
+      ? staff.db
+          .select({
+            uid: users.uid,
+            first_name: users.firstName,
+            last_name: users.lastName,
+            email: users.email,
+            mobile_phone: users.mobileNumber,
+          })
+          .from(users)
+          .where(and(eq(users.appId, appId), inArray(users.uid, userUids)))
+      : Promise.resolve([]),
+  ]);
+  return rows.map((row) => {
+    const order = orderToApi(row, {
+      place: placeRows.find((p) => p.uid === row.placeUid)!,
+      method: methods.find((m) => m.uid === row.paymentMethodUid)!,
+      area: areaRows.find((a) => a.uid === row.areaUid) ?? null,
+      lines: lines.filter((l) => l.orderUid === row.uid),
+    });
+    return staffOrderOf(order, clients.find((c) => c.uid === row.userUid) ?? null);
+  });
+}
+
+function staffOrderOf(order: Order, client: StaffOrder['client']): StaffOrder {
+  // The member's "can cancel" means nothing here; actions are what the store may do now.
+  return { ...order, client, actions: staffActionsFor(order.status, order.shipping_type) };
+}
+
+/** The orders board: newest first, by status and place. The web polls it (see docs/decisions.md). */
+export async function listOrders(
+  staff: StaffContext,
+  filters: { status?: OrderStatus; place_uid?: string },
+  window: PageWindow,
+) {
+  const place = filters.place_uid ? allowedPlace(staff, filters.place_uid) : null;
+  const where = and(
+    boardWhere(staff),
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    place ? eq(orders.placeUid, place.uid) : undefined,
+  );
+  const [{ total }] = await staff.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = await staff.db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { count: Number(total), results: await withDetails(staff, rows) };
+}
+
+async function boardOrder(staff: StaffContext, orderUid: string): Promise<OrderRow> {
+  if (!isUid(orderUid)) throw new NotFoundError(staffMessages.orderNotFound);
+  const [row] = await staff.db
+    .select()
+    .from(orders)
+    .where(and(boardWhere(staff), eq(orders.uid, orderUid)));
+  if (!row) throw new NotFoundError(staffMessages.orderNotFound);
+  return row;
+}
+
+export async function getOrder(staff: StaffContext, orderUid: string): Promise<StaffOrder> {
+  const [order] = await withDetails(staff, [await boardOrder(staff, orderUid)]);
+  return order;
+}
+
+/**
+ * A store action, through the one state machine of the orders module
+ * (transitionOrder: conditional update, stock and coupon back on a cancel,
+ * order points on delivery, refund of a paid order) so the member's order
+ * shows the new status at once.
+ */
+export async function moveOrder(
+  staff: StaffContext,
+  orderUid: string,
+  action: StaffOrderAction,
+  log: FastifyBaseLogger,
+): Promise<StaffOrder> {
+  const row = await boardOrder(staff, orderUid);
+  await transitionOrder(staff.db, staff.app, row.uid, staffActionStatus[action], 'place', { log });
+  return getOrder(staff, row.uid);
+}

@@ -1,0 +1,389 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  paged,
+  promotion,
+  staffClient,
+  staffClientPromotionsQuery,
+  staffClientQuery,
+  staffCreateClientInput,
+  staffLedgerResult,
+  staffMe,
+  staffMember,
+  staffMemberInput,
+  staffOrder,
+  staffOrdersQuery,
+  staffPermissions,
+  staffPointsInput,
+  staffPromotionLookup,
+  staffPromotionQuery,
+  staffQrInput,
+  staffRecord,
+  staffRecordsQuery,
+  staffRedemptionInput,
+  staffRedemptionResult,
+  staffStampsInput,
+  staffTransitionInput,
+} from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { pageWindow, toPaged } from '../../lib/pagination';
+import { programToApi } from '../programs/service';
+import { requireStaff, staffHook, staffOnly } from './guard';
+import { companyPrograms } from './programs';
+import { clientFromQr, clientPromotions, createClient, lookupClient } from './clients';
+import { addPoints, giveStamps, lookupPromotion, redeem } from './counter';
+import { getOrder, listOrders, moveOrder } from './orders';
+import { listRecords, recordsCsv } from './records';
+import { grantMember, listMembers, removeMember } from './members';
+
+const tags = ['staff'];
+const security = [{ token: [] }];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const access =
+  'Staff only: 401 without a session, 403 {detail} when the user is not staff of a company of this tenant or the role may not do this; anything of another company is 404.';
+
+/**
+ * The staff console. Every route goes through `staffHook` (session, then the
+ * user's staff role on this tenant) and states its permission with
+ * `staffOnly`; the services get the resolved StaffContext and never HTTP.
+ */
+export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.decorateRequest('staff', null);
+  server.addHook('preValidation', staffHook);
+
+  server.get(
+    '/v5/staff/me/',
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          "The user's staff role: company, role, permissions, places they may act at, the company's programs",
+        description: `${access} \`places\` lists every place of the company unless the role is limited to some (\`limited_to_places\`).`,
+        response: { 200: staffMe, ...errors },
+      },
+    },
+    async (request) => {
+      const staff = requireStaff(request);
+      const programs = await companyPrograms(staff);
+      return {
+        company: staff.company,
+        role: staff.role,
+        permissions: [...staffPermissions[staff.role]],
+        places: staff.places,
+        limited_to_places: staff.limitedToPlaces,
+        programs: programs.map((program) => programToApi({ program, company: staff.company })),
+      };
+    },
+  );
+
+  server.get(
+    '/v5/staff/clients/',
+    {
+      preValidation: staffOnly('lookup'),
+      schema: {
+        tags,
+        security,
+        summary: 'Finds a client of the company by document or mobile phone',
+        description: `${access} \`?document_type=&document_number=\` or \`?mobile_phone=\` (with +country code: exact; nine digits: any dial code). Clients are users who belong to a program of the company or ordered from it. None: 404 {detail}; several phones: 400 {mobile_phone: ['More than one user was found with this phone number, enter the document number']}.`,
+        querystring: staffClientQuery,
+        response: { 200: staffClient, ...errors },
+      },
+    },
+    async (request) => lookupClient(requireStaff(request), request.query),
+  );
+
+  server.post(
+    '/v5/staff/clients/from-qr/',
+    {
+      preValidation: staffOnly('lookup'),
+      schema: {
+        tags,
+        security,
+        summary: 'Finds the client of a scanned member QR (GET v5/me/programs/{uid}/qr/)',
+        description: `${access} Expired, forged, another tenant's or another company's QR: 400 {code: [message]}.`,
+        body: staffQrInput,
+        response: { 200: staffClient, ...errors },
+      },
+    },
+    async (request) => clientFromQr(requireStaff(request), request.body.code),
+  );
+
+  server.post(
+    '/v5/staff/clients/',
+    {
+      preValidation: staffOnly('create_clients'),
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a user and enrols them in a program of the company',
+        description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200, that user enrolled, their data unchanged. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
+        body: staffCreateClientInput,
+        response: { 200: staffClient, 201: staffClient, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, client } = await createClient(requireStaff(request), request.body);
+      return reply.status(created ? 201 : 200).send(client);
+    },
+  );
+
+  server.get(
+    '/v5/staff/clients/:uid/promotions/',
+    {
+      preValidation: staffOnly('lookup'),
+      schema: {
+        tags,
+        security,
+        summary: "The company's current promotions with the client's state in each",
+        description: `${access} \`program_uid\` narrows to one program. Not paged (a program lists at most 100).`,
+        params: uidParams,
+        querystring: staffClientPromotionsQuery,
+        response: { 200: z.array(promotion), ...errors },
+      },
+    },
+    async (request) =>
+      clientPromotions(
+        requireStaff(request),
+        request.params.uid,
+        request.query.program_uid || undefined,
+      ),
+  );
+
+  server.get(
+    '/v5/staff/promotions/',
+    {
+      preValidation: staffOnly('lookup'),
+      schema: {
+        tags,
+        security,
+        summary: 'Finds a promotion by the code the client shows',
+        description: `${access} \`code\`: a coupon code of a unit the client holds, or a signed promotion QR (p1.…). Answers the promotion (kind, stock, limits, max amount, the client's state), the client and the unit the code names. Unknown code: 404; bad or expired QR: 400 {code}.`,
+        querystring: staffPromotionQuery,
+        response: { 200: staffPromotionLookup, ...errors },
+      },
+    },
+    async (request) =>
+      lookupPromotion(
+        requireStaff(request),
+        request.query.code,
+        request.query.client_uid || undefined,
+      ),
+  );
+
+  server.post(
+    '/v5/staff/redemptions/',
+    {
+      preValidation: staffOnly('redeem'),
+      schema: {
+        tags,
+        security,
+        summary: 'Redeems a promotion for a client at a place',
+        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}.`,
+        body: staffRedemptionInput,
+        response: { 201: staffRedemptionResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await redeem(requireStaff(request), request.body)),
+  );
+
+  server.post(
+    '/v5/staff/stamps/',
+    {
+      preValidation: staffOnly('stamps'),
+      schema: {
+        tags,
+        security,
+        summary: 'Gives the client stamps for a purchase at a place',
+        description: `${access} A program without stamps: 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Answers the ledger line and the new balances.`,
+        body: staffStampsInput,
+        response: { 201: staffLedgerResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await giveStamps(requireStaff(request), request.body)),
+  );
+
+  server.post(
+    '/v5/staff/points/',
+    {
+      preValidation: staffOnly('points'),
+      schema: {
+        tags,
+        security,
+        summary: 'Adds points to the client by hand',
+        description: `${access} Amount above 0 and a description (400 on those fields otherwise); only where the program has points and add_points enabled, else 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Not for validators.`,
+        body: staffPointsInput,
+        response: { 201: staffLedgerResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addPoints(requireStaff(request), request.body)),
+  );
+
+  server.get(
+    '/v5/staff/orders/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        security,
+        summary: "The orders board: the company's orders, newest first",
+        description: `${access} Filters \`status\`, \`place_uid\`; paged. Each order carries every field of the member's order, billing data, the client and \`actions\` the store may take now. The web polls this list (no push channel yet).`,
+        querystring: staffOrdersQuery,
+        response: { 200: paged(staffOrder), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const page = await listOrders(
+        requireStaff(request),
+        { status: request.query.status, place_uid: request.query.place_uid || undefined },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v5/staff/orders/:uid/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        security,
+        summary: 'One order of the company',
+        description: access,
+        params: uidParams,
+        response: { 200: staffOrder, ...errors },
+      },
+    },
+    async (request) => getOrder(requireStaff(request), request.params.uid),
+  );
+
+  server.post(
+    '/v5/staff/orders/:uid/transition/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        security,
+        summary: 'Accept, cancel, mark shipped or mark delivered',
+        description: `${access} Only along the contract's state machine (pickup orders are never shipped); anything else: 400 {non_field_errors: ['Un pedido {from} no puede pasar a {to}.']}. A cancel gives the stock and coupon use back; the member sees the new status at once.`,
+        params: uidParams,
+        body: staffTransitionInput,
+        response: { 200: staffOrder, ...errors },
+      },
+    },
+    async (request) =>
+      moveOrder(requireStaff(request), request.params.uid, request.body.action, request.log),
+  );
+
+  server.get(
+    '/v5/staff/records/',
+    {
+      preValidation: staffOnly('records'),
+      schema: {
+        tags,
+        security,
+        summary: 'Records report: redemptions, stamps and points given at the counter, and orders',
+        description: `${access} Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
+        querystring: staffRecordsQuery,
+        response: { 200: paged(staffRecord), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const { page: _page, page_size: _size, ...filters } = request.query;
+      const page = await listRecords(
+        requireStaff(request),
+        { ...filters, place_uid: filters.place_uid || undefined },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
+  );
+
+  server.get(
+    '/v5/staff/records.csv',
+    {
+      preValidation: staffOnly('records'),
+      schema: {
+        tags,
+        security,
+        summary: 'The records report as a CSV download (all pages)',
+        description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal; streamed in batches so a year of records never sits in memory.`,
+        querystring: staffRecordsQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { page: _page, page_size: _size, ...filters } = request.query;
+      const stream = recordsCsv(requireStaff(request), {
+        ...filters,
+        place_uid: filters.place_uid || undefined,
+      });
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="registros-${today}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  server.get(
+    '/v5/staff/members/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: "The company's staff (owners only)",
+        description: access,
+        response: { 200: z.array(staffMember), ...errors },
+      },
+    },
+    async (request) => listMembers(requireStaff(request)),
+  );
+
+  server.post(
+    '/v5/staff/members/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: 'Grants a staff role to a user of the app, by email (owners only)',
+        description: `${access} 201 new, 200 changed. Unknown email: 400 {email}; a user already staff of another company: 400 {email}; places of the company only.`,
+        body: staffMemberInput,
+        response: { 200: staffMember, 201: staffMember, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, member } = await grantMember(requireStaff(request), request.body);
+      return reply.status(created ? 201 : 200).send(member);
+    },
+  );
+
+  server.delete(
+    '/v5/staff/members/:uid/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: 'Removes a staff role (owners only; not oneself)',
+        description: access,
+        params: uidParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeMember(requireStaff(request), request.params.uid);
+      return reply.status(204).send(null);
+    },
+  );
+};
