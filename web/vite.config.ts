@@ -1,6 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * Writes .vite/chunk-modules.json (chunk file -> source modules, repo-relative) beside Vite's
@@ -28,11 +31,46 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * Writes .br and .gz beside every text file of the build (the public folder's too), once at build
+ * time at the best levels: the server sends them (@fastify/static preCompressed) without
+ * compressing anything per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|xml|webmanifest)$/.test(entry.name))
+          continue;
+        const file = path.join(entry.parentPath, entry.name);
+        if (file.includes(`${path.sep}.vite${path.sep}`)) continue;
+        const bytes = await readFile(file);
+        if (bytes.length < 1024) continue;
+        const brotli = brotliCompressSync(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        });
+        await writeFile(`${file}.br`, brotli);
+        await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 // The API runs on its own process in development; the browser keeps calling /api on the
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), precompress()],
   resolve: {
     // The store front needs only the contract's constants at run time; importing the package
     // root would pull every zod schema into the first page.

@@ -16,6 +16,8 @@ export const webAppPlugin = fp<{ webDist: string }>(
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; the shell must always be fresh.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
