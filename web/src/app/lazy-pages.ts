@@ -51,3 +51,6 @@ export const ProgramPage = lazy(() => programs().then((m) => ({ default: m.Progr
 export const PromotionPage = lazy(() => programs().then((m) => ({ default: m.PromotionPage })));
 export const RedemptionsPage = lazy(() => programs().then((m) => ({ default: m.RedemptionsPage })));
 export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage })));
+
+// Staff screens: their own chunk (code, texts and styles), never downloaded by the store front.
+export const StaffArea = lazy(() => import('../features/staff').then((m) => ({ default: m.StaffArea })));

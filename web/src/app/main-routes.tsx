@@ -18,6 +18,7 @@ import {
   PollsPage,
   RafflePage,
   RafflesPage,
+  StaffArea,
   CouponCodePage,
   FaqsPage,
   MultisiteHome,
@@ -150,6 +151,7 @@ export function MainRoutes() {
         <Route path="change-password" element={<RequireLogin><ChangePasswordPage /></RequireLogin>} />
         <Route path="qr" element={<RequireLogin><QrPage /></RequireLogin>} />
         <Route path="delete" element={<RequireLogin><ComingSoon /></RequireLogin>} />
+        <Route path="staff/*" element={<RequireLogin><StaffArea /></RequireLogin>} />
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="faqs" element={<FaqsPage />} />

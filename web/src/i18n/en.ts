@@ -40,6 +40,7 @@ export const en: Catalogue = {
     polls: 'Polls',
     login: 'Log in',
     logout: 'Log out',
+    staff: 'Staff',
     faqs: 'FAQs',
     terms: 'Terms and conditions',
     privacy: 'Privacy policy',

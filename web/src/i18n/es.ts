@@ -40,6 +40,7 @@ export const es = {
     polls: 'Encuestas',
     login: 'Iniciar sesión',
     logout: 'Cerrar sesión',
+    staff: 'Atención en tienda',
     faqs: 'Preguntas frecuentes',
     terms: 'Términos y condiciones',
     privacy: 'Políticas de privacidad',

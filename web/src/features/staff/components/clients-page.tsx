@@ -50,13 +50,12 @@ export function ClientsPage() {
           <h2 id="staff-lookup-title" className="staff-panel__title">
             {t('staff.lookupTitle')}
           </h2>
-          <div className="staff-modes" role="tablist" aria-label={t('staff.lookupBy')}>
+          <div className="staff-modes" role="group" aria-label={t('staff.lookupBy')}>
             {(['document', 'phone', 'qr'] as const).map((m) => (
               <button
                 key={m}
                 type="button"
-                role="tab"
-                aria-selected={mode === m}
+                aria-pressed={mode === m}
                 className={
                   mode === m ? 'staff-modes__tab staff-modes__tab--active' : 'staff-modes__tab'
                 }
