@@ -1,5 +1,9 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { errorMessages } from '@store/contract';
 import type { Database } from './db/client';
 import { databasePlugin } from './plugins/database';
@@ -62,7 +66,7 @@ export async function buildApp(options: AppOptions) {
     // The router's own refusals (a path that cannot be decoded, a path segment longer than any id)
     // name nothing that exists: the documented 404 instead of Fastify's 400/414 bodies.
     frameworkErrors: (_error, _request, reply) => {
-      void reply.code(404).send({ detail: errorMessages.notFound });
+      void (reply as FastifyReply).code(404).send({ detail: errorMessages.notFound });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

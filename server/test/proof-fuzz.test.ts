@@ -1,0 +1,504 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { startTestApp, type TestApp } from './support/test-app';
+import { registerMember } from './support/accounts';
+
+/**
+ * Property-based fuzz of every route of the OpenAPI document: generated path
+ * params, query strings, bodies (mostly shaped like the documented schema,
+ * with hostile values mixed in) and headers, as an anonymous visitor and as a
+ * logged-in member. No answer may be a 5xx; a 400 is `{field: [messages]}`
+ * and any other 4xx is `{detail}`. Bounded so CI stays fast: FUZZ_SECONDS
+ * (default 40) shared by all routes, FUZZ_RUNS (default 60) per route at most;
+ * FUZZ_SEED replays a run.
+ */
+const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS) || 40;
+const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 60;
+const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  nullable?: boolean;
+};
+type Parameter = {
+  in: 'path' | 'query' | 'header';
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+};
+type Operation = { method: string; path: string; parameters: Parameter[]; body?: JsonSchema };
+
+let t: TestApp;
+let operations: Operation[] = [];
+/** Real ids and values of the demo tenant, so generated requests reach past "not found". */
+const known = {
+  uids: [] as string[],
+  strings: ['localhost', 'aurora', 'CAFE10', 'demo@aurora.pe', 'Aurora2026!'],
+};
+let memberAuth: Record<string, string> = {};
+let memberStale = false;
+const statuses = new Map<number, number>();
+
+// Strings that broke servers before: NUL bytes, lone surrogates, huge and numeric-looking text, SQL and path tricks.
+const hostileStrings = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '🙂',
+  '%',
+  '%00',
+  '..',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'null',
+  'NaN',
+  '-1',
+  '0',
+  '1e309',
+  '9'.repeat(40),
+  '00000000-0000-0000-0000-000000000000',
+  'x'.repeat(5000),
+  '2026-02-30',
+  '24:61',
+  '-0.00',
+  '1.005',
+  '999999999999.99',
+];
+
+const hostileString = fc.oneof(
+  fc.constantFrom(...hostileStrings),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
+const hostileNumber = fc.constantFrom(
+  0,
+  -1,
+  -0.5,
+  1.5,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER,
+  1e308,
+  -1e308,
+);
+const junk: fc.Arbitrary<unknown> = fc.oneof(
+  hostileString,
+  hostileNumber,
+  fc.constantFrom(null, true, false, [], {}),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+function types(schema: JsonSchema): string[] {
+  if (Array.isArray(schema.type)) return schema.type;
+  if (schema.type) return [schema.type];
+  if (schema.properties) return ['object'];
+  return [];
+}
+
+/** Mostly values of the schema's shape (so validation passes and handlers run), sometimes junk. */
+function fromSchema(schema: JsonSchema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 5) return junk;
+  let good: fc.Arbitrary<unknown>;
+  const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (schema.const !== undefined) good = fc.constant(schema.const);
+  else if (schema.enum?.length) good = fc.constantFrom(...schema.enum);
+  else if (variants?.length)
+    good = fc.oneof(...variants.map((v) => fromSchema(v, name, depth + 1)));
+  else {
+    const kinds = types(schema).filter((k) => k !== 'null');
+    const arbitraries = kinds.map((kind) => byKind(kind, schema, name, depth));
+    if (schema.nullable || types(schema).includes('null')) arbitraries.push(fc.constant(null));
+    good = arbitraries.length ? fc.oneof(...arbitraries) : junk;
+  }
+  return fc.oneof({ weight: 8, arbitrary: good }, { weight: 1, arbitrary: junk });
+}
+
+function byKind(
+  kind: string,
+  schema: JsonSchema,
+  name: string,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  switch (kind) {
+    case 'string': {
+      const looksLikeUid =
+        schema.format === 'uuid' ||
+        /uid|program|place|poll|promotion|area|company|category|payment|product/i.test(name);
+      const choices: fc.Arbitrary<unknown>[] = [
+        fc.string({ maxLength: Math.min(schema.maxLength ?? 40, 60) }),
+        fc.constantFrom(...known.strings),
+        hostileString,
+      ];
+      if (looksLikeUid)
+        choices.push(fc.constantFrom(...known.uids), fc.constantFrom(...known.uids), fc.uuid());
+      if (schema.pattern?.includes('\\d{4}-'))
+        choices.push(
+          fc
+            .date({ min: new Date('1900-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10)),
+        );
+      if (schema.format === 'date-time')
+        choices.push(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
+      if (schema.format === 'email' || /email/.test(name)) choices.push(fc.emailAddress());
+      if (/price|total|amount/.test(name))
+        choices.push(fc.integer({ min: -1000, max: 10_000_000 }).map((c) => (c / 100).toFixed(2)));
+      return fc.oneof(...choices);
+    }
+    case 'integer':
+      return fc.oneof(
+        fc.integer({
+          min: Math.max(schema.minimum ?? -1000, -1e9),
+          max: Math.min(schema.maximum ?? 1000, 1e9),
+        }),
+        hostileNumber,
+      );
+    case 'number':
+      return fc.oneof(
+        fc.double({
+          noNaN: true,
+          noDefaultInfinity: true,
+          min: schema.minimum ?? -1e6,
+          max: schema.maximum ?? 1e6,
+        }),
+        hostileNumber,
+      );
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(fromSchema(schema.items, name, depth + 1), { maxLength: 4 });
+    case 'object': {
+      const props = schema.properties ?? {};
+      const keys = Object.keys(props);
+      const record = fc.record(
+        Object.fromEntries(keys.map((k) => [k, fromSchema(props[k], k, depth + 1)])),
+        {
+          requiredKeys: (schema.required ?? []).filter((k) => keys.includes(k)),
+        },
+      );
+      // Unknown keys too: they must be ignored or refused, never crash.
+      return fc
+        .tuple(record, fc.dictionary(fc.string({ maxLength: 8 }), junk, { maxKeys: 2 }))
+        .map(([r, extra]) => ({ ...extra, ...r }));
+    }
+    default:
+      return junk;
+  }
+}
+
+function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function encodePart(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return 'x'; // a lone surrogate cannot be percent-encoded; a client could not send it either
+  }
+}
+
+const headerText = fc.stringMatching(/^[\x21-\x7e][\x20-\x7e]{0,40}$/);
+
+type Request = {
+  url: string;
+  host: string;
+  headers: Record<string, string>;
+  payload?: string;
+  asMember: boolean;
+};
+
+function requestOf(op: Operation): fc.Arbitrary<Request> {
+  const pathParams = op.parameters.filter((p) => p.in === 'path');
+  const queryParams = op.parameters.filter((p) => p.in === 'query');
+  const hasBody = !['GET', 'HEAD'].includes(op.method);
+  return fc
+    .record({
+      path: fc.record(
+        Object.fromEntries(
+          pathParams.map((p) => [
+            p.name,
+            fromSchema({ ...p.schema, format: p.schema.format ?? 'uuid' }, p.name).map(asText),
+          ]),
+        ),
+      ),
+      query: fc.array(
+        fc.oneof(
+          ...queryParams.map((p) =>
+            fromSchema(p.schema, p.name).map((v) => [p.name, asText(v)] as const),
+          ),
+          fc
+            .tuple(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }))
+            .map(([k, v]) => [k, v] as const),
+        ),
+        { maxLength: queryParams.length + 1 },
+      ),
+      body: hasBody
+        ? fc.oneof(
+            {
+              weight: 8,
+              arbitrary: fromSchema(op.body ?? { type: 'object' }).map((b) => ({
+                text: JSON.stringify(b) ?? 'null',
+                type: 'application/json',
+              })),
+            },
+            {
+              weight: 1,
+              arbitrary: fc
+                .string({ maxLength: 40 })
+                .map((s) => ({ text: s, type: 'application/json' })),
+            },
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom(
+                { text: 'a=1', type: 'application/x-www-form-urlencoded' },
+                { text: '<x/>', type: 'text/xml' },
+                { text: '', type: 'application/json' },
+              ),
+            },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+          )
+        : fc.constant(undefined),
+      asMember: fc.boolean(),
+      authorization: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: headerText },
+        { weight: 1, arbitrary: fc.constant('Token ' + 'A'.repeat(43)) },
+      ),
+      extraHeaders: fc.dictionary(
+        fc.constantFrom(
+          'api-key',
+          'idempotency-key',
+          'accept-language',
+          'x-forwarded-for',
+          'if-none-match',
+          'origin',
+        ),
+        headerText,
+        { maxKeys: 2 },
+      ),
+      host: fc.oneof(
+        { weight: 8, arbitrary: fc.constant('localhost') },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(
+            'multi.localhost',
+            'private.localhost',
+            'nobody.example',
+            '127.0.0.1',
+            'LOCALHOST:80',
+          ),
+        },
+      ),
+    })
+    .map(({ path, query, body, asMember, authorization, extraHeaders, host }) => {
+      const url =
+        op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodePart(String(path[name] ?? 'x'))) +
+        (query.length
+          ? '?' + query.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`).join('&')
+          : '');
+      const headers: Record<string, string> = { ...extraHeaders };
+      if (asMember) Object.assign(headers, memberAuth);
+      else if (authorization) headers.authorization = authorization;
+      if (body) headers['content-type'] = body.type;
+      return { url, host, headers, payload: body?.text, asMember };
+    });
+}
+
+function checkAnswer(op: Operation, request: Request, status: number, body: string) {
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  const where = `${op.method} ${request.url} (host ${request.host}, member ${request.asMember}) body ${request.payload?.slice(0, 300)}`;
+  assert.ok(status < 500, `${where} answered ${status}: ${body.slice(0, 300)}`);
+  if (status < 400) return;
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    assert.fail(`${where} answered ${status} with a body that is not JSON: ${body.slice(0, 200)}`);
+  }
+  assert.ok(
+    data && typeof data === 'object' && !Array.isArray(data),
+    `${where}: ${status} body is an object`,
+  );
+  if (status === 400) {
+    const entries = Object.entries(data as Record<string, unknown>);
+    assert.ok(entries.length > 0, `${where}: a 400 names at least one field`);
+    for (const [field, messages] of entries) {
+      assert.ok(
+        Array.isArray(messages) &&
+          messages.length > 0 &&
+          messages.every((m) => typeof m === 'string' && m.length > 0),
+        `${where}: 400 field "${field}" holds messages: ${body.slice(0, 300)}`,
+      );
+    }
+  } else {
+    assert.equal(
+      typeof (data as { detail?: unknown }).detail,
+      'string',
+      `${where}: ${status} has {detail}: ${body.slice(0, 300)}`,
+    );
+  }
+}
+
+async function freshMember() {
+  memberAuth = (await registerMember(t, 'localhost')).auth;
+  memberStale = false;
+}
+
+before(async () => {
+  t = await startTestApp();
+  const doc = (await t.get('/api/docs/json')).data as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Parameter[];
+          requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+        }
+      >
+    >;
+  };
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, spec] of Object.entries(methods)) {
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        parameters: spec.parameters ?? [],
+        body: spec.requestBody?.content?.['application/json']?.schema,
+      });
+    }
+  }
+  operations = operations.sort((a, b) =>
+    `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`),
+  );
+
+  // Real ids to aim at: the demo store's app, places, products, categories, areas, programs, promotions.
+  await freshMember();
+  const app = await t.appOf('localhost');
+  known.uids.push(app.uid);
+  const collect = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) {
+        if (
+          typeof v === 'string' &&
+          /^[0-9a-f-]{36}$/.test(v) &&
+          /uid|company|place|program|area/.test(k)
+        )
+          known.uids.push(v);
+        else if (v && typeof v === 'object') collect(v);
+      }
+    }
+  };
+  for (const url of [
+    '/api/v7/apps/?domain=localhost',
+    '/api/v7/places/',
+    '/api/v7/products/',
+    '/api/v7/areas/',
+    '/api/v7/categories/',
+    '/api/v5/programs/',
+  ]) {
+    collect((await t.get(url, { headers: memberAuth })).data);
+  }
+  known.uids = [...new Set(known.uids)].slice(0, 200);
+});
+after(() => t?.close());
+
+describe('fuzz: every route of the OpenAPI document', () => {
+  test('the document lists every API route the server registered', () => {
+    const printed = t.app.printRoutes({ commonPrefix: false });
+    // Count registered methods outside the docs pages (HEAD mirrors GET).
+    let registered = 0;
+    let inDocs = false;
+    for (const line of printed.split('\n')) {
+      const depth = line.search(/[^│├└─ ]/);
+      if (depth <= 4) inDocs = line.includes('/api/docs');
+      if (inDocs) continue;
+      const methods =
+        /\(([A-Z, ]+)\)\s*$/
+          .exec(line)?.[1]
+          .split(', ')
+          .filter((m) => m !== 'HEAD') ?? [];
+      // A node written `/:uid|:place/...` is one route under two parameter names.
+      registered += methods.length;
+    }
+    assert.ok(operations.length >= 60, `${operations.length} operations in the document`);
+    assert.equal(operations.length, registered, printed);
+  });
+
+  test('no 5xx; 400 is {field: [messages]}; other 4xx are {detail}', async () => {
+    const started = Date.now();
+    const perRouteMs = (FUZZ_SECONDS * 1000) / operations.length;
+    let requests = 0;
+    for (const op of operations) {
+      await fc.assert(
+        fc.asyncProperty(requestOf(op), async (request) => {
+          if (request.asMember && memberStale) {
+            await freshMember();
+            request.headers = { ...request.headers, ...memberAuth };
+          }
+          const response = await t.app.inject({
+            method: op.method as 'GET',
+            url: request.url,
+            headers: { host: request.host, ...request.headers },
+            ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          });
+          requests += 1;
+          // Logging out or deleting the account ends the member's session: the next member call gets a new one.
+          if (request.asMember && (response.statusCode === 401 || /logout|delete/.test(op.path)))
+            memberStale = true;
+          checkAnswer(op, request, response.statusCode, response.body);
+        }),
+        {
+          numRuns: FUZZ_RUNS,
+          interruptAfterTimeLimit: perRouteMs,
+          markInterruptAsFailure: false,
+          seed,
+          endOnFailure: true,
+          includeErrorInReport: true,
+        },
+      );
+    }
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    console.log(
+      `# fuzz: ${requests} requests over ${operations.length} operations in ${Date.now() - started} ms on ${t.kind}; statuses ${histogram}`,
+    );
+  });
+});
+
+describe('regressions found by the fuzz', () => {
+  test("the router's own refusals use the documented 404 body: a path segment over 100 characters, a path that cannot be decoded", async () => {
+    for (const url of [
+      `/api/v7/places/${'a'.repeat(101)}/products/`,
+      '/api/v7/places/%E0%A4%A/products/',
+      `/api/v5/me/orders/${'9'.repeat(200)}/`,
+    ]) {
+      const res = await t.get(url, { headers: memberAuth });
+      assert.equal(res.statusCode, 404, url);
+      assert.deepEqual(res.data, { detail: 'No encontrado.' });
+    }
+  });
+});
