@@ -235,6 +235,73 @@ test(
   },
 );
 
+/** A staff session of the demo cashier, through the server's own API (the staff screens are not under test here). */
+async function cashier(origin: string) {
+  const call = async <T>(
+    path: string,
+    init: { method?: string; body?: unknown; token?: string } = {},
+  ) => {
+    const response = await fetch(`${origin}/api/${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(init.token ? { Authorization: `Token ${init.token}` } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: response.status, data: (await response.json()) as T };
+  };
+  const login = await call<{ token: string }>('v5/login/', {
+    method: 'POST',
+    body: { email: 'cajero@aurora.pe', password: 'Cajero2026!' },
+  });
+  assert.equal(login.status, 200, JSON.stringify(login.data));
+  return <T>(path: string, init: { method?: string; body?: unknown } = {}) =>
+    call<T>(path, { ...init, token: login.data.token });
+}
+
+test(
+  'the steps end with congratulations when the establishment redeems the shown promotion QR',
+  { skip },
+  async () => {
+    const { page, server } = await demoMember();
+    await openPromotion(page, 'Sándwich de la casa a S/. 12');
+    await page.getByRole('button', { name: 'Usar en el local' }).click();
+    const shown = page.waitForResponse(
+      (r) => r.url().includes('/qrcode/') && r.request().method() === 'POST',
+    );
+    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    const { qr } = (await (await shown).json()) as { qr: string };
+    await dialog(page).getByTestId('promotion-qr').locator('svg').waitFor();
+
+    // The cashier scans the QR: it names the member and the promotion; the unit is taken and used (50 coins).
+    const staff = await cashier(server.url('localhost').replace(/\/$/, ''));
+    const found = await staff<{ client: { uid: string }; promotion: { uid: string } }>(
+      `v5/staff/promotions/?code=${encodeURIComponent(qr)}`,
+    );
+    assert.equal(found.status, 200, JSON.stringify(found.data));
+    const places = await staff<{ results: { uid: string; name: string }[] }>('v7/places/');
+    const miraflores = places.data.results.find((p) => p.name === 'Aurora Miraflores');
+    assert.ok(miraflores);
+    const redeemed = await staff<{ redemption: { code: string } }>('v5/staff/redemptions/', {
+      method: 'POST',
+      body: {
+        client_uid: found.data.client.uid,
+        promotion_uid: found.data.promotion.uid,
+        place_uid: miraflores.uid,
+      },
+    });
+    assert.equal(redeemed.status, 201, JSON.stringify(redeemed.data));
+
+    // The member's screen moves on by itself (it watches the used units every 5 s).
+    await dialog(page)
+      .getByRole('heading', { name: '¡Felicitaciones!' })
+      .waitFor({ timeout: 12_000 });
+    await dialog(page).getByText(`Código del canje: ${redeemed.data.redemption.code}`).waitFor();
+    assert.equal((await balancesOf(page)).coins, 70);
+  },
+);
+
 test(
   'the member QR opens from the phone menu and is renewed before it expires',
   { skip },
