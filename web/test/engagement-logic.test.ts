@@ -15,6 +15,7 @@ import {
   isAnswered,
   pollServerErrors,
   unansweredQuestions,
+  type Draft,
 } from '../src/features/polls/poll-logic';
 import { mergeRaffles, raffleStatus } from '../src/features/raffles/raffle-logic';
 import {
@@ -168,7 +169,7 @@ const questions = [
 
 test('polls: every question must be answered; blanks and empty choices are reported by position', () => {
   assert.deepEqual(unansweredQuestions(questions, {}), [0, 1, 2]);
-  const drafts = {
+  const drafts: Record<string, Draft> = {
     q1: chooseOption(questions[0], emptyDraft(), 'a'),
     q2: { options: [], text: '' },
     q3: { options: [], text: '   ' },
