@@ -1,0 +1,379 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { staffMessages } from '@store/contract';
+import { startTestApp, type TestApp } from './support/test-app';
+import { makeStaffShop, placePickupOrder, type StaffShop } from './support/staff';
+
+/**
+ * The permission matrix: every staff route as anonymous (401), a customer
+ * (403), staff of the company (2xx), staff of another company of the same
+ * tenant (403/404 or their own company's data, never this company's), staff
+ * of another tenant (401: their session is not a session here), and the
+ * validator where the role does not reach (403).
+ */
+let t: TestApp;
+let s: StaffShop;
+let order: { uid: string };
+let docCounter = 0;
+
+before(async () => {
+  t = await startTestApp();
+  s = await makeStaffShop(t, 'staffperm');
+  order = await placePickupOrder(t, s, s.auth.ana, s.places.a);
+});
+after(() => t?.close());
+
+type Case = {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  url: () => string;
+  body?: () => unknown;
+  ok: number;
+  /** The validator's answer: 403 where the role does not reach. */
+  validator: number;
+};
+
+const cases: Case[] = [
+  {
+    method: 'GET',
+    path: '/api/v5/staff/me/',
+    url: () => '/api/v5/staff/me/',
+    ok: 200,
+    validator: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/clients/',
+    url: () => '/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=70000010',
+    ok: 200,
+    validator: 200,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/clients/from-qr/',
+    url: () => '/api/v5/staff/clients/from-qr/',
+    body: () => ({ code: 'x' }),
+    ok: 400,
+    validator: 400,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/clients/',
+    url: () => '/api/v5/staff/clients/',
+    body: () => ({
+      program_uid: s.programs.club,
+      first_name: 'Nuevo',
+      last_name: 'Cliente',
+      document_type: 'NATIONAL_ID',
+      document_number: String(71000000 + ++docCounter),
+    }),
+    ok: 201,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/clients/{uid}/promotions/',
+    url: () => `/api/v5/staff/clients/${s.users.ana.uid}/promotions/`,
+    ok: 200,
+    validator: 200,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/promotions/',
+    url: () => '/api/v5/staff/promotions/?code=NOPE123456',
+    ok: 404,
+    validator: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/redemptions/',
+    url: () => '/api/v5/staff/redemptions/',
+    body: () => ({
+      client_uid: s.users.ana.uid,
+      promotion_uid: s.promotionUid('Desayuno 20%'),
+      place_uid: s.places.b,
+      amount: '10.00',
+    }),
+    ok: 201,
+    validator: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/stamps/',
+    url: () => '/api/v5/staff/stamps/',
+    body: () => ({
+      client_uid: s.users.ana.uid,
+      program_uid: s.programs.club,
+      place_uid: s.places.b,
+      quantity: 1,
+    }),
+    ok: 201,
+    validator: 201,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/points/',
+    url: () => '/api/v5/staff/points/',
+    body: () => ({
+      client_uid: s.users.ana.uid,
+      program_uid: s.programs.club,
+      amount: 5,
+      description: 'Compra',
+    }),
+    ok: 201,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/orders/',
+    url: () => '/api/v5/staff/orders/',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/orders/{uid}/',
+    url: () => `/api/v5/staff/orders/${order.uid}/`,
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/orders/{uid}/transition/',
+    url: () => `/api/v5/staff/orders/${order.uid}/transition/`,
+    body: () => ({ action: 'accept' }),
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/records/',
+    url: () => '/api/v5/staff/records/',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/records.csv',
+    url: () => '/api/v5/staff/records.csv',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/members/',
+    url: () => '/api/v5/staff/members/',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/members/',
+    url: () => '/api/v5/staff/members/',
+    body: () => ({ email: 'nobody@staff.test', role: 'VALIDATOR', place_uids: [s.places.a] }),
+    ok: 201,
+    validator: 403,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/staff/members/{uid}/',
+    url: () => `/api/v5/staff/members/${s.users.ana.uid}/`,
+    ok: 404,
+    validator: 403,
+  },
+];
+
+const call = (c: Case, headers: Record<string, string> | undefined, host = s.host) =>
+  t.call(c.method, c.url(), { host, headers, ...(c.body ? { body: c.body() } : {}) });
+
+describe('staff permission matrix', () => {
+  test('the matrix covers every staff route of the OpenAPI document', async () => {
+    const doc = (await t.get('/api/docs/json')).data;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/api/v5/staff'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    assert.deepEqual(documented, cases.map((c) => `${c.method} ${c.path}`).sort());
+  });
+
+  for (const c of cases) {
+    test(`${c.method} ${c.path}`, async () => {
+      const anonymous = await call(c, undefined);
+      assert.equal(anonymous.statusCode, 401, anonymous.body);
+
+      const customer = await call(c, s.auth.ana);
+      assert.equal(customer.statusCode, 403, customer.body);
+      assert.deepEqual(customer.data, { detail: staffMessages.notStaff });
+
+      // Staff of the other company of this tenant: refused or answered with their own company only.
+      const rival = await call(c, s.auth.rival);
+      assert.ok(
+        [200, 400, 403, 404].includes(rival.statusCode),
+        `${rival.statusCode} ${rival.body}`,
+      );
+      assert.ok(!rival.body.includes(s.users.ana.uid), `rival staff saw the client: ${rival.body}`);
+      assert.ok(!rival.body.includes(order.uid), `rival staff saw the order: ${rival.body}`);
+      assert.ok(!rival.body.includes('70000010'), `rival staff saw the document: ${rival.body}`);
+
+      const validator = await call(c, s.auth.validator);
+      assert.equal(validator.statusCode, c.validator, validator.body);
+
+      const own = await call(c, s.auth.owner);
+      assert.equal(own.statusCode, c.ok, own.body);
+    });
+  }
+
+  test('staff of another tenant: their token is no session here (401), and on their own host our uids are not found', async () => {
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: 'puerto@multi.pe', password: 'Puerto2026!' },
+      { host: 'multi.localhost' },
+    );
+    assert.equal(login.statusCode, 200, login.body);
+    const puerto = { authorization: `Token ${login.data.token}` };
+    const here = await t.get('/api/v5/staff/orders/', { host: s.host, headers: puerto });
+    assert.equal(here.statusCode, 401);
+    const own = await t.get('/api/v5/staff/me/', { host: 'multi.localhost', headers: puerto });
+    assert.equal(own.statusCode, 200);
+    assert.equal(own.data.company.name, 'Cevichería El Puerto');
+    for (const url of [
+      `/api/v5/staff/orders/${order.uid}/`,
+      `/api/v5/staff/clients/${s.users.ana.uid}/promotions/`,
+    ]) {
+      const res = await t.get(url, { host: 'multi.localhost', headers: puerto });
+      assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
+    }
+    const lookup = await t.get(
+      '/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=70000010',
+      { host: 'multi.localhost', headers: puerto },
+    );
+    assert.equal(lookup.statusCode, 404);
+  });
+
+  test("rival staff cannot act on this company's client, promotion, place or program", async () => {
+    const bodies = [
+      [
+        '/api/v5/staff/redemptions/',
+        {
+          client_uid: s.users.ana.uid,
+          promotion_uid: s.promotionUid('Desayuno 20%'),
+          place_uid: s.places.rival,
+        },
+      ],
+      [
+        '/api/v5/staff/stamps/',
+        {
+          client_uid: s.users.ana.uid,
+          program_uid: s.programs.rival,
+          place_uid: s.places.rival,
+          quantity: 1,
+        },
+      ],
+      [
+        '/api/v5/staff/points/',
+        { client_uid: s.users.ana.uid, program_uid: s.programs.rival, amount: 5, description: 'x' },
+      ],
+    ] as const;
+    for (const [url, body] of bodies) {
+      const res = await t.post(url, body, { host: s.host, headers: s.auth.rival });
+      assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
+      assert.deepEqual(res.data, { detail: staffMessages.clientNotFound });
+    }
+    // Their own client with this company's promotion, place or program: field errors, nothing written.
+    const rosa = s.users.rosa.uid;
+    const redeem = await t.post(
+      '/api/v5/staff/redemptions/',
+      {
+        client_uid: rosa,
+        promotion_uid: s.promotionUid('Desayuno 20%'),
+        place_uid: s.places.rival,
+      },
+      { host: s.host, headers: s.auth.rival },
+    );
+    assert.equal(redeem.statusCode, 400);
+    assert.ok(redeem.data.promotion_uid);
+    const stamps = await t.post(
+      '/api/v5/staff/stamps/',
+      { client_uid: rosa, program_uid: s.programs.club, place_uid: s.places.a, quantity: 1 },
+      { host: s.host, headers: s.auth.rival },
+    );
+    assert.equal(stamps.statusCode, 400);
+    assert.ok(stamps.data.place_uid);
+    const points = await t.post(
+      '/api/v5/staff/points/',
+      { client_uid: rosa, program_uid: s.programs.club, amount: 5, description: 'x' },
+      { host: s.host, headers: s.auth.rival },
+    );
+    assert.equal(points.statusCode, 400);
+    assert.deepEqual(points.data, { program_uid: [staffMessages.programNotFound] });
+    const orders = await t.get(`/api/v5/staff/orders/?place_uid=${s.places.a}`, {
+      host: s.host,
+      headers: s.auth.rival,
+    });
+    assert.equal(orders.statusCode, 400);
+  });
+
+  test('a validator limited to place B cannot act at place A', async () => {
+    const res = await t.post(
+      '/api/v5/staff/stamps/',
+      {
+        client_uid: s.users.ana.uid,
+        program_uid: s.programs.club,
+        place_uid: s.places.a,
+        quantity: 1,
+      },
+      { host: s.host, headers: s.auth.validator },
+    );
+    assert.equal(res.statusCode, 400);
+    assert.deepEqual(res.data, { place_uid: [staffMessages.placeNotAllowed] });
+    const me = await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.validator });
+    assert.deepEqual(
+      me.data.places.map((p: { uid: string }) => p.uid),
+      [s.places.b],
+    );
+    assert.equal(me.data.limited_to_places, true);
+    assert.deepEqual(me.data.permissions, ['lookup', 'redeem', 'stamps']);
+  });
+
+  test('the members call: granted roles work at once, removed ones stop at once; an owner cannot remove themself', async () => {
+    const nobody = (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.nobody })).data.uid;
+    // The matrix made nobody a validator of place A.
+    const list = await t.get('/api/v5/staff/members/', { host: s.host, headers: s.auth.owner });
+    assert.ok(
+      list.data.some(
+        (m: { user_uid: string; role: string }) => m.user_uid === nobody && m.role === 'VALIDATOR',
+      ),
+    );
+    assert.equal(
+      (await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.nobody })).statusCode,
+      200,
+    );
+    const other = await t.post(
+      '/api/v5/staff/members/',
+      { email: 'rival@staff.test', role: 'STAFF' },
+      { host: s.host, headers: s.auth.owner },
+    );
+    assert.equal(other.statusCode, 400);
+    assert.deepEqual(other.data, { email: [staffMessages.staffOfOtherCompany] });
+    const del = await t.delete(`/api/v5/staff/members/${nobody}/`, {
+      host: s.host,
+      headers: s.auth.owner,
+    });
+    assert.equal(del.statusCode, 204, del.body);
+    assert.equal(
+      (await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.nobody })).statusCode,
+      403,
+    );
+    const ownerUid = (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.owner })).data.uid;
+    const self = await t.delete(`/api/v5/staff/members/${ownerUid}/`, {
+      host: s.host,
+      headers: s.auth.owner,
+    });
+    assert.equal(self.statusCode, 400);
+    const rivalDel = await t.delete(`/api/v5/staff/members/${ownerUid}/`, {
+      host: s.host,
+      headers: s.auth.rival,
+    });
+    assert.equal(rivalDel.statusCode, 403);
+  });
+});

@@ -1,0 +1,217 @@
+import { importTenant } from '../../src/tenants/importer';
+import type { TestApp } from './test-app';
+
+export const PASSWORD = 'Clave segura 1';
+const allDay = { from: '00:00', to: '00:00' };
+
+/**
+ * A tenant of its own for the staff tests: company "main" (places A and B, a
+ * loyalty club with stamps, coins and hand-added points, a program without
+ * points, promotions of every rule the counter meets) and company "rival" on
+ * the same app with its own place, program and staff. Staff: owner, staff,
+ * validator (place B only) of main; rival staff. Clients: ana (club member),
+ * rosa (rival member only).
+ */
+export async function makeStaffShop(t: TestApp, key: string) {
+  const host = `${key}.test`;
+  const company = (k: string, name: string) => ({
+    key: k,
+    name,
+    ecommerce_enabled: true,
+    benefit_programs_enabled: true,
+    payment_methods: [{ key: 'cash', type: 'CASH', name: 'Efectivo' }],
+    tax: { name: 'IGV', rate_percent: 18 },
+  });
+  const place = (k: string, c: string, name: string) => ({
+    key: k,
+    company: c,
+    area: 'lima',
+    name,
+    address: `Av. ${name} 1`,
+    latitude: -12.12,
+    longitude: -77.03,
+    delivery: { base_fare: '5.00', per_km: '1.00', max_radius_km: 10 },
+    timetable: { monday: allDay, saturday: allDay, sunday: allDay },
+  });
+  const user = (email: string, first: string, doc: string, mobile: string | null = null) => ({
+    email,
+    password: PASSWORD,
+    first_name: first,
+    last_name: 'Prueba',
+    document_type: 'NATIONAL_ID',
+    document_number: doc,
+    mobile_number: mobile,
+  });
+  await importTenant(t.db, {
+    app: { key, name: `Staff ${key}`, domain: host, main_company: 'main' },
+    companies: [company('main', `Main ${key}`), company('rival', `Rival ${key}`)],
+    areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
+    places: [
+      place('main-a', 'main', 'Local A'),
+      place('main-b', 'main', 'Local B'),
+      place('rival-a', 'rival', 'Rival A'),
+    ],
+    catalog: {
+      products: [
+        {
+          key: 'cake',
+          company: 'main',
+          title: 'Torta',
+          price: '10.00',
+          places: { 'main-a': 10, 'main-b': 10 },
+        },
+        {
+          key: 'rival-cake',
+          company: 'rival',
+          title: 'Torta rival',
+          price: '10.00',
+          places: { 'rival-a': 10 },
+        },
+      ],
+    },
+    users: [
+      user('owner@staff.test', 'Olga', '70000001'),
+      user('staff@staff.test', 'Sara', '70000002'),
+      user('validator@staff.test', 'Victor', '70000003'),
+      user('rival@staff.test', 'Raul', '70000004'),
+      user('ana@staff.test', 'Ana', '70000010', '+51911000001'),
+      user('rosa@staff.test', 'Rosa', '70000011', '+51911000002'),
+      user('nobody@staff.test', 'Nadia', '70000012', '+51911000003'),
+    ],
+    staff: [
+      { user: 'owner@staff.test', company: 'main', role: 'OWNER' },
+      { user: 'staff@staff.test', company: 'main', role: 'STAFF' },
+      { user: 'validator@staff.test', company: 'main', role: 'VALIDATOR', places: ['main-b'] },
+      { user: 'rival@staff.test', company: 'rival', role: 'STAFF' },
+    ],
+    programs: [
+      {
+        key: 'club',
+        company: 'main',
+        name: 'Club',
+        points_enabled: true,
+        coins_enabled: true,
+        stamps_enabled: true,
+        add_points_enabled: true,
+        levels: [
+          { name: 'Bronce', min_points: 0 },
+          { name: 'Plata', min_points: 100 },
+        ],
+        promotions: [
+          {
+            key: 'breakfast',
+            name: 'Desayuno 20%',
+            kind: 'DISCOUNT_RATE',
+            rate_discount: 20,
+            max_amount: '60.00',
+          },
+          { key: 'last', name: 'Última unidad', kind: 'GIFT', stock: 1 },
+          { key: 'once', name: 'Una vez', kind: 'GIFT', limit_per_member: 1 },
+          { key: 'only-b', name: 'Solo en B', kind: 'GIFT', places: ['main-b'] },
+          { key: 'stamps-5', name: '5 sellos', kind: 'STAMPS', stamps_required: 5 },
+          { key: 'coins-30', name: 'Con monedas', kind: 'GIFT', coin_price: 30 },
+        ],
+        members: [
+          { user: 'ana@staff.test', ledger: [{ key: 'welcome', currency: 'POINTS', amount: 50 }] },
+        ],
+      },
+      {
+        key: 'plain',
+        company: 'main',
+        name: 'Sin puntos',
+        points_enabled: false,
+        stamps_enabled: false,
+        add_points_enabled: false,
+      },
+      {
+        key: 'rival-club',
+        company: 'rival',
+        name: 'Rival Club',
+        stamps_enabled: true,
+        add_points_enabled: true,
+        promotions: [{ key: 'rival-gift', name: 'Regalo rival', kind: 'GIFT' }],
+        members: [{ user: 'rosa@staff.test' }],
+      },
+    ],
+  });
+  const app = await t.appOf(host);
+  const login = async (email: string) => {
+    const res = await t.post('/api/v5/login/', { email, password: PASSWORD }, { host });
+    if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+    return { authorization: `Token ${res.data.token}` };
+  };
+  const [owner, staff, validator, rival, ana, rosa, nobody] = await Promise.all(
+    ['owner', 'staff', 'validator', 'rival', 'ana', 'rosa', 'nobody'].map((n) =>
+      login(`${n}@staff.test`),
+    ),
+  );
+  const me = (await t.get('/api/v5/staff/me/', { host, headers: owner })).data;
+  const rivalMe = (await t.get('/api/v5/staff/me/', { host, headers: rival })).data;
+  const placeUid = (name: string) =>
+    [...me.places, ...rivalMe.places].find((p: { name: string }) => p.name === name)!.uid as string;
+  const programUid = (name: string) =>
+    [...me.programs, ...rivalMe.programs].find((p: { name: string }) => p.name === name)!
+      .uid as string;
+  const anaUser = (await t.get('/api/v5/me/', { host, headers: ana })).data;
+  const rosaUser = (await t.get('/api/v5/me/', { host, headers: rosa })).data;
+  const promotions = (
+    await t.get(`/api/v5/staff/clients/${anaUser.uid}/promotions/`, { host, headers: owner })
+  ).data as { uid: string; name: string }[];
+  const rivalPromotions = (
+    await t.get(`/api/v5/staff/clients/${rosaUser.uid}/promotions/`, { host, headers: rival })
+  ).data as { uid: string; name: string }[];
+  const promotionUid = (name: string) =>
+    [...promotions, ...rivalPromotions].find((p) => p.name === name)!.uid;
+  return {
+    host,
+    app,
+    auth: { owner, staff, validator, rival, ana, rosa, nobody },
+    users: { ana: anaUser as { uid: string }, rosa: rosaUser as { uid: string } },
+    places: { a: placeUid('Local A'), b: placeUid('Local B'), rival: placeUid('Rival A') },
+    programs: {
+      club: programUid('Club'),
+      plain: programUid('Sin puntos'),
+      rival: programUid('Rival Club'),
+    },
+    promotionUid,
+    login,
+  };
+}
+
+export type StaffShop = Awaited<ReturnType<typeof makeStaffShop>>;
+
+/** A pickup order of `quantity` cakes (10.00 each) by a member at a place of the shop. */
+export async function placePickupOrder(
+  t: TestApp,
+  shop: StaffShop,
+  auth: Record<string, string>,
+  placeUid: string,
+  quantity = 1,
+) {
+  const { host } = shop;
+  const schedule = (await t.get(`/api/v7/places/${placeUid}/pickup-schedule/`, { host })).data;
+  const slot = schedule.days[0].slots[0];
+  const products = (await t.get(`/api/v7/places/${placeUid}/products/`, { host })).data.results as {
+    uid: string;
+    title: string;
+  }[];
+  const options = (await t.get(`/api/v5/places/${placeUid}/checkout-options/`, { host })).data;
+  const body = {
+    shipping_type: 'pickup',
+    pickup: { date: schedule.days[0].date, start: slot.start },
+    products: [{ uid: products[0].uid, quantity, option_groups: [] }],
+    expected_total: (quantity * 10).toFixed(2),
+    payment_method: options.payment_methods[0].uid,
+    billing: {
+      first_name: 'Ana',
+      last_name: 'Prueba',
+      email: 'ana@staff.test',
+      phone: '+51911000001',
+      city: 'Lima',
+      address: 'Av. Arequipa 123',
+    },
+  };
+  const res = await t.post(`/api/v5/places/${placeUid}/orders/`, body, { host, headers: auth });
+  if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
+  return res.data as { uid: string; status: string; number: number; products: { uid: string }[] };
+}
