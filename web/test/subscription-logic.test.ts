@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import {
   buildSubscriptionBody,
   openWeekdays,
+  parseRememberedOptions,
+  rememberedOptions,
   subscriptionCartKeys,
   subscriptionErrors,
   subscriptionSlots,
@@ -165,4 +167,26 @@ test('a successful subscription clears every subscription cart and only those', 
     ]),
     ['cartSubscriptionp1', 'cartSubscriptionp2'],
   );
+});
+
+test('the choices remembered per place come back only when well-formed', () => {
+  const values: SubscriptionValues = {
+    ...base,
+    weekdays: ['friday', 'monday'],
+    address: 'Av. Pardo 1',
+  };
+  const stored = JSON.stringify(rememberedOptions(values));
+  assert.ok(!stored.includes('Pardo'), 'no address is kept');
+  assert.deepEqual(parseRememberedOptions(stored), {
+    weekdays: ['monday', 'friday'],
+    slot: '07:30',
+    shipping_type: 'pickup',
+    payment_method: 'cash-uid',
+  });
+  assert.deepEqual(
+    parseRememberedOptions('{"weekdays":["monday","funday"],"slot":"7:30","shipping_type":"boat"}'),
+    { weekdays: ['monday'] },
+  );
+  assert.deepEqual(parseRememberedOptions('not json'), {});
+  assert.deepEqual(parseRememberedOptions(null), {});
 });

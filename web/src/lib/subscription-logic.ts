@@ -177,3 +177,42 @@ export function subscriptionCartKeys(keys: readonly string[]): string[] {
     (key) => key.startsWith('cartSubscription') && key.length > 'cartSubscription'.length,
   );
 }
+
+/** The choices remembered per place in `infoSubscriptionOptions{placeUid}` (no personal data: no address). */
+export type RememberedOptions = Pick<
+  SubscriptionValues,
+  'weekdays' | 'slot' | 'shipping_type' | 'payment_method'
+>;
+
+export function rememberedOptions(values: SubscriptionValues): RememberedOptions {
+  return {
+    weekdays: values.weekdays,
+    slot: values.slot,
+    shipping_type: values.shipping_type,
+    payment_method: values.payment_method,
+  };
+}
+
+/** Reads remembered choices back, keeping only well-formed ones (the text may be old or edited by hand). */
+export function parseRememberedOptions(raw: string | null): Partial<RememberedOptions> {
+  if (!raw) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (!value || typeof value !== 'object') return {};
+  const v = value as Record<string, unknown>;
+  const out: Partial<RememberedOptions> = {};
+  if (Array.isArray(v.weekdays))
+    out.weekdays = sortWeekdays(
+      v.weekdays.filter((d): d is Weekday => (WEEKDAYS as readonly unknown[]).includes(d)),
+    );
+  if (typeof v.slot === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v.slot)) out.slot = v.slot;
+  if (v.shipping_type === 'pickup' || v.shipping_type === 'delivery')
+    out.shipping_type = v.shipping_type;
+  if (typeof v.payment_method === 'string' && v.payment_method.length <= 100)
+    out.payment_method = v.payment_method;
+  return out;
+}

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Weekday } from '@store/contract/orders/subscriptions';
+import { storageKeys } from '@store/contract/constants';
 import {
   ApiError,
   areasQuery,
@@ -18,11 +19,14 @@ import { clearSubscriptionCarts, setCartType, useStoredCart } from '../../../lib
 import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { storage } from '../../../lib/storage';
 import { slotRange } from '../../../lib/checkout-logic';
 import {
   WEEKDAYS,
   buildSubscriptionBody,
   hoursOn,
+  parseRememberedOptions,
+  rememberedOptions,
   subscriptionErrors,
   subscriptionFieldOfServerPath,
   subscriptionSlots,
@@ -77,7 +81,17 @@ export function SubscriptionCheckoutPage() {
   const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
   const areas = useQuery(areasQuery(company.uid));
 
-  const [values, setValues] = useState<SubscriptionValues>(emptyValues);
+  // The last choices at this place (`infoSubscriptionOptions{placeUid}`) come back.
+  const [values, setValues] = useState<SubscriptionValues>(() => ({
+    ...emptyValues,
+    ...(placeUid
+      ? parseRememberedOptions(storage.get(storageKeys.infoSubscriptionOptions(placeUid)))
+      : {}),
+  }));
+  const remembered = JSON.stringify(rememberedOptions(values));
+  useEffect(() => {
+    if (placeUid) storage.set(storageKeys.infoSubscriptionOptions(placeUid), remembered);
+  }, [placeUid, remembered]);
   const [serverErrors, setServerErrors] = useState<Partial<Record<SubscriptionField, string>>>({});
   const [tried, setTried] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
@@ -101,11 +115,22 @@ export function SubscriptionCheckoutPage() {
   useEffect(() => {
     if (prefilled.current || !options.data || !place) return;
     prefilled.current = true;
+    // A remembered choice the place no longer offers gives way to the default.
+    const offered = (type: string) =>
+      type === 'pickup'
+        ? options.data.pickup
+        : type === 'delivery'
+          ? options.data.delivery.enabled
+          : false;
     setValues((current) => ({
       ...current,
-      shipping_type:
-        current.shipping_type ||
-        (options.data.pickup ? 'pickup' : options.data.delivery.enabled ? 'delivery' : ''),
+      shipping_type: offered(current.shipping_type)
+        ? current.shipping_type
+        : options.data.pickup
+          ? 'pickup'
+          : options.data.delivery.enabled
+            ? 'delivery'
+            : '',
       area: current.area || place.locality.area.uid,
       latitude:
         current.latitude ||
@@ -113,7 +138,9 @@ export function SubscriptionCheckoutPage() {
       longitude:
         current.longitude ||
         (place.location.longitude !== null ? String(place.location.longitude) : ''),
-      payment_method: current.payment_method || (methods[0]?.uid ?? ''),
+      payment_method: methods.some((m) => m.uid === current.payment_method)
+        ? current.payment_method
+        : (methods[0]?.uid ?? ''),
     }));
   }, [options.data, place, methods]);
 
