@@ -304,3 +304,32 @@ test('menu and footer: coins, raffles and login items appear per the rules', { s
     /^\/c\/[^/]+\/polls$/,
   );
 });
+
+test(
+  'a failing server shows the error state, an unknown event the not-found state',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const page = await memberPage();
+    await page.route('**/api/v5/me/programs/*/raffles/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
+    );
+    await page.goto(server.url('localhost', '/raffles'));
+    await page.getByText("Sorry, the information couldn't be fetched properly").waitFor();
+    assert.equal(
+      await footer(page).getByRole('link', { name: 'Sorteos' }).count(),
+      0,
+      'no count, no raffles link',
+    );
+
+    const rock = await harness.newPage({ viewport: PHONE });
+    await acceptCookiesUpFront(rock.context, server.url('rockypez.localhost'));
+    await rock.page.goto(
+      server.url('rockypez.localhost', '/events/00000000-0000-4000-8000-000000000000'),
+    );
+    await rock.page.getByText('Lo sentimos, página no encontrada!').waitFor();
+    await rock.page.route('**/api/v5/companies/*/events/**', (route) => route.abort());
+    await rock.page.goto(server.url('rockypez.localhost', '/events'));
+    await rock.page.getByText("Sorry, the information couldn't be fetched properly").waitFor();
+  },
+);

@@ -15,10 +15,7 @@ export function EventPage() {
   const { t, i18n } = useTranslation();
   const { eventUid = '' } = useParams();
   const company = useCurrentCompany();
-  const event = useQuery({
-    ...eventQuery(eventUid),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const event = useQuery(eventQuery(eventUid));
 
   if (event.isPending) return <Loading />;
   if (event.isError) {

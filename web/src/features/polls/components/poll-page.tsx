@@ -26,10 +26,7 @@ export function PollPage() {
   const { t } = useTranslation();
   const { programUid = '', pollUid = '' } = useParams();
   const company = useCurrentCompany();
-  const poll = useQuery({
-    ...pollQuery(programUid, pollUid),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const poll = useQuery(pollQuery(programUid, pollUid));
 
   if (poll.isPending) return <Loading />;
   if (poll.isError) {

@@ -17,10 +17,7 @@ export function RafflePage() {
   const { programUid = '', raffleUid = '' } = useParams();
   const company = useCurrentCompany();
   const navigate = useNavigate();
-  const raffle = useQuery({
-    ...raffleQuery(programUid, raffleUid),
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const raffle = useQuery(raffleQuery(programUid, raffleUid));
   const date = useDateFormat();
   const back = `${company.prefix}/raffles`;
 
