@@ -22,6 +22,7 @@ export * from './orders/status';
 export * from './orders/messages';
 export * from './orders/schemas';
 export * from './orders/subscriptions';
+export * from './marketing/influencer';
 export * from './loyalty/messages';
 export * from './loyalty/programs';
 export * from './loyalty/promotions';

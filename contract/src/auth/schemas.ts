@@ -3,6 +3,7 @@ import { formMessages } from '../messages';
 import { formRules } from '../forms/rules';
 import { paged } from '../http/paged';
 import { authMessages } from './messages';
+import { INFLUENCER_UID_PATTERN } from '../marketing/influencer';
 import { newPasswordPair, passwordError } from './password';
 import {
   birthdateError,
@@ -73,6 +74,8 @@ export const registerBody = z.object({
   accept_age: z.boolean().optional(),
   accept_data_processing: z.boolean().optional(),
   accept_publicity: z.boolean().optional(),
+  /** The influencer of /in/{uid}/ the member came through, if any. */
+  influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

@@ -6,6 +6,7 @@ import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
 import { orderStatus } from './status';
 import { orderMessages } from './messages';
+import { INFLUENCER_UID_PATTERN } from '../marketing/influencer';
 
 export const shippingType = z.enum(['delivery', 'pickup']);
 export const paymentMethodType = z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']);
@@ -63,6 +64,8 @@ const orderFields = {
   card: cardInput.optional(),
   billing: billingInput,
   comments: z.string().trim().max(1000).default(''),
+  /** The influencer of /in/{uid}/ the buyer came through, if any. */
+  influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
 };
 
 function shippingDetails(value: { shipping_type?: string; delivery?: unknown; pickup?: unknown }, ctx: z.RefinementCtx) {
@@ -170,6 +173,8 @@ export const order = z.object({
   tax: taxRule,
   billing: billing.nullable(),
   can_cancel: z.boolean(),
+  /** The influencer of /in/{uid}/ the order came through. */
+  influencer_uid: z.string().nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -211,6 +211,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
           mobileNumber: value.mobile_number,
           acceptedTermsAt: now,
           publicityAcceptedAt: now,
+          influencerUid: body.influencer_uid ?? null,
         })
         .returning();
       const token = await createSession(tx, app.uid, user.uid);

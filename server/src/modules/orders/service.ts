@@ -151,6 +151,7 @@ export async function reserve(
     taxName: p.tax.name,
     taxRateBasisPoints: p.tax.rateBasisPoints,
     billing: input.billing as OrderRow['billing'],
+    influencerUid: input.influencer_uid ?? null,
   });
   await tx.insert(orderLines).values(
     p.lines.map((l, position) => ({
