@@ -9,7 +9,8 @@ const allDay = { from: '00:00', to: '00:00' };
  * loyalty club with stamps, coins and hand-added points, a program without
  * points, promotions of every rule the counter meets) and company "rival" on
  * the same app with its own place, program and staff. Staff: owner, staff,
- * validator (place B only) of main; rival staff. Clients: ana (club member),
+ * validator (place B only) of main; rival staff; the owner of "bare", a
+ * company with benefit programs off. Clients: ana (club member),
  * rosa (rival member only).
  */
 export async function makeStaffShop(t: TestApp, key: string) {
@@ -44,7 +45,11 @@ export async function makeStaffShop(t: TestApp, key: string) {
   });
   await importTenant(t.db, {
     app: { key, name: `Staff ${key}`, domain: host, main_company: 'main' },
-    companies: [company('main', `Main ${key}`), company('rival', `Rival ${key}`)],
+    companies: [
+      company('main', `Main ${key}`),
+      company('rival', `Rival ${key}`),
+      { ...company('bare', `Bare ${key}`), benefit_programs_enabled: false },
+    ],
     areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
     places: [
       place('main-a', 'main', 'Local A'),
@@ -77,12 +82,14 @@ export async function makeStaffShop(t: TestApp, key: string) {
       user('ana@staff.test', 'Ana', '70000010', '+51911000001'),
       user('rosa@staff.test', 'Rosa', '70000011', '+51911000002'),
       user('nobody@staff.test', 'Nadia', '70000012', '+51911000003'),
+      user('bare@staff.test', 'Bruno', '70000005'),
     ],
     staff: [
       { user: 'owner@staff.test', company: 'main', role: 'OWNER' },
       { user: 'staff@staff.test', company: 'main', role: 'STAFF' },
       { user: 'validator@staff.test', company: 'main', role: 'VALIDATOR', places: ['main-b'] },
       { user: 'rival@staff.test', company: 'rival', role: 'STAFF' },
+      { user: 'bare@staff.test', company: 'bare', role: 'OWNER' },
     ],
     programs: [
       {
