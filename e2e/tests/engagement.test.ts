@@ -28,6 +28,9 @@ async function memberPage(): Promise<Page> {
   return page;
 }
 
+const noSideScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await menu(page).getByRole('link', { name: 'Encuestas' }).waitFor();
@@ -49,6 +52,7 @@ test(
     assert.match(await cafetera.innerText(), /Premio: Cafetera espresso Aurora/);
     assert.match(await cafetera.innerText(), /Abierto/);
     await page.screenshot({ path: `${SHOTS}/engagement-raffles-390.png`, fullPage: true });
+    assert.ok(await noSideScroll(page), 'the raffles fit a phone');
 
     await cafetera.getByRole('button', { name: 'Participar' }).click();
     await cafetera.getByText('Inscrito').waitFor();
@@ -149,6 +153,7 @@ test(
       .getByRole('textbox', { name: '¿Qué podríamos mejorar?' })
       .fill('Más enchufes en Barranco');
     await page.screenshot({ path: `${SHOTS}/engagement-poll-390.png`, fullPage: true });
+    assert.ok(await noSideScroll(page), 'the poll fits a phone');
 
     // A 400 of the server is shown on the question it names (answers.{n}), once.
     let rejected = false;
@@ -218,6 +223,7 @@ test(
     assert.match(await cards.nth(0).innerText(), /18:30 – 20:00/);
     assert.match(await cards.nth(2).innerText(), /Todo el día/);
     await page.screenshot({ path: `${SHOTS}/engagement-events-390.png`, fullPage: true });
+    assert.ok(await noSideScroll(page), 'the events fit a phone');
 
     await cards.nth(1).click();
     await page.getByRole('heading', { level: 1, name: 'Noche de rock peruano' }).waitFor();
