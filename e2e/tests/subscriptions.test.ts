@@ -206,3 +206,26 @@ test(
     await page.screenshot({ path: `${SHOTS}/subscriptions-phone-checkout.png`, fullPage: true });
   },
 );
+
+test(
+  'a visitor fills the subscription cart, is asked to log in at the checkout and comes back to it with the cart',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await page.goto(server.url('localhost', '/subscription'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await add(page, 'Pan de chocolate');
+    await page.goto(server.url('localhost', '/cart'));
+    await page.getByRole('heading', { name: 'Mi suscripción' }).waitFor();
+    await page.getByRole('link', { name: 'Elegir días y horario' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/subscription\/checkout$/);
+    await page.getByRole('heading', { name: 'Confirmar suscripción' }).waitFor();
+    await page.locator('.checkout-summary__line', { hasText: 'Pan de chocolate' }).waitFor();
+  },
+);
