@@ -100,6 +100,7 @@ export function RecordsPage() {
         </h2>
         <div className="staff-form staff-form--filters">
           <SelectField
+            className="staff-form__full"
             label={t('staff.recordKind')}
             value={filters.kind}
             placeholder={t('staff.allKinds')}
@@ -126,6 +127,7 @@ export function RecordsPage() {
           />
           {places.length > 1 ? (
             <SelectField
+              className="staff-form__full"
               label={t('staff.place')}
               value={filters.place_uid}
               placeholder={t('staff.allPlaces')}

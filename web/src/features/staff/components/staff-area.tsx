@@ -85,7 +85,7 @@ function StaffShell({ me }: { me: StaffMe }) {
           </div>
           {places.length > 1 ? (
             <label className="staff__place">
-              <span>{t('staff.place')}</span>
+              <span>{t('staff.counterPlace')}</span>
               <select
                 className="form-field__control"
                 value={placeUid ?? ''}
@@ -101,7 +101,7 @@ function StaffShell({ me }: { me: StaffMe }) {
             </label>
           ) : places.length === 1 ? (
             <span className="staff__company">
-              {t('staff.place')}: {places[0].name}
+              {t('staff.counterPlace')}: {places[0].name}
             </span>
           ) : null}
         </header>

@@ -7,6 +7,7 @@ export const staffEn: StaffCatalogue = {
   role_OWNER: 'Owner',
   role_STAFF: 'Staff',
   role_VALIDATOR: 'Validator',
+  counterPlace: 'Serving at',
   place: 'Place',
   allPlaces: 'All places',
   choosePlace: 'Choose a place to serve at.',

@@ -5,6 +5,7 @@ export const staffEs = {
   role_OWNER: 'Dueño',
   role_STAFF: 'Personal',
   role_VALIDATOR: 'Validador',
+  counterPlace: 'Local de atención',
   place: 'Local',
   allPlaces: 'Todos los locales',
   choosePlace: 'Elija un local para atender.',

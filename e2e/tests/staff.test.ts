@@ -1,0 +1,272 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+
+// The staff area in a real browser against the real server: the demo cashier finds the demo
+// member by document, redeems a promotion, stamps, adds points, moves the member's new order
+// from RECEIVED to DELIVERED while the member watches its page, and downloads the report whose
+// CSV holds those records. A customer opening /staff gets the no-access page.
+const harness = useHarness();
+const { skip } = harness;
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+const PHONE = { width: 390, height: 844 };
+const TABLET = { width: 1024, height: 768 };
+
+async function signIn(email: string, password: string, viewport = TABLET) {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/login'));
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // The demo staff have no birthdate or gender: they skip completing the profile.
+  if (new URL(page.url()).pathname.startsWith('/complete-info')) {
+    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/complete-info'));
+  }
+  return page;
+}
+
+/** The member's API from the page, with the token the page stored. */
+function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Token ${localStorage.getItem('token')}`,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      return JSON.parse(text);
+    },
+    { method, path, body },
+  );
+}
+
+type Place = { uid: string; name: string };
+
+const staffTabs = (page: Page) => page.getByRole('navigation', { name: 'Secciones del personal' });
+
+/** The member orders a coffee at Miraflores for pickup, paying cash, as the checkout would. */
+async function placePickupOrder(
+  page: Page,
+): Promise<{ uid: string; number: number; status: string }> {
+  const places = (await apiFromPage<{ results: Place[] }>(page, 'GET', 'v7/places/')).results;
+  const place = places.find((p) => p.name.includes('Miraflores'))!.uid;
+  const products = (
+    await apiFromPage<{
+      results: { uid: string; title: string; stock: number | null; option_groups: unknown[] }[];
+    }>(page, 'GET', `v7/places/${place}/products/?page_size=100`)
+  ).results;
+  const product = products.find(
+    (p) => p.option_groups.length === 0 && (p.stock === null || p.stock >= 2),
+  )!;
+  const options = await apiFromPage<{ payment_methods: { uid: string; type: string }[] }>(
+    page,
+    'GET',
+    `v5/places/${place}/checkout-options/`,
+  );
+  const cash = options.payment_methods.find((m) => m.type === 'CASH')!.uid;
+  const schedule = await apiFromPage<{ days: { date: string; slots: { start: string }[] }[] }>(
+    page,
+    'GET',
+    `v7/places/${place}/pickup-schedule/`,
+  );
+  const day = schedule.days.find((d) => d.slots.length)!;
+  const body = {
+    shipping_type: 'pickup',
+    pickup: { date: day.date, start: day.slots[0].start },
+    products: [{ uid: product.uid, quantity: 2 }],
+    payment_method: cash,
+    billing: {
+      first_name: 'Ana',
+      last_name: 'Quispe',
+      email: 'demo@aurora.pe',
+      phone: '+51987650001',
+      city: 'Lima',
+      address: 'Av. Arequipa 4500',
+    },
+    comments: 'Sin azúcar, por favor',
+  };
+  const quote = await apiFromPage<{ total: string }>(
+    page,
+    'POST',
+    `v5/places/${place}/orders/quote/`,
+    body,
+  );
+  return apiFromPage(page, 'POST', `v5/places/${place}/orders/`, {
+    ...body,
+    expected_total: quote.total,
+  });
+}
+
+test(
+  'a customer opening /staff gets the no-access page, and the menu has no staff entry',
+  { skip },
+  async () => {
+    const page = await signIn('demo@aurora.pe', 'Aurora2026!', PHONE);
+    // The store front never downloads the staff chunk.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(harness.server().url('localhost', '/products'));
+    await page.locator('[data-product]').first().waitFor();
+    assert.deepEqual(
+      scripts.filter((path) => /\/staff-|qr-scanner/.test(path)),
+      [],
+    );
+    await page.goto(harness.server().url('localhost', '/staff'));
+    await page.getByRole('heading', { name: 'No tienes acceso a esta sección' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/staff-no-access.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page.getByRole('link', { name: 'Mi perfil' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Atención en tienda' }).count(), 0);
+    // The app key survives the "not staff" answer.
+    assert.ok(await page.evaluate(() => localStorage.getItem('apiKey')));
+  },
+);
+
+test(
+  'the cashier serves the demo member: redeem, stamp, points, the order to DELIVERED, and the report CSV',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const member = await signIn('demo@aurora.pe', 'Aurora2026!', PHONE);
+    const staff = await signIn('cajero@aurora.pe', 'Cajero2026!', PHONE);
+
+    // The staff entry is in the menu.
+    await staff.getByRole('button', { name: 'Abrir menú' }).click();
+    await staff.getByRole('link', { name: 'Atención en tienda' }).click();
+    await staff.getByRole('heading', { name: 'Buscar cliente' }).waitFor();
+
+    // Look-up by document: a wrong number is not found, the member's is.
+    await staff.getByLabel('Tipo de documento').selectOption('NATIONAL_ID');
+    await staff.getByLabel('Número de documento').fill('11111111');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff.getByText('No se encontró el cliente.').waitFor();
+    await staff.getByLabel('Número de documento').fill('45678912');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const card = staff.getByTestId('staff-client');
+    await card.getByRole('heading', { name: 'Ana Quispe' }).waitFor();
+    const points = Number(await card.getByTestId('balance-points').innerText());
+    const stamps = Number(await card.getByTestId('balance-stamps').innerText());
+    await staff.screenshot({ path: `${SHOTS}/staff-client-phone.png`, fullPage: true });
+
+    // Redeem '20% en desayunos': above its maximum is refused on the form, 45.50 goes through.
+    await staff
+      .locator('[data-promotion="20% en desayunos"]')
+      .getByRole('button', { name: 'Elegir' })
+      .click();
+    const redeem = staff.getByTestId('staff-redeem');
+    await redeem.getByText('S/. 60.00', { exact: true }).waitFor();
+    await redeem.getByLabel('Monto').fill('70');
+    await redeem.getByRole('button', { name: 'Canjear' }).click();
+    await redeem.getByText('El monto supera el máximo').waitFor();
+    await redeem.getByLabel('Monto').fill('45.50');
+    await redeem.getByRole('button', { name: 'Canjear' }).click();
+    await staff.getByText('Canje registrado: 20% en desayunos').waitFor();
+
+    // Two stamps.
+    await staff.getByLabel('Cantidad').fill('2');
+    await staff.getByRole('button', { name: 'Sellar' }).click();
+    await staff.getByText('Se agregaron 2 sellos').waitFor();
+    await staff.waitForFunction(
+      (n) => document.querySelector('[data-testid="balance-stamps"]')?.textContent === String(n),
+      stamps + 2,
+    );
+
+    // Points: 0 and an empty description are refused, then 50 for a counter purchase.
+    const pointsPanel = staff.locator('section', {
+      has: staff.getByRole('heading', { name: 'Agregar puntos' }),
+    });
+    await pointsPanel.getByLabel('Puntos').fill('0');
+    await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).click();
+    await pointsPanel.getByText('El monto debe ser mayor que 0.').waitFor();
+    await pointsPanel.getByText('Este campo es requerido').waitFor();
+    await pointsPanel.getByLabel('Puntos').fill('50');
+    await pointsPanel.getByLabel('Descripción').fill('Compra en mostrador');
+    await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).click();
+    await staff.getByText('Se agregaron 50 puntos').waitFor();
+    await staff.waitForFunction(
+      (n) => document.querySelector('[data-testid="balance-points"]')?.textContent === String(n),
+      points + 50,
+    );
+
+    // The board is open before the order exists: the new order appears without reloading.
+    await staffTabs(staff).getByRole('link', { name: 'Pedidos' }).click();
+    await staff.getByRole('heading', { name: 'Pedidos' }).waitFor();
+    const order = await placePickupOrder(member);
+    assert.equal(order.status, 'RECEIVED');
+    const orderCard = staff.locator(`[data-order="${order.number}"]`);
+    await orderCard.waitFor({ timeout: 15_000 });
+    await orderCard.getByText('Sin azúcar, por favor').waitFor();
+    await orderCard.getByText(/Detalle/).click();
+    await orderCard.getByText('Av. Arequipa 4500').waitFor();
+    await staff.screenshot({ path: `${SHOTS}/staff-orders-phone.png`, fullPage: true });
+    // A received pickup order can be accepted or canceled, not delivered yet.
+    assert.deepEqual(await orderCard.locator('.staff-order__actions button').allInnerTexts(), [
+      'Aceptar',
+      'Cancelar',
+    ]);
+
+    await member.goto(server.url('localhost', `/orders/${order.uid}`));
+    await member.getByTestId('order-status').getByText('Recibido').waitFor();
+
+    await orderCard.getByRole('button', { name: 'Aceptar' }).click();
+    await orderCard.getByTestId('staff-order-status').getByText('Aceptado').waitFor();
+    await member.getByTestId('order-status').getByText('Aceptado').waitFor({ timeout: 25_000 });
+    assert.deepEqual(await orderCard.locator('.staff-order__actions button').allInnerTexts(), [
+      'Cancelar',
+      'Marcar entregado',
+    ]);
+    await orderCard.getByRole('button', { name: 'Marcar entregado' }).click();
+    await orderCard.getByTestId('staff-order-status').getByText('Entregado').waitFor();
+    assert.equal(await orderCard.locator('.staff-order__actions button').count(), 0);
+    await member.getByTestId('order-status').getByText('Entregado').waitFor({ timeout: 25_000 });
+
+    // The report lists what was done and the CSV holds it.
+    await staffTabs(staff).getByRole('link', { name: 'Reporte' }).click();
+    const table = staff.getByTestId('records-table');
+    await table.getByText('Compra en mostrador').waitFor();
+    await staff.screenshot({ path: `${SHOTS}/staff-records-phone.png`, fullPage: true });
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Descargar CSV' }).click(),
+    ]);
+    assert.match(download.suggestedFilename(), /\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    assert.match(lines[0], /fecha/);
+    const has = (re: RegExp) => lines.some((line) => re.test(line));
+    assert.ok(
+      has(/20% en desayunos.*45\.50|45\.50.*20% en desayunos/),
+      'the redemption with its amount',
+    );
+    assert.ok(has(/Compra en mostrador/), 'the points');
+    assert.ok(has(new RegExp(String(order.number))), 'the order');
+    assert.ok(
+      lines.filter((line) => /45678912|Ana Quispe/.test(line)).length >= 4,
+      'redemption, stamps, points and order of the member',
+    );
+
+    // The same screens on a counter tablet.
+    await staff.setViewportSize(TABLET);
+    await staff.goto(
+      server.url('localhost', '/staff?document_type=NATIONAL_ID&document_number=45678912'),
+    );
+    await staff.locator('[data-promotion="20% en desayunos"]').waitFor();
+    await staff.screenshot({ path: `${SHOTS}/staff-client-tablet.png`, fullPage: true });
+    await staffTabs(staff).getByRole('link', { name: 'Pedidos' }).click();
+    await orderCard.waitFor();
+    await staff.screenshot({ path: `${SHOTS}/staff-orders-tablet.png`, fullPage: true });
+  },
+);
