@@ -435,3 +435,63 @@ test('unknown programs and promotions are not found', { skip }, async () => {
   await visitor.page.goto(server.url('localhost', `/program/${UNKNOWN}`));
   await visitor.page.getByRole('heading', { name: 'Este programa no existe.' }).waitFor();
 });
+
+test(
+  'multisite: a child company program lives under /c/{company}/program/{uid}',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: PHONE });
+    await acceptCookiesUpFront(context, server.url('multi.localhost'));
+    await page.goto(server.url('multi.localhost', '/faqs'));
+    const digits = String(Date.now()).slice(-7);
+    const registered = await apiFromPage<{ token: string }>(page, 'v5/register/', {
+      method: 'POST',
+      body: {
+        email: `cliente.${digits}@example.com`,
+        password: 'Clave segura 1',
+        first_name: 'Jorge',
+        last_name: 'Ramos',
+        document_type: 'NATIONAL_ID',
+        document_number: `5${digits}`,
+        birthdate: '1988-02-03',
+        gender: 'm',
+        accept_terms: true,
+        accept_age: true,
+        accept_data_processing: true,
+        accept_publicity: true,
+      },
+    });
+    assert.equal(registered.status, 201, JSON.stringify(registered.data));
+    await page.evaluate((token) => localStorage.setItem('token', token), registered.data.token);
+    const programs = await apiFromPage<{
+      results: { uid: string; name: string; company: { uid: string } }[];
+    }>(page, 'v5/programs/');
+    const club = programs.data.results.find((p) => p.name === 'Club El Puerto');
+    assert.ok(club);
+    const base = `/c/${club.company.uid}/program/${club.uid}`;
+
+    await page.goto(server.url('multi.localhost', base));
+    await page.getByRole('heading', { level: 1, name: 'Club El Puerto' }).waitFor();
+    await page.getByRole('button', { name: 'Unirme al programa' }).click();
+    await page.getByTestId('level-widget').getByText('Nivel Marinero').waitFor();
+    // The footer of the child company links its program under its prefix.
+    const footer = page.getByRole('navigation', { name: 'Navegación principal' });
+    assert.equal(
+      await footer.getByRole('link', { name: 'Club El Puerto' }).getAttribute('href'),
+      base,
+    );
+    await page.locator('[data-promotion="Chicha morada de regalo"]').click();
+    await page.waitForURL((url) => url.pathname.startsWith(`${base}/promotions/`));
+    await page.getByText('Te faltan 20 monedas para canjear esta promoción.').waitFor();
+    assert.equal(
+      await page.getByRole('link', { name: /Volver al programa/ }).getAttribute('href'),
+      base,
+    );
+    await page.goto(server.url('multi.localhost', `${base}/redemptions`));
+    await page.getByRole('heading', { name: 'Aún no has canjeado promociones' }).waitFor();
+    // The same program under another company of the app is not that company's: unknown companies are not found.
+    await page.goto(server.url('multi.localhost', `/c/${UNKNOWN}/program/${club.uid}`));
+    await page.getByText('Lo sentimos, página no encontrada!').waitFor();
+  },
+);

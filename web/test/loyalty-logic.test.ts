@@ -209,3 +209,31 @@ test('section and ad links: app paths stay in the app, only http(s) leaves it', 
   assert.equal(blockLinkKind('javascript:alert(1)'), 'none');
   assert.equal(blockLinkKind(null), 'none');
 });
+
+test('a child company runs benefit programs when the app lists one of its programs (its footer links it)', async () => {
+  const { companyFor } = await import('../src/lib/current-company');
+  const child = {
+    uid: 'child',
+    name: 'Cevichería',
+    logo: null,
+    cover: null,
+    description: '',
+    ecommerce_enabled: true,
+  };
+  const other = { ...child, uid: 'other', name: 'Panadería' };
+  const app = {
+    multisite: true,
+    company: {
+      uid: 'main',
+      name: 'Mercado',
+      logo: null,
+      is_main: true,
+      benefit_programs_enabled: false,
+    },
+    allowed_companies: [child, other],
+    allowed_programs: [{ uid: 'club', name: 'Club', company_uid: 'child' }],
+  } as unknown as Parameters<typeof companyFor>[0];
+  assert.equal(companyFor(app, 'child').benefit_programs_enabled, true);
+  assert.equal(companyFor(app, 'child').prefix, '/c/child');
+  assert.equal(companyFor(app, 'other').benefit_programs_enabled, false);
+});

@@ -86,7 +86,10 @@ export function companyFor(app: App, uid: string | null | undefined): CurrentCom
     ecommerce_enabled: summary.ecommerce_enabled,
     // Child companies' summaries do not carry subscriptions: they offer none (decisions.md).
     subscription_enabled: false,
-    benefit_programs_enabled: false,
+    // The summary does not say it, but the app lists only programs of companies that run them.
+    benefit_programs_enabled: app.allowed_programs.some(
+      (program) => program.company_uid === summary.uid,
+    ),
     gamification_system: null,
     hidden_for_members: [],
     isMain: false,
