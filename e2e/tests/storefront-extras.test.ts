@@ -330,3 +330,64 @@ test(
     assert.equal(order.latitude, Number(dragged.lat));
   },
 );
+
+test(
+  'an influencer link: the registration and the first order carry its id, then it is spent',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await page.goto(server.url('localhost', '/in/inf-e2e/'));
+    await page.waitForURL((url) => !url.pathname.startsWith('/in/'));
+    assert.equal(await page.evaluate(() => localStorage.getItem('influencerId')), 'inf-e2e');
+
+    const stamp = Date.now().toString(36);
+    const digits = String(Date.now()).slice(-7);
+    await page.goto(server.url('localhost', '/register/'));
+    const field = (label: string | RegExp) =>
+      page.getByLabel(label, { exact: typeof label === 'string' });
+    await field('Nombre').fill('Rosa');
+    await field('Apellido').fill('Huamán');
+    await field('Correo electrónico').fill(`rosa.${stamp}@example.com`);
+    await field('Contraseña').fill('Aurora-Clave-1');
+    await field('Número de documento').fill(`6${digits}`);
+    await field(/Número de celular/).fill(`9${digits}2`);
+    await field('Acepto los términos y condiciones').check();
+    await field('Declaro ser mayor de edad').check();
+    await field(
+      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
+    ).check();
+    await field('Autorizo el tratamiento de mis datos con fines publicitarios').check();
+    const registerRequest = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v5/register/') && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    assert.equal((await registerRequest).postDataJSON().influencer_uid, 'inf-e2e');
+    await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('influencerId')),
+      'inf-e2e',
+      'kept for the first order',
+    );
+
+    await fillCart(page, ['Tostadas con palta']);
+    await page.goto(server.url('localhost', '/cart'));
+    await page.getByRole('link', { name: 'Continuar con la compra' }).click();
+    await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+    await page.getByLabel('Recojo en tienda').check();
+    const date = page.getByLabel('Fecha de recojo');
+    await date.locator('option').nth(1).waitFor({ state: 'attached' });
+    await date.selectOption({ index: 1 });
+    await page.getByLabel('Hora de recojo').selectOption({ index: 1 });
+    await page.getByLabel(/Efectivo/).check();
+    const order = (await placeOrder(page)) as ApiOrder & { influencer_uid: string | null };
+    assert.equal(order.influencer_uid, 'inf-e2e');
+    assert.equal(
+      await page.evaluate(() => localStorage.getItem('influencerId')),
+      null,
+      'spent by the order',
+    );
+  },
+);

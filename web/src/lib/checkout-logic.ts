@@ -119,13 +119,15 @@ export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
   card?: { number: string; exp_month: number; exp_year: number; cvc: string; holder_name: string };
   billing: { first_name: string; last_name: string; email: string; phone: string; city: string; address: string };
   comments: string;
+  /** The influencer of /in/{uid}/, when one is remembered. */
+  influencer_uid?: string;
 };
 
 /** The body of `POST v5/places/{uid}/orders/` from a valid form. */
 export function buildOrderBody(
   values: CheckoutValues,
   products: CartInput['products'],
-  options: { expectedTotal: string; coupon: string | null; paymentType: PaymentType | null },
+  options: { expectedTotal: string; coupon: string | null; paymentType: PaymentType | null; influencerUid?: string },
 ): OrderBody {
   const shipping = shippingPart(values);
   if (!shipping) throw new Error('shipping details are incomplete');
@@ -156,6 +158,7 @@ export function buildOrderBody(
       address: values.billing_address.trim(),
     },
     comments: values.comments.trim(),
+    ...(options.influencerUid ? { influencer_uid: options.influencerUid } : {}),
   };
 }
 

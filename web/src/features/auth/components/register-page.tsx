@@ -24,6 +24,7 @@ import { isDocumentOnlyRegistration, isProfileComplete } from '../lib/signin';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { readInfluencerUid } from '../../../lib/influencer';
 import type { RememberedDocument } from './login-page';
 
 const formShape = z.object({
@@ -134,7 +135,12 @@ export function RegisterPage() {
       }
       setGeneral([]);
       try {
-        const response = await register.mutateAsync({ ...toRegisterBody(values, documentOnly), captcha_token: captchaToken ?? undefined });
+        const response = await register.mutateAsync({
+          ...toRegisterBody(values, documentOnly),
+          captcha_token: captchaToken ?? undefined,
+          // The influencer of /in/{uid}/ stays remembered: the member's first order carries it too.
+          influencer_uid: readInfluencerUid(),
+        });
         const target = !isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate) ? '/complete-info' : '/';
         startSession(response.token, response.merge, target);
       } catch (error) {

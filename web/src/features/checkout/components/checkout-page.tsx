@@ -24,6 +24,7 @@ import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { clearStoredCoupon, getStoredCoupon, storeCoupon } from '../../../lib/coupon-store';
+import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer';
 import {
   attemptFor,
   buildOrderBody,
@@ -294,6 +295,7 @@ export function CheckoutPage() {
       expectedTotal: expected,
       coupon: coupon?.code ?? null,
       paymentType: typeOf(form.payment_method),
+      influencerUid: readInfluencerUid(),
     });
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
     attemptRef.current = attempt;
@@ -302,6 +304,7 @@ export function CheckoutPage() {
       confirmedTotal.current = null;
       await commitCart({ place: placeUid, products: [] }).catch(() => undefined);
       clearStoredCoupon(company.uid);
+      if (body.influencer_uid) forgetInfluencerUid();
       void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
       queryClient.setQueryData(['my-order', order.uid], order);
       toast.success(t('checkout.orderPlaced', { number: order.number }));
