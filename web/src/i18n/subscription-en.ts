@@ -16,6 +16,7 @@ export const subscriptionEn: Record<keyof typeof subscriptionEs, string> = {
   emptyCart: 'Your subscription cart is empty',
   goChoose: 'Choose products',
   goToCheckout: 'Choose days and time',
+  confirm: 'Confirm subscription',
   checkoutTitle: 'Confirm subscription',
   days: 'Delivery days',
   closed: 'The store is closed on this day',

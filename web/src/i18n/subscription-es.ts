@@ -15,6 +15,7 @@ export const subscriptionEs = {
   emptyCart: 'Tu carrito de suscripción está vacío',
   goChoose: 'Elegir productos',
   goToCheckout: 'Elegir días y horario',
+  confirm: 'Confirmar suscripción',
   checkoutTitle: 'Confirmar suscripción',
   days: 'Días de entrega',
   closed: 'El local no atiende este día',

@@ -48,7 +48,7 @@ export function CartPanel({
               className="button button--primary cart-panel__confirm"
               onClick={toCart}
             >
-              {t('catalog.confirm')}
+              {cartType === 'subscription' ? t('subscription.confirm') : t('catalog.confirm')}
             </Link>
           </>
         ) : (
