@@ -1,0 +1,32 @@
+import type { merchantsEs } from './merchants-es';
+
+/** The merchants marketing landing in English. */
+export const merchantsEn: Record<keyof typeof merchantsEs, string> = {
+  kicker: 'For the shops of your neighbourhood',
+  title: 'Create your online store for free',
+  lead: 'Sell online to your neighbours from {{name}}: catalogue, delivery or pickup orders and payments, with no set-up fee.',
+  createStore: 'Create my free store',
+  whatsapp: 'Write to us on WhatsApp',
+  benefitsTitle: 'What does your store include?',
+  benefitCatalogTitle: 'Online catalogue',
+  benefitCatalogText: 'Your products with photos, prices, categories and stock, ready to share.',
+  benefitOrdersTitle: 'Delivery or pickup orders',
+  benefitOrdersText: 'Your customers choose the shop, the pickup time or the delivery address.',
+  benefitPaymentsTitle: 'Payments your way',
+  benefitPaymentsText: 'Cash, card on delivery or online card.',
+  benefitLoyaltyTitle: 'Customers who come back',
+  benefitLoyaltyText: 'Points, promotions and coupons to reward your regular customers.',
+  stepsTitle: 'Start in 3 steps',
+  step1Title: 'Sign up',
+  step1Text: 'Create your account on the store administrator.',
+  step2Title: 'Upload your products',
+  step2Text: 'Add your catalogue, your shops and opening hours.',
+  step3Title: 'Share your store',
+  step3Text: 'Send the link to your customers and take orders.',
+  formTitle: 'Sign up and we will help you',
+  formText: 'Leave your details and an adviser will contact you to open your store.',
+  formFrame: 'Merchant sign-up form',
+  ctaTitle: 'Ready to sell online?',
+  ctaText: 'Opening your store is free and takes a few minutes.',
+  newTab: '(opens in a new tab)',
+};
