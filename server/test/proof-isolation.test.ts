@@ -1,0 +1,656 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './support/test-app';
+import { makeTenant, registerMember } from './support/accounts';
+
+/**
+ * Tenant-isolation matrix: every route that takes an id, called with the ids
+ * of another tenant (from that tenant's host, as its member), of another
+ * member of the same store, or of another company of the same app. The answer
+ * is a 404/403 (or a 400 naming the field, for ids in a body), holds none of
+ * the victim's data, and the victim's rows in the database are unchanged.
+ */
+let t: TestApp;
+type Auth = Record<string, string>;
+type Member = { auth: Auth; uid: string; email: string };
+
+const victim = {
+  host: 'localhost',
+  app: '',
+  company: '',
+  place: '',
+  product: '',
+  productLine: {} as unknown,
+  cash: '',
+  program: '',
+  promotion: '',
+  raffle: '',
+  poll: '',
+  order: '',
+  orderTotal: '',
+  subscription: '',
+  redemption: '',
+  rockyCompany: '',
+  rockyEvent: '',
+  a1: {} as Member,
+};
+let attacker: { host: string; member: Member };
+let neighbour: Member; // another member of the victim's store
+/** Everything only the victim's tenant (or member) holds: none of it may appear in an answer to someone else. */
+const tenantSecrets: string[] = [];
+const memberSecrets: string[] = [];
+
+async function member(host: string): Promise<Member> {
+  const m = await registerMember(t, host);
+  return { auth: m.auth, uid: m.user.uid, email: m.body.email };
+}
+
+/** A digest of every tenant-owned row of one app (sessions, rate-limit counters and the mail outbox aside). */
+async function fingerprint(appUid: string): Promise<string> {
+  const tables = (await t.db.execute(
+    sql`SELECT table_name FROM information_schema.columns WHERE column_name = 'app_id' AND table_schema = 'public' AND table_name NOT IN ('sessions', 'rate_limits', 'mail_outbox') ORDER BY table_name`,
+  )) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const result = (await t.db.execute(
+      sql`SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS digest FROM ${sql.identifier(table_name)} x WHERE app_id = ${appUid}`,
+    )) as unknown as { rows: { n: number; digest: string }[] };
+    parts.push(`${table_name}:${result.rows[0].n}:${result.rows[0].digest}`);
+  }
+  return parts.join('\n');
+}
+
+before(async () => {
+  t = await startTestApp();
+  const app = await t.appOf('localhost');
+  victim.app = app.uid;
+  victim.company = app.company.uid;
+  victim.a1 = await member('localhost');
+  neighbour = await member('localhost');
+  const a1 = victim.a1.auth;
+
+  const places = (await t.get('/api/v7/places/')).data.results as { uid: string; name: string }[];
+  victim.place = places.find((p) => p.name === 'Aurora Miraflores')!.uid;
+  const products = (await t.get(`/api/v7/places/${victim.place}/products/?page_size=100`)).data
+    .results as {
+    uid: string;
+    title: string;
+    option_groups: { uid: string; minimum_to_select: number; options: { uid: string }[] }[];
+  }[];
+  const americano = products.find((p) => p.title === 'Americano')!;
+  victim.product = americano.uid;
+  const size = americano.option_groups.find((g) => g.minimum_to_select > 0);
+  victim.productLine = {
+    uid: americano.uid,
+    quantity: 1,
+    option_groups: size ? [{ uid: size.uid, options: [{ uid: size.options[0].uid }] }] : [],
+  };
+  const options = (await t.get(`/api/v5/places/${victim.place}/checkout-options/`)).data;
+  victim.cash = options.payment_methods.find((m: { type: string }) => m.type === 'CASH').uid;
+
+  // The victim member's own things: a cart, an order, a subscription, a program with a redemption, a raffle entry.
+  assert.equal(
+    (
+      await t.post(
+        '/api/v5/me/shopping-cart/',
+        { place: victim.place, products: [victim.productLine] },
+        { headers: a1 },
+      )
+    ).statusCode,
+    200,
+  );
+  const schedule = (await t.get(`/api/v7/places/${victim.place}/pickup-schedule/`)).data;
+  const day = schedule.days.at(-1);
+  const orderBody = {
+    shipping_type: 'pickup',
+    pickup: { date: day.date, start: day.slots.at(-1).start },
+    products: [victim.productLine],
+    payment_method: victim.cash,
+    billing: {
+      first_name: 'Ana',
+      last_name: 'Quispe',
+      email: 'ana.victima@example.com',
+      phone: '+51987654321',
+      city: 'Lima',
+      address: 'Av. Secreta 123',
+    },
+  };
+  const quote = await t.post(`/api/v5/places/${victim.place}/orders/quote/`, orderBody, {
+    headers: a1,
+  });
+  assert.equal(quote.statusCode, 200, quote.body);
+  victim.orderTotal = quote.data.total;
+  const order = await t.post(
+    `/api/v5/places/${victim.place}/orders/`,
+    { ...orderBody, expected_total: victim.orderTotal },
+    { headers: a1 },
+  );
+  assert.equal(order.statusCode, 201, order.body);
+  victim.order = order.data.uid;
+  const subscription = await t.post(
+    `/api/v5/places/${victim.place}/subscriptions/`,
+    {
+      products: [victim.productLine],
+      weekdays: ['monday'],
+      time_slot: { start: '07:30', end: '08:00' },
+      payment_method: victim.cash,
+    },
+    { headers: a1 },
+  );
+  assert.equal(subscription.statusCode, 201, subscription.body);
+  victim.subscription = subscription.data.uid;
+
+  const programs = (await t.get('/api/v5/programs/', { headers: a1 })).data;
+  victim.program = (programs.results ?? programs)[0].uid;
+  assert.equal(
+    (await t.post('/api/v5/me/programs/', { program: victim.program }, { headers: a1 })).statusCode,
+    201,
+  );
+  assert.equal(
+    (await t.post('/api/v5/me/programs/', { program: victim.program }, { headers: neighbour.auth }))
+      .statusCode,
+    201,
+  );
+  const promotions = (
+    await t.get(`/api/v5/me/programs/${victim.program}/promotions/?page_size=100`, { headers: a1 })
+  ).data.results as {
+    uid: string;
+    coin_price?: number;
+    kind: string;
+  }[];
+  victim.promotion = promotions[0].uid;
+  for (const p of promotions) {
+    const r = await t.post(
+      '/api/v5/redemption-by-user/',
+      { program_promotion: p.uid },
+      { headers: a1 },
+    );
+    if (r.statusCode === 201) {
+      victim.redemption = r.data.uid;
+      victim.promotion = p.uid;
+      break;
+    }
+  }
+  assert.ok(victim.redemption, 'the victim redeemed a promotion');
+  const raffles = (await t.get(`/api/v5/me/programs/${victim.program}/raffles/`, { headers: a1 }))
+    .data;
+  victim.raffle = (raffles.results ?? raffles)[0].uid;
+  await t.post(
+    `/api/v5/me/programs/${victim.program}/raffles/${victim.raffle}/register/`,
+    {},
+    { headers: a1 },
+  );
+  const polls = (await t.get(`/api/v5/me/programs/${victim.program}/polls/`, { headers: a1 })).data;
+  victim.poll = (polls.results ?? polls)[0].uid;
+
+  const rocky = await t.appOf('rockypez.localhost');
+  victim.rockyCompany = rocky.company.uid;
+  victim.rockyEvent = (
+    await t.get(`/api/v5/companies/${victim.rockyCompany}/events/`, { host: 'rockypez.localhost' })
+  ).data.results[0].uid;
+
+  const b = await makeTenant(t, 'iso-attacker');
+  attacker = { host: b.host, member: await member(b.host) };
+
+  tenantSecrets.push(
+    victim.app,
+    victim.company,
+    victim.place,
+    victim.product,
+    victim.program,
+    victim.promotion,
+    victim.raffle,
+    victim.poll,
+    victim.order,
+    victim.subscription,
+    victim.redemption,
+    victim.rockyEvent,
+    'Aurora',
+    'Americano',
+    'Rocky',
+  );
+  memberSecrets.push(
+    victim.order,
+    victim.subscription,
+    victim.redemption,
+    victim.a1.uid,
+    victim.a1.email,
+    'Av. Secreta 123',
+    'ana.victima@example.com',
+  );
+});
+after(() => t?.close());
+
+type Row = {
+  route: string;
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: () => string;
+  body?: () => unknown;
+  /** Statuses that refuse; ids sent in a body may be refused as a 400 naming the field. */
+  refuse?: number[];
+  /** The victim's own host for this row (the control call), localhost unless said. */
+  home?: string;
+};
+
+const v = victim;
+const line = () => v.productLine;
+const orderInput = () => ({
+  shipping_type: 'pickup',
+  pickup: { date: '2099-01-01', start: '08:00' },
+  products: [line()],
+  payment_method: v.cash,
+  expected_total: v.orderTotal,
+  billing: {
+    first_name: 'X',
+    last_name: 'Y',
+    email: 'x@example.com',
+    phone: '+51911111111',
+    city: 'Lima',
+    address: 'Calle 1',
+  },
+});
+
+/** Ids of the victim's tenant, called from another tenant's host by that tenant's member. */
+const foreignTenantRows: Row[] = [
+  { route: 'GET v7/apps/{uid}', url: () => `/api/v7/apps/${v.app}` },
+  { route: 'GET v7/apps/{uid}/landing/', url: () => `/api/v7/apps/${v.app}/landing/` },
+  {
+    route: 'GET v7/apps/{uid}/allowed-companies/',
+    url: () => `/api/v7/apps/${v.app}/allowed-companies/`,
+  },
+  { route: 'GET v5/companies/{uid}/ads', url: () => `/api/v5/companies/${v.company}/ads` },
+  {
+    route: 'GET v7/company/{uid}/product-categories/',
+    url: () => `/api/v7/company/${v.company}/product-categories/`,
+  },
+  {
+    route: 'GET v5/companies/{uid}/validate-code/{code}/',
+    url: () => `/api/v5/companies/${v.company}/validate-code/AURORA5/`,
+  },
+  {
+    route: 'GET v5/companies/{uid}/events/',
+    url: () => `/api/v5/companies/${v.rockyCompany}/events/`,
+    home: 'rockypez.localhost',
+  },
+  {
+    route: 'GET v5/events/{uid}/',
+    url: () => `/api/v5/events/${v.rockyEvent}/`,
+    home: 'rockypez.localhost',
+  },
+  {
+    route: 'GET v7/places/{uid}/pickup-schedule/',
+    url: () => `/api/v7/places/${v.place}/pickup-schedule/`,
+  },
+  { route: 'GET v7/places/{uid}/products/', url: () => `/api/v7/places/${v.place}/products/` },
+  {
+    route: 'GET v7/places/{place}/products/{uid}/',
+    url: () => `/api/v7/places/${v.place}/products/${v.product}/`,
+  },
+  {
+    route: 'GET v7/places/{uid}/product-categories/',
+    url: () => `/api/v7/places/${v.place}/product-categories/`,
+  },
+  {
+    route: 'GET v5/places/{uid}/checkout-options/',
+    url: () => `/api/v5/places/${v.place}/checkout-options/`,
+  },
+  {
+    route: 'POST v7/deliveries/places/{uid}/fare-estimate/',
+    method: 'POST',
+    url: () => `/api/v7/deliveries/places/${v.place}/fare-estimate/`,
+    body: () => ({ latitude: -12.12, longitude: -77.03 }),
+  },
+  {
+    route: 'POST v5/places/{uid}/orders/quote/',
+    method: 'POST',
+    url: () => `/api/v5/places/${v.place}/orders/quote/`,
+    body: orderInput,
+  },
+  {
+    route: 'POST v5/places/{uid}/orders/',
+    method: 'POST',
+    url: () => `/api/v5/places/${v.place}/orders/`,
+    body: orderInput,
+  },
+  {
+    route: 'POST v5/places/{uid}/subscriptions/',
+    method: 'POST',
+    url: () => `/api/v5/places/${v.place}/subscriptions/`,
+    body: () => ({
+      products: [line()],
+      weekdays: ['monday'],
+      time_slot: { start: '07:30', end: '08:00' },
+      payment_method: v.cash,
+    }),
+  },
+  {
+    route: 'GET v5/me/shopping-cart/?place_uid',
+    url: () => `/api/v5/me/shopping-cart/?place_uid=${v.place}`,
+  },
+  {
+    route: 'POST v5/me/shopping-cart/ (place)',
+    method: 'POST',
+    url: () => '/api/v5/me/shopping-cart/',
+    body: () => ({ place: v.place, products: [line()] }),
+    refuse: [400, 404],
+  },
+  { route: 'GET v5/me/orders/{uid}/', url: () => `/api/v5/me/orders/${v.order}/` },
+  {
+    route: 'POST v5/me/orders/{uid}/cancel/',
+    method: 'POST',
+    url: () => `/api/v5/me/orders/${v.order}/cancel/`,
+    body: () => ({}),
+  },
+  {
+    route: 'PATCH v5/subscriptions/{uid}/',
+    method: 'PATCH',
+    url: () => `/api/v5/subscriptions/${v.subscription}/`,
+    body: () => ({ status: 'canceled_by_user' }),
+  },
+  {
+    route: 'POST v5/me/programs/ (program)',
+    method: 'POST',
+    url: () => '/api/v5/me/programs/',
+    body: () => ({ program: v.program }),
+    refuse: [400, 404],
+  },
+  { route: 'GET v5/me/programs/{uid}/', url: () => `/api/v5/me/programs/${v.program}/` },
+  {
+    route: 'POST v5/me/programs/{uid}/qr/',
+    method: 'POST',
+    url: () => `/api/v5/me/programs/${v.program}/qr/`,
+    body: () => ({}),
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/ledger/',
+    url: () => `/api/v5/me/programs/${v.program}/ledger/`,
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/promotions/',
+    url: () => `/api/v5/me/programs/${v.program}/promotions/`,
+  },
+  {
+    route: 'GET v5/me/programs/{program}/promotions/{uid}/',
+    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/`,
+  },
+  {
+    route: 'POST v5/me/programs/{program}/promotions/{uid}/purchase/',
+    method: 'POST',
+    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/purchase/`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST v5/me/programs/{program}/promotions/{uid}/qrcode/',
+    method: 'POST',
+    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/qrcode/`,
+    body: () => ({}),
+  },
+  {
+    route: 'GET v5/me/programs/{program}/promotions/{uid}/related/',
+    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/related/`,
+  },
+  {
+    route: 'GET v5/me/promotions/{uid}/places/',
+    url: () => `/api/v5/me/promotions/${v.promotion}/places/`,
+  },
+  {
+    route: 'POST v5/programs/{program}/promotions/{uid}/coupon/get-code/',
+    method: 'POST',
+    url: () => `/api/v5/programs/${v.program}/promotions/${v.promotion}/coupon/get-code/`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST v5/redemption-by-user/ (promotion)',
+    method: 'POST',
+    url: () => '/api/v5/redemption-by-user/',
+    body: () => ({ program_promotion: v.promotion }),
+    refuse: [400, 404],
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/redemptions/',
+    url: () => `/api/v5/me/programs/${v.program}/redemptions/`,
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/raffles/',
+    url: () => `/api/v5/me/programs/${v.program}/raffles/`,
+  },
+  {
+    route: 'GET v5/me/programs/{program}/raffles/{uid}/',
+    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/`,
+  },
+  {
+    route: 'POST v5/me/programs/{program}/raffles/{uid}/register/',
+    method: 'POST',
+    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/register/`,
+    body: () => ({}),
+  },
+  {
+    route: 'POST v5/me/programs/{program}/raffles/{uid}/dismiss/',
+    method: 'POST',
+    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/dismiss/`,
+    body: () => ({}),
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/polls/',
+    url: () => `/api/v5/me/programs/${v.program}/polls/`,
+  },
+  {
+    route: 'GET v5/me/programs/{program}/polls/{poll}/',
+    url: () => `/api/v5/me/programs/${v.program}/polls/${v.poll}/`,
+  },
+  {
+    route: 'POST v5/me/polls/{uid}/responses/',
+    method: 'POST',
+    url: () => `/api/v5/me/polls/${v.poll}/responses/`,
+    body: () => ({ answers: [] }),
+    refuse: [400, 404],
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/sections/',
+    url: () => `/api/v5/me/programs/${v.program}/sections/`,
+  },
+  { route: 'GET v5/me/programs/{uid}/ads/', url: () => `/api/v5/me/programs/${v.program}/ads/` },
+];
+
+/** The victim member's own things, asked for by another member of the same store. */
+const otherMemberRows: (Row & { listed?: boolean })[] = [
+  { route: 'GET v5/me/orders/{uid}/', url: () => `/api/v5/me/orders/${v.order}/` },
+  {
+    route: 'POST v5/me/orders/{uid}/cancel/',
+    method: 'POST',
+    url: () => `/api/v5/me/orders/${v.order}/cancel/`,
+    body: () => ({}),
+  },
+  {
+    route: 'PATCH v5/subscriptions/{uid}/',
+    method: 'PATCH',
+    url: () => `/api/v5/subscriptions/${v.subscription}/`,
+    body: () => ({ status: 'canceled_by_user' }),
+  },
+  // Lists answer 200 with the caller's own things only.
+  { route: 'GET v5/me/orders/', url: () => '/api/v5/me/orders/', listed: true },
+  { route: 'GET v5/subscriptions/', url: () => '/api/v5/subscriptions/', listed: true },
+  {
+    route: 'GET v5/me/shopping-cart/?place_uid',
+    url: () => `/api/v5/me/shopping-cart/?place_uid=${v.place}`,
+    listed: true,
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/redemptions/',
+    url: () => `/api/v5/me/programs/${v.program}/redemptions/`,
+    listed: true,
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/ledger/',
+    url: () => `/api/v5/me/programs/${v.program}/ledger/`,
+    listed: true,
+  },
+  {
+    route: 'GET v5/me/programs/{uid}/',
+    url: () => `/api/v5/me/programs/${v.program}/`,
+    listed: true,
+  },
+];
+
+function leaked(body: string, secrets: string[]): string[] {
+  return secrets.filter((s) => s && body.includes(s));
+}
+
+describe('tenant isolation: ids of another tenant', () => {
+  const start = { victim: '', rocky: '' };
+  before(async () => {
+    start.victim = await fingerprint(v.app);
+    start.rocky = await fingerprint((await t.appOf('rockypez.localhost')).uid);
+  });
+  for (const row of foreignTenantRows) {
+    test(row.route, async () => {
+      const writes = (row.method ?? 'GET') !== 'GET';
+      const before = writes ? await fingerprint(v.app) : '';
+      for (const auth of [attacker.member.auth, {}]) {
+        const res = await t.call(row.method ?? 'GET', row.url(), {
+          host: attacker.host,
+          headers: auth,
+          body: row.body?.(),
+        });
+        // As the other tenant's member: refused as not found (or forbidden, or a 400 naming the body field).
+        // Anonymous: the same, or 401 for member calls.
+        const refuse = [...(row.refuse ?? [403, 404]), ...(auth.authorization ? [] : [401])];
+        assert.ok(
+          refuse.includes(res.statusCode),
+          `${row.route} from another tenant answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+        assert.deepEqual(
+          leaked(res.body, tenantSecrets),
+          [],
+          `${row.route} leaks: ${res.body.slice(0, 300)}`,
+        );
+      }
+      if (writes)
+        assert.equal(
+          await fingerprint(v.app),
+          before,
+          `${row.route} changed the victim tenant's rows`,
+        );
+      else {
+        // Control: the same call on the victim's own host answers, so the refusal above is isolation, not a wrong id.
+        const own = await t.call('GET', row.url(), {
+          host: row.home ?? v.host,
+          headers: v.a1.auth,
+        });
+        assert.equal(
+          own.statusCode,
+          200,
+          `${row.route} on its own host: ${own.body.slice(0, 200)}`,
+        );
+      }
+    });
+  }
+  test('after the whole matrix, not one row of the victim tenants changed', async () => {
+    assert.equal(await fingerprint(v.app), start.victim);
+    assert.equal(await fingerprint((await t.appOf('rockypez.localhost')).uid), start.rocky);
+  });
+});
+
+describe('tenant isolation: things of another member of the same store', () => {
+  for (const row of otherMemberRows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: neighbour.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else
+        assert.ok(
+          [403, 404].includes(res.statusCode),
+          `${row.route} for another member answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      assert.deepEqual(
+        leaked(res.body, memberSecrets),
+        [],
+        `${row.route} leaks the other member's data: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+
+  test('the victim still sees and owns everything (the matrix refused for the right reason)', async () => {
+    const a1 = v.a1.auth;
+    assert.equal((await t.get(`/api/v5/me/orders/${v.order}/`, { headers: a1 })).statusCode, 200);
+    assert.ok(
+      (await t.get('/api/v5/subscriptions/', { headers: a1 })).body.includes(v.subscription),
+    );
+    assert.ok(
+      (await t.get(`/api/v5/me/programs/${v.program}/redemptions/`, { headers: a1 })).body.includes(
+        v.redemption,
+      ),
+    );
+    assert.equal(
+      (await t.get(`/api/v5/me/programs/${v.program}/raffles/${v.raffle}/`, { headers: a1 }))
+        .statusCode,
+      200,
+    );
+    assert.equal((await t.get(`/api/v7/places/${v.place}/products/${v.product}/`)).statusCode, 200);
+    assert.equal(
+      (await t.get(`/api/v5/events/${v.rockyEvent}/`, { host: 'rockypez.localhost' })).statusCode,
+      200,
+    );
+  });
+});
+
+describe('tenant isolation: another company of the same app', () => {
+  test("a product of one company is not sold, quoted or carted at another company's place", async () => {
+    const host = 'multi.localhost';
+    const places = (await t.get('/api/v7/places/', { host })).data.results as {
+      uid: string;
+      company_uid: string;
+    }[];
+    const byCompany = new Map<string, string>();
+    for (const p of places) if (!byCompany.has(p.company_uid)) byCompany.set(p.company_uid, p.uid);
+    const [first, second] = [...byCompany.values()];
+    assert.ok(first && second, 'multi.localhost has places of two companies');
+    const sold = (await t.get(`/api/v7/places/${first}/products/?page_size=100`, { host })).data
+      .results as { uid: string }[];
+    const soldThere = new Set(
+      (
+        (await t.get(`/api/v7/places/${second}/products/?page_size=100`, { host })).data
+          .results as { uid: string }[]
+      ).map((p) => p.uid),
+    );
+    const onlyFirst = sold.find((p) => !soldThere.has(p.uid));
+    assert.ok(onlyFirst, 'a product only the first company sells');
+    const m = await member(host);
+    const multiApp = (await t.appOf(host)).uid;
+    const before = await fingerprint(multiApp);
+    const detail = await t.get(`/api/v7/places/${second}/products/${onlyFirst.uid}/`, { host });
+    assert.equal(detail.statusCode, 404);
+    const quote = await t.post(
+      `/api/v5/places/${second}/orders/quote/`,
+      {
+        shipping_type: 'pickup',
+        pickup: { date: '2099-01-01', start: '08:00' },
+        products: [{ uid: onlyFirst.uid, quantity: 1, option_groups: [] }],
+        payment_method: 'x',
+      },
+      { host, headers: m.auth },
+    );
+    assert.ok([400, 404].includes(quote.statusCode), quote.body);
+    const cart = await t.post(
+      '/api/v5/me/shopping-cart/',
+      { place: second, products: [{ uid: onlyFirst.uid, quantity: 1, option_groups: [] }] },
+      { host, headers: m.auth },
+    );
+    assert.ok(
+      !cart.body.includes(onlyFirst.uid) || cart.statusCode === 400,
+      `the cart at the other company's place holds no foreign product: ${cart.body.slice(0, 300)}`,
+    );
+    // The cart may be created (empty) for the member; nothing else of the app changes.
+    const after = (await fingerprint(multiApp)).split('\n').filter((l) => !l.startsWith('cart'));
+    assert.deepEqual(
+      after,
+      before.split('\n').filter((l) => !l.startsWith('cart')),
+    );
+  });
+});
