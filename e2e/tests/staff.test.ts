@@ -270,3 +270,87 @@ test(
     await staff.screenshot({ path: `${SHOTS}/staff-orders-tablet.png`, fullPage: true });
   },
 );
+
+test(
+  'look-up by the member QR and by phone, creating a user in the program, and a validator only at the counter',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const member = await signIn('demo@aurora.pe', 'Aurora2026!', PHONE);
+    const programs = await apiFromPage<
+      { results: { uid: string; name: string }[] } | { uid: string; name: string }[]
+    >(member, 'GET', 'v5/programs/');
+    const program = (Array.isArray(programs) ? programs : programs.results).find(
+      (p) => p.name === 'Aurora Club',
+    )!;
+    const { qr } = await apiFromPage<{ qr: string }>(
+      member,
+      'POST',
+      `v5/me/programs/${program.uid}/qr/`,
+      {},
+    );
+
+    const staff = await signIn('cajero@aurora.pe', 'Cajero2026!', PHONE);
+    await staff.goto(server.url('localhost', '/staff'));
+    await staff.getByRole('button', { name: 'Código QR' }).click();
+    await staff.getByLabel('Código del QR del socio').fill('v1.forged.code');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff.getByText('El código QR no es válido.').waitFor();
+    await staff.getByLabel('Código del QR del socio').fill(qr);
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff.getByTestId('staff-client').getByRole('heading', { name: 'Ana Quispe' }).waitFor();
+    // The card is kept in the address by the member's document.
+    assert.match(staff.url(), /document_number=45678912/);
+
+    await staff.getByRole('button', { name: 'Nueva búsqueda' }).click();
+    await staff.getByRole('button', { name: 'Celular' }).click();
+    await staff.getByLabel('Celular').fill('987 650 001');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff.getByTestId('staff-client').getByRole('heading', { name: 'Ana Quispe' }).waitFor();
+
+    // A new user joins the program; the server's field error lands on its field.
+    await staffTabs(staff).getByRole('link', { name: 'Nuevo cliente' }).click();
+    await staff
+      .getByRole('heading', { name: 'Crear usuario en un programa de beneficios' })
+      .waitFor();
+    await staff.getByRole('button', { name: 'Crear usuario' }).click();
+    assert.ok(
+      (await staff.getByText('Este campo es requerido').count()) >= 2,
+      'names are required',
+    );
+    await staff.getByLabel('Número de documento').fill('77777777');
+    await staff.getByLabel('Nombre', { exact: true }).fill('Luz');
+    await staff.getByLabel('Apellido', { exact: true }).fill('Ramos');
+    await staff.getByLabel('Correo electrónico (opcional)').fill('demo@aurora.pe');
+    await staff.getByRole('button', { name: 'Crear usuario' }).click();
+    await staff
+      .locator('.form-field--error')
+      .getByText('Ya existe un usuario con este correo electrónico.')
+      .waitFor();
+    await staff.getByLabel('Correo electrónico (opcional)').fill('luz.ramos@example.com');
+    await staff.getByRole('button', { name: 'Crear usuario' }).click();
+    await staff.getByText('Luz Ramos ya es miembro del programa.').waitFor();
+    await staff.screenshot({ path: `${SHOTS}/staff-create-phone.png`, fullPage: true });
+    await staff.getByRole('link', { name: 'Ver su tarjeta' }).click();
+    const card = staff.getByTestId('staff-client');
+    await card.getByRole('heading', { name: 'Luz Ramos' }).waitFor();
+    assert.equal(await card.locator('[data-program]').count(), 1);
+    assert.equal(await card.getByTestId('balance-points').innerText(), '0');
+
+    // A validator looks up and redeems or stamps; orders, report, new users and points are not theirs.
+    const validator = await signIn('validador@aurora.pe', 'Valida2026!', PHONE);
+    await validator.goto(
+      server.url('localhost', '/staff?document_type=NATIONAL_ID&document_number=45678912'),
+    );
+    await validator
+      .getByTestId('staff-client')
+      .getByRole('heading', { name: 'Ana Quispe' })
+      .waitFor();
+    assert.deepEqual(await staffTabs(validator).getByRole('link').allInnerTexts(), ['Clientes']);
+    await validator.getByRole('heading', { name: 'Canjear promoción' }).waitFor();
+    await validator.getByRole('heading', { name: 'Sellos' }).waitFor();
+    assert.equal(await validator.getByRole('heading', { name: 'Agregar puntos' }).count(), 0);
+    await validator.goto(server.url('localhost', '/staff/orders'));
+    await validator.getByRole('heading', { name: 'No tienes acceso a esta sección' }).waitFor();
+  },
+);
