@@ -187,28 +187,41 @@ export async function makeStaffShop(t: TestApp, key: string) {
 
 export type StaffShop = Awaited<ReturnType<typeof makeStaffShop>>;
 
-/** A pickup order of `quantity` cakes (10.00 each) by a member at a place of the shop. */
-export async function placePickupOrder(
+/** An order of `quantity` cakes (10.00 each) by a member at a place of the shop, for pickup or delivery, paid in cash. */
+export async function placeOrder(
   t: TestApp,
   shop: StaffShop,
   auth: Record<string, string>,
   placeUid: string,
-  quantity = 1,
+  options: { quantity?: number; delivery?: boolean } = {},
 ) {
   const { host } = shop;
-  const schedule = (await t.get(`/api/v7/places/${placeUid}/pickup-schedule/`, { host })).data;
-  const slot = schedule.days[0].slots[0];
+  const quantity = options.quantity ?? 1;
   const products = (await t.get(`/api/v7/places/${placeUid}/products/`, { host })).data.results as {
     uid: string;
     title: string;
   }[];
-  const options = (await t.get(`/api/v5/places/${placeUid}/checkout-options/`, { host })).data;
+  const checkout = (await t.get(`/api/v5/places/${placeUid}/checkout-options/`, { host })).data;
+  let shipping: Record<string, unknown>;
+  if (options.delivery) {
+    const area = (await t.get('/api/v7/areas/', { host })).data.results[0].uid;
+    shipping = {
+      shipping_type: 'delivery',
+      delivery: { area, address: 'Calle 1', latitude: -12.121, longitude: -77.031 },
+    };
+  } else {
+    const schedule = (await t.get(`/api/v7/places/${placeUid}/pickup-schedule/`, { host })).data;
+    shipping = {
+      shipping_type: 'pickup',
+      pickup: { date: schedule.days[0].date, start: schedule.days[0].slots[0].start },
+    };
+  }
   const body = {
-    shipping_type: 'pickup',
-    pickup: { date: schedule.days[0].date, start: slot.start },
-    products: [{ uid: products[0].uid, quantity, option_groups: [] }],
-    expected_total: (quantity * 10).toFixed(2),
-    payment_method: options.payment_methods[0].uid,
+    ...shipping,
+    products: [
+      { uid: products.find((p) => p.title.startsWith('Torta'))!.uid, quantity, option_groups: [] },
+    ],
+    payment_method: checkout.payment_methods[0].uid,
     billing: {
       first_name: 'Ana',
       last_name: 'Prueba',
@@ -218,7 +231,21 @@ export async function placePickupOrder(
       address: 'Av. Arequipa 123',
     },
   };
-  const res = await t.post(`/api/v5/places/${placeUid}/orders/`, body, { host, headers: auth });
+  const quote = await t.post(`/api/v5/places/${placeUid}/orders/quote/`, body, { host });
+  if (quote.statusCode !== 200) throw new Error(`quote: ${quote.statusCode} ${quote.body}`);
+  const res = await t.post(
+    `/api/v5/places/${placeUid}/orders/`,
+    { ...body, expected_total: quote.data.total },
+    { host, headers: auth },
+  );
   if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
-  return res.data as { uid: string; status: string; number: number; products: { uid: string }[] };
+  return res.data as { uid: string; status: string; number: number; total: string };
 }
+
+export const placePickupOrder = (
+  t: TestApp,
+  shop: StaffShop,
+  auth: Record<string, string>,
+  placeUid: string,
+  quantity = 1,
+) => placeOrder(t, shop, auth, placeUid, { quantity });
