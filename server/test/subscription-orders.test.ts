@@ -2,7 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import type { Place, Product } from '@store/contract';
-import { placeProducts, subscriptionDeliveries } from '../src/db/schema';
+import { placeProducts, places, subscriptionDeliveries } from '../src/db/schema';
+import { buildApp } from '../src/app';
 import { localDay, runSubscriptionOrders } from '../src/modules/subscriptions/runner';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
@@ -250,5 +251,39 @@ describe('recurring subscription orders', () => {
       ).statusCode,
       404,
     );
+  });
+});
+
+describe('the run inside the server', () => {
+  test('with SUBSCRIPTION_RUN_SECONDS set, the server makes the due order by itself', async (ctx) => {
+    // A slot an hour from now (Lima), at a place opened all day: due at once for a two-hour lead.
+    const now = localDay(new Date());
+    const start = Math.ceil((now.minute + 60) / 30) * 30;
+    if (start + 30 > 24 * 60) return ctx.skip('too close to midnight in Lima for a slot today');
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    const allDay = { from: '00:00', to: '00:00' };
+    await t.db
+      .update(places)
+      .set({ timetable: { monday: allDay, saturday: allDay, sunday: allDay, extra_note: '' } })
+      .where(eq(places.uid, miraflores));
+    await setStock(croissant.uid, 40);
+    const { member, subscription } = await subscribe({
+      weekdays: [now.weekday],
+      time_slot: { start: hhmm(start), end: hhmm(start + 30) },
+    });
+
+    const server = await buildApp({ db: t.db, dbKind: t.kind, subscriptionRunSeconds: 1 });
+    await server.ready();
+    try {
+      const deadline = Date.now() + 15_000;
+      while ((await deliveriesOf(subscription.uid)).length === 0 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      await server.close();
+    }
+    const [delivery] = await deliveriesOf(subscription.uid);
+    assert.equal(delivery?.status, 'ordered', JSON.stringify(delivery));
+    assert.equal((await ordersOf(member.auth)).count, 1);
   });
 });
