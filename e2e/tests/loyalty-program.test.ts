@@ -495,3 +495,20 @@ test(
     await page.getByText('Lo sentimos, página no encontrada!').waitFor();
   },
 );
+
+test('a program that cannot be loaded says so and loads again on retry', { skip }, async () => {
+  const { page, server } = await demoMember();
+  let failing = true;
+  await page.route(`**/api/v5/me/programs/${PROGRAM}/`, (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"detail":"down"}' })
+      : route.continue(),
+  );
+  await page.goto(server.url('localhost', PROGRAM_PATH));
+  await page
+    .getByRole('heading', { name: 'Lo sentimos, no pudimos obtener la información.' })
+    .waitFor();
+  failing = false;
+  await page.getByRole('button', { name: 'Reintentar' }).click();
+  await page.getByTestId('level-widget').getByText('Nivel Plata').waitFor();
+});
