@@ -328,6 +328,8 @@ test(
       .getByText('Ya existe un usuario con este correo electrónico.')
       .waitFor();
     await staff.getByLabel('Correo electrónico (opcional)').fill('luz.ramos@example.com');
+    // Same nine digits as the demo member under another country code.
+    await staff.getByLabel('Celular (opcional)').fill('+52987650001');
     await staff.getByRole('button', { name: 'Crear usuario' }).click();
     await staff.getByText('Luz Ramos ya es miembro del programa.').waitFor();
     await staff.screenshot({ path: `${SHOTS}/staff-create-phone.png`, fullPage: true });
@@ -336,6 +338,19 @@ test(
     await card.getByRole('heading', { name: 'Luz Ramos' }).waitFor();
     assert.equal(await card.locator('[data-program]').count(), 1);
     assert.equal(await card.getByTestId('balance-points').innerText(), '0');
+
+    // Now nine digits match two users: the message asks for the document, and a button switches to it.
+    await staff.getByRole('button', { name: 'Nueva búsqueda' }).click();
+    await staff.getByRole('button', { name: 'Celular' }).click();
+    await staff.getByLabel('Celular').fill('987650001');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff
+      .getByText(
+        'Se encontró más de un usuario con este número de celular, ingrese el número de documento',
+      )
+      .waitFor();
+    await staff.getByRole('button', { name: 'Buscar por documento' }).click();
+    await staff.getByLabel('Número de documento').waitFor();
 
     // A validator looks up and redeems or stamps; orders, report, new users and points are not theirs.
     const validator = await signIn('validador@aurora.pe', 'Valida2026!', PHONE);
