@@ -1,10 +1,16 @@
 import { useTenant } from '../../../lib/tenant';
 import { DefaultLanding } from './default-landing';
 import { Model2Landing } from './model2-landing';
+import { MerchantsLanding } from './merchants-landing';
 import '../../../styles/landing.css';
 
-/** /landing: the MODEL_2 landing built from the tenant's sections, otherwise the default one. */
+/**
+ * /landing by the tenant's landing_page_type: MODEL_2 built from its sections, MERCHANTS the
+ * marketing page inviting shops to create a free store, otherwise the default one.
+ */
 export function LandingPage() {
   const app = useTenant();
-  return app.landing_page_type === 'MODEL_2' ? <Model2Landing /> : <DefaultLanding />;
+  if (app.landing_page_type === 'MODEL_2') return <Model2Landing />;
+  if (app.landing_page_type === 'MERCHANTS') return <MerchantsLanding />;
+  return <DefaultLanding />;
 }

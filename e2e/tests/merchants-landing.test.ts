@@ -1,0 +1,163 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+
+// The merchants marketing landing (landing_page_type MERCHANTS) of the demo municipal
+// marketplace merchants.localhost: create-a-free-store sections, the external administrator
+// site, the WhatsApp contact without the number printed, the embedded sign-up form and the
+// analytics events of register, form and whatsapp clicks.
+const harness = useHarness();
+const { skip } = harness;
+
+const HOST = 'merchants.localhost';
+const ADMIN = 'https://admin.example.com/crear-tienda';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+async function open(viewport?: {
+  width: number;
+  height: number;
+}): Promise<{ context: BrowserContext; page: Page }> {
+  const server = harness.server();
+  const opened = await harness.newPage(viewport ? { viewport } : undefined);
+  await acceptCookiesUpFront(opened.context, server.url(HOST));
+  // Nothing outside the test server is reached: the administrator site and WhatsApp answer here.
+  await opened.context.route(
+    /^https:\/\/(admin\.example\.com|web\.whatsapp\.com|wa\.me)\//,
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>fuera</title>' }),
+  );
+  await opened.page.goto(server.url(HOST, '/'));
+  return opened;
+}
+
+const events = (page: Page) =>
+  page.evaluate(() =>
+    ((window as { dataLayer?: { event: string }[] }).dataLayer ?? []).map((e) => e.event),
+  );
+
+test(
+  'the merchants landing: free store invitation, its sections, the administrator site, no printed number',
+  { skip },
+  async () => {
+    const { page } = await open();
+    // The landing page of the app opens first.
+    await page.waitForURL((url) => url.pathname === '/landing');
+    await page.getByRole('heading', { level: 1, name: 'Crea tu tienda online gratis' }).waitFor();
+    await page.getByText('Vende por internet a tus vecinos desde Mercado Vecinal').waitFor();
+
+    const benefits = page
+      .getByRole('region', { name: '¿Qué incluye tu tienda?' })
+      .getByRole('listitem');
+    assert.equal(await benefits.count(), 4);
+    const steps = page.getByRole('region', { name: 'Empieza en 3 pasos' }).getByRole('listitem');
+    assert.deepEqual(await steps.locator('h3').allInnerTexts(), [
+      'Regístrate',
+      'Sube tus productos',
+      'Comparte tu tienda',
+    ]);
+
+    // Every "create my free store" link goes to the administrator site in a new tab.
+    const create = page.getByRole('link', { name: /Crear mi tienda gratis/ });
+    assert.equal(await create.count(), 2);
+    for (const link of await create.all()) {
+      assert.equal(await link.getAttribute('href'), ADMIN);
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.match((await link.getAttribute('rel')) ?? '', /noopener/);
+    }
+    // A marketplace: "Iniciar sesión" goes to the administrator site too.
+    assert.equal(
+      await page
+        .locator('header')
+        .getByRole('link', { name: 'Iniciar sesión' })
+        .getAttribute('href'),
+      ADMIN,
+    );
+
+    // WhatsApp contact, with the number only inside the link.
+    const chat = page.getByRole('link', { name: 'Escríbenos por WhatsApp' }).first();
+    assert.match(
+      (await chat.getAttribute('href')) ?? '',
+      /^https:\/\/web\.whatsapp\.com\/send\?phone=51923456789/,
+    );
+    const text = await page.locator('body').innerText();
+    assert.equal(/923\s?456\s?789/.test(text), false, 'the number is not printed');
+
+    // The embedded sign-up form of the tenant's FORM section.
+    await page.getByRole('heading', { name: 'Inscribe tu comercio' }).waitFor();
+    const frame = page.locator('iframe.merchants-form');
+    assert.equal(await frame.getAttribute('src'), '/demo/form.html');
+    assert.equal(await frame.getAttribute('title'), 'Formulario de inscripción de comercios');
+    await page
+      .frameLocator('iframe.merchants-form')
+      .getByRole('heading', { name: 'Crea tu tienda gratis' })
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/merchants-landing-desktop.png`, fullPage: true });
+  },
+);
+
+test('the merchants landing logs register, form and whatsapp clicks', { skip }, async () => {
+  const { context, page } = await open();
+  await page.getByRole('heading', { level: 1, name: 'Crea tu tienda online gratis' }).waitFor();
+  assert.deepEqual(await events(page), []);
+
+  const popup = context.waitForEvent('page');
+  await page
+    .getByRole('link', { name: /Crear mi tienda gratis/ })
+    .first()
+    .click();
+  const admin = await popup;
+  assert.equal(admin.url(), ADMIN);
+  await admin.close();
+
+  const chatPopup = context.waitForEvent('page');
+  await page.getByRole('link', { name: 'Escríbenos por WhatsApp' }).first().click();
+  await (await chatPopup).close();
+
+  await page.bringToFront();
+  await page.frameLocator('iframe.merchants-form').getByLabel('Nombre del negocio').click();
+  await page.waitForFunction(() =>
+    ((window as { dataLayer?: { event: string }[] }).dataLayer ?? []).some(
+      (e) => e.event === 'merchants_form_click',
+    ),
+  );
+  assert.deepEqual(await events(page), [
+    'merchants_register_click',
+    'merchants_whatsapp_click',
+    'merchants_form_click',
+  ]);
+});
+
+test('without analytics consent no event is logged', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage();
+  await acceptCookiesUpFront(context, server.url(HOST));
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      'cookieConsent',
+      JSON.stringify({ necessary: true, ga: false, guid: true }),
+    ),
+  );
+  await context.route(/^https:\/\/admin\.example\.com\//, (route) =>
+    route.fulfill({ status: 200, body: 'ok' }),
+  );
+  await page.goto(server.url(HOST, '/landing'));
+  const popup = context.waitForEvent('page');
+  await page
+    .getByRole('link', { name: /Crear mi tienda gratis/ })
+    .first()
+    .click();
+  await (await popup).close();
+  assert.deepEqual(await events(page), []);
+});
+
+test('the merchants landing on a phone', { skip }, async () => {
+  const { page } = await open({ width: 375, height: 740 });
+  await page.getByRole('heading', { level: 1, name: 'Crea tu tienda online gratis' }).waitFor();
+  // Nothing overflows sideways.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 1, `horizontal overflow of ${overflow}px`);
+  await page.screenshot({ path: `${SHOTS}/merchants-landing-phone.png`, fullPage: true });
+});
