@@ -26,9 +26,12 @@ async function main(argv: string[]) {
     return 2;
   }
   const config = configFromEnv();
-  // The mailer and the runner only say info/warn/error; the console is enough for a command.
-  const say = (level: string) => (obj: unknown, msg?: string) =>
-    console.error(level, msg ?? '', JSON.stringify(obj));
+  // The mailer and the runner only say info/warn/error; the console is enough for a command (LOG_LEVEL applies).
+  const rank: Record<string, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+  const say = (level: string) => (obj: unknown, msg?: string) => {
+    if ((rank[level] ?? 1) >= (rank[config.logLevel] ?? 1))
+      console.error(level, msg ?? '', JSON.stringify(obj));
+  };
   const log = {
     info: say('info'),
     warn: say('warn'),
