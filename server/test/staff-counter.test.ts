@@ -298,6 +298,23 @@ describe('redemptions', () => {
       place_uid: s.places.a,
     });
     assert.deepEqual(coins.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+
+    // A client of the company who is not in the promotion's program.
+    const plainOnly = await post('/api/v5/staff/clients/', {
+      program_uid: s.programs.plain,
+      first_name: 'Pia',
+      last_name: 'Plain',
+      document_type: 'NATIONAL_ID',
+      document_number: '73000001',
+    });
+    assert.equal(plainOnly.statusCode, 201, plainOnly.body);
+    const notMember = await post('/api/v5/staff/redemptions/', {
+      client_uid: plainOnly.data.uid,
+      promotion_uid: once,
+      place_uid: s.places.a,
+    });
+    assert.equal(notMember.statusCode, 400);
+    assert.deepEqual(notMember.data, { non_field_errors: [staffMessages.notMember] });
   });
 
   test('a coupon code the client holds: found with its client and unit, and redeeming uses that unit', async () => {

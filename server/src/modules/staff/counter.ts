@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   loyaltyMessages,
+  NON_FIELD_ERRORS,
   staffMessages,
   type LedgerLine,
   type StaffLedgerResult,
@@ -203,7 +204,16 @@ export async function redeem(
           status: unit.status,
         }),
     },
-  );
+  ).catch((err: unknown) => {
+    // The member's wording ("join the program") speaks to the member; staff read who is not a member.
+    if (
+      err instanceof ValidationError &&
+      (err.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0] === loyaltyMessages.notMember
+    ) {
+      throw new ValidationError(staffMessages.notMember);
+    }
+    throw err;
+  });
   return { redemption, client: await clientToApi(staff, client) };
 }
 
