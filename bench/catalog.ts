@@ -6,6 +6,8 @@
  */
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
+import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { startBenchServer } from './lib/server';
 import { BENCH_HOST, createLargeCatalog } from './lib/catalog-fixture';
@@ -25,14 +27,16 @@ const server = await startBenchServer({
 const { placeUid, categoryUid } = server.prepared as Awaited<ReturnType<typeof createLargeCatalog>>;
 const base = `http://127.0.0.1:${server.port}`;
 
-const firstPage = await (await fetch(`${base}/api/v7/places/${placeUid}/products/`, { headers: { host: BENCH_HOST } })).text();
+// node:http, not fetch: fetch drops a Host header, which would fetch the 404 body of an unknown host instead of the page.
+const firstPage = await getText(`${base}/api/v7/places/${placeUid}/products/`);
+if (!firstPage.startsWith('{"count":')) throw new Error(`the first page did not load: ${firstPage.slice(0, 200)}`);
 const bare = Fastify();
 bare.get('/bare', async (_request, reply) => reply.type('application/json').send(firstPage));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as AddressInfo).port;
 
+const bareUrl = `http://127.0.0.1:${barePort}/bare`;
 const scenarios = [
-  { name: 'bare Fastify route, same JSON from memory', url: `http://127.0.0.1:${barePort}/bare` },
   { name: 'product list, first page', url: `${base}/api/v7/places/${placeUid}/products/` },
   { name: 'product list, page 200', url: `${base}/api/v7/places/${placeUid}/products/?page=200` },
   { name: 'product list, one category', url: `${base}/api/v7/places/${placeUid}/products/?product_category=${categoryUid}` },
@@ -41,15 +45,36 @@ const scenarios = [
   { name: 'search "maracuya andino 77"', url: `${base}/api/v7/places/${placeUid}/products/?search=maracuya%20andino%2077` },
 ];
 
-console.log(`\nDatabase: ${server.kind}; ${size} products; catalogue cache ${server.publicCacheSeconds} s; ${connections} connections, ${duration} s per scenario\n`);
-console.log('| scenario | req/s | p50 ms | p99 ms | non-2xx |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
-let bareRate = 0;
+const run = (url: string, seconds = duration) => autocannon({ url, headers: { host: BENCH_HOST }, connections, duration: seconds });
+const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+console.log(`\nDatabase: ${server.kind}; ${size} products (first page ${firstPage.length} bytes); catalogue cache ${server.publicCacheSeconds} s; ${connections} connections, ${duration} s per scenario; load average at start ${load()}\n`);
+// On a busy machine the bare route's rate drifts from one minute to the next,
+// so each scenario is compared with a bare run measured just before it.
+console.log('| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+await run(bareUrl, 1);
 for (const s of scenarios) {
-  const result = await autocannon({ url: s.url, headers: { host: BENCH_HOST }, connections, duration });
-  if (!bareRate) bareRate = result.requests.average;
-  const ratio = bareRate ? ` (${((result.requests.average / bareRate) * 100).toFixed(0)}% of bare)` : '';
-  console.log(`| ${s.name} | ${Math.round(result.requests.average)}${s.url.includes('/bare') ? '' : ratio} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
+  const bareResult = await run(bareUrl);
+  await run(s.url, 1);
+  const result = await run(s.url);
+  const ratio = ((result.requests.average / bareResult.requests.average) * 100).toFixed(0);
+  console.log(
+    `| ${s.name} | ${Math.round(result.requests.average)} | ${ratio}% (${Math.round(bareResult.requests.average)}) | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`,
+  );
 }
+console.log(`\nload average at the end ${load()}`);
 await bare.close();
 await server.close();
+
+function getText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host: BENCH_HOST } }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+}
