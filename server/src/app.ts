@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('accounts', accounts);
 
   await app.register(errorsPlugin);
+  await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
   await app.register(databasePlugin, { db: options.db });

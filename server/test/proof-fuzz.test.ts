@@ -52,8 +52,15 @@ const known = {
   uids: [] as string[],
   strings: ['localhost', 'aurora', 'CAFE10', 'demo@aurora.pe', 'Aurora2026!'],
 };
-let memberAuth: Record<string, string> = {};
-let memberStale = false;
+type Role = 'anonymous' | 'member' | 'owner';
+/** A new member, and the demo store's owner (staff routes); renewed when a fuzzed call ends the session. */
+const sessions: Record<
+  Exclude<Role, 'anonymous'>,
+  { auth: Record<string, string>; stale: boolean }
+> = {
+  member: { auth: {}, stale: true },
+  owner: { auth: {}, stale: true },
+};
 const statuses = new Map<number, number>();
 
 // Strings that broke servers before: NUL bytes, lone surrogates, huge and numeric-looking text, SQL and path tricks.
@@ -116,21 +123,28 @@ function types(schema: JsonSchema): string[] {
 }
 
 /** Mostly values of the schema's shape (so validation passes and handlers run), sometimes junk. */
-function fromSchema(schema: JsonSchema | undefined, name = '', depth = 0): fc.Arbitrary<unknown> {
+function fromSchema(
+  schema: JsonSchema | undefined,
+  name = '',
+  depth = 0,
+  junkWeight = 1,
+): fc.Arbitrary<unknown> {
   if (!schema || depth > 5) return junk;
   let good: fc.Arbitrary<unknown>;
   const variants = schema.anyOf ?? schema.oneOf ?? schema.allOf;
   if (schema.const !== undefined) good = fc.constant(schema.const);
   else if (schema.enum?.length) good = fc.constantFrom(...schema.enum);
   else if (variants?.length)
-    good = fc.oneof(...variants.map((v) => fromSchema(v, name, depth + 1)));
+    good = fc.oneof(...variants.map((v) => fromSchema(v, name, depth + 1, junkWeight)));
   else {
     const kinds = types(schema).filter((k) => k !== 'null');
-    const arbitraries = kinds.map((kind) => byKind(kind, schema, name, depth));
+    const arbitraries = kinds.map((kind) => byKind(kind, schema, name, depth, junkWeight));
     if (schema.nullable || types(schema).includes('null')) arbitraries.push(fc.constant(null));
     good = arbitraries.length ? fc.oneof(...arbitraries) : junk;
   }
-  return fc.oneof({ weight: 8, arbitrary: good }, { weight: 1, arbitrary: junk });
+  return junkWeight
+    ? fc.oneof({ weight: 8, arbitrary: good }, { weight: junkWeight, arbitrary: junk })
+    : good;
 }
 
 function byKind(
@@ -138,6 +152,7 @@ function byKind(
   schema: JsonSchema,
   name: string,
   depth: number,
+  junkWeight: number,
 ): fc.Arbitrary<unknown> {
   switch (kind) {
     case 'string': {
@@ -185,12 +200,12 @@ function byKind(
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(fromSchema(schema.items, name, depth + 1), { maxLength: 4 });
+      return fc.array(fromSchema(schema.items, name, depth + 1, junkWeight), { maxLength: 4 });
     case 'object': {
       const props = schema.properties ?? {};
       const keys = Object.keys(props);
       const record = fc.record(
-        Object.fromEntries(keys.map((k) => [k, fromSchema(props[k], k, depth + 1)])),
+        Object.fromEntries(keys.map((k) => [k, fromSchema(props[k], k, depth + 1, junkWeight)])),
         {
           requiredKeys: (schema.required ?? []).filter((k) => keys.includes(k)),
         },
@@ -226,7 +241,7 @@ type Request = {
   host: string;
   headers: Record<string, string>;
   payload?: string;
-  asMember: boolean;
+  as: Role;
 };
 
 function requestOf(op: Operation): fc.Arbitrary<Request> {
@@ -263,6 +278,14 @@ function requestOf(op: Operation): fc.Arbitrary<Request> {
                 type: 'application/json',
               })),
             },
+            // Well-formed bodies (no junk at all), so handlers run past validation into the services.
+            {
+              weight: 8,
+              arbitrary: fromSchema(op.body ?? { type: 'object' }, '', 0, 0).map((b) => ({
+                text: JSON.stringify(b) ?? 'null',
+                type: 'application/json',
+              })),
+            },
             {
               weight: 1,
               arbitrary: fc
@@ -280,7 +303,7 @@ function requestOf(op: Operation): fc.Arbitrary<Request> {
             { weight: 1, arbitrary: fc.constant(undefined) },
           )
         : fc.constant(undefined),
-      asMember: fc.boolean(),
+      as: fc.constantFrom<Role>('anonymous', 'member', 'member', 'owner'),
       authorization: fc.oneof(
         { weight: 6, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: headerText },
@@ -312,23 +335,23 @@ function requestOf(op: Operation): fc.Arbitrary<Request> {
         },
       ),
     })
-    .map(({ path, query, body, asMember, authorization, extraHeaders, host }) => {
+    .map(({ path, query, body, as, authorization, extraHeaders, host }) => {
       const url =
         op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodePart(String(path[name] ?? 'x'))) +
         (query.length
           ? '?' + query.map(([k, v]) => `${encodePart(k)}=${encodePart(v)}`).join('&')
           : '');
       const headers: Record<string, string> = { ...extraHeaders };
-      if (asMember) Object.assign(headers, memberAuth);
+      if (as !== 'anonymous') Object.assign(headers, sessions[as].auth);
       else if (authorization) headers.authorization = authorization;
       if (body) headers['content-type'] = body.type;
-      return { url, host, headers, payload: body?.text, asMember };
+      return { url, host, headers, payload: body?.text, as };
     });
 }
 
 function checkAnswer(op: Operation, request: Request, status: number, body: string) {
   statuses.set(status, (statuses.get(status) ?? 0) + 1);
-  const where = `${op.method} ${request.url} (host ${request.host}, member ${request.asMember}) body ${request.payload?.slice(0, 300)}`;
+  const where = `${op.method} ${request.url} (host ${request.host}, as ${request.as}) body ${request.payload?.slice(0, 300)}`;
   assert.ok(status < 500, `${where} answered ${status}: ${body.slice(0, 300)}`);
   if (status < 400) return;
   let data: unknown;
@@ -361,9 +384,17 @@ function checkAnswer(op: Operation, request: Request, status: number, body: stri
   }
 }
 
-async function freshMember() {
-  memberAuth = (await registerMember(t, 'localhost')).auth;
-  memberStale = false;
+async function renew(role: Exclude<Role, 'anonymous'>) {
+  if (role === 'member') sessions.member.auth = (await registerMember(t, 'localhost')).auth;
+  else {
+    const login = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(login.statusCode, 200, login.body);
+    sessions.owner.auth = { authorization: `Token ${login.data.token}` };
+  }
+  sessions[role].stale = false;
 }
 
 before(async () => {
@@ -395,7 +426,8 @@ before(async () => {
   );
 
   // Real ids to aim at: the demo store's app, places, products, categories, areas, programs, promotions.
-  await freshMember();
+  await renew('member');
+  await renew('owner');
   const app = await t.appOf('localhost');
   known.uids.push(app.uid);
   const collect = (value: unknown) => {
@@ -420,7 +452,7 @@ before(async () => {
     '/api/v7/categories/',
     '/api/v5/programs/',
   ]) {
-    collect((await t.get(url, { headers: memberAuth })).data);
+    collect((await t.get(url, { headers: sessions.member.auth })).data);
   }
   known.uids = [...new Set(known.uids)].slice(0, 200);
 });
@@ -462,9 +494,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
         fc.asyncProperty(requestOf(op), async (request) => {
           if (!failing && runs >= MIN_RUNS && Date.now() > deadline) return;
           runs += 1;
-          if (request.asMember && memberStale) {
-            await freshMember();
-            request.headers = { ...request.headers, ...memberAuth };
+          if (request.as !== 'anonymous' && sessions[request.as].stale) {
+            await renew(request.as);
+            request.headers = { ...request.headers, ...sessions[request.as].auth };
           }
           const response = await t.app.inject({
             method: op.method as 'GET',
@@ -473,9 +505,12 @@ describe('fuzz: every route of the OpenAPI document', () => {
             ...(request.payload !== undefined ? { payload: request.payload } : {}),
           });
           requests += 1;
-          // Logging out or deleting the account ends the member's session: the next member call gets a new one.
-          if (request.asMember && (response.statusCode === 401 || /logout|delete/.test(op.path)))
-            memberStale = true;
+          // Logging out or deleting the account ends the session: the next call as that role gets a new one.
+          if (
+            request.as !== 'anonymous' &&
+            (response.statusCode === 401 || /logout|delete/.test(op.path))
+          )
+            sessions[request.as].stale = true;
           try {
             checkAnswer(op, request, response.statusCode, response.body);
           } catch (err) {
@@ -497,13 +532,36 @@ describe('fuzz: every route of the OpenAPI document', () => {
 });
 
 describe('regressions found by the fuzz', () => {
+  test('a NUL character (U+0000) in any text is a 400 on its field, not a database error (500)', async () => {
+    const member = sessions.member.auth;
+    const patch = await t.patch('/api/v5/me/', { last_name: 'a\u0000b' }, { headers: member });
+    assert.equal(patch.statusCode, 400, patch.body);
+    assert.deepEqual(patch.data, { last_name: ['Valor no válido'] });
+    const nested = await t.post(
+      '/api/v5/me/shopping-cart/',
+      { place: 'x', products: [{ uid: 'p\u0000', quantity: 1 }] },
+      { headers: member },
+    );
+    assert.deepEqual(nested.data, { 'products.0.uid': ['Valor no válido'] });
+    const search = await t.get('/api/v7/products/?search=caf%00e');
+    assert.deepEqual([search.statusCode, search.data], [400, { search: ['Valor no válido'] }]);
+    const path = await t.get('/api/v5/me/orders/a%00b/', { headers: member });
+    assert.deepEqual([path.statusCode, path.data], [400, { uid: ['Valor no válido'] }]);
+    const register = await t.post('/api/v5/register/', {
+      email: 'nul\u0000@example.com',
+      password: 'x',
+    });
+    assert.equal(register.statusCode, 400);
+    assert.deepEqual(register.data.email, ['Valor no válido']);
+  });
+
   test("the router's own refusals use the documented 404 body: a path segment over 100 characters, a path that cannot be decoded", async () => {
     for (const url of [
       `/api/v7/places/${'a'.repeat(101)}/products/`,
       '/api/v7/places/%E0%A4%A/products/',
       `/api/v5/me/orders/${'9'.repeat(200)}/`,
     ]) {
-      const res = await t.get(url, { headers: memberAuth });
+      const res = await t.get(url, { headers: sessions.member.auth });
       assert.equal(res.statusCode, 404, url);
       assert.deepEqual(res.data, { detail: 'No encontrado.' });
     }
