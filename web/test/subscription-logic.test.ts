@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   buildSubscriptionBody,
+  nextDeliveryDate,
   openWeekdays,
   parseRememberedOptions,
   rememberedOptions,
@@ -189,4 +190,18 @@ test('the choices remembered per place come back only when well-formed', () => {
   );
   assert.deepEqual(parseRememberedOptions('not json'), {});
   assert.deepEqual(parseRememberedOptions(null), {});
+});
+
+test('the next delivery: today while its order can still be made, otherwise the next chosen day (Lima time)', () => {
+  // Monday 2026-11-23 07:00 in Lima is 12:00 UTC.
+  const mondayMorning = new Date('2026-11-23T12:00:00Z');
+  assert.equal(nextDeliveryDate(['monday', 'thursday'], '08:00', mondayMorning), '2026-11-23');
+  assert.equal(nextDeliveryDate(['monday', 'thursday'], '07:15', mondayMorning), '2026-11-26');
+  assert.equal(nextDeliveryDate(['monday'], '07:15', mondayMorning), '2026-11-30');
+  // Sunday 23:00 in Lima is already Monday in UTC.
+  assert.equal(
+    nextDeliveryDate(['sunday', 'monday'], '20:00', new Date('2026-11-23T04:00:00Z')),
+    '2026-11-23',
+  );
+  assert.equal(nextDeliveryDate([], '08:00', mondayMorning), null);
 });

@@ -33,4 +33,5 @@ export const subscriptionEn: Record<keyof typeof subscriptionEs, string> = {
   submit: 'Subscribe',
   created: 'You subscribed at {{place}}',
   newSubscription: 'New subscription',
+  nextDelivery: 'Next delivery: {{date}}, {{slot}}',
 };

@@ -32,4 +32,5 @@ export const subscriptionEs = {
   submit: 'Suscribirme',
   created: 'Te suscribiste en {{place}}',
   newSubscription: 'Nueva suscripción',
+  nextDelivery: 'Próxima entrega: {{date}}, {{slot}}',
 } as const;

@@ -216,3 +216,37 @@ export function parseRememberedOptions(raw: string | null): Partial<RememberedOp
     out.payment_method = v.payment_method;
   return out;
 }
+
+/** Lima time, as the server plans the orders (a fixed UTC-5, no daylight saving). */
+const LIMA_OFFSET_MINUTES = -5 * 60;
+/** The server makes a day's order until 30 minutes before its slot; later, the next chosen day serves. */
+const LAST_CALL_MINUTES = 30;
+const weekdayOfUtcDay: Weekday[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
+
+/** The date ("YYYY-MM-DD", Lima) of a subscription's next delivery, or null without weekdays. */
+export function nextDeliveryDate(
+  days: readonly Weekday[],
+  slotStart: string,
+  now: Date,
+): string | null {
+  if (days.length === 0) return null;
+  const local = new Date(now.getTime() + LIMA_OFFSET_MINUTES * 60_000);
+  const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+  for (let offset = 0; offset <= 7; offset++) {
+    const day = new Date(
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + offset),
+    );
+    if (!days.includes(weekdayOfUtcDay[day.getUTCDay()])) continue;
+    if (offset === 0 && minute > toMinutes(slotStart) - LAST_CALL_MINUTES) continue;
+    return day.toISOString().slice(0, 10);
+  }
+  return null;
+}

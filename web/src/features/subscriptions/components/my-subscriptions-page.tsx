@@ -8,13 +8,37 @@ import { ApiError, cancelSubscription, mySubscriptionsQuery } from '../../../api
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { slotRange } from '../../../lib/checkout-logic';
+import { nextDeliveryDate } from '../../../lib/subscription-logic';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 
-function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+/** When the next order of an active subscription is for (Lima time, as the server plans them). */
+function NextDelivery({
+  subscription,
+  language,
+}: {
+  subscription: Subscription;
+  language: string;
+}) {
   const { t } = useTranslation();
+  const date = nextDeliveryDate(subscription.weekdays, subscription.time_slot.start, new Date());
+  if (!date) return null;
+  const label = new Date(`${date}T12:00:00`).toLocaleDateString(language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  });
+  return (
+    <span className="order-card__meta" data-testid="next-delivery">
+      {t('subscription.nextDelivery', { date: label, slot: slotRange(subscription.time_slot) })}
+    </span>
+  );
+}
+
+function SubscriptionCard({ subscription }: { subscription: Subscription }) {
+  const { t, i18n } = useTranslation();
   const price = useFormatPrice();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -51,6 +75,9 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
           {subscription.products.map((l) => `${l.quantity} × ${l.title}`).join(', ')} ·{' '}
           {subscription.payment_method.name}
         </span>
+        {subscription.status === 'active' ? (
+          <NextDelivery subscription={subscription} language={i18n.language} />
+        ) : null}
         <span className="order-card__total">{price(subscription.total)}</span>
       </div>
       {active ? (
