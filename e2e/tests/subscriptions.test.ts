@@ -136,7 +136,7 @@ test(
     assert.match(text, /08:00 - 08:30/);
     assert.match(text, /Croissant de mantequilla/);
     assert.match(text, /Activa/);
-  assert.match(text, /Próxima entrega: (lunes|miércoles), \d+ de \w+, 08:00 - 08:30/);
+    assert.match(text, /Próxima entrega: (lunes|miércoles), \d+ de \w+, 08:00 - 08:30/);
     const stored = await page.evaluate(() => Object.keys(localStorage));
     assert.deepEqual(
       stored.filter((k) => k.startsWith('cartSubscription')),
