@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { optionGroups, options, placeProducts, productCategories, products } from '../db/schema';
 import { foldForSearch } from '../lib/search';
@@ -58,6 +58,8 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       categoryUid: row.categoryUid,
       isActive: row.isActive,
       isRedeemable: row.isRedeemable,
+      // The vector is generated in products (just written above); copied so a place's search reads place_products alone.
+      searchVector: sql<string>`(SELECT ${products.searchVector} FROM ${products} WHERE ${products.appId} = ${appId} AND ${products.uid} = ${uid})`,
     }));
     if (assortment.length) await tx.insert(placeProducts).values(assortment);
 

@@ -106,6 +106,12 @@ export const placeProducts = pgTable(
     categoryUid: uuid('category_uid'),
     isActive: boolean('is_active').notNull().default(true),
     isRedeemable: boolean('is_redeemable').notNull().default(false),
+    /**
+     * The product's search_vector, copied like the category: a place's search
+     * then filters, ranks and counts on this narrow table and its own GIN
+     * index, and reads only the page's products.
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.placeUid, t.productUid] }),
@@ -114,6 +120,7 @@ export const placeProducts = pgTable(
     index('place_products_product_idx').on(t.appId, t.productUid),
     index('place_products_listing_idx').on(t.appId, t.placeUid, t.isActive, t.position, t.productUid),
     index('place_products_category_idx').on(t.appId, t.placeUid, t.categoryUid, t.position, t.productUid),
+    index('place_products_search_idx').using('gin', t.searchVector),
   ],
 );
 
