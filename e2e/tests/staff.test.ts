@@ -369,3 +369,37 @@ test(
     await validator.getByRole('heading', { name: 'No tienes acceso a esta sección' }).waitFor();
   },
 );
+
+test(
+  'the owner manages the staff: unknown email refused on its field, a member added at one place, then removed',
+  { skip },
+  async () => {
+    const owner = await signIn('dueno@aurora.pe', 'Dueno2026!', PHONE);
+    await owner.goto(harness.server().url('localhost', '/staff'));
+    await staffTabs(owner).getByRole('link', { name: 'Personal' }).click();
+    const list = owner.getByRole('list', { name: 'Personal de la tienda' });
+    await list.locator('[data-member="cajero@aurora.pe"]').waitFor();
+    assert.equal(
+      await list.locator('[data-member="dueno@aurora.pe"]').getByRole('button').count(),
+      0,
+      'the owner cannot remove themself',
+    );
+
+    await owner.getByLabel('Correo electrónico').fill('nadie@aurora.pe');
+    await owner.getByRole('button', { name: 'Guardar' }).click();
+    await owner.getByText('No existe un usuario con este correo en la aplicación.').waitFor();
+
+    await owner.getByLabel('Correo electrónico').fill('demo@aurora.pe');
+    await owner.getByLabel('Rol').selectOption('VALIDATOR');
+    await owner.getByRole('checkbox', { name: 'Aurora Miraflores' }).check();
+    await owner.getByRole('button', { name: 'Guardar' }).click();
+    await owner.getByText('demo@aurora.pe ya es parte del personal').waitFor();
+    const row = list.locator('[data-member="demo@aurora.pe"]');
+    await row.getByText(/Validador · Aurora Miraflores/).waitFor();
+    await owner.screenshot({ path: `${SHOTS}/staff-members-phone.png`, fullPage: true });
+
+    await row.getByRole('button', { name: 'Quitar' }).click();
+    await row.getByRole('button', { name: 'Sí, quitar' }).click();
+    await row.waitFor({ state: 'detached' });
+  },
+);

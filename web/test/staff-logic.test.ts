@@ -139,10 +139,12 @@ test('both languages name every status, action, kind, state, role and staff mess
       ...staffRole.options.map((r) => `role_${r}`),
     ];
     for (const key of keys) assert.equal(typeof catalogue[key], 'string', key);
-    assert.deepEqual(
-      Object.keys(catalogue.serverMessages as object).sort(),
-      Object.keys(staffMessages).sort(),
-    );
+    // Every translated message is one the contract still has; the spec's English ones must be translated
+    // (the contract's own are Spanish already and show as they are where a translation is missing).
+    const translated = Object.keys(catalogue.serverMessages as object);
+    for (const key of translated) assert.ok(key in staffMessages, key);
+    for (const key of ['duplicatePhone', 'featureDisabled', 'amountExceedsMaximum'])
+      assert.ok(translated.includes(key), key);
   }
   // The spec's quoted messages stay word for word in English.
   assert.equal(staffEn.serverMessages.duplicatePhone, staffMessages.duplicatePhone);

@@ -14,6 +14,8 @@ import type {
   StaffRedemptionResult,
   StaffStampsInput,
   RecordKind,
+  StaffMember,
+  StaffMemberInput,
 } from '@store/contract/staff/schemas';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { api, type Paged } from '../../../api';
@@ -137,4 +139,27 @@ export const recordsQuery = (filters: RecordsQuery) =>
 /** `GET v5/staff/records.csv` with the same filters (no page): the whole report as a file, sent with the session. */
 export function downloadRecordsCsv(filters: Omit<RecordsQuery, 'page' | 'page_size'>) {
   return apiDownload('v5/staff/records.csv', filters);
+}
+
+/** `GET v5/staff/members/`: the company's staff (owners only). */
+export const membersQuery = () =>
+  queryOptions({
+    queryKey: ['staff-members'],
+    queryFn: ({ signal }) => api.get<StaffMember[]>('v5/staff/members/', { signal }),
+  });
+
+export function useGrantMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffMemberInput) => api.post<StaffMember>('v5/staff/members/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff-members'] }),
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userUid: string) => api.delete<null>(`v5/staff/members/${userUid}/`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff-members'] }),
+  });
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
 import { staffMeQuery } from '../../../api/staff-me';
+import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
@@ -12,6 +13,7 @@ import { ClientsPage } from './clients-page';
 import { CreateClientPage } from './create-client-page';
 import { OrdersBoard } from './orders-board';
 import { RecordsPage } from './records-page';
+import { MembersPage } from './members-page';
 import '../staff.css';
 
 /** Shown to a signed-in user who is not staff of this store (the server answered 403). */
@@ -84,21 +86,14 @@ function StaffShell({ me }: { me: StaffMe }) {
             </span>
           </div>
           {places.length > 1 ? (
-            <label className="staff__place">
-              <span>{t('staff.counterPlace')}</span>
-              <select
-                className="form-field__control"
-                value={placeUid ?? ''}
-                onChange={(e) => setChosen(e.target.value)}
-                data-testid="staff-place"
-              >
-                {places.map((p) => (
-                  <option key={p.uid} value={p.uid}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              className="staff__place"
+              label={t('staff.counterPlace')}
+              value={placeUid ?? ''}
+              onChange={(e) => setChosen(e.target.value)}
+              options={places.map((p) => ({ value: p.uid, label: p.name }))}
+              data-testid="staff-place"
+            />
           ) : places.length === 1 ? (
             <span className="staff__company">
               {t('staff.counterPlace')}: {places[0].name}
@@ -124,6 +119,11 @@ function StaffShell({ me }: { me: StaffMe }) {
               {t('staff.tabRecords')}
             </NavLink>
           ) : null}
+          {can('members') ? (
+            <NavLink to="/staff/members" className="staff-tabs__link">
+              {t('staff.tabMembers')}
+            </NavLink>
+          ) : null}
         </nav>
         <Suspense fallback={<Loading />}>
           <Routes>
@@ -134,6 +134,7 @@ function StaffShell({ me }: { me: StaffMe }) {
             />
             <Route path="orders" element={can('orders') ? <OrdersBoard /> : <NoAccess />} />
             <Route path="records" element={can('records') ? <RecordsPage /> : <NoAccess />} />
+            <Route path="members" element={can('members') ? <MembersPage /> : <NoAccess />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </Suspense>

@@ -155,6 +155,20 @@ export const staffEn: StaffCatalogue = {
   staffMember: 'Served by',
   downloadCsv: 'Download CSV',
   downloading: 'Downloading...',
+  tabMembers: 'Staff',
+  membersTitle: 'Store staff',
+  grantTitle: 'Add or change a staff member',
+  grantText:
+    'The person needs an account in the app. With no place ticked they serve at every place.',
+  role: 'Role',
+  limitPlaces: 'Only at these places',
+  grantSubmit: 'Save',
+  memberSaved: '{{email}} is now part of the staff',
+  memberRemoved: '{{name}} is no longer part of the staff',
+  remove: 'Remove',
+  removeMember: 'Remove {{name}}',
+  removeYes: 'Yes, remove',
+  you: 'You',
   noRecords: 'No records for these filters',
   serverMessages: {
     duplicatePhone:
@@ -179,6 +193,7 @@ export const staffEn: StaffCatalogue = {
     quantityPositive: 'The quantity must be greater than 0.',
     dateRange: 'The start date cannot be after the end date.',
     userNotFound: 'There is no user with this email in the app.',
+    staffOfOtherCompany: 'This user is already part of the staff of another company.',
     cannotRemoveSelf: 'You cannot remove yourself from the staff.',
     orderNotFound: 'The order was not found.',
   },

@@ -154,6 +154,20 @@ export const staffEs = {
   staffMember: 'Atendió',
   downloadCsv: 'Descargar CSV',
   downloading: 'Descargando...',
+  tabMembers: 'Personal',
+  membersTitle: 'Personal de la tienda',
+  grantTitle: 'Agregar o cambiar a una persona del personal',
+  grantText:
+    'La persona debe tener una cuenta en la aplicación. Sin locales marcados atiende en todos.',
+  role: 'Rol',
+  limitPlaces: 'Solo en estos locales',
+  grantSubmit: 'Guardar',
+  memberSaved: '{{email}} ya es parte del personal',
+  memberRemoved: '{{name}} ya no es parte del personal',
+  remove: 'Quitar',
+  removeMember: 'Quitar a {{name}}',
+  removeYes: 'Sí, quitar',
+  you: 'Tú',
   noRecords: 'No hay registros para estos filtros',
   serverMessages: {
     duplicatePhone:
@@ -178,6 +192,7 @@ export const staffEs = {
     quantityPositive: 'La cantidad debe ser mayor que 0.',
     dateRange: 'La fecha inicial no puede ser posterior a la final.',
     userNotFound: 'No existe un usuario con este correo en la aplicación.',
+    staffOfOtherCompany: 'Este usuario ya es parte del personal de otra empresa.',
     cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
     orderNotFound: 'No se encontró el pedido.',
   },
