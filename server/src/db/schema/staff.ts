@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -25,8 +36,14 @@ export const staffMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userUid] }),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     index('staff_members_company_idx').on(t.appId, t.companyUid),
     check('staff_members_role_check', sql`${t.role} IN ('OWNER', 'STAFF', 'VALIDATOR')`),
     check('staff_members_source_check', sql`${t.source} IN ('file', 'owner')`),
@@ -62,7 +79,10 @@ export const staffActivity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     index('staff_activity_company_idx').on(t.appId, t.companyUid, t.createdAt),
     check('staff_activity_kind_check', sql`${t.kind} IN ('redemptions', 'stamps', 'points')`),
