@@ -21,22 +21,25 @@ function Timetable({ place }: { place: Place }) {
     { label: t('landing.saturday'), hours: place.timetable.saturday },
     { label: t('landing.sunday'), hours: place.timetable.sunday },
   ];
+  // The note is outside the list: a <dl> holds only its term/description groups.
   return (
-    <dl className="landing-hours">
-      {rows.map((row) => (
-        <div key={row.label} className="landing-hours__row">
-          <dt>{row.label}</dt>
-          <dd>
-            {row.hours
-              ? t('landing.hours', { from: row.hours.from, to: row.hours.to })
-              : t('landing.closed')}
-          </dd>
-        </div>
-      ))}
+    <>
+      <dl className="landing-hours">
+        {rows.map((row) => (
+          <div key={row.label} className="landing-hours__row">
+            <dt>{row.label}</dt>
+            <dd>
+              {row.hours
+                ? t('landing.hours', { from: row.hours.from, to: row.hours.to })
+                : t('landing.closed')}
+            </dd>
+          </div>
+        ))}
+      </dl>
       {place.timetable.extra_note ? (
         <p className="landing-hours__note">{place.timetable.extra_note}</p>
       ) : null}
-    </dl>
+    </>
   );
 }
 

@@ -4,7 +4,15 @@ import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { MenuIcon } from './icons';
 
-export function Header({ menuOpen, onToggleMenu, menuId }: { menuOpen: boolean; onToggleMenu: () => void; menuId: string }) {
+export function Header({
+  menuOpen,
+  onToggleMenu,
+  menuId,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  menuId: string;
+}) {
   const { t } = useTranslation();
   const app = useTenant();
   const company = useCurrentCompany();
@@ -22,8 +30,15 @@ export function Header({ menuOpen, onToggleMenu, menuId }: { menuOpen: boolean; 
       >
         <MenuIcon />
       </button>
-      <Link to={company.prefix ? `${company.prefix}/` : '/'} className="header__brand" aria-label={t('header.home')}>
-        {logo ? <img className="header__logo" src={logo} alt={t('common.logoAlt', { name })} /> : null}
+      {/* The visible name leads the accessible one (WCAG 2.5.3, label in name). */}
+      <Link
+        to={company.prefix ? `${company.prefix}/` : '/'}
+        className="header__brand"
+        aria-label={`${name} - ${t('header.home')}`}
+      >
+        {logo ? (
+          <img className="header__logo" src={logo} alt={t('common.logoAlt', { name })} />
+        ) : null}
         <span className="header__name">{name}</span>
       </Link>
       <span className="header__spacer" aria-hidden="true" />

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+export type AxeFinding = {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+};
+
+/**
+ * axe-core's serious and critical violations on the page as it is now (all of axe's rules:
+ * WCAG 2.x A/AA and best practices). Each finding names the page, the rule and up to five
+ * offending elements, so a failure says what to fix.
+ */
+export async function seriousViolations(page: Page, label = page.url()): Promise<AxeFinding[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      page: label,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+        ),
+    }));
+}
+
+export function formatFindings(findings: AxeFinding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `${f.page}: [${f.impact}] ${f.rule} - ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`,
+    )
+    .join('\n');
+}

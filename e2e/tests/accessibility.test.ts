@@ -1,0 +1,227 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations, type AxeFinding } from '../lib/axe';
+
+// axe-core on every page the browser tests visit, on a phone-sized screen (and the store front
+// on a desktop one too): no serious or critical violation. Each test walks a group of pages and
+// reports every finding of the group at once.
+const harness = useHarness();
+const { skip } = harness;
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+const DESKTOP = { width: 1280, height: 800 };
+// Demo uids derive from the tenant file keys (server/src/tenants).
+const PROGRAM_PATH = '/program/5cff79f6-a020-5b74-b944-6467a721d32b';
+const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
+// A product without required options: 'Agregar' adds it at once.
+const PRODUCT = 'Croissant de mantequilla';
+
+/** Lets the page settle: its requests answered and no loading indicator left. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"], .loading'), undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined);
+}
+
+async function check(page: Page, findings: AxeFinding[], label: string) {
+  await settle(page);
+  findings.push(...(await seriousViolations(page, label)));
+}
+
+async function visit(page: Page, findings: AxeFinding[], url: string, label: string) {
+  await page.goto(url);
+  await check(page, findings, label);
+}
+
+function assertNone(findings: AxeFinding[]) {
+  assert.equal(
+    findings.length,
+    0,
+    `axe found serious/critical violations:\n${formatFindings(findings)}`,
+  );
+}
+
+async function newPage(
+  viewport = PHONE,
+  cookies = true,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await harness.newPage({ viewport });
+  if (cookies)
+    for (const host of ['localhost', 'multi.localhost', 'landing.localhost', 'private.localhost']) {
+      await acceptCookiesUpFront(context, harness.server().url(host));
+    }
+  return { context, page };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(harness.server().url('localhost', '/login'));
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+test(
+  'store front for a visitor: landing, products, product popup, cart, carta, cookie banner',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const findings: AxeFinding[] = [];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const size = viewport === PHONE ? 'phone' : 'desktop';
+      // The cookie banner is part of every first visit.
+      const first = await newPage(viewport, false);
+      await visit(
+        first.page,
+        findings,
+        server.url('localhost', '/products'),
+        `/products with the cookie banner (${size})`,
+      );
+      await first.page
+        .getByRole('button', { name: /configurar|preferencias/i })
+        .first()
+        .click()
+        .catch(() => undefined);
+      await check(first.page, findings, `cookie settings (${size})`);
+
+      const { page } = await newPage(viewport);
+      await visit(page, findings, server.url('localhost', '/'), `home/landing (${size})`);
+      await visit(page, findings, server.url('localhost', '/products'), `/products (${size})`);
+      await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+      await page.locator(`[data-product="${PRODUCT}"]`).click();
+      await page.getByRole('dialog').waitFor();
+      await check(page, findings, `product popup (${size})`);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Agregar|Editar)$/ })
+        .click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await check(page, findings, `/products with a cart (${size})`);
+      await visit(page, findings, server.url('localhost', '/cart'), `/cart (${size})`);
+      await visit(page, findings, server.url('localhost', '/carta'), `/carta (${size})`);
+    }
+    assertNone(findings);
+  },
+);
+
+test('accounts, legal and error pages', { skip }, async () => {
+  const server = harness.server();
+  const findings: AxeFinding[] = [];
+  const { page } = await newPage();
+  for (const path of [
+    '/login',
+    '/register',
+    '/recovery-password',
+    '/politics',
+    '/terms-and-conditions',
+    '/faqs',
+    '/cookies',
+    '/no-such-page',
+  ]) {
+    await visit(page, findings, server.url('localhost', path), path);
+  }
+  // A form with its errors shown.
+  await page.goto(server.url('localhost', '/login'));
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await check(page, findings, '/login with errors');
+  await page.goto(server.url('localhost', '/register'));
+  await page.getByRole('button', { name: 'Crear cuenta' }).click();
+  await check(page, findings, '/register with errors');
+  await visit(page, findings, server.url('nope.localhost', '/'), 'unknown host');
+  await visit(page, findings, server.url('private.localhost', '/'), 'private app (login)');
+  await visit(page, findings, server.url('private.localhost', '/politics'), 'private app politics');
+  assertNone(findings);
+});
+
+test(
+  "the member's pages: profile, checkout, orders, order, subscriptions, program, engagement, QR",
+  { skip },
+  async () => {
+    const server = harness.server();
+    const findings: AxeFinding[] = [];
+    const { page } = await newPage();
+    await logIn(page, 'demo@aurora.pe', 'Aurora2026!');
+    for (const path of [
+      '/profile',
+      '/change-password',
+      '/orders',
+      '/subscription/me',
+      PROGRAM_PATH,
+      '/raffles',
+      '/polls',
+      '/events',
+      '/qr',
+    ]) {
+      await visit(page, findings, server.url('localhost', path), path);
+    }
+    // A cart, the checkout and an order placed from it (pickup, cash).
+    await page.goto(server.url('localhost', '/products'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await page.locator(`[data-product="${PRODUCT}"]`).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^(Agregar|Editar)$/ })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await visit(page, findings, server.url('localhost', '/checkout'), '/checkout');
+    await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+    await page.getByLabel('Recojo en tienda').check();
+    const date = page.getByLabel('Fecha de recojo');
+    await date.locator('option').nth(1).waitFor({ state: 'attached' });
+    await date.selectOption({ index: 1 });
+    const time = page.getByLabel('Hora de recojo');
+    await time.locator('option').nth(1).waitFor({ state: 'attached' });
+    await time.selectOption({ index: 1 });
+    await page.getByLabel(/Efectivo/).check();
+    await check(page, findings, '/checkout filled');
+    await page.locator('.checkout__submit').click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/).catch(async (error: unknown) => {
+      await page.screenshot({ path: `${SHOTS}/a11y-checkout-failed.png`, fullPage: true });
+      throw error;
+    });
+    await check(page, findings, '/orders/{uid}');
+    await visit(page, findings, server.url('localhost', '/orders'), '/orders with an order');
+    // The side menu, open.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await check(page, findings, 'side menu');
+    assertNone(findings);
+  },
+);
+
+test('staff area, landing app and multisite pages', { skip }, async () => {
+  const server = harness.server();
+  const findings: AxeFinding[] = [];
+  const staff = await newPage();
+  await logIn(staff.page, 'cajero@aurora.pe', 'Cajero2026!');
+  await visit(staff.page, findings, server.url('localhost', '/staff'), '/staff');
+
+  const { page } = await newPage();
+  await visit(page, findings, server.url('landing.localhost', '/'), 'landing.localhost');
+  await visit(
+    page,
+    findings,
+    server.url('landing.localhost', '/landing'),
+    'landing.localhost /landing',
+  );
+  await visit(page, findings, server.url('multi.localhost', '/'), 'multisite home');
+  const category = page.locator('a[href^="/categories/"]').first();
+  if (await category.count()) {
+    await category.click();
+    await check(page, findings, 'multisite category');
+  }
+  await page.goto(server.url('multi.localhost', '/'));
+  await settle(page);
+  const company = page.locator('a[href^="/c/"]').first();
+  if (await company.count()) {
+    await company.click();
+    await check(page, findings, 'multisite company store');
+  }
+  await visit(page, findings, server.url('rockypez.localhost', '/products'), 'rockypez /products');
+  assertNone(findings);
+});
