@@ -40,9 +40,12 @@ async function visitorPage(): Promise<{ context: BrowserContext; page: Page }> {
   return opened;
 }
 
-async function memberPage(tiles: 'serve' | 'abort'): Promise<Page> {
+async function memberPage(
+  tiles: 'serve' | 'abort',
+  viewport?: { width: number; height: number },
+): Promise<Page> {
   const server = harness.server();
-  const { context, page } = await harness.newPage();
+  const { context, page } = await harness.newPage(viewport ? { viewport } : undefined);
   await context.route(TILE_HOST, (route) =>
     tiles === 'serve'
       ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG })
@@ -391,3 +394,26 @@ test(
     );
   },
 );
+
+test('delivery map on a phone: it fits the screen and a tap sets the point', { skip }, async () => {
+  const page = await memberPage('serve', { width: 390, height: 844 });
+  const map = await startDeliveryCheckout(page);
+  await page
+    .getByTestId('delivery-fare')
+    .getByText(/Costo de envío/)
+    .waitFor();
+  const start = await coordinates(page);
+  await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await map.boundingBox())!;
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, 'the map fits the width');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 1, `horizontal overflow of ${overflow}px`);
+  await page.mouse.click(box.x + box.width / 2 - 80, box.y + box.height / 2 + 50);
+  await page.waitForFunction(
+    (s) => (document.querySelector('input[name="latitude"]') as HTMLInputElement)?.value !== s,
+    start.lat,
+  );
+  await page.screenshot({ path: `${SHOTS}/checkout-delivery-map-phone.png`, fullPage: false });
+});
