@@ -130,6 +130,10 @@ test(
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await page.getByRole('link', { name: 'Mi perfil' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Atención en tienda' }).count(), 0);
+    // In English too.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.goto(harness.server().url('localhost', '/staff'));
+    await page.getByRole('heading', { name: 'You do not have access to this section' }).waitFor();
     // The app key survives the "not staff" answer.
     assert.ok(await page.evaluate(() => localStorage.getItem('apiKey')));
   },
