@@ -130,6 +130,13 @@ test(
       () => document.querySelectorAll('.promo-grid [data-promotion]').length === 1,
     );
     await page.locator('[data-promotion="Café americano gratis"]').waitFor();
+    // Usable at Yanahuara: every promotion but the cake discount (Miraflores and Barranco only).
+    await page.getByLabel('Tipo').selectOption({ label: 'Todos los tipos' });
+    await page.getByLabel('Local', { exact: true }).selectOption({ label: 'Aurora Yanahuara' });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.promo-grid [data-promotion]').length === 5,
+    );
+    assert.equal(await page.locator('[data-promotion="S/. 5 de descuento en tortas"]').count(), 0);
 
     // Buy with coins: 30 coins for the cake discount; the unit is held with its code.
     await openPromotion(page, 'S/. 5 de descuento en tortas');

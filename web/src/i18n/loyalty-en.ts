@@ -48,6 +48,8 @@ export const programsEn: Catalogue['programs'] = {
   search: 'Search promotions',
   kind: 'Type',
   allKinds: 'All types',
+  place: 'Place',
+  allPlaces: 'All places',
   kinds: {
     DISCOUNT_RATE: 'Discount %',
     FIXED_DISCOUNT: 'Fixed discount',

@@ -46,6 +46,8 @@ export const programsEs = {
   search: 'Buscar promociones',
   kind: 'Tipo',
   allKinds: 'Todos los tipos',
+  place: 'Local',
+  allPlaces: 'Todos los locales',
   kinds: {
     DISCOUNT_RATE: 'Descuento %',
     FIXED_DISCOUNT: 'Descuento fijo',

@@ -175,7 +175,7 @@ function MemberProgramView({ programUid }: { programUid: string }) {
       <ProgramBlocks programUid={data.uid} which="sections" />
       <ProgramBlocks programUid={data.uid} which="ads" />
       <Section title={t('programs.promotions')} id="promociones">
-        <PromotionsGrid programUid={data.uid} prefix={prefix} />
+        <PromotionsGrid programUid={data.uid} companyUid={data.company.uid} prefix={prefix} />
       </Section>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromotionKind } from '@store/contract/loyalty/promotions';
 import { promotionsQuery } from '../../../api/loyalty';
+import { placesQuery } from '../../../api/catalog';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Loading } from '../../../components/loading';
 import { FetchError, PromotionCard } from './parts';
@@ -21,13 +22,29 @@ const SEARCH_DEBOUNCE_MS = 800;
  * The program's promotions, 24 a page, more on scroll (and a button for keyboards and
  * screen readers); "Para ti" asks for tagged=true, the promotions featured for this member.
  */
-export function PromotionsGrid({ programUid, prefix }: { programUid: string; prefix: string }) {
+export function PromotionsGrid({
+  programUid,
+  companyUid,
+  prefix,
+}: {
+  programUid: string;
+  companyUid: string;
+  prefix: string;
+}) {
   const { t } = useTranslation();
   const [tagged, setTagged] = useState(false);
   const [kind, setKind] = useState<PromotionKind | ''>('');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const filters = { tagged, kind: kind || undefined, search: debounced || undefined };
+  const [place, setPlace] = useState('');
+  // The company's places: a promotion without places of its own is usable in all of them.
+  const places = useQuery(placesQuery(companyUid));
+  const filters = {
+    tagged,
+    kind: kind || undefined,
+    search: debounced || undefined,
+    place: place || undefined,
+  };
   const promotions = useInfiniteQuery(promotionsQuery(programUid, filters));
   const sentinel = useRef<HTMLDivElement>(null);
   const more = useRef(promotions.fetchNextPage);
@@ -48,7 +65,7 @@ export function PromotionsGrid({ programUid, prefix }: { programUid: string; pre
   }, [hasNextPage, isFetchingNextPage, data]);
 
   const list = data?.pages.flatMap((page) => page.results) ?? [];
-  const filtered = tagged || kind !== '' || debounced !== '';
+  const filtered = tagged || kind !== '' || debounced !== '' || place !== '';
 
   return (
     <div className="promotions">
@@ -71,19 +88,22 @@ export function PromotionsGrid({ programUid, prefix }: { programUid: string; pre
             {t('programs.featured')}
           </button>
         </div>
-        <label className="promotions__search">
-          <span className="visually-hidden">{t('programs.search')}</span>
+        <div className="promotions__search">
           <input
+            aria-label={t('programs.search')}
             type="search"
             value={search}
             placeholder={t('programs.search')}
             onChange={(e) => setSearch(e.target.value)}
             maxLength={100}
           />
-        </label>
-        <label className="promotions__kind">
-          <span className="visually-hidden">{t('programs.kind')}</span>
-          <select value={kind} onChange={(e) => setKind(e.target.value as PromotionKind | '')}>
+        </div>
+        <div className="promotions__kind">
+          <select
+            aria-label={t('programs.kind')}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as PromotionKind | '')}
+          >
             <option value="">{t('programs.allKinds')}</option>
             {KINDS.map((k) => (
               <option key={k} value={k}>
@@ -91,7 +111,23 @@ export function PromotionsGrid({ programUid, prefix }: { programUid: string; pre
               </option>
             ))}
           </select>
-        </label>
+        </div>
+        {(places.data?.length ?? 0) > 1 ? (
+          <div className="promotions__kind">
+            <select
+              aria-label={t('programs.place')}
+              value={place}
+              onChange={(e) => setPlace(e.target.value)}
+            >
+              <option value="">{t('programs.allPlaces')}</option>
+              {places.data!.map((p) => (
+                <option key={p.uid} value={p.uid}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
       </div>
       {promotions.isPending ? (
         <Loading />
