@@ -14,11 +14,11 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
 
-async function signIn(email: string, password: string, viewport = TABLET) {
+async function signIn(email: string, password: string, viewport = TABLET, host = 'localhost') {
   const server = harness.server();
   const { context, page } = await harness.newPage({ viewport });
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await page.goto(server.url('localhost', '/login'));
+  await acceptCookiesUpFront(context, server.url(host));
+  await page.goto(server.url(host, '/login'));
   await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -405,5 +405,33 @@ test(
     await row.getByRole('button', { name: 'Quitar' }).click();
     await row.getByRole('button', { name: 'Sí, quitar' }).click();
     await row.waitFor({ state: 'detached' });
+  },
+);
+
+test(
+  'staff of another store never see the clients of this one, and points are off where the program lacks them',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const staff = await signIn('puerto@multi.pe', 'Puerto2026!', PHONE, 'multi.localhost');
+    await staff.goto(server.url('multi.localhost', '/staff'));
+    await staff.getByLabel('Número de documento').fill('45678912');
+    await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await staff.getByText('No se encontró el cliente.').waitFor();
+
+    await staffTabs(staff).getByRole('link', { name: 'Nuevo cliente' }).click();
+    await staff.getByLabel('Número de documento').fill('46464646');
+    await staff.getByLabel('Nombre', { exact: true }).fill('Rafael');
+    await staff.getByLabel('Apellido', { exact: true }).fill('Soto');
+    await staff.getByRole('button', { name: 'Crear usuario' }).click();
+    await staff.getByRole('link', { name: 'Ver su tarjeta' }).click();
+    await staff.getByTestId('staff-client').getByRole('heading', { name: 'Rafael Soto' }).waitFor();
+    const disabled = 'El programa de beneficios no tiene habilitada esta funcionalidad';
+    await staff.getByTestId('points-disabled').getByText(disabled).waitFor();
+    const pointsPanel = staff.locator('section', {
+      has: staff.getByRole('heading', { name: 'Agregar puntos' }),
+    });
+    assert.ok(await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).isDisabled());
+    assert.ok(await pointsPanel.getByLabel('Descripción').isDisabled());
   },
 );
