@@ -338,7 +338,8 @@ test('/subscription/me lists the member subscriptions and cancels one (canceled_
   await page.goto(harness.server().url('localhost', '/subscription/me'));
   const card = page.locator(`[data-subscription="${created.body.uid}"]`);
   await card.getByText('lunes, miércoles').waitFor();
-  await card.getByText('09:00 - 09:30').waitFor();
+  // The slot shows twice: in the schedule and in the next delivery.
+  await card.getByText('09:00 - 09:30').first().waitFor();
   await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
   await card.getByRole('button', { name: 'Sí, cancelar' }).click();
   await card.getByText('Cancelada').waitFor();
