@@ -29,7 +29,8 @@ const base = `http://127.0.0.1:${server.port}`;
 
 // node:http, not fetch: fetch drops a Host header, which would fetch the 404 body of an unknown host instead of the page.
 const firstPage = await getText(`${base}/api/v7/places/${placeUid}/products/`);
-if (!firstPage.startsWith('{"count":')) throw new Error(`the first page did not load: ${firstPage.slice(0, 200)}`);
+if (!firstPage.startsWith('{"count":'))
+  throw new Error(`the first page did not load: ${firstPage.slice(0, 200)}`);
 const bare = Fastify();
 bare.get('/bare', async (_request, reply) => reply.type('application/json').send(firstPage));
 await bare.listen({ port: 0, host: '127.0.0.1' });
@@ -39,18 +40,36 @@ const bareUrl = `http://127.0.0.1:${barePort}/bare`;
 const scenarios = [
   { name: 'product list, first page', url: `${base}/api/v7/places/${placeUid}/products/` },
   { name: 'product list, page 200', url: `${base}/api/v7/places/${placeUid}/products/?page=200` },
-  { name: 'product list, one category', url: `${base}/api/v7/places/${placeUid}/products/?product_category=${categoryUid}` },
+  {
+    name: 'product list, one category',
+    url: `${base}/api/v7/places/${placeUid}/products/?product_category=${categoryUid}`,
+  },
   { name: 'search "cafe"', url: `${base}/api/v7/places/${placeUid}/products/?search=cafe` },
-  { name: 'search "empan pollo"', url: `${base}/api/v7/places/${placeUid}/products/?search=empan%20pollo` },
-  { name: 'search "maracuya andino 77"', url: `${base}/api/v7/places/${placeUid}/products/?search=maracuya%20andino%2077` },
+  {
+    name: 'search "empan pollo"',
+    url: `${base}/api/v7/places/${placeUid}/products/?search=empan%20pollo`,
+  },
+  {
+    name: 'search "maracuya andino 77"',
+    url: `${base}/api/v7/places/${placeUid}/products/?search=maracuya%20andino%2077`,
+  },
 ];
 
-const run = (url: string, seconds = duration) => autocannon({ url, headers: { host: BENCH_HOST }, connections, duration: seconds });
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
-console.log(`\nDatabase: ${server.kind}; ${size} products (first page ${firstPage.length} bytes); catalogue cache ${server.publicCacheSeconds} s; ${connections} connections, ${duration} s per scenario; load average at start ${load()}\n`);
+const run = (url: string, seconds = duration) =>
+  autocannon({ url, headers: { host: BENCH_HOST }, connections, duration: seconds });
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+console.log(
+  `\nDatabase: ${server.kind}; ${size} products (first page ${firstPage.length} bytes); catalogue cache ${server.publicCacheSeconds} s; ${connections} connections, ${duration} s per scenario; load average at start ${load()}\n`,
+);
 // On a busy machine the bare route's rate drifts from one minute to the next,
 // so each scenario is compared with a bare run measured just before it.
-console.log('| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx |');
+console.log(
+  '| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
 await run(bareUrl, 1);
 for (const s of scenarios) {

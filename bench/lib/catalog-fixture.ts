@@ -15,22 +15,69 @@ export async function createLargeCatalog(db: Database, size: number) {
     app: { key: 'bench', name: 'Bench Store', domain: BENCH_HOST, main_company: 'bench' },
     companies: [{ key: 'bench', name: 'Bench Store' }],
     areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
-    places: [{ key: 'main', company: 'bench', area: 'lima', name: 'Main', address: 'Av. Principal 1' }],
+    places: [
+      { key: 'main', company: 'bench', area: 'lima', name: 'Main', address: 'Av. Principal 1' },
+    ],
     catalog: {
-      categories: Array.from({ length: 20 }, (_, i) => ({ key: `cat-${i}`, company: 'bench', name: `Categoría ${i}` })),
+      categories: Array.from({ length: 20 }, (_, i) => ({
+        key: `cat-${i}`,
+        company: 'bench',
+        name: `Categoría ${i}`,
+      })),
       products: [],
     },
   });
   const appId = tenantUid('app', 'bench');
   const companyUid = tenantUid('bench', 'company', 'bench');
   const placeUid = tenantUid('bench', 'place', 'main');
-  const categoryUids = Array.from({ length: 20 }, (_, i) => tenantUid('bench', 'product-category', `cat-${i}`));
+  const categoryUids = Array.from({ length: 20 }, (_, i) =>
+    tenantUid('bench', 'product-category', `cat-${i}`),
+  );
   // A previous run on the same PostgreSQL database left its products: start afresh.
   await db.execute(sql`DELETE FROM place_products WHERE app_id = ${appId}::uuid`);
   await db.execute(sql`DELETE FROM products WHERE app_id = ${appId}::uuid`);
-  const nouns = ['Café', 'Empanada', 'Alfajor', 'Tostada', 'Jugo', 'Sándwich', 'Ensalada', 'Torta', 'Galleta', 'Té', 'Limonada', 'Croissant', 'Queque', 'Pionono', 'Chicha'];
-  const adjectives = ['clásico', 'especial', 'andino', 'limeño', 'de la casa', 'orgánico', 'tradicional', 'picante', 'dulce', 'grande'];
-  const fillings = ['con leche', 'de pollo', 'de carne', 'de manjar', 'de fresa', 'de maracuyá', 'de lúcuma', 'de chocolate', 'de queso', 'de piña', 'de quinua'];
+  const nouns = [
+    'Café',
+    'Empanada',
+    'Alfajor',
+    'Tostada',
+    'Jugo',
+    'Sándwich',
+    'Ensalada',
+    'Torta',
+    'Galleta',
+    'Té',
+    'Limonada',
+    'Croissant',
+    'Queque',
+    'Pionono',
+    'Chicha',
+  ];
+  const adjectives = [
+    'clásico',
+    'especial',
+    'andino',
+    'limeño',
+    'de la casa',
+    'orgánico',
+    'tradicional',
+    'picante',
+    'dulce',
+    'grande',
+  ];
+  const fillings = [
+    'con leche',
+    'de pollo',
+    'de carne',
+    'de manjar',
+    'de fresa',
+    'de maracuyá',
+    'de lúcuma',
+    'de chocolate',
+    'de queso',
+    'de piña',
+    'de quinua',
+  ];
   await db.execute(sql`
     INSERT INTO products (app_id, uid, key, company_uid, category_uid, title, short_description, unit_price_cents, position, search_title, search_text)
     SELECT ${appId}::uuid, gen_random_uuid(), 'p-' || g, ${companyUid}::uuid,
@@ -47,8 +94,8 @@ export async function createLargeCatalog(db: Database, size: number) {
   // Fresh statistics first: foreign-key checks planned on an "empty" products table would scan it once per row.
   await db.execute(sql`ANALYZE products`);
   await db.execute(sql`
-    INSERT INTO place_products (app_id, place_uid, product_uid, stock, position, category_uid, is_active, is_redeemable)
-    SELECT app_id, ${placeUid}::uuid, uid, 100, position, category_uid, is_active, is_redeemable FROM products WHERE app_id = ${appId}::uuid
+    INSERT INTO place_products (app_id, place_uid, product_uid, stock, position, category_uid, is_active, is_redeemable, search_vector)
+    SELECT app_id, ${placeUid}::uuid, uid, 100, position, category_uid, is_active, is_redeemable, search_vector FROM products WHERE app_id = ${appId}::uuid
   `);
   await db.execute(sql`VACUUM ANALYZE place_products`);
   return { appId, placeUid, categoryUid: categoryUids[3] };

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, exists, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Product, ProductCategory } from '@store/contract';
 import type { Database } from '../../db/client';
 import { optionGroups, options, placeProducts, productCategories, products } from '../../db/schema';
@@ -11,25 +23,49 @@ import { findCompanyOfApp, findPlace } from '../places/service';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
-const { searchVector: _v, searchText: _t, searchTitle: _s, ...productColumns } = getTableColumns(products);
+const {
+  searchVector: _v,
+  searchText: _t,
+  searchTitle: _s,
+  ...productColumns
+} = getTableColumns(products);
 
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
 
 /** Option groups (active, with their active options) of some products, by product uid. */
-export async function groupsOf(db: Database, appId: string, productUids: string[]): Promise<Map<string, GroupWithOptions[]>> {
+export async function groupsOf(
+  db: Database,
+  appId: string,
+  productUids: string[],
+): Promise<Map<string, GroupWithOptions[]>> {
   const byProduct = new Map<string, GroupWithOptions[]>();
   if (productUids.length === 0) return byProduct;
   const groups = await db
     .select()
     .from(optionGroups)
-    .where(and(eq(optionGroups.appId, appId), inArray(optionGroups.productUid, productUids), eq(optionGroups.isActive, true)))
+    .where(
+      and(
+        eq(optionGroups.appId, appId),
+        inArray(optionGroups.productUid, productUids),
+        eq(optionGroups.isActive, true),
+      ),
+    )
     .orderBy(asc(optionGroups.position));
   if (groups.length === 0) return byProduct;
   const opts = await db
     .select()
     .from(options)
-    .where(and(eq(options.appId, appId), inArray(options.groupUid, groups.map((g) => g.uid)), eq(options.isActive, true)))
+    .where(
+      and(
+        eq(options.appId, appId),
+        inArray(
+          options.groupUid,
+          groups.map((g) => g.uid),
+        ),
+        eq(options.isActive, true),
+      ),
+    )
     .orderBy(asc(options.position));
   for (const group of groups) {
     const list = byProduct.get(group.productUid) ?? [];
@@ -39,75 +75,123 @@ export async function groupsOf(db: Database, appId: string, productUids: string[
   return byProduct;
 }
 
-function searchWhere(search: string | undefined): { where?: SQL; rank?: SQL } {
+function searchWhere(vector: AnyColumn, search: string | undefined): { where?: SQL; rank?: SQL } {
   const query = search ? prefixTsQuery(search) : null;
   if (!search) return {};
   if (!query) return { where: sql`false` };
   return {
-    where: sql`${products.searchVector} @@ to_tsquery('spanish', ${query})`,
-    rank: sql`ts_rank(${products.searchVector}, to_tsquery('spanish', ${query}))`,
+    where: sql`${vector} @@ to_tsquery('spanish', ${query})`,
+    rank: sql`ts_rank(${vector}, to_tsquery('spanish', ${query}))`,
   };
 }
 
 export type PlaceProductFilters = { category?: string; search?: string; isRedeemable?: boolean };
 
-/** Products a place sells, with the place's stock. */
-export async function listPlaceProducts(db: Database, app: AppRow, placeUid: string, filters: PlaceProductFilters, window: PageWindow) {
+/**
+ * Products a place sells, with the place's stock. Filters, search, ranking,
+ * counting and the page's offset all run on place_products (its copied
+ * category, flags and search vector, and its indexes); only the page's rows
+ * then read products, so page 200 or a broad search costs little more than
+ * the first page.
+ */
+export async function listPlaceProducts(
+  db: Database,
+  app: AppRow,
+  placeUid: string,
+  filters: PlaceProductFilters,
+  window: PageWindow,
+) {
   const place = await findPlace(db, app, placeUid);
-  const category = filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
+  const category =
+    filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
   if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
-  const search = searchWhere(filters.search);
-  // Without search, the filters live on place_products and its indexes answer both the count and the page.
+  const search = searchWhere(placeProducts.searchVector, filters.search);
   const where = and(
     eq(placeProducts.appId, app.uid),
     eq(placeProducts.placeUid, place.uid),
     eq(placeProducts.isActive, true),
     category ? eq(placeProducts.categoryUid, category) : undefined,
-    filters.isRedeemable !== undefined ? eq(placeProducts.isRedeemable, filters.isRedeemable) : undefined,
+    filters.isRedeemable !== undefined
+      ? eq(placeProducts.isRedeemable, filters.isRedeemable)
+      : undefined,
     search.where,
   );
-  const join = and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid));
-  const countQuery = () =>
-    search.where
-      ? db.select({ total: count() }).from(placeProducts).innerJoin(products, join).where(where)
-      : db.select({ total: count() }).from(placeProducts).where(where);
+  const countQuery = () => db.select({ total: count() }).from(placeProducts).where(where);
+  const page = db
+    .select({
+      productUid: placeProducts.productUid,
+      stock: placeProducts.stock,
+      position: placeProducts.position,
+      rank: (search.rank ?? sql<number>`0`).as('rank'),
+      // A search reads every match anyway to rank it, so it counts them in the same pass.
+      total: (search.where ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('total'),
+    })
+    .from(placeProducts)
+    .where(where)
+    .orderBy(
+      ...(search.rank ? [desc(search.rank)] : []),
+      asc(placeProducts.position),
+      asc(placeProducts.productUid),
+    )
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
   const pageQuery = db
     .select({
       product: productColumns,
-      stock: placeProducts.stock,
+      stock: page.stock,
       category: productCategories,
-      // A search reads every match anyway to rank it, so it counts them in the same pass.
-      total: search.where ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+      total: page.total,
     })
-    .from(placeProducts)
-    .innerJoin(products, join)
-    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
-    .where(where)
-    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(placeProducts.position), asc(placeProducts.productUid))
-    .limit(window.limit)
-    .offset(window.offset);
+    .from(page)
+    .innerJoin(products, and(eq(products.appId, app.uid), eq(products.uid, page.productUid)))
+    .leftJoin(
+      productCategories,
+      and(
+        eq(productCategories.appId, products.appId),
+        eq(productCategories.uid, products.categoryUid),
+      ),
+    )
+    .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
   let total: number;
   let rows: Awaited<typeof pageQuery>;
   if (search.where) {
     rows = await pageQuery;
     total = rows.length ? rows[0].total : (await countQuery())[0].total;
   } else {
-    const [[counted], page] = await Promise.all([countQuery(), pageQuery]);
+    const [[counted], found] = await Promise.all([countQuery(), pageQuery]);
     total = counted.total;
-    rows = page;
+    rows = found;
   }
-  const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
+  const groups = await groupsOf(
+    db,
+    app.uid,
+    rows.map((r) => r.product.uid),
+  );
   return {
     count: total,
-    results: rows.map((r) => productToApi(r.product, { stock: r.stock, category: r.category, groups: groups.get(r.product.uid) ?? [] })),
+    results: rows.map((r) =>
+      productToApi(r.product, {
+        stock: r.stock,
+        category: r.category,
+        groups: groups.get(r.product.uid) ?? [],
+      }),
+    ),
   };
 }
 
 /** Products of the tenant across places (no stock: stock belongs to a place). */
-export async function listProducts(db: Database, app: AppRow, filters: { category?: string; company?: string; search?: string }, window: PageWindow) {
-  const category = filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
-  if ((category && !isUid(category)) || (filters.company && !isUid(filters.company))) return { count: 0, results: [] as Product[] };
-  const search = searchWhere(filters.search);
+export async function listProducts(
+  db: Database,
+  app: AppRow,
+  filters: { category?: string; company?: string; search?: string },
+  window: PageWindow,
+) {
+  const category =
+    filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
+  if ((category && !isUid(category)) || (filters.company && !isUid(filters.company)))
+    return { count: 0, results: [] as Product[] };
+  const search = searchWhere(products.searchVector, filters.search);
   const where = and(
     eq(products.appId, app.uid),
     eq(products.isActive, true),
@@ -119,34 +203,84 @@ export async function listProducts(db: Database, app: AppRow, filters: { categor
   const rows = await db
     .select({ product: productColumns, category: productCategories })
     .from(products)
-    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
+    .leftJoin(
+      productCategories,
+      and(
+        eq(productCategories.appId, products.appId),
+        eq(productCategories.uid, products.categoryUid),
+      ),
+    )
     .where(where)
-    .orderBy(...(search.rank ? [desc(search.rank)] : []), asc(products.position), asc(products.title), asc(products.uid))
+    .orderBy(
+      ...(search.rank ? [desc(search.rank)] : []),
+      asc(products.position),
+      asc(products.title),
+      asc(products.uid),
+    )
     .limit(window.limit)
     .offset(window.offset);
-  const groups = await groupsOf(db, app.uid, rows.map((r) => r.product.uid));
+  const groups = await groupsOf(
+    db,
+    app.uid,
+    rows.map((r) => r.product.uid),
+  );
   return {
     count: total,
-    results: rows.map((r) => productToApi(r.product, { stock: null, category: r.category, groups: groups.get(r.product.uid) ?? [] })),
+    results: rows.map((r) =>
+      productToApi(r.product, {
+        stock: null,
+        category: r.category,
+        groups: groups.get(r.product.uid) ?? [],
+      }),
+    ),
   };
 }
 
-export async function getPlaceProduct(db: Database, app: AppRow, placeUid: string, productUid: string): Promise<Product> {
+export async function getPlaceProduct(
+  db: Database,
+  app: AppRow,
+  placeUid: string,
+  productUid: string,
+): Promise<Product> {
   const place = await findPlace(db, app, placeUid);
   if (!isUid(productUid)) throw new NotFoundError();
   const [row] = await db
     .select({ product: productColumns, stock: placeProducts.stock, category: productCategories })
     .from(placeProducts)
-    .innerJoin(products, and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)))
-    .leftJoin(productCategories, and(eq(productCategories.appId, products.appId), eq(productCategories.uid, products.categoryUid)))
-    .where(and(eq(placeProducts.appId, app.uid), eq(placeProducts.placeUid, place.uid), eq(placeProducts.productUid, productUid), eq(products.isActive, true)));
+    .innerJoin(
+      products,
+      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+    )
+    .leftJoin(
+      productCategories,
+      and(
+        eq(productCategories.appId, products.appId),
+        eq(productCategories.uid, products.categoryUid),
+      ),
+    )
+    .where(
+      and(
+        eq(placeProducts.appId, app.uid),
+        eq(placeProducts.placeUid, place.uid),
+        eq(placeProducts.productUid, productUid),
+        eq(products.isActive, true),
+      ),
+    );
   if (!row) throw new NotFoundError();
   const groups = await groupsOf(db, app.uid, [productUid]);
-  return productToApi(row.product, { stock: row.stock, category: row.category, groups: groups.get(productUid) ?? [] });
+  return productToApi(row.product, {
+    stock: row.stock,
+    category: row.category,
+    groups: groups.get(productUid) ?? [],
+  });
 }
 
 /** Categories that hold at least one active product the place sells. */
-export async function listPlaceCategories(db: Database, app: AppRow, placeUid: string): Promise<ProductCategory[]> {
+export async function listPlaceCategories(
+  db: Database,
+  app: AppRow,
+  placeUid: string,
+): Promise<ProductCategory[]> {
   const place = await findPlace(db, app, placeUid);
   const rows = await db
     .select()
@@ -158,7 +292,13 @@ export async function listPlaceCategories(db: Database, app: AppRow, placeUid: s
           db
             .select({ one: products.uid })
             .from(products)
-            .innerJoin(placeProducts, and(eq(placeProducts.appId, products.appId), eq(placeProducts.productUid, products.uid)))
+            .innerJoin(
+              placeProducts,
+              and(
+                eq(placeProducts.appId, products.appId),
+                eq(placeProducts.productUid, products.uid),
+              ),
+            )
             .where(
               and(
                 eq(products.appId, productCategories.appId),
@@ -174,7 +314,11 @@ export async function listPlaceCategories(db: Database, app: AppRow, placeUid: s
   return rows.map(categoryToApi);
 }
 
-export async function listCompanyCategories(db: Database, app: AppRow, companyUid: string): Promise<ProductCategory[]> {
+export async function listCompanyCategories(
+  db: Database,
+  app: AppRow,
+  companyUid: string,
+): Promise<ProductCategory[]> {
   const company = await findCompanyOfApp(db, app, companyUid);
   const rows = await db
     .select()
