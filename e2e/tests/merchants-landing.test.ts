@@ -161,3 +161,20 @@ test('the merchants landing on a phone', { skip }, async () => {
   assert.ok(overflow <= 1, `horizontal overflow of ${overflow}px`);
   await page.screenshot({ path: `${SHOTS}/merchants-landing-phone.png`, fullPage: true });
 });
+
+test('the merchants landing in English', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage();
+  await acceptCookiesUpFront(context, server.url(HOST));
+  await context.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await page.goto(server.url(HOST, '/landing'));
+  await page
+    .getByRole('heading', { level: 1, name: 'Create your online store for free' })
+    .waitFor();
+  await page
+    .getByRole('link', { name: /Create my free store/ })
+    .first()
+    .waitFor();
+  // The rest of the English catalogue is there too.
+  await page.locator('header').getByRole('link', { name: 'Log in' }).waitFor();
+});

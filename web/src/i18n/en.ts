@@ -3,7 +3,6 @@ import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 import { landingEn } from './landing-en';
-import { merchantsEn } from './merchants-en';
 import { subscriptionEn } from './subscription-en';
 import { programsEn } from './loyalty-en';
 import { engagementEn } from './engagement-en';
@@ -73,7 +72,6 @@ export const en: Catalogue = {
     goStore: 'Go to the store',
   },
   landing: landingEn,
-  merchants: merchantsEn,
   auth: authEn,
   catalog: catalogEn,
   checkout: checkoutEn,

@@ -2,7 +2,6 @@ import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 import { landingEs } from './landing-es';
-import { merchantsEs } from './merchants-es';
 import { subscriptionEs } from './subscription-es';
 import { programsEs } from './loyalty-es';
 import { engagementEs } from './engagement-es';
@@ -73,7 +72,6 @@ export const es = {
     goStore: 'Ir a la tienda',
   },
   landing: landingEs,
-  merchants: merchantsEs,
   auth: authEs,
   catalog: catalogEs,
   checkout: checkoutEs,

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
+import { merchantsEs } from '../../../i18n/merchants-es';
+import { merchantsEn } from '../../../i18n/merchants-en';
 import { useTenant } from '../../../lib/tenant';
 import { trackEvent } from '../../../lib/analytics';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -8,6 +11,19 @@ import { useLanding } from '../api/get-landing';
 import { activeSections, chatUrl } from '../landing-logic';
 import { ChatIcon } from './landing-icons';
 import '../../../styles/merchants-landing.css';
+
+// The page's texts travel with its chunk, not with the first page's catalogue. A language
+// catalogue is completed when it is there (English loads only when chosen), never created
+// early, so the lazy loading of the rest of that catalogue still happens.
+const TEXTS: Record<string, Record<string, string>> = { es: merchantsEs, en: merchantsEn };
+function addTexts(language: string): void {
+  const texts = TEXTS[language];
+  if (!texts || !i18next.hasResourceBundle(language, 'translation')) return;
+  if (i18next.getResource(language, 'translation', 'merchants')) return;
+  i18next.addResourceBundle(language, 'translation', { merchants: texts }, true, true);
+}
+Object.keys(TEXTS).forEach(addTexts);
+i18next.store?.on('added', (language: string) => addTexts(language));
 
 const BENEFITS = ['Catalog', 'Orders', 'Payments', 'Loyalty'] as const;
 const STEPS = [1, 2, 3] as const;
