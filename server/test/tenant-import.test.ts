@@ -115,7 +115,7 @@ describe('demo tenants', () => {
     const files = await readDemoTenantFiles();
     assert.deepEqual(
       files.map((f) => (f.data as any).app.domain).sort(),
-      ['landing.localhost', 'localhost', 'multi.localhost', 'private.localhost', 'rockypez.localhost'],
+      ['landing.localhost', 'localhost', 'merchants.localhost', 'multi.localhost', 'private.localhost', 'rockypez.localhost'],
     );
     const first = await seedDemoTenants(t.db);
     assert.equal(first.length, files.length);
