@@ -19,10 +19,18 @@ after(() => t?.close());
 
 function shopFile(overrides: Record<string, unknown> = {}) {
   return {
-    app: { key: 'shop', name: 'Tienda Uno', domain: 'shop.example.pe', main_company: 'uno', ...overrides },
+    app: {
+      key: 'shop',
+      name: 'Tienda Uno',
+      domain: 'shop.example.pe',
+      main_company: 'uno',
+      ...overrides,
+    },
     companies: [{ key: 'uno', name: 'Tienda Uno' }],
     areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
-    places: [{ key: 'centro', company: 'uno', area: 'lima', name: 'Centro', address: 'Jr. Lampa 100' }],
+    places: [
+      { key: 'centro', company: 'uno', area: 'lima', name: 'Centro', address: 'Jr. Lampa 100' },
+    ],
   };
 }
 
@@ -48,19 +56,32 @@ describe('tenant import', () => {
     assert.equal(afterImport.uid, before.uid);
     assert.equal(afterImport.api_key, before.api_key);
     assert.equal(afterImport.name, 'Tienda Uno SAC');
-    const [{ n }] = await t.db.select({ n: count() }).from(companies).where(eq(companies.appId, before.uid));
+    const [{ n }] = await t.db
+      .select({ n: count() })
+      .from(companies)
+      .where(eq(companies.appId, before.uid));
     assert.equal(n, 1);
   });
 
   test('refuses a bad file with the path of every wrong field', () => {
-    const file = shopFile({ domain: 'https://Bad Domain', colors: { main_color: 'red', menu_color: '#ffffff' } }) as any;
+    const file = shopFile({
+      domain: 'https://Bad Domain',
+      colors: { main_color: 'red', menu_color: '#ffffff' },
+    }) as any;
     file.places[0].area = 'cusco';
     file.companies.push({ key: 'uno', name: '' });
     file.unknown_section = true;
     return assert.rejects(importTenant(t.db, file), (error: unknown) => {
       assert.ok(error instanceof TenantFileError);
       const paths = error.problems.map((p) => p.path).sort();
-      assert.deepEqual(paths, ['', 'app.colors.main_color', 'app.domain', 'companies.1.key', 'companies.1.name', 'places.0.area']);
+      assert.deepEqual(paths, [
+        '',
+        'app.colors.main_color',
+        'app.domain',
+        'companies.1.key',
+        'companies.1.name',
+        'places.0.area',
+      ]);
       return true;
     });
   });
@@ -71,10 +92,10 @@ describe('tenant import', () => {
     file.companies.push({ key: 'uno', name: 'Otra' });
     return assert.rejects(importTenant(t.db, file), (error: unknown) => {
       assert.ok(error instanceof TenantFileError);
-      assert.deepEqual(
-        error.problems.map((p) => `${p.path}: ${p.message}`).sort(),
-        ['companies.1.key: duplicate key "uno"', 'places.0.area: no area with key "cusco" in this file'],
-      );
+      assert.deepEqual(error.problems.map((p) => `${p.path}: ${p.message}`).sort(), [
+        'companies.1.key: duplicate key "uno"',
+        'places.0.area: no area with key "cusco" in this file',
+      ]);
       return true;
     });
   });
@@ -88,7 +109,10 @@ describe('tenant import', () => {
     await assert.rejects(importTenant(t.db, file));
     assert.equal(await countRows(apps), appsBefore);
     assert.equal(await countRows(companies), companiesBefore);
-    const [row] = await t.db.select().from(apps).where(eq(apps.uid, tenantUid('app', 'broken')));
+    const [row] = await t.db
+      .select()
+      .from(apps)
+      .where(eq(apps.uid, tenantUid('app', 'broken')));
     assert.equal(row, undefined);
   });
 
@@ -99,10 +123,21 @@ describe('tenant import', () => {
   });
 
   test('landing sections follow the file exactly on re-import', async () => {
-    const file = { ...shopFile(), landing: { sections: [{ key: 'a', type: 'WELCOME' }, { key: 'b', type: 'CONTACT' }] } };
+    const file = {
+      ...shopFile(),
+      landing: {
+        sections: [
+          { key: 'a', type: 'WELCOME' },
+          { key: 'b', type: 'CONTACT' },
+        ],
+      },
+    };
     await importTenant(t.db, file);
     await importTenant(t.db, { ...file, landing: { sections: [{ key: 'b', type: 'CONTACT' }] } });
-    const rows = await t.db.select().from(landingSections).where(eq(landingSections.appId, tenantUid('app', 'shop')));
+    const rows = await t.db
+      .select()
+      .from(landingSections)
+      .where(eq(landingSections.appId, tenantUid('app', 'shop')));
     assert.deepEqual(
       rows.map((r) => r.type),
       ['CONTACT'],
@@ -113,10 +148,14 @@ describe('tenant import', () => {
 describe('demo tenants', () => {
   test('every demo file is a valid tenant file and seeding is idempotent', async () => {
     const files = await readDemoTenantFiles();
-    assert.deepEqual(
-      files.map((f) => (f.data as any).app.domain).sort(),
-      ['landing.localhost', 'localhost', 'merchants.localhost', 'multi.localhost', 'private.localhost', 'rockypez.localhost'],
-    );
+    assert.deepEqual(files.map((f) => (f.data as any).app.domain).sort(), [
+      'landing.localhost',
+      'localhost',
+      'merchants.localhost',
+      'multi.localhost',
+      'private.localhost',
+      'rockypez.localhost',
+    ]);
     const first = await seedDemoTenants(t.db);
     assert.equal(first.length, files.length);
     const second = await seedDemoTenants(t.db);
@@ -125,19 +164,31 @@ describe('demo tenants', () => {
 });
 
 describe('npm run tenant -- import', () => {
-  test('imports a file into the database the environment names, and refuses a bad one', { timeout: 120_000 }, () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'tenant-cli-'));
-    const good = path.join(dir, 'good.json');
-    const bad = path.join(dir, 'bad.json');
-    writeFileSync(good, JSON.stringify(shopFile()));
-    writeFileSync(bad, JSON.stringify({ app: { key: 'x' } }));
-    const env = { ...process.env, DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '' };
-    const ok = spawnSync(process.execPath, ['--import', 'tsx', 'src/tenants/cli.ts', 'import', good], { env, encoding: 'utf8' });
-    assert.equal(ok.status, 0, ok.stderr);
-    assert.match(ok.stdout, /created shop\.example\.pe/);
-    const refused = spawnSync(process.execPath, ['--import', 'tsx', 'src/tenants/cli.ts', 'import', bad], { env, encoding: 'utf8' });
-    assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /app\.name/);
-    assert.match(refused.stderr, /companies/);
-  });
+  test(
+    'imports a file into the database the environment names, and refuses a bad one',
+    { timeout: 120_000 },
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'tenant-cli-'));
+      const good = path.join(dir, 'good.json');
+      const bad = path.join(dir, 'bad.json');
+      writeFileSync(good, JSON.stringify(shopFile()));
+      writeFileSync(bad, JSON.stringify({ app: { key: 'x' } }));
+      const env = { ...process.env, DATA_DIR: path.join(dir, 'db'), DATABASE_URL: '' };
+      const ok = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/tenants/cli.ts', 'import', good],
+        { env, encoding: 'utf8' },
+      );
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.match(ok.stdout, /created shop\.example\.pe/);
+      const refused = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'src/tenants/cli.ts', 'import', bad],
+        { env, encoding: 'utf8' },
+      );
+      assert.equal(refused.status, 1);
+      assert.match(refused.stderr, /app\.name/);
+      assert.match(refused.stderr, /companies/);
+    },
+  );
 });
