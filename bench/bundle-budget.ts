@@ -1,8 +1,9 @@
 /**
- * Bundle budget of the production build: the JavaScript and CSS that the first page of the
- * store front needs (the entry chunk, its static imports and their CSS; plus, for pages whose
- * route is lazy, that route's chunk and its static imports), gzip. Fails above the budget, and
- * when the store front's first page carries code of a feature that must load on demand.
+ * Bundle budget of the production build: the JavaScript (and, shown beside it, the CSS) that the
+ * first page of the store front needs (the entry chunk, its static imports and their CSS; plus,
+ * for pages whose route is lazy, that route's chunk and its static imports), gzip. Fails when
+ * the JavaScript is over the budget (issue 9: 150 KB), and when the store front's first page
+ * carries code of a feature that must load on demand.
  *
  *   npm run build && npm run bench:bundle            (reads web/dist)
  *   WEB_DIST=/tmp/dist-me npm run bench:bundle       (another build)
@@ -128,7 +129,7 @@ for (const page of PAGES) {
   const deferred = new Set(
     [...later.js, ...later.css].filter((file) => !js.has(file) && !css.has(file)),
   );
-  const over = total > BUDGET_KB * 1024;
+  const over = jsGzip > BUDGET_KB * 1024;
   const verdict = over ? (page.storeFront ? 'OVER' : 'over (not store front)') : 'ok';
   rows.push([
     page.name,
@@ -141,7 +142,9 @@ for (const page of PAGES) {
     verdict,
   ]);
   if (over && page.storeFront)
-    failures.push(`${page.name}: ${kb(total)} KB gzip is over the ${BUDGET_KB} KB budget`);
+    failures.push(
+      `${page.name}: ${kb(jsGzip)} KB of JavaScript gzip is over the ${BUDGET_KB} KB budget`,
+    );
 
   if (page.storeFront) {
     const features = new Set<string>();
@@ -173,7 +176,7 @@ const header = [
   'CSS KB gzip',
   'total KB gzip',
   'then KB gzip',
-  `budget ${BUDGET_KB}`,
+  `JS budget ${BUDGET_KB}`,
 ];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column].length)),

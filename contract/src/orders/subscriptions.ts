@@ -4,8 +4,9 @@ import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
 import { deliveryAddressInput, orderLine, paymentMethod, shippingType } from './schemas';
 import { subscriptionMessages } from './messages';
+import { weekdays } from './weekdays';
 
-export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export { weekdays };
 export const weekday = z.enum(weekdays);
 export type Weekday = z.infer<typeof weekday>;
 export const subscriptionStatus = z.enum(['active', 'canceled_by_user']);

@@ -1,11 +1,9 @@
 import { formRules, firstError } from '@store/contract/forms/rules';
 import { formMessages } from '@store/contract/messages';
 import { subscriptionMessages } from '@store/contract/orders/messages';
-import {
-  weekdays as allWeekdays,
-  type SubscriptionInput,
-  type Weekday,
-} from '@store/contract/orders/subscriptions';
+import type { SubscriptionInput, Weekday } from '@store/contract/orders/subscriptions';
+// Not from .../subscriptions: that file's schemas would bring zod into the first page.
+import { weekdays as allWeekdays } from '@store/contract/orders/weekdays';
 import type { CartInput } from '@store/contract/catalog/cart';
 
 /**

@@ -1,0 +1,11 @@
+// Zod-free, so the web's first page (its cart keeps the subscription cart too) can use it
+// without pulling the zod runtime into the entry chunk.
+export const weekdays = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
