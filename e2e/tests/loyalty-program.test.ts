@@ -66,6 +66,32 @@ async function demoMember() {
   return { page, server };
 }
 
+let registrations = 0;
+/** A new account, signed in on the page (its origin must be open): registered through the API a user would use. */
+async function registerOnPage(page: Page) {
+  registrations += 1;
+  const digits = String(Date.now() + registrations).slice(-7);
+  const registered = await apiFromPage<{ token: string }>(page, 'v5/register/', {
+    method: 'POST',
+    body: {
+      email: `socio.${digits}.${registrations}@example.com`,
+      password: 'Clave segura 1',
+      first_name: 'Rosa',
+      last_name: 'Quispe',
+      document_type: 'NATIONAL_ID',
+      document_number: `4${digits}`,
+      birthdate: '1990-05-14',
+      gender: 'f',
+      accept_terms: true,
+      accept_age: true,
+      accept_data_processing: true,
+      accept_publicity: true,
+    },
+  });
+  assert.equal(registered.status, 201, JSON.stringify(registered.data));
+  await page.evaluate((token) => localStorage.setItem('token', token), registered.data.token);
+}
+
 async function openPromotion(page: Page, name: string) {
   await page.goto(harness.server().url('localhost', PROGRAM_PATH));
   await page.locator(`[data-promotion="${name}"]`).first().click();
@@ -369,26 +395,7 @@ test(
   async () => {
     const { page, server } = await newPage();
     await page.goto(server.url('localhost', '/faqs'));
-    const digits = String(Date.now()).slice(-7);
-    const registered = await apiFromPage<{ token: string }>(page, 'v5/register/', {
-      method: 'POST',
-      body: {
-        email: `socio.${digits}@example.com`,
-        password: 'Clave segura 1',
-        first_name: 'Rosa',
-        last_name: 'Quispe',
-        document_type: 'NATIONAL_ID',
-        document_number: `4${digits}`,
-        birthdate: '1990-05-14',
-        gender: 'f',
-        accept_terms: true,
-        accept_age: true,
-        accept_data_processing: true,
-        accept_publicity: true,
-      },
-    });
-    assert.equal(registered.status, 201, JSON.stringify(registered.data));
-    await page.evaluate((token) => localStorage.setItem('token', token), registered.data.token);
+    await registerOnPage(page);
     await page.goto(server.url('localhost', PROGRAM_PATH));
 
     // Not a member yet: the join card, no balances; promotions are shown but cannot be used.
@@ -453,26 +460,7 @@ test(
     const { context, page } = await harness.newPage({ viewport: PHONE });
     await acceptCookiesUpFront(context, server.url('multi.localhost'));
     await page.goto(server.url('multi.localhost', '/faqs'));
-    const digits = String(Date.now()).slice(-7);
-    const registered = await apiFromPage<{ token: string }>(page, 'v5/register/', {
-      method: 'POST',
-      body: {
-        email: `cliente.${digits}@example.com`,
-        password: 'Clave segura 1',
-        first_name: 'Jorge',
-        last_name: 'Ramos',
-        document_type: 'NATIONAL_ID',
-        document_number: `5${digits}`,
-        birthdate: '1988-02-03',
-        gender: 'm',
-        accept_terms: true,
-        accept_age: true,
-        accept_data_processing: true,
-        accept_publicity: true,
-      },
-    });
-    assert.equal(registered.status, 201, JSON.stringify(registered.data));
-    await page.evaluate((token) => localStorage.setItem('token', token), registered.data.token);
+    await registerOnPage(page);
     const programs = await apiFromPage<{
       results: { uid: string; name: string; company: { uid: string } }[];
     }>(page, 'v5/programs/');
@@ -520,4 +508,31 @@ test('a program that cannot be loaded says so and loads again on retry', { skip 
   failing = false;
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await page.getByTestId('level-widget').getByText('Nivel Plata').waitFor();
+});
+
+test('in English the program reads in English, server messages included', { skip }, async () => {
+  const { page, server } = await newPage();
+  await page.goto(server.url('localhost', '/faqs'));
+  await registerOnPage(page);
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.goto(server.url('localhost', PROGRAM_PATH));
+  await page.getByRole('button', { name: 'Join the program' }).click();
+  await page.getByTestId('level-widget').getByText('Bronce level').waitFor();
+  await page.getByText('500 points to reach Plata').waitFor();
+  await page.getByRole('heading', { name: 'Promotions' }).waitFor();
+  await page.getByRole('button', { name: 'For you' }).waitFor();
+  await openPromotion(page, 'Café americano gratis');
+  await page.getByRole('button', { name: 'Get code' }).click();
+  await page.getByTestId('held-code').waitFor();
+  await page.getByRole('button', { name: 'Use at the venue' }).click();
+  await dialog(page).getByRole('heading', { name: 'Are you at the venue?' }).waitFor();
+  await dialog(page).getByRole('button', { name: 'Yes, I am at the venue' }).click();
+  await dialog(page).getByRole('button', { name: 'Confirm redemption' }).click();
+  await dialog(page).getByRole('heading', { name: 'Congratulations!' }).waitFor();
+  await dialog(page).getByRole('button', { name: 'Back to the promotion' }).click();
+  // Used once with a limit of 1: the spec's message, word for word in English.
+  await page
+    .getByTestId('blocked-message')
+    .getByText('The promotion has already been used')
+    .waitFor();
 });
