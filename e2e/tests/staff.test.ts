@@ -306,6 +306,29 @@ test(
     // The card is kept in the address by the member's document.
     assert.match(staff.url(), /document_number=45678912/);
 
+    // The member's coupon code finds the promotion it names, which is then redeemed.
+    const promotions = await apiFromPage<
+      { results: { uid: string; name: string }[] } | { uid: string; name: string }[]
+    >(member, 'GET', `v5/me/programs/${program.uid}/promotions/`);
+    const coffee = (Array.isArray(promotions) ? promotions : promotions.results).find(
+      (p) => p.name === 'Café americano gratis',
+    )!;
+    const coupon = await apiFromPage<{ code: string }>(
+      member,
+      'POST',
+      `v5/programs/${program.uid}/promotions/${coffee.uid}/coupon/get-code/`,
+      {},
+    );
+    await staff.getByLabel('Código de promoción').fill('NOEXISTE00');
+    await staff.getByRole('button', { name: 'Buscar por código' }).click();
+    await staff.getByText('No se encontró una promoción con este código.').waitFor();
+    await staff.getByLabel('Código de promoción').fill(coupon.code);
+    await staff.getByRole('button', { name: 'Buscar por código' }).click();
+    const redeem = staff.getByTestId('staff-redeem');
+    await redeem.getByRole('heading', { name: 'Café americano gratis' }).waitFor();
+    await redeem.getByRole('button', { name: 'Canjear' }).click();
+    await staff.getByText('Canje registrado: Café americano gratis').waitFor();
+
     await staff.getByRole('button', { name: 'Nueva búsqueda' }).click();
     await staff.getByRole('button', { name: 'Celular' }).click();
     await staff.getByLabel('Celular').fill('987 650 001');

@@ -21,6 +21,7 @@ import { clientPromotionsQuery, findPromotion, useRedeem } from '../api/staff-ap
 import { exceedsMaximum } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
+import { canUseCamera, QrScan } from './qr-scan';
 
 /** Redeem for the client: one of the company's promotions (listed with the client's state) or one found by its code. */
 export function RedeemPanel({ client }: { client: StaffClient }) {
@@ -106,19 +107,44 @@ function PromotionCodeSearch({
     }
   });
   const e = form.formState.errors;
+  const [camera, setCamera] = useState(false);
   return (
-    <form onSubmit={onSubmit} noValidate className="staff-form staff-form--inline">
-      <TextField
-        label={t('staff.promotionCode')}
-        autoComplete="off"
-        error={e.code?.message && stm(e.code.message)}
-        {...form.register('code')}
-      />
-      <FormAlert messages={general.map(stm)} />
-      <button type="submit" className="button button--ghost" disabled={form.formState.isSubmitting}>
-        {t('staff.findPromotion')}
-      </button>
-    </form>
+    <>
+      {camera ? (
+        <QrScan
+          onClose={() => setCamera(false)}
+          onCode={(code) => {
+            setCamera(false);
+            form.setValue('code', code);
+            void onSubmit();
+          }}
+        />
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="staff-form staff-form--inline">
+        <TextField
+          label={t('staff.promotionCode')}
+          hint={t('staff.promotionCodeHint')}
+          autoComplete="off"
+          error={e.code?.message && stm(e.code.message)}
+          {...form.register('code')}
+        />
+        <FormAlert messages={general.map(stm)} />
+        <div className="staff-form__buttons">
+          <button
+            type="submit"
+            className="button button--ghost"
+            disabled={form.formState.isSubmitting}
+          >
+            {t('staff.findPromotion')}
+          </button>
+          {!camera && canUseCamera() ? (
+            <button type="button" className="button button--ghost" onClick={() => setCamera(true)}>
+              {t('staff.scanWithCamera')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -59,6 +59,7 @@ export const staffEn: StaffCatalogue = {
   noPromotions: 'There are no promotions available.',
   choose: 'Choose',
   promotionCode: 'Promotion code',
+  promotionCodeHint: "The client's coupon code or the promotion QR.",
   findPromotion: 'Find by code',
   codeOfOtherClient: 'This code belongs to another client.',
   kind: 'Kind',

@@ -57,6 +57,7 @@ export const staffEs = {
   noPromotions: 'No hay promociones disponibles.',
   choose: 'Elegir',
   promotionCode: 'Código de promoción',
+  promotionCodeHint: 'El código de cupón del cliente o el QR de la promoción.',
   findPromotion: 'Buscar por código',
   codeOfOtherClient: 'Este código pertenece a otro cliente.',
   kind: 'Tipo',
