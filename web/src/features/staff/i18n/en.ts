@@ -107,7 +107,7 @@ export const staffEn: StaffCatalogue = {
   createTitle: 'Create a user in a benefits program',
   createText: 'The client joins the program and can set a password with "Forgot my password".',
   createSubmit: 'Create user',
-  clientCreated: 'User created',
+  clientCreated: 'Client enrolled in the program',
   clientCreatedText: '{{name}} is now a member of the program.',
   openClient: 'Open their card',
   noProgramText: 'Ask the store owner to assign a benefits program.',

@@ -106,7 +106,7 @@ export const staffEs = {
   createText:
     'El cliente queda inscrito en el programa y puede crear su contraseña con "Olvidé mi contraseña".',
   createSubmit: 'Crear usuario',
-  clientCreated: 'Usuario creado',
+  clientCreated: 'Cliente inscrito en el programa',
   clientCreatedText: '{{name}} ya es miembro del programa.',
   openClient: 'Ver su tarjeta',
   noProgramText: 'Pida al dueño de la tienda que asigne un programa de beneficios.',
