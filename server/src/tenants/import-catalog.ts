@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { optionGroups, options, placeProducts, productCategories, products } from '../db/schema';
+import { optionGroups, options, placeProductCounts, placeProducts, productCategories, products } from '../db/schema';
 import { foldForSearch } from '../lib/search';
 import type { CatalogSection } from './catalog-schema';
 
@@ -88,4 +88,16 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       }
     }
   }
+  await refreshPlaceProductCounts(tx, appId);
+}
+
+/** Rewrites a tenant's place_product_counts from place_products; every writer of assortments calls it in its transaction. */
+export async function refreshPlaceProductCounts(tx: Tx, appId: string) {
+  await tx.delete(placeProductCounts).where(eq(placeProductCounts.appId, appId));
+  await tx.execute(sql`
+    INSERT INTO ${placeProductCounts} (app_id, place_uid, category_uid, is_redeemable, total)
+    SELECT app_id, place_uid, category_uid, is_redeemable, count(*)::int FROM ${placeProducts}
+    WHERE app_id = ${appId} AND is_active
+    GROUP BY app_id, place_uid, category_uid, is_redeemable
+  `);
 }

@@ -162,3 +162,25 @@ export const options = pgTable(
     index('options_group_idx').on(t.appId, t.groupUid),
   ],
 );
+
+/**
+ * How many active products each place sells, per category and redeemable
+ * flag: an unfiltered or category list of a place counts from these few rows
+ * instead of reading every product row on each request. Only the importer
+ * changes which products a place sells, so it rewrites a tenant's rows in the
+ * import's own transaction (refreshPlaceProductCounts).
+ */
+export const placeProductCounts = pgTable(
+  'place_product_counts',
+  {
+    appId: uuid('app_id').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    categoryUid: uuid('category_uid'),
+    isRedeemable: boolean('is_redeemable').notNull(),
+    total: integer('total').notNull(),
+  },
+  (t) => [
+    index('place_product_counts_place_idx').on(t.appId, t.placeUid, t.categoryUid),
+    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+  ],
+);
