@@ -532,6 +532,23 @@ describe('fuzz: every route of the OpenAPI document', () => {
 });
 
 describe('regressions found by the fuzz', () => {
+  test("a day that is not on the calendar in the staff records' filters is a 400, not a database error (500)", async () => {
+    for (const url of [
+      '/api/v5/staff/records/?date_from=2026-02-30',
+      '/api/v5/staff/records/?date_to=2026-13-01',
+      '/api/v5/staff/records.csv?date_from=2025-02-29',
+    ]) {
+      const res = await t.get(url, { headers: sessions.owner.auth });
+      assert.equal(res.statusCode, 400, `${url}: ${res.body}`);
+      assert.deepEqual(Object.values(res.data), [['Ingresar una fecha correcta']]);
+    }
+    assert.equal(
+      (await t.get('/api/v5/staff/records/?date_from=2024-02-29', { headers: sessions.owner.auth }))
+        .statusCode,
+      200,
+    );
+  });
+
   test('a NUL character (U+0000) in any text is a 400 on its field, not a database error (500)', async () => {
     const member = sessions.member.auth;
     const patch = await t.patch('/api/v5/me/', { last_name: 'a\u0000b' }, { headers: member });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formMessages } from '../messages';
-import { emailField, requiredText } from '../forms/zod';
+import { emailField, isoDate, requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
 import {
   documentNumberError,
@@ -262,7 +262,8 @@ export const staffTransitionInput = z.object({ action: staffOrderAction });
 export const recordKind = z.enum(['redemptions', 'stamps', 'points', 'orders']);
 export type RecordKind = z.infer<typeof recordKind>;
 
-const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, formMessages.date);
+// A calendar day: '2026-02-30' is refused here, not by the database (it was a 500).
+const dayField = isoDate();
 
 /** Filters of `GET v5/staff/records/` and `GET v5/staff/records.csv`; days are Lima days (UTC-5), both ends included. */
 export const staffRecordsQuery = z
