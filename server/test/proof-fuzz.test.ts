@@ -10,11 +10,11 @@ import { registerMember } from './support/accounts';
  * with hostile values mixed in) and headers, as an anonymous visitor and as a
  * logged-in member. No answer may be a 5xx; a 400 is `{field: [messages]}`
  * and any other 4xx is `{detail}`. Bounded so CI stays fast: FUZZ_SECONDS
- * (default 40) shared by all routes, FUZZ_RUNS (default 60) per route at most
+ * (default 30) shared by all routes, FUZZ_RUNS (default 60) per route at most
  * and 8 at least;
  * FUZZ_SEED replays a run.
  */
-const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS) || 40;
+const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS) || 30;
 const FUZZ_RUNS = Number(process.env.FUZZ_RUNS) || 60;
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const MIN_RUNS = 8;
