@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startTestApp, type TestApp } from './support/test-app';
 import { acceptances, makeTenant, newMember, registerMember, startHttp, startSmtp } from './support/accounts';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema/accounts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -234,6 +236,18 @@ describe('POST v5/login/mobile/google/', () => {
     assert.equal(res.data.merge, true);
     const again = await t.post('/api/v5/login/mobile/google/', { id_token: token }, { host });
     assert.equal(again.data.user.uid, res.data.user.uid);
+  });
+
+  test('a Google registration keeps the influencer it carries; a malformed one is a 400', async () => {
+    const host = 'google-app.test';
+    const token = await idToken({ email: 'influenced@gmail.com' });
+    const bad = await t.post('/api/v5/login/mobile/google/', { id_token: token, influencer_uid: 'no spaces' }, { host });
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.ok(Array.isArray(bad.data.influencer_uid));
+    const res = await t.post('/api/v5/login/mobile/google/', { id_token: token, influencer_uid: 'inf-g' }, { host });
+    assert.equal(res.statusCode, 200, res.body);
+    const [row] = await t.db.select({ influencer: users.influencerUid }).from(users).where(eq(users.uid, res.data.user.uid));
+    assert.equal(row.influencer, 'inf-g');
   });
 
   test('wrong audience, foreign key, unverified email or garbage are refused', async () => {

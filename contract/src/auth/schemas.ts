@@ -39,6 +39,8 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const googleLoginBody = z.object({
   id_token: z.string().min(1, formMessages.required).max(8000),
   captcha_token: text(4000).optional(),
+  /** The influencer of /in/{uid}/, kept when this sign-in registers the member. */
+  influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
 });
 
 /**

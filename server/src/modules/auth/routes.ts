@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: authResponse, ...errors },
       },
     },
-    async (request) => googleLogin(authContext(request), request.body.id_token),
+    async (request) => googleLogin(authContext(request), request.body.id_token, request.body.influencer_uid ?? null),
   );
 
   server.post(

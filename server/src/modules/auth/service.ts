@@ -128,7 +128,7 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
 const jwksByUrl = new Map<string, JWTVerifyGetKey>();
 
 /** `POST v5/login/mobile/google/`: a Google ID token for the app's client id; a new email registers when sign-up is open. */
-export async function googleLogin(ctx: AuthContext, idToken: string): Promise<AuthResponse> {
+export async function googleLogin(ctx: AuthContext, idToken: string, influencerUid: string | null = null): Promise<AuthResponse> {
   await limitByAddress(ctx, 'login');
   const settings = methodSettings(ctx.app, 'GOOGLE');
   const clientId = typeof settings?.client_id === 'string' ? settings.client_id : undefined;
@@ -162,7 +162,7 @@ export async function googleLogin(ctx: AuthContext, idToken: string): Promise<Au
   try {
     const [created] = await ctx.db
       .insert(users)
-      .values({ appId: ctx.app.uid, uid: randomUUID(), email, emailVerifiedAt: new Date(), firstName: name(claims.given_name), lastName: name(claims.family_name) })
+      .values({ appId: ctx.app.uid, uid: randomUUID(), email, emailVerifiedAt: new Date(), firstName: name(claims.given_name), lastName: name(claims.family_name), influencerUid })
       .returning();
     return signedIn(ctx, created);
   } catch (err) {
