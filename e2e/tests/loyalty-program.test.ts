@@ -514,8 +514,17 @@ test('in English the program reads in English, server messages included', { skip
   const { page, server } = await newPage();
   await page.goto(server.url('localhost', '/faqs'));
   await registerOnPage(page);
-  await page.evaluate(() => localStorage.setItem('lang', 'en'));
   await page.goto(server.url('localhost', PROGRAM_PATH));
+  await page.getByRole('button', { name: 'Unirme al programa' }).waitFor();
+  // Switched from the menu after the program's own texts loaded: the whole app turns English.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'My profile' })
+    .waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   await page.getByRole('button', { name: 'Join the program' }).click();
   await page.getByTestId('level-widget').getByText('Bronce level').waitFor();
   await page.getByText('500 points to reach Plata').waitFor();

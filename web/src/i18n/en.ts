@@ -4,7 +4,6 @@ import { catalogEn } from './catalog-en';
 import { checkoutEn, ordersEn, subscriptionsEn } from './checkout-en';
 import { landingEn } from './landing-en';
 import { subscriptionEn } from './subscription-en';
-import { programsEn } from './loyalty-en';
 import { engagementEn } from './engagement-en';
 
 export const en: Catalogue = {
@@ -78,7 +77,6 @@ export const en: Catalogue = {
   orders: ordersEn,
   subscriptions: subscriptionsEn,
   subscription: subscriptionEn,
-  programs: programsEn,
   ...engagementEn,
   legal: {
     privacyTitle: 'Privacy policy',

@@ -3,7 +3,6 @@ import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
 import { landingEs } from './landing-es';
 import { subscriptionEs } from './subscription-es';
-import { programsEs } from './loyalty-es';
 import { engagementEs } from './engagement-es';
 
 /** Spanish: default and fallback language. */
@@ -78,7 +77,6 @@ export const es = {
   orders: ordersEs,
   subscriptions: subscriptionsEs,
   subscription: subscriptionEs,
-  programs: programsEs,
   ...engagementEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',

@@ -20,9 +20,14 @@ const otherCatalogues: Record<Exclude<Language, typeof DEFAULT_LANGUAGE>, () => 
   en: () => import('./en').then((m) => m.en),
 };
 
+// Loaded catalogues are tracked here: a lazy feature (staff, programs) adds its own texts to a
+// language's bundle, so "the bundle exists" does not mean the language's catalogue is loaded.
+const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
+
 async function loadCatalogue(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || i18next.hasResourceBundle(language, 'translation')) return;
+  if (language === DEFAULT_LANGUAGE || loaded.has(language)) return;
   i18next.addResourceBundle(language, 'translation', await otherCatalogues[language](), true, true);
+  loaded.add(language);
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { Catalogue } from './es';
+import type { ProgramsCatalogue } from './loyalty-es';
 
 /** Programs, promotions, redemptions and the member QR (English; the spec's messages as written). */
-export const programsEn: Catalogue['programs'] = {
+export const programsEn: ProgramsCatalogue = {
   notFound: 'This program does not exist.',
   notFoundText: 'The link may be mistyped or the program may no longer be available.',
   fetchError: "Sorry, the information couldn't be fetched properly",

@@ -1,4 +1,7 @@
-/** Programs, promotions, redemptions and the member QR (Spanish). */
+/**
+ * Programs, promotions, redemptions and the member QR (Spanish). Registered by the programs
+ * feature when its chunk loads, so the store front's first page does not carry them.
+ */
 export const programsEs = {
   notFound: 'Este programa no existe.',
   notFoundText: 'Puede que el enlace esté mal escrito o que el programa ya no esté disponible.',
@@ -167,4 +170,7 @@ export const programsEs = {
     promotionNotFound: 'Esta promoción no existe.',
     notForSale: 'Esta promoción no se compra con monedas.',
   },
-};
+} as const;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type ProgramsCatalogue = Widen<typeof programsEs>;
