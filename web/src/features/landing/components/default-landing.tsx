@@ -6,6 +6,7 @@ import type { Place } from '@store/contract/catalog/places';
 import { placeProductsQuery, placesQuery } from '../../../api';
 import { useTenant } from '../../../lib/tenant';
 import { useFormatPrice } from '../../../lib/money';
+import { Loading } from '../../../components/loading';
 import { ContactForm } from './contact-form';
 import { FacebookIcon, InstagramIcon } from './landing-icons';
 
@@ -91,6 +92,15 @@ export function DefaultLanding() {
   const places = useQuery(placesQuery(company.uid));
   const placeList = places.data ?? [];
   const logo = company.logo ?? app.logo;
+  // Below the banner nothing shows until the places and the favourites (the same query as
+  // <Favorites>, asked once) have answered: later content is then added under what the visitor
+  // sees instead of pushing it down (Lighthouse measured a layout shift of 0.6 on phones).
+  const firstPlace = placeList[0]?.uid;
+  const favorites = useInfiniteQuery({
+    ...placeProductsQuery(firstPlace ?? '', {}),
+    enabled: Boolean(firstPlace),
+  });
+  const settled = !places.isPending && (!firstPlace || !favorites.isPending);
 
   return (
     <div className="landing landing--default">
@@ -148,74 +158,79 @@ export function DefaultLanding() {
           </div>
         </section>
 
-        {placeList[0] ? <Favorites placeUid={placeList[0].uid} /> : null}
+        {!settled ? <Loading /> : null}
+        {settled && firstPlace ? <Favorites placeUid={firstPlace} /> : null}
 
-        <section className="landing-block" aria-labelledby="landing-places">
-          <h2 id="landing-places" className="landing-block__title">
-            {t('landing.places')}
-          </h2>
-          {places.isPending ? null : placeList.length === 0 ? (
-            <p className="landing-block__empty">{t('landing.noPlaces')}</p>
-          ) : (
-            <>
-              <Suspense fallback={<div className="places-map places-map--loading" />}>
-                <PlacesMap
-                  places={placeList}
-                  label={t('landing.placesMap')}
-                  color={app.colors.main_color}
-                />
-              </Suspense>
-              <ul className="landing-places">
-                {placeList.map((place) => (
-                  <li key={place.uid} className="landing-place">
-                    <h3 className="landing-place__name">{place.name}</h3>
-                    <p className="landing-place__address">{place.address}</p>
-                    {place.telephone1 ? (
-                      <p className="landing-place__phone">
-                        <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>
-                          {place.telephone1}
-                        </a>
-                      </p>
-                    ) : null}
-                    <Timetable place={place} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-
-        <section className="landing-block landing-about" aria-labelledby="landing-about">
-          {logo ? (
-            <img
-              className="landing-about__logo"
-              src={logo}
-              alt={t('common.logoAlt', { name: company.name })}
-            />
-          ) : null}
-          <div>
-            <h2 id="landing-about" className="landing-block__title">
-              {t('landing.about')}
-            </h2>
-            {company.description ? (
-              <p className="landing-about__text">{company.description}</p>
-            ) : null}
-          </div>
-        </section>
-
-        {company.whatsapp_number ? (
-          <section
-            className="landing-block landing-contact-block"
-            aria-labelledby="landing-contact"
-          >
-            <div>
-              <h2 id="landing-contact" className="landing-block__title">
-                {t('landing.contact')}
+        {settled ? (
+          <>
+            <section className="landing-block" aria-labelledby="landing-places">
+              <h2 id="landing-places" className="landing-block__title">
+                {t('landing.places')}
               </h2>
-              <p className="landing-block__lead">{t('landing.contactText')}</p>
-            </div>
-            <ContactForm companyName={company.name} whatsapp={company.whatsapp_number} />
-          </section>
+              {places.isPending ? null : placeList.length === 0 ? (
+                <p className="landing-block__empty">{t('landing.noPlaces')}</p>
+              ) : (
+                <>
+                  <Suspense fallback={<div className="places-map places-map--loading" />}>
+                    <PlacesMap
+                      places={placeList}
+                      label={t('landing.placesMap')}
+                      color={app.colors.main_color}
+                    />
+                  </Suspense>
+                  <ul className="landing-places">
+                    {placeList.map((place) => (
+                      <li key={place.uid} className="landing-place">
+                        <h3 className="landing-place__name">{place.name}</h3>
+                        <p className="landing-place__address">{place.address}</p>
+                        {place.telephone1 ? (
+                          <p className="landing-place__phone">
+                            <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>
+                              {place.telephone1}
+                            </a>
+                          </p>
+                        ) : null}
+                        <Timetable place={place} />
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </section>
+
+            <section className="landing-block landing-about" aria-labelledby="landing-about">
+              {logo ? (
+                <img
+                  className="landing-about__logo"
+                  src={logo}
+                  alt={t('common.logoAlt', { name: company.name })}
+                />
+              ) : null}
+              <div>
+                <h2 id="landing-about" className="landing-block__title">
+                  {t('landing.about')}
+                </h2>
+                {company.description ? (
+                  <p className="landing-about__text">{company.description}</p>
+                ) : null}
+              </div>
+            </section>
+
+            {company.whatsapp_number ? (
+              <section
+                className="landing-block landing-contact-block"
+                aria-labelledby="landing-contact"
+              >
+                <div>
+                  <h2 id="landing-contact" className="landing-block__title">
+                    {t('landing.contact')}
+                  </h2>
+                  <p className="landing-block__lead">{t('landing.contactText')}</p>
+                </div>
+                <ContactForm companyName={company.name} whatsapp={company.whatsapp_number} />
+              </section>
+            ) : null}
+          </>
         ) : null}
       </main>
       <footer className="landing__footer">
