@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client';
 import { importTenant } from '../../server/src/tenants/importer';
+import { refreshPlaceProductCounts } from '../../server/src/tenants/import-catalog';
 import { tenantUid } from '../../server/src/lib/uid';
 
 export const BENCH_HOST = 'bench.localhost';
@@ -97,6 +98,7 @@ export async function createLargeCatalog(db: Database, size: number) {
     INSERT INTO place_products (app_id, place_uid, product_uid, stock, position, category_uid, is_active, is_redeemable, search_vector)
     SELECT app_id, ${placeUid}::uuid, uid, 100, position, category_uid, is_active, is_redeemable, search_vector FROM products WHERE app_id = ${appId}::uuid
   `);
+  await refreshPlaceProductCounts(db, appId);
   await db.execute(sql`VACUUM ANALYZE place_products`);
   return { appId, placeUid, categoryUid: categoryUids[3] };
 }

@@ -9,7 +9,9 @@ export async function startBenchServer(options: { prepare?: (db: import('../../s
   await seedDemoTenants(database.db);
   const prepared = options.prepare ? await options.prepare(database.db) : undefined;
   const publicCacheSeconds = Number(process.env.CATALOG_CACHE_SECONDS ?? 5);
-  const app = await buildApp({ db: database.db, dbKind: database.kind, publicCacheSeconds });
+  // The tenant look-up is remembered as in production (TENANT_CACHE_SECONDS, default 5); CATALOG_CACHE_SECONDS=0 still sends every catalogue call to the database.
+  const tenantCacheSeconds = Number(process.env.TENANT_CACHE_SECONDS ?? 5);
+  const app = await buildApp({ db: database.db, dbKind: database.kind, publicCacheSeconds, tenantCacheSeconds });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

@@ -52,6 +52,8 @@ export type AppOptions = {
   trustProxy?: boolean | string;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
   publicCacheSeconds?: number;
+  /** Lifetime of the per-process tenant look-up (host or API-KEY to app); 0 (the default, as in tests) reads the database on every request. */
+  tenantCacheSeconds?: number;
   /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
   subscriptionRunSeconds?: number;
 };
@@ -81,7 +83,7 @@ export async function buildApp(options: AppOptions) {
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
   await app.register(databasePlugin, { db: options.db });
-  await app.register(tenantPlugin);
+  await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);

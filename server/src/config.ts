@@ -22,6 +22,8 @@ export type Config = {
   trustProxy: boolean | string;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
   publicCacheSeconds: number;
+  /** Seconds a host's or API-KEY's tenant is remembered per process (TENANT_CACHE_SECONDS; 0 turns it off). */
+  tenantCacheSeconds: number;
   /** Seconds between runs of the subscription orders inside the server (SUBSCRIPTION_RUN_SECONDS; 0 turns them off). */
   subscriptionRunSeconds: number;
   accounts: AccountsConfig;
@@ -95,6 +97,7 @@ export function configFromEnv(env = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
+    tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,

@@ -19,6 +19,7 @@ const app = await buildApp({
   accounts: config.accounts,
   trustProxy: config.trustProxy,
   publicCacheSeconds: config.publicCacheSeconds,
+  tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
 });
 

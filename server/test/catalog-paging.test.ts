@@ -16,7 +16,7 @@ let otherPlaceUid: string;
 const nouns = ['Café', 'Empanada', 'Alfajor', 'Jugo'];
 const fillings = ['con leche', 'de pollo', 'de manjar'];
 
-function tenantFile(renamed: Record<string, string> = {}) {
+function tenantFile(renamed: Record<string, string> = {}, dropped: number[] = []) {
   return {
     app: { key: 'paging', name: 'Paging', domain: host, main_company: 'main' },
     companies: [{ key: 'main', name: 'Main' }],
@@ -39,7 +39,7 @@ function tenantFile(renamed: Record<string, string> = {}) {
           renamed[`p${i}`] ?? `${nouns[i % nouns.length]} ${fillings[i % fillings.length]} ${i}`,
         short_description: i % 5 === 0 ? 'Lleva café de Chanchamayo' : '',
         price: 10,
-        is_active: i % 10 !== 9,
+        is_active: i % 10 !== 9 && !dropped.includes(i),
         is_redeemable: i % 6 === 0,
         places: i % 7 === 0 ? { b: 5 } : { a: i, b: 1 },
       })),
@@ -183,5 +183,31 @@ describe('a place’s products over many pages', () => {
       'its description still matches',
     );
     await importTenant(t.db, tenantFile());
+  });
+
+  test('an import that deactivates products or stops selling them at a place changes the counts', async () => {
+    const categories = (await t.get(`/api/v7/places/${placeUid}/product-categories/`, { host }))
+      .data as { uid: string; name: string }[];
+    const odd = categories.find((c) => c.name === 'Impares')!.uid;
+    const countOf = async (query: string) =>
+      (await t.get(`/api/v7/places/${placeUid}/products/?page_size=5${query}`, { host })).data
+        .count as number;
+    const before = {
+      all: await countOf(''),
+      odd: await countOf(`&product_category=${odd}`),
+      redeemable: await countOf('&is_redeemable=true'),
+    };
+    // 1 (odd), 3 (odd) and 6 (even, redeemable) stop being sold.
+    await importTenant(t.db, tenantFile({}, [1, 3, 6]));
+    assert.deepEqual(
+      {
+        all: await countOf(''),
+        odd: await countOf(`&product_category=${odd}`),
+        redeemable: await countOf('&is_redeemable=true'),
+      },
+      { all: before.all - 3, odd: before.odd - 2, redeemable: before.redeemable - 1 },
+    );
+    await importTenant(t.db, tenantFile());
+    assert.equal(await countOf(''), before.all);
   });
 });

@@ -1,6 +1,13 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { optionGroups, options, placeProductCounts, placeProducts, productCategories, products } from '../db/schema';
+import type { Database, Tx } from '../db/client';
+import {
+  optionGroups,
+  options,
+  placeProductCounts,
+  placeProducts,
+  productCategories,
+  products,
+} from '../db/schema';
 import { foldForSearch } from '../lib/search';
 import type { CatalogSection } from './catalog-schema';
 
@@ -19,8 +26,20 @@ export function productSearchText(parts: (string | null | undefined)[]): string 
 export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: string, uidOf: UidOf) {
   const categoryNames = new Map(catalog.categories.map((c) => [c.key, c.name]));
   for (const [position, c] of catalog.categories.entries()) {
-    const row = { appId, uid: uidOf('product-category', c.key), key: c.key, companyUid: uidOf('company', c.company), name: c.name, image: c.image, color: c.color, position };
-    await tx.insert(productCategories).values(row).onConflictDoUpdate({ target: [productCategories.appId, productCategories.uid], set: row });
+    const row = {
+      appId,
+      uid: uidOf('product-category', c.key),
+      key: c.key,
+      companyUid: uidOf('company', c.company),
+      name: c.name,
+      image: c.image,
+      color: c.color,
+      position,
+    };
+    await tx
+      .insert(productCategories)
+      .values(row)
+      .onConflictDoUpdate({ target: [productCategories.appId, productCategories.uid], set: row });
   }
   for (const [position, p] of catalog.products.entries()) {
     const uid = uidOf('product', p.key);
@@ -44,11 +63,21 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       isActive: p.is_active,
       position,
       searchTitle: productSearchText([p.title]),
-      searchText: productSearchText([p.short_description, p.description, p.brand, p.category ? categoryNames.get(p.category) : null]),
+      searchText: productSearchText([
+        p.short_description,
+        p.description,
+        p.brand,
+        p.category ? categoryNames.get(p.category) : null,
+      ]),
     };
-    await tx.insert(products).values(row).onConflictDoUpdate({ target: [products.appId, products.uid], set: row });
+    await tx
+      .insert(products)
+      .values(row)
+      .onConflictDoUpdate({ target: [products.appId, products.uid], set: row });
 
-    await tx.delete(placeProducts).where(and(eq(placeProducts.appId, appId), eq(placeProducts.productUid, uid)));
+    await tx
+      .delete(placeProducts)
+      .where(and(eq(placeProducts.appId, appId), eq(placeProducts.productUid, uid)));
     const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({
       appId,
       placeUid: uidOf('place', placeKey),
@@ -66,7 +95,13 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     const groupUids = p.option_groups.map((g) => uidOf('option-group', `${p.key}/${g.key}`));
     await tx
       .delete(optionGroups)
-      .where(and(eq(optionGroups.appId, appId), eq(optionGroups.productUid, uid), groupUids.length ? notInArray(optionGroups.uid, groupUids) : undefined));
+      .where(
+        and(
+          eq(optionGroups.appId, appId),
+          eq(optionGroups.productUid, uid),
+          groupUids.length ? notInArray(optionGroups.uid, groupUids) : undefined,
+        ),
+      );
     for (const [g, group] of p.option_groups.entries()) {
       const groupRow = {
         appId,
@@ -79,12 +114,37 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
         isActive: group.is_active,
         position: g,
       };
-      await tx.insert(optionGroups).values(groupRow).onConflictDoUpdate({ target: [optionGroups.appId, optionGroups.uid], set: groupRow });
-      const optionUids = group.options.map((o) => uidOf('option', `${p.key}/${group.key}/${o.key}`));
-      await tx.delete(options).where(and(eq(options.appId, appId), eq(options.groupUid, groupUids[g]), notInArray(options.uid, optionUids)));
+      await tx
+        .insert(optionGroups)
+        .values(groupRow)
+        .onConflictDoUpdate({ target: [optionGroups.appId, optionGroups.uid], set: groupRow });
+      const optionUids = group.options.map((o) =>
+        uidOf('option', `${p.key}/${group.key}/${o.key}`),
+      );
+      await tx
+        .delete(options)
+        .where(
+          and(
+            eq(options.appId, appId),
+            eq(options.groupUid, groupUids[g]),
+            notInArray(options.uid, optionUids),
+          ),
+        );
       for (const [o, opt] of group.options.entries()) {
-        const optionRow = { appId, uid: optionUids[o], groupUid: groupUids[g], name: opt.name, description: opt.description, priceCents: opt.price, isActive: opt.is_active, position: o };
-        await tx.insert(options).values(optionRow).onConflictDoUpdate({ target: [options.appId, options.uid], set: optionRow });
+        const optionRow = {
+          appId,
+          uid: optionUids[o],
+          groupUid: groupUids[g],
+          name: opt.name,
+          description: opt.description,
+          priceCents: opt.price,
+          isActive: opt.is_active,
+          position: o,
+        };
+        await tx
+          .insert(options)
+          .values(optionRow)
+          .onConflictDoUpdate({ target: [options.appId, options.uid], set: optionRow });
       }
     }
   }
@@ -92,7 +152,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
 }
 
 /** Rewrites a tenant's place_product_counts from place_products; every writer of assortments calls it in its transaction. */
-export async function refreshPlaceProductCounts(tx: Tx, appId: string) {
+export async function refreshPlaceProductCounts(tx: Tx | Database, appId: string) {
   await tx.delete(placeProductCounts).where(eq(placeProductCounts.appId, appId));
   await tx.execute(sql`
     INSERT INTO ${placeProductCounts} (app_id, place_uid, category_uid, is_redeemable, total)

@@ -13,7 +13,14 @@ import {
 } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@store/contract';
 import type { Database } from '../../db/client';
-import { optionGroups, options, placeProducts, productCategories, products } from '../../db/schema';
+import {
+  optionGroups,
+  options,
+  placeProductCounts,
+  placeProducts,
+  productCategories,
+  products,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
@@ -116,7 +123,23 @@ export async function listPlaceProducts(
       : undefined,
     search.where,
   );
-  const countQuery = () => db.select({ total: count() }).from(placeProducts).where(where);
+  // Without search the count comes from the few rows of place_product_counts; a search counts its matches.
+  const countQuery = () =>
+    search.where
+      ? db.select({ total: count() }).from(placeProducts).where(where)
+      : db
+          .select({ total: sql<number>`coalesce(sum(${placeProductCounts.total}), 0)::int` })
+          .from(placeProductCounts)
+          .where(
+            and(
+              eq(placeProductCounts.appId, app.uid),
+              eq(placeProductCounts.placeUid, place.uid),
+              category ? eq(placeProductCounts.categoryUid, category) : undefined,
+              filters.isRedeemable !== undefined
+                ? eq(placeProductCounts.isRedeemable, filters.isRedeemable)
+                : undefined,
+            ),
+          );
   const page = db
     .select({
       productUid: placeProducts.productUid,
