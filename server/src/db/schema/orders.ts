@@ -29,7 +29,7 @@ export const paymentMethods = pgTable(
     uid: uuid('uid').notNull(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
-    type: text('type').$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD'>().notNull(),
+    type: text('type').$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'COINS'>().notNull(),
     name: text('name').notNull(),
     /** Payment provider of ONLINE_CARD methods ('sandbox' is the one shipped). */
     provider: text('provider'),
@@ -40,7 +40,7 @@ export const paymentMethods = pgTable(
     primaryKey({ columns: [t.appId, t.uid] }),
     foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
     index('payment_methods_company_idx').on(t.appId, t.companyUid, t.position),
-    check('payment_methods_type_check', sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD')`),
+    check('payment_methods_type_check', sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS')`),
   ],
 );
 
@@ -156,6 +156,8 @@ export const orders = pgTable(
     deliveryCents: integer('delivery_cents').notNull(),
     taxesCents: integer('taxes_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Coins paid for a coins order (redeemable products), spent through the loyalty ledger with the order uid as reference; 0 for money orders. */
+    coinTotal: integer('coin_total').notNull().default(0),
     taxName: text('tax_name').notNull(),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     billing: jsonb('billing').$type<Billing>(),
@@ -205,6 +207,8 @@ export const orderLines = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     optionsPriceCents: integer('options_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** Coins per unit of a redeemable product on a coins order; 0 on money orders. */
+    coinPrice: integer('coin_price').notNull().default(0),
     options: jsonb('options').$type<OrderLineOption[]>().notNull(),
   },
   (t) => [
