@@ -40,9 +40,9 @@ const PAGES: Page[] = [
 
 /**
  * Lazy chunks that every page fetches right after its first render, off the critical path (the
- * cookie banner, the toast container): found by a module they hold; shown, not budgeted.
+ * toast container): found by a module they hold; shown, not budgeted.
  */
-const DEFERRED_MODULES = ['web/src/features/cookies/index.ts', 'node_modules/react-toastify/'];
+const DEFERRED_MODULES = ['node_modules/react-toastify/'];
 
 type ManifestChunk = {
   file: string;

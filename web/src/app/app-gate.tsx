@@ -1,16 +1,13 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { TenantProvider } from '../lib/tenant';
 import { Loading } from '../components/loading';
 import { NotFound } from '../components/not-found';
 import { useAppByDomain } from '../features/tenancy';
 import { MaintenancePage } from '../features/maintenance';
+// Not lazy: on a first visit the banner's text is the largest paint (LCP), so it comes with the page.
+import { CookieConsentBanner } from '../features/cookies';
 import { applyTenantLook } from './theme';
 import { AppRoutes } from './app-routes';
-
-// The banner waits for its own small chunk: it is an overlay, not the page's content.
-const CookieConsentBanner = lazy(() =>
-  import('../features/cookies').then((m) => ({ default: m.CookieConsentBanner })),
-);
 
 /**
  * Resolves the tenant from the host name: 'Cargando...' meanwhile, the not-found page for an
@@ -35,9 +32,7 @@ export function AppGate() {
   return (
     <TenantProvider app={app}>
       <AppRoutes />
-      <Suspense fallback={null}>
-        <CookieConsentBanner />
-      </Suspense>
+      <CookieConsentBanner />
     </TenantProvider>
   );
 }
