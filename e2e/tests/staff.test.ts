@@ -237,6 +237,30 @@ test(
     assert.equal(await orderCard.locator('.staff-order__actions button').count(), 0);
     await member.getByTestId('order-status').getByText('Entregado').waitFor({ timeout: 25_000 });
 
+    // A move the order no longer allows: while the board cannot refresh it keeps the last list and
+    // says so; the member cancels meanwhile, and accepting is refused with the server's message.
+    const second = await placePickupOrder(member);
+    const secondCard = staff.locator(`[data-order="${second.number}"]`);
+    await secondCard.waitFor({ timeout: 15_000 });
+    const listCall = (url: URL) => url.pathname === '/api/v5/staff/orders/';
+    await staff.route(listCall, (route) => route.abort());
+    await staff.getByTestId('orders-stale').waitFor({ timeout: 15_000 });
+    await apiFromPage(member, 'POST', `v5/me/orders/${second.uid}/cancel/`, {});
+    await secondCard.getByRole('button', { name: 'Aceptar' }).click();
+    await secondCard
+      .getByRole('alert')
+      .getByText('El pedido ya está «Cancelado por el cliente» y no puede pasar a «Aceptado».')
+      .waitFor();
+    await staff.locator('.Toastify__toast--error').first().waitFor();
+    await secondCard.screenshot({ path: `${SHOTS}/staff-order-refused.png` });
+    await staff.unroute(listCall);
+    await secondCard
+      .getByTestId('staff-order-status')
+      .getByText('Cancelado por el cliente')
+      .waitFor({ timeout: 15_000 });
+    assert.equal(await secondCard.locator('.staff-order__actions button').count(), 0);
+    assert.equal(await staff.getByTestId('orders-stale').count(), 0);
+
     // The report lists what was done and the CSV holds it.
     await staffTabs(staff).getByRole('link', { name: 'Reporte' }).click();
     const table = staff.getByTestId('records-table');

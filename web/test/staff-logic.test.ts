@@ -17,6 +17,7 @@ import {
   lookupOfClient,
   lookupToSearch,
   pageCount,
+  parseTransitionRefused,
   qrCodeFromText,
   recordFiltersFromSearch,
   recordFiltersToSearch,
@@ -149,4 +150,13 @@ test('both languages name every status, action, kind, state, role and staff mess
   // The spec's quoted messages stay word for word in English.
   assert.equal(staffEn.serverMessages.duplicatePhone, staffMessages.duplicatePhone);
   assert.equal(staffEn.serverMessages.amountExceedsMaximum, staffMessages.amountExceedsMaximum);
+});
+
+test('a refused order move is read back into its two statuses', () => {
+  assert.deepEqual(
+    parseTransitionRefused('Un pedido CANCELED_BY_USER no puede pasar a ACCEPTED.'),
+    { from: 'CANCELED_BY_USER', to: 'ACCEPTED' },
+  );
+  assert.equal(parseTransitionRefused('Un pedido FOO no puede pasar a ACCEPTED.'), null);
+  assert.equal(parseTransitionRefused('Algo malo ha pasado'), null);
 });

@@ -1,4 +1,6 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
+import { orderMessages } from '@store/contract/orders/messages';
+import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
 import type { ClientLookup, RecordsQuery } from './api/staff-api';
 
 /** Board tabs: every status, plus all of them ('' = no filter). */
@@ -117,4 +119,28 @@ export function recordsQueryOf(filters: RecordFilters): RecordsQuery {
     place_uid: filters.place_uid || undefined,
     page: filters.page,
   };
+}
+
+/**
+ * The server's refusal of an order move names the statuses by their codes (the contract's
+ * `transitionRefused`, 'Un pedido {from} no puede pasar a {to}.'); the board shows them by name.
+ */
+export function parseTransitionRefused(
+  message: string,
+): { from: OrderStatus; to: OrderStatus } | null {
+  const pattern = new RegExp(
+    `^${orderMessages.transitionRefused
+      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+      .replace('{from}', '(?<from>[A-Z_]+)')
+      .replace('{to}', '(?<to>[A-Z_]+)')}$`,
+  );
+  const match = pattern.exec(message);
+  const from = match?.groups?.from;
+  const to = match?.groups?.to;
+  if (!from || !to || !isStatus(from) || !isStatus(to)) return null;
+  return { from, to };
+}
+
+function isStatus(value: string): value is OrderStatus {
+  return (orderStatuses as readonly string[]).includes(value);
 }

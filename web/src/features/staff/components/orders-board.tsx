@@ -17,7 +17,7 @@ import { FormAlert, SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
-import { BOARD_FILTERS, pageCount } from '../logic';
+import { BOARD_FILTERS, pageCount, parseTransitionRefused } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import '../../../styles/checkout.css';
@@ -90,9 +90,15 @@ export function OrdersBoard() {
           </button>
         ))}
       </div>
+      {orders.isError && orders.data ? (
+        // A failed poll keeps the last list on screen (staff keep working) and says it may be old.
+        <p className="form-alert form-alert--error" role="status" data-testid="orders-stale">
+          {t('staff.refreshFailed')}
+        </p>
+      ) : null}
       {orders.isPending ? (
         <Loading />
-      ) : orders.isError ? (
+      ) : !orders.data ? (
         <PageMessage title={t('staff.fetchError')}>
           <button
             type="button"
@@ -179,7 +185,15 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
         },
         onError: (error) => {
           const parsed = serverFormErrors(error, []);
-          const messages = parsed.general.map(stm);
+          const messages = parsed.general.map((message) => {
+            const refused = parseTransitionRefused(message);
+            return refused
+              ? t('staff.transitionRefused', {
+                  from: t(`staff.status_${refused.from}`),
+                  to: t(`staff.status_${refused.to}`),
+                })
+              : stm(message);
+          });
           const shown = messages.length ? messages : [stm(errorMessages.updateFailed)];
           setErrors(shown);
           toast.error(shown[0]);

@@ -114,6 +114,9 @@ export const staffEn: StaffCatalogue = {
   ordersTitle: 'Orders',
   autoRefresh: 'New orders show up by themselves',
   updatedAt: 'updated {{time}}',
+  refreshFailed:
+    'The list could not be refreshed; the last orders received are shown. It will try again.',
+  transitionRefused: 'The order is already “{{from}}” and cannot become “{{to}}”.',
   filterStatus: 'Filter by status',
   allStatuses: 'All',
   noOrders: 'No orders found',

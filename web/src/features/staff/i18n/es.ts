@@ -113,6 +113,9 @@ export const staffEs = {
   ordersTitle: 'Pedidos',
   autoRefresh: 'Los pedidos nuevos aparecen solos',
   updatedAt: 'actualizado {{time}}',
+  refreshFailed:
+    'No se pudo actualizar la lista; se muestran los últimos pedidos recibidos. Se volverá a intentar.',
+  transitionRefused: 'El pedido ya está «{{from}}» y no puede pasar a «{{to}}».',
   filterStatus: 'Filtrar por estado',
   allStatuses: 'Todos',
   noOrders: 'No se encontraron pedidos',
