@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Store-front rules around the cart on Café Aurora (localhost): carts cleaned once when no place
 // is selected, a direct purchase going straight to the checkout, the remembered category
@@ -327,6 +328,8 @@ test(
       .getByText(/Costo de envío: S\/\. \d+\.\d{2}/)
       .waitFor();
     await page.screenshot({ path: `${SHOTS}/checkout-delivery-map-no-tiles.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'checkout, delivery map without tiles');
+    assert.equal(findings.length, 0, formatFindings(findings));
 
     const order = await placeOrder(page);
     assert.equal(order.shipping_type, 'delivery');
@@ -416,4 +419,6 @@ test('delivery map on a phone: it fits the screen and a tap sets the point', { s
     start.lat,
   );
   await page.screenshot({ path: `${SHOTS}/checkout-delivery-map-phone.png`, fullPage: false });
+  const findings = await seriousViolations(page, 'checkout with the delivery map (phone)');
+  assert.equal(findings.length, 0, formatFindings(findings));
 });

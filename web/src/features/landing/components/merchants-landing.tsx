@@ -95,9 +95,12 @@ export function MerchantsLanding() {
   return (
     <div className="landing landing--merchants">
       <header className="landing__header">
-        <Link to="/" className="landing__brand" aria-label={t('header.home')}>
-          {app.logo ? <img src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : null}
-          <span className="landing__brand-title">{app.name}</span>
+        <Link to="/" className="landing__brand">
+          {/* The logo's alt names the link; the title repeats it and hides on small phones. */}
+          {app.logo ? <img src={app.logo} alt={app.name} /> : null}
+          <span className="landing__brand-title" aria-hidden={app.logo ? true : undefined}>
+            {app.name}
+          </span>
         </Link>
         <nav className="landing__actions" aria-label={app.name}>
           {admin ? (
