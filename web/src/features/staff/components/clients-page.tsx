@@ -34,9 +34,11 @@ export function ClientsPage() {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<LookupMode>('document');
 
+  const [direct, setDirect] = useState<StaffClient | null>(null);
   const show = (found: StaffClient, by: ClientLookup | null) => {
     const key = by ?? lookupOfClient(found);
-    if (!key) return;
+    // A client with neither document nor phone (found by QR) cannot be kept in the address.
+    if (!key) return setDirect(found);
     queryClient.setQueryData(clientQuery(key).queryKey, found);
     setParams(lookupToSearch(key));
   };
@@ -45,6 +47,8 @@ export function ClientsPage() {
     <div className="staff-page">
       {lookup ? (
         <ClientView lookup={lookup} onNewSearch={() => setParams(new URLSearchParams())} />
+      ) : direct ? (
+        <ClientCard client={direct} onNewSearch={() => setDirect(null)} />
       ) : (
         <section className="staff-panel" aria-labelledby="staff-lookup-title">
           <h2 id="staff-lookup-title" className="staff-panel__title">
