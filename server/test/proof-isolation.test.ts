@@ -654,3 +654,102 @@ describe('tenant isolation: another company of the same app', () => {
     );
   });
 });
+
+describe("tenant isolation: another tenant's staff", () => {
+  let staff: Auth;
+  let owner: Auth;
+  let ownerUid = '';
+  before(async () => {
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: 'puerto@multi.pe', password: 'Puerto2026!' },
+      { host: 'multi.localhost' },
+    );
+    assert.equal(login.statusCode, 200, login.body);
+    staff = { authorization: `Token ${login.data.token}` };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    ownerUid = own.data.user.uid;
+  });
+
+  const rows: Row[] = [
+    { route: 'GET v5/staff/orders/{uid}/', url: () => `/api/v5/staff/orders/${v.order}/` },
+    {
+      route: 'GET v5/staff/clients/{uid}/promotions/',
+      url: () => `/api/v5/staff/clients/${v.a1.uid}/promotions/`,
+    },
+    {
+      route: 'POST v5/staff/orders/{uid}/transition/',
+      method: 'POST',
+      url: () => `/api/v5/staff/orders/${v.order}/transition/`,
+      body: () => ({ action: 'accept' }),
+    },
+    {
+      route: 'POST v5/staff/redemptions/',
+      method: 'POST',
+      url: () => '/api/v5/staff/redemptions/',
+      body: () => ({ client_uid: v.a1.uid, promotion_uid: v.promotion, place_uid: v.place }),
+      refuse: [400, 403, 404],
+    },
+    {
+      route: 'POST v5/staff/stamps/',
+      method: 'POST',
+      url: () => '/api/v5/staff/stamps/',
+      body: () => ({
+        client_uid: v.a1.uid,
+        program_uid: v.program,
+        place_uid: v.place,
+        quantity: 1,
+      }),
+      refuse: [400, 403, 404],
+    },
+    {
+      route: 'POST v5/staff/points/',
+      method: 'POST',
+      url: () => '/api/v5/staff/points/',
+      body: () => ({ client_uid: v.a1.uid, program_uid: v.program, amount: 10 }),
+      refuse: [400, 403, 404],
+    },
+    {
+      route: 'DELETE v5/staff/members/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/staff/members/${ownerUid}/`,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: 'multi.localhost',
+        headers: staff,
+        body: row.body?.(),
+      });
+      assert.ok(
+        (row.refuse ?? [403, 404]).includes(res.statusCode),
+        `${row.route} by another tenant's staff answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+      );
+      assert.deepEqual(
+        leaked(res.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(
+        await fingerprint(v.app),
+        before,
+        `${row.route} changed the victim tenant's rows`,
+      );
+      if ((row.method ?? 'GET') === 'GET') {
+        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
+        assert.equal(
+          own.statusCode,
+          200,
+          `${row.route} for the store's own owner: ${own.body.slice(0, 200)}`,
+        );
+      }
+    });
+  }
+});
