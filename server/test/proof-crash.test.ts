@@ -117,13 +117,14 @@ async function retryLost(
   slot: Awaited<ReturnType<typeof lastSlot>>,
   auths: Record<string, string>[],
   sent: Sent[],
+  serverLog: () => string,
 ) {
   for (const item of sent.filter((x) => x.status === undefined)) {
     const r = await t.post(`/api/v5/places/${s.place}/orders/`, orderBody(s, slot, item.quantity), {
       host: s.host,
       headers: { ...auths[item.member], 'idempotency-key': item.key },
     });
-    assert.equal(r.statusCode, 201, r.body);
+    assert.equal(r.statusCode, 201, `${r.body}\nserver log:\n${serverLog().slice(-3000)}`);
     item.status = 201;
     item.uid = r.data.uid;
   }
@@ -267,6 +268,7 @@ describe('kill -9 during a burst of orders, two processes on PostgreSQL', { skip
       slot,
       auths,
       sent,
+      () => servers[0]!.output(),
     );
     const final = await checkLedger(database.db, s, sent, { allSettled: true });
     console.log(
@@ -331,7 +333,7 @@ describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, ()
     await checkLedger(handle.db, s, sent, { allSettled: false });
     // The reopened folder serves again: the cut-off requests are retried with their keys.
     const reopened = await injectTestApp(handle.db, 'pglite');
-    await retryLost(reopened, s, slot, auths, sent);
+    await retryLost(reopened, s, slot, auths, sent, () => reopened.errors.join(''));
     const final = await checkLedger(handle.db, s, sent, { allSettled: true });
     await reopened.closeApp();
     await handle.close();

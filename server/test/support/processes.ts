@@ -237,14 +237,17 @@ export function httpTestApp(db: Database, pick: () => number): TestApp {
 export async function injectTestApp(
   db: Database,
   kind: 'pglite' | 'postgres',
-): Promise<TestApp & { closeApp: () => Promise<void> }> {
+): Promise<TestApp & { closeApp: () => Promise<void>; errors: string[] }> {
   const { buildApp } = await import('../../src/app');
   const { defaultAccountsConfig } = await import('../../src/config');
   const { generousRateLimits } = await import('./test-app');
+  const errors: string[] = [];
   const app = await buildApp({
     db,
     dbKind: kind,
     accounts: defaultAccountsConfig({ rateLimits: generousRateLimits }),
+    // The server's errors are kept (`errors`), so a failing proof can say what a 500 was.
+    logger: { level: 'error', stream: { write: (line: string) => void errors.push(line) } },
   });
   await app.ready();
   const send = async (
@@ -289,6 +292,7 @@ export async function injectTestApp(
     },
     close: async () => undefined,
     closeApp: () => app.close(),
+    errors,
   };
-  return self as unknown as TestApp & { closeApp: () => Promise<void> };
+  return self as unknown as TestApp & { closeApp: () => Promise<void>; errors: string[] };
 }
