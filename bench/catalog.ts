@@ -68,9 +68,9 @@ console.log(
 // On a busy machine the bare route's rate drifts from one minute to the next,
 // so each scenario is compared with a bare run measured just before it.
 console.log(
-  '| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx |',
+  '| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx | bare p50 / p99 ms |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 await run(bareUrl, 1);
 for (const s of scenarios) {
   const bareResult = await run(bareUrl);
@@ -78,7 +78,7 @@ for (const s of scenarios) {
   const result = await run(s.url);
   const ratio = ((result.requests.average / bareResult.requests.average) * 100).toFixed(0);
   console.log(
-    `| ${s.name} | ${Math.round(result.requests.average)} | ${ratio}% (${Math.round(bareResult.requests.average)}) | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`,
+    `| ${s.name} | ${Math.round(result.requests.average)} | ${ratio}% (${Math.round(bareResult.requests.average)}) | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${bareResult.latency.p50} / ${bareResult.latency.p99} |`,
   );
 }
 console.log(`\nload average at the end ${load()}`);
