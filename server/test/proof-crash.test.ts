@@ -10,6 +10,7 @@ import { billing, makeShop, type Shop } from './support/orders';
 import type { TestApp } from './support/test-app';
 import {
   call,
+  closeClients,
   httpTestApp,
   injectTestApp,
   postgresSkipReason,
@@ -284,18 +285,23 @@ const liteSkip =
 describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, () => {
   let dir: string;
   let server: ServerProcess | undefined;
+  // Whatever is still open when an assertion fails is closed here: an open PGlite would keep the file's process alive.
+  let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
+  let inProcess: Awaited<ReturnType<typeof injectTestApp>> | undefined;
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'proof-pglite-'));
   });
   after(async () => {
+    await inProcess?.closeApp().catch(() => undefined);
+    await handle?.close().catch(() => undefined);
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
   test('everything answered 2xx before the kill is there after reopening; stock and orders agree', async () => {
     // Prepare the folder in this process, then hand it over: one process at a time holds a PGlite folder.
-    let handle = await openDatabase({ dataDir: dir });
-    const local = await injectTestApp(handle.db, 'pglite');
+    handle = await openDatabase({ dataDir: dir });
+    const local = (inProcess = await injectTestApp(handle.db, 'pglite'));
     const s = await makeShop(local, 'crash-lite', { stock: INITIAL_STOCK });
     const auths = (await Promise.all(Array.from({ length: 4 }, () => s.member()))).map(
       (m) => m.auth,
@@ -303,6 +309,7 @@ describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, ()
     const slot = await lastSlot(local, s);
     await local.closeApp();
     await handle.close();
+    inProcess = handle = undefined;
 
     server = await startServerProcess({ DATA_DIR: dir, RATE_LIMIT_FACTOR: '1000' });
     const alive = server;
@@ -332,14 +339,17 @@ describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, ()
     handle = await openDatabase({ dataDir: dir });
     await checkLedger(handle.db, s, sent, { allSettled: false });
     // The reopened folder serves again: the cut-off requests are retried with their keys.
-    const reopened = await injectTestApp(handle.db, 'pglite');
+    const reopened = (inProcess = await injectTestApp(handle.db, 'pglite'));
     await retryLost(reopened, s, slot, auths, sent, () => reopened.errors.join(''));
     const final = await checkLedger(handle.db, s, sent, { allSettled: true });
     await reopened.closeApp();
     await handle.close();
+    inProcess = handle = undefined;
     console.log(
       `# crash (PGlite folder): ${sent.length} orders sent by 8 clients in ${burstMs} ms, kill -9 after 20 answers; ` +
         `${before.answered201} answered 201, ${before.cutOff} cut off; after reopening and retries ${final.orders} orders, ${final.units} units == stock taken`,
     );
   });
 });
+
+after(() => closeClients());

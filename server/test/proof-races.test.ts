@@ -17,6 +17,7 @@ import { billing, firstSlot, makeShop, type Shop } from './support/orders';
 import { registerMember } from './support/accounts';
 import {
   call,
+  closeClients,
   httpTestApp,
   postgresSkipReason,
   scratchPostgres,
@@ -327,3 +328,5 @@ function unexpected(results: HttpAnswer[], expected: number[]): string {
       .map((r) => `${r.statusCode} ${r.body.slice(0, 300)}`),
   );
 }
+
+after(() => closeClients());
