@@ -100,10 +100,16 @@ describe('GET v7/apps/{uid}', () => {
   });
 
   test('a malformed or unknown uid is a 404, never a 500', async () => {
-    for (const uid of ['abc', '00000000-0000-0000-0000-000000000000', "1'%20or%201=1", '%00']) {
+    for (const uid of ['abc', '00000000-0000-0000-0000-000000000000', "1'%20or%201=1"]) {
       const res = await t.get(`/api/v7/apps/${uid}`);
       assert.equal(res.statusCode, 404, uid);
     }
+  });
+
+  test('a NUL character in the uid is a 400 on that field (PostgreSQL text cannot hold it)', async () => {
+    const res = await t.get('/api/v7/apps/%00');
+    assert.equal(res.statusCode, 400);
+    assert.ok(Array.isArray(res.data.uid), JSON.stringify(res.data));
   });
 });
 
