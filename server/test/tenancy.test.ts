@@ -29,7 +29,25 @@ describe('GET v7/apps/?domain=', () => {
       app.countries[0].areas.map((a) => a.name),
       ['Lima', 'Arequipa'],
     );
-    for (const field of ['subdomain', 'favicon', 'logo', 'landing_page', 'empty_page', 'allow_anonymous_navigation', 'allow_signup', 'marketplace', 'allowed_programs', 'allowed_companies', 'recaptcha_settings', 'web_settings', 'validate_document', 'validate_mobile_number', 'site', 'firebase_settings', 'site_firebase_settings']) {
+    for (const field of [
+      'subdomain',
+      'favicon',
+      'logo',
+      'landing_page',
+      'empty_page',
+      'allow_anonymous_navigation',
+      'allow_signup',
+      'marketplace',
+      'allowed_programs',
+      'allowed_companies',
+      'recaptcha_settings',
+      'web_settings',
+      'validate_document',
+      'validate_mobile_number',
+      'site',
+      'firebase_settings',
+      'site_firebase_settings',
+    ]) {
       assert.ok(field in res.data[0], `missing ${field}`);
     }
   });
@@ -73,7 +91,10 @@ describe('GET v7/apps/{uid}', () => {
   test('with the API-KEY of another app answers 403', async () => {
     const demo = await t.appOf('localhost');
     const other = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/apps/${demo.uid}`, { host: '127.0.0.1', headers: { 'api-key': other.api_key } });
+    const res = await t.get(`/api/v7/apps/${demo.uid}`, {
+      host: '127.0.0.1',
+      headers: { 'api-key': other.api_key },
+    });
     assert.equal(res.statusCode, 403);
     assert.equal(res.data.detail, 'La API-KEY no pertenece a esta aplicación.');
   });
@@ -81,7 +102,10 @@ describe('GET v7/apps/{uid}', () => {
   test('an API-KEY that belongs to no app answers 403, even on a known host', async () => {
     const demo = await t.appOf('localhost');
     for (const host of ['localhost', '127.0.0.1']) {
-      const res = await t.get(`/api/v7/apps/${demo.uid}`, { host, headers: { 'api-key': 'not-a-key-of-anyone-0000' } });
+      const res = await t.get(`/api/v7/apps/${demo.uid}`, {
+        host,
+        headers: { 'api-key': 'not-a-key-of-anyone-0000' },
+      });
       assert.equal(res.statusCode, 403, host);
     }
   });
@@ -95,7 +119,10 @@ describe('GET v7/apps/{uid}', () => {
 
   test('its own API-KEY from a host that is no tenant works', async () => {
     const demo = await t.appOf('localhost');
-    const res = await t.get(`/api/v7/apps/${demo.uid}`, { host: '127.0.0.1', headers: { 'api-key': demo.api_key } });
+    const res = await t.get(`/api/v7/apps/${demo.uid}`, {
+      host: '127.0.0.1',
+      headers: { 'api-key': demo.api_key },
+    });
     assert.equal(res.statusCode, 200);
   });
 
@@ -116,7 +143,9 @@ describe('GET v7/apps/{uid}', () => {
 describe('GET v7/categories/', () => {
   test('lists the categories of a multisite app with their companies', async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.count, 3);
     assert.deepEqual(
@@ -124,10 +153,10 @@ describe('GET v7/categories/', () => {
       ['Restaurantes', 'Panaderías', 'Bodegas'],
     );
     const bakeries = res.data.results[1];
-    assert.deepEqual(
-      bakeries.companies.map((c: { name: string }) => c.name).sort(),
-      ['Panadería San José', 'Pastelería Dulce María'],
-    );
+    assert.deepEqual(bakeries.companies.map((c: { name: string }) => c.name).sort(), [
+      'Panadería San José',
+      'Pastelería Dulce María',
+    ]);
     // The main company is not one of the allowed companies.
     assert.ok(!JSON.stringify(res.data).includes('"name":"Mercado Central"'));
   });
@@ -141,33 +170,52 @@ describe('GET v7/categories/', () => {
 
   test('search ignores accents and case and matches company names too', async () => {
     const multi = await t.appOf('multi.localhost');
-    const byCategory = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true&search=PANADERIAS`, { host: 'multi.localhost' });
+    const byCategory = await t.get(
+      `/api/v7/categories/?app=${multi.uid}&with_companies=true&search=PANADERIAS`,
+      { host: 'multi.localhost' },
+    );
     assert.deepEqual(
       byCategory.data.results.map((c: { name: string }) => c.name),
       ['Panaderías'],
     );
-    const byCompany = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true&search=lucho`, { host: 'multi.localhost' });
+    const byCompany = await t.get(
+      `/api/v7/categories/?app=${multi.uid}&with_companies=true&search=lucho`,
+      { host: 'multi.localhost' },
+    );
     assert.deepEqual(
-      byCompany.data.results.map((c: { name: string; companies: { name: string }[] }) => [c.name, c.companies.map((x) => x.name)]),
+      byCompany.data.results.map((c: { name: string; companies: { name: string }[] }) => [
+        c.name,
+        c.companies.map((x) => x.name),
+      ]),
       [['Bodegas', ['Bodega Don Lucho']]],
     );
   });
 
   test('search text with LIKE wildcards is matched literally', async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&search=%25`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&search=%25`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.count, 0);
   });
 
   test('pages with absolute next and previous links', async () => {
     const multi = await t.appOf('multi.localhost');
-    const first = await t.get(`/api/v7/categories/?app=${multi.uid}&page_size=2`, { host: 'multi.localhost' });
+    const first = await t.get(`/api/v7/categories/?app=${multi.uid}&page_size=2`, {
+      host: 'multi.localhost',
+    });
     assert.equal(first.data.count, 3);
     assert.equal(first.data.results.length, 2);
     assert.equal(first.data.previous, null);
-    assert.equal(first.data.next, `http://multi.localhost/api/v7/categories/?app=${multi.uid}&page_size=2&page=2`);
-    const second = await t.get(new URL(first.data.next).pathname + new URL(first.data.next).search, { host: 'multi.localhost' });
+    assert.equal(
+      first.data.next,
+      `http://multi.localhost/api/v7/categories/?app=${multi.uid}&page_size=2&page=2`,
+    );
+    const second = await t.get(
+      new URL(first.data.next).pathname + new URL(first.data.next).search,
+      { host: 'multi.localhost' },
+    );
     assert.equal(second.data.results.length, 1);
     assert.equal(second.data.next, null);
     assert.ok(second.data.previous.startsWith('http://multi.localhost/api/v7/categories/'));
@@ -175,7 +223,9 @@ describe('GET v7/categories/', () => {
 
   test('bad paging and a missing app are 400s with field errors', async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&page=0&page_size=x`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&page=0&page_size=x`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(Object.keys(res.data).sort(), ['page', 'page_size']);
     const missing = await t.get('/api/v7/categories/', { host: 'multi.localhost' });
@@ -185,13 +235,17 @@ describe('GET v7/categories/', () => {
 
   test('a page past the end is a 404', async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&page=9`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&page=9`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.statusCode, 404);
   });
 
   test("another tenant's categories cannot be read from this host", async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true`, { host: 'localhost' });
+    const res = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true`, {
+      host: 'localhost',
+    });
     assert.equal(res.statusCode, 404);
   });
 });
@@ -199,15 +253,25 @@ describe('GET v7/categories/', () => {
 describe('GET v7/apps/{uid}/allowed-companies/', () => {
   test('filters by category and search', async () => {
     const multi = await t.appOf('multi.localhost');
-    const categories = await t.get(`/api/v7/categories/?app=${multi.uid}`, { host: 'multi.localhost' });
-    const restaurants = categories.data.results.find((c: { name: string }) => c.name === 'Restaurantes');
-    const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/?category=${restaurants.uid}`, { host: 'multi.localhost' });
+    const categories = await t.get(`/api/v7/categories/?app=${multi.uid}`, {
+      host: 'multi.localhost',
+    });
+    const restaurants = categories.data.results.find(
+      (c: { name: string }) => c.name === 'Restaurantes',
+    );
+    const res = await t.get(
+      `/api/v7/apps/${multi.uid}/allowed-companies/?category=${restaurants.uid}`,
+      { host: 'multi.localhost' },
+    );
     assert.equal(res.statusCode, 200);
     assert.deepEqual(
       res.data.results.map((c: { name: string }) => c.name),
       ['Cevichería El Puerto', 'Pastelería Dulce María'],
     );
-    const searched = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/?category=${restaurants.uid}&search=cevicheria`, { host: 'multi.localhost' });
+    const searched = await t.get(
+      `/api/v7/apps/${multi.uid}/allowed-companies/?category=${restaurants.uid}&search=cevicheria`,
+      { host: 'multi.localhost' },
+    );
     assert.deepEqual(
       searched.data.results.map((c: { name: string }) => c.name),
       ['Cevichería El Puerto'],
@@ -216,7 +280,9 @@ describe('GET v7/apps/{uid}/allowed-companies/', () => {
 
   test('without a category lists every allowed company but the main one', async () => {
     const multi = await t.appOf('multi.localhost');
-    const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.data.count, 4);
     assert.ok(!res.data.results.some((c: { name: string }) => c.name === 'Mercado Central'));
   });
@@ -224,7 +290,9 @@ describe('GET v7/apps/{uid}/allowed-companies/', () => {
   test('an unknown category finds nothing', async () => {
     const multi = await t.appOf('multi.localhost');
     for (const category of ['nope', '00000000-0000-0000-0000-000000000000']) {
-      const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/?category=${category}`, { host: 'multi.localhost' });
+      const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/?category=${category}`, {
+        host: 'multi.localhost',
+      });
       assert.equal(res.statusCode, 200);
       assert.equal(res.data.count, 0);
     }
@@ -232,9 +300,13 @@ describe('GET v7/apps/{uid}/allowed-companies/', () => {
 
   test('the category of another tenant finds nothing', async () => {
     const multi = await t.appOf('multi.localhost');
-    const categories = await t.get(`/api/v7/categories/?app=${multi.uid}`, { host: 'multi.localhost' });
+    const categories = await t.get(`/api/v7/categories/?app=${multi.uid}`, {
+      host: 'multi.localhost',
+    });
     const demo = await t.appOf('localhost');
-    const res = await t.get(`/api/v7/apps/${demo.uid}/allowed-companies/?category=${categories.data.results[0].uid}`);
+    const res = await t.get(
+      `/api/v7/apps/${demo.uid}/allowed-companies/?category=${categories.data.results[0].uid}`,
+    );
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.count, 0);
   });
@@ -253,7 +325,9 @@ describe('GET v5/companies/{uid}/ads', () => {
 
   test("another tenant's company is not found", async () => {
     const demo = await t.appOf('localhost');
-    const res = await t.get(`/api/v5/companies/${demo.company.uid}/ads`, { host: 'multi.localhost' });
+    const res = await t.get(`/api/v5/companies/${demo.company.uid}/ads`, {
+      host: 'multi.localhost',
+    });
     assert.equal(res.statusCode, 404);
   });
 
@@ -296,7 +370,14 @@ describe('the API around the calls', () => {
   test('the OpenAPI document lists the tenancy calls', async () => {
     const res = await t.get('/api/docs/json');
     assert.equal(res.statusCode, 200);
-    for (const path of ['/api/v7/apps/', '/api/v7/apps/{uid}', '/api/v7/categories/', '/api/v7/apps/{uid}/allowed-companies/', '/api/v5/companies/{uid}/ads', '/api/v7/apps/{uid}/landing/']) {
+    for (const path of [
+      '/api/v7/apps/',
+      '/api/v7/apps/{uid}',
+      '/api/v7/categories/',
+      '/api/v7/apps/{uid}/allowed-companies/',
+      '/api/v5/companies/{uid}/ads',
+      '/api/v7/apps/{uid}/landing/',
+    ]) {
       assert.ok(res.data.paths[path], `missing ${path}`);
     }
   });
