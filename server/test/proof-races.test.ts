@@ -81,11 +81,9 @@ describe('races over two server processes on one PostgreSQL database', { skip },
     const elapsed = Date.now() - started;
     const placed = results.filter((r) => r.statusCode === 201);
     assert.equal(placed.length, 12, unexpected(results, [201, 400]));
-    // Both processes sold some: the race really crossed processes.
-    assert.ok(
-      new Set(results.map((r, i) => (r.statusCode === 201 ? i % 2 : -1)).filter((p) => p >= 0))
-        .size === 2,
-      'both processes placed orders',
+    // Which process wins which unit is up to the row lock (asserting both won some would be flaky on a loaded machine).
+    const perProcess = [0, 1].map(
+      (p) => results.filter((r, i) => i % 2 === p && r.statusCode === 201).length,
     );
     for (const r of results.filter((r) => r.statusCode !== 201))
       assert.deepEqual(r.data, { non_field_errors: ['Out of stock: Torta'] });
@@ -116,7 +114,7 @@ describe('races over two server processes on one PostgreSQL database', { skip },
     assert.deepEqual(sold, { orders: 12, units: 12 });
     assert.deepEqual(new Set(placed.map((r) => r.data.uid)).size, 12);
     console.log(
-      `# race: 60 orders for 12 units over 2 processes in ${elapsed} ms: 12 placed, 48 out of stock`,
+      `# race: 60 orders for 12 units over 2 processes in ${elapsed} ms: 12 placed (${perProcess.join(' + ')}), 48 out of stock`,
     );
   });
 
