@@ -22,6 +22,18 @@ export const orderMessages = {
   noAddressCoordinates: 'Envíe la latitud y longitud de la dirección.',
 } as const;
 
+/** Orders of redeemable products paid with program coins. */
+export const coinOrderMessages = {
+  mixedCart: 'Los productos canjeables se piden solos y se pagan con monedas: haga otro pedido para los demás productos.',
+  coinsRequired: 'Los productos canjeables se pagan con monedas.',
+  onlyRedeemable: 'Solo los productos canjeables se pagan con monedas.',
+  pickupOnly: 'Los canjes con monedas se recogen en el local.',
+  noCoupon: 'Los cupones no se aplican a los canjes con monedas.',
+  pricedOptions: 'Las opciones con precio no se pueden canjear con monedas.',
+  noCoinsProgram: 'Esta tienda no tiene un programa de beneficios con monedas.',
+  notMember: 'Únase al programa de beneficios para canjear productos con monedas.',
+} as const;
+
 export const couponMessages = {
   notFound: 'Este código no existe',
   expired: 'Este código ha vencido.',

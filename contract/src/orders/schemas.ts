@@ -9,7 +9,8 @@ import { orderMessages } from './messages';
 import { INFLUENCER_UID_PATTERN } from '../marketing/influencer';
 
 export const shippingType = z.enum(['delivery', 'pickup']);
-export const paymentMethodType = z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']);
+/** COINS pays a cart of redeemable products with the coins of the company's benefit program (see docs/decisions.md). */
+export const paymentMethodType = z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS']);
 export type PaymentMethodType = z.infer<typeof paymentMethodType>;
 
 const latitude = z.number().min(-90).max(90);
@@ -58,6 +59,8 @@ const orderFields = {
   products: z.array(cartLineInput).min(1, formMessages.required).max(100),
   /** The total the client showed the buyer; a different server total is a 409 with the new prices. */
   expected_total: money,
+  /** A coins order: the coin total the client showed (expected_total is then 0.00); a different server figure is a 409. */
+  expected_coin_total: z.number().int().min(0).max(100_000_000).optional(),
   coupon: z.string().trim().max(50).nullish(),
   /** uid of one of the company's payment methods (see checkout-options). */
   payment_method: z.string().min(1, formMessages.required),
@@ -98,6 +101,8 @@ export const orderLine = z.object({
   options_price: money,
   total: money,
   options: z.array(orderLineOption),
+  /** Coins per unit on a coins order; 0 on money orders (absent on subscription lines). */
+  coin_price: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -114,6 +119,8 @@ export const orderQuote = z.object({
   distance_km: z.number().nullable(),
   coupon: z.string().nullable(),
   tax: taxRule,
+  /** Coins the order costs when it is paid with COINS (its money amounts are then 0). */
+  coin_total: z.number().int().default(0),
 });
 export type OrderQuote = z.infer<typeof orderQuote>;
 
@@ -170,6 +177,8 @@ export const order = z.object({
   /** Products after the discount (subtotal - discount). */
   price: money,
   total: money,
+  /** Coins paid (payment method COINS); 0 for money orders. */
+  coin_total: z.number().int().default(0),
   tax: taxRule,
   billing: billing.nullable(),
   can_cancel: z.boolean(),
@@ -179,6 +188,7 @@ export const order = z.object({
 export type Order = z.infer<typeof order>;
 
 export const ordersQuery = z.object({
+  /** A payment method uid, or a type (COINS, CASH, ...) for every method of that type. */
   payment_method: z.string().trim().optional(),
   page: z.coerce.number({ error: formMessages.numeric }).int().min(1, formMessages.positiveNumber).default(1),
   page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),

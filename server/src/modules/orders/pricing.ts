@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { centsToMoney, orderMessages, type OrderQuote, type OrderQuoteInput } from '@store/contract';
+import { centsToMoney, coinOrderMessages, orderMessages, type OrderQuote, type OrderQuoteInput } from '@store/contract';
 import type { Database } from '../../db/client';
 import { areas, places, type StoredCartLine } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -8,6 +8,7 @@ import { isUid } from '../../lib/uid';
 import { pickupScheduleOf } from '../places/service';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
 import { luhnValid } from '../payments/provider';
+import { coinsMethodRow, coinsMethodUid, hasCoinProgram, isCoinLine } from './coins';
 import {
   activePaymentMethods,
   checkCouponMinimum,
@@ -33,7 +34,8 @@ export type PricedOrder = {
   place: PlaceRow;
   company: CompanyRow;
   stored: StoredCartLine[];
-  lines: PricedLine[];
+  /** coinPrice: coins per unit on a coins order. */
+  lines: (PricedLine & { coinPrice: number })[];
   subtotalCents: number;
   discountCents: number;
   deliveryCents: number;
@@ -45,6 +47,9 @@ export type PricedOrder = {
   area: AreaRow | null;
   distanceMeters: number | null;
   pickup: { date: string; start: string; end: string } | null;
+  /** A cart of redeemable products: paid with COINS, its money amounts are all 0. */
+  paidWithCoins: boolean;
+  coinTotal: number;
 };
 
 /**
@@ -85,12 +90,20 @@ export async function priceOrder(
     collect(err);
   }
   const priced = priceLinesInCents(stored, sold);
+  // All-coins or all-money: one payment per order keeps refunds and cancellations whole.
+  const coinLines = priced.lines.filter(isCoinLine);
+  const paidWithCoins = coinLines.length > 0;
+  if (paidWithCoins && coinLines.length !== priced.lines.length) add('non_field_errors', coinOrderMessages.mixedCart);
+  if (paidWithCoins && priced.lines.some((l) => l.optionsCents > 0)) add('non_field_errors', coinOrderMessages.pricedOptions);
+  if (paidWithCoins && input.shipping_type === 'delivery') add('shipping_type', coinOrderMessages.pickupOnly);
+  if (paidWithCoins && input.coupon) add('coupon', coinOrderMessages.noCoupon);
+  const coinTotal = paidWithCoins ? coinLines.reduce((sum, l) => sum + l.item.product.coinPrice! * l.line.quantity, 0) : 0;
 
   let deliveryCents = 0;
   let distanceMeters: number | null = null;
   let area: AreaRow | null = null;
   let pickup: PricedOrder['pickup'] = null;
-  if (input.shipping_type === 'delivery' && input.delivery) {
+  if (input.shipping_type === 'delivery' && input.delivery && !paidWithCoins) {
     const d = input.delivery;
     if (isUid(d.area)) [area] = await db.select().from(areas).where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
@@ -112,7 +125,11 @@ export async function priceOrder(
   const onlineAccepted = methods.some((m) => m.type === 'ONLINE_CARD');
   if (input.payment_method) {
     paymentMethod = methods.find((m) => m.uid === input.payment_method) ?? null;
+    if (!paymentMethod && input.payment_method === coinsMethodUid(company.uid) && (await hasCoinProgram(db, app.uid, company.uid)))
+      paymentMethod = coinsMethodRow(app.uid, company.uid);
     if (!paymentMethod) add('payment_method', orderMessages.paymentMethodNotFound);
+    else if (paidWithCoins && paymentMethod.type !== 'COINS') add('payment_method', coinOrderMessages.coinsRequired);
+    else if (!paidWithCoins && paymentMethod.type === 'COINS') add('payment_method', coinOrderMessages.onlyRedeemable);
   }
   if (input.card && !onlineAccepted) add('non_field_errors', orderMessages.noCardPayments);
   if (options.requirePayment && paymentMethod) {
@@ -128,7 +145,7 @@ export async function priceOrder(
 
   let coupon: CouponRow | null = null;
   let discountCents = 0;
-  if (input.coupon) {
+  if (input.coupon && !paidWithCoins) {
     try {
       coupon = await usableCoupon(db, app.uid, company.uid, input.coupon, userUid, now);
       checkCouponMinimum(coupon, priced.subtotalCents);
@@ -142,7 +159,29 @@ export async function priceOrder(
 
   // Amounts are 32-bit cents in the database; an absurd order is refused, not a 500.
   if (priced.subtotalCents + deliveryCents > 1_000_000_000) add('non_field_errors', orderMessages.amountTooLarge);
+  if (coinTotal > 100_000_000) add('non_field_errors', orderMessages.amountTooLarge);
   if (Object.keys(errors).length) throw new ValidationError(errors);
+  if (paidWithCoins) {
+    return {
+      place,
+      company,
+      stored,
+      lines: priced.lines.map((l) => ({ ...l, unitPriceCents: 0, optionsCents: 0, totalCents: 0, coinPrice: l.item.product.coinPrice! })),
+      subtotalCents: 0,
+      discountCents: 0,
+      deliveryCents: 0,
+      taxesCents: 0,
+      totalCents: 0,
+      tax,
+      coupon: null,
+      paymentMethod,
+      area: null,
+      distanceMeters: null,
+      pickup,
+      paidWithCoins,
+      coinTotal,
+    };
+  }
   const totalCents = priced.subtotalCents - discountCents + deliveryCents;
   // Prices include the tax: the tax is the part of the total above the net amount.
   const taxesCents = Math.round((totalCents * tax.rateBasisPoints) / (10_000 + tax.rateBasisPoints));
@@ -150,7 +189,7 @@ export async function priceOrder(
     place,
     company,
     stored,
-    lines: priced.lines,
+    lines: priced.lines.map((l) => ({ ...l, coinPrice: 0 })),
     subtotalCents: priced.subtotalCents,
     discountCents,
     deliveryCents,
@@ -162,6 +201,8 @@ export async function priceOrder(
     area,
     distanceMeters,
     pickup,
+    paidWithCoins,
+    coinTotal,
   };
 }
 
@@ -180,6 +221,7 @@ export function quoteToApi(p: PricedOrder): OrderQuote {
       options_price: centsToMoney(l.optionsCents),
       total: centsToMoney(l.totalCents),
       options: lineOptions(l).map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+      coin_price: l.coinPrice,
     })),
     subtotal: centsToMoney(p.subtotalCents),
     discount: centsToMoney(p.discountCents),
@@ -189,6 +231,7 @@ export function quoteToApi(p: PricedOrder): OrderQuote {
     distance_km: p.distanceMeters === null ? null : Math.round(p.distanceMeters / 10) / 100,
     coupon: p.coupon?.code ?? null,
     tax: taxToApi(p.tax),
+    coin_total: p.coinTotal,
   };
 }
 

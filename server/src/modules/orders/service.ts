@@ -7,6 +7,7 @@ import {
   isCanceled,
   moneyToCents,
   orderMessages,
+  paymentMethodType,
   type Order,
   type OrderActor,
   type OrderInput,
@@ -28,6 +29,7 @@ import { memberUses } from './settings';
 import { orderToApi } from './serialize';
 import { orderConfirmationMail } from './mail';
 import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
+import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from './coins';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer: Mailer; log: FastifyBaseLogger };
@@ -58,12 +60,14 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
   // 1. price
   const priced = await priceOrder(db, app, place, input, user.uid, now, { requirePayment: true });
   if (priced.totalCents !== moneyToCents(input.expected_total)) throw priceChanged(priced);
+  if (priced.paidWithCoins && input.expected_coin_total !== priced.coinTotal) throw priceChanged(priced);
   const method = priced.paymentMethod!;
+  const coinProgramUid = priced.paidWithCoins ? await memberCoinProgram(db, app.uid, priced.company.uid, user.uid) : null;
 
   // 2. reserve
   const orderUid = randomUUID();
   try {
-    await db.transaction((tx) => reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey));
+    await db.transaction((tx) => reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid));
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err, 'orders_idempotency_key')) {
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
@@ -117,9 +121,16 @@ export async function reserve(
   p: PricedOrder,
   input: OrderInput,
   idempotencyKey: string | undefined,
+  coinProgramUid: string | null = null,
 ) {
+  if (p.paidWithCoins) {
+    if (!coinProgramUid) throw new Error('a coins order needs the program that pays it');
+    // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
+    await lockCoins(tx, appId, coinProgramUid, userUid, p.coinTotal);
+    await ensureCoinsMethod(tx, appId, p.company.uid);
+  }
   const delivery = input.shipping_type === 'delivery' ? input.delivery! : null;
-  await tx.insert(orders).values({
+  const [written] = await tx.insert(orders).values({
     appId,
     uid: orderUid,
     userUid,
@@ -140,7 +151,7 @@ export async function reserve(
     distanceMeters: p.distanceMeters,
     comments: (input.comments ?? '').trim(),
     paymentMethodUid: p.paymentMethod!.uid,
-    paymentStatus: p.paymentMethod!.type === 'ONLINE_CARD' ? 'PENDING' : 'PAY_ON_DELIVERY',
+    paymentStatus: p.paymentMethod!.type === 'ONLINE_CARD' ? 'PENDING' : p.paidWithCoins ? 'PAID' : 'PAY_ON_DELIVERY',
     couponUid: p.coupon?.uid ?? null,
     couponCode: p.coupon?.code ?? null,
     subtotalCents: p.subtotalCents,
@@ -148,11 +159,12 @@ export async function reserve(
     deliveryCents: p.deliveryCents,
     taxesCents: p.taxesCents,
     totalCents: p.totalCents,
+    coinTotal: p.coinTotal,
     taxName: p.tax.name,
     taxRateBasisPoints: p.tax.rateBasisPoints,
     billing: input.billing as OrderRow['billing'],
     influencerUid: input.influencer_uid ?? null,
-  });
+  }).returning({ number: orders.number });
   await tx.insert(orderLines).values(
     p.lines.map((l, position) => ({
       appId,
@@ -165,6 +177,7 @@ export async function reserve(
       unitPriceCents: l.unitPriceCents,
       optionsPriceCents: l.optionsCents,
       totalCents: l.totalCents,
+      coinPrice: l.coinPrice,
       options: lineOptions(l),
     })),
   );
@@ -209,6 +222,7 @@ export async function reserve(
     if (p.coupon.maxUsesPerMember !== null && (await memberUses(tx, appId, p.coupon.uid, userUid)) > p.coupon.maxUsesPerMember)
       throw new ValidationError({ coupon: [couponMessages.memberLimit] });
   }
+  if (p.paidWithCoins) await spendOrderCoins(tx, appId, coinProgramUid!, userUid, { uid: orderUid, number: written.number }, p.coinTotal);
 }
 
 /** Puts back what an order took: its stock (counted products only) and its coupon use. */
@@ -304,13 +318,18 @@ export async function memberOrder(db: Database, app: AppRow, userUid: string, or
 
 /** `GET v5/me/orders/`: the member's orders, newest first, optionally of one payment method. */
 export async function memberOrders(db: Database, app: AppRow, userUid: string, filters: { paymentMethod?: string }, window: PageWindow) {
-  if (filters.paymentMethod && !isUid(filters.paymentMethod)) return { count: 0, results: [] };
-  const where = and(
-    eq(orders.appId, app.uid),
-    eq(orders.userUid, userUid),
-    visible,
-    filters.paymentMethod ? eq(orders.paymentMethodUid, filters.paymentMethod) : undefined,
-  );
+  const byType = paymentMethodType.safeParse(filters.paymentMethod);
+  if (filters.paymentMethod && !byType.success && !isUid(filters.paymentMethod)) return { count: 0, results: [] };
+  // A type (COINS, CASH...) stands for every method of that type; anything else is one method's uid.
+  const methodFilter = byType.success
+    ? inArray(
+        orders.paymentMethodUid,
+        db.select({ uid: paymentMethods.uid }).from(paymentMethods).where(and(eq(paymentMethods.appId, app.uid), eq(paymentMethods.type, byType.data))),
+      )
+    : filters.paymentMethod
+      ? eq(orders.paymentMethodUid, filters.paymentMethod)
+      : undefined;
+  const where = and(eq(orders.appId, app.uid), eq(orders.userUid, userUid), visible, methodFilter);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(window.limit).offset(window.offset);
   return { count: total, results: await withRelated(db, app.uid, rows) };
@@ -343,9 +362,11 @@ export async function transitionOrder(
       new ValidationError(actor === 'member' ? orderMessages.cannotCancel : formatMessage(orderMessages.transitionRefused, { from: row.status, to }));
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
     const now = new Date();
+    // A canceled coins order is refunded in full right here: its coins come back through reverseOrderPoints below.
+    const coinsRefund = isCanceled(to) && row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {};
     const [updated] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: now, ...(isCanceled(to) ? { canceledAt: now } : {}) })
+      .set({ status: to, updatedAt: now, ...(isCanceled(to) ? { canceledAt: now } : {}), ...coinsRefund })
       .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)))
       .returning();
     if (!updated) throw refused();

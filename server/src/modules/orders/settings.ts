@@ -5,6 +5,7 @@ import { companies, companyTaxRules, coupons, orders, paymentMethods, placeDeliv
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
+import { coinsMethodRow, hasCoinProgram } from './coins';
 
 /** Checkout settings of companies and places: payment methods, tax rule, delivery fares, coupons. */
 
@@ -84,7 +85,11 @@ export async function checkoutOptionsOf(db: Database, app: AppRow, place: PlaceR
     place_uid: place.uid,
     company_uid: company.uid,
     ecommerce_enabled: company.ecommerceEnabled,
-    payment_methods: methods.map(paymentMethodToApi),
+    // The COINS method pays carts of redeemable products when the company's program has coins (see ./coins).
+    payment_methods: [
+      ...methods.map(paymentMethodToApi),
+      ...((await hasCoinProgram(db, app.uid, company.uid)) ? [paymentMethodToApi(coinsMethodRow(app.uid, company.uid))] : []),
+    ],
     delivery: {
       enabled,
       base_fare: centsToMoney(enabled ? delivery!.baseFareCents : 0),
