@@ -146,8 +146,12 @@ export async function listPlaceProducts(
       stock: placeProducts.stock,
       position: placeProducts.position,
       rank: (search.rank ?? sql<number>`0`).as('rank'),
-      // A search reads every match anyway to rank it, so it counts them in the same pass.
-      total: (search.where ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('total'),
+      // The count rides with the page (one round trip): a search counts the matches it ranks
+      // anyway, a list sums its few place_product_counts rows once.
+      total: (search.where
+        ? sql<number>`(count(*) over ())::int`
+        : sql<number>`(${countQuery()})`
+      ).as('total'),
     })
     .from(placeProducts)
     .where(where)
@@ -176,16 +180,9 @@ export async function listPlaceProducts(
       ),
     )
     .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
-  let total: number;
-  let rows: Awaited<typeof pageQuery>;
-  if (search.where) {
-    rows = await pageQuery;
-    total = rows.length ? rows[0].total : (await countQuery())[0].total;
-  } else {
-    const [[counted], found] = await Promise.all([countQuery(), pageQuery]);
-    total = counted.total;
-    rows = found;
-  }
+  const rows = await pageQuery;
+  // An empty page (past the end, or nothing matches) carries no count: ask for it.
+  const total = rows.length ? rows[0].total : (await countQuery())[0].total;
   const groups = await groupsOf(
     db,
     app.uid,
