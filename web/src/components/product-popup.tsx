@@ -8,6 +8,7 @@ import type { Product } from '@store/contract/catalog/products';
 import { productQuery } from '../api';
 import { storage } from '../lib/storage';
 import { useFormatPrice } from '../lib/money';
+import { isCoinsCart, useMemberCoins } from '../lib/member-coins';
 import {
   canAdd,
   canSelectMore,
@@ -30,10 +31,6 @@ import {
 import { Modal } from './modal';
 import { Loading } from './loading';
 import { QuantityControl } from './quantity-control';
-
-// Coins come with the loyalty area (programs, coins); until then a member is treated as having
-// 0 coins, so a redeemable product always shows how many are missing.
-const MEMBER_COINS = 0;
 
 /** `cartType` 'subscription' (the /subscription screen) adds to the place's subscription cart instead. */
 type Props = {
@@ -113,10 +110,18 @@ function ProductForm({
     (group) => group.is_active && group.options.length > 0,
   );
   const invalid = invalidGroups(groups, selected);
-  const missing = product.is_redeemable
-    ? coinsMissing(product.coin_price, quantity, MEMBER_COINS)
-    : 0;
-  const addable = canAdd(groups, selected, quantity) && missing === 0;
+  // The member's coins of the company's program (a visitor has none, so the full price is missing).
+  const memberCoins = useMemberCoins();
+  const paidWithCoins = isCoinsCart([product]);
+  const missing =
+    product.is_redeemable && !memberCoins.loading
+      ? coinsMissing(product.coin_price, quantity, memberCoins.coins)
+      : 0;
+  // A cart is all-coins or all-money (the server refuses a mix), so the other kind cannot join it.
+  const others = cart?.products.filter((l) => l.uid !== product.uid) ?? [];
+  const mixed = cartType === 'cart' && others.length > 0 && isCoinsCart(others) !== paidWithCoins;
+  const addable =
+    canAdd(groups, selected, quantity) && missing === 0 && !mixed && !memberCoins.loading;
   const atStock = product.stock !== null && quantity >= product.stock;
 
   const toggle = (groupUid: string, optionUid: string, checked: boolean) => {
@@ -209,9 +214,19 @@ function ProductForm({
             ? t('catalog.coins', { count: product.coin_price })
             : price(product.unit_price)}
         </p>
+        {paidWithCoins && memberCoins.known ? (
+          <p className="product-popup__coins" data-coins={memberCoins.coins}>
+            {t('catalog.yourCoins', { count: memberCoins.coins })}
+          </p>
+        ) : null}
         {missing > 0 ? (
           <p className="product-popup__warning" role="status">
             {t('catalog.coinsMissing', { n: missing })}
+          </p>
+        ) : null}
+        {mixed ? (
+          <p className="product-popup__warning" role="status">
+            {t(paidWithCoins ? 'catalog.coinsCartOnlyMoney' : 'catalog.coinsCartOnlyCoins')}
           </p>
         ) : null}
         {groups.map((group) => {

@@ -63,6 +63,8 @@ export const engagementEn: Widen<typeof engagementEs> = {
     back: '← Back to events',
   },
   coins: {
+    ordersTitle: 'Orders paid with coins',
+    noOrders: 'You have not ordered products with coins yet.',
     title: 'My coin redemptions',
     empty: 'There are no benefit programs',
     balance_one: 'You have {{count}} coin',

@@ -59,6 +59,8 @@ export const engagementEs = {
     back: '← Volver a eventos',
   },
   coins: {
+    ordersTitle: 'Pedidos pagados con monedas',
+    noOrders: 'Aún no has pedido productos con monedas.',
     title: 'Mis canjes con monedas',
     empty: 'No hay programas de beneficios',
     balance_one: 'Tienes {{count}} moneda',

@@ -9,7 +9,7 @@ import type { CartInput } from '@store/contract/catalog/cart';
  * attempt and the order status steps.
  */
 
-export type PaymentType = 'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD';
+export type PaymentType = 'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'COINS';
 
 /** Everything the checkout form holds, as typed (numbers stay text until sent). */
 export type CheckoutValues = {

@@ -22,6 +22,7 @@ import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { commitCart, useServerCartSync, useStoredCart } from '../../../lib/cart-store';
 import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
+import { cartCoinTotal, isCoinsCart, useMemberCoins } from '../../../lib/member-coins';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { clearStoredCoupon, getStoredCoupon, storeCoupon } from '../../../lib/coupon-store';
 import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer';
@@ -125,7 +126,13 @@ export function CheckoutPage() {
   const areas = useQuery(areasQuery(company.uid));
   const me = useQuery(meQuery());
 
-  const methods = useMemo(() => options.data?.payment_methods ?? [], [options.data]);
+  // A cart of redeemable products is paid with COINS only; a money cart never offers COINS.
+  const coinsCart = isCoinsCart(cart?.products ?? []);
+  const memberCoins = useMemberCoins();
+  const methods = useMemo(
+    () => (options.data?.payment_methods ?? []).filter((m) => (m.type === 'COINS') === coinsCart),
+    [options.data, coinsCart],
+  );
   const methodsRef = useRef(methods);
   methodsRef.current = methods;
   const typeOf = (uid: string): PaymentType | null =>
@@ -168,7 +175,7 @@ export function CheckoutPage() {
       longitude:
         current.longitude ||
         (place.location.longitude !== null ? String(place.location.longitude) : ''),
-      payment_method: current.payment_method || (options.data.payment_methods[0]?.uid ?? ''),
+      payment_method: current.payment_method || (methodsRef.current[0]?.uid ?? ''),
       first_name: current.first_name || me.data.first_name || '',
       last_name: current.last_name || me.data.last_name || '',
       email: current.email || me.data.email || '',
@@ -184,6 +191,14 @@ export function CheckoutPage() {
     const first = schedule.data?.days.find((d) => d.slots.length > 0);
     if (first && !getValues('pickup_date')) setValue('pickup_date', first.date);
   }, [schedule.data, getValues, setValue]);
+
+  // A coins cart is picked up and paid with the COINS method, whatever was chosen before.
+  useEffect(() => {
+    if (!coinsCart || !options.data) return;
+    const coins = methods[0]?.uid;
+    if (coins && getValues('payment_method') !== coins) setValue('payment_method', coins);
+    if (getValues('shipping_type') !== 'pickup') setValue('shipping_type', 'pickup');
+  }, [coinsCart, options.data, methods, getValues, setValue]);
 
   const values = watch();
   const paymentType = typeOf(values.payment_method);
@@ -284,19 +299,23 @@ export function CheckoutPage() {
     const body0 = shippingPart(form);
     if (!body0) return;
     let expected = confirmedTotal.current;
-    if (!expected) {
+    let expectedCoins: number | undefined;
+    if (!expected || coinsCart) {
+      const usedCoupon = coinsCart ? null : (coupon?.code ?? null);
       const priced = await queryClient.fetchQuery({
-        queryKey: ['order-quote', placeUid, { ...body0, products, coupon: coupon?.code ?? null }],
-        queryFn: () => quoteOrder(placeUid, { ...body0, products, coupon: coupon?.code ?? null }),
+        queryKey: ['order-quote', placeUid, { ...body0, products, coupon: usedCoupon }],
+        queryFn: () => quoteOrder(placeUid, { ...body0, products, coupon: usedCoupon }),
       });
       expected = priced.total;
+      expectedCoins = priced.coin_total;
     }
-    const body = buildOrderBody(form, products, {
+    const built = buildOrderBody(form, products, {
       expectedTotal: expected,
-      coupon: coupon?.code ?? null,
+      coupon: coinsCart ? null : (coupon?.code ?? null),
       paymentType: typeOf(form.payment_method),
       influencerUid: readInfluencerUid(),
     });
+    const body = coinsCart ? { ...built, expected_coin_total: expectedCoins } : built;
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
     attemptRef.current = attempt;
     try {
@@ -373,12 +392,13 @@ export function CheckoutPage() {
   if (!options.data || !me.data) return <Loading />;
 
   const opts = options.data;
-  const offersDelivery = opts.delivery.enabled;
+  const offersDelivery = opts.delivery.enabled && !coinsCart;
   const offersPickup = opts.pickup;
   const noShipping = !offersDelivery && !offersPickup;
-  const acceptsCards = opts.payment_methods.some(
-    (m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY',
-  );
+  const coinTotal = shownQuote?.coin_total ?? cartCoinTotal(cart.products);
+  const acceptsCards =
+    coinsCart ||
+    opts.payment_methods.some((m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY');
   const days = schedule.data?.days.filter((d) => d.slots.length > 0) ?? [];
   const slots = days.find((d) => d.date === values.pickup_date)?.slots ?? [];
   const dateLabel = (iso: string) =>
@@ -581,9 +601,22 @@ export function CheckoutPage() {
             <h2 id="co-payment" className="checkout-section__title">
               {t('checkout.payment')}
             </h2>
-            <fieldset className="checkout-methods">
+            {coinsCart ? (
+              <div className="checkout-coins" data-coin-total={coinTotal}>
+                <p>
+                  <strong>{t('checkout.coinsPay', { count: coinTotal })}</strong>
+                </p>
+                {memberCoins.known ? (
+                  <p className="checkout-note">
+                    {t('checkout.coinsBalance', { count: memberCoins.coins })}
+                  </p>
+                ) : null}
+                {!methods.length ? <FormAlert messages={[t('checkout.coinsUnavailable')]} /> : null}
+              </div>
+            ) : null}
+            <fieldset className="checkout-methods" hidden={coinsCart}>
               <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
-              {opts.payment_methods.map((method) => (
+              {methods.map((method) => (
                 <label
                   key={method.uid}
                   className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}
@@ -648,7 +681,7 @@ export function CheckoutPage() {
             ) : null}
           </section>
 
-          <section className="checkout-section" aria-labelledby="co-coupon">
+          <section className="checkout-section" aria-labelledby="co-coupon" hidden={coinsCart}>
             <h2 id="co-coupon" className="checkout-section__title">
               {t('checkout.coupon')}
             </h2>
@@ -771,19 +804,36 @@ export function CheckoutPage() {
         </div>
 
         <aside className="checkout__aside">
-          <OrderSummary
-            quote={shownQuote}
-            cartSubtotal={cartSubtotal(cart)}
-            cartLines={cart.products.map((line) => ({
-              id: line.id,
-              title: line.title,
-              quantity: line.quantity,
-              total: lineTotal(line),
-              options: line.option_groups.flatMap((g) => g.options.map((o) => o.name)),
-            }))}
-            loading={quote.isFetching}
-            pendingShipping={!quoteBody}
-          />
+          {coinsCart ? (
+            <div className="checkout-summary checkout-coins-summary">
+              <ul>
+                {cart.products.map((line) => (
+                  <li key={line.id}>
+                    {line.quantity} × {line.title}:{' '}
+                    {t('catalog.coins', { count: (line.coin_price ?? 0) * line.quantity })}
+                  </li>
+                ))}
+              </ul>
+              <p className="checkout-coins-summary__total" data-coin-total={coinTotal}>
+                {t('checkout.coinTotal')}:{' '}
+                <strong>{t('catalog.coins', { count: coinTotal })}</strong>
+              </p>
+            </div>
+          ) : (
+            <OrderSummary
+              quote={shownQuote}
+              cartSubtotal={cartSubtotal(cart)}
+              cartLines={cart.products.map((line) => ({
+                id: line.id,
+                title: line.title,
+                quantity: line.quantity,
+                total: lineTotal(line),
+                options: line.option_groups.flatMap((g) => g.options.map((o) => o.name)),
+              }))}
+              loading={quote.isFetching}
+              pendingShipping={!quoteBody}
+            />
+          )}
           {priceChange ? (
             <div
               className="checkout-price-change"
@@ -830,6 +880,8 @@ export function CheckoutPage() {
                 <span className="loading__spinner checkout__spinner" aria-hidden="true" />{' '}
                 {t('checkout.sending')}
               </>
+            ) : coinsCart ? (
+              t('checkout.placeOrderCoins', { count: coinTotal })
             ) : total ? (
               t('checkout.placeOrderTotal', { total: price(total) })
             ) : (

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api';
+import { ApiError, myOrdersQuery } from '../../../api';
+import { useCurrentCompany } from '../../../lib/current-company';
 import { memberProgramQuery, programRedemptionsQuery } from '../../../api/engagement';
 import { useCompanyPrograms, type CompanyProgram } from '../../../lib/company-programs';
 import { STORE_TIME_ZONE } from '../../../lib/checkout-logic';
@@ -16,12 +18,63 @@ export function CoinOrdersPage() {
   return (
     <div className="engagement">
       <h1 className="engagement__title">{t('coins.title')}</h1>
+      <CoinOrders />
       {programs.length === 0 ? (
         <PageMessage title={t('coins.empty')} />
       ) : (
         programs.map((program) => <ProgramCoins key={program.uid} program={program} />)
       )}
     </div>
+  );
+}
+
+/** The member's orders of redeemable products paid with coins (payment method COINS), newest first. */
+function CoinOrders() {
+  const { t, i18n } = useTranslation();
+  const company = useCurrentCompany();
+  const orders = useQuery({ ...myOrdersQuery({ payment_method: 'COINS' }), retry: false });
+  return (
+    <section className="coins-program" aria-labelledby="coin-orders-title">
+      <div className="coins-program__head">
+        <h2 id="coin-orders-title" className="coins-program__name">
+          {t('coins.ordersTitle')}
+        </h2>
+      </div>
+      {orders.isPending ? (
+        <Loading />
+      ) : orders.isError ? (
+        <p className="engagement-card__meta">{t('engagement.fetchError')}</p>
+      ) : orders.data.results.length === 0 ? (
+        <p className="engagement-card__meta">{t('coins.noOrders')}</p>
+      ) : (
+        <ul className="engagement__list">
+          {orders.data.results.map((order) => (
+            <li key={order.uid} className="engagement-card coin-order" data-order={order.number}>
+              <Link to={`${company.prefix}/orders/${order.uid}`} className="engagement-card__body">
+                <div className="engagement-card__top">
+                  <strong className="engagement-card__title">
+                    {t('orders.orderTitle', { number: order.number })}
+                  </strong>
+                  <span className="engagement-badge">{t(`orders.status_${order.status}`)}</span>
+                </div>
+                <p className="engagement-card__meta">
+                  {new Date(order.created_at).toLocaleString(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: STORE_TIME_ZONE,
+                  })}
+                  {' · '}
+                  {order.products.map((l) => `${l.quantity} × ${l.title}`).join(', ')}
+                </p>
+                <p className="coin-order__coins" data-coin-total={order.coin_total}>
+                  {t('coins.spent', { count: order.coin_total })}
+                </p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

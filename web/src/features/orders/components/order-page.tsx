@@ -157,11 +157,21 @@ export function OrderPage() {
                     {line.options.length ? <small className="checkout-summary__options">{line.options.map((x) => x.name).join(', ')}</small> : null}
                   </td>
                   <td>{line.quantity}</td>
-                  <td>{price(line.total)}</td>
+                  <td>{line.coin_price ? t('checkout.coinOrderTotal', { count: line.coin_price * line.quantity }) : price(line.total)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+          {o.coin_total > 0 ? (
+            <dl className="checkout-summary__totals">
+              <div className="checkout-summary__total">
+                <dt>{t('checkout.coinTotal')}</dt>
+                <dd data-testid="order-total" data-coin-total={o.coin_total}>
+                  {t('checkout.coinOrderTotal', { count: o.coin_total })}
+                </dd>
+              </div>
+            </dl>
+          ) : (
           <dl className="checkout-summary__totals">
             <div>
               <dt>{t('orders.subtotal')}</dt>
@@ -190,6 +200,7 @@ export function OrderPage() {
               <dd data-testid="order-total">{price(o.total)}</dd>
             </div>
           </dl>
+          )}
         </section>
       </div>
     </div>

@@ -74,7 +74,9 @@ export function OrdersPage() {
                   <span className="order-card__meta">
                     {order.place.name} · {t('orders.itemCount', { count: order.products.reduce((n, l) => n + l.quantity, 0) })}
                   </span>
-                  <span className="order-card__total">{price(order.total)}</span>
+                  <span className="order-card__total" data-coin-total={order.coin_total || undefined}>
+                    {order.coin_total > 0 ? t('checkout.coinOrderTotal', { count: order.coin_total }) : price(order.total)}
+                  </span>
                 </Link>
               </li>
             ))}
