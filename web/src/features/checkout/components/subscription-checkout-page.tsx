@@ -104,9 +104,12 @@ export function SubscriptionCheckoutPage() {
     setGeneral([]);
   };
 
-  // Subscriptions are paid on each delivery: online cards are not offered.
+  // Subscriptions are paid on each delivery: online cards are not offered, nor coins (redeemable products only).
   const methods = useMemo(
-    () => (options.data?.payment_methods ?? []).filter((m) => m.type !== 'ONLINE_CARD'),
+    () =>
+      (options.data?.payment_methods ?? []).filter(
+        (m) => m.type !== 'ONLINE_CARD' && m.type !== 'COINS',
+      ),
     [options.data],
   );
 
