@@ -10,6 +10,7 @@ import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
 import { cartSubtotal } from '../../../lib/cart-logic';
+import { cartCoinTotal, isCoinsCart } from '../../../lib/member-coins';
 import {
   setCartType,
   useCartLoading,
@@ -94,7 +95,11 @@ export function CartPage() {
         <CartLines cart={cart} onOpenProduct={setOpenUid} type={cartType} />
         <p className="cart-panel__subtotal">
           <span>{t('catalog.subtotal')}</span>
-          <strong data-testid="cart-subtotal">{price(cartSubtotal(cart))}</strong>
+          <strong data-testid="cart-subtotal">
+            {isCoinsCart(cart.products)
+              ? t('catalog.coins', { count: cartCoinTotal(cart.products) })
+              : price(cartSubtotal(cart))}
+          </strong>
         </p>
         <Link
           className="button button--primary cart-page__checkout"

@@ -4,6 +4,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { cartCount, cartSubtotal } from '../../../lib/cart-logic';
 import { setCartType, useCartLoading, useStoredCart, type CartType } from '../../../lib/cart-store';
 import { CartLines } from '../../../components/cart-lines';
+import { cartCoinTotal, isCoinsCart } from '../../../lib/member-coins';
 
 /**
  * The cart of the selected place beside the products (300 px at 1000 px and wider), with its
@@ -41,7 +42,11 @@ export function CartPanel({
             <CartLines cart={cart} onOpenProduct={onOpenProduct} type={cartType} />
             <p className="cart-panel__subtotal">
               <span>{t('catalog.subtotal')}</span>
-              <strong>{price(subtotal)}</strong>
+              <strong>
+                {cart && isCoinsCart(cart.products)
+                  ? t('catalog.coins', { count: cartCoinTotal(cart.products) })
+                  : price(subtotal)}
+              </strong>
             </p>
             <Link
               to={cartPath}
