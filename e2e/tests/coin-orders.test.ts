@@ -77,6 +77,7 @@ test(
     await dialog(page).waitFor({ state: 'detached' });
 
     await page.goto(server.url('localhost', '/cart'));
+    await page.getByTestId('cart-subtotal').getByText('40 monedas').waitFor();
     await page.getByRole('link', { name: 'Continuar con la compra' }).click();
     await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
     // Paid with coins: the coin total, no money payment choice, pickup only.
