@@ -203,6 +203,15 @@ describe('coin orders', () => {
     assert.equal(quote.data.coin_total, 60);
     assert.equal(quote.data.total, '0.00');
     assert.equal(quote.data.products[0].coin_price, 30);
+    // The server cart's lines carry the coin price, so a cart loaded from the server knows it pays with coins.
+    const m = await shop.member();
+    const cart = await t.post(
+      `/api/v5/me/shopping-cart/?place_uid=${shop.place}`,
+      { place: shop.place, products: [{ uid: shop.mug.uid, quantity: 1 }] },
+      { host: shop.host, headers: m.auth },
+    );
+    assert.equal(cart.statusCode, 200, cart.body);
+    assert.equal(cart.data.products[0].coin_price, 30);
   });
 
   test('happy path: the coins are spent with the stock, the order is PAID in coins and filtered by payment_method=COINS', async () => {

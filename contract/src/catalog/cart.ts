@@ -45,6 +45,8 @@ export const cartLine = z.object({
   quantity: z.number().int(),
   direct_purchase: z.boolean(),
   is_redeemable: z.boolean(),
+  /** Coins per unit of a redeemable product (a cart of them is paid with coins). */
+  coin_price: z.number().int().nullable().optional(),
   stock: z.number().int().nullable(),
   unit_price: money,
   options_price: money,

@@ -140,6 +140,7 @@ type ServerLine = {
   quantity: number;
   direct_purchase: boolean;
   is_redeemable: boolean;
+  coin_price?: number | null;
   stock: number | null;
   unit_price: string;
   options_price: string;
@@ -148,8 +149,8 @@ type ServerLine = {
 };
 
 /**
- * The server's cart as local lines. Coin prices are not part of the server's line, so they are
- * kept from the local line of the same product.
+ * The server's cart as local lines. Coin prices come with the server's line; an older server
+ * without them leaves the local line's.
  */
 export function fromServerCart(server: { place: string; products: ServerLine[]; subtotal: string }, local: CartItem[] = []): StoredCart {
   const coins = new Map(local.map((item) => [item.uid, item.coin_price]));
@@ -165,7 +166,7 @@ export function fromServerCart(server: { place: string; products: ServerLine[]; 
         quantity: line.quantity,
         direct_purchase: line.direct_purchase,
         is_redeemable: line.is_redeemable,
-        coin_price: coins.get(line.uid) ?? null,
+        coin_price: line.coin_price ?? coins.get(line.uid) ?? null,
         stock: line.stock,
         unit_price: line.unit_price,
         options_price: line.options_price,

@@ -124,6 +124,7 @@ export function priceLines(lines: StoredCartLine[], sold: Map<string, Sold>): { 
       quantity: line.quantity,
       direct_purchase: line.direct_purchase,
       is_redeemable: item.product.isRedeemable,
+      coin_price: item.product.coinPrice,
       stock: item.stock,
       unit_price: centsToMoney(item.product.unitPriceCents),
       options_price: centsToMoney(optionsCents),
