@@ -27,6 +27,8 @@ export const programs = pgTable(
     openToJoin: boolean('open_to_join').notNull().default(true),
     /** Points a member earns per sol (1.00) of an order's subtotal when it is delivered; 0 earns nothing. */
     orderPointsPerSol: integer('order_points_per_sol').notNull().default(0),
+    /** Points earned more than this many days ago expire (FIFO, see expirePoints); null never expires. */
+    pointsExpireAfterDays: integer('points_expire_after_days'),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
   },
@@ -34,6 +36,7 @@ export const programs = pgTable(
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('programs_app_key_key').on(t.appId, t.key),
     foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    check('programs_points_expire_after_days_check', sql`${t.pointsExpireAfterDays} IS NULL OR ${t.pointsExpireAfterDays} > 0`),
   ],
 );
 

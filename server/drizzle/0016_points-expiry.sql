@@ -1,0 +1,2 @@
+ALTER TABLE "programs" ADD COLUMN "points_expire_after_days" integer;--> statement-breakpoint
+ALTER TABLE "programs" ADD CONSTRAINT "programs_points_expire_after_days_check" CHECK ("programs"."points_expire_after_days" IS NULL OR "programs"."points_expire_after_days" > 0);
