@@ -26,6 +26,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
+import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -56,6 +57,8 @@ export type AppOptions = {
   tenantCacheSeconds?: number;
   /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
   subscriptionRunSeconds?: number;
+  /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
+  pointsExpiryRunSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -109,6 +112,7 @@ export async function buildApp(options: AppOptions) {
   );
 
   await app.register(subscriptionSchedulerPlugin, { seconds: options.subscriptionRunSeconds ?? 0 });
+  await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
   await app.register(webAppPlugin, { webDist: options.webDist ?? '' });
   return app;
 }

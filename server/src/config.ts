@@ -26,6 +26,8 @@ export type Config = {
   tenantCacheSeconds: number;
   /** Seconds between runs of the subscription orders inside the server (SUBSCRIPTION_RUN_SECONDS; 0 turns them off). */
   subscriptionRunSeconds: number;
+  /** Seconds between points expiry runs inside the server (POINTS_EXPIRY_RUN_SECONDS; 0 turns them off). */
+  pointsExpiryRunSeconds: number;
   accounts: AccountsConfig;
 };
 
@@ -99,6 +101,7 @@ export function configFromEnv(env = process.env): Config {
     publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
+    pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),

@@ -21,6 +21,7 @@ const app = await buildApp({
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
+  pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

@@ -42,6 +42,8 @@ export const memberProgram = program.extend({
   joined_at: z.string().nullable(),
   balances,
   level: memberLevel,
+  /** The next points to expire and the (Lima) date they do; null when none will (or the program never expires points). */
+  points_expiring: z.object({ amount: z.number().int(), date: z.string() }).nullable().optional(),
 });
 export type MemberProgram = z.infer<typeof memberProgram>;
 

@@ -33,6 +33,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       addPointsEnabled: p.add_points_enabled,
       openToJoin: p.open_to_join,
       orderPointsPerSol: p.order_points_per_sol,
+      pointsExpireAfterDays: p.points_expire_after_days,
       isActive: p.is_active,
       levels: [...p.levels].sort((a, b) => a.min_points - b.min_points),
       position,

@@ -111,6 +111,8 @@ export const programsSection = z
       levels: z.array(z.strictObject({ name: z.string().min(1).max(100), min_points: count })).default([]),
       /** Points earned per sol of a delivered order's subtotal (0: orders earn nothing). */
       order_points_per_sol: count.default(0),
+      /** Points earned more than this many days ago expire (FIFO); null: they never do. */
+      points_expire_after_days: z.number().int().min(1).max(36500).nullable().default(null),
       promotions: z.array(promotion).default([]),
       raffles: z.array(raffle).default([]),
       polls: z.array(poll).default([]),

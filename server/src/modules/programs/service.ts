@@ -8,6 +8,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { balancesOf } from './ledger';
 import { signMemberQr } from './qr';
+import { memberPointsExpiring } from './expiry';
 
 type ProgramRow = typeof programs.$inferSelect;
 type ProgramWithCompany = { program: ProgramRow; company: { uid: string; name: string } };
@@ -107,6 +108,7 @@ export async function getMemberProgram(db: Database, app: AppRow, userUid: strin
     joined_at: membership?.joinedAt.toISOString() ?? null,
     balances,
     level: levelFor(program.program.levels, balances.points),
+    points_expiring: membership ? await memberPointsExpiring(db, app.uid, program.program.uid, userUid, program.program.pointsExpireAfterDays) : null,
   };
 }
 

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client';
+import { loyaltyLedger, programMembers, programs } from '../../db/schema';
+import { lockMember } from './ledger';
+
+type Db = Database | Tx;
+type PointsLine = { amount: number; kind: string; reference: string | null; createdAt: Date };
+
+const DAY_MS = 86_400_000;
+/** Lima time: the date a member is shown is their local day. */
+const OFFSET_MS = -5 * 60 * 60_000;
+export const EXPIRE_REASON = 'Puntos vencidos';
+
+/**
+ * FIFO over a member's POINTS lines. Each earn is a lot; a reversal with the
+ * same reference as an earn shrinks that lot (a cancelled order's points are
+ * not "consumed"); every other negative line (spend, expire, reversal of
+ * something else) consumes the oldest lots first, and positive non-earn lines
+ * give consumption back. Answers the lots still open, oldest first.
+ */
+function openLots(lines: PointsLine[]): { amount: number; earnedAt: Date }[] {
+  const sorted = [...lines].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const lots: { amount: number; earnedAt: Date; reference: string | null }[] = [];
+  const byReference = new Map<string, { amount: number }>();
+  let consumed = 0;
+  for (const line of sorted) {
+    if (line.kind === 'earn') {
+      const lot = { amount: line.amount, earnedAt: line.createdAt, reference: line.reference };
+      lots.push(lot);
+      if (line.reference && !byReference.has(line.reference)) byReference.set(line.reference, lot);
+      continue;
+    }
+    const lot =
+      line.kind === 'reverse' && line.reference ? byReference.get(line.reference) : undefined;
+    if (lot) lot.amount += line.amount;
+    else consumed -= line.amount;
+  }
+  const open: { amount: number; earnedAt: Date }[] = [];
+  for (const lot of lots) {
+    const left = Math.max(0, lot.amount);
+    const used = Math.min(left, Math.max(0, consumed));
+    consumed -= used;
+    if (left - used > 0) open.push({ amount: left - used, earnedAt: lot.earnedAt });
+  }
+  return open;
+}
+
+/** Points of a member's open lots earned at or before the cutoff, never more than the balance. */
+export function pointsToExpire(lines: PointsLine[], cutoff: Date): number {
+  const balance = lines.reduce((s, l) => s + l.amount, 0);
+  const old = openLots(lines)
+    .filter((l) => l.earnedAt.getTime() <= cutoff.getTime())
+    .reduce((s, l) => s + l.amount, 0);
+  return Math.max(0, Math.min(old, balance));
+}
+
+/**
+ * The next points to expire and the (Lima) date they do: the open lots whose
+ * expiry falls on the earliest such day. Lots already past it (the runner has
+ * not come yet) count as expiring today.
+ */
+export function nextExpiring(
+  lines: PointsLine[],
+  days: number,
+  now: Date,
+): { amount: number; date: string } | null {
+  const balance = lines.reduce((s, l) => s + l.amount, 0);
+  if (balance <= 0) return null;
+  const dayOf = (t: number) => new Date(t + OFFSET_MS).toISOString().slice(0, 10);
+  const lots = openLots(lines).map((l) => ({
+    amount: l.amount,
+    date: dayOf(Math.max(l.earnedAt.getTime() + days * DAY_MS, now.getTime())),
+  }));
+  if (lots.length === 0) return null;
+  const date = lots.map((l) => l.date).sort()[0];
+  const amount = Math.min(
+    balance,
+    lots.filter((l) => l.date === date).reduce((s, l) => s + l.amount, 0),
+  );
+  return amount > 0 ? { amount, date } : null;
+}
+
+async function pointsLines(
+  db: Db,
+  appId: string,
+  programUid: string,
+  userUid: string,
+): Promise<PointsLine[]> {
+  return db
+    .select({
+      amount: loyaltyLedger.amount,
+      kind: loyaltyLedger.kind,
+      reference: loyaltyLedger.reference,
+      createdAt: loyaltyLedger.createdAt,
+    })
+    .from(loyaltyLedger)
+    .where(
+      and(
+        eq(loyaltyLedger.appId, appId),
+        eq(loyaltyLedger.programUid, programUid),
+        eq(loyaltyLedger.userUid, userUid),
+        eq(loyaltyLedger.currency, 'POINTS'),
+      ),
+    )
+    .orderBy(asc(loyaltyLedger.createdAt), asc(loyaltyLedger.uid));
+}
+
+/** A member's next expiring points in a program, or null when it never expires or nothing is due. */
+export async function memberPointsExpiring(
+  db: Database,
+  appId: string,
+  programUid: string,
+  userUid: string,
+  days: number | null,
+  now = new Date(),
+) {
+  if (!days) return null;
+  return nextExpiring(await pointsLines(db, appId, programUid, userUid), days, now);
+}
+
+export type ExpiryOutcome = { appId: string; programUid: string; userUid: string; amount: number };
+
+/**
+ * Writes one `expire` line per member of every program with
+ * points_expire_after_days, for the points earned more than that many days
+ * before `now` and still unconsumed (FIFO, see openLots). Each member is
+ * decided inside a transaction holding their member row lock, as spending
+ * does, and the amount is recomputed there from the ledger: a second run at
+ * the same instant, or a concurrent one in another process, finds nothing left
+ * to expire. Never takes the balance below zero.
+ */
+export async function expirePoints(
+  db: Database,
+  now: Date = new Date(),
+  log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
+): Promise<ExpiryOutcome[]> {
+  const withPolicy = await db
+    .select({ appId: programs.appId, uid: programs.uid, days: programs.pointsExpireAfterDays })
+    .from(programs)
+    .where(isNotNull(programs.pointsExpireAfterDays))
+    .orderBy(asc(programs.appId), asc(programs.uid));
+  const outcomes: ExpiryOutcome[] = [];
+  for (const program of withPolicy) {
+    const cutoff = new Date(now.getTime() - program.days! * DAY_MS);
+    // Candidates only: members with an earn at or before the cutoff and points left; the amount is decided under the lock.
+    const members = await db
+      .select({ userUid: programMembers.userUid })
+      .from(programMembers)
+      .where(
+        and(
+          eq(programMembers.appId, program.appId),
+          eq(programMembers.programUid, program.uid),
+          sql`EXISTS (SELECT 1 FROM ${loyaltyLedger} l WHERE l.app_id = ${programMembers.appId} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS' AND l.kind = 'earn' AND l.created_at <= ${cutoff.toISOString()})`,
+          sql`(SELECT coalesce(sum(l.amount), 0) FROM ${loyaltyLedger} l WHERE l.app_id = ${programMembers.appId} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS') > 0`,
+        ),
+      )
+      .orderBy(asc(programMembers.userUid));
+    for (const { userUid } of members) {
+      try {
+        const amount = await db.transaction(async (tx) => {
+          if (!(await lockMember(tx, program.appId, program.uid, userUid))) return 0;
+          const due = pointsToExpire(
+            await pointsLines(tx, program.appId, program.uid, userUid),
+            cutoff,
+          );
+          if (due <= 0) return 0;
+          await tx.insert(loyaltyLedger).values({
+            appId: program.appId,
+            uid: randomUUID(),
+            programUid: program.uid,
+            userUid,
+            currency: 'POINTS',
+            amount: -due,
+            kind: 'expire',
+            reason: EXPIRE_REASON,
+            reference: `expiry:${cutoff.toISOString().slice(0, 10)}`,
+            createdAt: now,
+          });
+          return due;
+        });
+        if (amount > 0)
+          outcomes.push({ appId: program.appId, programUid: program.uid, userUid, amount });
+      } catch (err) {
+        log?.error(
+          { err, program: program.uid, member: userUid },
+          'points expiry failed for a member; the next run tries again',
+        );
+      }
+    }
+  }
+  if (outcomes.length)
+    log?.info(
+      { members: outcomes.length, points: outcomes.reduce((s, o) => s + o.amount, 0) },
+      'points expired',
+    );
+  return outcomes;
+}
