@@ -38,6 +38,8 @@ export const programsEn: ProgramsCatalogue = {
   coinsCount_other: '{{count}} coins',
   stampsCount_one: '{{count}} stamp',
   stampsCount_other: '{{count}} stamps',
+  pointsExpiring_one: '{{formatted}} point expires on {{date}}',
+  pointsExpiring_other: '{{formatted}} points expire on {{date}}',
   orderPoints: 'Every S/. 1 of your delivered orders earns {{count}} point(s).',
   sections: 'Sections',
   ads: 'News',

@@ -39,6 +39,8 @@ export const programsEs = {
   coinsCount_other: '{{count}} monedas',
   stampsCount_one: '{{count}} sello',
   stampsCount_other: '{{count}} sellos',
+  pointsExpiring_one: '{{formatted}} punto vence el {{date}}',
+  pointsExpiring_other: '{{formatted}} puntos vencen el {{date}}',
   orderPoints: 'Cada S/. 1 de tus pedidos entregados suma {{count}} punto(s).',
   sections: 'Secciones',
   ads: 'Novedades',

@@ -11,6 +11,7 @@ import {
   promotionValue,
 } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
+import { formatExpiryDate } from '../../../lib/points-expiry';
 import { PageMessage } from '../../../components/page-message';
 
 type ProgramLevel = MemberProgram['levels'][number];
@@ -152,7 +153,7 @@ export function LevelWidget({
 
 /** Points, coins and stamps, each only when the program uses it. */
 export function Balances({ program }: { program: MemberProgram }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const items: { key: 'points' | 'coins' | 'stamps'; on: boolean }[] = [
     { key: 'points', on: program.points_enabled },
     { key: 'coins', on: program.coins_enabled },
@@ -170,6 +171,15 @@ export function Balances({ program }: { program: MemberProgram }) {
           <span className="balance__label">{t(`programs.${item.key}`)}</span>
         </div>
       ))}
+      {program.points_enabled && program.points_expiring ? (
+        <p className="balances__expiring" data-testid="points-expiring">
+          {t('programs.pointsExpiring', {
+            count: program.points_expiring.amount,
+            formatted: program.points_expiring.amount.toLocaleString('es-PE'),
+            date: formatExpiryDate(program.points_expiring.date, i18n.language),
+          })}
+        </p>
+      ) : null}
     </section>
   );
 }
