@@ -98,6 +98,27 @@ const cases: Case[] = [
     validator: 201,
   },
   {
+    method: 'GET',
+    path: '/api/v5/staff/clients/{uid}/products/',
+    url: () => `/api/v5/staff/clients/${s.users.ana.uid}/products/?place_uid=${s.places.b}`,
+    ok: 200,
+    validator: 200,
+  },
+  {
+    // An unknown product: a field error for both roles, i.e. the role passed (happy path: staff-products.test.ts).
+    method: 'POST',
+    path: '/api/v5/staff/product-redemptions/',
+    url: () => '/api/v5/staff/product-redemptions/',
+    body: () => ({
+      client_uid: s.users.ana.uid,
+      place_uid: s.places.b,
+      product_uid: '00000000-0000-4000-8000-000000000000',
+      quantity: 1,
+    }),
+    ok: 400,
+    validator: 400,
+  },
+  {
     method: 'POST',
     path: '/api/v5/staff/stamps/',
     url: () => '/api/v5/staff/stamps/',

@@ -29,4 +29,6 @@ export const staffMessages = {
   staffOfOtherCompany: 'Este usuario ya es parte del personal de otra empresa.',
   cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
   orderNotFound: 'No se encontró el pedido.',
+  productNotFound: 'Este producto no se puede canjear en este local.',
+  noCoinsProgram: 'El cliente no pertenece a un programa con monedas de la empresa.',
 } as const;

@@ -210,6 +210,53 @@ export type StaffPointsInput = z.input<typeof staffPointsInput>;
 export const staffLedgerResult = z.object({ entry: ledgerLine, balances });
 export type StaffLedgerResult = z.infer<typeof staffLedgerResult>;
 
+/** `GET v5/staff/clients/{uid}/products/?place_uid=`: the place's redeemable products and the client's coins to pay them. */
+export const staffClientProductsQuery = z.object({ place_uid: uidField() });
+
+/** A redeemable product at the place: its coin price and the place's stock (null: not counted). */
+export const staffRedeemableProduct = z.object({
+  uid: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  coin_price: z.number().int(),
+  stock: z.number().int().nullable(),
+});
+export type StaffRedeemableProduct = z.infer<typeof staffRedeemableProduct>;
+
+/**
+ * `program` is the company's coins program the client belongs to (null: they
+ * belong to none, so nothing can be redeemed) and `coins` their balance in it.
+ */
+export const staffClientProducts = z.object({
+  program: namedRef.nullable(),
+  coins: z.number().int(),
+  products: z.array(staffRedeemableProduct),
+});
+export type StaffClientProducts = z.infer<typeof staffClientProducts>;
+
+/** `POST v5/staff/product-redemptions/`: coins spent and the place's stock taken in one transaction. */
+export const staffProductRedemptionInput = z.object({
+  client_uid: uidField(),
+  place_uid: uidField(),
+  product_uid: uidField(),
+  quantity: z.coerce
+    .number({ error: formMessages.numeric })
+    .int(formMessages.positiveNumber)
+    .min(1, staffMessages.quantityPositive)
+    .max(100)
+    .default(1),
+});
+export type StaffProductRedemptionInput = z.input<typeof staffProductRedemptionInput>;
+export const staffProductRedemptionResult = z.object({
+  product: z.object({ uid: z.string(), title: z.string() }),
+  quantity: z.number().int(),
+  coins_spent: z.number().int(),
+  /** The spend line written in the ledger. */
+  entry: ledgerLine,
+  client: staffClient,
+});
+export type StaffProductRedemptionResult = z.infer<typeof staffProductRedemptionResult>;
+
 /** The store's actions on an order (spec: accept, cancel, mark shipped, mark delivered). */
 export const staffOrderAction = z.enum(['accept', 'cancel', 'ship', 'deliver']);
 export type StaffOrderAction = z.infer<typeof staffOrderAction>;

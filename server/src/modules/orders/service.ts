@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   canTransition,
@@ -30,6 +30,7 @@ import { orderToApi } from './serialize';
 import { orderConfirmationMail } from './mail';
 import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
 import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from './coins';
+import { takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer: Mailer; log: FastifyBaseLogger };
@@ -188,22 +189,7 @@ export async function reserve(
     w.quantity += l.line.quantity;
     wanted.set(l.line.uid, w);
   }
-  for (const [productUid, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-    const taken = await tx
-      .update(placeProducts)
-      .set({ stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${w.quantity} END` })
-      .where(
-        and(
-          eq(placeProducts.appId, appId),
-          eq(placeProducts.placeUid, p.place.uid),
-          eq(placeProducts.productUid, productUid),
-          eq(placeProducts.isActive, true),
-          or(isNull(placeProducts.stock), gte(placeProducts.stock, w.quantity)),
-        ),
-      )
-      .returning({ productUid: placeProducts.productUid });
-    if (taken.length === 0) throw new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }));
-  }
+  await takeStock(tx, appId, p.place.uid, wanted);
   if (p.coupon) {
     const used = await tx
       .update(coupons)

@@ -44,7 +44,7 @@ type Activity = {
 };
 
 /** One line of the records report, written in the transaction of the change it records. */
-async function recordActivity(tx: Tx, staff: StaffContext, a: Activity) {
+export async function recordActivity(tx: Tx, staff: StaffContext, a: Activity) {
   await tx.insert(staffActivity).values({
     appId: staff.app.uid,
     uid: randomUUID(),

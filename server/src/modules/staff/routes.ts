@@ -4,6 +4,8 @@ import {
   paged,
   promotion,
   staffClient,
+  staffClientProducts,
+  staffClientProductsQuery,
   staffClientPromotionsQuery,
   staffClientQuery,
   staffCreateClientInput,
@@ -15,6 +17,8 @@ import {
   staffOrdersQuery,
   staffPermissions,
   staffPointsInput,
+  staffProductRedemptionInput,
+  staffProductRedemptionResult,
   staffPromotionLookup,
   staffPromotionQuery,
   staffQrInput,
@@ -33,6 +37,7 @@ import { companyPrograms } from './programs';
 import { clientFromQr, clientPromotions, createClient, lookupClient } from './clients';
 import { addPoints, giveStamps, lookupPromotion, redeem } from './counter';
 import { getOrder, listOrders, moveOrder } from './orders';
+import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 
@@ -187,6 +192,41 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) =>
       reply.status(201).send(await redeem(requireStaff(request), request.body)),
+  );
+
+  server.get(
+    '/v5/staff/clients/:uid/products/',
+    {
+      preValidation: staffOnly('redeem'),
+      schema: {
+        tags,
+        security,
+        summary: "The place's redeemable products with the client's coin balance",
+        description: `${access} \`place_uid\` (required, a place the user may act at: 400 {place_uid} otherwise). Products of the company that are redeemable with a coin price and active at the place, with the place's stock (null: not counted). \`program\` is the company's coins program the client belongs to (null: none, \`coins\` 0). Validators may use it (they redeem at the counter). Not paged (at most 100).`,
+        params: uidParams,
+        querystring: staffClientProductsQuery,
+        response: { 200: staffClientProducts, ...errors },
+      },
+    },
+    async (request) =>
+      clientProducts(requireStaff(request), request.params.uid, request.query.place_uid),
+  );
+
+  server.post(
+    '/v5/staff/product-redemptions/',
+    {
+      preValidation: staffOnly('redeem'),
+      schema: {
+        tags,
+        security,
+        summary: 'Redeems a coin-priced product for a client at a place',
+        description: `${access} The member coin-order rules without an order: the client's coins (the company's coins program they belong to) are spent through the ledger and the place's stock taken in one transaction, under the membership row lock, so concurrent redemptions of the last coins or the last unit give exactly one success. Not enough coins: 400 {non_field_errors: ['You do not have enough coins']}; stock gone: 400 {non_field_errors: ['Out of stock: {product}']}; a product not redeemable at the place (or of another company): 400 {product_uid}; a client in no coins program: 400 {non_field_errors}. Recorded in the records report as a redemption (status PRODUCT). Validators may do it, like promotion redemptions.`,
+        body: staffProductRedemptionInput,
+        response: { 201: staffProductRedemptionResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await redeemProduct(requireStaff(request), request.body)),
   );
 
   server.post(

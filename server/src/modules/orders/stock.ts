@@ -1,0 +1,39 @@
+import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { orderMessages, formatMessage } from '@store/contract';
+import type { Tx } from '../../db/client';
+import { placeProducts } from '../../db/schema';
+import { ValidationError } from '../../lib/http-errors';
+
+/**
+ * Takes a place's stock of each product inside the caller's transaction
+ * (orders, staff product redemptions). The guarded UPDATE is the check: a
+ * product whose stock is short takes nothing and fails with 'Out of stock:
+ * {product}', so the whole transaction rolls back. Products go in uid order so
+ * concurrent takers lock rows in the same order and never deadlock.
+ */
+export async function takeStock(
+  tx: Tx,
+  appId: string,
+  placeUid: string,
+  wanted: Map<string, { quantity: number; title: string }>,
+): Promise<void> {
+  for (const [productUid, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+    const taken = await tx
+      .update(placeProducts)
+      .set({
+        stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${w.quantity} END`,
+      })
+      .where(
+        and(
+          eq(placeProducts.appId, appId),
+          eq(placeProducts.placeUid, placeUid),
+          eq(placeProducts.productUid, productUid),
+          eq(placeProducts.isActive, true),
+          or(isNull(placeProducts.stock), gte(placeProducts.stock, w.quantity)),
+        ),
+      )
+      .returning({ productUid: placeProducts.productUid });
+    if (taken.length === 0)
+      throw new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }));
+  }
+}
