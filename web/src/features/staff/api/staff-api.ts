@@ -2,7 +2,10 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Promotion } from '@store/contract/loyalty/promotions';
 import type {
   StaffClient,
+  StaffClientProducts,
   StaffClientQuery,
+  StaffProductRedemptionInput,
+  StaffProductRedemptionResult,
   StaffCreateClientInput,
   StaffLedgerResult,
   StaffOrder,
@@ -55,6 +58,19 @@ export const clientPromotionsQuery = (clientUid: string, programUid?: string) =>
     staleTime: 0,
   });
 
+/** `GET v5/staff/clients/{uid}/products/?place_uid=`: the place's redeemable products and the client's coins. */
+export const clientProductsQuery = (clientUid: string, placeUid: string | null) =>
+  queryOptions({
+    queryKey: ['staff-client-products', clientUid, placeUid],
+    queryFn: ({ signal }) =>
+      api.get<StaffClientProducts>(`v5/staff/clients/${clientUid}/products/`, {
+        query: { place_uid: placeUid! },
+        signal,
+      }),
+    enabled: !!placeUid,
+    staleTime: 0,
+  });
+
 export function useCreateClient() {
   return useMutation({
     mutationFn: (body: StaffCreateClientInput) => api.post<StaffClient>('v5/staff/clients/', body),
@@ -76,12 +92,17 @@ function useClientAction<B, R>(path: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['staff-client'] });
       void queryClient.invalidateQueries({ queryKey: ['staff-client-promotions'] });
+      void queryClient.invalidateQueries({ queryKey: ['staff-client-products'] });
     },
   });
 }
 
 export const useRedeem = () =>
   useClientAction<StaffRedemptionInput, StaffRedemptionResult>('v5/staff/redemptions/');
+export const useRedeemProduct = () =>
+  useClientAction<StaffProductRedemptionInput, StaffProductRedemptionResult>(
+    'v5/staff/product-redemptions/',
+  );
 export const useStamp = () =>
   useClientAction<StaffStampsInput, StaffLedgerResult>('v5/staff/stamps/');
 export const useAddPoints = () =>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffClient } from '@store/contract/staff/schemas';
 import { useStaff } from './staff-context';
 import { RedeemPanel } from './redeem-panel';
+import { ProductsPanel } from './products-panel';
 import { PointsPanel, StampsPanel } from './balance-panels';
 
 /** The found client: who they are, their balances in each program and what staff can do for them. */
@@ -91,6 +92,7 @@ export function ClientCard({
       {client.memberships.length ? (
         <div className="staff-actions">
           {staffCan(me.role, 'redeem') ? <RedeemPanel client={client} /> : null}
+          {staffCan(me.role, 'redeem') ? <ProductsPanel client={client} /> : null}
           {staffCan(me.role, 'stamps') ? <StampsPanel client={client} /> : null}
           {staffCan(me.role, 'points') ? <PointsPanel client={client} /> : null}
         </div>

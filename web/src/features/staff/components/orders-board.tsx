@@ -216,7 +216,12 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
         >
           {t(`staff.status_${o.status}`)}
         </span>
-        <span className="staff-order__total">{price(o.total)}</span>
+        {/* A coins order's money amounts are 0: its total is the coins spent. */}
+        <span className="staff-order__total" data-coin-total={o.coin_total || undefined}>
+          {o.coin_total > 0
+            ? t('checkout.coinOrderTotal', { count: o.coin_total })
+            : price(o.total)}
+        </span>
       </div>
       <dl className="staff-facts staff-facts--grid">
         <Field label={t('orders.orderNumber')}>{o.number}</Field>
@@ -275,7 +280,11 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
                   ) : null}
                 </td>
                 <td>{line.quantity}</td>
-                <td>{price(line.total)}</td>
+                <td>
+                  {line.coin_price
+                    ? t('checkout.coinOrderTotal', { count: line.coin_price * line.quantity })
+                    : price(line.total)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -286,7 +295,11 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
           <Field label={t('orders.price')}>{price(o.price)}</Field>
           <Field label={t('orders.deliveryPrice')}>{price(o.delivery_price)}</Field>
           <Field label={t('orders.taxes')}>{price(o.taxes)}</Field>
-          <Field label={t('orders.total')}>{price(o.total)}</Field>
+          <Field label={t('orders.total')}>
+            {o.coin_total > 0
+              ? t('checkout.coinOrderTotal', { count: o.coin_total })
+              : price(o.total)}
+          </Field>
         </dl>
         <h4 className="staff-panel__subtitle">{t('orders.billing')}</h4>
         {o.billing ? (

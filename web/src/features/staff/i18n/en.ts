@@ -174,6 +174,18 @@ export const staffEn: StaffCatalogue = {
   removeYes: 'Yes, remove',
   you: 'You',
   noRecords: 'No records for these filters',
+  productsTitle: 'Redeemable products',
+  productsCoins_one: '{{program}}: the client has {{count}} coin.',
+  productsCoins_other: '{{program}}: the client has {{count}} coins.',
+  productsNoCoinsProgram: 'The client belongs to no program with coins.',
+  noProducts: 'This place has no redeemable products.',
+  productRedeem: 'Redeem',
+  productSoldOut: 'Sold out',
+  productStock_one: '{{count}} left',
+  productStock_other: '{{count}} left',
+  productShort: 'The client does not have enough coins',
+  productRedeemed_one: '{{product}} redeemed for {{count}} coin',
+  productRedeemed_other: '{{product}} redeemed for {{count}} coins',
   serverMessages: {
     duplicatePhone:
       'More than one user was found with this phone number, enter the document number',
@@ -200,5 +212,7 @@ export const staffEn: StaffCatalogue = {
     staffOfOtherCompany: 'This user is already part of the staff of another company.',
     cannotRemoveSelf: 'You cannot remove yourself from the staff.',
     orderNotFound: 'The order was not found.',
+    productNotFound: 'This product cannot be redeemed at this place.',
+    noCoinsProgram: 'The client belongs to no program with coins of this company.',
   },
 };

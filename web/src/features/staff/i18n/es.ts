@@ -173,6 +173,18 @@ export const staffEs = {
   removeYes: 'Sí, quitar',
   you: 'Tú',
   noRecords: 'No hay registros para estos filtros',
+  productsTitle: 'Productos canjeables',
+  productsCoins_one: '{{program}}: el cliente tiene {{count}} moneda.',
+  productsCoins_other: '{{program}}: el cliente tiene {{count}} monedas.',
+  productsNoCoinsProgram: 'El cliente no pertenece a un programa con monedas.',
+  noProducts: 'Este local no tiene productos canjeables.',
+  productRedeem: 'Canjear',
+  productSoldOut: 'Agotado',
+  productStock_one: 'Queda {{count}}',
+  productStock_other: 'Quedan {{count}}',
+  productShort: 'El cliente no tiene monedas suficientes',
+  productRedeemed_one: '{{product}} canjeado por {{count}} moneda',
+  productRedeemed_other: '{{product}} canjeado por {{count}} monedas',
   serverMessages: {
     duplicatePhone:
       'Se encontró más de un usuario con este número de celular, ingrese el número de documento',
@@ -199,6 +211,8 @@ export const staffEs = {
     staffOfOtherCompany: 'Este usuario ya es parte del personal de otra empresa.',
     cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
     orderNotFound: 'No se encontró el pedido.',
+    productNotFound: 'Este producto no se puede canjear en este local.',
+    noCoinsProgram: 'El cliente no pertenece a un programa con monedas de la empresa.',
   },
 };
 
