@@ -185,7 +185,8 @@ describe('fare estimate', () => {
     const yanahuara = await fare(uid('Aurora Yanahuara'), { latitude: -16.39, longitude: -71.54 }, 'localhost');
     assert.deepEqual(yanahuara.data, { non_field_errors: ['The store does not have shipping methods'] });
     const options = await t.get(`/api/v5/places/${uid('Aurora Miraflores')}/checkout-options/`);
-    assert.deepEqual(options.data.payment_methods.map((m: { type: string }) => m.type), ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']);
+    // COINS comes from Aurora Club's coins, for carts of redeemable products.
+    assert.deepEqual(options.data.payment_methods.map((m: { type: string }) => m.type), ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS']);
     assert.deepEqual(options.data.tax, { name: 'IGV', rate: '18.00', included: true });
     assert.deepEqual(options.data.delivery, { enabled: true, base_fare: '5.00', per_km: '1.50', max_radius_km: 6 });
     const demoCoupon = await t.get(`/api/v5/companies/${uid('Aurora Barranco')}/validate-code/BIENVENIDA10/`);
