@@ -120,6 +120,11 @@ test(
     );
     assert.equal(await page.locator('[data-balance="coins"] .balance__value').textContent(), '120');
     assert.equal(await page.locator('[data-balance="stamps"] .balance__value').textContent(), '4');
+    // Aurora Club expires points after a year: the opening points all fall due on one day.
+    assert.match(
+      (await page.getByTestId('points-expiring').textContent()) ?? '',
+      /^630 puntos vencen el \d{1,2} de [a-z]+ de \d{4}$/,
+    );
     // Sections and ads of the program page.
     await page
       .getByRole('navigation', { name: 'Secciones' })
