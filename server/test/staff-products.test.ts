@@ -237,4 +237,24 @@ describe('staff product redemptions', () => {
     assert.ok(place.data.place_uid);
     assert.equal((await listing(client, s.places.b)).coins, 100);
   });
+
+  test('a GIFT_CARD promotion redeemed by staff: 201 with its credit in the answer and a records line', async () => {
+    const client = await memberWithCoins(0);
+    const res = await post('/api/v5/staff/redemptions/', {
+      client_uid: client,
+      promotion_uid: s.promotionUid('Gift card 50'),
+      place_uid: s.places.a,
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.redemption.promotion.kind, 'GIFT_CARD');
+    assert.equal(res.data.redemption.status, 'USED');
+    assert.equal(res.data.gift_card_amount, '50.00');
+    const other = await post('/api/v5/staff/redemptions/', {
+      client_uid: client,
+      promotion_uid: s.promotionUid('Desayuno 20%'),
+      place_uid: s.places.a,
+    });
+    assert.equal(other.statusCode, 201, other.body);
+    assert.equal(other.data.gift_card_amount, null);
+  });
 });

@@ -176,7 +176,12 @@ export const staffRedemptionInput = z.object({
   amount: amountField.optional(),
 });
 export type StaffRedemptionInput = z.input<typeof staffRedemptionInput>;
-export const staffRedemptionResult = z.object({ redemption, client: staffClient });
+export const staffRedemptionResult = z.object({
+  redemption,
+  client: staffClient,
+  /** The credit a GIFT_CARD promotion gives the client (null for other kinds), to tell them at the counter. */
+  gift_card_amount: money.nullable(),
+});
 export type StaffRedemptionResult = z.infer<typeof staffRedemptionResult>;
 
 /** `POST v5/staff/stamps/`: stamps given for a purchase at a place. */

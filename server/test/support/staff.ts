@@ -145,6 +145,7 @@ export async function makeStaffShop(t: TestApp, key: string) {
           { key: 'only-b', name: 'Solo en B', kind: 'GIFT', places: ['main-b'] },
           { key: 'stamps-5', name: '5 sellos', kind: 'STAMPS', stamps_required: 5 },
           { key: 'coins-30', name: 'Con monedas', kind: 'GIFT', coin_price: 30 },
+          { key: 'gift-card', name: 'Gift card 50', kind: 'GIFT_CARD', gift_card_amount: '50.00' },
         ],
         members: [
           { user: 'ana@staff.test', ledger: [{ key: 'welcome', currency: 'POINTS', amount: 50 }] },

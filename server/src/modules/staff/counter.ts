@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  centsToMoney,
   loyaltyMessages,
   NON_FIELD_ERRORS,
   staffMessages,
@@ -67,7 +68,12 @@ async function companyPromotion(staff: StaffContext, promotionUid: string) {
   const programUids = (await companyPrograms(staff)).map((p) => p.uid);
   if (!isUid(promotionUid) || programUids.length === 0) return null;
   const [row] = await staff.db
-    .select({ uid: promotions.uid, programUid: promotions.programUid, name: promotions.name })
+    .select({
+      uid: promotions.uid,
+      programUid: promotions.programUid,
+      name: promotions.name,
+      giftCardAmountCents: promotions.giftCardAmountCents,
+    })
     .from(promotions)
     .where(
       and(
@@ -214,7 +220,14 @@ export async function redeem(
     }
     throw err;
   });
-  return { redemption, client: await clientToApi(staff, client) };
+  return {
+    redemption,
+    client: await clientToApi(staff, client),
+    gift_card_amount:
+      redemption.promotion.kind === 'GIFT_CARD' && promotion.giftCardAmountCents !== null
+        ? centsToMoney(promotion.giftCardAmountCents)
+        : null,
+  };
 }
 
 function lineToApi(row: typeof loyaltyLedger.$inferSelect): LedgerLine {

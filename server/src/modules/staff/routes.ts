@@ -185,7 +185,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Redeems a promotion for a client at a place',
-        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}.`,
+        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds).`,
         body: staffRedemptionInput,
         response: { 201: staffRedemptionResult, ...errors },
       },

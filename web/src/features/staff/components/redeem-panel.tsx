@@ -200,13 +200,21 @@ function RedeemForm({
     setGeneral([]);
     if (!placeUid) return setGeneral([t('staff.choosePlace')]);
     try {
-      await redeem.mutateAsync({
+      const result = await redeem.mutateAsync({
         client_uid: client.uid,
         promotion_uid: promotion.uid,
         place_uid: placeUid,
         amount: amount.trim() || undefined,
       });
-      toast.success(t('staff.redeemed', { name: promotion.name }));
+      // A gift card's credit is what the cashier must tell the client, so it goes in the confirmation.
+      toast.success(
+        result.gift_card_amount
+          ? t('staff.redeemedGiftCard', {
+              name: promotion.name,
+              amount: price(result.gift_card_amount),
+            })
+          : t('staff.redeemed', { name: promotion.name }),
+      );
       onDone();
     } catch (error) {
       showError(error);

@@ -174,6 +174,7 @@ export const staffEn: StaffCatalogue = {
   removeYes: 'Yes, remove',
   you: 'You',
   noRecords: 'No records for these filters',
+  redeemedGiftCard: '{{name}} redeemed: {{amount}} credit for the client',
   productsTitle: 'Redeemable products',
   productsCoins_one: '{{program}}: the client has {{count}} coin.',
   productsCoins_other: '{{program}}: the client has {{count}} coins.',

@@ -173,6 +173,7 @@ export const staffEs = {
   removeYes: 'Sí, quitar',
   you: 'Tú',
   noRecords: 'No hay registros para estos filtros',
+  redeemedGiftCard: '{{name}} canjeada: crédito de {{amount}} para el cliente',
   productsTitle: 'Productos canjeables',
   productsCoins_one: '{{program}}: el cliente tiene {{count}} moneda.',
   productsCoins_other: '{{program}}: el cliente tiene {{count}} monedas.',
