@@ -165,6 +165,30 @@ test(
     const stamps = Number(await card.getByTestId('balance-stamps').innerText());
     await staff.screenshot({ path: `${SHOTS}/staff-client-phone.png`, fullPage: true });
 
+    // Redeemable products: the mug (150) is more than the member's coins, a free coffee (40) is not.
+    const productsPanel = staff.getByTestId('staff-products');
+    const coins = Number(await card.getByTestId('balance-coins').innerText());
+    await productsPanel
+      .locator('[data-product="Taza Aurora"]')
+      .getByRole('button', { name: 'Canjear' })
+      .click();
+    await productsPanel
+      .getByText(/No tienes suficientes monedas|You do not have enough coins/)
+      .waitFor();
+    await productsPanel
+      .locator('[data-product="Café gratis"]')
+      .getByRole('button', { name: 'Canjear' })
+      .click();
+    await staff.getByText('Café gratis canjeado por 40 monedas').waitFor();
+    await staff.waitForFunction(
+      (n) => document.querySelector('[data-testid="balance-coins"]')?.textContent === String(n),
+      coins - 40,
+    );
+    await productsPanel
+      .getByText(`el cliente tiene ${coins - 40} monedas`, { exact: false })
+      .waitFor();
+    await productsPanel.screenshot({ path: `${SHOTS}/staff-products-phone.png` });
+
     // Redeem '20% en desayunos': above its maximum is refused on the form, 45.50 goes through.
     await staff
       .locator('[data-promotion="20% en desayunos"]')
