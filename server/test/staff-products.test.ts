@@ -257,4 +257,52 @@ describe('staff product redemptions', () => {
     assert.equal(other.statusCode, 201, other.body);
     assert.equal(other.data.gift_card_amount, null);
   });
+
+  test('the orders board gives a coins order its coin total (its money total is 0)', async () => {
+    const m = await registerMember(t, s.host);
+    const auth = { host: s.host, headers: m.auth };
+    assert.equal(
+      (await t.post('/api/v5/me/programs/', { program: s.programs.club }, auth)).statusCode,
+      201,
+    );
+    const uid = (await t.get('/api/v5/me/', auth)).data.uid as string;
+    await earn(t.db, {
+      appId: appUid,
+      programUid: s.programs.club,
+      userUid: uid,
+      currency: 'COINS',
+      amount: 50,
+      reason: 'Prueba',
+    });
+    const options = (await t.get(`/api/v5/places/${s.places.b}/checkout-options/`, auth)).data;
+    const coinsMethod = options.payment_methods.find((x: { type: string }) => x.type === 'COINS');
+    assert.ok(coinsMethod, JSON.stringify(options.payment_methods));
+    const schedule = (await t.get(`/api/v7/places/${s.places.b}/pickup-schedule/`, auth)).data;
+    const order = await t.post(
+      `/api/v5/places/${s.places.b}/orders/`,
+      {
+        shipping_type: 'pickup',
+        pickup: { date: schedule.days[0].date, start: schedule.days[0].slots[0].start },
+        products: [{ uid: await productUid('Pin canjeable'), quantity: 2, option_groups: [] }],
+        payment_method: coinsMethod.uid,
+        expected_total: '0.00',
+        expected_coin_total: 20,
+        billing: {
+          first_name: 'Ana',
+          last_name: 'Prueba',
+          email: 'ana@staff.test',
+          phone: '+51911000001',
+          city: 'Lima',
+          address: 'Av. Arequipa 123',
+        },
+      },
+      auth,
+    );
+    assert.equal(order.statusCode, 201, order.body);
+    const board = await get(`/api/v5/staff/orders/?place_uid=${s.places.b}`, s.auth.owner);
+    assert.equal(board.statusCode, 200, board.body);
+    const row = board.data.results.find((o: { uid: string }) => o.uid === order.data.uid);
+    assert.equal(row.coin_total, 20);
+    assert.equal(row.total, '0.00');
+  });
 });
