@@ -141,9 +141,9 @@ test(
     assert.equal(await page.getByText('Responde esta pregunta').count(), 3);
     assert.equal(posts, 0, 'an incomplete poll is not sent');
 
-    await page.getByLabel('Barranco').check();
-    await page.getByLabel('Café').check();
-    await page.getByLabel('Postres').check();
+    await page.getByLabel('Barranco', { exact: true }).check();
+    await page.getByLabel('Café', { exact: true }).check();
+    await page.getByLabel('Postres', { exact: true }).check();
     assert.equal(
       await page.getByText('Responde esta pregunta').count(),
       1,
@@ -186,7 +186,7 @@ test(
     await answered.getByRole('link', { name: '¿Cómo fue tu experiencia en Aurora?' }).click();
     await page.getByText(/^Respondida el /).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Enviar respuestas' }).count(), 0);
-    assert.ok(await page.getByLabel('Barranco').isDisabled());
+    assert.ok(await page.getByLabel('Barranco', { exact: true }).isDisabled());
 
     // The server kept the answers given in the browser.
     const resolved = await page.evaluate(async () => {

@@ -61,6 +61,11 @@ test(
     // The subscription screen lists the places with subscriptions; products go to the subscription cart.
     await page.goto(server.url('localhost', '/subscription'));
     await page.getByRole('heading', { name: 'Suscripción', exact: true }).waitFor();
+    // The places arrive after the heading: wait for them before reading the list.
+    await page
+      .getByLabel('Local')
+      .locator('option', { hasText: MIRAFLORES })
+      .waitFor({ state: 'attached' });
     const placeOptions = await page.getByLabel('Local').locator('option').allInnerTexts();
     assert.ok(placeOptions.includes(MIRAFLORES), placeOptions.join(' | '));
     assert.ok(
