@@ -45,6 +45,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { OrderSummary } from './order-summary';
 import '../../../styles/checkout.css';
+import { messagesOf } from '../error-messages';
 
 // Leaflet comes only with the delivery map, in its own chunk.
 const DeliveryMap = lazy(() => import('./delivery-map').then((m) => ({ default: m.DeliveryMap })));
@@ -89,15 +90,6 @@ function numericPoint(
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
     return null;
   return { latitude: lat, longitude: lng };
-}
-
-function messagesOf(error: unknown): string[] {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const body = error.body as Record<string, unknown>;
-    if (typeof body.detail === 'string') return [body.detail];
-    return Object.values(body).flatMap((v) => (Array.isArray(v) ? v.map(String) : []));
-  }
-  return [];
 }
 
 /**

@@ -39,6 +39,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
+import { messagesOf } from '../error-messages';
 
 const emptyValues: SubscriptionValues = {
   weekdays: [],
@@ -52,15 +53,6 @@ const emptyValues: SubscriptionValues = {
   payment_method: '',
   comments: '',
 };
-
-function messagesOf(error: unknown): string[] {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object') {
-    const body = error.body as Record<string, unknown>;
-    if (typeof body.detail === 'string') return [body.detail];
-    return Object.values(body).flatMap((v) => (Array.isArray(v) ? v.map(String) : []));
-  }
-  return [];
-}
 
 /**
  * /subscription/checkout: the selected place's subscription cart as a standing order - the
