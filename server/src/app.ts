@@ -11,6 +11,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
+import fastifyCompress from '@fastify/compress';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
@@ -85,6 +86,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
+  // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
+  // for the client that asked. The built web app's files are already compressed (.br/.gz).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
@@ -113,6 +117,9 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(subscriptionSchedulerPlugin, { seconds: options.subscriptionRunSeconds ?? 0 });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
-  await app.register(webAppPlugin, { webDist: options.webDist ?? '' });
+  await app.register(webAppPlugin, {
+    webDist: options.webDist ?? '',
+    tenantCacheSeconds: options.tenantCacheSeconds ?? 0,
+  });
   return app;
 }

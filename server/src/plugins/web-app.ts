@@ -1,34 +1,48 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@store/contract';
+import { createPageShell } from './app-bootstrap';
 
 /**
  * Serves the built web app (when there is one); any GET that is not an API call or a file gets
- * index.html, so client routes (and unknown hosts' not-found page) load.
+ * the page shell (index.html with the host's tenant inside), so client routes (and unknown
+ * hosts' not-found page) load.
  */
-export const webAppPlugin = fp<{ webDist: string }>(
-  async (app, { webDist }) => {
-    const hasBuild = existsSync(path.join(webDist, 'index.html'));
-    if (!hasBuild) app.log.warn(`no web build at ${webDist}: run "npm run build" to serve the web app`);
-    else await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; the shell must always be fresh.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    app.setNotFoundHandler((request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (!isPage || !hasBuild) return reply.status(404).send({ detail: errorMessages.notFound });
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+export const webAppPlugin = fp<{ webDist: string; tenantCacheSeconds?: number }>(
+  async (app, { webDist, tenantCacheSeconds = 0 }) => {
+    const indexFile = path.join(webDist, 'index.html');
+    const hasBuild = existsSync(indexFile);
+    if (!hasBuild) {
+      app.log.warn(`no web build at ${webDist}: run "npm run build" to serve the web app`);
+    } else {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz beside each text file (web/vite.config.ts): sent as they are.
+        preCompressed: true,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; the shell must always be fresh.
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+    const pageFor = hasBuild
+      ? createPageShell(app.db, readFileSync(indexFile, 'utf8'), tenantCacheSeconds)
+      : null;
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      if (!isPage || !pageFor) return reply.status(404).send({ detail: errorMessages.notFound });
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await pageFor(request.host));
     });
   },
-  { name: 'web-app', dependencies: ['errors'] },
+  { name: 'web-app', dependencies: ['errors', 'database'] },
 );

@@ -16,12 +16,13 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generou
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean; publicCacheSeconds?: number } = {}) {
+export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean; publicCacheSeconds?: number; webDist?: string } = {}) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
   const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
     trustProxy: options.trustProxy,
     publicCacheSeconds: options.publicCacheSeconds,
+    webDist: options.webDist,
   });
   await app.ready();
 
