@@ -1,5 +1,5 @@
 import { after, before } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
@@ -58,5 +58,44 @@ export async function acceptCookiesUpFront(context: BrowserContext, origin: stri
       localStorage.setItem('version', '1.0.0');
       localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, ga: true, guid: true }));
     }
+  });
+}
+
+type AppAnswer = Record<string, unknown> & { features: Record<string, unknown> };
+
+/**
+ * Changes the tenant the page sees, wherever it reads it from: the app description the server
+ * puts inside each page (script#app-bootstrap) and the GET v7/apps/?domain= answer. Lets a test
+ * switch on what no demo store has (maintenance, a captcha key, sign-up off).
+ */
+export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void): Promise<void> {
+  const patchList = (apps: AppAnswer[]) => {
+    if (apps[0]) patch(apps[0]);
+    return apps;
+  };
+  // Node does not resolve *.localhost as Chromium does: the same request goes to 127.0.0.1 with
+  // the page's Host header, which names the tenant.
+  const fetchAsIs = (route: Route) => {
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    return route.fetch({ url: url.toString(), headers: { ...route.request().headers(), host } });
+  };
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.includes('.'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await fetchAsIs(route);
+      const html = await response.text();
+      const bootstrap = /(<script id="app-bootstrap" type="application\/json">)(.*?)(<\/script>)/s;
+      const match = bootstrap.exec(html);
+      if (!match) throw new Error('the page has no app-bootstrap script');
+      const json = JSON.stringify(patchList(JSON.parse(match[2]) as AppAnswer[])).replace(/</g, '\\u003c');
+      await route.fulfill({ response, body: html.replace(bootstrap, `$1${json}$3`) });
+    },
+  );
+  await page.route('**/api/v7/apps/?domain=*', async (route) => {
+    const response = await fetchAsIs(route);
+    await route.fulfill({ response, json: patchList((await response.json()) as AppAnswer[]) });
   });
 }

@@ -1,7 +1,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 
 // The accounts journey in a real browser against the real server, whose mails go through a real
@@ -290,11 +290,8 @@ test('login and registration ask for the captcha when the app has reCAPTCHA sett
   const { context, page } = await harness.newPage();
   await acceptCookiesUpFront(context, server.url());
   // The app answer gains a site key; Google's script is replaced by a stub that never solves.
-  await page.route('**/api/v7/apps/?domain=*', async (route) => {
-    const response = await route.fetch();
-    const apps = (await response.json()) as Record<string, unknown>[];
-    apps[0].recaptcha_settings = { site_key: 'test-site-key' };
-    await route.fulfill({ response, json: apps });
+  await patchTenantApp(page, (app) => {
+    app.recaptcha_settings = { site_key: 'test-site-key' };
   });
   let scriptLoaded = false;
   await page.route('https://www.google.com/recaptcha/**', (route) => {
@@ -371,11 +368,8 @@ test('registration messages of the spec: acceptances in order, dates, age, gener
   await alert(page, 'Ya existe un usuario con este documento.').waitFor();
 
   // A store without sign-up (the app answer says so) sends /register to /login, with no register link.
-  await page.route('**/api/v7/apps/?domain=*', async (route) => {
-    const response = await route.fetch();
-    const apps = (await response.json()) as Record<string, unknown>[];
-    apps[0].allow_signup = false;
-    await route.fulfill({ response, json: apps });
+  await patchTenantApp(page, (app) => {
+    app.allow_signup = false;
   });
   await page.goto(server.url('localhost', '/register'));
   await page.waitForURL(/\/login$/);

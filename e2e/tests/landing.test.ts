@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
 
 const harness = useHarness();
 const { skip } = harness;
@@ -313,18 +313,9 @@ test(
     const { context, page } = await harness.newPage();
     await acceptCookiesUpFront(context, server.url('landing.localhost'));
     // The demo has no marketplace app: its app settings are answered as one.
-    await page.route(/\/api\/v7\/apps\/\?domain=/, async (route) => {
-      // Node does not resolve *.localhost as Chromium does: the same call goes to 127.0.0.1.
-      const url = new URL(route.request().url());
-      url.hostname = '127.0.0.1';
-      const response = await route.fetch({ url: url.toString() });
-      const apps = (await response.json()) as Record<string, unknown>[];
-      const changed = apps.map((app) => ({
-        ...app,
-        marketplace: true,
-        web_settings: { external_link: 'https://admin.example.com/' },
-      }));
-      await route.fulfill({ response, json: changed });
+    await patchTenantApp(page, (app) => {
+      app.marketplace = true;
+      app.web_settings = { external_link: 'https://admin.example.com/' };
     });
     await page.goto(server.url('landing.localhost', '/landing'));
     const login = page.locator('header').getByRole('link', { name: 'Iniciar sesión' });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
 
 const harness = useHarness();
 const { skip } = harness;
@@ -9,6 +9,10 @@ test('the demo store loads by host name with its name, logo and main colour', { 
   const server = harness.server();
   const { context, page } = await harness.newPage();
   await acceptCookiesUpFront(context, server.url());
+  const appCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v7/apps/?domain=')) appCalls.push(request.url());
+  });
   await page.goto(server.url('localhost', '/'));
 
   // The demo app has a landing page: the first visit of / goes there once.
@@ -23,6 +27,8 @@ test('the demo store loads by host name with its name, logo and main colour', { 
   assert.equal(await orderButton.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(180, 70, 43)');
   assert.equal(await page.evaluate(() => localStorage.getItem('colors_main_color')), '#b4462b');
   assert.ok(await page.evaluate(() => localStorage.getItem('apiKey')), 'the app key is stored');
+  // The tenant came inside the page (script#app-bootstrap): no round trip to ask for it.
+  assert.deepEqual(appCalls, []);
 
   // Into the store: the shell with header logo and footer.
   await orderButton.click();
@@ -131,11 +137,8 @@ test('a phone viewport shows the store without horizontal scroll', { skip }, asy
 test('a store switched to maintenance shows only the maintenance screen', { skip }, async () => {
   const { page } = await harness.newPage();
   // No demo store is in maintenance; the switch is the app's `features.maintenance`, so the test turns it on in the answer.
-  await page.route('**/api/v7/apps/?domain=*', async (route) => {
-    const response = await route.fetch();
-    const apps = await response.json();
-    apps[0].features.maintenance = true;
-    await route.fulfill({ response, json: apps });
+  await patchTenantApp(page, (app) => {
+    app.features.maintenance = true;
   });
   await page.goto(harness.server().url('localhost', '/products'));
   await page.getByRole('heading', { name: 'Estamos en mantenimiento' }).waitFor();

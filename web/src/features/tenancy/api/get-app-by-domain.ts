@@ -21,10 +21,30 @@ export async function getAppByDomain(domain: string): Promise<App> {
   return app;
 }
 
+/**
+ * The server puts the answer of GET v7/apps/?domain=<host> inside the page
+ * (server/src/plugins/app-bootstrap.ts), so the first render already has the tenant. Read once:
+ * the Vite dev server and an unknown host (an empty list) fall back to the call.
+ */
+function bootstrappedApp(domain: string): App | undefined {
+  const element = document.getElementById('app-bootstrap');
+  if (!element?.textContent) return undefined;
+  element.remove();
+  try {
+    const [app] = JSON.parse(element.textContent) as App[];
+    if (!app || currentDomain(app.domain ?? '') !== domain) return undefined;
+    storage.set(storageKeys.apiKey, app.api_key);
+    return app;
+  } catch {
+    return undefined;
+  }
+}
+
 export const appByDomainQuery = (domain: string) =>
   queryOptions({
     queryKey: ['apps', 'by-domain', domain],
     queryFn: () => getAppByDomain(domain),
+    initialData: () => bootstrappedApp(domain),
     staleTime: Infinity,
     // A 403 already dropped a stale key: one retry then goes without it. An unknown host never retries.
     retry: (failures, error) =>
