@@ -146,7 +146,8 @@ export function DefaultLanding() {
           {t('landing.orderHere')}
         </Link>
       </header>
-      <main id="main-content">
+      {/* While the places load the footer waits below the fold, so it does not jump (CLS). */}
+      <main id="main-content" className={settled ? undefined : 'landing__main--loading'}>
         <section className="banner">
           {cover ? <img className="banner__image" src={cover} alt="" /> : null}
           <div className="banner__content">
