@@ -26,7 +26,8 @@ export function CategoryBar({ categories, selected, onSelect }: { categories: Ca
       setOverflowing(node.scrollWidth > node.clientWidth + 1);
       setAtEnd(node.scrollLeft + node.clientWidth >= node.scrollWidth - 1);
     };
-    measure();
+    // The observer also calls back once at the start, when layout is done anyway: measuring
+    // here at once would force a layout in the middle of the first render.
     const observer = new ResizeObserver(measure);
     observer.observe(node);
     node.addEventListener('scroll', measure, { passive: true });

@@ -37,6 +37,9 @@ const ProductPopup = lazy(() =>
 export const SEARCH_DEBOUNCE_MS = 800;
 
 /** /subscription: the products of the places with subscriptions, added to the subscription cart. */
+// One collator for every comparison: localeCompare with a locale builds a new one per call.
+const byName = new Intl.Collator('es');
+
 export function SubscriptionProductsPage() {
   return <ProductsPage cartType="subscription" />;
 }
@@ -60,7 +63,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const subscribing = cartType === 'subscription';
   const placeList = [...(places.data ?? [])]
     .filter((p) => !subscribing || p.subscription_enabled)
-    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+    .sort((a, b) => byName.compare(a.name, b.name));
   // The screen tells which cart is in use: the cart page then opens on it.
   useEffect(() => setCartType(cartType), [cartType]);
   const offersSubscriptions = company.subscription_enabled;
@@ -137,6 +140,8 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     />
   ) : null;
 
+  // The toolbar waits for the cities and places, so nothing below it jumps when they arrive (CLS).
+  if (areas.isPending || places.isPending) return <Loading />;
   if (places.isSuccess && placeList.length === 0) {
     return (
       <PageMessage title={subscribing ? t('subscription.noPlaces') : t('catalog.noPlaces')}>
