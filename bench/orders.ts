@@ -21,13 +21,40 @@ const server = await startBenchServer({
   prepare: async (db) => {
     await importTenant(db, {
       app: { key: 'bench-orders', name: 'Bench orders', domain: host, main_company: 'shop' },
-      companies: [{ key: 'shop', name: 'Shop', payment_methods: [{ key: 'cash', type: 'CASH', name: 'Efectivo' }] }],
+      companies: [
+        {
+          key: 'shop',
+          name: 'Shop',
+          payment_methods: [{ key: 'cash', type: 'CASH', name: 'Efectivo' }],
+        },
+      ],
       areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
-      places: [{ key: 'main', company: 'shop', area: 'lima', name: 'Main', address: 'Av. 1', timetable: { monday: allDay, saturday: allDay, sunday: allDay } }],
+      places: [
+        {
+          key: 'main',
+          company: 'shop',
+          area: 'lima',
+          name: 'Main',
+          address: 'Av. 1',
+          timetable: { monday: allDay, saturday: allDay, sunday: allDay },
+        },
+      ],
       catalog: {
         products: [
-          { key: 'plenty', company: 'shop', title: 'Plenty', price: '10.00', places: { main: 10_000_000 } },
-          { key: 'last-ten', company: 'shop', title: 'Last ten', price: '10.00', places: { main: 10 } },
+          {
+            key: 'plenty',
+            company: 'shop',
+            title: 'Plenty',
+            price: '10.00',
+            places: { main: 10_000_000 },
+          },
+          {
+            key: 'last-ten',
+            company: 'shop',
+            title: 'Last ten',
+            price: '10.00',
+            places: { main: 10 },
+          },
         ],
       },
     });
@@ -41,15 +68,23 @@ const base = `http://127.0.0.1:${server.port}/api`;
 const call = async (method: string, path: string, body?: unknown, token?: string) => {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { 'api-key': apiKey, 'content-type': 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
+    headers: {
+      'api-key': apiKey,
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Token ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: res.status, data: (await res.json()) as any };
 };
 
 const place = (await call('GET', '/v7/places/')).data.results[0].uid as string;
-const products = (await call('GET', `/v7/places/${place}/products/`)).data.results as { uid: string; title: string }[];
-const cash = (await call('GET', `/v5/places/${place}/checkout-options/`)).data.payment_methods[0].uid as string;
+const products = (await call('GET', `/v7/places/${place}/products/`)).data.results as {
+  uid: string;
+  title: string;
+}[];
+const cash = (await call('GET', `/v5/places/${place}/checkout-options/`)).data.payment_methods[0]
+  .uid as string;
 const schedule = (await call('GET', `/v7/places/${place}/pickup-schedule/`)).data;
 const pickup = { date: schedule.days[0].date, start: schedule.days[0].slots[0].start };
 const tokens: string[] = [];
@@ -67,9 +102,28 @@ for (let i = 0; i < 5; i++) {
   if (res.status !== 201) throw new Error(`register: ${res.status} ${JSON.stringify(res.data)}`);
   tokens.push(res.data.token);
 }
-const billing = { first_name: 'Ana', last_name: 'Quispe', email: 'ana@example.com', phone: '+51987654321', city: 'Lima', address: 'Av. 1' };
+const billing = {
+  first_name: 'Ana',
+  last_name: 'Quispe',
+  email: 'ana@example.com',
+  phone: '+51987654321',
+  city: 'Lima',
+  address: 'Av. 1',
+};
 const order = (productUid: string, token: string) =>
-  call('POST', `/v5/places/${place}/orders/`, { shipping_type: 'pickup', pickup, products: [{ uid: productUid, quantity: 1 }], expected_total: '10.00', payment_method: cash, billing }, token);
+  call(
+    'POST',
+    `/v5/places/${place}/orders/`,
+    {
+      shipping_type: 'pickup',
+      pickup,
+      products: [{ uid: productUid, quantity: 1 }],
+      expected_total: '10.00',
+      payment_method: cash,
+      billing,
+    },
+    token,
+  );
 
 // Load: each client places orders one after another until the time is up.
 const plenty = products.find((p) => p.title === 'Plenty')!.uid;
@@ -87,19 +141,28 @@ await Promise.all(
   }),
 );
 latencies.sort((a, b) => a - b);
-const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(0);
+const p = (q: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(0);
 const perSecond = (latencies.length / duration).toFixed(0);
 
 // Race: everyone at once for the last ten units.
 const lastTen = products.find((p) => p.title === 'Last ten')!.uid;
-const results = await Promise.all(Array.from({ length: racers }, (_, i) => order(lastTen, tokens[i % tokens.length])));
+const results = await Promise.all(
+  Array.from({ length: racers }, (_, i) => order(lastTen, tokens[i % tokens.length])),
+);
 const won = results.filter((r) => r.status === 201).length;
-const outOfStock = results.filter((r) => r.status === 400 && r.data.non_field_errors?.[0] === 'Out of stock: Last ten').length;
+const outOfStock = results.filter(
+  (r) => r.status === 400 && r.data.non_field_errors?.[0] === 'Out of stock: Last ten',
+).length;
 const stockLeft = (await call('GET', `/v7/places/${place}/products/${lastTen}/`)).data.stock;
 
 console.log(`\n${server.kind}, ${connections} clients, ${duration} s`);
-console.log('| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left |');
+console.log(
+  '| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | --- |');
-console.log(`| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) |`);
+console.log(
+  `| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) |`,
+);
 await server.close();
 process.exit(failures || won !== 10 || stockLeft !== 0 ? 1 : 0);

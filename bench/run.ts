@@ -11,8 +11,16 @@ type Ctx = { demoAppUid: string; multiAppUid: string };
 
 const scenarios: Scenario[] = [
   { name: 'app by domain', host: 'localhost', path: () => '/api/v7/apps/?domain=localhost' },
-  { name: 'multisite categories with companies', host: 'multi.localhost', path: (c) => `/api/v7/categories/?app=${c.multiAppUid}&with_companies=true` },
-  { name: 'allowed companies search', host: 'multi.localhost', path: (c) => `/api/v7/apps/${c.multiAppUid}/allowed-companies/?search=pan` },
+  {
+    name: 'multisite categories with companies',
+    host: 'multi.localhost',
+    path: (c) => `/api/v7/categories/?app=${c.multiAppUid}&with_companies=true`,
+  },
+  {
+    name: 'allowed companies search',
+    host: 'multi.localhost',
+    path: (c) => `/api/v7/apps/${c.multiAppUid}/allowed-companies/?search=pan`,
+  },
   { name: 'health', host: 'localhost', path: () => '/api/health' },
 ];
 
@@ -28,18 +36,27 @@ const only = process.argv.slice(2);
 
 const server = await startBenchServer();
 try {
-  const ctx: Ctx = { demoAppUid: await appUid(server.port, 'localhost'), multiAppUid: await appUid(server.port, 'multi.localhost') };
-  console.log(`\nDatabase: ${server.kind}; ${connections} connections, ${duration} s per scenario\n`);
+  const ctx: Ctx = {
+    demoAppUid: await appUid(server.port, 'localhost'),
+    multiAppUid: await appUid(server.port, 'multi.localhost'),
+  };
+  console.log(
+    `\nDatabase: ${server.kind}; ${connections} connections, ${duration} s per scenario\n`,
+  );
   console.log('| scenario | req/s | p50 ms | p99 ms | non-2xx |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const s of scenarios.filter((x) => only.length === 0 || only.some((o) => x.name.includes(o)))) {
+  for (const s of scenarios.filter(
+    (x) => only.length === 0 || only.some((o) => x.name.includes(o)),
+  )) {
     const result = await autocannon({
       url: `http://127.0.0.1:${server.port}${s.path(ctx)}`,
       headers: { host: s.host },
       connections,
       duration,
     });
-    console.log(`| ${s.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`);
+    console.log(
+      `| ${s.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} |`,
+    );
   }
 } finally {
   await server.close();

@@ -31,9 +31,11 @@ export const featureBoundaries = {
       let reason = null;
       if (from.layer === 'feature' && to.layer === 'feature' && to.feature !== from.feature)
         reason = `feature "${from.feature}" must not import feature "${to.feature}": move what both need into shared code`;
-      else if (from.layer === 'feature' && to.layer === 'app') reason = 'features must not import the app layer';
+      else if (from.layer === 'feature' && to.layer === 'app')
+        reason = 'features must not import the app layer';
       else if (from.layer === 'shared' && (to.layer === 'feature' || to.layer === 'app'))
-        reason = 'shared code (components, lib, api, i18n) must not import features or the app layer';
+        reason =
+          'shared code (components, lib, api, i18n) must not import features or the app layer';
       if (reason) context.report({ node, messageId: 'crossFeature', data: { reason } });
     }
     return {

@@ -4,14 +4,26 @@ import { openDatabase } from '../../server/src/db/client';
 import { seedDemoTenants } from '../../server/src/tenants/demo-seed';
 
 /** The real server in this process, on a free port, on PGlite in memory or DATABASE_URL. */
-export async function startBenchServer(options: { prepare?: (db: import('../../server/src/db/client').Database) => Promise<unknown> } = {}) {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: 'memory://' });
+export async function startBenchServer(
+  options: {
+    prepare?: (db: import('../../server/src/db/client').Database) => Promise<unknown>;
+  } = {},
+) {
+  const database = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir: 'memory://',
+  });
   await seedDemoTenants(database.db);
   const prepared = options.prepare ? await options.prepare(database.db) : undefined;
   const publicCacheSeconds = Number(process.env.CATALOG_CACHE_SECONDS ?? 5);
   // The tenant look-up is remembered as in production (TENANT_CACHE_SECONDS, default 5); CATALOG_CACHE_SECONDS=0 still sends every catalogue call to the database.
   const tenantCacheSeconds = Number(process.env.TENANT_CACHE_SECONDS ?? 5);
-  const app = await buildApp({ db: database.db, dbKind: database.kind, publicCacheSeconds, tenantCacheSeconds });
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    publicCacheSeconds,
+    tenantCacheSeconds,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {

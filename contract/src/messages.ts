@@ -11,8 +11,7 @@ export const formMessages = {
   positiveNumber: 'Ingresar un número válido',
   time: 'Ingresar una hora correcta',
   url: 'Ingresar una URL correcta',
-  telephone:
-    'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
+  telephone: 'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
   invalid: 'Valor no válido',
   tooLong: 'Asegúrese de que este campo no tenga más de {max} caracteres',
 } as const;

@@ -24,7 +24,9 @@ test('zod checks without a message of their own answer in Spanish', () => {
 test('requiredText trims and refuses blank text', () => {
   assert.deepEqual(messages(requiredText(), '   '), ['Este campo es requerido']);
   assert.equal(requiredText().parse('  Ana '), 'Ana');
-  assert.deepEqual(messages(requiredText(5), 'abcdefg'), ['Asegúrese de que este campo no tenga más de 5 caracteres']);
+  assert.deepEqual(messages(requiredText(5), 'abcdefg'), [
+    'Asegúrese de que este campo no tenga más de 5 caracteres',
+  ]);
 });
 
 test('emailField lower-cases and checks the pattern', () => {

@@ -10,7 +10,8 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export function browserSkipReason(): string | null {
   if (existsSync(chromiumPath)) return null;
   const reason = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH)`;
-  if (process.env.E2E_REQUIRED === '1') throw new Error(`${reason}; E2E_REQUIRED=1 forbids skipping`);
+  if (process.env.E2E_REQUIRED === '1')
+    throw new Error(`${reason}; E2E_REQUIRED=1 forbids skipping`);
   console.warn(`skipping browser tests: ${reason}`);
   return reason;
 }

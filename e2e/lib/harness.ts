@@ -8,14 +8,18 @@ export type Harness = {
   skip: string | false;
   server: () => RunningServer;
   /** A fresh browser context (own storage and cookies) and page. */
-  newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<{ context: BrowserContext; page: Page }>;
+  newPage: (options?: {
+    viewport?: { width: number; height: number };
+  }) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
 /**
  * One server and one browser per test file; every test gets its own context. `env` adds server
  * settings (e.g. SMTP_URL of a mail server it starts), asked once before the server starts.
  */
-export function useHarness(options: { env?: () => Record<string, string> | Promise<Record<string, string>> } = {}): Harness {
+export function useHarness(
+  options: { env?: () => Record<string, string> | Promise<Record<string, string>> } = {},
+): Harness {
   const skip = browserSkipReason() ?? false;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
@@ -41,7 +45,10 @@ export function useHarness(options: { env?: () => Record<string, string> | Promi
     },
     newPage: async (options = {}) => {
       if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 }, locale: 'es-PE' });
+      const context = await browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+        locale: 'es-PE',
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -56,7 +63,10 @@ export async function acceptCookiesUpFront(context: BrowserContext, origin: stri
   await context.addInitScript(() => {
     if (!localStorage.getItem('cookieConsent')) {
       localStorage.setItem('version', '1.0.0');
-      localStorage.setItem('cookieConsent', JSON.stringify({ necessary: true, ga: true, guid: true }));
+      localStorage.setItem(
+        'cookieConsent',
+        JSON.stringify({ necessary: true, ga: true, guid: true }),
+      );
     }
   });
 }
@@ -90,7 +100,10 @@ export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void
       const bootstrap = /(<script id="app-bootstrap" type="application\/json">)(.*?)(<\/script>)/s;
       const match = bootstrap.exec(html);
       if (!match) throw new Error('the page has no app-bootstrap script');
-      const json = JSON.stringify(patchList(JSON.parse(match[2]) as AppAnswer[])).replace(/</g, '\\u003c');
+      const json = JSON.stringify(patchList(JSON.parse(match[2]) as AppAnswer[])).replace(
+        /</g,
+        '\\u003c',
+      );
       await route.fulfill({ response, body: html.replace(bootstrap, `$1${json}$3`) });
     },
   );

@@ -30,10 +30,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(port: number, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(
+  port: number,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (response.ok) return;
@@ -53,7 +59,14 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: serverRoot,
-    env: { ...process.env, PORT: String(port), DATA_DIR: 'memory://', WEB_DIST: webDist, LOG_LEVEL: 'warn', ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

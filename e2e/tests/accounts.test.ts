@@ -19,7 +19,11 @@ after(async () => {
 const { skip } = harness;
 const inbox = () => smtp!;
 
-async function open(path: string, host = 'localhost', viewport?: { width: number; height: number }) {
+async function open(
+  path: string,
+  host = 'localhost',
+  viewport?: { width: number; height: number },
+) {
   const server = harness.server();
   const { context, page } = await harness.newPage(viewport ? { viewport } : undefined);
   await acceptCookiesUpFront(context, server.url(host));
@@ -27,9 +31,12 @@ async function open(path: string, host = 'localhost', viewport?: { width: number
   return { page, context, server };
 }
 
-const field = (page: Page, label: string | RegExp) => page.getByLabel(label, { exact: typeof label === 'string' });
-const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
-const storageOf = (page: Page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+const field = (page: Page, label: string | RegExp) =>
+  page.getByLabel(label, { exact: typeof label === 'string' });
+const alert = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text }).first();
+const storageOf = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 
 let counter = 0;
 function newMember() {
@@ -44,346 +51,412 @@ function newMember() {
   };
 }
 
-test('accounts journey: register, verify by mail, log in, complete, edit, change password, log out, recover, delete', { skip }, async () => {
-  const member = newMember();
-  const email = member.email.toLowerCase();
-  const { page } = await open('/register/');
+test(
+  'accounts journey: register, verify by mail, log in, complete, edit, change password, log out, recover, delete',
+  { skip },
+  async () => {
+    const member = newMember();
+    const email = member.email.toLowerCase();
+    const { page } = await open('/register/');
 
-  // Register: the names are sent by their first word, the email lowercased, the phone with +51.
-  await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
-  await field(page, 'Nombre').fill('  Lucía María ');
-  await field(page, 'Apellido').fill('Fernández Soto');
-  await field(page, 'Correo electrónico').fill(member.email);
-  await field(page, 'Contraseña').fill(member.password);
-  await field(page, 'Número de documento').fill(member.document);
-  await field(page, /Número de celular/).fill(member.mobile.slice(0, 3) + ' ' + member.mobile.slice(3));
-  await field(page, 'Acepto los términos y condiciones').check();
-  await field(page, 'Declaro ser mayor de edad').check();
-  await field(page, 'Autorizo el tratamiento de mis datos personales según las políticas de privacidad').check();
-  await field(page, 'Autorizo el tratamiento de mis datos con fines publicitarios').check();
-  const registerRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/register/') && r.method() === 'POST');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  const sent = (await registerRequest).postDataJSON() as Record<string, unknown>;
-  assert.equal(sent.first_name, 'Lucía');
-  assert.equal(sent.last_name, 'Fernández');
-  assert.equal(sent.email, email);
-  assert.equal(sent.mobile_number, `+51${member.mobile}`);
-  assert.equal(sent.document_type, 'NATIONAL_ID');
-  assert.equal(sent.birthdate, undefined);
+    // Register: the names are sent by their first word, the email lowercased, the phone with +51.
+    await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
+    await field(page, 'Nombre').fill('  Lucía María ');
+    await field(page, 'Apellido').fill('Fernández Soto');
+    await field(page, 'Correo electrónico').fill(member.email);
+    await field(page, 'Contraseña').fill(member.password);
+    await field(page, 'Número de documento').fill(member.document);
+    await field(page, /Número de celular/).fill(
+      member.mobile.slice(0, 3) + ' ' + member.mobile.slice(3),
+    );
+    await field(page, 'Acepto los términos y condiciones').check();
+    await field(page, 'Declaro ser mayor de edad').check();
+    await field(
+      page,
+      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
+    ).check();
+    await field(page, 'Autorizo el tratamiento de mis datos con fines publicitarios').check();
+    const registerRequest = page.waitForRequest(
+      (r) => r.url().endsWith('/api/v5/register/') && r.method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    const sent = (await registerRequest).postDataJSON() as Record<string, unknown>;
+    assert.equal(sent.first_name, 'Lucía');
+    assert.equal(sent.last_name, 'Fernández');
+    assert.equal(sent.email, email);
+    assert.equal(sent.mobile_number, `+51${member.mobile}`);
+    assert.equal(sent.document_type, 'NATIONAL_ID');
+    assert.equal(sent.birthdate, undefined);
 
-  // Registered and signed in; no birthdate nor gender yet: /complete-info.
-  await page.waitForURL(/\/complete-info$/);
-  const afterRegister = await storageOf(page);
-  assert.ok(afterRegister.token, 'the token is stored');
-  assert.equal(afterRegister.merge, 'true');
+    // Registered and signed in; no birthdate nor gender yet: /complete-info.
+    await page.waitForURL(/\/complete-info$/);
+    const afterRegister = await storageOf(page);
+    assert.ok(afterRegister.token, 'the token is stored');
+    assert.equal(afterRegister.merge, 'true');
 
-  // The verification mail arrived over SMTP; its link verifies the email and goes to / after 1.5 s.
-  const verification = await inbox().waitFor(email, /Confirma tu correo/);
-  const verifyLink = verification.links.find((l) => l.includes('/verification-email/'));
-  assert.ok(verifyLink, `a verification link in ${verification.text}`);
-  await page.goto(verifyLink);
-  await page.getByText('Su correo ha sido verificado.').first().waitFor();
-  await page.waitForURL((url) => !url.pathname.startsWith('/verification-email'), { timeout: 5000 });
-
-  // Log in by email (typed in capitals: sent lowercased) in a fresh browser: incomplete -> /complete-info.
-  const second = await open('/login');
-  const login = second.page;
-  await field(login, 'Correo electrónico').fill(member.email.toUpperCase());
-  await field(login, 'Contraseña').fill(member.password);
-  const loginRequest = login.waitForRequest((r) => r.url().endsWith('/api/v5/login/'));
-  await login.getByRole('button', { name: 'Ingresar' }).click();
-  assert.equal(((await loginRequest).postDataJSON() as { email: string }).email, email);
-  await login.waitForURL(/\/complete-info$/);
-
-  // Complete the data: names exist, so skipping is allowed; only the missing fields are sent.
-  await login.getByRole('heading', { name: 'Completa tus datos' }).waitFor();
-  assert.equal(await login.getByRole('button', { name: 'Omitir por ahora' }).isEnabled(), true);
-  assert.equal(await field(login, 'Nombre').count(), 0, 'names already on the profile are not asked');
-  await login.getByRole('button', { name: 'Guardar' }).click();
-  await alert(login, 'Debe aceptar los términos y condiciones').waitFor();
-  await field(login, 'Día').selectOption('14');
-  await field(login, 'Mes').selectOption({ label: 'Mayo' });
-  await field(login, 'Año').selectOption('1990');
-  await field(login, 'Sexo').selectOption('f');
-  await field(login, 'Acepto los términos y condiciones y las políticas de privacidad').check();
-  const patchRequest = login.waitForRequest((r) => r.url().endsWith('/api/v5/me/') && r.method() === 'PATCH');
-  await login.getByRole('button', { name: 'Guardar' }).click();
-  assert.deepEqual((await patchRequest).postDataJSON(), { birthdate: '1990-05-14', gender: 'f' });
-  await login.waitForURL((url) => url.pathname !== '/complete-info');
-
-  // Edit the profile: a field error from the rules, then a good change.
-  await login.goto(second.server.url('localhost', '/profile'));
-  await login.getByRole('heading', { name: 'Datos personales' }).waitFor();
-  assert.equal(await field(login, 'Nombre').inputValue(), 'Lucía');
-  assert.equal(await field(login, 'Número de documento').inputValue(), member.document);
-  await field(login, 'Número de documento').fill('12');
-  await login.getByRole('button', { name: 'Guardar' }).click();
-  await alert(login, 'Ingresar un dni correcto.').waitFor();
-  await field(login, 'Número de documento').fill(member.document);
-  await field(login, 'Apellido').fill('Rojas Díaz');
-  await login.getByRole('button', { name: 'Guardar' }).click();
-  await login.getByText('Datos actualizados').first().waitFor();
-  await login.reload();
-  await login.getByRole('heading', { name: 'Datos personales' }).waitFor();
-  await login.waitForFunction(() => (document.querySelector('input[name="last_name"]') as HTMLInputElement | null)?.value === 'Rojas');
-
-  // Change the password: mismatch first, then the real change.
-  const newPassword = 'Otra-Clave-2026';
-  await login.goto(second.server.url('localhost', '/change-password'));
-  await field(login, 'Contraseña actual').fill(member.password);
-  await field(login, 'Nueva contraseña').fill(newPassword);
-  await field(login, 'Confirmar contraseña').fill('no-coincide-1');
-  await login.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await alert(login, 'Las contraseñas no coinciden.').waitFor();
-  await field(login, 'Confirmar contraseña').fill(newPassword);
-  await login.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await login.getByText('Su contraseña ha sido cambiada.').first().waitFor();
-
-  // Log out from the side menu: exactly token, merge, skipUpdate and the local carts go.
-  await login.evaluate(() => {
-    localStorage.setItem('skipUpdate', 'true');
-    localStorage.setItem('cartplace-1', '[]');
-    localStorage.setItem('cartSubscriptionplace-1', '[]');
-    localStorage.setItem('selectedPlaceUid', 'place-1');
-  });
-  await login.getByRole('button', { name: 'Abrir menú' }).click();
-  await login.getByRole('button', { name: 'Cerrar sesión' }).click();
-  await login.waitForFunction(() => !localStorage.getItem('token'));
-  const afterLogout = await storageOf(login);
-  for (const key of ['token', 'merge', 'skipUpdate', 'cartplace-1']) assert.equal(afterLogout[key], undefined, `${key} is cleared`);
-  for (const key of ['cartSubscriptionplace-1', 'selectedPlaceUid', 'apiKey', 'version']) assert.ok(afterLogout[key], `${key} is kept`);
-
-  // Recovery by mail: the reset link sets a new password, then login works with it.
-  await login.goto(second.server.url('localhost', '/recovery-password/'));
-  await field(login, 'Correo electrónico').fill(email);
-  await login.getByRole('button', { name: 'Enviar correo' }).click();
-  await login.getByText('Correo enviado. Por favor revise su bandeja de entrada.').first().waitFor();
-  const reset = await inbox().waitFor(email, /Restablece/);
-  const resetLink = reset.links.find((l) => l.includes('/reset-password/'));
-  assert.ok(resetLink);
-  await login.goto(resetLink);
-  const resetPassword = 'Tercera-Clave-3';
-  await field(login, 'Nueva contraseña').fill('12345678');
-  await field(login, 'Confirmar contraseña').fill('12345678');
-  await login.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await alert(login, 'La contraseña no puede tener solo números.').waitFor();
-  await field(login, 'Nueva contraseña').fill(resetPassword);
-  await field(login, 'Confirmar contraseña').fill(resetPassword);
-  await login.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await login.getByText('Su contraseña ha sido restablecida.').first().waitFor();
-  await login.waitForURL((url) => !url.pathname.startsWith('/reset-password'));
-
-  await login.goto(second.server.url('localhost', '/login'));
-  await field(login, 'Correo electrónico').fill(email);
-  await field(login, 'Contraseña').fill(resetPassword);
-  await login.getByRole('button', { name: 'Ingresar' }).click();
-  await login.waitForURL((url) => url.pathname !== '/login');
-  assert.ok((await storageOf(login)).token);
-
-  // Deletion: requested from the profile, confirmed by the mailed link.
-  await login.goto(second.server.url('localhost', '/profile'));
-  await login.getByRole('button', { name: 'Solicitar eliminación' }).click();
-  await login.getByText('Le enviamos un correo para confirmar la eliminación de su cuenta.').waitFor();
-  const deletion = await inbox().waitFor(email, /eliminación/);
-  const deleteLink = deletion.links.find((l) => l.includes('/me/delete/'));
-  assert.ok(deleteLink);
-  await login.goto(deleteLink);
-  await login.getByText('Hola, Lucía').waitFor();
-  await login.getByRole('button', { name: 'Beneficios y programas que se eliminarán' }).waitFor();
-  await login.getByText('No hay nada que mostrar').waitFor();
-  await login.getByRole('button', { name: 'Dar de baja mi cuenta' }).click();
-  await login.getByText('Su cuenta ha sido eliminada.').waitFor();
-  await login.getByText('Esperamos volver a verte pronto').waitFor();
-  assert.equal((await storageOf(login)).token, undefined, 'deletion closes the session');
-
-  // The link is used up, and the account is gone.
-  await login.goto(deleteLink);
-  await login.getByRole('heading', { name: 'El link ha expirado.' }).waitFor();
-  await login.goto(second.server.url('localhost', '/login'));
-  await field(login, 'Correo electrónico').fill(email);
-  await field(login, 'Contraseña').fill(resetPassword);
-  await login.getByRole('button', { name: 'Ingresar' }).click();
-  await alert(login, 'No puede iniciar sesión con las credenciales proporcionadas.').waitFor();
-  assert.equal((await storageOf(login)).token, undefined);
-});
-
-test('document-only login: an unknown document goes to /register with it filled in; a known one signs in', { skip }, async () => {
-  const { page, server } = await open('/login');
-  await page.getByRole('tab', { name: 'Documento' }).click();
-  assert.equal(await field(page, 'Tipo de documento').inputValue(), 'NATIONAL_ID');
-  assert.equal(await field(page, 'Contraseña').count(), 0, 'document-only asks no password');
-  const number = `6${String(Date.now()).slice(-7)}`;
-  await field(page, 'Número de documento').fill(number);
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL(/\/register$/);
-  assert.equal(await field(page, 'Número de documento').inputValue(), number);
-  assert.equal(await field(page, 'Tipo de documento').inputValue(), 'NATIONAL_ID');
-
-  // The demo member's document signs in without a password; her profile is complete: /.
-  await page.goto(server.url('localhost', '/login'));
-  await page.getByRole('tab', { name: 'Documento' }).click();
-  await field(page, 'Número de documento').fill('45678912');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-  assert.ok((await storageOf(page)).token);
-});
-
-test('a member page remembers where the visitor wanted to go and returns there after login', { skip }, async () => {
-  const { page } = await open('/profile');
-  await page.waitForURL(/\/login$/);
-  await field(page, 'Correo electrónico').fill('demo@aurora.pe');
-  await field(page, 'Contraseña').fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/\/profile$/);
-  await page.getByRole('heading', { name: 'Datos personales' }).waitFor();
-});
-
-test('login messages of the spec, each word for word, and the normalisations', { skip }, async () => {
-  const { page } = await open('/login');
-  const submit = () => page.getByRole('button', { name: /^(Ingresar|Continuar)$/ }).click();
-
-  // Email tab.
-  await submit();
-  await alert(page, 'Por favor digite un correo electrónico válido').waitFor();
-  await alert(page, 'Este campo es requerido').waitFor();
-  await field(page, 'Correo electrónico').fill('nadie@example.com');
-  await field(page, 'Contraseña').fill('incorrecta-1');
-  await submit();
-  await alert(page, 'No puede iniciar sesión con las credenciales proporcionadas.').waitFor();
-
-  // Mobile tab: sent as dial code + number.
-  await page.getByRole('tab', { name: 'Celular' }).click();
-  await submit();
-  await alert(page, 'Por favor digite un teléfono válido').waitFor();
-  assert.equal(await page.getByLabel('Código de país').inputValue(), '+51');
-  await page.getByLabel('Código de país').selectOption('+57');
-  await field(page, 'Número de celular').fill('300 123 4567');
-  await field(page, 'Contraseña').fill('incorrecta-1');
-  const mobileRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/login/'));
-  await submit();
-  assert.equal(((await mobileRequest).postDataJSON() as { mobile_number: string }).mobile_number, '+573001234567');
-
-  // Document tab: type and number messages; the number is sent upper-cased.
-  await page.getByRole('tab', { name: 'Documento' }).click();
-  await field(page, 'Tipo de documento').selectOption('');
-  await submit();
-  await alert(page, 'Por favor seleccion un tipo de documento').waitFor();
-  await alert(page, 'Por favor digite un númeor de documento').waitFor();
-  await field(page, 'Tipo de documento').selectOption('PASSPORT');
-  await field(page, 'Número de documento').fill('ab 12345');
-  const validateRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/validate/'));
-  await submit();
-  assert.deepEqual((await validateRequest).postDataJSON(), { document_type: 'PASSPORT', document_number: 'AB12345' });
-  await page.waitForURL(/\/register$/);
-
-  // Any failure the server does not explain: 'Ocurrió un error al ingresar'.
-  await page.goto(harness.server().url('localhost', '/login'));
-  await page.route('**/api/v5/login/', (route) => route.fulfill({ status: 500, body: '' }));
-  await field(page, 'Correo electrónico').fill('demo@aurora.pe');
-  await field(page, 'Contraseña').fill('Aurora2026!');
-  await submit();
-  await alert(page, 'Ocurrió un error al ingresar').waitFor();
-});
-
-test('login and registration ask for the captcha when the app has reCAPTCHA settings', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url());
-  // The app answer gains a site key; Google's script is replaced by a stub that never solves.
-  await patchTenantApp(page, (app) => {
-    app.recaptcha_settings = { site_key: 'test-site-key' };
-  });
-  let scriptLoaded = false;
-  await page.route('https://www.google.com/recaptcha/**', (route) => {
-    scriptLoaded = true;
-    return route.fulfill({
-      contentType: 'text/javascript',
-      body: 'window.grecaptcha={render:function(){return 0},reset:function(){}};window.__onRecaptchaLoad&&window.__onRecaptchaLoad();',
+    // The verification mail arrived over SMTP; its link verifies the email and goes to / after 1.5 s.
+    const verification = await inbox().waitFor(email, /Confirma tu correo/);
+    const verifyLink = verification.links.find((l) => l.includes('/verification-email/'));
+    assert.ok(verifyLink, `a verification link in ${verification.text}`);
+    await page.goto(verifyLink);
+    await page.getByText('Su correo ha sido verificado.').first().waitFor();
+    await page.waitForURL((url) => !url.pathname.startsWith('/verification-email'), {
+      timeout: 5000,
     });
-  });
-  await page.goto(server.url('localhost', '/login'));
-  await field(page, 'Correo electrónico').fill('demo@aurora.pe');
-  await field(page, 'Contraseña').fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await alert(page, 'Haz click en No soy un robot').waitFor();
-  assert.ok(scriptLoaded, 'the captcha script loads only for such apps');
 
-  // Without settings no script is asked for.
-  const plain = await open('/login');
-  let plainLoaded = false;
-  await plain.page.route('https://www.google.com/recaptcha/**', (route) => {
-    plainLoaded = true;
-    return route.abort();
-  });
-  await plain.page.getByRole('button', { name: 'Ingresar' }).waitFor();
-  assert.equal(plainLoaded, false);
-});
+    // Log in by email (typed in capitals: sent lowercased) in a fresh browser: incomplete -> /complete-info.
+    const second = await open('/login');
+    const login = second.page;
+    await field(login, 'Correo electrónico').fill(member.email.toUpperCase());
+    await field(login, 'Contraseña').fill(member.password);
+    const loginRequest = login.waitForRequest((r) => r.url().endsWith('/api/v5/login/'));
+    await login.getByRole('button', { name: 'Ingresar' }).click();
+    assert.equal(((await loginRequest).postDataJSON() as { email: string }).email, email);
+    await login.waitForURL(/\/complete-info$/);
 
-test('registration messages of the spec: acceptances in order, dates, age, general message; closed sign-up goes to /login', { skip }, async () => {
-  const { page, server } = await open('/register/');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await alert(page, 'Por favor corrija los campos correspondientes').waitFor();
-  const acceptances = [
-    'Debe aceptar los términos y condiciones',
-    'Debe declarar que es mayor de edad',
-    'Debe autorizar el tratamiento de sus datos personales',
-    'Debe autorizar el tratamiento de sus datos con fines publicitarios',
-  ];
-  const shown = await page.locator('.form-check .form-field__error').allTextContents();
-  assert.deepEqual(shown, acceptances, 'each acceptance has its own message, in order');
-  await alert(page, 'Este campo es requerido').waitFor();
+    // Complete the data: names exist, so skipping is allowed; only the missing fields are sent.
+    await login.getByRole('heading', { name: 'Completa tus datos' }).waitFor();
+    assert.equal(await login.getByRole('button', { name: 'Omitir por ahora' }).isEnabled(), true);
+    assert.equal(
+      await field(login, 'Nombre').count(),
+      0,
+      'names already on the profile are not asked',
+    );
+    await login.getByRole('button', { name: 'Guardar' }).click();
+    await alert(login, 'Debe aceptar los términos y condiciones').waitFor();
+    await field(login, 'Día').selectOption('14');
+    await field(login, 'Mes').selectOption({ label: 'Mayo' });
+    await field(login, 'Año').selectOption('1990');
+    await field(login, 'Sexo').selectOption('f');
+    await field(login, 'Acepto los términos y condiciones y las políticas de privacidad').check();
+    const patchRequest = login.waitForRequest(
+      (r) => r.url().endsWith('/api/v5/me/') && r.method() === 'PATCH',
+    );
+    await login.getByRole('button', { name: 'Guardar' }).click();
+    assert.deepEqual((await patchRequest).postDataJSON(), { birthdate: '1990-05-14', gender: 'f' });
+    await login.waitForURL((url) => url.pathname !== '/complete-info');
 
-  // Birthdate: a partly chosen date is invalid; a recent one is under age.
-  await field(page, 'Día').selectOption('10');
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await alert(page, 'Escriba una fecha válida').waitFor();
-  await field(page, 'Mes').selectOption('3');
-  await field(page, 'Año').selectOption(String(new Date().getFullYear() - 5));
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await alert(page, 'Debe ser mayor de edad').waitFor();
-  await alert(page, 'Por favor corrija los campos correspondientes').waitFor();
-  const years = await field(page, 'Año').locator('option').allTextContents();
-  assert.equal(years[1], String(new Date().getFullYear()));
-  assert.equal(years.at(-1), '1960');
+    // Edit the profile: a field error from the rules, then a good change.
+    await login.goto(second.server.url('localhost', '/profile'));
+    await login.getByRole('heading', { name: 'Datos personales' }).waitFor();
+    assert.equal(await field(login, 'Nombre').inputValue(), 'Lucía');
+    assert.equal(await field(login, 'Número de documento').inputValue(), member.document);
+    await field(login, 'Número de documento').fill('12');
+    await login.getByRole('button', { name: 'Guardar' }).click();
+    await alert(login, 'Ingresar un dni correcto.').waitFor();
+    await field(login, 'Número de documento').fill(member.document);
+    await field(login, 'Apellido').fill('Rojas Díaz');
+    await login.getByRole('button', { name: 'Guardar' }).click();
+    await login.getByText('Datos actualizados').first().waitFor();
+    await login.reload();
+    await login.getByRole('heading', { name: 'Datos personales' }).waitFor();
+    await login.waitForFunction(
+      () =>
+        (document.querySelector('input[name="last_name"]') as HTMLInputElement | null)?.value ===
+        'Rojas',
+    );
 
-  // The server's own field errors land on their fields (an email already taken).
-  await field(page, 'Nombre').fill('Ana');
-  await field(page, 'Apellido').fill('Quispe');
-  await field(page, 'Correo electrónico').fill('demo@aurora.pe');
-  await field(page, 'Contraseña').fill('Otra-Clave-9');
-  await field(page, 'Número de documento').fill('45678912');
-  await field(page, 'Día').selectOption('');
-  await field(page, 'Mes').selectOption('');
-  await field(page, 'Año').selectOption('');
-  for (const label of [
-    'Acepto los términos y condiciones',
-    'Declaro ser mayor de edad',
-    'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
-    'Autorizo el tratamiento de mis datos con fines publicitarios',
-  ]) {
-    await field(page, label).check();
-  }
-  await page.getByRole('button', { name: 'Crear cuenta' }).click();
-  await alert(page, 'Ya existe un usuario con este correo electrónico.').waitFor();
-  await alert(page, 'Ya existe un usuario con este documento.').waitFor();
+    // Change the password: mismatch first, then the real change.
+    const newPassword = 'Otra-Clave-2026';
+    await login.goto(second.server.url('localhost', '/change-password'));
+    await field(login, 'Contraseña actual').fill(member.password);
+    await field(login, 'Nueva contraseña').fill(newPassword);
+    await field(login, 'Confirmar contraseña').fill('no-coincide-1');
+    await login.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await alert(login, 'Las contraseñas no coinciden.').waitFor();
+    await field(login, 'Confirmar contraseña').fill(newPassword);
+    await login.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await login.getByText('Su contraseña ha sido cambiada.').first().waitFor();
 
-  // A store without sign-up (the app answer says so) sends /register to /login, with no register link.
-  await patchTenantApp(page, (app) => {
-    app.allow_signup = false;
-  });
-  await page.goto(server.url('localhost', '/register'));
-  await page.waitForURL(/\/login$/);
-  await page.getByRole('button', { name: 'Ingresar' }).waitFor();
-  assert.equal(await page.getByRole('link', { name: 'Regístrate' }).count(), 0);
-});
+    // Log out from the side menu: exactly token, merge, skipUpdate and the local carts go.
+    await login.evaluate(() => {
+      localStorage.setItem('skipUpdate', 'true');
+      localStorage.setItem('cartplace-1', '[]');
+      localStorage.setItem('cartSubscriptionplace-1', '[]');
+      localStorage.setItem('selectedPlaceUid', 'place-1');
+    });
+    await login.getByRole('button', { name: 'Abrir menú' }).click();
+    await login.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await login.waitForFunction(() => !localStorage.getItem('token'));
+    const afterLogout = await storageOf(login);
+    for (const key of ['token', 'merge', 'skipUpdate', 'cartplace-1'])
+      assert.equal(afterLogout[key], undefined, `${key} is cleared`);
+    for (const key of ['cartSubscriptionplace-1', 'selectedPlaceUid', 'apiKey', 'version'])
+      assert.ok(afterLogout[key], `${key} is kept`);
 
-test('deletion link states: an unknown link is expired; pages of the accounts area fit a phone', { skip }, async () => {
-  const { page } = await open('/me/delete/app/00000000-0000-4000-8000-000000000000/bad-token', 'localhost', { width: 375, height: 740 });
-  await page.getByRole('heading', { name: 'El link ha expirado.' }).waitFor();
-  for (const path of ['/login', '/register/', '/recovery-password/']) {
-    await page.goto(harness.server().url('localhost', path));
-    await page.getByRole('button').last().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `${path} has no horizontal scroll (${overflow}px)`);
-  }
-});
+    // Recovery by mail: the reset link sets a new password, then login works with it.
+    await login.goto(second.server.url('localhost', '/recovery-password/'));
+    await field(login, 'Correo electrónico').fill(email);
+    await login.getByRole('button', { name: 'Enviar correo' }).click();
+    await login
+      .getByText('Correo enviado. Por favor revise su bandeja de entrada.')
+      .first()
+      .waitFor();
+    const reset = await inbox().waitFor(email, /Restablece/);
+    const resetLink = reset.links.find((l) => l.includes('/reset-password/'));
+    assert.ok(resetLink);
+    await login.goto(resetLink);
+    const resetPassword = 'Tercera-Clave-3';
+    await field(login, 'Nueva contraseña').fill('12345678');
+    await field(login, 'Confirmar contraseña').fill('12345678');
+    await login.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await alert(login, 'La contraseña no puede tener solo números.').waitFor();
+    await field(login, 'Nueva contraseña').fill(resetPassword);
+    await field(login, 'Confirmar contraseña').fill(resetPassword);
+    await login.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await login.getByText('Su contraseña ha sido restablecida.').first().waitFor();
+    await login.waitForURL((url) => !url.pathname.startsWith('/reset-password'));
+
+    await login.goto(second.server.url('localhost', '/login'));
+    await field(login, 'Correo electrónico').fill(email);
+    await field(login, 'Contraseña').fill(resetPassword);
+    await login.getByRole('button', { name: 'Ingresar' }).click();
+    await login.waitForURL((url) => url.pathname !== '/login');
+    assert.ok((await storageOf(login)).token);
+
+    // Deletion: requested from the profile, confirmed by the mailed link.
+    await login.goto(second.server.url('localhost', '/profile'));
+    await login.getByRole('button', { name: 'Solicitar eliminación' }).click();
+    await login
+      .getByText('Le enviamos un correo para confirmar la eliminación de su cuenta.')
+      .waitFor();
+    const deletion = await inbox().waitFor(email, /eliminación/);
+    const deleteLink = deletion.links.find((l) => l.includes('/me/delete/'));
+    assert.ok(deleteLink);
+    await login.goto(deleteLink);
+    await login.getByText('Hola, Lucía').waitFor();
+    await login.getByRole('button', { name: 'Beneficios y programas que se eliminarán' }).waitFor();
+    await login.getByText('No hay nada que mostrar').waitFor();
+    await login.getByRole('button', { name: 'Dar de baja mi cuenta' }).click();
+    await login.getByText('Su cuenta ha sido eliminada.').waitFor();
+    await login.getByText('Esperamos volver a verte pronto').waitFor();
+    assert.equal((await storageOf(login)).token, undefined, 'deletion closes the session');
+
+    // The link is used up, and the account is gone.
+    await login.goto(deleteLink);
+    await login.getByRole('heading', { name: 'El link ha expirado.' }).waitFor();
+    await login.goto(second.server.url('localhost', '/login'));
+    await field(login, 'Correo electrónico').fill(email);
+    await field(login, 'Contraseña').fill(resetPassword);
+    await login.getByRole('button', { name: 'Ingresar' }).click();
+    await alert(login, 'No puede iniciar sesión con las credenciales proporcionadas.').waitFor();
+    assert.equal((await storageOf(login)).token, undefined);
+  },
+);
+
+test(
+  'document-only login: an unknown document goes to /register with it filled in; a known one signs in',
+  { skip },
+  async () => {
+    const { page, server } = await open('/login');
+    await page.getByRole('tab', { name: 'Documento' }).click();
+    assert.equal(await field(page, 'Tipo de documento').inputValue(), 'NATIONAL_ID');
+    assert.equal(await field(page, 'Contraseña').count(), 0, 'document-only asks no password');
+    const number = `6${String(Date.now()).slice(-7)}`;
+    await field(page, 'Número de documento').fill(number);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL(/\/register$/);
+    assert.equal(await field(page, 'Número de documento').inputValue(), number);
+    assert.equal(await field(page, 'Tipo de documento').inputValue(), 'NATIONAL_ID');
+
+    // The demo member's document signs in without a password; her profile is complete: /.
+    await page.goto(server.url('localhost', '/login'));
+    await page.getByRole('tab', { name: 'Documento' }).click();
+    await field(page, 'Número de documento').fill('45678912');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    assert.ok((await storageOf(page)).token);
+  },
+);
+
+test(
+  'a member page remembers where the visitor wanted to go and returns there after login',
+  { skip },
+  async () => {
+    const { page } = await open('/profile');
+    await page.waitForURL(/\/login$/);
+    await field(page, 'Correo electrónico').fill('demo@aurora.pe');
+    await field(page, 'Contraseña').fill('Aurora2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/profile$/);
+    await page.getByRole('heading', { name: 'Datos personales' }).waitFor();
+  },
+);
+
+test(
+  'login messages of the spec, each word for word, and the normalisations',
+  { skip },
+  async () => {
+    const { page } = await open('/login');
+    const submit = () => page.getByRole('button', { name: /^(Ingresar|Continuar)$/ }).click();
+
+    // Email tab.
+    await submit();
+    await alert(page, 'Por favor digite un correo electrónico válido').waitFor();
+    await alert(page, 'Este campo es requerido').waitFor();
+    await field(page, 'Correo electrónico').fill('nadie@example.com');
+    await field(page, 'Contraseña').fill('incorrecta-1');
+    await submit();
+    await alert(page, 'No puede iniciar sesión con las credenciales proporcionadas.').waitFor();
+
+    // Mobile tab: sent as dial code + number.
+    await page.getByRole('tab', { name: 'Celular' }).click();
+    await submit();
+    await alert(page, 'Por favor digite un teléfono válido').waitFor();
+    assert.equal(await page.getByLabel('Código de país').inputValue(), '+51');
+    await page.getByLabel('Código de país').selectOption('+57');
+    await field(page, 'Número de celular').fill('300 123 4567');
+    await field(page, 'Contraseña').fill('incorrecta-1');
+    const mobileRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/login/'));
+    await submit();
+    assert.equal(
+      ((await mobileRequest).postDataJSON() as { mobile_number: string }).mobile_number,
+      '+573001234567',
+    );
+
+    // Document tab: type and number messages; the number is sent upper-cased.
+    await page.getByRole('tab', { name: 'Documento' }).click();
+    await field(page, 'Tipo de documento').selectOption('');
+    await submit();
+    await alert(page, 'Por favor seleccion un tipo de documento').waitFor();
+    await alert(page, 'Por favor digite un númeor de documento').waitFor();
+    await field(page, 'Tipo de documento').selectOption('PASSPORT');
+    await field(page, 'Número de documento').fill('ab 12345');
+    const validateRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/validate/'));
+    await submit();
+    assert.deepEqual((await validateRequest).postDataJSON(), {
+      document_type: 'PASSPORT',
+      document_number: 'AB12345',
+    });
+    await page.waitForURL(/\/register$/);
+
+    // Any failure the server does not explain: 'Ocurrió un error al ingresar'.
+    await page.goto(harness.server().url('localhost', '/login'));
+    await page.route('**/api/v5/login/', (route) => route.fulfill({ status: 500, body: '' }));
+    await field(page, 'Correo electrónico').fill('demo@aurora.pe');
+    await field(page, 'Contraseña').fill('Aurora2026!');
+    await submit();
+    await alert(page, 'Ocurrió un error al ingresar').waitFor();
+  },
+);
+
+test(
+  'login and registration ask for the captcha when the app has reCAPTCHA settings',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url());
+    // The app answer gains a site key; Google's script is replaced by a stub that never solves.
+    await patchTenantApp(page, (app) => {
+      app.recaptcha_settings = { site_key: 'test-site-key' };
+    });
+    let scriptLoaded = false;
+    await page.route('https://www.google.com/recaptcha/**', (route) => {
+      scriptLoaded = true;
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.grecaptcha={render:function(){return 0},reset:function(){}};window.__onRecaptchaLoad&&window.__onRecaptchaLoad();',
+      });
+    });
+    await page.goto(server.url('localhost', '/login'));
+    await field(page, 'Correo electrónico').fill('demo@aurora.pe');
+    await field(page, 'Contraseña').fill('Aurora2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await alert(page, 'Haz click en No soy un robot').waitFor();
+    assert.ok(scriptLoaded, 'the captcha script loads only for such apps');
+
+    // Without settings no script is asked for.
+    const plain = await open('/login');
+    let plainLoaded = false;
+    await plain.page.route('https://www.google.com/recaptcha/**', (route) => {
+      plainLoaded = true;
+      return route.abort();
+    });
+    await plain.page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    assert.equal(plainLoaded, false);
+  },
+);
+
+test(
+  'registration messages of the spec: acceptances in order, dates, age, general message; closed sign-up goes to /login',
+  { skip },
+  async () => {
+    const { page, server } = await open('/register/');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await alert(page, 'Por favor corrija los campos correspondientes').waitFor();
+    const acceptances = [
+      'Debe aceptar los términos y condiciones',
+      'Debe declarar que es mayor de edad',
+      'Debe autorizar el tratamiento de sus datos personales',
+      'Debe autorizar el tratamiento de sus datos con fines publicitarios',
+    ];
+    const shown = await page.locator('.form-check .form-field__error').allTextContents();
+    assert.deepEqual(shown, acceptances, 'each acceptance has its own message, in order');
+    await alert(page, 'Este campo es requerido').waitFor();
+
+    // Birthdate: a partly chosen date is invalid; a recent one is under age.
+    await field(page, 'Día').selectOption('10');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await alert(page, 'Escriba una fecha válida').waitFor();
+    await field(page, 'Mes').selectOption('3');
+    await field(page, 'Año').selectOption(String(new Date().getFullYear() - 5));
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await alert(page, 'Debe ser mayor de edad').waitFor();
+    await alert(page, 'Por favor corrija los campos correspondientes').waitFor();
+    const years = await field(page, 'Año').locator('option').allTextContents();
+    assert.equal(years[1], String(new Date().getFullYear()));
+    assert.equal(years.at(-1), '1960');
+
+    // The server's own field errors land on their fields (an email already taken).
+    await field(page, 'Nombre').fill('Ana');
+    await field(page, 'Apellido').fill('Quispe');
+    await field(page, 'Correo electrónico').fill('demo@aurora.pe');
+    await field(page, 'Contraseña').fill('Otra-Clave-9');
+    await field(page, 'Número de documento').fill('45678912');
+    await field(page, 'Día').selectOption('');
+    await field(page, 'Mes').selectOption('');
+    await field(page, 'Año').selectOption('');
+    for (const label of [
+      'Acepto los términos y condiciones',
+      'Declaro ser mayor de edad',
+      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
+      'Autorizo el tratamiento de mis datos con fines publicitarios',
+    ]) {
+      await field(page, label).check();
+    }
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await alert(page, 'Ya existe un usuario con este correo electrónico.').waitFor();
+    await alert(page, 'Ya existe un usuario con este documento.').waitFor();
+
+    // A store without sign-up (the app answer says so) sends /register to /login, with no register link.
+    await patchTenantApp(page, (app) => {
+      app.allow_signup = false;
+    });
+    await page.goto(server.url('localhost', '/register'));
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Regístrate' }).count(), 0);
+  },
+);
+
+test(
+  'deletion link states: an unknown link is expired; pages of the accounts area fit a phone',
+  { skip },
+  async () => {
+    const { page } = await open(
+      '/me/delete/app/00000000-0000-4000-8000-000000000000/bad-token',
+      'localhost',
+      { width: 375, height: 740 },
+    );
+    await page.getByRole('heading', { name: 'El link ha expirado.' }).waitFor();
+    for (const path of ['/login', '/register/', '/recovery-password/']) {
+      await page.goto(harness.server().url('localhost', path));
+      await page.getByRole('button').last().waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      assert.ok(overflow <= 0, `${path} has no horizontal scroll (${overflow}px)`);
+    }
+  },
+);

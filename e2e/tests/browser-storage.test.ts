@@ -38,27 +38,31 @@ test('cookie consent is asked once and remembered after reload', { skip }, async
   await page.getByRole('region', { name: 'Usamos cookies' }).waitFor();
 });
 
-test('switching analytics off in the cookie settings removes the analytics cookie', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await context.addCookies([{ name: '_ga', value: 'GA1.1.123', url: server.url() }]);
-  await page.goto(server.url('localhost', '/products'));
-  await page.getByRole('button', { name: 'Configurar' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Configuración de cookies' });
-  const necessary = dialog.getByRole('switch', { name: 'Cookies necesarias' });
-  assert.equal(await necessary.isChecked(), true);
-  assert.equal(await necessary.isDisabled(), true);
-  const analytics = dialog.getByRole('switch', { name: 'Cookies analíticas' });
-  assert.equal(await analytics.isChecked(), true, 'on by default');
-  await analytics.uncheck();
-  await dialog.getByRole('button', { name: 'Guardar preferencias' }).click();
-  await page.getByRole('region', { name: 'Usamos cookies' }).waitFor({ state: 'detached' });
+test(
+  'switching analytics off in the cookie settings removes the analytics cookie',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await context.addCookies([{ name: '_ga', value: 'GA1.1.123', url: server.url() }]);
+    await page.goto(server.url('localhost', '/products'));
+    await page.getByRole('button', { name: 'Configurar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Configuración de cookies' });
+    const necessary = dialog.getByRole('switch', { name: 'Cookies necesarias' });
+    assert.equal(await necessary.isChecked(), true);
+    assert.equal(await necessary.isDisabled(), true);
+    const analytics = dialog.getByRole('switch', { name: 'Cookies analíticas' });
+    assert.equal(await analytics.isChecked(), true, 'on by default');
+    await analytics.uncheck();
+    await dialog.getByRole('button', { name: 'Guardar preferencias' }).click();
+    await page.getByRole('region', { name: 'Usamos cookies' }).waitFor({ state: 'detached' });
 
-  assert.equal(await page.evaluate(() => localStorage.getItem('cookie_ga')), 'false');
-  const names = (await context.cookies(server.url())).map((cookie) => cookie.name);
-  assert.ok(!names.includes('_ga'), `_ga removed, cookies: ${names.join(', ')}`);
-  assert.ok(names.includes('_guid'));
-});
+    assert.equal(await page.evaluate(() => localStorage.getItem('cookie_ga')), 'false');
+    const names = (await context.cookies(server.url())).map((cookie) => cookie.name);
+    assert.ok(!names.includes('_ga'), `_ga removed, cookies: ${names.join(', ')}`);
+    assert.ok(names.includes('_guid'));
+  },
+);
 
 test('the cookie policy page explains each cookie and its duration', { skip }, async () => {
   const server = harness.server();
@@ -76,18 +80,30 @@ test('switching to English changes the shell texts and is remembered', { skip },
   const { context, page } = await harness.newPage();
   await acceptCookiesUpFront(context, server.url());
   await page.goto(server.url('localhost', '/products'));
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Productos' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: 'Productos' })
+    .waitFor();
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
 
   await page.getByRole('combobox', { name: 'Language' }).waitFor();
-  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Log in' }).waitFor();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Log in' })
+    .waitFor();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Products' })
+    .waitFor();
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
   assert.equal(await page.evaluate(() => localStorage.getItem('lang')), 'en');
 
   await page.reload();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Cart' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Cart' })
+    .waitFor();
   assert.equal(await page.getByText('Productos').count(), 0);
 });
 
@@ -99,7 +115,10 @@ test('the cookie banner speaks the chosen language', { skip }, async () => {
     localStorage.setItem('lang', 'en');
   });
   await page.goto(server.url('localhost', '/products'));
-  await page.getByRole('region', { name: 'We use cookies' }).getByRole('button', { name: 'Accept' }).waitFor();
+  await page
+    .getByRole('region', { name: 'We use cookies' })
+    .getByRole('button', { name: 'Accept' })
+    .waitFor();
 });
 
 test('a stored storage version other than 1.0.0 clears local storage', { skip }, async () => {
@@ -144,11 +163,18 @@ test('a logged-in member sees member menu items and leaves /login for /', { skip
   await context.addInitScript(() => localStorage.setItem('token', 'member-token'));
   await page.goto(server.url('localhost', '/login'));
   await page.waitForURL(/\/products$/);
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Pedidos' }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Navegación principal' })
+    .getByRole('link', { name: 'Pedidos' })
+    .waitFor();
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const menu = page.getByRole('navigation', { name: 'Menú' });
   await menu.getByRole('link', { name: 'Mi perfil' }).waitFor();
   await menu.getByRole('link', { name: 'Mis monedas' }).waitFor();
-  assert.equal(await menu.getByRole('link', { name: 'Mi código QR' }).count(), 0, 'QR only on small screens');
+  assert.equal(
+    await menu.getByRole('link', { name: 'Mi código QR' }).count(),
+    0,
+    'QR only on small screens',
+  );
   assert.equal(await menu.getByRole('link', { name: 'Iniciar sesión' }).count(), 0);
 });

@@ -34,13 +34,16 @@ const submit = (page: Page) => page.locator('.checkout__submit');
 /** A call of the member's API from the page, with the token the page stored. */
 function apiFromPage<T>(page: Page, path: string): Promise<T> {
   return page.evaluate(async (p) => {
-    const response = await fetch(`/api/${p}`, { headers: { Authorization: `Token ${localStorage.getItem('token')}` } });
+    const response = await fetch(`/api/${p}`, {
+      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
+    });
     if (!response.ok) throw new Error(`${p} answered ${response.status}`);
     return response.json();
   }, path);
 }
 
-const orderCount = async (page: Page) => (await apiFromPage<{ count: number }>(page, 'v5/me/orders/')).count;
+const orderCount = async (page: Page) =>
+  (await apiFromPage<{ count: number }>(page, 'v5/me/orders/')).count;
 
 async function newMemberPage(options: { viewport?: { width: number; height: number } } = {}) {
   const server = harness.server();
@@ -62,7 +65,10 @@ async function fillCart(page: Page, titles: string[]) {
     const place = localStorage.getItem('selectedPlaceUid')!;
     await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Token ${localStorage.getItem('token')}` },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Token ${localStorage.getItem('token')}`,
+      },
       body: JSON.stringify({ place, products: [] }),
     });
     localStorage.removeItem(`cart${place}`);
@@ -72,7 +78,9 @@ async function fillCart(page: Page, titles: string[]) {
   for (const title of titles) {
     await page.locator(`[data-product="${title}"]`).click();
     await dialog(page).getByRole('heading', { name: title }).waitFor();
-    await dialog(page).getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /^(Agregar|Editar)$/ })
+      .click();
     await dialog(page).waitFor({ state: 'detached' });
   }
 }
@@ -103,7 +111,9 @@ async function choosePickupSlot(page: Page) {
 async function shownTotal(page: Page): Promise<string> {
   const total = page.getByTestId('summary-total');
   await total.waitFor();
-  await page.waitForFunction(() => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false');
+  await page.waitForFunction(
+    () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
+  );
   return (await total.innerText()).trim();
 }
 
@@ -115,88 +125,119 @@ async function placeAndOpen(page: Page): Promise<ApiOrder> {
   return apiFromPage<ApiOrder>(page, `v5/me/orders/${uid}/`);
 }
 
-test('pickup paying cash: the order page shows RECEIVED with the server totals, and the cart is emptied', { skip }, async () => {
-  const page = await newMemberPage();
-  await fillCart(page, ['Tostadas con palta', 'Croissant de mantequilla']);
-  await goToCheckout(page);
-  await choosePickupSlot(page);
-  await page.getByLabel(/Efectivo/).check();
-  await page.getByRole('textbox', { name: 'Comentarios' }).fill('Sin cubiertos, por favor');
-  const total = await shownTotal(page);
-  assert.equal(total, 'S/. 24.50');
-  assert.equal(await page.getByTestId('summary-taxes').innerText(), 'S/. 3.74');
-  await page.screenshot({ path: `${SHOTS}/checkout-pickup-desktop.png`, fullPage: true });
+test(
+  'pickup paying cash: the order page shows RECEIVED with the server totals, and the cart is emptied',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Tostadas con palta', 'Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Efectivo/).check();
+    await page.getByRole('textbox', { name: 'Comentarios' }).fill('Sin cubiertos, por favor');
+    const total = await shownTotal(page);
+    assert.equal(total, 'S/. 24.50');
+    assert.equal(await page.getByTestId('summary-taxes').innerText(), 'S/. 3.74');
+    await page.screenshot({ path: `${SHOTS}/checkout-pickup-desktop.png`, fullPage: true });
 
-  const order = await placeAndOpen(page);
-  assert.equal(order.status, 'RECEIVED');
-  assert.equal(order.shipping_type, 'pickup');
-  assert.equal(await page.getByTestId('order-status').innerText(), 'Recibido');
-  assert.equal(await page.getByTestId('order-total').innerText(), `S/. ${order.total}`);
-  assert.equal(await page.getByTestId('order-subtotal').innerText(), `S/. ${order.subtotal}`);
-  assert.equal(await page.getByTestId('order-taxes').innerText(), `S/. ${order.taxes}`);
-  assert.equal(`S/. ${order.total}`, total);
-  await page.getByText('Sin cubiertos, por favor').waitFor();
-  await page.getByText('Fecha y hora de recojo').waitFor();
-  await page.screenshot({ path: `${SHOTS}/order-desktop.png`, fullPage: true });
+    const order = await placeAndOpen(page);
+    assert.equal(order.status, 'RECEIVED');
+    assert.equal(order.shipping_type, 'pickup');
+    assert.equal(await page.getByTestId('order-status').innerText(), 'Recibido');
+    assert.equal(await page.getByTestId('order-total').innerText(), `S/. ${order.total}`);
+    assert.equal(await page.getByTestId('order-subtotal').innerText(), `S/. ${order.subtotal}`);
+    assert.equal(await page.getByTestId('order-taxes').innerText(), `S/. ${order.taxes}`);
+    assert.equal(`S/. ${order.total}`, total);
+    await page.getByText('Sin cubiertos, por favor').waitFor();
+    await page.getByText('Fecha y hora de recojo').waitFor();
+    await page.screenshot({ path: `${SHOTS}/order-desktop.png`, fullPage: true });
 
-  // That place's cart is empty, locally and on the server.
-  const place = await page.evaluate(() => localStorage.getItem('selectedPlaceUid'));
-  const local = await page.evaluate((p) => JSON.parse(localStorage.getItem(`cart${p}`) ?? '{"products":[]}'), place);
-  assert.equal(local.products.length, 0);
-  const serverCart = await apiFromPage<{ products: unknown[] }>(page, `v5/me/shopping-cart/?place_uid=${place}`);
-  assert.equal(serverCart.products.length, 0);
-});
+    // That place's cart is empty, locally and on the server.
+    const place = await page.evaluate(() => localStorage.getItem('selectedPlaceUid'));
+    const local = await page.evaluate(
+      (p) => JSON.parse(localStorage.getItem(`cart${p}`) ?? '{"products":[]}'),
+      place,
+    );
+    assert.equal(local.products.length, 0);
+    const serverCart = await apiFromPage<{ products: unknown[] }>(
+      page,
+      `v5/me/shopping-cart/?place_uid=${place}`,
+    );
+    assert.equal(serverCart.products.length, 0);
+  },
+);
 
-test('delivery with the SANDBOX card: fare shown, approving card pays; a declining card leaves no order', { skip }, async () => {
-  const page = await newMemberPage();
-  await fillCart(page, ['Pan de chocolate', 'Tostadas con palta']);
-  await goToCheckout(page);
-  await page.getByLabel('Delivery').check();
-  await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
-  await page.getByLabel('Referencia').fill('Frente al parque');
-  // Outside the radius: the delivery service error.
-  await page.getByLabel('Latitud').fill('-12.5');
-  await page.getByTestId('delivery-fare').getByText('Error in the delivery service').waitFor();
-  await page.getByLabel('Latitud').fill('-12.1250');
-  await page.getByLabel('Longitud').fill('-77.0300');
-  await page.getByTestId('delivery-fare').getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+test(
+  'delivery with the SANDBOX card: fare shown, approving card pays; a declining card leaves no order',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Pan de chocolate', 'Tostadas con palta']);
+    await goToCheckout(page);
+    await page.getByLabel('Delivery').check();
+    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+    await page.getByLabel('Referencia').fill('Frente al parque');
+    // Outside the radius: the delivery service error.
+    await page.getByLabel('Latitud').fill('-12.5');
+    await page.getByTestId('delivery-fare').getByText('Error in the delivery service').waitFor();
+    await page.getByLabel('Latitud').fill('-12.1250');
+    await page.getByLabel('Longitud').fill('-77.0300');
+    await page
+      .getByTestId('delivery-fare')
+      .getByText(/Costo de envío: S\/\. \d+\.\d{2}/)
+      .waitFor();
 
-  await page.getByLabel(/Tarjeta en línea/).check();
-  await page.getByText('Modo de prueba (SANDBOX)').waitFor();
-  await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
-  await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  const total = await shownTotal(page);
-  assert.notEqual(await page.getByTestId('summary-delivery').innerText(), 'S/. 0.00');
-  const before = await orderCount(page);
-  await page.screenshot({ path: `${SHOTS}/checkout-delivery-card-desktop.png`, fullPage: true });
+    await page.getByLabel(/Tarjeta en línea/).check();
+    await page.getByText('Modo de prueba (SANDBOX)').waitFor();
+    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    const total = await shownTotal(page);
+    assert.notEqual(await page.getByTestId('summary-delivery').innerText(), 'S/. 0.00');
+    const before = await orderCount(page);
+    await page.screenshot({ path: `${SHOTS}/checkout-delivery-card-desktop.png`, fullPage: true });
 
-  await submit(page).click();
-  await page.getByRole('alert').filter({ hasText: 'Your card could not be processed correctly' }).waitFor();
-  assert.equal(await orderCount(page), before, 'a declined card leaves no order');
-  // Nothing typed is lost.
-  assert.equal(await page.getByLabel('Dirección', { exact: true }).inputValue(), 'Calle Berlín 350, Miraflores');
-  assert.equal(await page.getByLabel('Referencia').inputValue(), 'Frente al parque');
-  await page.screenshot({ path: `${SHOTS}/checkout-declined-desktop.png`, fullPage: true });
+    await submit(page).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Your card could not be processed correctly' })
+      .waitFor();
+    assert.equal(await orderCount(page), before, 'a declined card leaves no order');
+    // Nothing typed is lost.
+    assert.equal(
+      await page.getByLabel('Dirección', { exact: true }).inputValue(),
+      'Calle Berlín 350, Miraflores',
+    );
+    assert.equal(await page.getByLabel('Referencia').inputValue(), 'Frente al parque');
+    await page.screenshot({ path: `${SHOTS}/checkout-declined-desktop.png`, fullPage: true });
 
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  const order = await placeAndOpen(page);
-  assert.equal(order.shipping_type, 'delivery');
-  assert.equal(order.card_last4, '4242');
-  assert.equal(`S/. ${order.total}`, total);
-  assert.equal(await page.getByTestId('order-delivery').innerText(), `S/. ${order.delivery_price}`);
-  await page.getByText('Frente al parque').waitFor();
-  assert.equal(await orderCount(page), before + 1);
-});
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    const order = await placeAndOpen(page);
+    assert.equal(order.shipping_type, 'delivery');
+    assert.equal(order.card_last4, '4242');
+    assert.equal(`S/. ${order.total}`, total);
+    assert.equal(
+      await page.getByTestId('order-delivery').innerText(),
+      `S/. ${order.delivery_price}`,
+    );
+    await page.getByText('Frente al parque').waitFor();
+    assert.equal(await orderCount(page), before + 1);
+  },
+);
 
 test('a coupon link stores the code; the checkout applies its discount', { skip }, async () => {
   const page = await newMemberPage();
   const company = await page.evaluate(async () => {
-    const r = await fetch('/api/v5/places/' + localStorage.getItem('selectedPlaceUid') + '/checkout-options/');
+    const r = await fetch(
+      '/api/v5/places/' + localStorage.getItem('selectedPlaceUid') + '/checkout-options/',
+    );
     return r.ok ? ((await r.json()) as { company_uid: string }).company_uid : null;
   });
   await fillCart(page, ['Tostadas con palta', 'Pan de chocolate']);
-  const companyUid = company ?? (await apiFromPage<{ results: { company_uid: string }[] }>(page, 'v7/places/')).results[0].company_uid;
+  const companyUid =
+    company ??
+    (await apiFromPage<{ results: { company_uid: string }[] }>(page, 'v7/places/')).results[0]
+      .company_uid;
   // An unknown code.
   await page.goto(harness.server().url('localhost', `/company/${companyUid}/code/NOEXISTE/`));
   await page.getByRole('heading', { name: 'Este código no existe' }).waitFor();
@@ -225,47 +266,54 @@ test('a coupon link stores the code; the checkout applies its discount', { skip 
   await page.getByText('Este código no existe').waitFor();
 });
 
-test('double-clicking submit places one order; /orders lists it; cancel makes it CANCELED_BY_USER', { skip }, async () => {
-  const page = await newMemberPage();
-  await fillCart(page, ['Croissant de mantequilla']);
-  await goToCheckout(page);
-  await choosePickupSlot(page);
-  await page.getByLabel(/Efectivo/).check();
-  await shownTotal(page);
-  const before = await orderCount(page);
-  // Two clicks in the same task: the second comes before React re-renders the disabled button.
-  await page.evaluate(() => {
-    const button = document.querySelector<HTMLButtonElement>('.checkout__submit')!;
-    button.click();
-    button.click();
-  });
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
-  await page.getByTestId('order-status').waitFor();
-  await page.waitForTimeout(500);
-  assert.equal(await orderCount(page), before + 1, 'one order for a double click');
-  const number = await page.getByTestId('order-number').innerText();
+test(
+  'double-clicking submit places one order; /orders lists it; cancel makes it CANCELED_BY_USER',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Efectivo/).check();
+    await shownTotal(page);
+    const before = await orderCount(page);
+    // Two clicks in the same task: the second comes before React re-renders the disabled button.
+    await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>('.checkout__submit')!;
+      button.click();
+      button.click();
+    });
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await page.getByTestId('order-status').waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await orderCount(page), before + 1, 'one order for a double click');
+    const number = await page.getByTestId('order-number').innerText();
 
-  // The list, newest first, with a payment filter.
-  await page.goto(harness.server().url('localhost', '/orders'));
-  const first = page.locator('.order-card').first();
-  await first.waitFor();
-  assert.equal(await first.getAttribute('data-order'), number);
-  assert.equal(await page.locator('.order-card').count(), before + 1);
-  await page.getByLabel('Método de pago').selectOption({ label: 'Tarjeta contra entrega' });
-  await page.getByRole('heading', { name: 'No orders found' }).waitFor();
-  await page.getByLabel('Método de pago').selectOption({ label: 'Efectivo' });
-  await page.locator(`.order-card[data-order="${number}"]`).waitFor();
-  await page.screenshot({ path: `${SHOTS}/orders-desktop.png`, fullPage: true });
+    // The list, newest first, with a payment filter.
+    await page.goto(harness.server().url('localhost', '/orders'));
+    const first = page.locator('.order-card').first();
+    await first.waitFor();
+    assert.equal(await first.getAttribute('data-order'), number);
+    assert.equal(await page.locator('.order-card').count(), before + 1);
+    await page.getByLabel('Método de pago').selectOption({ label: 'Tarjeta contra entrega' });
+    await page.getByRole('heading', { name: 'No orders found' }).waitFor();
+    await page.getByLabel('Método de pago').selectOption({ label: 'Efectivo' });
+    await page.locator(`.order-card[data-order="${number}"]`).waitFor();
+    await page.screenshot({ path: `${SHOTS}/orders-desktop.png`, fullPage: true });
 
-  // Cancel it.
-  await page.locator(`.order-card[data-order="${number}"] a`).click();
-  await page.getByRole('button', { name: 'Cancelar pedido' }).click();
-  await page.getByRole('button', { name: 'Sí, cancelar' }).click();
-  await page.getByTestId('order-status').getByText('Cancelado por ti').waitFor();
-  const uid = new URL(page.url()).pathname.split('/').pop()!;
-  assert.equal((await apiFromPage<ApiOrder>(page, `v5/me/orders/${uid}/`)).status, 'CANCELED_BY_USER');
-  assert.equal(await page.getByRole('button', { name: 'Cancelar pedido' }).count(), 0);
-});
+    // Cancel it.
+    await page.locator(`.order-card[data-order="${number}"] a`).click();
+    await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByTestId('order-status').getByText('Cancelado por ti').waitFor();
+    const uid = new URL(page.url()).pathname.split('/').pop()!;
+    assert.equal(
+      (await apiFromPage<ApiOrder>(page, `v5/me/orders/${uid}/`)).status,
+      'CANCELED_BY_USER',
+    );
+    assert.equal(await page.getByRole('button', { name: 'Cancelar pedido' }).count(), 0);
+  },
+);
 
 test('phone: checkout and order pages', { skip }, async () => {
   const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
@@ -287,89 +335,118 @@ test('phone: checkout and order pages', { skip }, async () => {
   await page.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
 });
 
-test('a visitor with a cart goes to log in and comes back to the checkout with the cart merged', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await page.goto(server.url('localhost', '/products'));
-  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  await page.locator('[data-product="Limonada de hierbabuena"]').click();
-  await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).click();
-  await dialog(page).waitFor({ state: 'detached' });
-  await page.goto(server.url('localhost', '/cart'));
-  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
-  await page.waitForURL(/\/login$/);
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/\/checkout$/);
-  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-  await page.locator('.checkout-summary').getByText('Limonada de hierbabuena').waitFor();
-  // The earliest pickup day is preselected; choosing a time prices the order.
-  assert.notEqual(await page.getByLabel('Fecha de recojo').inputValue(), '');
-  await page.getByLabel('Hora de recojo').selectOption({ index: 1 });
-  assert.equal(await shownTotal(page), 'S/. 9.00');
-});
+test(
+  'a visitor with a cart goes to log in and comes back to the checkout with the cart merged',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await page.goto(server.url('localhost', '/products'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await page.locator('[data-product="Limonada de hierbabuena"]').click();
+    await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.goto(server.url('localhost', '/cart'));
+    await page.getByRole('link', { name: 'Continuar con la compra' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    await page.locator('.checkout-summary').getByText('Limonada de hierbabuena').waitFor();
+    // The earliest pickup day is preselected; choosing a time prices the order.
+    assert.notEqual(await page.getByLabel('Fecha de recojo').inputValue(), '');
+    await page.getByLabel('Hora de recojo').selectOption({ index: 1 });
+    assert.equal(await shownTotal(page), 'S/. 9.00');
+  },
+);
 
-test('/subscription/me lists the member subscriptions and cancels one (canceled_by_user)', { skip }, async () => {
-  const page = await newMemberPage();
-  await page.goto(harness.server().url('localhost', '/products'));
-  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  await page.locator('[data-product="Pan de chocolate"]').waitFor();
-  // A subscription made through the API (the subscription checkout screen is not built yet).
-  const created = await page.evaluate(async () => {
-    const place = localStorage.getItem('selectedPlaceUid')!;
-    const headers = { 'Content-Type': 'application/json', Authorization: `Token ${localStorage.getItem('token')}` };
-    const options = (await (await fetch(`/api/v5/places/${place}/checkout-options/`)).json()) as { payment_methods: { uid: string; type: string }[] };
-    const products = (await (await fetch(`/api/v7/places/${place}/products/?search=croissant`)).json()) as { results: { uid: string }[] };
-    const response = await fetch(`/api/v5/places/${place}/subscriptions/`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        products: [{ id: `${products.results[0].uid}-0`, uid: products.results[0].uid, quantity: 2, option_groups: [] }],
-        weekdays: ['monday', 'wednesday'],
-        time_slot: { start: '09:00', end: '09:30' },
-        payment_method: options.payment_methods.find((m) => m.type === 'CASH')!.uid,
-      }),
+test(
+  '/subscription/me lists the member subscriptions and cancels one (canceled_by_user)',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await page.goto(harness.server().url('localhost', '/products'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await page.locator('[data-product="Pan de chocolate"]').waitFor();
+    // A subscription made through the API (the subscription checkout screen is not built yet).
+    const created = await page.evaluate(async () => {
+      const place = localStorage.getItem('selectedPlaceUid')!;
+      const headers = {
+        'Content-Type': 'application/json',
+        Authorization: `Token ${localStorage.getItem('token')}`,
+      };
+      const options = (await (await fetch(`/api/v5/places/${place}/checkout-options/`)).json()) as {
+        payment_methods: { uid: string; type: string }[];
+      };
+      const products = (await (
+        await fetch(`/api/v7/places/${place}/products/?search=croissant`)
+      ).json()) as { results: { uid: string }[] };
+      const response = await fetch(`/api/v5/places/${place}/subscriptions/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          products: [
+            {
+              id: `${products.results[0].uid}-0`,
+              uid: products.results[0].uid,
+              quantity: 2,
+              option_groups: [],
+            },
+          ],
+          weekdays: ['monday', 'wednesday'],
+          time_slot: { start: '09:00', end: '09:30' },
+          payment_method: options.payment_methods.find((m) => m.type === 'CASH')!.uid,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as { uid: string } };
     });
-    return { status: response.status, body: (await response.json()) as { uid: string } };
-  });
-  assert.equal(created.status, 201);
-  await page.goto(harness.server().url('localhost', '/subscription/me'));
-  const card = page.locator(`[data-subscription="${created.body.uid}"]`);
-  await card.getByText('lunes, miércoles').waitFor();
-  // The slot shows twice: in the schedule and in the next delivery.
-  await card.getByText('09:00 - 09:30').first().waitFor();
-  await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
-  await card.getByRole('button', { name: 'Sí, cancelar' }).click();
-  await card.getByText('Cancelada').waitFor();
-  const list = await apiFromPage<{ results: { uid: string; status: string }[] }>(page, 'v5/subscriptions/');
-  assert.equal(list.results.find((s) => s.uid === created.body.uid)?.status, 'canceled_by_user');
-  await page.screenshot({ path: `${SHOTS}/subscriptions-desktop.png`, fullPage: true });
-});
+    assert.equal(created.status, 201);
+    await page.goto(harness.server().url('localhost', '/subscription/me'));
+    const card = page.locator(`[data-subscription="${created.body.uid}"]`);
+    await card.getByText('lunes, miércoles').waitFor();
+    // The slot shows twice: in the schedule and in the next delivery.
+    await card.getByText('09:00 - 09:30').first().waitFor();
+    await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
+    await card.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await card.getByText('Cancelada').waitFor();
+    const list = await apiFromPage<{ results: { uid: string; status: string }[] }>(
+      page,
+      'v5/subscriptions/',
+    );
+    assert.equal(list.results.find((s) => s.uid === created.body.uid)?.status, 'canceled_by_user');
+    await page.screenshot({ path: `${SHOTS}/subscriptions-desktop.png`, fullPage: true });
+  },
+);
 
-test('a price change (409) shows the new prices and places the order once confirmed', { skip }, async () => {
-  const page = await newMemberPage();
-  await fillCart(page, ['Croissant de mantequilla']);
-  await goToCheckout(page);
-  await choosePickupSlot(page);
-  await page.getByLabel(/Efectivo/).check();
-  const total = await shownTotal(page);
-  // The first POST claims the buyer saw another total, as if prices changed since.
-  let tampered = false;
-  await page.route('**/api/v5/places/*/orders/', async (route) => {
-    if (tampered || route.request().method() !== 'POST') return route.continue();
-    tampered = true;
-    const body = JSON.parse(route.request().postData() ?? '{}');
-    await route.continue({ postData: JSON.stringify({ ...body, expected_total: '1.00' }) });
-  });
-  const before = await orderCount(page);
-  await submit(page).click();
-  const change = page.getByRole('alertdialog', { name: 'Los precios cambiaron' });
-  await change.waitFor();
-  await change.getByText(`Nuevo total: ${total}`).waitFor();
-  assert.equal(await orderCount(page), before, 'nothing is placed before confirming');
-  await change.getByRole('button', { name: 'Confirmar con el nuevo total' }).click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
-  assert.equal(await orderCount(page), before + 1);
-});
+test(
+  'a price change (409) shows the new prices and places the order once confirmed',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Efectivo/).check();
+    const total = await shownTotal(page);
+    // The first POST claims the buyer saw another total, as if prices changed since.
+    let tampered = false;
+    await page.route('**/api/v5/places/*/orders/', async (route) => {
+      if (tampered || route.request().method() !== 'POST') return route.continue();
+      tampered = true;
+      const body = JSON.parse(route.request().postData() ?? '{}');
+      await route.continue({ postData: JSON.stringify({ ...body, expected_total: '1.00' }) });
+    });
+    const before = await orderCount(page);
+    await submit(page).click();
+    const change = page.getByRole('alertdialog', { name: 'Los precios cambiaron' });
+    await change.waitFor();
+    await change.getByText(`Nuevo total: ${total}`).waitFor();
+    assert.equal(await orderCount(page), before, 'nothing is placed before confirming');
+    await change.getByRole('button', { name: 'Confirmar con el nuevo total' }).click();
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    assert.equal(await orderCount(page), before + 1);
+  },
+);

@@ -5,45 +5,61 @@ import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness
 const harness = useHarness();
 const { skip } = harness;
 
-test('the demo store loads by host name with its name, logo and main colour', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url());
-  const appCalls: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/v7/apps/?domain=')) appCalls.push(request.url());
-  });
-  await page.goto(server.url('localhost', '/'));
+test(
+  'the demo store loads by host name with its name, logo and main colour',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url());
+    const appCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v7/apps/?domain=')) appCalls.push(request.url());
+    });
+    await page.goto(server.url('localhost', '/'));
 
-  // The demo app has a landing page: the first visit of / goes there once.
-  await page.waitForURL(/\/landing$/);
-  await page.getByRole('heading', { level: 1, name: 'Café Aurora' }).waitFor();
-  assert.equal(await page.title(), 'Café Aurora');
-  assert.equal(await page.locator('link[rel="icon"]').getAttribute('href'), '/demo/aurora-favicon.svg');
+    // The demo app has a landing page: the first visit of / goes there once.
+    await page.waitForURL(/\/landing$/);
+    await page.getByRole('heading', { level: 1, name: 'Café Aurora' }).waitFor();
+    assert.equal(await page.title(), 'Café Aurora');
+    assert.equal(
+      await page.locator('link[rel="icon"]').getAttribute('href'),
+      '/demo/aurora-favicon.svg',
+    );
 
-  const mainVar = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-main').trim());
-  assert.equal(mainVar, '#b4462b');
-  const orderButton = page.locator('header').getByRole('link', { name: 'Ordenar aquí' });
-  assert.equal(await orderButton.evaluate((el) => getComputedStyle(el).backgroundColor), 'rgb(180, 70, 43)');
-  assert.equal(await page.evaluate(() => localStorage.getItem('colors_main_color')), '#b4462b');
-  assert.ok(await page.evaluate(() => localStorage.getItem('apiKey')), 'the app key is stored');
-  // The tenant came inside the page (script#app-bootstrap): no round trip to ask for it.
-  assert.deepEqual(appCalls, []);
+    const mainVar = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-main').trim(),
+    );
+    assert.equal(mainVar, '#b4462b');
+    const orderButton = page.locator('header').getByRole('link', { name: 'Ordenar aquí' });
+    assert.equal(
+      await orderButton.evaluate((el) => getComputedStyle(el).backgroundColor),
+      'rgb(180, 70, 43)',
+    );
+    assert.equal(await page.evaluate(() => localStorage.getItem('colors_main_color')), '#b4462b');
+    assert.ok(await page.evaluate(() => localStorage.getItem('apiKey')), 'the app key is stored');
+    // The tenant came inside the page (script#app-bootstrap): no round trip to ask for it.
+    assert.deepEqual(appCalls, []);
 
-  // Into the store: the shell with header logo and footer.
-  await orderButton.click();
-  await page.waitForURL(/\/products$/);
-  await page.getByRole('img', { name: 'Logo de Café Aurora' }).first().waitFor();
-  const footer = page.getByRole('navigation', { name: 'Navegación principal' });
-  await footer.getByRole('link', { name: 'Productos' }).waitFor();
-  await footer.getByRole('link', { name: 'Carrito' }).waitFor();
-  assert.equal(await footer.getByRole('link', { name: 'Pedidos' }).count(), 0, 'orders only when logged in');
-  await page.getByText(`Desarrollado por Tienda Blanca © ${new Date().getFullYear()}`).waitFor();
+    // Into the store: the shell with header logo and footer.
+    await orderButton.click();
+    await page.waitForURL(/\/products$/);
+    await page.getByRole('img', { name: 'Logo de Café Aurora' }).first().waitFor();
+    const footer = page.getByRole('navigation', { name: 'Navegación principal' });
+    await footer.getByRole('link', { name: 'Productos' }).waitFor();
+    await footer.getByRole('link', { name: 'Carrito' }).waitFor();
+    assert.equal(
+      await footer.getByRole('link', { name: 'Pedidos' }).count(),
+      0,
+      'orders only when logged in',
+    );
+    await page.getByText(`Desarrollado por Tienda Blanca © ${new Date().getFullYear()}`).waitFor();
 
-  // A second visit of / in the same load goes to the store, not back to the landing.
-  await page.getByRole('link', { name: 'Ir al inicio' }).click();
-  await page.waitForURL(/\/products$/);
-});
+    // A second visit of / in the same load goes to the store, not back to the landing.
+    await page.getByRole('link', { name: 'Ir al inicio' }).click();
+    await page.waitForURL(/\/products$/);
+  },
+);
 
 test('an unknown host shows the not-found page', { skip }, async () => {
   const { page } = await harness.newPage();
@@ -52,67 +68,97 @@ test('an unknown host shows the not-found page', { skip }, async () => {
   assert.equal(await page.getByText('Cargando...').count(), 0);
 });
 
-test('an unknown path of a known store shows the not-found page inside the shell', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url());
-  await page.goto(server.url('localhost', '/no-such-page'));
-  await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' }).waitFor();
-  await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
-});
-
-test('a private store sends a visitor to /login, whose page links to register and recovery', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url('private.localhost'));
-  await page.goto(server.url('private.localhost', '/'));
-  await page.waitForURL(/\/login$/);
-  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-  await page.getByRole('link', { name: 'Regístrate' }).waitFor();
-  await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
-  await page.waitForURL(/\/recovery-password$/);
-
-  // Logged out without anonymous navigation: the legal pages live at the root, default privacy text.
-  await page.goto(server.url('private.localhost', '/politics'));
-  await page.getByText('1 de abril de 2020').waitFor();
-  await page.getByText('veinte (20) días hábiles', { exact: false }).waitFor();
-});
-
-test('the multisite home lists categories with their companies, searchable, and a create-store link', { skip }, async () => {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url('multi.localhost'));
-  await page.goto(server.url('multi.localhost', '/'));
-  await page.getByRole('heading', { name: 'Restaurantes' }).waitFor();
-  await page.getByRole('link', { name: /Bodega Don Lucho/ }).waitFor();
-  const footer = page.getByRole('navigation', { name: 'Navegación principal' });
-  assert.equal(await footer.getByRole('link', { name: 'Crea tu tienda' }).getAttribute('href'), 'https://admin.example.com/crear-tienda');
-  assert.equal(await footer.getByRole('link', { name: 'Carrito' }).count(), 0, 'no cart on the main multisite company');
-
-  await page.getByRole('searchbox', { name: 'Buscar' }).fill('panader');
-  await page.getByRole('link', { name: /Bodega Don Lucho/ }).waitFor({ state: 'detached' });
-  await page.getByRole('link', { name: /Panadería San José/ }).waitFor();
-
-  // A child company: prefixed links and a cart.
-  await page.getByRole('link', { name: /Panadería San José/ }).click();
-  await page.waitForURL(/\/c\/[^/]+\/products$/);
-  const cart = footer.getByRole('link', { name: 'Carrito' });
-  assert.match((await cart.getAttribute('href')) ?? '', /^\/c\/[^/]+\/cart$/);
-});
-
-test('the side menu shows a login link to visitors and events only where switched on', { skip }, async () => {
-  const server = harness.server();
-  for (const [host, hasEvents] of [['localhost', false], ['rockypez.localhost', true]] as const) {
+test(
+  'an unknown path of a known store shows the not-found page inside the shell',
+  { skip },
+  async () => {
+    const server = harness.server();
     const { context, page } = await harness.newPage();
-    await acceptCookiesUpFront(context, server.url(host));
-    await page.goto(server.url(host, '/products'));
-    await page.getByRole('button', { name: 'Abrir menú' }).click();
-    const menu = page.getByRole('navigation', { name: 'Menú' });
-    await menu.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
-    assert.equal(await menu.getByRole('link', { name: 'Mi perfil' }).count(), 0);
-    assert.equal(await menu.getByRole('link', { name: 'Eventos' }).count(), hasEvents ? 1 : 0, host);
-  }
-});
+    await acceptCookiesUpFront(context, server.url());
+    await page.goto(server.url('localhost', '/no-such-page'));
+    await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada!' }).waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).waitFor();
+  },
+);
+
+test(
+  'a private store sends a visitor to /login, whose page links to register and recovery',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('private.localhost'));
+    await page.goto(server.url('private.localhost', '/'));
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await page.getByRole('link', { name: 'Regístrate' }).waitFor();
+    await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
+    await page.waitForURL(/\/recovery-password$/);
+
+    // Logged out without anonymous navigation: the legal pages live at the root, default privacy text.
+    await page.goto(server.url('private.localhost', '/politics'));
+    await page.getByText('1 de abril de 2020').waitFor();
+    await page.getByText('veinte (20) días hábiles', { exact: false }).waitFor();
+  },
+);
+
+test(
+  'the multisite home lists categories with their companies, searchable, and a create-store link',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('multi.localhost'));
+    await page.goto(server.url('multi.localhost', '/'));
+    await page.getByRole('heading', { name: 'Restaurantes' }).waitFor();
+    await page.getByRole('link', { name: /Bodega Don Lucho/ }).waitFor();
+    const footer = page.getByRole('navigation', { name: 'Navegación principal' });
+    assert.equal(
+      await footer.getByRole('link', { name: 'Crea tu tienda' }).getAttribute('href'),
+      'https://admin.example.com/crear-tienda',
+    );
+    assert.equal(
+      await footer.getByRole('link', { name: 'Carrito' }).count(),
+      0,
+      'no cart on the main multisite company',
+    );
+
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill('panader');
+    await page.getByRole('link', { name: /Bodega Don Lucho/ }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /Panadería San José/ }).waitFor();
+
+    // A child company: prefixed links and a cart.
+    await page.getByRole('link', { name: /Panadería San José/ }).click();
+    await page.waitForURL(/\/c\/[^/]+\/products$/);
+    const cart = footer.getByRole('link', { name: 'Carrito' });
+    assert.match((await cart.getAttribute('href')) ?? '', /^\/c\/[^/]+\/cart$/);
+  },
+);
+
+test(
+  'the side menu shows a login link to visitors and events only where switched on',
+  { skip },
+  async () => {
+    const server = harness.server();
+    for (const [host, hasEvents] of [
+      ['localhost', false],
+      ['rockypez.localhost', true],
+    ] as const) {
+      const { context, page } = await harness.newPage();
+      await acceptCookiesUpFront(context, server.url(host));
+      await page.goto(server.url(host, '/products'));
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      const menu = page.getByRole('navigation', { name: 'Menú' });
+      await menu.getByRole('link', { name: 'Iniciar sesión' }).waitFor();
+      assert.equal(await menu.getByRole('link', { name: 'Mi perfil' }).count(), 0);
+      assert.equal(
+        await menu.getByRole('link', { name: 'Eventos' }).count(),
+        hasEvents ? 1 : 0,
+        host,
+      );
+    }
+  },
+);
 
 test('a phone viewport shows the store without horizontal scroll', { skip }, async () => {
   const server = harness.server();
@@ -129,8 +175,14 @@ test('a phone viewport shows the store without horizontal scroll', { skip }, asy
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
     }));
-    assert.ok(scrollWidth <= clientWidth, `${host}${path}: scrollWidth ${scrollWidth} > ${clientWidth}`);
-    await page.screenshot({ path: `/tmp/e2e-phone-${host}${path.replace(/\W/g, '-')}.png`, fullPage: true });
+    assert.ok(
+      scrollWidth <= clientWidth,
+      `${host}${path}: scrollWidth ${scrollWidth} > ${clientWidth}`,
+    );
+    await page.screenshot({
+      path: `/tmp/e2e-phone-${host}${path.replace(/\W/g, '-')}.png`,
+      fullPage: true,
+    });
   }
 });
 

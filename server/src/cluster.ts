@@ -16,7 +16,9 @@ const config = configFromEnv();
 
 if (cluster.isPrimary) {
   if (!config.databaseUrl) {
-    console.error('start:cluster needs DATABASE_URL=postgres://...: the embedded PGlite database belongs to one process.');
+    console.error(
+      'start:cluster needs DATABASE_URL=postgres://...: the embedded PGlite database belongs to one process.',
+    );
     process.exit(2);
   }
   // Migrate and seed once, before any worker starts serving.

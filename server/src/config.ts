@@ -54,9 +54,18 @@ export type AccountsConfig = {
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
   login: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 900 } },
   validate: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 300 } },
-  register: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 5, windowSeconds: 3600 } },
-  recovery: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 3, windowSeconds: 3600 } },
-  deletion: { address: { max: 10, windowSeconds: 3600 }, identity: { max: 3, windowSeconds: 3600 } },
+  register: {
+    address: { max: 10, windowSeconds: 3600 },
+    identity: { max: 5, windowSeconds: 3600 },
+  },
+  recovery: {
+    address: { max: 10, windowSeconds: 3600 },
+    identity: { max: 3, windowSeconds: 3600 },
+  },
+  deletion: {
+    address: { max: 10, windowSeconds: 3600 },
+    identity: { max: 3, windowSeconds: 3600 },
+  },
 };
 
 export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
@@ -67,16 +76,26 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     recaptchaSecret: '',
     rateLimits: defaultRateLimits,
-    linkLifetimeSeconds: { verify_email: 7 * 24 * 3600, reset_password: 3600, delete_account: 24 * 3600 },
+    linkLifetimeSeconds: {
+      verify_email: 7 * 24 * 3600,
+      reset_password: 3600,
+      delete_account: 24 * 3600,
+    },
     ...overrides,
   };
 }
 
 /** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
 function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
-  const scale = (l: RateLimit) => ({ max: Math.max(1, Math.round(l.max * factor)), windowSeconds: l.windowSeconds });
+  const scale = (l: RateLimit) => ({
+    max: Math.max(1, Math.round(l.max * factor)),
+    windowSeconds: l.windowSeconds,
+  });
   return Object.fromEntries(
-    Object.entries(defaultRateLimits).map(([action, l]) => [action, { address: scale(l.address), identity: scale(l.identity) }]),
+    Object.entries(defaultRateLimits).map(([action, l]) => [
+      action,
+      { address: scale(l.address), identity: scale(l.identity) },
+    ]),
   ) as AccountsConfig['rateLimits'];
 }
 
@@ -84,7 +103,8 @@ function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got "${raw}"`);
   return value;
 }
 
@@ -108,7 +128,9 @@ export function configFromEnv(env = process.env): Config {
       ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
       ...(env.RECAPTCHA_VERIFY_URL ? { recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL } : {}),
       recaptchaSecret: env.RECAPTCHA_SECRET ?? '',
-      rateLimits: scaledRateLimits(Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1),
+      rateLimits: scaledRateLimits(
+        Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1,
+      ),
     }),
   };
 }

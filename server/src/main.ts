@@ -5,10 +5,14 @@ import { openDatabase } from './db/client';
 import { seedDemoTenants, readDemoTenantFiles } from './tenants/demo-seed';
 
 const config = configFromEnv();
-const { db, kind, close } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const { db, kind, close } = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+});
 if (config.seedDemo) {
   const seeded = await seedDemoTenants(db);
-  for (const s of seeded) console.log(`demo tenant ${s.created ? 'created' : 'updated'}: ${s.domain}`);
+  for (const s of seeded)
+    console.log(`demo tenant ${s.created ? 'created' : 'updated'}: ${s.domain}`);
 }
 
 const app = await buildApp({
@@ -41,7 +45,11 @@ async function printWelcome() {
   type DemoFile = { app: { domain: string }; users?: { email: string; password: string }[] };
   const demoFiles = (await readDemoTenantFiles()).map((f) => f.data as DemoFile);
   const demoHosts = demoFiles.map((f) => f.app.domain);
-  const demoAccounts = demoFiles.flatMap((f) => (f.users ?? []).map((u) => `  ${u.email} / ${u.password} on http://${f.app.domain}:${config.port}/`));
+  const demoAccounts = demoFiles.flatMap((f) =>
+    (f.users ?? []).map(
+      (u) => `  ${u.email} / ${u.password} on http://${f.app.domain}:${config.port}/`,
+    ),
+  );
   console.log(
     [
       '',

@@ -30,7 +30,10 @@ describe('email verification over SMTP', () => {
     const mail = await smtp.waitFor(m.body.email, /Confirma tu correo electrónico - Café Aurora/);
     assert.match(mail.text, /Hola Ana,/);
     const link = mail.links.find((l) => l.includes('/verification-email/'))!;
-    const path = apiPathOf(link, /^\/verification-email\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{43}$/);
+    const path = apiPathOf(
+      link,
+      /^\/verification-email\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/[A-Za-z0-9_-]{43}$/,
+    );
     const res = await t.get(path);
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.detail, 'Su correo ha sido verificado.');
@@ -47,7 +50,10 @@ describe('email verification over SMTP', () => {
     const link = (await smtp.waitFor(m.body.email, /Confirma/)).links[0];
     const path = apiPathOf(link, /verification-email/);
     assert.equal((await t.get(path, { host })).statusCode, 404);
-    const swapped = path.replace(/verification-email\/[0-9a-f-]{36}/, `verification-email/${app.uid}`);
+    const swapped = path.replace(
+      /verification-email\/[0-9a-f-]{36}/,
+      `verification-email/${app.uid}`,
+    );
     assert.equal((await t.get(swapped)).statusCode, 404);
     assert.equal((await t.get(path)).statusCode, 200, 'still good on its own host');
   });
@@ -71,30 +77,60 @@ describe('password recovery over SMTP', () => {
     const m = await registerMember(t, 'localhost');
     const res = await t.post('/api/v5/me/reset_password/', { email: m.body.email.toUpperCase() });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.data, { detail: 'Correo enviado. Por favor revise su bandeja de entrada.' });
+    assert.deepEqual(res.data, {
+      detail: 'Correo enviado. Por favor revise su bandeja de entrada.',
+    });
     const mail = await smtp.waitFor(m.body.email, /Restablece tu contraseña/);
     const link = mail.links.find((l) => l.includes('/reset-password/'))!;
-    assert.match(new URL(link).pathname, new RegExp(`^/reset-password/${m.user.uid}/[A-Za-z0-9_-]{43}$`));
+    assert.match(
+      new URL(link).pathname,
+      new RegExp(`^/reset-password/${m.user.uid}/[A-Za-z0-9_-]{43}$`),
+    );
     const api = `/api/v5/me/reset_password/${new URL(link).pathname.split('/').slice(2).join('/')}/`;
 
-    const mismatch = await t.post(api, { password: 'Nueva clave 2', password_confirmation: 'Otra clave 2' });
+    const mismatch = await t.post(api, {
+      password: 'Nueva clave 2',
+      password_confirmation: 'Otra clave 2',
+    });
     assert.equal(mismatch.statusCode, 400);
     assert.deepEqual(mismatch.data, { non_field_errors: ['Las contraseñas no coinciden.'] });
     const weak = await t.post(api, { password: '1234', password_confirmation: '1234' });
     assert.deepEqual(weak.data, { password: ['La contraseña debe tener al menos 8 caracteres.'] });
-    const isEmail = await t.post(api, { password: m.body.email, password_confirmation: m.body.email });
-    assert.deepEqual(isEmail.data, { password: ['La contraseña no puede ser igual a su correo electrónico.'] });
+    const isEmail = await t.post(api, {
+      password: m.body.email,
+      password_confirmation: m.body.email,
+    });
+    assert.deepEqual(isEmail.data, {
+      password: ['La contraseña no puede ser igual a su correo electrónico.'],
+    });
 
-    const ok = await t.post(api, { password: 'Nueva clave 2', password_confirmation: 'Nueva clave 2' });
+    const ok = await t.post(api, {
+      password: 'Nueva clave 2',
+      password_confirmation: 'Nueva clave 2',
+    });
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.data.detail, 'Su contraseña ha sido restablecida.');
-    assert.equal((await t.get('/api/v5/me/', { headers: m.auth })).statusCode, 401, 'sessions end on reset');
-    assert.equal((await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password })).statusCode, 400);
-    const login = await t.post('/api/v5/login/', { email: m.body.email, password: 'Nueva clave 2' });
+    assert.equal(
+      (await t.get('/api/v5/me/', { headers: m.auth })).statusCode,
+      401,
+      'sessions end on reset',
+    );
+    assert.equal(
+      (await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }))
+        .statusCode,
+      400,
+    );
+    const login = await t.post('/api/v5/login/', {
+      email: m.body.email,
+      password: 'Nueva clave 2',
+    });
     assert.equal(login.statusCode, 200);
     assert.equal(login.data.user.email_verified, true, 'opening the mail proves the address');
 
-    const reused = await t.post(api, { password: 'Tercera clave 3', password_confirmation: 'Tercera clave 3' });
+    const reused = await t.post(api, {
+      password: 'Tercera clave 3',
+      password_confirmation: 'Tercera clave 3',
+    });
     assert.equal(reused.statusCode, 404);
     assert.equal(reused.data.detail, 'El link ha expirado');
   });
@@ -102,14 +138,20 @@ describe('password recovery over SMTP', () => {
   test('an unknown email gets the very same answer and no mail', async () => {
     const res = await t.post('/api/v5/me/reset_password/', { email: 'nobody-here@example.com' });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(res.data, { detail: 'Correo enviado. Por favor revise su bandeja de entrada.' });
+    assert.deepEqual(res.data, {
+      detail: 'Correo enviado. Por favor revise su bandeja de entrada.',
+    });
     await t.app.mailer.idle();
     assert.ok(!smtp.mails.some((mail) => mail.to === 'nobody-here@example.com'));
   });
 
   test('recovery email is required and well formed', async () => {
-    assert.deepEqual((await t.post('/api/v5/me/reset_password/', {})).data, { email: ['Este campo es requerido'] });
-    assert.deepEqual((await t.post('/api/v5/me/reset_password/', { email: 'nope' })).data, { email: ['Ingresar un email correcto'] });
+    assert.deepEqual((await t.post('/api/v5/me/reset_password/', {})).data, {
+      email: ['Este campo es requerido'],
+    });
+    assert.deepEqual((await t.post('/api/v5/me/reset_password/', { email: 'nope' })).data, {
+      email: ['Ingresar un email correcto'],
+    });
   });
 
   test('only the newest recovery link works, and an expired one says so', async () => {
@@ -118,11 +160,15 @@ describe('password recovery over SMTP', () => {
     const first = (await smtp.waitFor(m.body.email, /Restablece/)).links[0];
     await t.post('/api/v5/me/reset_password/', { email: m.body.email });
     const second = (await smtp.waitFor(m.body.email, /Restablece/)).links[0];
-    const api = (link: string) => `/api/v5/me/reset_password/${new URL(link).pathname.split('/').slice(2).join('/')}/`;
+    const api = (link: string) =>
+      `/api/v5/me/reset_password/${new URL(link).pathname.split('/').slice(2).join('/')}/`;
     const body = { password: 'Nueva clave 2', password_confirmation: 'Nueva clave 2' };
     assert.equal((await t.post(api(first), body)).statusCode, 404);
     // Expire the newest link by moving its deadline into the past.
-    await t.db.update(linkTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(linkTokens.userUid, m.user.uid));
+    await t.db
+      .update(linkTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(linkTokens.userUid, m.user.uid));
     const expired = await t.post(api(second), body);
     assert.equal(expired.statusCode, 404);
     assert.equal(expired.data.detail, 'El link ha expirado');
@@ -134,7 +180,9 @@ describe('password recovery over SMTP', () => {
     const link = (await smtp.waitFor(m.body.email, /Restablece/)).links[0];
     const api = `/api/v5/me/reset_password/${new URL(link).pathname.split('/').slice(2).join('/')}/`;
     const results = await Promise.all(
-      ['Clave uno 111', 'Clave dos 222', 'Clave tres 333'].map((p) => t.post(api, { password: p, password_confirmation: p })),
+      ['Clave uno 111', 'Clave dos 222', 'Clave tres 333'].map((p) =>
+        t.post(api, { password: p, password_confirmation: p }),
+      ),
     );
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 404, 404]);
   });
@@ -146,7 +194,10 @@ describe('account deletion over SMTP', () => {
     await smtp.waitFor(m.body.email, /Confirma tu correo/);
     const asked = await t.post('/api/v5/delete-account/', undefined, { headers: m.auth });
     assert.equal(asked.statusCode, 200);
-    assert.equal(asked.data.detail, 'Le enviamos un correo para confirmar la eliminación de su cuenta.');
+    assert.equal(
+      asked.data.detail,
+      'Le enviamos un correo para confirmar la eliminación de su cuenta.',
+    );
     const mail = await smtp.waitFor(m.body.email, /Confirma la eliminación de tu cuenta/);
     const app = await t.appOf('localhost');
     const link = mail.links.find((l) => l.includes('/me/delete/'))!;
@@ -160,23 +211,40 @@ describe('account deletion over SMTP', () => {
     const list = await t.get(`/api/v5/me/delete/${userUid}/${token}/list-members-programs/`);
     assert.equal(list.statusCode, 200);
     assert.deepEqual(list.data, { count: 0, next: null, previous: null, results: [] });
-    assert.equal((await t.get(`/api/v5/me/delete/${userUid}/${token}/list-members-programs/?page=2`)).statusCode, 404);
+    assert.equal(
+      (await t.get(`/api/v5/me/delete/${userUid}/${token}/list-members-programs/?page=2`))
+        .statusCode,
+      404,
+    );
 
     const del = await t.delete(`/api/v5/me/delete/${userUid}/${token}/`);
     assert.equal(del.statusCode, 200);
     assert.equal(del.data.detail, 'Su cuenta ha sido eliminada.');
     assert.equal((await t.get('/api/v5/me/', { headers: m.auth })).statusCode, 401);
-    assert.equal((await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password })).statusCode, 400);
+    assert.equal(
+      (await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }))
+        .statusCode,
+      400,
+    );
     const rows = await t.db.select().from(users).where(eq(users.uid, m.user.uid));
     assert.equal(rows.length, 0);
-    assert.equal((await t.db.select().from(sessions).where(eq(sessions.userUid, m.user.uid))).length, 0);
-    assert.equal((await t.db.select().from(linkTokens).where(eq(linkTokens.userUid, m.user.uid))).length, 0);
+    assert.equal(
+      (await t.db.select().from(sessions).where(eq(sessions.userUid, m.user.uid))).length,
+      0,
+    );
+    assert.equal(
+      (await t.db.select().from(linkTokens).where(eq(linkTokens.userUid, m.user.uid))).length,
+      0,
+    );
     const again = await t.get(`/api/v5/me/delete/${userUid}/${token}/`);
     assert.equal(again.statusCode, 404);
     assert.equal(again.data.detail, 'El link ha expirado');
     assert.equal((await t.delete(`/api/v5/me/delete/${userUid}/${token}/`)).statusCode, 404);
     // The same email can register again: nothing of the old account remains.
-    await registerMember(t, 'localhost', { email: m.body.email, document_number: m.body.document_number });
+    await registerMember(t, 'localhost', {
+      email: m.body.email,
+      document_number: m.body.document_number,
+    });
   });
 
   test('asking for deletion needs a session', async () => {
@@ -192,7 +260,10 @@ describe('account deletion over SMTP', () => {
     const [, , , , , token] = new URL(link).pathname.split('/');
     assert.equal((await t.delete(`/api/v5/me/delete/${b.user.uid}/${token}/`)).statusCode, 404);
     const { host } = await makeTenant(t, 'delete-other');
-    assert.equal((await t.delete(`/api/v5/me/delete/${a.user.uid}/${token}/`, { host })).statusCode, 404);
+    assert.equal(
+      (await t.delete(`/api/v5/me/delete/${a.user.uid}/${token}/`, { host })).statusCode,
+      404,
+    );
     assert.equal((await t.get('/api/v5/me/', { headers: b.auth })).statusCode, 200);
     assert.equal((await t.get('/api/v5/me/', { headers: a.auth })).statusCode, 200);
   });
@@ -206,12 +277,38 @@ describe('account deletion over SMTP', () => {
     const url = new URL(link);
     assert.equal(url.host, host);
     const [, prefix, me, del, appUid, userUid, token] = url.pathname.split('/');
-    assert.deepEqual([prefix, me, del, appUid, userUid], ['socio', 'me', 'delete', app.uid, m.user.uid]);
-    assert.equal((await t.get(`/api/v5/repsol/me/delete/${appUid}/${userUid}/${token}/`, { host })).statusCode, 404, 'another prefix');
-    assert.equal((await t.get(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`)).statusCode, 404, 'another host');
-    assert.equal((await t.get(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`, { host })).statusCode, 200);
-    assert.equal((await t.get(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/list-members-programs/`, { host })).data.count, 0);
-    assert.equal((await t.delete(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`, { host })).statusCode, 200);
+    assert.deepEqual(
+      [prefix, me, del, appUid, userUid],
+      ['socio', 'me', 'delete', app.uid, m.user.uid],
+    );
+    assert.equal(
+      (await t.get(`/api/v5/repsol/me/delete/${appUid}/${userUid}/${token}/`, { host })).statusCode,
+      404,
+      'another prefix',
+    );
+    assert.equal(
+      (await t.get(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`)).statusCode,
+      404,
+      'another host',
+    );
+    assert.equal(
+      (await t.get(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`, { host })).statusCode,
+      200,
+    );
+    assert.equal(
+      (
+        await t.get(
+          `/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/list-members-programs/`,
+          { host },
+        )
+      ).data.count,
+      0,
+    );
+    assert.equal(
+      (await t.delete(`/api/v5/socio/me/delete/${appUid}/${userUid}/${token}/`, { host }))
+        .statusCode,
+      200,
+    );
     assert.equal((await t.get('/api/v5/me/', { host, headers: m.auth })).statusCode, 401);
   });
 });

@@ -13,7 +13,10 @@ after(() => t?.close());
 describe('POST v5/login/ by email', () => {
   test('answers a token, the merge flag and the member; the email is matched lower-cased', async () => {
     const m = await registerMember(t, 'localhost', { email: 'Login.Case@Example.com' });
-    const res = await t.post('/api/v5/login/', { email: '  LOGIN.case@example.COM ', password: m.body.password });
+    const res = await t.post('/api/v5/login/', {
+      email: '  LOGIN.case@example.COM ',
+      password: m.body.password,
+    });
     assert.equal(res.statusCode, 200);
     const body = authResponse.parse(res.data);
     assert.equal(body.merge, true);
@@ -27,11 +30,19 @@ describe('POST v5/login/ by email', () => {
 
   test('a wrong password and an unknown email get the same non-field error', async () => {
     const m = await registerMember(t, 'localhost');
-    const wrong = await t.post('/api/v5/login/', { email: m.body.email, password: 'not the password' });
-    const unknown = await t.post('/api/v5/login/', { email: 'nobody@example.com', password: 'whatever123' });
+    const wrong = await t.post('/api/v5/login/', {
+      email: m.body.email,
+      password: 'not the password',
+    });
+    const unknown = await t.post('/api/v5/login/', {
+      email: 'nobody@example.com',
+      password: 'whatever123',
+    });
     for (const res of [wrong, unknown]) {
       assert.equal(res.statusCode, 400);
-      assert.deepEqual(res.data, { non_field_errors: ['No puede iniciar sesión con las credenciales proporcionadas.'] });
+      assert.deepEqual(res.data, {
+        non_field_errors: ['No puede iniciar sesión con las credenciales proporcionadas.'],
+      });
     }
   });
 
@@ -62,7 +73,10 @@ describe('POST v5/login/ by email', () => {
       null,
     ];
     for (const body of bodies) {
-      const res = await t.call('POST', '/api/v5/login/', { body: body as never, headers: { 'content-type': 'application/json' } });
+      const res = await t.call('POST', '/api/v5/login/', {
+        body: body as never,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       assert.ok(typeof res.data === 'object' && res.data !== null && !('stack' in res.data));
     }
@@ -94,9 +108,15 @@ describe('POST v5/login/ by mobile number and by document', () => {
   });
 
   test('ONLY_DOCUMENT logs in with the document alone, upper-casing the number', async () => {
-    const m = await registerMember(t, 'localhost', { document_type: 'PASSPORT', document_number: 'ab12345' });
+    const m = await registerMember(t, 'localhost', {
+      document_type: 'PASSPORT',
+      document_number: 'ab12345',
+    });
     assert.equal(m.user.document_number, 'AB12345');
-    const res = await t.post('/api/v5/login/', { document_type: 'PASSPORT', document_number: 'ab12345' });
+    const res = await t.post('/api/v5/login/', {
+      document_type: 'PASSPORT',
+      document_number: 'ab12345',
+    });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.user.uid, m.user.uid);
   });
@@ -111,40 +131,85 @@ describe('POST v5/login/ by mobile number and by document', () => {
   });
 
   test('an unregistered document is refused', async () => {
-    const res = await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: '99999999' });
+    const res = await t.post('/api/v5/login/', {
+      document_type: 'NATIONAL_ID',
+      document_number: '99999999',
+    });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data.non_field_errors, ['No puede iniciar sesión con las credenciales proporcionadas.']);
+    assert.deepEqual(res.data.non_field_errors, [
+      'No puede iniciar sesión con las credenciales proporcionadas.',
+    ]);
   });
 });
 
 describe('sign-in methods are enforced by the server', () => {
   test('an email-only app refuses mobile and document logins', async () => {
-    const { host } = await makeTenant(t, 'email-only', { signin_methods: [{ type: 'EMAIL', settings: {} }] });
+    const { host } = await makeTenant(t, 'email-only', {
+      signin_methods: [{ type: 'EMAIL', settings: {} }],
+    });
     const m = await registerMember(t, host, { mobile_number: '+51911000111' });
-    assert.equal((await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }, { host })).statusCode, 200);
+    assert.equal(
+      (await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }, { host }))
+        .statusCode,
+      200,
+    );
     for (const body of [
       { mobile_number: '+51911000111', password: m.body.password },
       { document_type: 'NATIONAL_ID', document_number: m.body.document_number },
-      { document_type: 'NATIONAL_ID', document_number: m.body.document_number, password: m.body.password },
+      {
+        document_type: 'NATIONAL_ID',
+        document_number: m.body.document_number,
+        password: m.body.password,
+      },
     ]) {
       const res = await t.post('/api/v5/login/', body, { host });
       assert.equal(res.statusCode, 400);
-      assert.deepEqual(res.data, { non_field_errors: ['Este método de ingreso no está habilitado.'] });
+      assert.deepEqual(res.data, {
+        non_field_errors: ['Este método de ingreso no está habilitado.'],
+      });
     }
   });
 
   test('the DOCUMENT method needs the password; without ONLY_DOCUMENT a document alone is not enough', async () => {
-    const { host } = await makeTenant(t, 'doc-pass', { signin_methods: [{ type: 'DOCUMENT', settings: {} }] });
+    const { host } = await makeTenant(t, 'doc-pass', {
+      signin_methods: [{ type: 'DOCUMENT', settings: {} }],
+    });
     const m = await registerMember(t, host);
-    const noPassword = await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: m.body.document_number }, { host });
+    const noPassword = await t.post(
+      '/api/v5/login/',
+      { document_type: 'NATIONAL_ID', document_number: m.body.document_number },
+      { host },
+    );
     assert.equal(noPassword.statusCode, 400);
     assert.deepEqual(noPassword.data, { password: ['Este campo es requerido'] });
-    const wrong = await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: m.body.document_number, password: 'wrong password' }, { host });
+    const wrong = await t.post(
+      '/api/v5/login/',
+      {
+        document_type: 'NATIONAL_ID',
+        document_number: m.body.document_number,
+        password: 'wrong password',
+      },
+      { host },
+    );
     assert.equal(wrong.statusCode, 400);
-    const ok = await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: m.body.document_number, password: m.body.password }, { host });
+    const ok = await t.post(
+      '/api/v5/login/',
+      {
+        document_type: 'NATIONAL_ID',
+        document_number: m.body.document_number,
+        password: m.body.password,
+      },
+      { host },
+    );
     assert.equal(ok.statusCode, 200);
-    const byEmail = await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }, { host });
-    assert.deepEqual(byEmail.data, { non_field_errors: ['Este método de ingreso no está habilitado.'] });
+    const byEmail = await t.post(
+      '/api/v5/login/',
+      { email: m.body.email, password: m.body.password },
+      { host },
+    );
+    assert.deepEqual(byEmail.data, {
+      non_field_errors: ['Este método de ingreso no está habilitado.'],
+    });
   });
 });
 
@@ -155,14 +220,21 @@ describe('sessions across tenants and users', () => {
     const onB = await t.get('/api/v5/me/', { host: other, headers: m.auth });
     assert.equal(onB.statusCode, 401);
     assert.equal(onB.data.detail, 'Token inválido.');
-    const login = await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }, { host: other });
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: m.body.email, password: m.body.password },
+      { host: other },
+    );
     assert.equal(login.statusCode, 400);
   });
 
   test('the same email registers separately on two apps', async () => {
     const { host } = await makeTenant(t, 'twin-app');
     const a = await registerMember(t, 'localhost', { email: 'twin@example.com' });
-    const b = await registerMember(t, host, { email: 'twin@example.com', document_number: a.body.document_number });
+    const b = await registerMember(t, host, {
+      email: 'twin@example.com',
+      document_number: a.body.document_number,
+    });
     assert.notEqual(a.user.uid, b.user.uid);
   });
 
@@ -170,7 +242,12 @@ describe('sessions across tenants and users', () => {
     const none = await t.get('/api/v5/me/');
     assert.equal(none.statusCode, 401);
     assert.equal(none.data.detail, 'Las credenciales de autenticación no se proveyeron.');
-    for (const authorization of ['Token nope', `Token ${'A'.repeat(43)}`, 'Bearer abc', `Token ${'A'.repeat(5000)}`]) {
+    for (const authorization of [
+      'Token nope',
+      `Token ${'A'.repeat(43)}`,
+      'Bearer abc',
+      `Token ${'A'.repeat(5000)}`,
+    ]) {
       const res = await t.get('/api/v5/me/', { headers: { authorization } });
       assert.equal(res.statusCode, 401, authorization.slice(0, 20));
     }
@@ -178,12 +255,17 @@ describe('sessions across tenants and users', () => {
 
   test('logout ends only that session', async () => {
     const m = await registerMember(t, 'localhost');
-    const second = await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password });
+    const second = await t.post('/api/v5/login/', {
+      email: m.body.email,
+      password: m.body.password,
+    });
     const out = await t.post('/api/v5/logout/', undefined, { headers: m.auth });
     assert.equal(out.statusCode, 200);
     assert.equal(out.data.detail, 'Sesión cerrada.');
     assert.equal((await t.get('/api/v5/me/', { headers: m.auth })).statusCode, 401);
-    const still = await t.get('/api/v5/me/', { headers: { authorization: `Token ${second.data.token}` } });
+    const still = await t.get('/api/v5/me/', {
+      headers: { authorization: `Token ${second.data.token}` },
+    });
     assert.equal(still.statusCode, 200);
     userSchema.parse(still.data);
     assert.equal((await t.post('/api/v5/logout/')).statusCode, 401);
@@ -200,17 +282,36 @@ describe('sessions across tenants and users', () => {
 
 describe('demo accounts from the tenant files', () => {
   test('demo@aurora.pe / Aurora2026! on localhost, by email, mobile and document', async () => {
-    const byEmail = await t.post('/api/v5/login/', { email: 'demo@aurora.pe', password: 'Aurora2026!' });
+    const byEmail = await t.post('/api/v5/login/', {
+      email: 'demo@aurora.pe',
+      password: 'Aurora2026!',
+    });
     assert.equal(byEmail.statusCode, 200);
     assert.equal(byEmail.data.user.first_name, 'Ana');
     assert.equal(byEmail.data.user.email_verified, true);
     assert.equal(byEmail.data.user.profile_complete, true);
-    assert.equal((await t.post('/api/v5/login/', { mobile_number: '+51987650001', password: 'Aurora2026!' })).statusCode, 200);
-    assert.equal((await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: '45678912' })).statusCode, 200);
+    assert.equal(
+      (await t.post('/api/v5/login/', { mobile_number: '+51987650001', password: 'Aurora2026!' }))
+        .statusCode,
+      200,
+    );
+    assert.equal(
+      (
+        await t.post('/api/v5/login/', {
+          document_type: 'NATIONAL_ID',
+          document_number: '45678912',
+        })
+      ).statusCode,
+      200,
+    );
   });
 
   test('socio@clubandino.pe / Andino2026! on private.localhost', async () => {
-    const res = await t.post('/api/v5/login/', { email: 'socio@clubandino.pe', password: 'Andino2026!' }, { host: 'private.localhost' });
+    const res = await t.post(
+      '/api/v5/login/',
+      { email: 'socio@clubandino.pe', password: 'Andino2026!' },
+      { host: 'private.localhost' },
+    );
     assert.equal(res.statusCode, 200);
   });
 });

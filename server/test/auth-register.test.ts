@@ -2,7 +2,14 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { startTestApp, type TestApp } from './support/test-app';
-import { acceptances, makeTenant, newMember, registerMember, startHttp, startSmtp } from './support/accounts';
+import {
+  acceptances,
+  makeTenant,
+  newMember,
+  registerMember,
+  startHttp,
+  startSmtp,
+} from './support/accounts';
 import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema/accounts';
 
@@ -21,7 +28,11 @@ before(async () => {
     const form = new URLSearchParams(body);
     captchaSeen.push(form);
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ success: form.get('secret') === 'shh' && form.get('response') === 'good-token' }));
+    res.end(
+      JSON.stringify({
+        success: form.get('secret') === 'shh' && form.get('response') === 'good-token',
+      }),
+    );
   });
   const pair = await generateKeyPair('RS256');
   googleKey = pair.privateKey;
@@ -32,7 +43,12 @@ before(async () => {
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   t = await startTestApp({
-    accounts: { smtpUrl: smtp.url, recaptchaVerifyUrl: captcha.url, recaptchaSecret: 'shh', googleJwksUrl: jwks.url },
+    accounts: {
+      smtpUrl: smtp.url,
+      recaptchaVerifyUrl: captcha.url,
+      recaptchaSecret: 'shh',
+      googleJwksUrl: jwks.url,
+    },
   });
 });
 after(async () => {
@@ -44,7 +60,11 @@ after(async () => {
 
 describe('POST v5/register/', () => {
   test('creates the member (201), answers a session and sends a verification mail', async () => {
-    const body = newMember({ email: 'New.Member@Example.com', first_name: '  Ana  ', mobile_number: '987654300' });
+    const body = newMember({
+      email: 'New.Member@Example.com',
+      first_name: '  Ana  ',
+      mobile_number: '987654300',
+    });
     const res = await t.post('/api/v5/register/', body);
     assert.equal(res.statusCode, 201);
     assert.equal(res.data.merge, true);
@@ -53,19 +73,42 @@ describe('POST v5/register/', () => {
     assert.equal(res.data.user.mobile_number, '+51987654300');
     assert.equal(res.data.user.email_verified, false);
     assert.equal(res.data.user.birthdate, '1990-05-14');
-    const me = await t.get('/api/v5/me/', { headers: { authorization: `Token ${res.data.token}` } });
+    const me = await t.get('/api/v5/me/', {
+      headers: { authorization: `Token ${res.data.token}` },
+    });
     assert.equal(me.statusCode, 200);
     const mail = await smtp.waitFor('new.member@example.com', /Confirma tu correo/);
     const appUid = (await t.appOf('localhost')).uid;
-    assert.ok(mail.links.some((l) => l.startsWith(`http://localhost/verification-email/${appUid}/${res.data.user.uid}/`)), mail.links.join());
+    assert.ok(
+      mail.links.some((l) =>
+        l.startsWith(`http://localhost/verification-email/${appUid}/${res.data.user.uid}/`),
+      ),
+      mail.links.join(),
+    );
   });
 
   test('every acceptance is required, each with its own message', async () => {
-    const res = await t.post('/api/v5/register/', newMember({ accept_terms: false, accept_age: undefined, accept_data_processing: 'yes', accept_publicity: false }));
+    const res = await t.post(
+      '/api/v5/register/',
+      newMember({
+        accept_terms: false,
+        accept_age: undefined,
+        accept_data_processing: 'yes',
+        accept_publicity: false,
+      }),
+    );
     assert.equal(res.statusCode, 400);
     // 'yes' is not a boolean: the schema refuses it before the rules run.
     assert.ok(res.data.accept_data_processing);
-    const res2 = await t.post('/api/v5/register/', newMember({ accept_terms: false, accept_age: undefined, accept_data_processing: false, accept_publicity: false }));
+    const res2 = await t.post(
+      '/api/v5/register/',
+      newMember({
+        accept_terms: false,
+        accept_age: undefined,
+        accept_data_processing: false,
+        accept_publicity: false,
+      }),
+    );
     assert.deepEqual(res2.data, {
       accept_terms: ['Debe aceptar los términos y condiciones'],
       accept_age: ['Debe declarar que es mayor de edad'],
@@ -75,9 +118,18 @@ describe('POST v5/register/', () => {
   });
 
   test('regular mode requires names, email and password', async () => {
-    const res = await t.post('/api/v5/register/', { ...acceptances, password: 'Clave segura 1', document_type: 'NATIONAL_ID', document_number: '12312312' });
+    const res = await t.post('/api/v5/register/', {
+      ...acceptances,
+      password: 'Clave segura 1',
+      document_type: 'NATIONAL_ID',
+      document_number: '12312312',
+    });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { email: ['Este campo es requerido'], first_name: ['Este campo es requerido'], last_name: ['Este campo es requerido'] });
+    assert.deepEqual(res.data, {
+      email: ['Este campo es requerido'],
+      first_name: ['Este campo es requerido'],
+      last_name: ['Este campo es requerido'],
+    });
   });
 
   test('birthdate: a wrong date gives "Escriba una fecha válida", under 18 "Debe ser mayor de edad"', async () => {
@@ -91,7 +143,11 @@ describe('POST v5/register/', () => {
     const res = await t.post('/api/v5/register/', newMember({ birthdate: seventeen }));
     assert.deepEqual(res.data, { birthdate: ['Debe ser mayor de edad'] });
     const eighteen = `${today.getUTCFullYear() - 18}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
-    assert.equal((await t.post('/api/v5/register/', newMember({ birthdate: eighteen }))).statusCode, 201, 'eighteen today is old enough');
+    assert.equal(
+      (await t.post('/api/v5/register/', newMember({ birthdate: eighteen }))).statusCode,
+      201,
+      'eighteen today is old enough',
+    );
   });
 
   test('the password rule: 8 to 128 characters, not only digits, not the email', async () => {
@@ -104,13 +160,20 @@ describe('POST v5/register/', () => {
       const res = await t.post('/api/v5/register/', newMember({ password }));
       assert.deepEqual(res.data, { password: [message] });
     }
-    const res = await t.post('/api/v5/register/', newMember({ email: 'same.as@example.com', password: 'Same.As@Example.com' }));
-    assert.deepEqual(res.data, { password: ['La contraseña no puede ser igual a su correo electrónico.'] });
+    const res = await t.post(
+      '/api/v5/register/',
+      newMember({ email: 'same.as@example.com', password: 'Same.As@Example.com' }),
+    );
+    assert.deepEqual(res.data, {
+      password: ['La contraseña no puede ser igual a su correo electrónico.'],
+    });
   });
 
   test('the demo app validates documents: a national id needs 8 or 9 digits', async () => {
     const missing = await t.post('/api/v5/register/', newMember({ document_number: '' }));
-    assert.deepEqual(missing.data, { document_number: ['Por favor digite un númeor de documento'] });
+    assert.deepEqual(missing.data, {
+      document_number: ['Por favor digite un númeor de documento'],
+    });
     const bad = await t.post('/api/v5/register/', newMember({ document_number: '12AB' }));
     assert.deepEqual(bad.data, { document_number: ['Ingresar un dni correcto.'] });
     const badType = await t.post('/api/v5/register/', newMember({ document_type: 'SHOE_SIZE' }));
@@ -119,7 +182,14 @@ describe('POST v5/register/', () => {
 
   test('email, document and mobile are unique per app, all reported at once', async () => {
     const first = await registerMember(t, 'localhost', { mobile_number: '+51900000001' });
-    const res = await t.post('/api/v5/register/', newMember({ email: first.body.email.toUpperCase(), document_number: first.body.document_number, mobile_number: '900000001' }));
+    const res = await t.post(
+      '/api/v5/register/',
+      newMember({
+        email: first.body.email.toUpperCase(),
+        document_number: first.body.document_number,
+        mobile_number: '900000001',
+      }),
+    );
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
       email: ['Ya existe un usuario con este correo electrónico.'],
@@ -130,20 +200,38 @@ describe('POST v5/register/', () => {
 
   test('two racing registrations of one email: one 201, one 400, one row', async () => {
     const body = newMember({ email: 'race@example.com' });
-    const results = await Promise.all([t.post('/api/v5/register/', body), t.post('/api/v5/register/', { ...body, document_number: '77777771', mobile_number: undefined })]);
+    const results = await Promise.all([
+      t.post('/api/v5/register/', body),
+      t.post('/api/v5/register/', {
+        ...body,
+        document_number: '77777771',
+        mobile_number: undefined,
+      }),
+    ]);
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [201, 400]);
     const loser = results.find((r) => r.statusCode === 400)!;
     assert.deepEqual(loser.data, { email: ['Ya existe un usuario con este correo electrónico.'] });
   });
 
   test('document-only registration (ONLY_DOCUMENT, no password): email and document suffice', async () => {
-    const res = await t.post('/api/v5/register/', { ...acceptances, email: 'doconly@example.com', document_type: 'NATIONAL_ID', document_number: '55554444' });
+    const res = await t.post('/api/v5/register/', {
+      ...acceptances,
+      email: 'doconly@example.com',
+      document_type: 'NATIONAL_ID',
+      document_number: '55554444',
+    });
     assert.equal(res.statusCode, 201);
     assert.equal(res.data.user.has_password, false);
-    const login = await t.post('/api/v5/login/', { document_type: 'NATIONAL_ID', document_number: '55554444' });
+    const login = await t.post('/api/v5/login/', {
+      document_type: 'NATIONAL_ID',
+      document_number: '55554444',
+    });
     assert.equal(login.statusCode, 200);
     const missing = await t.post('/api/v5/register/', { ...acceptances });
-    assert.deepEqual(missing.data, { email: ['Este campo es requerido'], document_number: ['Por favor digite un númeor de documento'] });
+    assert.deepEqual(missing.data, {
+      email: ['Este campo es requerido'],
+      document_number: ['Por favor digite un númeor de documento'],
+    });
   });
 
   test('validate_mobile_number makes mobile_number required and checked', async () => {
@@ -151,8 +239,16 @@ describe('POST v5/register/', () => {
     const missing = await t.post('/api/v5/register/', newMember(), { host });
     assert.deepEqual(missing.data, { mobile_number: ['Este campo es requerido'] });
     const bad = await t.post('/api/v5/register/', newMember({ mobile_number: '12ab' }), { host });
-    assert.deepEqual(bad.data, { mobile_number: ['Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593'] });
-    assert.equal((await t.post('/api/v5/register/', newMember({ mobile_number: '+573001234567' }), { host })).statusCode, 201);
+    assert.deepEqual(bad.data, {
+      mobile_number: [
+        'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
+      ],
+    });
+    assert.equal(
+      (await t.post('/api/v5/register/', newMember({ mobile_number: '+573001234567' }), { host }))
+        .statusCode,
+      201,
+    );
   });
 
   test('an app that does not allow sign-up refuses with 403', async () => {
@@ -163,7 +259,15 @@ describe('POST v5/register/', () => {
   });
 
   test('unknown fields cannot set what the server owns', async () => {
-    const res = await t.post('/api/v5/register/', newMember({ uid: '00000000-0000-0000-0000-000000000000', email_verified: true, app_id: 'x', password_hash: 'x' }));
+    const res = await t.post(
+      '/api/v5/register/',
+      newMember({
+        uid: '00000000-0000-0000-0000-000000000000',
+        email_verified: true,
+        app_id: 'x',
+        password_hash: 'x',
+      }),
+    );
     assert.equal(res.statusCode, 201);
     assert.notEqual(res.data.user.uid, '00000000-0000-0000-0000-000000000000');
     assert.equal(res.data.user.email_verified, false);
@@ -173,20 +277,33 @@ describe('POST v5/register/', () => {
 describe('POST v5/validate/', () => {
   test('answers 201 with registered and can_register', async () => {
     const m = await registerMember(t, 'localhost');
-    const known = await t.post('/api/v5/validate/', { document_type: 'NATIONAL_ID', document_number: m.body.document_number });
+    const known = await t.post('/api/v5/validate/', {
+      document_type: 'NATIONAL_ID',
+      document_number: m.body.document_number,
+    });
     assert.equal(known.statusCode, 201);
     assert.deepEqual(known.data, { registered: true, can_register: false });
-    const unknown = await t.post('/api/v5/validate/', { document_type: 'NATIONAL_ID', document_number: '11223344' });
+    const unknown = await t.post('/api/v5/validate/', {
+      document_type: 'NATIONAL_ID',
+      document_number: '11223344',
+    });
     assert.deepEqual(unknown.data, { registered: false, can_register: true });
     const { host } = await makeTenant(t, 'closed-validate', { allow_signup: false });
-    const closed = await t.post('/api/v5/validate/', { document_type: 'NATIONAL_ID', document_number: '11223344' }, { host });
+    const closed = await t.post(
+      '/api/v5/validate/',
+      { document_type: 'NATIONAL_ID', document_number: '11223344' },
+      { host },
+    );
     assert.deepEqual(closed.data, { registered: false, can_register: false });
   });
 
   test('empty fields give the spec messages', async () => {
     const res = await t.post('/api/v5/validate/', {});
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { document_type: ['Por favor seleccion un tipo de documento'], document_number: ['Por favor digite un númeor de documento'] });
+    assert.deepEqual(res.data, {
+      document_type: ['Por favor seleccion un tipo de documento'],
+      document_number: ['Por favor digite un númeor de documento'],
+    });
   });
 });
 
@@ -195,14 +312,24 @@ describe('reCAPTCHA', () => {
     const { host } = await makeTenant(t, 'captcha-app', { recaptcha_site_key: 'site-key' });
     const missing = await t.post('/api/v5/register/', newMember(), { host });
     assert.deepEqual(missing.data, { captcha_token: ['Haz click en No soy un robot'] });
-    const wrong = await t.post('/api/v5/register/', newMember({ captcha_token: 'bad-token' }), { host });
+    const wrong = await t.post('/api/v5/register/', newMember({ captcha_token: 'bad-token' }), {
+      host,
+    });
     assert.deepEqual(wrong.data, { captcha_token: ['Haz click en No soy un robot'] });
     const body = newMember({ captcha_token: 'good-token' });
     assert.equal((await t.post('/api/v5/register/', body, { host })).statusCode, 201);
     assert.equal(captchaSeen.at(-1)?.get('secret'), 'shh');
-    const noToken = await t.post('/api/v5/login/', { email: body.email, password: body.password }, { host });
+    const noToken = await t.post(
+      '/api/v5/login/',
+      { email: body.email, password: body.password },
+      { host },
+    );
     assert.deepEqual(noToken.data, { captcha_token: ['Haz click en No soy un robot'] });
-    const login = await t.post('/api/v5/login/', { email: body.email, password: body.password, captcha_token: 'good-token' }, { host });
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: body.email, password: body.password, captcha_token: 'good-token' },
+      { host },
+    );
     assert.equal(login.statusCode, 200);
   });
 
@@ -226,8 +353,14 @@ describe('POST v5/login/mobile/google/', () => {
       .sign(key);
 
   test('a valid token signs in, registering a new verified member', async () => {
-    const { host } = await makeTenant(t, 'google-app', { signin_methods: [{ type: 'GOOGLE', settings: { client_id: clientId } }] });
-    const token = await idToken({ email: 'G.User@Gmail.com', given_name: 'Gina', family_name: 'Gómez' });
+    const { host } = await makeTenant(t, 'google-app', {
+      signin_methods: [{ type: 'GOOGLE', settings: { client_id: clientId } }],
+    });
+    const token = await idToken({
+      email: 'G.User@Gmail.com',
+      given_name: 'Gina',
+      family_name: 'Gómez',
+    });
     const res = await t.post('/api/v5/login/mobile/google/', { id_token: token }, { host });
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.user.email, 'g.user@gmail.com');
@@ -241,12 +374,23 @@ describe('POST v5/login/mobile/google/', () => {
   test('a Google registration keeps the influencer it carries; a malformed one is a 400', async () => {
     const host = 'google-app.test';
     const token = await idToken({ email: 'influenced@gmail.com' });
-    const bad = await t.post('/api/v5/login/mobile/google/', { id_token: token, influencer_uid: 'no spaces' }, { host });
+    const bad = await t.post(
+      '/api/v5/login/mobile/google/',
+      { id_token: token, influencer_uid: 'no spaces' },
+      { host },
+    );
     assert.equal(bad.statusCode, 400, bad.body);
     assert.ok(Array.isArray(bad.data.influencer_uid));
-    const res = await t.post('/api/v5/login/mobile/google/', { id_token: token, influencer_uid: 'inf-g' }, { host });
+    const res = await t.post(
+      '/api/v5/login/mobile/google/',
+      { id_token: token, influencer_uid: 'inf-g' },
+      { host },
+    );
     assert.equal(res.statusCode, 200, res.body);
-    const [row] = await t.db.select({ influencer: users.influencerUid }).from(users).where(eq(users.uid, res.data.user.uid));
+    const [row] = await t.db
+      .select({ influencer: users.influencerUid })
+      .from(users)
+      .where(eq(users.uid, res.data.user.uid));
     assert.equal(row.influencer, 'inf-g');
   });
 
@@ -261,12 +405,22 @@ describe('POST v5/login/mobile/google/', () => {
       assert.equal(res.statusCode, 400);
       assert.deepEqual(res.data, { id_token: ['No se pudo validar su cuenta de Google.'] });
     }
-    const unverified = await t.post('/api/v5/login/mobile/google/', { id_token: await idToken({ email: 'a@gmail.com', email_verified: false }) }, { host });
-    assert.deepEqual(unverified.data, { id_token: ['Su cuenta de Google no tiene un correo verificado.'] });
+    const unverified = await t.post(
+      '/api/v5/login/mobile/google/',
+      { id_token: await idToken({ email: 'a@gmail.com', email_verified: false }) },
+      { host },
+    );
+    assert.deepEqual(unverified.data, {
+      id_token: ['Su cuenta de Google no tiene un correo verificado.'],
+    });
   });
 
   test('an app without the GOOGLE method refuses', async () => {
-    const res = await t.post('/api/v5/login/mobile/google/', { id_token: await idToken({ email: 'a@gmail.com' }) });
-    assert.deepEqual(res.data, { non_field_errors: ['Este método de ingreso no está habilitado.'] });
+    const res = await t.post('/api/v5/login/mobile/google/', {
+      id_token: await idToken({ email: 'a@gmail.com' }),
+    });
+    assert.deepEqual(res.data, {
+      non_field_errors: ['Este método de ingreso no está habilitado.'],
+    });
   });
 });

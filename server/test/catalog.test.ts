@@ -36,10 +36,18 @@ describe('places and areas', () => {
   test('filters places by area, company and search', async () => {
     const arequipa = demo.countries[0].areas.find((a) => a.name === 'Arequipa')!;
     const byArea = await t.get(`/api/v7/places/?area=${arequipa.uid}`);
-    assert.deepEqual(byArea.data.results.map((p: Place) => p.name), ['Aurora Yanahuara']);
+    assert.deepEqual(
+      byArea.data.results.map((p: Place) => p.name),
+      ['Aurora Yanahuara'],
+    );
     const bySearch = await t.get('/api/v7/places/?search=BARRANCO');
-    assert.deepEqual(bySearch.data.results.map((p: Place) => p.name), ['Aurora Barranco']);
-    const otherCompany = await t.get('/api/v7/places/?company=00000000-0000-0000-0000-000000000000');
+    assert.deepEqual(
+      bySearch.data.results.map((p: Place) => p.name),
+      ['Aurora Barranco'],
+    );
+    const otherCompany = await t.get(
+      '/api/v7/places/?company=00000000-0000-0000-0000-000000000000',
+    );
     assert.equal(otherCompany.data.count, 0);
   });
 
@@ -52,13 +60,18 @@ describe('places and areas', () => {
 
   test('lists areas, and only those with places of a company', async () => {
     const all = await t.get('/api/v7/areas/');
-    assert.deepEqual(all.data.results.map((a: { name: string }) => a.name), ['Lima', 'Arequipa']);
+    assert.deepEqual(
+      all.data.results.map((a: { name: string }) => a.name),
+      ['Lima', 'Arequipa'],
+    );
     const withCompany = await t.get(`/api/v7/areas/?company=${demo.company.uid}`);
     assert.equal(withCompany.data.count, 2);
   });
 
   test('pickup schedule answers half-hour slots inside the timetable', async () => {
-    const res = await t.get(`/api/v7/places/${placeNamed('Aurora Barranco').uid}/pickup-schedule/?days=7`);
+    const res = await t.get(
+      `/api/v7/places/${placeNamed('Aurora Barranco').uid}/pickup-schedule/?days=7`,
+    );
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.slot_minutes, 30);
     assert.ok(res.data.days.length >= 5, 'Barranco opens six days a week');
@@ -74,7 +87,9 @@ describe('places and areas', () => {
 
   test('pickup schedule of an unknown place, or bad days, is refused', async () => {
     assert.equal((await t.get('/api/v7/places/nope/pickup-schedule/')).statusCode, 404);
-    const bad = await t.get(`/api/v7/places/${placeNamed('Aurora Barranco').uid}/pickup-schedule/?days=99`);
+    const bad = await t.get(
+      `/api/v7/places/${placeNamed('Aurora Barranco').uid}/pickup-schedule/?days=99`,
+    );
     assert.equal(bad.statusCode, 400);
     assert.ok(bad.data.days);
   });
@@ -89,16 +104,38 @@ describe('products of a place', () => {
     assert.equal(latte.unit_price, '9.50');
     assert.equal(latte.stock, 40);
     assert.equal(latte.category.name, 'Cafés');
-    assert.deepEqual(latte.option_groups.map((g: { name: string }) => g.name), ['Tamaño', 'Leche', 'Extras']);
+    assert.deepEqual(
+      latte.option_groups.map((g: { name: string }) => g.name),
+      ['Tamaño', 'Leche', 'Extras'],
+    );
     assert.equal(latte.option_groups[0].options[1].price, '2.00');
-    for (const field of ['uid', 'id', 'title', 'name', 'short_description', 'description', 'image', 'image_reverse', 'unit_price', 'stock', 'quantity', 'direct_purchase', 'is_redeemable', 'option_groups', 'brand', 'sku']) {
+    for (const field of [
+      'uid',
+      'id',
+      'title',
+      'name',
+      'short_description',
+      'description',
+      'image',
+      'image_reverse',
+      'unit_price',
+      'stock',
+      'quantity',
+      'direct_purchase',
+      'is_redeemable',
+      'option_groups',
+      'brand',
+      'sku',
+    ]) {
       assert.ok(field in latte, `missing ${field}`);
     }
     assert.equal(res.data.results.find((p: Product) => p.title === 'Espresso').stock, 0);
   });
 
   test('a place sells only its own assortment', async () => {
-    const res = await t.get(`/api/v7/places/${placeNamed('Aurora Yanahuara').uid}/products/?search=empanada`);
+    const res = await t.get(
+      `/api/v7/places/${placeNamed('Aurora Yanahuara').uid}/products/?search=empanada`,
+    );
     assert.deepEqual(titles(res), ['Empanada de carne']);
   });
 
@@ -106,23 +143,51 @@ describe('products of a place', () => {
     const place = placeNamed('Aurora Miraflores').uid;
     const latte = titles(await t.get(`/api/v7/places/${place}/products/?search=cafe%20con%20lech`));
     assert.equal(latte[0], 'Café con leche', 'a match in the title ranks first');
-    assert.deepEqual([...latte].sort(), ['Café con leche', 'Cappuccino', 'Frappé de café', 'Mocaccino'], 'every word must match, in the title or the descriptions');
-    assert.deepEqual(titles(await t.get(`/api/v7/places/${place}/products/?search=EMPAN`)).sort(), ['Empanada de carne', 'Empanada de pollo']);
-    assert.deepEqual(titles(await t.get(`/api/v7/places/${place}/products/?search=chocolate%20piura`)), ['Mocaccino']);
+    assert.deepEqual(
+      [...latte].sort(),
+      ['Café con leche', 'Cappuccino', 'Frappé de café', 'Mocaccino'],
+      'every word must match, in the title or the descriptions',
+    );
+    assert.deepEqual(titles(await t.get(`/api/v7/places/${place}/products/?search=EMPAN`)).sort(), [
+      'Empanada de carne',
+      'Empanada de pollo',
+    ]);
+    assert.deepEqual(
+      titles(await t.get(`/api/v7/places/${place}/products/?search=chocolate%20piura`)),
+      ['Mocaccino'],
+    );
     assert.equal((await t.get(`/api/v7/places/${place}/products/?search=zzzz`)).data.count, 0);
-    assert.equal((await t.get(`/api/v7/places/${place}/products/?search=%27%3B%20drop`)).statusCode, 200);
+    assert.equal(
+      (await t.get(`/api/v7/places/${place}/products/?search=%27%3B%20drop`)).statusCode,
+      200,
+    );
     assert.equal((await t.get(`/api/v7/places/${place}/products/?search=%26%7C!()`)).data.count, 0);
   });
 
   test('filters by category (000 is all) and by is_redeemable', async () => {
     const place = placeNamed('Aurora Miraflores').uid;
     const categories = (await t.get(`/api/v7/places/${place}/product-categories/`)).data;
-    assert.deepEqual(categories.map((c: { name: string }) => c.name), ['Cafés', 'Panadería', 'Desayunos', 'Bebidas frías', 'Café en grano', 'Canjes con monedas']);
+    assert.deepEqual(
+      categories.map((c: { name: string }) => c.name),
+      ['Cafés', 'Panadería', 'Desayunos', 'Bebidas frías', 'Café en grano', 'Canjes con monedas'],
+    );
     const bakery = categories.find((c: { name: string }) => c.name === 'Panadería');
-    assert.equal((await t.get(`/api/v7/places/${place}/products/?product_category=${bakery.uid}`)).data.count, 5);
-    assert.equal((await t.get(`/api/v7/places/${place}/products/?product_category=000`)).data.count, 17);
-    assert.deepEqual(titles(await t.get(`/api/v7/places/${place}/products/?is_redeemable=true`)).sort(), ['Café gratis', 'Taza Aurora']);
-    assert.equal((await t.get(`/api/v7/places/${place}/products/?is_redeemable=maybe`)).statusCode, 400);
+    assert.equal(
+      (await t.get(`/api/v7/places/${place}/products/?product_category=${bakery.uid}`)).data.count,
+      5,
+    );
+    assert.equal(
+      (await t.get(`/api/v7/places/${place}/products/?product_category=000`)).data.count,
+      17,
+    );
+    assert.deepEqual(
+      titles(await t.get(`/api/v7/places/${place}/products/?is_redeemable=true`)).sort(),
+      ['Café gratis', 'Taza Aurora'],
+    );
+    assert.equal(
+      (await t.get(`/api/v7/places/${place}/products/?is_redeemable=maybe`)).statusCode,
+      400,
+    );
   });
 
   test('pages 24 at a time with next links', async () => {
@@ -132,25 +197,38 @@ describe('products of a place', () => {
     assert.ok(first.data.next.includes('page=2'));
     const second = await t.get(`/api/v7/places/${place}/products/?page_size=10&page=2`);
     assert.equal(second.data.results.length, 7);
-    const seen = new Set([...first.data.results, ...second.data.results].map((p: Product) => p.uid));
+    const seen = new Set(
+      [...first.data.results, ...second.data.results].map((p: Product) => p.uid),
+    );
     assert.equal(seen.size, 17);
   });
 
   test('one product with its option groups; a product of another tenant or place is not found', async () => {
     const place = placeNamed('Aurora Miraflores').uid;
-    const list = (await t.get(`/api/v7/places/${place}/products/?search=desayuno%20aurora`)).data.results;
+    const list = (await t.get(`/api/v7/places/${place}/products/?search=desayuno%20aurora`)).data
+      .results;
     const detail = await t.get(`/api/v7/places/${place}/products/${list[0].uid}/`);
     assert.equal(detail.statusCode, 200);
     assert.equal(detail.data.option_groups[0].minimum_to_select, 1);
     const yanahuara = placeNamed('Aurora Yanahuara').uid;
     const pollo = (await t.get(`/api/v7/places/${place}/products/?search=pollo`)).data.results[0];
-    assert.equal((await t.get(`/api/v7/places/${yanahuara}/products/${pollo.uid}/`)).statusCode, 404);
-    assert.equal((await t.get(`/api/v7/places/${place}/products/${list[0].uid}/`, { host: 'multi.localhost' })).statusCode, 404);
+    assert.equal(
+      (await t.get(`/api/v7/places/${yanahuara}/products/${pollo.uid}/`)).statusCode,
+      404,
+    );
+    assert.equal(
+      (await t.get(`/api/v7/places/${place}/products/${list[0].uid}/`, { host: 'multi.localhost' }))
+        .statusCode,
+      404,
+    );
     assert.equal((await t.get(`/api/v7/places/${place}/products/not-a-uid/`)).statusCode, 404);
   });
 
   test('an unknown place is a 404', async () => {
-    assert.equal((await t.get('/api/v7/places/00000000-0000-0000-0000-000000000000/products/')).statusCode, 404);
+    assert.equal(
+      (await t.get('/api/v7/places/00000000-0000-0000-0000-000000000000/products/')).statusCode,
+      404,
+    );
     assert.equal((await t.get('/api/v7/places/x/product-categories/')).statusCode, 404);
   });
 });
@@ -160,13 +238,26 @@ describe('products of the store', () => {
     const all = await t.get('/api/v7/products/');
     assert.equal(all.data.count, 17);
     assert.ok(all.data.results.every((p: Product) => p.stock === null));
-    const categories = (await t.get(`/api/v7/company/${demo.company.uid}/product-categories/`)).data;
+    const categories = (await t.get(`/api/v7/company/${demo.company.uid}/product-categories/`))
+      .data;
     const cold = categories.find((c: { name: string }) => c.name === 'Bebidas frías');
-    assert.deepEqual(titles(await t.get(`/api/v7/products/?category=${cold.uid}`)).sort(), ['Frappé de café', 'Limonada de hierbabuena']);
-    assert.deepEqual(titles(await t.get('/api/v7/products/?search=croissant')), ['Croissant de mantequilla']);
+    assert.deepEqual(titles(await t.get(`/api/v7/products/?category=${cold.uid}`)).sort(), [
+      'Frappé de café',
+      'Limonada de hierbabuena',
+    ]);
+    assert.deepEqual(titles(await t.get('/api/v7/products/?search=croissant')), [
+      'Croissant de mantequilla',
+    ]);
   });
 
   test("another tenant's company categories are not found", async () => {
-    assert.equal((await t.get(`/api/v7/company/${demo.company.uid}/product-categories/`, { host: 'multi.localhost' })).statusCode, 404);
+    assert.equal(
+      (
+        await t.get(`/api/v7/company/${demo.company.uid}/product-categories/`, {
+          host: 'multi.localhost',
+        })
+      ).statusCode,
+      404,
+    );
   });
 });

@@ -14,7 +14,14 @@ before(async () => {
   shop = await makeShop(t, 'coupons', {
     stock: 1000,
     coupons: [
-      { key: 'pct', code: 'DIEZ', kind: 'PERCENT', value: 10, min_subtotal: '20.00', valid_until: iso(30 * day) },
+      {
+        key: 'pct',
+        code: 'DIEZ',
+        kind: 'PERCENT',
+        value: 10,
+        min_subtotal: '20.00',
+        valid_until: iso(30 * day),
+      },
       { key: 'amt', code: 'CINCUENTA', kind: 'AMOUNT', value: '50.00' },
       { key: 'old', code: 'VIEJO', kind: 'PERCENT', value: 5, valid_until: iso(-day) },
       { key: 'soon', code: 'PRONTO', kind: 'PERCENT', value: 5, valid_from: iso(day) },
@@ -26,13 +33,32 @@ before(async () => {
 });
 after(() => t?.close());
 
-const validate = (uid: string, code: string, headers: Record<string, string> = {}, host = shop.host) =>
+const validate = (
+  uid: string,
+  code: string,
+  headers: Record<string, string> = {},
+  host = shop.host,
+) =>
   t.get(`/api/v5/companies/${uid}/validate-code/${encodeURIComponent(code)}/`, { host, headers });
 
-async function order(auth: Record<string, string>, coupon: string | undefined, quantity: number, expected: string, s = shop) {
+async function order(
+  auth: Record<string, string>,
+  coupon: string | undefined,
+  quantity: number,
+  expected: string,
+  s = shop,
+) {
   return t.post(
     `/api/v5/places/${s.place}/orders/`,
-    { shipping_type: 'pickup', pickup: await firstSlot(t, s), products: [s.cakeLine(quantity)], expected_total: expected, payment_method: s.cash, billing, coupon },
+    {
+      shipping_type: 'pickup',
+      pickup: await firstSlot(t, s),
+      products: [s.cakeLine(quantity)],
+      expected_total: expected,
+      payment_method: s.cash,
+      billing,
+      coupon,
+    },
     { host: s.host, headers: auth },
   );
 }
@@ -49,7 +75,10 @@ describe('validate-code', () => {
       assert.ok(res.data.valid_until);
     }
     const amount = await validate(shop.place, 'CINCUENTA');
-    assert.deepEqual([amount.data.kind, amount.data.discount, amount.data.valid_until], ['AMOUNT', '50.00', null]);
+    assert.deepEqual(
+      [amount.data.kind, amount.data.discount, amount.data.valid_until],
+      ['AMOUNT', '50.00', null],
+    );
   });
 
   test("unknown, switched-off, another tenant's and malformed are 404 'Este código no existe'", async () => {
@@ -69,8 +98,12 @@ describe('validate-code', () => {
   });
 
   test('expired and not yet valid codes say so', async () => {
-    assert.deepEqual((await validate(shop.place, 'VIEJO')).data, { non_field_errors: ['Este código ha vencido.'] });
-    assert.deepEqual((await validate(shop.place, 'PRONTO')).data, { non_field_errors: ['Este código aún no está vigente.'] });
+    assert.deepEqual((await validate(shop.place, 'VIEJO')).data, {
+      non_field_errors: ['Este código ha vencido.'],
+    });
+    assert.deepEqual((await validate(shop.place, 'PRONTO')).data, {
+      non_field_errors: ['Este código aún no está vigente.'],
+    });
   });
 });
 
@@ -104,14 +137,23 @@ describe('coupons on orders', () => {
     const m = await shop.member();
     const res = await order(m.auth, 'CINCUENTA', 1, '0.00');
     assert.equal(res.statusCode, 201, res.body);
-    assert.deepEqual([res.data.discount, res.data.total, res.data.taxes], ['10.00', '0.00', '0.00']);
+    assert.deepEqual(
+      [res.data.discount, res.data.total, res.data.taxes],
+      ['10.00', '0.00', '0.00'],
+    );
   });
 
   test('minimum subtotal, dates and unknown codes are field errors of coupon', async () => {
     const m = await shop.member();
-    assert.deepEqual((await order(m.auth, 'DIEZ', 1, '9.00')).data, { coupon: ['El pedido debe sumar al menos 20.00 para usar este código.'] });
-    assert.deepEqual((await order(m.auth, 'VIEJO', 1, '9.50')).data, { coupon: ['Este código ha vencido.'] });
-    assert.deepEqual((await order(m.auth, 'NADA', 1, '10.00')).data, { coupon: ['Este código no existe'] });
+    assert.deepEqual((await order(m.auth, 'DIEZ', 1, '9.00')).data, {
+      coupon: ['El pedido debe sumar al menos 20.00 para usar este código.'],
+    });
+    assert.deepEqual((await order(m.auth, 'VIEJO', 1, '9.50')).data, {
+      coupon: ['Este código ha vencido.'],
+    });
+    assert.deepEqual((await order(m.auth, 'NADA', 1, '10.00')).data, {
+      coupon: ['Este código no existe'],
+    });
   });
 
   test('a coupon with 3 uses, 10 members at once: exactly 3 orders get it', async () => {
@@ -121,14 +163,29 @@ describe('coupons on orders', () => {
       members.map((m) =>
         t.post(
           `/api/v5/places/${shop.place}/orders/`,
-          { shipping_type: 'pickup', pickup: slot, products: [shop.cakeLine(1)], expected_total: '9.00', payment_method: shop.cash, billing, coupon: 'TRES' },
+          {
+            shipping_type: 'pickup',
+            pickup: slot,
+            products: [shop.cakeLine(1)],
+            expected_total: '9.00',
+            payment_method: shop.cash,
+            billing,
+            coupon: 'TRES',
+          },
           { host: shop.host, headers: m.auth },
         ),
       ),
     );
-    assert.equal(results.filter((r) => r.statusCode === 201).length, 3, results.map((r) => r.body).join('\n'));
-    for (const r of results.filter((x) => x.statusCode !== 201)) assert.deepEqual(r.data, { coupon: ['Este código ya no tiene usos disponibles.'] });
-    assert.deepEqual((await validate(shop.place, 'TRES')).data, { non_field_errors: ['Este código ya no tiene usos disponibles.'] });
+    assert.equal(
+      results.filter((r) => r.statusCode === 201).length,
+      3,
+      results.map((r) => r.body).join('\n'),
+    );
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      assert.deepEqual(r.data, { coupon: ['Este código ya no tiene usos disponibles.'] });
+    assert.deepEqual((await validate(shop.place, 'TRES')).data, {
+      non_field_errors: ['Este código ya no tiene usos disponibles.'],
+    });
   });
 
   test('a once-per-member coupon: 5 racing orders of one member, one gets it; the member is then told', async () => {
@@ -138,21 +195,38 @@ describe('coupons on orders', () => {
       Array.from({ length: 5 }, () =>
         t.post(
           `/api/v5/places/${shop.place}/orders/`,
-          { shipping_type: 'pickup', pickup: slot, products: [shop.cakeLine(1)], expected_total: '9.00', payment_method: shop.cash, billing, coupon: 'UNAVEZ' },
+          {
+            shipping_type: 'pickup',
+            pickup: slot,
+            products: [shop.cakeLine(1)],
+            expected_total: '9.00',
+            payment_method: shop.cash,
+            billing,
+            coupon: 'UNAVEZ',
+          },
           { host: shop.host, headers: m.auth },
         ),
       ),
     );
-    assert.equal(results.filter((r) => r.statusCode === 201).length, 1, results.map((r) => r.body).join('\n'));
-    for (const r of results.filter((x) => x.statusCode !== 201)) assert.deepEqual(r.data, { coupon: ['Ya usó este código el máximo de veces permitido.'] });
-    assert.equal((await validate(shop.place, 'UNAVEZ', m.auth)).data.non_field_errors[0], 'Ya usó este código el máximo de veces permitido.');
+    assert.equal(
+      results.filter((r) => r.statusCode === 201).length,
+      1,
+      results.map((r) => r.body).join('\n'),
+    );
+    for (const r of results.filter((x) => x.statusCode !== 201))
+      assert.deepEqual(r.data, { coupon: ['Ya usó este código el máximo de veces permitido.'] });
+    assert.equal(
+      (await validate(shop.place, 'UNAVEZ', m.auth)).data.non_field_errors[0],
+      'Ya usó este código el máximo de veces permitido.',
+    );
     const other = await shop.member();
     assert.equal((await validate(shop.place, 'UNAVEZ', other.auth)).statusCode, 200);
   });
 });
 
 describe('fare estimate', () => {
-  const fare = (place: string, body: unknown, host = shop.host) => t.post(`/api/v7/deliveries/places/${place}/fare-estimate/`, body, { host });
+  const fare = (place: string, body: unknown, host = shop.host) =>
+    t.post(`/api/v7/deliveries/places/${place}/fare-estimate/`, body, { host });
 
   test('base fare plus the per-km rate of the straight-line distance', async () => {
     const res = await fare(shop.place, north(2));
@@ -163,15 +237,27 @@ describe('fare estimate', () => {
   });
 
   test("beyond the radius, and at a place without delivery, the spec's messages", async () => {
-    assert.deepEqual((await fare(shop.place, north(5.1))).data, { non_field_errors: ['Error in the delivery service'] });
-    assert.deepEqual((await fare(shop.other, north(0.5))).data, { non_field_errors: ['The store does not have shipping methods'] });
+    assert.deepEqual((await fare(shop.place, north(5.1))).data, {
+      non_field_errors: ['Error in the delivery service'],
+    });
+    assert.deepEqual((await fare(shop.other, north(0.5))).data, {
+      non_field_errors: ['The store does not have shipping methods'],
+    });
   });
 
   test('bad bodies are 400, unknown places 404', async () => {
-    for (const body of [{}, { latitude: 200, longitude: 0 }, { latitude: '-12', longitude: '-77' }, { address: { street: 'x' } }]) {
+    for (const body of [
+      {},
+      { latitude: 200, longitude: 0 },
+      { latitude: '-12', longitude: '-77' },
+      { address: { street: 'x' } },
+    ]) {
       assert.equal((await fare(shop.place, body)).statusCode, 400, JSON.stringify(body));
     }
-    const notJson = await t.post(`/api/v7/deliveries/places/${shop.place}/fare-estimate/`, '{x', { host: shop.host, headers: { 'content-type': 'application/json' } });
+    const notJson = await t.post(`/api/v7/deliveries/places/${shop.place}/fare-estimate/`, '{x', {
+      host: shop.host,
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(notJson.statusCode, 400);
     assert.equal((await fare('00000000-0000-4000-8000-000000000000', north(1))).statusCode, 404);
   });
@@ -179,17 +265,37 @@ describe('fare estimate', () => {
   test('the demo: Miraflores and Barranco deliver, Yanahuara does not', async () => {
     const places = (await t.get('/api/v7/places/')).data.results as { uid: string; name: string }[];
     const uid = (name: string) => places.find((p) => p.name === name)!.uid;
-    const miraflores = await fare(uid('Aurora Miraflores'), { latitude: -12.1311, longitude: -77.0297 }, 'localhost');
+    const miraflores = await fare(
+      uid('Aurora Miraflores'),
+      { latitude: -12.1311, longitude: -77.0297 },
+      'localhost',
+    );
     assert.equal(miraflores.statusCode, 200, miraflores.body);
     assert.equal(miraflores.data.max_radius_km, 6);
-    const yanahuara = await fare(uid('Aurora Yanahuara'), { latitude: -16.39, longitude: -71.54 }, 'localhost');
-    assert.deepEqual(yanahuara.data, { non_field_errors: ['The store does not have shipping methods'] });
+    const yanahuara = await fare(
+      uid('Aurora Yanahuara'),
+      { latitude: -16.39, longitude: -71.54 },
+      'localhost',
+    );
+    assert.deepEqual(yanahuara.data, {
+      non_field_errors: ['The store does not have shipping methods'],
+    });
     const options = await t.get(`/api/v5/places/${uid('Aurora Miraflores')}/checkout-options/`);
     // COINS comes from Aurora Club's coins, for carts of redeemable products.
-    assert.deepEqual(options.data.payment_methods.map((m: { type: string }) => m.type), ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS']);
+    assert.deepEqual(
+      options.data.payment_methods.map((m: { type: string }) => m.type),
+      ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS'],
+    );
     assert.deepEqual(options.data.tax, { name: 'IGV', rate: '18.00', included: true });
-    assert.deepEqual(options.data.delivery, { enabled: true, base_fare: '5.00', per_km: '1.50', max_radius_km: 6 });
-    const demoCoupon = await t.get(`/api/v5/companies/${uid('Aurora Barranco')}/validate-code/BIENVENIDA10/`);
+    assert.deepEqual(options.data.delivery, {
+      enabled: true,
+      base_fare: '5.00',
+      per_km: '1.50',
+      max_radius_km: 6,
+    });
+    const demoCoupon = await t.get(
+      `/api/v5/companies/${uid('Aurora Barranco')}/validate-code/BIENVENIDA10/`,
+    );
     assert.equal(demoCoupon.data.discount, '10.00');
   });
 });

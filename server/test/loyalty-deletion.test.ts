@@ -23,9 +23,14 @@ after(async () => {
 
 async function deletionLink(m: Awaited<ReturnType<typeof registerMember>>) {
   await smtp.waitFor(m.body.email, /Confirma tu correo/);
-  assert.equal((await t.post('/api/v5/delete-account/', undefined, { headers: m.auth })).statusCode, 200);
+  assert.equal(
+    (await t.post('/api/v5/delete-account/', undefined, { headers: m.auth })).statusCode,
+    200,
+  );
   const mail = await smtp.waitFor(m.body.email, /Confirma la eliminación de tu cuenta/);
-  const [, , , , userUid, token] = new URL(mail.links.find((l) => l.includes('/me/delete/'))!).pathname.split('/');
+  const [, , , , userUid, token] = new URL(
+    mail.links.find((l) => l.includes('/me/delete/'))!,
+  ).pathname.split('/');
   return `/api/v5/me/delete/${userUid}/${token}/list-members-programs/`;
 }
 
@@ -33,23 +38,64 @@ describe('account deletion: list-members-programs', () => {
   test("the member's programs with coins and total points; nothing of other members", async () => {
     const m = await registerMember(t, 'localhost');
     const other = await registerMember(t, 'localhost');
-    assert.equal((await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode, 201);
-    await earn(t.db, { appId: appUid, programUid: club, userUid: m.user.uid, currency: 'COINS', amount: 40, reason: 'test' });
-    await earn(t.db, { appId: appUid, programUid: club, userUid: m.user.uid, currency: 'POINTS', amount: 250, reason: 'test' });
-    await earn(t.db, { appId: appUid, programUid: club, userUid: other.user.uid, currency: 'POINTS', amount: 999, reason: 'test' });
+    assert.equal(
+      (await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode,
+      201,
+    );
+    await earn(t.db, {
+      appId: appUid,
+      programUid: club,
+      userUid: m.user.uid,
+      currency: 'COINS',
+      amount: 40,
+      reason: 'test',
+    });
+    await earn(t.db, {
+      appId: appUid,
+      programUid: club,
+      userUid: m.user.uid,
+      currency: 'POINTS',
+      amount: 250,
+      reason: 'test',
+    });
+    await earn(t.db, {
+      appId: appUid,
+      programUid: club,
+      userUid: other.user.uid,
+      currency: 'POINTS',
+      amount: 999,
+      reason: 'test',
+    });
     const list = await t.get(await deletionLink(m));
     assert.equal(list.statusCode, 200, JSON.stringify(list.data));
-    assert.deepEqual(list.data, { count: 1, next: null, previous: null, results: [{ name: 'Aurora Club', coins: 40, total_points: 250 }] });
+    assert.deepEqual(list.data, {
+      count: 1,
+      next: null,
+      previous: null,
+      results: [{ name: 'Aurora Club', coins: 40, total_points: 250 }],
+    });
     const otherList = await t.get(await deletionLink(other));
-    assert.deepEqual(otherList.data.results, [{ name: 'Aurora Club', coins: 0, total_points: 999 }]);
+    assert.deepEqual(otherList.data.results, [
+      { name: 'Aurora Club', coins: 0, total_points: 999 },
+    ]);
   });
 
   test('pages of 25; a bad page is 400, past the end 404; a wrong token 404', async () => {
     const m = await registerMember(t, 'localhost');
     const [companyUid] = [(await t.get('/api/v5/programs/')).data.results[0].company.uid as string];
-    const extra = Array.from({ length: 26 }, (_, i) => ({ appId: appUid, uid: crypto.randomUUID(), companyUid, key: `old-${i}-${crypto.randomUUID().slice(0, 8)}`, name: `Programa ${i}`, isActive: false, position: 10 + i }));
+    const extra = Array.from({ length: 26 }, (_, i) => ({
+      appId: appUid,
+      uid: crypto.randomUUID(),
+      companyUid,
+      key: `old-${i}-${crypto.randomUUID().slice(0, 8)}`,
+      name: `Programa ${i}`,
+      isActive: false,
+      position: 10 + i,
+    }));
     await t.db.insert(programs).values(extra);
-    await t.db.insert(programMembers).values(extra.map((p) => ({ appId: appUid, programUid: p.uid, userUid: m.user.uid })));
+    await t.db
+      .insert(programMembers)
+      .values(extra.map((p) => ({ appId: appUid, programUid: p.uid, userUid: m.user.uid })));
     const url = await deletionLink(m);
     const first = await t.get(url);
     assert.equal(first.data.count, 26);
@@ -60,6 +106,13 @@ describe('account deletion: list-members-programs', () => {
     assert.deepEqual(second.data.results[0], { name: 'Programa 25', coins: 0, total_points: 0 });
     assert.equal((await t.get(`${url}?page=3`)).statusCode, 404);
     assert.equal((await t.get(`${url}?page=x`)).statusCode, 400);
-    assert.equal((await t.get(url.replace(/\/[^/]+\/list-members-programs\/$/, '/not-the-token/list-members-programs/'))).statusCode, 404);
+    assert.equal(
+      (
+        await t.get(
+          url.replace(/\/[^/]+\/list-members-programs\/$/, '/not-the-token/list-members-programs/'),
+        )
+      ).statusCode,
+      404,
+    );
   });
 });

@@ -16,11 +16,23 @@ describe('GET v5/companies/{uid}/events/ and v5/events/{uid}/', () => {
   test('lists a company events by start_date, start_time', async () => {
     const res = await t.get(`/api/v5/companies/${company}/events/`, { host });
     assert.equal(res.statusCode, 200, JSON.stringify(res.data));
-    assert.deepEqual(res.data.results.map((e: { name: string }) => e.name), ['Cata de cervezas artesanales', 'Noche de rock peruano', 'Festival Rocky Pez']);
+    assert.deepEqual(
+      res.data.results.map((e: { name: string }) => e.name),
+      ['Cata de cervezas artesanales', 'Noche de rock peruano', 'Festival Rocky Pez'],
+    );
     assert.equal(res.data.results[0].place.name.length > 0, true);
-    const reversed = await t.get(`/api/v5/companies/${company}/events/?ordering=-start_date,-start_time`, { host });
-    assert.deepEqual(reversed.data.results.map((e: { name: string }) => e.name), ['Festival Rocky Pez', 'Noche de rock peruano', 'Cata de cervezas artesanales']);
-    assert.equal((await t.get(`/api/v5/companies/${company}/events/?upcoming=true`, { host })).statusCode, 200);
+    const reversed = await t.get(
+      `/api/v5/companies/${company}/events/?ordering=-start_date,-start_time`,
+      { host },
+    );
+    assert.deepEqual(
+      reversed.data.results.map((e: { name: string }) => e.name),
+      ['Festival Rocky Pez', 'Noche de rock peruano', 'Cata de cervezas artesanales'],
+    );
+    assert.equal(
+      (await t.get(`/api/v5/companies/${company}/events/?upcoming=true`, { host })).statusCode,
+      200,
+    );
   });
   test('detail by uid; unknown, malformed and foreign ones are 404; bad queries 400', async () => {
     const list = await t.get(`/api/v5/companies/${company}/events/`, { host });
@@ -31,7 +43,10 @@ describe('GET v5/companies/{uid}/events/ and v5/events/{uid}/', () => {
     assert.equal((await t.get(`/api/v5/events/${crypto.randomUUID()}/`, { host })).statusCode, 404);
     assert.equal((await t.get('/api/v5/events/x/', { host })).statusCode, 404);
     assert.equal((await t.get('/api/v5/companies/x/events/', { host })).statusCode, 404);
-    assert.equal((await t.get(`/api/v5/companies/${company}/events/?ordering=name`, { host })).statusCode, 400);
+    assert.equal(
+      (await t.get(`/api/v5/companies/${company}/events/?ordering=name`, { host })).statusCode,
+      400,
+    );
     // Another tenant (events off, and not its company) never sees them.
     assert.equal((await t.get(`/api/v5/events/${uid}/`)).statusCode, 404);
     assert.equal((await t.get(`/api/v5/companies/${company}/events/`)).statusCode, 404);

@@ -17,7 +17,10 @@ before(async () => {
   const list = await t.get('/api/v5/programs/');
   club = list.data.results.find((p: { name: string }) => p.name === 'Aurora Club').uid;
   aurora = list.data.results[0].company.uid;
-  const login = await t.post('/api/v5/login/', { email: 'demo@aurora.pe', password: 'Aurora2026!' });
+  const login = await t.post('/api/v5/login/', {
+    email: 'demo@aurora.pe',
+    password: 'Aurora2026!',
+  });
   assert.equal(login.statusCode, 200, JSON.stringify(login.data));
   demo = { authorization: `Token ${login.data.token}` };
 });
@@ -31,7 +34,10 @@ describe('GET v5/programs/', () => {
     const p = res.data.results[0];
     assert.equal(p.name, 'Aurora Club');
     assert.equal(p.company.name, 'Café Aurora');
-    assert.deepEqual(p.levels.map((l: { name: string }) => l.name), ['Bronce', 'Plata', 'Oro']);
+    assert.deepEqual(
+      p.levels.map((l: { name: string }) => l.name),
+      ['Bronce', 'Plata', 'Oro'],
+    );
   });
   test('filters by company; a malformed or foreign company gives an empty list, never a 500', async () => {
     assert.equal((await t.get(`/api/v5/programs/?company=${aurora}`)).data.count, 1);
@@ -47,7 +53,9 @@ describe('GET v5/programs/', () => {
   });
   test('the App answer lists the programs in allowed_programs', async () => {
     const app = await t.appOf('localhost');
-    assert.deepEqual(app.allowed_programs, [{ uid: club, name: 'Aurora Club', company_uid: aurora }]);
+    assert.deepEqual(app.allowed_programs, [
+      { uid: club, name: 'Aurora Club', company_uid: aurora },
+    ]);
   });
 });
 
@@ -60,13 +68,23 @@ describe('GET v5/me/programs/{uid}/', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(res.data.is_member, true);
     assert.deepEqual(res.data.balances, { points: 630, coins: 120, stamps: 4 });
-    assert.deepEqual(res.data.level, { current: { name: 'Plata', min_points: 500 }, next: { name: 'Oro', min_points: 1500 }, points_to_next: 870 });
+    assert.deepEqual(res.data.level, {
+      current: { name: 'Plata', min_points: 500 },
+      next: { name: 'Oro', min_points: 1500 },
+      points_to_next: 870,
+    });
   });
   test('unknown, malformed and other-tenant programs are 404 (the not-found state)', async () => {
     const m = await registerMember(t, 'rockypez.localhost');
-    assert.equal((await t.get(`/api/v5/me/programs/${crypto.randomUUID()}/`, { headers: demo })).statusCode, 404);
+    assert.equal(
+      (await t.get(`/api/v5/me/programs/${crypto.randomUUID()}/`, { headers: demo })).statusCode,
+      404,
+    );
     assert.equal((await t.get('/api/v5/me/programs/abc/', { headers: demo })).statusCode, 404);
-    const foreign = await t.get(`/api/v5/me/programs/${club}/`, { host: 'rockypez.localhost', headers: m.auth });
+    const foreign = await t.get(`/api/v5/me/programs/${club}/`, {
+      host: 'rockypez.localhost',
+      headers: m.auth,
+    });
     assert.equal(foreign.statusCode, 404);
     assert.equal(foreign.data.detail, loyaltyMessages.programNotFound);
   });
@@ -83,11 +101,21 @@ describe('POST v5/me/programs/ (join)', () => {
     assert.deepEqual(joined.data.balances, { points: 0, coins: 0, stamps: 0 });
     assert.equal(joined.data.level.current.name, 'Bronce');
     assert.equal(joined.data.level.points_to_next, 500);
-    assert.equal((await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode, 200);
+    assert.equal(
+      (await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode,
+      200,
+    );
   });
   test('bad and hostile bodies are 400 field errors', async () => {
     const m = await registerMember(t, 'localhost');
-    const cases: unknown[] = [{}, { program: '' }, { program: 42 }, { program: 'nope' }, { program: crypto.randomUUID() }, { program: "'; DROP TABLE programs; --" }];
+    const cases: unknown[] = [
+      {},
+      { program: '' },
+      { program: 42 },
+      { program: 'nope' },
+      { program: crypto.randomUUID() },
+      { program: "'; DROP TABLE programs; --" },
+    ];
     for (const body of cases) {
       const res = await t.post('/api/v5/me/programs/', body, { headers: m.auth });
       assert.equal(res.statusCode, 400, JSON.stringify(body));
@@ -104,13 +132,25 @@ describe('levels', () => {
     { name: 'Oro', min_points: 1500 },
   ];
   test('no level below the first, with the points to reach it', () => {
-    assert.deepEqual(levelFor(levels, 40), { current: null, next: { name: 'Bronce', min_points: 100 }, points_to_next: 60 });
+    assert.deepEqual(levelFor(levels, 40), {
+      current: null,
+      next: { name: 'Bronce', min_points: 100 },
+      points_to_next: 60,
+    });
   });
   test('current level at its exact minimum, and the next', () => {
-    assert.deepEqual(levelFor(levels, 500), { current: { name: 'Plata', min_points: 500 }, next: { name: 'Oro', min_points: 1500 }, points_to_next: 1000 });
+    assert.deepEqual(levelFor(levels, 500), {
+      current: { name: 'Plata', min_points: 500 },
+      next: { name: 'Oro', min_points: 1500 },
+      points_to_next: 1000,
+    });
   });
   test('top level has no next', () => {
-    assert.deepEqual(levelFor(levels, 9000), { current: { name: 'Oro', min_points: 1500 }, next: null, points_to_next: null });
+    assert.deepEqual(levelFor(levels, 9000), {
+      current: { name: 'Oro', min_points: 1500 },
+      next: null,
+      points_to_next: null,
+    });
   });
   test('a program without levels has none', () => {
     assert.deepEqual(levelFor([], 10), { current: null, next: null, points_to_next: null });
@@ -121,12 +161,24 @@ describe('GET v5/me/programs/{uid}/ledger/', () => {
   test('explains every figure: the lines sum to the balances', async () => {
     const res = await t.get(`/api/v5/me/programs/${club}/ledger/`, { headers: demo });
     assert.equal(res.statusCode, 200);
-    const sum = (c: string) => res.data.results.filter((l: { currency: string }) => l.currency === c).reduce((s: number, l: { amount: number }) => s + l.amount, 0);
+    const sum = (c: string) =>
+      res.data.results
+        .filter((l: { currency: string }) => l.currency === c)
+        .reduce((s: number, l: { amount: number }) => s + l.amount, 0);
     const program = (await t.get(`/api/v5/me/programs/${club}/`, { headers: demo })).data;
-    assert.deepEqual({ points: sum('POINTS'), coins: sum('COINS'), stamps: sum('STAMPS') }, program.balances);
-    const coins = await t.get(`/api/v5/me/programs/${club}/ledger/?currency=COINS`, { headers: demo });
+    assert.deepEqual(
+      { points: sum('POINTS'), coins: sum('COINS'), stamps: sum('STAMPS') },
+      program.balances,
+    );
+    const coins = await t.get(`/api/v5/me/programs/${club}/ledger/?currency=COINS`, {
+      headers: demo,
+    });
     assert.ok(coins.data.results.every((l: { currency: string }) => l.currency === 'COINS'));
-    assert.equal((await t.get(`/api/v5/me/programs/${club}/ledger/?currency=GOLD`, { headers: demo })).statusCode, 400);
+    assert.equal(
+      (await t.get(`/api/v5/me/programs/${club}/ledger/?currency=GOLD`, { headers: demo }))
+        .statusCode,
+      400,
+    );
   });
   test("another member never sees the demo member's lines", async () => {
     const m = await registerMember(t, 'localhost');
@@ -137,13 +189,28 @@ describe('GET v5/me/programs/{uid}/ledger/', () => {
   test('points of a cancelled order are reversed once, with both lines kept', async () => {
     const m = await registerMember(t, 'localhost');
     const app = await t.appOf('localhost');
-    await earn(t.db, { appId: app.uid, programUid: club, userUid: m.user.uid, currency: 'POINTS', amount: 120, reason: 'Pedido 42', reference: 'order-42' });
+    await earn(t.db, {
+      appId: app.uid,
+      programUid: club,
+      userUid: m.user.uid,
+      currency: 'POINTS',
+      amount: 120,
+      reason: 'Pedido 42',
+      reference: 'order-42',
+    });
     assert.equal((await balancesOf(t.db, app.uid, club, m.user.uid)).points, 120);
     assert.equal(await reverseByReference(t.db, app.uid, 'order-42', 'Pedido 42 cancelado'), 1);
     assert.equal(await reverseByReference(t.db, app.uid, 'order-42', 'Pedido 42 cancelado'), 0);
     assert.equal((await balancesOf(t.db, app.uid, club, m.user.uid)).points, 0);
-    const lines = (await t.get(`/api/v5/me/programs/${club}/ledger/`, { headers: m.auth })).data.results;
-    assert.deepEqual(lines.map((l: { kind: string; amount: number }) => [l.kind, l.amount]).sort(), [['earn', 120], ['reverse', -120]]);
+    const lines = (await t.get(`/api/v5/me/programs/${club}/ledger/`, { headers: m.auth })).data
+      .results;
+    assert.deepEqual(
+      lines.map((l: { kind: string; amount: number }) => [l.kind, l.amount]).sort(),
+      [
+        ['earn', 120],
+        ['reverse', -120],
+      ],
+    );
   });
 });
 
@@ -167,7 +234,11 @@ describe('POST v5/me/programs/{uid}/qr/', () => {
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data.non_field_errors, [loyaltyMessages.notMember]);
     assert.equal((await t.post(`/api/v5/me/programs/${club}/qr/`)).statusCode, 401);
-    assert.equal((await t.post(`/api/v5/me/programs/${crypto.randomUUID()}/qr/`, undefined, { headers: demo })).statusCode, 404);
+    assert.equal(
+      (await t.post(`/api/v5/me/programs/${crypto.randomUUID()}/qr/`, undefined, { headers: demo }))
+        .statusCode,
+      404,
+    );
   });
   test('a tampered, malformed or expired QR is invalid', () => {
     const app = crypto.randomUUID();
@@ -181,7 +252,8 @@ describe('POST v5/me/programs/{uid}/qr/', () => {
     assert.deepEqual(verifyMemberQr(longer), { valid: false, reason: 'signature' });
     const flipped = qr.slice(0, -1) + (qr.endsWith('A') ? 'B' : 'A');
     assert.equal(verifyMemberQr(flipped).valid, false);
-    for (const bad of ['', 'abc', 'v2.a.b.c.1.x', 'v1.a.b.c.notanumber.x', 'x'.repeat(1000)]) assert.deepEqual(verifyMemberQr(bad), { valid: false, reason: 'malformed' });
+    for (const bad of ['', 'abc', 'v2.a.b.c.1.x', 'v1.a.b.c.notanumber.x', 'x'.repeat(1000)])
+      assert.deepEqual(verifyMemberQr(bad), { valid: false, reason: 'malformed' });
     const later = new Date(Date.now() + (QR_LIFETIME_SECONDS + 1) * 1000);
     assert.deepEqual(verifyMemberQr(qr, later), { valid: false, reason: 'expired' });
   });

@@ -47,13 +47,27 @@ after(() => t?.close());
 
 async function member(coins = 0) {
   const m = await registerMember(t, host);
-  assert.equal((await t.post('/api/v5/me/programs/', { program }, { host, headers: m.auth })).statusCode, 201);
-  if (coins) await earn(t.db, { appId: appUid, programUid: program, userUid: m.user.uid, currency: 'COINS', amount: coins, reason: 'test' });
+  assert.equal(
+    (await t.post('/api/v5/me/programs/', { program }, { host, headers: m.auth })).statusCode,
+    201,
+  );
+  if (coins)
+    await earn(t.db, {
+      appId: appUid,
+      programUid: program,
+      userUid: m.user.uid,
+      currency: 'COINS',
+      amount: coins,
+      reason: 'test',
+    });
   return m;
 }
-const redeem = (auth: Record<string, string>, uid: string) => t.post('/api/v5/redemption-by-user/', { program_promotion: uid }, { host, headers: auth });
+const redeem = (auth: Record<string, string>, uid: string) =>
+  t.post('/api/v5/redemption-by-user/', { program_promotion: uid }, { host, headers: auth });
 const messages = (results: { statusCode: number; data: { non_field_errors?: string[] } }[]) =>
-  results.filter((r) => r.statusCode !== 201).map((r) => `${r.statusCode} ${r.data.non_field_errors?.[0]}`);
+  results
+    .filter((r) => r.statusCode !== 201)
+    .map((r) => `${r.statusCode} ${r.data.non_field_errors?.[0]}`);
 
 describe('races', () => {
   test('ten members redeem the last unit at once: exactly one gets it', async () => {
@@ -61,24 +75,38 @@ describe('races', () => {
     const results = await Promise.all(members.map((m) => redeem(m.auth, promotion('last-unit'))));
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
     assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.stockExhausted}`));
-    const detail = await t.get(`/api/v5/me/programs/${program}/promotions/${promotion('last-unit')}/`, { host, headers: members[0].auth });
+    const detail = await t.get(
+      `/api/v5/me/programs/${program}/promotions/${promotion('last-unit')}/`,
+      { host, headers: members[0].auth },
+    );
     assert.equal(detail.data.stock, 0);
   });
 
   test("ten concurrent uses of a member's last allowed use: exactly one", async () => {
     const m = await member();
     assert.equal((await redeem(m.auth, promotion('twice'))).statusCode, 201);
-    const results = await Promise.all(Array.from({ length: 10 }, () => redeem(m.auth, promotion('twice'))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => redeem(m.auth, promotion('twice'))),
+    );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
     assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.limitExceeded}`));
-    const list = await t.get(`/api/v5/me/programs/${program}/redemptions/`, { host, headers: m.auth });
+    const list = await t.get(`/api/v5/me/programs/${program}/redemptions/`, {
+      host,
+      headers: m.auth,
+    });
     assert.equal(list.data.count, 2);
   });
 
   test('ten concurrent purchases with coins for one: exactly one, the balance never negative', async () => {
     const m = await member(60);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.post(`/api/v5/me/programs/${program}/promotions/${promotion('coins')}/purchase/`, {}, { host, headers: m.auth })),
+      Array.from({ length: 10 }, () =>
+        t.post(
+          `/api/v5/me/programs/${program}/promotions/${promotion('coins')}/purchase/`,
+          {},
+          { host, headers: m.auth },
+        ),
+      ),
     );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
     assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.notEnoughCoins}`));
@@ -89,7 +117,15 @@ describe('races', () => {
   test('concurrent purchases of different promotions share the member lock: coins never go negative', async () => {
     const m = await member(100);
     const keys = ['coins', 'coins-b', 'coins-c', 'coins', 'coins-b', 'coins-c'];
-    const results = await Promise.all(keys.map((key) => t.post(`/api/v5/me/programs/${program}/promotions/${promotion(key)}/purchase/`, {}, { host, headers: m.auth })));
+    const results = await Promise.all(
+      keys.map((key) =>
+        t.post(
+          `/api/v5/me/programs/${program}/promotions/${promotion(key)}/purchase/`,
+          {},
+          { host, headers: m.auth },
+        ),
+      ),
+    );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 2);
     assert.deepEqual(messages(results), Array(4).fill(`400 ${loyaltyMessages.notEnoughCoins}`));
     const view = await t.get(`/api/v5/me/programs/${program}/`, { host, headers: m.auth });

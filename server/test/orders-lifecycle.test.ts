@@ -4,7 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import { orderStatuses, canTransition, type OrderStatus } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startSmtp } from './support/accounts';
-import { billing, firstSlot, goodCard, makeShop, north, stockOf, type Shop } from './support/orders';
+import {
+  billing,
+  firstSlot,
+  goodCard,
+  makeShop,
+  north,
+  stockOf,
+  type Shop,
+} from './support/orders';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
 import { transitionOrder } from '../src/modules/orders/service';
 import { coupons, orders } from '../src/db/schema';
@@ -17,7 +25,10 @@ let member: Awaited<ReturnType<Shop['member']>>;
 before(async () => {
   smtp = await startSmtp();
   t = await startTestApp({ accounts: { smtpUrl: smtp.url } });
-  shop = await makeShop(t, 'lifecycle', { stock: 100, coupons: [{ key: 'c', code: 'MENOS1', kind: 'AMOUNT', value: '1.00', max_uses: 5 }] });
+  shop = await makeShop(t, 'lifecycle', {
+    stock: 100,
+    coupons: [{ key: 'c', code: 'MENOS1', kind: 'AMOUNT', value: '1.00', max_uses: 5 }],
+  });
   member = await shop.member();
 });
 after(async () => {
@@ -25,25 +36,38 @@ after(async () => {
   await smtp?.close();
 });
 
-async function place(opts: { shipping?: 'pickup' | 'delivery'; quantity?: number; auth?: Record<string, string>; extra?: Record<string, unknown> } = {}) {
+async function place(
+  opts: {
+    shipping?: 'pickup' | 'delivery';
+    quantity?: number;
+    auth?: Record<string, string>;
+    extra?: Record<string, unknown>;
+  } = {},
+) {
   const quantity = opts.quantity ?? 1;
   const delivery = opts.shipping === 'delivery';
   const body = {
     shipping_type: delivery ? 'delivery' : 'pickup',
-    ...(delivery ? { delivery: { area: shop.area, address: 'Calle 1', ...north(2) } } : { pickup: await firstSlot(t, shop) }),
+    ...(delivery
+      ? { delivery: { area: shop.area, address: 'Calle 1', ...north(2) } }
+      : { pickup: await firstSlot(t, shop) }),
     products: [shop.cakeLine(quantity)],
     expected_total: ((quantity * 1000 + (delivery ? 800 : 0)) / 100).toFixed(2),
     payment_method: shop.cash,
     billing,
     ...opts.extra,
   };
-  const res = await t.post(`/api/v5/places/${shop.place}/orders/`, body, { host: shop.host, headers: opts.auth ?? member.auth });
+  const res = await t.post(`/api/v5/places/${shop.place}/orders/`, body, {
+    host: shop.host,
+    headers: opts.auth ?? member.auth,
+  });
   assert.equal(res.statusCode, 201, res.body);
   return res.data as { uid: string; status: OrderStatus; number: number };
 }
 
 const appRow = async () => (await findAppRowByDomain(t.db, shop.host))!;
-const cancel = (uid: string, auth = member.auth) => t.post(`/api/v5/me/orders/${uid}/cancel/`, undefined, { host: shop.host, headers: auth });
+const cancel = (uid: string, auth = member.auth) =>
+  t.post(`/api/v5/me/orders/${uid}/cancel/`, undefined, { host: shop.host, headers: auth });
 
 describe('member cancellation', () => {
   test('a RECEIVED order can be canceled once; its stock comes back exactly once', async () => {
@@ -82,7 +106,12 @@ describe('member cancellation', () => {
     const o = await place();
     const other = await shop.member();
     assert.equal((await cancel(o.uid, other.auth)).statusCode, 404);
-    assert.equal((await t.post(`/api/v5/me/orders/${o.uid}/cancel/`, undefined, { headers: member.auth })).statusCode, 401, 'a session of another app is no session');
+    assert.equal(
+      (await t.post(`/api/v5/me/orders/${o.uid}/cancel/`, undefined, { headers: member.auth }))
+        .statusCode,
+      401,
+      'a session of another app is no session',
+    );
     assert.equal((await cancel('not-a-uid')).statusCode, 404);
   });
 
@@ -90,7 +119,9 @@ describe('member cancellation', () => {
     const paid = await place({ extra: { payment_method: shop.online, card: goodCard } });
     const res = await cancel(paid.uid);
     assert.equal(res.data.payment_status, 'REFUNDED');
-    const uses = async () => (await t.db.select({ uses: coupons.uses }).from(coupons).where(eq(coupons.code, 'MENOS1')))[0].uses;
+    const uses = async () =>
+      (await t.db.select({ uses: coupons.uses }).from(coupons).where(eq(coupons.code, 'MENOS1')))[0]
+        .uses;
     const before = await uses();
     const withCoupon = await place({ extra: { coupon: 'menos1', expected_total: '9.00' } });
     assert.equal(await uses(), before + 1);
@@ -111,14 +142,24 @@ describe('the state machine on real orders', () => {
             RECEIVED: [],
             ACCEPTED: ['ACCEPTED'],
             SHIPPED: ['ACCEPTED', 'SHIPPED'],
-            DELIVERED: shipping === 'pickup' ? ['ACCEPTED', 'DELIVERED'] : ['ACCEPTED', 'SHIPPED', 'DELIVERED'],
+            DELIVERED:
+              shipping === 'pickup'
+                ? ['ACCEPTED', 'DELIVERED']
+                : ['ACCEPTED', 'SHIPPED', 'DELIVERED'],
             CANCELED_BY_PLACE: ['CANCELED_BY_PLACE'],
             CANCELED_BY_USER: ['CANCELED_BY_USER'],
           };
           if (shipping === 'pickup' && from === 'SHIPPED') continue; // a pickup order is never shipped
           for (const actor of ['place', 'member'] as const) {
             const o = await place({ shipping });
-            for (const step of path[from]) await transitionOrder(t.db, app, o.uid, step, step === 'CANCELED_BY_USER' ? 'member' : 'place');
+            for (const step of path[from])
+              await transitionOrder(
+                t.db,
+                app,
+                o.uid,
+                step,
+                step === 'CANCELED_BY_USER' ? 'member' : 'place',
+              );
             const stockBefore = await stockOf(t, shop, shop.cake.uid);
             const expected = canTransition(from, to, actor, shipping);
             const result = await transitionOrder(t.db, app, o.uid, to, actor).then(
@@ -128,7 +169,11 @@ describe('the state machine on real orders', () => {
             moves++;
             assert.equal(result, expected ? to : 400, `${shipping} ${from} -> ${to} by ${actor}`);
             const restored = expected && (to === 'CANCELED_BY_PLACE' || to === 'CANCELED_BY_USER');
-            assert.equal(await stockOf(t, shop, shop.cake.uid), stockBefore! + (restored ? 1 : 0), `stock after ${shipping} ${from} -> ${to}`);
+            assert.equal(
+              await stockOf(t, shop, shop.cake.uid),
+              stockBefore! + (restored ? 1 : 0),
+              `stock after ${shipping} ${from} -> ${to}`,
+            );
           }
         }
       }
@@ -142,10 +187,22 @@ describe("the member's orders", () => {
     const s = await makeShop(t, 'lifecycle-list');
     const m = await s.member();
     const other = await s.member();
-    const post = (auth: Record<string, string>, method: string, extra: Record<string, unknown> = {}) =>
+    const post = (
+      auth: Record<string, string>,
+      method: string,
+      extra: Record<string, unknown> = {},
+    ) =>
       t.post(
         `/api/v5/places/${s.place}/orders/`,
-        { shipping_type: 'pickup', pickup: extra.pickup, products: [s.cakeLine(1)], expected_total: '10.00', payment_method: method, billing, ...extra },
+        {
+          shipping_type: 'pickup',
+          pickup: extra.pickup,
+          products: [s.cakeLine(1)],
+          expected_total: '10.00',
+          payment_method: method,
+          billing,
+          ...extra,
+        },
         { host: s.host, headers: auth },
       );
     const slot = await firstSlot(t, s);
@@ -157,34 +214,74 @@ describe("the member's orders", () => {
     await post(other.auth, s.cash, { pickup: slot });
     const all = await t.get('/api/v5/me/orders/', { host: s.host, headers: m.auth });
     assert.equal(all.data.count, 4);
-    assert.deepEqual(all.data.results.map((o: { uid: string }) => o.uid), [...made].reverse());
-    const cash = await t.get(`/api/v5/me/orders/?payment_method=${s.cash}&page_size=2`, { host: s.host, headers: m.auth });
+    assert.deepEqual(
+      all.data.results.map((o: { uid: string }) => o.uid),
+      [...made].reverse(),
+    );
+    const cash = await t.get(`/api/v5/me/orders/?payment_method=${s.cash}&page_size=2`, {
+      host: s.host,
+      headers: m.auth,
+    });
     assert.equal(cash.data.count, 3);
     assert.equal(cash.data.results.length, 2);
     assert.match(cash.data.next, /page=2/);
-    const page2 = await t.get(`/api/v5/me/orders/?payment_method=${s.cash}&page_size=2&page=2`, { host: s.host, headers: m.auth });
-    assert.deepEqual(page2.data.results.map((o: { uid: string }) => o.uid), [made[0]]);
-    assert.equal((await t.get('/api/v5/me/orders/?page=9', { host: s.host, headers: m.auth })).statusCode, 404);
-    assert.equal((await t.get('/api/v5/me/orders/?page=abc', { host: s.host, headers: m.auth })).statusCode, 400);
-    assert.equal((await t.get('/api/v5/me/orders/?payment_method=nope', { host: s.host, headers: m.auth })).data.count, 0);
+    const page2 = await t.get(`/api/v5/me/orders/?payment_method=${s.cash}&page_size=2&page=2`, {
+      host: s.host,
+      headers: m.auth,
+    });
+    assert.deepEqual(
+      page2.data.results.map((o: { uid: string }) => o.uid),
+      [made[0]],
+    );
+    assert.equal(
+      (await t.get('/api/v5/me/orders/?page=9', { host: s.host, headers: m.auth })).statusCode,
+      404,
+    );
+    assert.equal(
+      (await t.get('/api/v5/me/orders/?page=abc', { host: s.host, headers: m.auth })).statusCode,
+      400,
+    );
+    assert.equal(
+      (await t.get('/api/v5/me/orders/?payment_method=nope', { host: s.host, headers: m.auth }))
+        .data.count,
+      0,
+    );
     const detail = await t.get(`/api/v5/me/orders/${made[3]}/`, { host: s.host, headers: m.auth });
     assert.equal(detail.statusCode, 200);
     assert.equal(detail.data.payment_type, 'CARD_ON_DELIVERY');
-    assert.equal((await t.get(`/api/v5/me/orders/${made[3]}/`, { host: s.host, headers: other.auth })).statusCode, 404);
-    assert.equal((await t.get(`/api/v5/me/orders/${made[3]}/`, { host: shop.host, headers: member.auth })).statusCode, 404, "another tenant's order");
+    assert.equal(
+      (await t.get(`/api/v5/me/orders/${made[3]}/`, { host: s.host, headers: other.auth }))
+        .statusCode,
+      404,
+    );
+    assert.equal(
+      (await t.get(`/api/v5/me/orders/${made[3]}/`, { host: shop.host, headers: member.auth }))
+        .statusCode,
+      404,
+      "another tenant's order",
+    );
     assert.equal((await t.get('/api/v5/me/orders/', { host: s.host })).statusCode, 401);
   });
 
   test('deleting the account keeps the order for the store but wipes its personal data', async () => {
     const m = await shop.member();
     await smtp.waitFor(m.body.email, /Confirma tu correo/);
-    const o = await place({ shipping: 'delivery', auth: m.auth, extra: { comments: 'Llamar al llegar', expected_total: '18.00' } });
+    const o = await place({
+      shipping: 'delivery',
+      auth: m.auth,
+      extra: { comments: 'Llamar al llegar', expected_total: '18.00' },
+    });
     await t.post('/api/v5/delete-account/', undefined, { host: shop.host, headers: m.auth });
     const mail = await smtp.waitFor(m.body.email, /Confirma la eliminación de tu cuenta/);
-    const [, , , , userUid, token] = new URL(mail.links.find((l) => l.includes('/me/delete/'))!).pathname.split('/');
+    const [, , , , userUid, token] = new URL(
+      mail.links.find((l) => l.includes('/me/delete/'))!,
+    ).pathname.split('/');
     const del = await t.delete(`/api/v5/me/delete/${userUid}/${token}/`, { host: shop.host });
     assert.ok(del.statusCode < 300, del.body);
-    const [row] = await t.db.select().from(orders).where(and(eq(orders.uid, o.uid)));
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.uid, o.uid)));
     assert.equal(row.userUid, null);
     assert.equal(row.billing, null);
     assert.equal(row.address, null);

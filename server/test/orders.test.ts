@@ -2,7 +2,17 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startSmtp } from './support/accounts';
-import { billing, declinedCard, firstSlot, goodCard, makeShop, north, ordersCount, stockOf, type Shop } from './support/orders';
+import {
+  billing,
+  declinedCard,
+  firstSlot,
+  goodCard,
+  makeShop,
+  north,
+  ordersCount,
+  stockOf,
+  type Shop,
+} from './support/orders';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -20,7 +30,10 @@ after(async () => {
   await smtp?.close();
 });
 
-async function pickupOrder(overrides: Record<string, unknown> = {}, init: { auth?: Record<string, string>; headers?: Record<string, string>; s?: Shop } = {}) {
+async function pickupOrder(
+  overrides: Record<string, unknown> = {},
+  init: { auth?: Record<string, string>; headers?: Record<string, string>; s?: Shop } = {},
+) {
   const s = init.s ?? shop;
   const body = {
     shipping_type: 'pickup',
@@ -31,7 +44,10 @@ async function pickupOrder(overrides: Record<string, unknown> = {}, init: { auth
     billing,
     ...overrides,
   };
-  return t.post(`/api/v5/places/${s.place}/orders/`, body, { host: s.host, headers: { ...(init.auth ?? member.auth), ...init.headers } });
+  return t.post(`/api/v5/places/${s.place}/orders/`, body, {
+    host: s.host,
+    headers: { ...(init.auth ?? member.auth), ...init.headers },
+  });
 }
 
 describe('placing an order', () => {
@@ -40,7 +56,10 @@ describe('placing an order', () => {
     const slot = await firstSlot(t, shop);
     const res = await pickupOrder({
       pickup: { date: slot.date, start: slot.start },
-      products: [{ ...shop.cakeLine(2, 'Grande'), unit_price: '0.01' }, { uid: shop.coffee.uid, quantity: 1 }],
+      products: [
+        { ...shop.cakeLine(2, 'Grande'), unit_price: '0.01' },
+        { uid: shop.coffee.uid, quantity: 1 },
+      ],
       expected_total: '34.50',
       comments: '  Sin azúcar  ',
     });
@@ -48,9 +67,20 @@ describe('placing an order', () => {
     const o = res.data;
     assert.equal(o.status, 'RECEIVED');
     assert.equal(o.shipping_type, 'pickup');
-    assert.deepEqual([o.pickup_date, o.pickup_start, o.pickup_end], [slot.date, slot.start, slot.end]);
     assert.deepEqual(
-      o.products.map((p: { title: string; quantity: number; unit_price: string; options_price: string; total: string }) => [p.title, p.quantity, p.unit_price, p.options_price, p.total]),
+      [o.pickup_date, o.pickup_start, o.pickup_end],
+      [slot.date, slot.start, slot.end],
+    );
+    assert.deepEqual(
+      o.products.map(
+        (p: {
+          title: string;
+          quantity: number;
+          unit_price: string;
+          options_price: string;
+          total: string;
+        }) => [p.title, p.quantity, p.unit_price, p.options_price, p.total],
+      ),
       [
         ['Torta', 2, '10.00', '4.00', '28.00'],
         ['Café', 1, '6.50', '0.00', '6.50'],
@@ -101,7 +131,11 @@ describe('placing an order', () => {
     const count = await ordersCount(t, shop);
     const res = await t.post(
       `/api/v5/places/${shop.place}/orders/quote/`,
-      { shipping_type: 'delivery', delivery: { area: shop.area, address: 'Calle 1', ...north(2) }, products: [shop.cakeLine(3)] },
+      {
+        shipping_type: 'delivery',
+        delivery: { area: shop.area, address: 'Calle 1', ...north(2) },
+        products: [shop.cakeLine(3)],
+      },
       { host: shop.host },
     );
     assert.equal(res.statusCode, 200, res.body);
@@ -116,7 +150,12 @@ describe('placing an order', () => {
     const res = await pickupOrder({
       shipping_type: 'delivery',
       pickup: undefined,
-      delivery: { area: shop.area, address: 'Av. Pardo 100', reference: 'Frente al parque', ...north(2) },
+      delivery: {
+        area: shop.area,
+        address: 'Av. Pardo 100',
+        reference: 'Frente al parque',
+        ...north(2),
+      },
       expected_total: '18.00',
     });
     assert.equal(res.statusCode, 201, res.body);
@@ -131,16 +170,30 @@ describe('placing an order', () => {
   });
 
   test("refuses a point beyond the radius and a place that does not deliver, with the spec's words", async () => {
-    const far = await pickupOrder({ shipping_type: 'delivery', pickup: undefined, delivery: { area: shop.area, address: 'Lejos', ...north(6) }, expected_total: '10.00' });
+    const far = await pickupOrder({
+      shipping_type: 'delivery',
+      pickup: undefined,
+      delivery: { area: shop.area, address: 'Lejos', ...north(6) },
+      expected_total: '10.00',
+    });
     assert.equal(far.statusCode, 400);
     assert.deepEqual(far.data.non_field_errors, ['Error in the delivery service']);
     const noDelivery = await t.post(
       `/api/v5/places/${shop.other}/orders/`,
-      { shipping_type: 'delivery', delivery: { area: shop.area, address: 'Cerca', ...north(0.1) }, products: [shop.cakeLine(1)], expected_total: '10.00', payment_method: shop.cash, billing },
+      {
+        shipping_type: 'delivery',
+        delivery: { area: shop.area, address: 'Cerca', ...north(0.1) },
+        products: [shop.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: shop.cash,
+        billing,
+      },
       { host: shop.host, headers: member.auth },
     );
     assert.equal(noDelivery.statusCode, 400);
-    assert.deepEqual(noDelivery.data.non_field_errors, ['The store does not have shipping methods']);
+    assert.deepEqual(noDelivery.data.non_field_errors, [
+      'The store does not have shipping methods',
+    ]);
   });
 
   test('refuses a pickup slot the place does not offer', async () => {
@@ -165,7 +218,15 @@ describe('placing an order', () => {
       billing: { ...billing, email: 'nope', phone: '12', first_name: '' },
     });
     assert.equal(res.statusCode, 400, res.body);
-    for (const field of ['products', 'expected_total', 'payment_method', 'billing.email', 'billing.phone', 'billing.first_name']) assert.ok(res.data[field], `${field} in ${res.body}`);
+    for (const field of [
+      'products',
+      'expected_total',
+      'payment_method',
+      'billing.email',
+      'billing.phone',
+      'billing.first_name',
+    ])
+      assert.ok(res.data[field], `${field} in ${res.body}`);
   });
 
   test('hostile bodies are 400s: wrong types, huge quantities, unknown uids, other places and tenants', async () => {
@@ -177,37 +238,74 @@ describe('placing an order', () => {
       { shipping_type: 'pickup', products: [{ uid: shop.cake.uid, quantity: 1e9 }] },
     ];
     for (const body of bodies) {
-      const res = await t.post(`/api/v5/places/${shop.place}/orders/`, body, { host: shop.host, headers: { ...member.auth, 'content-type': 'application/json' } });
+      const res = await t.post(`/api/v5/places/${shop.place}/orders/`, body, {
+        host: shop.host,
+        headers: { ...member.auth, 'content-type': 'application/json' },
+      });
       assert.equal(res.statusCode, 400, `${JSON.stringify(body)} -> ${res.body}`);
     }
-    const unknown = await pickupOrder({ products: [{ uid: "x' OR 1=1 --", quantity: 1 }], payment_method: 'nope', coupon: "'; DROP TABLE orders; --" });
+    const unknown = await pickupOrder({
+      products: [{ uid: "x' OR 1=1 --", quantity: 1 }],
+      payment_method: 'nope',
+      coupon: "'; DROP TABLE orders; --",
+    });
     assert.equal(unknown.statusCode, 400);
-    assert.ok(unknown.data['products.0.uid'] && unknown.data.payment_method && unknown.data.coupon, unknown.body);
+    assert.ok(
+      unknown.data['products.0.uid'] && unknown.data.payment_method && unknown.data.coupon,
+      unknown.body,
+    );
     const demoPlaces = (await t.get('/api/v7/places/')).data.results;
-    const otherTenant = await t.post(`/api/v5/places/${demoPlaces[0].uid}/orders/`, {}, { host: shop.host, headers: member.auth });
+    const otherTenant = await t.post(
+      `/api/v5/places/${demoPlaces[0].uid}/orders/`,
+      {},
+      { host: shop.host, headers: member.auth },
+    );
     assert.equal(otherTenant.statusCode, 400);
     const otherTenantValid = await t.post(
       `/api/v5/places/${demoPlaces[0].uid}/orders/`,
-      { shipping_type: 'pickup', pickup: await firstSlot(t, shop), products: [shop.cakeLine(1)], expected_total: '10.00', payment_method: shop.cash, billing },
+      {
+        shipping_type: 'pickup',
+        pickup: await firstSlot(t, shop),
+        products: [shop.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: shop.cash,
+        billing,
+      },
       { host: shop.host, headers: member.auth },
     );
     assert.equal(otherTenantValid.statusCode, 404);
-    const option = await pickupOrder({ products: [{ uid: shop.cake.uid, quantity: 1, option_groups: [] }] });
+    const option = await pickupOrder({
+      products: [{ uid: shop.cake.uid, quantity: 1, option_groups: [] }],
+    });
     assert.equal(option.statusCode, 400);
-    assert.deepEqual(option.data['products.0.option_groups'], ['Elija al menos 1 opciones de Tamaño.']);
+    assert.deepEqual(option.data['products.0.option_groups'], [
+      'Elija al menos 1 opciones de Tamaño.',
+    ]);
   });
 
   test("a successful order empties the member's server cart at that place, and only there", async () => {
     const s = await makeShop(t, 'orders-cart');
     const m = await s.member();
-    const cart = (place: string) => t.get(`/api/v5/me/shopping-cart/?place_uid=${place}`, { host: s.host, headers: m.auth });
+    const cart = (place: string) =>
+      t.get(`/api/v5/me/shopping-cart/?place_uid=${place}`, { host: s.host, headers: m.auth });
     for (const place of [s.place, s.other]) {
-      const saved = await t.post('/api/v5/me/shopping-cart/', { place, products: [s.cakeLine(1)] }, { host: s.host, headers: m.auth });
+      const saved = await t.post(
+        '/api/v5/me/shopping-cart/',
+        { place, products: [s.cakeLine(1)] },
+        { host: s.host, headers: m.auth },
+      );
       assert.equal(saved.statusCode, 200, saved.body);
     }
-    const declined = await pickupOrder({ payment_method: s.online, card: declinedCard }, { s, auth: m.auth });
+    const declined = await pickupOrder(
+      { payment_method: s.online, card: declinedCard },
+      { s, auth: m.auth },
+    );
     assert.equal(declined.statusCode, 400);
-    assert.equal((await cart(s.place)).data.products.length, 1, 'a declined card leaves the cart as it was');
+    assert.equal(
+      (await cart(s.place)).data.products.length,
+      1,
+      'a declined card leaves the cart as it was',
+    );
     assert.equal((await pickupOrder({}, { s, auth: m.auth })).statusCode, 201);
     assert.deepEqual((await cart(s.place)).data.products, []);
     assert.equal((await cart(s.other)).data.products.length, 1);
@@ -216,10 +314,15 @@ describe('placing an order', () => {
   test('a store without ecommerce takes no orders; an absurd amount is refused, not a 500', async () => {
     const closed = await makeShop(t, 'orders-closed', { ecommerce: false });
     const m = await closed.member();
-    assert.deepEqual((await pickupOrder({}, { s: closed, auth: m.auth })).data, { non_field_errors: ['Esta tienda no recibe pedidos en línea.'] });
+    assert.deepEqual((await pickupOrder({}, { s: closed, auth: m.auth })).data, {
+      non_field_errors: ['Esta tienda no recibe pedidos en línea.'],
+    });
     const pricey = await makeShop(t, 'orders-pricey', { cakePrice: '9000000.00', stock: null });
     const p = await pricey.member();
-    const res = await pickupOrder({ products: [pricey.cakeLine(999)], expected_total: '1.00' }, { s: pricey, auth: p.auth });
+    const res = await pickupOrder(
+      { products: [pricey.cakeLine(999)], expected_total: '1.00' },
+      { s: pricey, auth: p.auth },
+    );
     assert.equal(res.statusCode, 400, res.body);
     assert.deepEqual(res.data.non_field_errors, ['El pedido supera el monto máximo permitido.']);
   });
@@ -240,30 +343,66 @@ describe('payments', () => {
   });
 
   test('a declined card leaves no order, no stock taken and no coupon used', async () => {
-    const s = await makeShop(t, 'orders-decline', { stock: 3, coupons: [{ key: 'c', code: 'ONE', kind: 'AMOUNT', value: '1.00', max_uses: 1 }] });
+    const s = await makeShop(t, 'orders-decline', {
+      stock: 3,
+      coupons: [{ key: 'c', code: 'ONE', kind: 'AMOUNT', value: '1.00', max_uses: 1 }],
+    });
     const m = await s.member();
-    const res = await pickupOrder({ payment_method: s.online, card: declinedCard, products: [s.cakeLine(3)], coupon: 'one', expected_total: '29.00' }, { s, auth: m.auth });
+    const res = await pickupOrder(
+      {
+        payment_method: s.online,
+        card: declinedCard,
+        products: [s.cakeLine(3)],
+        coupon: 'one',
+        expected_total: '29.00',
+      },
+      { s, auth: m.auth },
+    );
     assert.equal(res.statusCode, 400, res.body);
     assert.deepEqual(res.data.non_field_errors, ['Your card could not be processed correctly']);
     assert.equal(await ordersCount(t, s), 0);
     assert.equal(await stockOf(t, s, s.cake.uid), 3);
-    assert.equal((await t.get(`/api/v5/companies/${s.place}/validate-code/ONE/`, { host: s.host })).statusCode, 200, 'the coupon is still usable');
-    const again = await pickupOrder({ payment_method: s.online, card: goodCard, products: [s.cakeLine(3)], coupon: 'one', expected_total: '29.00' }, { s, auth: m.auth });
+    assert.equal(
+      (await t.get(`/api/v5/companies/${s.place}/validate-code/ONE/`, { host: s.host })).statusCode,
+      200,
+      'the coupon is still usable',
+    );
+    const again = await pickupOrder(
+      {
+        payment_method: s.online,
+        card: goodCard,
+        products: [s.cakeLine(3)],
+        coupon: 'one',
+        expected_total: '29.00',
+      },
+      { s, auth: m.auth },
+    );
     assert.equal(again.statusCode, 201, again.body);
   });
 
   test('card rules: a card is needed for online payment, a bad number is a field error, and a business without online payment says so', async () => {
     const noCard = await pickupOrder({ payment_method: shop.online });
     assert.deepEqual(noCard.data.card, ['Ingrese los datos de su tarjeta.']);
-    const luhn = await pickupOrder({ payment_method: shop.online, card: { ...goodCard, number: '4242 4242 4242 4241' } });
+    const luhn = await pickupOrder({
+      payment_method: shop.online,
+      card: { ...goodCard, number: '4242 4242 4242 4241' },
+    });
     assert.deepEqual(luhn.data['card.number'], ['Número de tarjeta inválido.']);
-    const expired = await pickupOrder({ payment_method: shop.online, card: { ...goodCard, exp_year: 2020 } });
+    const expired = await pickupOrder({
+      payment_method: shop.online,
+      card: { ...goodCard, exp_year: 2020 },
+    });
     assert.deepEqual(expired.data['card.exp_year'], ['La tarjeta está vencida.']);
     const cashOnly = await makeShop(t, 'orders-cash-only', { paymentTypes: ['CASH'] });
     const m = await cashOnly.member();
-    const res = await pickupOrder({ payment_method: cashOnly.cash, card: goodCard }, { s: cashOnly, auth: m.auth });
+    const res = await pickupOrder(
+      { payment_method: cashOnly.cash, card: goodCard },
+      { s: cashOnly, auth: m.auth },
+    );
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data.non_field_errors, ['The business does not accept payments by credit card / debit card']);
+    assert.deepEqual(res.data.non_field_errors, [
+      'The business does not accept payments by credit card / debit card',
+    ]);
   });
 });
 
@@ -276,13 +415,26 @@ describe('stock under concurrency', () => {
       Array.from({ length: 50 }, (_, i) =>
         t.post(
           `/api/v5/places/${s.place}/orders/`,
-          { shipping_type: 'pickup', pickup: slot, products: [s.cakeLine(1)], expected_total: '10.00', payment_method: s.cash, billing },
+          {
+            shipping_type: 'pickup',
+            pickup: slot,
+            products: [s.cakeLine(1)],
+            expected_total: '10.00',
+            payment_method: s.cash,
+            billing,
+          },
           { host: s.host, headers: members[i % 5].auth },
         ),
       ),
     );
     const codes = results.map((r) => r.statusCode);
-    assert.equal(codes.filter((c) => c === 201).length, 10, JSON.stringify(results.filter((r) => r.statusCode !== 201 && r.statusCode !== 400).map((r) => r.body)));
+    assert.equal(
+      codes.filter((c) => c === 201).length,
+      10,
+      JSON.stringify(
+        results.filter((r) => r.statusCode !== 201 && r.statusCode !== 400).map((r) => r.body),
+      ),
+    );
     const losers = results.filter((r) => r.statusCode === 400);
     assert.equal(losers.length, 40);
     for (const r of losers) assert.deepEqual(r.data, { non_field_errors: ['Out of stock: Torta'] });
@@ -293,7 +445,10 @@ describe('stock under concurrency', () => {
   test('one order asking for more than the stock is refused whole', async () => {
     const s = await makeShop(t, 'orders-more', { stock: 2 });
     const m = await s.member();
-    const res = await pickupOrder({ products: [s.cakeLine(1), s.cakeLine(2, 'Grande')], expected_total: '38.00' }, { s, auth: m.auth });
+    const res = await pickupOrder(
+      { products: [s.cakeLine(1), s.cakeLine(2, 'Grande')], expected_total: '38.00' },
+      { s, auth: m.auth },
+    );
     assert.deepEqual(res.data, { non_field_errors: ['Out of stock: Torta'] });
     assert.equal(await stockOf(t, s, s.cake.uid), 2);
     assert.equal(await ordersCount(t, s), 0);
@@ -304,23 +459,40 @@ describe('idempotency', () => {
   test('the same key twice answers the first order, 201 and the same body', async () => {
     const s = await makeShop(t, 'orders-idem', { stock: 10 });
     const m = await s.member();
-    const first = await pickupOrder({}, { s, auth: m.auth, headers: { 'idempotency-key': 'checkout-1' } });
-    const second = await pickupOrder({}, { s, auth: m.auth, headers: { 'idempotency-key': 'checkout-1' } });
+    const first = await pickupOrder(
+      {},
+      { s, auth: m.auth, headers: { 'idempotency-key': 'checkout-1' } },
+    );
+    const second = await pickupOrder(
+      {},
+      { s, auth: m.auth, headers: { 'idempotency-key': 'checkout-1' } },
+    );
     assert.equal(first.statusCode, 201);
     assert.equal(second.statusCode, 201);
     assert.deepEqual(second.data, first.data);
     assert.equal(await ordersCount(t, s), 1);
     assert.equal(await stockOf(t, s, s.cake.uid), 9);
     const other = await s.member();
-    const sameKeyOtherMember = await pickupOrder({}, { s, auth: other.auth, headers: { 'idempotency-key': 'checkout-1' } });
+    const sameKeyOtherMember = await pickupOrder(
+      {},
+      { s, auth: other.auth, headers: { 'idempotency-key': 'checkout-1' } },
+    );
     assert.notEqual(sameKeyOtherMember.data.uid, first.data.uid, 'keys are per member');
   });
 
   test('concurrent requests with the same key make one order', async () => {
     const s = await makeShop(t, 'orders-idem-race', { stock: 10 });
     const m = await s.member();
-    const results = await Promise.all(Array.from({ length: 8 }, () => pickupOrder({}, { s, auth: m.auth, headers: { 'idempotency-key': 'same-key' } })));
-    assert.deepEqual(new Set(results.map((r) => r.statusCode)), new Set([201]), results.map((r) => r.body).join('\n'));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        pickupOrder({}, { s, auth: m.auth, headers: { 'idempotency-key': 'same-key' } }),
+      ),
+    );
+    assert.deepEqual(
+      new Set(results.map((r) => r.statusCode)),
+      new Set([201]),
+      results.map((r) => r.body).join('\n'),
+    );
     assert.equal(new Set(results.map((r) => r.data.uid)).size, 1);
     assert.equal(await ordersCount(t, s), 1);
     assert.equal(await stockOf(t, s, s.cake.uid), 9);

@@ -1,9 +1,24 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { luhnValid, paymentProvider, SandboxPaymentProvider } from '../src/modules/payments/provider';
+import {
+  luhnValid,
+  paymentProvider,
+  SandboxPaymentProvider,
+} from '../src/modules/payments/provider';
 
-const card = (number: string) => ({ number, exp_month: 12, exp_year: 2099, cvc: '123', holder_name: 'ANA' });
-const request = (number: string, amountCents = 1000) => ({ amountCents, currency: 'PEN', reference: 'order-1', source: card(number) });
+const card = (number: string) => ({
+  number,
+  exp_month: 12,
+  exp_year: 2099,
+  cvc: '123',
+  holder_name: 'ANA',
+});
+const request = (number: string, amountCents = 1000) => ({
+  amountCents,
+  currency: 'PEN',
+  reference: 'order-1',
+  source: card(number),
+});
 
 test('the SANDBOX provider approves its approving test cards and declines the others', async () => {
   const sandbox = paymentProvider('sandbox');
@@ -14,12 +29,27 @@ test('the SANDBOX provider approves its approving test cards and declines the ot
     if (result.approved) {
       await sandbox.capture(result.authorization, 1000);
       await sandbox.refund(result.authorization, 1000);
-      await assert.rejects(sandbox.capture(result.authorization, 1001), 'cannot capture more than authorized');
+      await assert.rejects(
+        sandbox.capture(result.authorization, 1001),
+        'cannot capture more than authorized',
+      );
     }
   }
-  assert.deepEqual(await sandbox.authorize(request('4000 0000 0000 0002')), { approved: false, reason: 'card_declined', last4: '0002' });
-  assert.deepEqual(await sandbox.authorize(request('4000000000009995')), { approved: false, reason: 'insufficient_funds', last4: '9995' });
-  assert.equal((await sandbox.authorize(request('4111111111111111'))).approved, false, 'any other card is declined');
+  assert.deepEqual(await sandbox.authorize(request('4000 0000 0000 0002')), {
+    approved: false,
+    reason: 'card_declined',
+    last4: '0002',
+  });
+  assert.deepEqual(await sandbox.authorize(request('4000000000009995')), {
+    approved: false,
+    reason: 'insufficient_funds',
+    last4: '9995',
+  });
+  assert.equal(
+    (await sandbox.authorize(request('4111111111111111'))).approved,
+    false,
+    'any other card is declined',
+  );
   await assert.rejects(sandbox.refund('made-up', 1), 'an unknown authorization is refused');
 });
 

@@ -44,17 +44,15 @@ async function makeProgram(
   levels: { name: string; min_points: number }[] = [],
 ) {
   const uid = randomUUID();
-  await t.db
-    .insert(programs)
-    .values({
-      appId: appOf[key],
-      uid,
-      companyUid: companyOf[key],
-      key: `p-${uid}`,
-      name: 'Club',
-      pointsExpireAfterDays: days,
-      levels,
-    });
+  await t.db.insert(programs).values({
+    appId: appOf[key],
+    uid,
+    companyUid: companyOf[key],
+    key: `p-${uid}`,
+    name: 'Club',
+    pointsExpireAfterDays: days,
+    levels,
+  });
   return uid;
 }
 
@@ -68,20 +66,18 @@ async function line(
   reference: string | null = null,
 ) {
   await ensureMember(t.db, appOf[key], programUid, userUid);
-  await t.db
-    .insert(loyaltyLedger)
-    .values({
-      appId: appOf[key],
-      uid: randomUUID(),
-      programUid,
-      userUid,
-      currency: 'POINTS',
-      amount,
-      kind,
-      reason: 'test',
-      reference,
-      createdAt: ago(daysAgo),
-    });
+  await t.db.insert(loyaltyLedger).values({
+    appId: appOf[key],
+    uid: randomUUID(),
+    programUid,
+    userUid,
+    currency: 'POINTS',
+    amount,
+    kind,
+    reason: 'test',
+    reference,
+    createdAt: ago(daysAgo),
+  });
 }
 
 const expireLines = (key: 'expa' | 'expb', programUid: string, userUid?: string) =>

@@ -18,7 +18,9 @@ test('a public catalogue answer is served again from the cache, then refreshed a
   assert.equal(first.headers['x-cache'], 'miss');
   assert.equal(first.headers['cache-control'], 'public, max-age=1');
   assert.equal(first.data.results[0].stock, 2);
-  await t.db.execute(sql`UPDATE place_products SET stock = 7 WHERE place_uid = ${place} AND stock = 2`);
+  await t.db.execute(
+    sql`UPDATE place_products SET stock = 7 WHERE place_uid = ${place} AND stock = 2`,
+  );
   const second = await t.get(url);
   assert.equal(second.headers['x-cache'], 'hit');
   assert.equal(second.body, first.body, 'the same answer within the lifetime');

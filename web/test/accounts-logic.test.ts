@@ -24,7 +24,10 @@ test('pagination groups the left-out pages with an ellipsis at the end, the star
     for (let page = 1; page <= total; page += 1) {
       const items = pageItems(page, total);
       assert.ok(items.length <= 9, `${page}/${total}`);
-      assert.ok(items.includes(page) && items[0] === 1 && items.at(-1) === total, `${page}/${total}`);
+      assert.ok(
+        items.includes(page) && items[0] === 1 && items.at(-1) === total,
+        `${page}/${total}`,
+      );
     }
   }
 });
@@ -51,8 +54,14 @@ test('the mobile number is sent as dial code plus number, +51 by default', () =>
 });
 
 test('a stored number splits into its longest known dial code and the rest', () => {
-  assert.deepEqual(splitDialCode('+51987654321', countries), { dialCode: '+51', number: '987654321' });
-  assert.deepEqual(splitDialCode('+593991234567', countries), { dialCode: '+593', number: '991234567' });
+  assert.deepEqual(splitDialCode('+51987654321', countries), {
+    dialCode: '+51',
+    number: '987654321',
+  });
+  assert.deepEqual(splitDialCode('+593991234567', countries), {
+    dialCode: '+593',
+    number: '991234567',
+  });
   assert.deepEqual(splitDialCode(null, countries), { dialCode: '+51', number: '' });
   const options = dialCodeOptions(countries).map((o) => o.value);
   assert.equal(new Set(options).size, options.length, 'each dial code once');
@@ -71,9 +80,19 @@ test('birthdate selects compose YYYY-MM-DD; years run from this year down to 196
 
 test('login tabs follow the sign-in methods; the profile is complete only with the five fields', () => {
   const method = (type: string) => ({ type: type as 'EMAIL', settings: {} });
-  assert.deepEqual(loginTabs({ signin_methods: [method('ONLY_DOCUMENT'), method('EMAIL')] }), ['email', 'document']);
+  assert.deepEqual(loginTabs({ signin_methods: [method('ONLY_DOCUMENT'), method('EMAIL')] }), [
+    'email',
+    'document',
+  ]);
   assert.deepEqual(loginTabs({ signin_methods: [method('MOBILE_NUMBER')] }), ['mobile']);
-  const full = { first_name: 'Ana', last_name: 'Quispe', birthdate: '1990-05-14', document_number: '45678912', gender: 'f' };
+  const full = {
+    first_name: 'Ana',
+    last_name: 'Quispe',
+    birthdate: '1990-05-14',
+    document_number: '45678912',
+    gender: 'f',
+  };
   assert.equal(isProfileComplete(full), true);
-  for (const key of Object.keys(full)) assert.equal(isProfileComplete({ ...full, [key]: '' }), false, key);
+  for (const key of Object.keys(full))
+    assert.equal(isProfileComplete({ ...full, [key]: '' }), false, key);
 });

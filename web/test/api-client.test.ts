@@ -9,7 +9,12 @@ const localStorage = {
   removeItem: (key: string) => void store.delete(key),
   clear: () => store.clear(),
 };
-Object.assign(globalThis, { window: { localStorage, location: { origin: 'http://shop.localhost', hostname: 'www.shop.localhost' } } });
+Object.assign(globalThis, {
+  window: {
+    localStorage,
+    location: { origin: 'http://shop.localhost', hostname: 'www.shop.localhost' },
+  },
+});
 
 const { api, ApiError } = await import('../src/api/client');
 const { readableTextOn } = await import('../src/app/theme');
@@ -62,7 +67,10 @@ test('a 400 keeps the field errors', async () => {
   answer(400, { email: ['Ingresar un email correcto'], non_field_errors: ['No'] });
   const error = await api.post('v5/login/', {}).catch((e: unknown) => e);
   assert.ok(error instanceof ApiError);
-  assert.deepEqual(error.fieldErrors, { email: ['Ingresar un email correcto'], non_field_errors: ['No'] });
+  assert.deepEqual(error.fieldErrors, {
+    email: ['Ingresar un email correcto'],
+    non_field_errors: ['No'],
+  });
 });
 
 test('text on tenant colours stays readable', () => {

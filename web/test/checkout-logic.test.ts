@@ -42,31 +42,79 @@ test('a complete pickup order with cash has no errors', () => {
 });
 
 test('delivery needs an area, an address and numeric coordinates', () => {
-  const errors = checkoutErrors({ ...base, shipping_type: 'delivery', latitude: 'abc', longitude: '' }, 'CASH', now);
+  const errors = checkoutErrors(
+    { ...base, shipping_type: 'delivery', latitude: 'abc', longitude: '' },
+    'CASH',
+    now,
+  );
   assert.equal(errors.area, 'Este campo es requerido');
   assert.equal(errors.address, 'Este campo es requerido');
   assert.equal(errors.latitude, 'Ingresar un número');
   assert.equal(errors.longitude, 'Este campo es requerido');
-  assert.equal(checkoutErrors({ ...base, shipping_type: 'delivery', area: 'a', address: 'x', latitude: '95', longitude: '-77' }, 'CASH', now).latitude, 'Ingresar un número válido');
+  assert.equal(
+    checkoutErrors(
+      {
+        ...base,
+        shipping_type: 'delivery',
+        area: 'a',
+        address: 'x',
+        latitude: '95',
+        longitude: '-77',
+      },
+      'CASH',
+      now,
+    ).latitude,
+    'Ingresar un número válido',
+  );
 });
 
 test('pickup needs a date and a slot; a payment method must be chosen', () => {
-  const errors = checkoutErrors({ ...base, pickup_date: '', pickup_start: '', payment_method: '' }, null, now);
+  const errors = checkoutErrors(
+    { ...base, pickup_date: '', pickup_start: '', payment_method: '' },
+    null,
+    now,
+  );
   assert.deepEqual(Object.keys(errors).sort(), ['payment_method', 'pickup_date', 'pickup_start']);
 });
 
 test('billing data follow the generic rules with their Spanish messages', () => {
-  const errors = checkoutErrors({ ...base, email: 'ana@', phone: '98765', first_name: ' ' }, 'CASH', now);
+  const errors = checkoutErrors(
+    { ...base, email: 'ana@', phone: '98765', first_name: ' ' },
+    'CASH',
+    now,
+  );
   assert.equal(errors.email, 'Ingresar un email correcto');
-  assert.equal(errors.phone, 'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593');
+  assert.equal(
+    errors.phone,
+    'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
+  );
   assert.equal(errors.first_name, 'Este campo es requerido');
-  assert.equal(checkoutErrors({ ...base, phone: '987650001' }, 'CASH', now).phone, undefined, 'nine digits pass');
+  assert.equal(
+    checkoutErrors({ ...base, phone: '987650001' }, 'CASH', now).phone,
+    undefined,
+    'nine digits pass',
+  );
 });
 
 test('the online card needs holder, number, a future expiry and a CVC', () => {
-  const errors = checkoutErrors({ ...base, card_number: '4242', card_expiry: '10/26', card_cvc: '12' }, 'ONLINE_CARD', now);
-  assert.deepEqual(Object.keys(errors).sort(), ['card_cvc', 'card_expiry', 'card_holder', 'card_number']);
-  const ok = { ...base, card_holder: 'Ana', card_number: '4242 4242 4242 4242', card_expiry: '11/26', card_cvc: '123' };
+  const errors = checkoutErrors(
+    { ...base, card_number: '4242', card_expiry: '10/26', card_cvc: '12' },
+    'ONLINE_CARD',
+    now,
+  );
+  assert.deepEqual(Object.keys(errors).sort(), [
+    'card_cvc',
+    'card_expiry',
+    'card_holder',
+    'card_number',
+  ]);
+  const ok = {
+    ...base,
+    card_holder: 'Ana',
+    card_number: '4242 4242 4242 4242',
+    card_expiry: '11/26',
+    card_cvc: '123',
+  };
   assert.deepEqual(checkoutErrors(ok, 'ONLINE_CARD', now), {});
   assert.deepEqual(checkoutErrors({ ...base }, 'CASH', now), {}, 'no card for cash');
 });
@@ -80,20 +128,51 @@ test('expiry reads MM/YY and MM/YYYY', () => {
 
 test('the order body: shipping, card only for online cards, trimmed billing, spaces out of numbers', () => {
   const products = [{ id: 'p-0', uid: 'p', quantity: 2, option_groups: [] }];
-  const pickup = buildOrderBody({ ...base, comments: '  sin hielo ' }, products, { expectedTotal: '24.50', coupon: null, paymentType: 'CASH' });
+  const pickup = buildOrderBody({ ...base, comments: '  sin hielo ' }, products, {
+    expectedTotal: '24.50',
+    coupon: null,
+    paymentType: 'CASH',
+  });
   assert.deepEqual(pickup.pickup, { date: '2026-11-23', start: '09:00' });
   assert.equal(pickup.shipping_type, 'pickup');
   assert.equal('card' in pickup, false);
   assert.equal(pickup.comments, 'sin hielo');
   const delivery = buildOrderBody(
-    { ...base, shipping_type: 'delivery', area: 'lima', address: ' Calle 1 ', latitude: '-12.1', longitude: '-77', card_holder: 'Ana', card_number: '4242 4242 4242 4242', card_expiry: '12/30', card_cvc: '123' },
+    {
+      ...base,
+      shipping_type: 'delivery',
+      area: 'lima',
+      address: ' Calle 1 ',
+      latitude: '-12.1',
+      longitude: '-77',
+      card_holder: 'Ana',
+      card_number: '4242 4242 4242 4242',
+      card_expiry: '12/30',
+      card_cvc: '123',
+    },
     products,
     { expectedTotal: '30.00', coupon: 'AURORA5', paymentType: 'ONLINE_CARD' },
   );
-  assert.deepEqual(delivery.delivery, { area: 'lima', address: 'Calle 1', reference: '', latitude: -12.1, longitude: -77 });
-  assert.deepEqual(delivery.card, { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Ana' });
+  assert.deepEqual(delivery.delivery, {
+    area: 'lima',
+    address: 'Calle 1',
+    reference: '',
+    latitude: -12.1,
+    longitude: -77,
+  });
+  assert.deepEqual(delivery.card, {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+    holder_name: 'Ana',
+  });
   assert.equal(delivery.coupon, 'AURORA5');
-  assert.equal(shippingPart({ ...base, shipping_type: 'delivery' }), null, 'incomplete delivery is not priced');
+  assert.equal(
+    shippingPart({ ...base, shipping_type: 'delivery' }),
+    null,
+    'incomplete delivery is not priced',
+  );
 });
 
 test('one Idempotency-Key per attempt: the same body reuses it, a changed body gets a new one', () => {
@@ -106,14 +185,36 @@ test('one Idempotency-Key per attempt: the same body reuses it, a changed body g
 });
 
 test('status steps: pickup is never shipped; canceled shows where it stopped', () => {
-  assert.deepEqual(statusSteps('RECEIVED', 'pickup').map((s) => [s.status, s.state]), [['RECEIVED', 'current'], ['ACCEPTED', 'upcoming'], ['DELIVERED', 'upcoming']]);
-  assert.deepEqual(statusSteps('SHIPPED', 'delivery').map((s) => s.state), ['done', 'done', 'current', 'upcoming']);
-  assert.deepEqual(statusSteps('DELIVERED', 'delivery').map((s) => s.state), ['done', 'done', 'done', 'done']);
-  assert.deepEqual(statusSteps('CANCELED_BY_USER', 'delivery').map((s) => [s.status, s.state]), [['RECEIVED', 'done'], ['CANCELED_BY_USER', 'current']]);
+  assert.deepEqual(
+    statusSteps('RECEIVED', 'pickup').map((s) => [s.status, s.state]),
+    [
+      ['RECEIVED', 'current'],
+      ['ACCEPTED', 'upcoming'],
+      ['DELIVERED', 'upcoming'],
+    ],
+  );
+  assert.deepEqual(
+    statusSteps('SHIPPED', 'delivery').map((s) => s.state),
+    ['done', 'done', 'current', 'upcoming'],
+  );
+  assert.deepEqual(
+    statusSteps('DELIVERED', 'delivery').map((s) => s.state),
+    ['done', 'done', 'done', 'done'],
+  );
+  assert.deepEqual(
+    statusSteps('CANCELED_BY_USER', 'delivery').map((s) => [s.status, s.state]),
+    [
+      ['RECEIVED', 'done'],
+      ['CANCELED_BY_USER', 'current'],
+    ],
+  );
 });
 
 test('a 409 price change carries the new quote; other answers are not one', () => {
-  assert.deepEqual(priceChangeOf(409, { detail: 'd', code: 'price_changed', quote: { total: '9.00' } }), { detail: 'd', quote: { total: '9.00' } });
+  assert.deepEqual(
+    priceChangeOf(409, { detail: 'd', code: 'price_changed', quote: { total: '9.00' } }),
+    { detail: 'd', quote: { total: '9.00' } },
+  );
   assert.equal(priceChangeOf(400, { code: 'price_changed', quote: {} }), null);
   assert.equal(priceChangeOf(409, { detail: 'x' }), null);
 });

@@ -15,7 +15,8 @@ export function passwordError(password: string, email?: string | null): string |
   if (password.length < PASSWORD_MIN_LENGTH) return authMessages.passwordTooShort;
   if (password.length > PASSWORD_MAX_LENGTH) return authMessages.passwordTooLong;
   if (/^\d+$/.test(password)) return authMessages.passwordOnlyDigits;
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) return authMessages.passwordIsEmail;
+  if (email && password.trim().toLowerCase() === email.trim().toLowerCase())
+    return authMessages.passwordIsEmail;
   return undefined;
 }
 
@@ -33,6 +34,9 @@ export const newPasswordPair = {
 };
 
 /** The passwords_must_match rule: a non-field error, as the reset screen shows it. */
-export function passwordsMatch(value: { password: string; password_confirmation: string }): boolean {
+export function passwordsMatch(value: {
+  password: string;
+  password_confirmation: string;
+}): boolean {
   return value.password === value.password_confirmation;
 }

@@ -18,7 +18,8 @@ import {
   type DocumentType,
 } from '../profile/user';
 
-const text = (max: number) => z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
+const text = (max: number) =>
+  z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
 
 /**
  * `POST v5/login/`. The identity field sent picks the mode: `email` (+password),
@@ -52,7 +53,12 @@ export const authResponse = z.object({ token: z.string(), merge: z.boolean(), us
 export type AuthResponse = z.infer<typeof authResponse>;
 
 /** The four acceptances of the registration form, in the spec's order. */
-export const acceptanceFields = ['accept_terms', 'accept_age', 'accept_data_processing', 'accept_publicity'] as const;
+export const acceptanceFields = [
+  'accept_terms',
+  'accept_age',
+  'accept_data_processing',
+  'accept_publicity',
+] as const;
 export const acceptanceMessages: Record<(typeof acceptanceFields)[number], string> = {
   accept_terms: authMessages.acceptTerms,
   accept_age: authMessages.acceptAge,
@@ -115,7 +121,8 @@ export function checkRegistration(
   const fail = (field: string, message: string) => void (errors[field] ??= []).push(message);
   const trimmed = (v: string | undefined) => (v ?? '').trim();
 
-  for (const field of acceptanceFields) if (body[field] !== true) fail(field, acceptanceMessages[field]);
+  for (const field of acceptanceFields)
+    if (body[field] !== true) fail(field, acceptanceMessages[field]);
 
   const email = trimmed(body.email).toLowerCase();
   if (!email) fail('email', formMessages.required);
@@ -185,7 +192,13 @@ export const validateResponse = z.object({ registered: z.boolean(), can_register
 export type ValidateResponse = z.infer<typeof validateResponse>;
 
 /** `POST v5/me/reset_password/` */
-export const recoveryBody = z.object({ email: text(254).trim().toLowerCase().min(1, formMessages.required).refine((v) => !formRules.email(v), formMessages.email) });
+export const recoveryBody = z.object({
+  email: text(254)
+    .trim()
+    .toLowerCase()
+    .min(1, formMessages.required)
+    .refine((v) => !formRules.email(v), formMessages.email),
+});
 
 /** `POST v5/me/reset_password/{uidUser}/{token}/` */
 export const resetPasswordBody = z.object(newPasswordPair);
@@ -194,9 +207,17 @@ export const resetPasswordBody = z.object(newPasswordPair);
 export const detailBody = z.object({ detail: z.string() });
 
 /** `GET v5/me/delete/{uid}/{token}/`: the link is valid; who it deletes (for the greeting). */
-export const deletionLink = z.object({ uid: z.string(), first_name: z.string(), email: z.string().nullable() });
+export const deletionLink = z.object({
+  uid: z.string(),
+  first_name: z.string(),
+  email: z.string().nullable(),
+});
 
 /** One benefit lost on deletion, as the deletion page lists them. */
-export const memberProgramItem = z.object({ name: z.string(), coins: z.number(), total_points: z.number() });
+export const memberProgramItem = z.object({
+  name: z.string(),
+  coins: z.number(),
+  total_points: z.number(),
+});
 export const memberProgramsPage = paged(memberProgramItem);
 export const DELETION_LIST_PAGE_SIZE = 25;

@@ -24,7 +24,12 @@ export const cartLineInput = z.object({
   quantity: z.number().int().min(1).max(999),
   direct_purchase: z.boolean().optional().default(false),
   option_groups: z
-    .array(z.object({ uid: z.string().min(1), options: z.array(z.object({ uid: z.string().min(1) })).max(100) }))
+    .array(
+      z.object({
+        uid: z.string().min(1),
+        options: z.array(z.object({ uid: z.string().min(1) })).max(100),
+      }),
+    )
     .max(50)
     .default([]),
 });

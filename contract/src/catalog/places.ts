@@ -2,9 +2,18 @@ import { z } from 'zod';
 
 const hours = z.object({ from: z.string(), to: z.string() }).nullable();
 
-export const timetable = z.object({ monday: hours, saturday: hours, sunday: hours, extra_note: z.string() });
+export const timetable = z.object({
+  monday: hours,
+  saturday: hours,
+  sunday: hours,
+  extra_note: z.string(),
+});
 
-export const areaSummary = z.object({ uid: z.string(), name: z.string(), country_code: z.string() });
+export const areaSummary = z.object({
+  uid: z.string(),
+  name: z.string(),
+  country_code: z.string(),
+});
 export type AreaSummary = z.infer<typeof areaSummary>;
 
 export const place = z.object({
@@ -24,5 +33,9 @@ export type Place = z.infer<typeof place>;
 
 export const pickupSlot = z.object({ start: z.string(), end: z.string() });
 export const pickupDay = z.object({ date: z.string(), slots: z.array(pickupSlot) });
-export const pickupSchedule = z.object({ place_uid: z.string(), slot_minutes: z.number().int(), days: z.array(pickupDay) });
+export const pickupSchedule = z.object({
+  place_uid: z.string(),
+  slot_minutes: z.number().int(),
+  days: z.array(pickupDay),
+});
 export type PickupSchedule = z.infer<typeof pickupSchedule>;

@@ -52,7 +52,9 @@ export const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 
-const flag = z.enum(['true', 'false', 'True', 'False', '1', '0']).transform((v) => v === 'true' || v === 'True' || v === '1');
+const flag = z
+  .enum(['true', 'false', 'True', 'False', '1', '0'])
+  .transform((v) => v === 'true' || v === 'True' || v === '1');
 
 export const placeProductsQuery = z.object({
   product_category: z.string().trim().optional(),

@@ -9,7 +9,9 @@ export type FormValue = string | number | boolean | null | undefined;
 export type FormRule = (value: FormValue) => string | undefined;
 
 function isEmpty(value: FormValue): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 function text(value: FormValue): string {
@@ -29,7 +31,9 @@ const HOST = /^(localhost|(\d{1,3}\.){3}\d{1,3}|([a-z\d]([a-z\d-]{0,61}[a-z\d])?
 export function isCalendarDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1 || year < 1) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 function rule(test: (value: string) => boolean, message: string): FormRule {
@@ -37,7 +41,8 @@ function rule(test: (value: string) => boolean, message: string): FormRule {
 }
 
 export const formRules = {
-  required: (value: FormValue) => (isEmpty(value) || value === false ? formMessages.required : undefined),
+  required: (value: FormValue) =>
+    isEmpty(value) || value === false ? formMessages.required : undefined,
   business: (value: FormValue) => (isEmpty(value) ? formMessages.required : undefined),
   checked: (value: FormValue) => (value === false ? formMessages.required : undefined),
   email: rule((v) => EMAIL.test(v), formMessages.email),
@@ -45,7 +50,10 @@ export const formRules = {
   positiveNumber: rule((v) => POSITIVE_NUMBER.test(v), formMessages.positiveNumber),
   dni: rule((v) => DNI.test(v), formMessages.dni),
   telephone: rule(
-    (v) => (v.startsWith('+') ? NUMERIC.test(v.slice(1)) && !/^[-+]/.test(v.slice(1)) : NINE_DIGITS.test(v)),
+    (v) =>
+      v.startsWith('+')
+        ? NUMERIC.test(v.slice(1)) && !/^[-+]/.test(v.slice(1))
+        : NINE_DIGITS.test(v),
     formMessages.telephone,
   ),
   dateSlash: rule((v) => {

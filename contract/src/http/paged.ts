@@ -5,7 +5,11 @@ export const MAX_PAGE_SIZE = 100;
 
 /** `?page=&page_size=` as every paged list accepts them. */
 export const pageQuery = z.object({
-  page: z.coerce.number({ error: 'Ingresar un número' }).int('Ingresar un número válido').min(1, 'Ingresar un número válido').default(1),
+  page: z.coerce
+    .number({ error: 'Ingresar un número' })
+    .int('Ingresar un número válido')
+    .min(1, 'Ingresar un número válido')
+    .default(1),
   page_size: z.coerce
     .number({ error: 'Ingresar un número' })
     .int('Ingresar un número válido')
@@ -24,4 +28,9 @@ export function paged<T extends z.ZodTypeAny>(item: T) {
     results: z.array(item),
   });
 }
-export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Paged<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};

@@ -65,13 +65,24 @@ export type PollResponseInput = z.infer<typeof pollResponseInput>;
 export const pollResponse = z.object({ uid: z.string(), poll: z.string(), created_at: z.string() });
 
 /** A section or an ad of a program page. */
-export const programBlock = z.object({ uid: z.string(), title: z.string(), image: z.string().nullable(), link: z.string().nullable(), position: z.number().int() });
+export const programBlock = z.object({
+  uid: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+  position: z.number().int(),
+});
 export type ProgramBlock = z.infer<typeof programBlock>;
 
 /**
  * `POST .../promotions/{uid}/qrcode/`: a signed, short-lived QR naming the
  * member, the promotion and the member's active (acquired) unit when there is one.
  */
-export const promotionQr = z.object({ qr: z.string(), expires_at: z.string(), redemption: z.string().nullable(), code: z.string().nullable() });
+export const promotionQr = z.object({
+  qr: z.string(),
+  expires_at: z.string(),
+  redemption: z.string().nullable(),
+  code: z.string().nullable(),
+});
 
 export const promotionPlace = z.object({ uid: z.string(), name: z.string(), address: z.string() });

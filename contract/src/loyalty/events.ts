@@ -19,5 +19,8 @@ export type CompanyEvent = z.infer<typeof companyEvent>;
 export const eventsQuery = z.object({
   ordering: z.enum(['start_date,start_time', '-start_date,-start_time']).optional(),
   /** true: only events that have not ended (end date, else start date, today or later). */
-  upcoming: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  upcoming: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });

@@ -34,7 +34,11 @@ export const memberLevel = z.object({
 });
 export type MemberLevel = z.infer<typeof memberLevel>;
 
-export const balances = z.object({ points: z.number().int(), coins: z.number().int(), stamps: z.number().int() });
+export const balances = z.object({
+  points: z.number().int(),
+  coins: z.number().int(),
+  stamps: z.number().int(),
+});
 
 /** `GET v5/me/programs/{uid}/`: the program with the member's standing in it. */
 export const memberProgram = program.extend({

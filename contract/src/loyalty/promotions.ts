@@ -2,11 +2,25 @@ import { z } from 'zod';
 import { money } from '../catalog/money';
 import { formMessages } from '../messages';
 
-export const promotionKind = z.enum(['DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS']);
+export const promotionKind = z.enum([
+  'DISCOUNT_RATE',
+  'FIXED_DISCOUNT',
+  'GIFT',
+  'SPECIAL_PRICE',
+  'GIFT_CARD',
+  'STAMPS',
+]);
 export type PromotionKind = z.infer<typeof promotionKind>;
 
 /** The member's state for a promotion, as the spec's promotion states name them. */
-export const promotionState = z.enum(['not_acquired', 'active', 'already_used', 'no_longer_usable', 'limit_exceeded', 'out_of_stock']);
+export const promotionState = z.enum([
+  'not_acquired',
+  'active',
+  'already_used',
+  'no_longer_usable',
+  'limit_exceeded',
+  'out_of_stock',
+]);
 export type PromotionState = z.infer<typeof promotionState>;
 
 export const promotion = z.object({
@@ -45,7 +59,9 @@ export const promotionsQuery = z.object({
   place: z.string().optional(),
   tag: z.string().max(50).optional(),
   tagged: flag.optional(),
-  ordering: z.enum(['-rate_discount', 'rate_discount', 'name', '-name', 'coin_price', '-coin_price']).optional(),
+  ordering: z
+    .enum(['-rate_discount', 'rate_discount', 'name', '-name', 'coin_price', '-coin_price'])
+    .optional(),
 });
 
 export const redemptionStatus = z.enum(['ACTIVE', 'USED', 'CANCELLED']);
@@ -62,12 +78,18 @@ export const redemption = z.object({
   used_at: z.string().nullable(),
 });
 export type Redemption = z.infer<typeof redemption>;
-export const redemptionsQuery = z.object({ status: redemptionStatus.optional(), promotion: z.string().optional() });
+export const redemptionsQuery = z.object({
+  status: redemptionStatus.optional(),
+  promotion: z.string().optional(),
+});
 
 /** `POST v5/redemption-by-user/`: the member redeems at the venue; `amount` is the consumption, checked against the maximum. */
 export const redemptionInput = z.object({
   program_promotion: z.string().min(1, formMessages.required),
-  amount: z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber).optional(),
+  amount: z
+    .string()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber)
+    .optional(),
 });
 export type RedemptionInput = z.infer<typeof redemptionInput>;
 

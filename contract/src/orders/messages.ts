@@ -6,7 +6,8 @@ export const orderMessages = {
   cardDeclined: 'Your card could not be processed correctly',
   noCardPayments: 'The business does not accept payments by credit card / debit card',
   noOrders: 'No orders found',
-  priceChanged: 'Los precios cambiaron desde que llenó su carrito. Revise el nuevo total antes de confirmar.',
+  priceChanged:
+    'Los precios cambiaron desde que llenó su carrito. Revise el nuevo total antes de confirmar.',
   paymentMethodNotFound: 'Este método de pago no está disponible.',
   cardRequired: 'Ingrese los datos de su tarjeta.',
   cardNotExpected: 'Este método de pago no lleva tarjeta.',
@@ -24,7 +25,8 @@ export const orderMessages = {
 
 /** Orders of redeemable products paid with program coins. */
 export const coinOrderMessages = {
-  mixedCart: 'Los productos canjeables se piden solos y se pagan con monedas: haga otro pedido para los demás productos.',
+  mixedCart:
+    'Los productos canjeables se piden solos y se pagan con monedas: haga otro pedido para los demás productos.',
   coinsRequired: 'Los productos canjeables se pagan con monedas.',
   onlyRedeemable: 'Solo los productos canjeables se pagan con monedas.',
   pickupOnly: 'Los canjes con monedas se recogen en el local.',
@@ -51,5 +53,6 @@ export const subscriptionMessages = {
   notEnabled: 'Este local no ofrece suscripciones.',
   onlyCancel: 'Solo se puede cancelar la suscripción (canceled_by_user).',
   alreadyCanceled: 'Esta suscripción ya está cancelada.',
-  onlinePaymentNotAllowed: 'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
+  onlinePaymentNotAllowed:
+    'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
 } as const;

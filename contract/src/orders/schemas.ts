@@ -71,9 +71,14 @@ const orderFields = {
   influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
 };
 
-function shippingDetails(value: { shipping_type?: string; delivery?: unknown; pickup?: unknown }, ctx: z.RefinementCtx) {
-  if (value.shipping_type === 'delivery' && !value.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], message: formMessages.required });
-  if (value.shipping_type === 'pickup' && !value.pickup) ctx.addIssue({ code: 'custom', path: ['pickup'], message: formMessages.required });
+function shippingDetails(
+  value: { shipping_type?: string; delivery?: unknown; pickup?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (value.shipping_type === 'delivery' && !value.delivery)
+    ctx.addIssue({ code: 'custom', path: ['delivery'], message: formMessages.required });
+  if (value.shipping_type === 'pickup' && !value.pickup)
+    ctx.addIssue({ code: 'custom', path: ['pickup'], message: formMessages.required });
 }
 
 /** Body of `POST v5/places/{uid}/orders/`. */
@@ -125,9 +130,17 @@ export const orderQuote = z.object({
 export type OrderQuote = z.infer<typeof orderQuote>;
 
 /** 409 of an order whose prices changed: the new prices, so the client can ask again. */
-export const priceChangedBody = z.object({ detail: z.string(), code: z.literal('price_changed'), quote: orderQuote });
+export const priceChangedBody = z.object({
+  detail: z.string(),
+  code: z.literal('price_changed'),
+  quote: orderQuote,
+});
 
-export const paymentMethod = z.object({ uid: z.string(), name: z.string(), type: paymentMethodType });
+export const paymentMethod = z.object({
+  uid: z.string(),
+  name: z.string(),
+  type: paymentMethodType,
+});
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
 export const billing = z.object({
@@ -190,7 +203,11 @@ export type Order = z.infer<typeof order>;
 export const ordersQuery = z.object({
   /** A payment method uid, or a type (COINS, CASH, ...) for every method of that type. */
   payment_method: z.string().trim().optional(),
-  page: z.coerce.number({ error: formMessages.numeric }).int().min(1, formMessages.positiveNumber).default(1),
+  page: z.coerce
+    .number({ error: formMessages.numeric })
+    .int()
+    .min(1, formMessages.positiveNumber)
+    .default(1),
   page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
 });
 
@@ -201,11 +218,22 @@ export const fareEstimateInput = z
     longitude: longitude.optional(),
     address: z.object({ latitude, longitude }).loose().optional(),
   })
-  .refine((v) => v.address || (v.latitude !== undefined && v.longitude !== undefined), { message: orderMessages.noAddressCoordinates });
-export const fareEstimate = z.object({ fare: money, distance_km: z.number(), max_radius_km: z.number() });
+  .refine((v) => v.address || (v.latitude !== undefined && v.longitude !== undefined), {
+    message: orderMessages.noAddressCoordinates,
+  });
+export const fareEstimate = z.object({
+  fare: money,
+  distance_km: z.number(),
+  max_radius_km: z.number(),
+});
 export type FareEstimate = z.infer<typeof fareEstimate>;
 
-export const deliverySettings = z.object({ enabled: z.boolean(), base_fare: money, per_km: money, max_radius_km: z.number() });
+export const deliverySettings = z.object({
+  enabled: z.boolean(),
+  base_fare: money,
+  per_km: money,
+  max_radius_km: z.number(),
+});
 
 /** `GET v5/places/{uid}/checkout-options/`: what the checkout of a place offers. */
 export const checkoutOptions = z.object({

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The order statuses of the spec, in the order an order normally goes through them. */
-export const orderStatuses = ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'] as const;
+export const orderStatuses = [
+  'RECEIVED',
+  'ACCEPTED',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELED_BY_PLACE',
+  'CANCELED_BY_USER',
+] as const;
 export const orderStatus = z.enum(orderStatuses);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
@@ -29,13 +36,26 @@ export const orderTransitions: readonly Transition[] = [
   { from: 'SHIPPED', to: 'DELIVERED', by: 'place', only: 'delivery' },
 ];
 
-export function canTransition(from: OrderStatus, to: OrderStatus, by: OrderActor, shippingType: ShippingType): boolean {
-  return orderTransitions.some((t) => t.from === from && t.to === to && t.by === by && (!t.only || t.only === shippingType));
+export function canTransition(
+  from: OrderStatus,
+  to: OrderStatus,
+  by: OrderActor,
+  shippingType: ShippingType,
+): boolean {
+  return orderTransitions.some(
+    (t) => t.from === from && t.to === to && t.by === by && (!t.only || t.only === shippingType),
+  );
 }
 
 /** Statuses an order can move to next, for one actor. */
-export function nextStatuses(from: OrderStatus, by: OrderActor, shippingType: ShippingType): OrderStatus[] {
-  return orderTransitions.filter((t) => t.from === from && t.by === by && (!t.only || t.only === shippingType)).map((t) => t.to);
+export function nextStatuses(
+  from: OrderStatus,
+  by: OrderActor,
+  shippingType: ShippingType,
+): OrderStatus[] {
+  return orderTransitions
+    .filter((t) => t.from === from && t.by === by && (!t.only || t.only === shippingType))
+    .map((t) => t.to);
 }
 
 export function isCanceled(status: OrderStatus): boolean {

@@ -25,7 +25,8 @@ export const subscriptionInput = z
     comments: z.string().trim().max(1000).default(''),
   })
   .superRefine((v, ctx) => {
-    if (v.shipping_type === 'delivery' && !v.delivery) ctx.addIssue({ code: 'custom', path: ['delivery'], message: formMessages.required });
+    if (v.shipping_type === 'delivery' && !v.delivery)
+      ctx.addIssue({ code: 'custom', path: ['delivery'], message: formMessages.required });
   });
 export type SubscriptionInput = z.input<typeof subscriptionInput>;
 
@@ -54,8 +55,14 @@ export type Subscription = z.infer<typeof subscription>;
 export const subscriptionsQuery = z.object({
   status: subscriptionStatus.optional(),
   place: z.string().trim().optional(),
-  page: z.coerce.number({ error: formMessages.numeric }).int().min(1, formMessages.positiveNumber).default(1),
+  page: z.coerce
+    .number({ error: formMessages.numeric })
+    .int()
+    .min(1, formMessages.positiveNumber)
+    .default(1),
   page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
 });
 
-export const subscriptionPatch = z.object({ status: z.literal('canceled_by_user', { error: subscriptionMessages.onlyCancel }) });
+export const subscriptionPatch = z.object({
+  status: z.literal('canceled_by_user', { error: subscriptionMessages.onlyCancel }),
+});

@@ -3,7 +3,8 @@ import { formMessages } from '../messages';
 import { newPasswordPair } from '../auth/password';
 import { documentType, gender } from './user';
 
-const text = (max: number) => z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
+const text = (max: number) =>
+  z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
 
 /**
  * `PATCH v5/me/`: every field optional; null clears an optional field.
@@ -15,7 +16,10 @@ export const profileUpdateBody = z.object({
   last_name: text(150).trim().min(1, formMessages.required).optional(),
   birthdate: text(10).nullable().optional().describe('YYYY-MM-DD, at least 18 years ago'),
   gender: gender.nullable().optional(),
-  mobile_number: text(20).nullable().optional().describe('with country code; 9 digits alone are read as +51'),
+  mobile_number: text(20)
+    .nullable()
+    .optional()
+    .describe('with country code; 9 digits alone are read as +51'),
   document_type: documentType.nullable().optional(),
   document_number: text(20).nullable().optional(),
   area: z.string().max(64).nullable().optional().describe('uid of one of the app areas'),

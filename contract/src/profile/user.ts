@@ -44,7 +44,8 @@ export function dialCodeOf(mobile: string | null): string | null {
   if (!mobile) return null;
   let best: string | null = null;
   for (const c of countries) {
-    if (mobile.startsWith(c.dial_code) && (!best || c.dial_code.length > best.length)) best = c.dial_code;
+    if (mobile.startsWith(c.dial_code) && (!best || c.dial_code.length > best.length))
+      best = c.dial_code;
   }
   return best;
 }
@@ -64,12 +65,17 @@ export function isBirthdate(value: string, today: Date = new Date()): boolean {
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return false;
   return y >= 1900 && date.getTime() <= today.getTime();
 }
 
 /** The birthdate message, or undefined: invalid date first, then the minimum age. */
-export function birthdateError(value: string, invalidMessage: string, today: Date = new Date()): string | undefined {
+export function birthdateError(
+  value: string,
+  invalidMessage: string,
+  today: Date = new Date(),
+): string | undefined {
   if (!isBirthdate(value, today)) return invalidMessage;
   if (ageOn(value, today) < MINIMUM_AGE) return authMessages.underage;
   return undefined;
@@ -96,6 +102,8 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-export function isProfileComplete(u: Pick<User, 'first_name' | 'last_name' | 'birthdate' | 'document_number' | 'gender'>): boolean {
+export function isProfileComplete(
+  u: Pick<User, 'first_name' | 'last_name' | 'birthdate' | 'document_number' | 'gender'>,
+): boolean {
   return !!(u.first_name && u.last_name && u.birthdate && u.document_number && u.gender);
 }

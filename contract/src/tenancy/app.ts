@@ -45,9 +45,13 @@ export const app = z.object({
   allow_signup: z.boolean(),
   marketplace: z.boolean(),
   multisite: z.boolean(),
-  allowed_programs: z.array(z.object({ uid: z.string(), name: z.string(), company_uid: z.string() })),
+  allowed_programs: z.array(
+    z.object({ uid: z.string(), name: z.string(), company_uid: z.string() }),
+  ),
   allowed_companies: z.array(companySummary),
-  signin_methods: z.array(z.object({ type: signinMethodType, settings: z.record(z.string(), z.unknown()) })),
+  signin_methods: z.array(
+    z.object({ type: signinMethodType, settings: z.record(z.string(), z.unknown()) }),
+  ),
   countries: z.array(z.object({ code: z.string(), name: z.string(), areas: z.array(area) })),
   recaptcha_settings: z.object({ site_key: z.string() }).nullable(),
   web_settings: z.object({ external_link: z.string().nullable() }),

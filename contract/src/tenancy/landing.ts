@@ -14,7 +14,10 @@ export type LandingSectionType = z.infer<typeof landingSectionType>;
 
 // The spec's field names, typos included (`tittle`, `subtittle`), are the wire format.
 export const landingButton = z.object({ uid: z.string(), tittle: z.string(), link: z.string() });
-export const landingCardImage = z.object({ image: z.string(), spatial_position: z.enum(['LEFT', 'RIGHT']) });
+export const landingCardImage = z.object({
+  image: z.string(),
+  spatial_position: z.enum(['LEFT', 'RIGHT']),
+});
 export const landingCard = z.object({
   uid: z.string(),
   is_active: z.boolean(),

@@ -50,6 +50,10 @@ export class ConflictError extends HttpError {
 export class TooManyRequestsError extends HttpError {
   constructor(retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-    super(429, { detail: formatMessage(errorMessages.tooManyRequests, { seconds }) }, { 'retry-after': String(seconds) });
+    super(
+      429,
+      { detail: formatMessage(errorMessages.tooManyRequests, { seconds }) },
+      { 'retry-after': String(seconds) },
+    );
   }
 }

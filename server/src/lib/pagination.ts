@@ -18,7 +18,12 @@ function pageUrl(request: FastifyRequest, page: number): string {
 }
 
 /** Wraps one page of rows; a page past the end is a 404 as in DRF, except the first. */
-export function toPaged<T>(request: FastifyRequest, window: PageWindow, count: number, results: T[]): Paged<T> {
+export function toPaged<T>(
+  request: FastifyRequest,
+  window: PageWindow,
+  count: number,
+  results: T[],
+): Paged<T> {
   const pages = Math.max(1, Math.ceil(count / window.pageSize));
   if (window.page > pages) throw new NotFoundError(errorMessages.invalidPage);
   return {

@@ -13,7 +13,12 @@ export type RateLimitKey = { bucket: string; key: string; limit: RateLimit };
  * limit. The counting is one atomic upsert per key: a burst of concurrent
  * requests cannot slip past it.
  */
-export async function enforceRateLimits(db: Database, appId: string, keys: RateLimitKey[], now = new Date()): Promise<void> {
+export async function enforceRateLimits(
+  db: Database,
+  appId: string,
+  keys: RateLimitKey[],
+  now = new Date(),
+): Promise<void> {
   let retryAfter = 0;
   for (const { bucket, key, limit } of keys) {
     const windowMs = limit.windowSeconds * 1000;
@@ -28,13 +33,19 @@ export async function enforceRateLimits(db: Database, appId: string, keys: RateL
         set: { hits: sql`${rateLimits.hits} + 1` },
       })
       .returning({ hits: rateLimits.hits });
-    if (row.hits > limit.max) retryAfter = Math.max(retryAfter, (windowStart.getTime() + windowMs - now.getTime()) / 1000);
+    if (row.hits > limit.max)
+      retryAfter = Math.max(retryAfter, (windowStart.getTime() + windowMs - now.getTime()) / 1000);
   }
   // Now and then, forget windows that ended long ago.
   if (Math.random() < 0.01) {
     await db
       .delete(rateLimits)
-      .where(and(eq(rateLimits.appId, appId), lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 3600 * 1000))));
+      .where(
+        and(
+          eq(rateLimits.appId, appId),
+          lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 3600 * 1000)),
+        ),
+      );
   }
   if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
 }

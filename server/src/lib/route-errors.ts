@@ -7,9 +7,13 @@ export const fieldErrorsBody = z
 export const detailErrorBody = z.object({ detail: z.string() });
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
-type ErrorSchemas<S extends ErrorStatus> = { [K in S]: K extends 400 ? typeof fieldErrorsBody : typeof detailErrorBody };
+type ErrorSchemas<S extends ErrorStatus> = {
+  [K in S]: K extends 400 ? typeof fieldErrorsBody : typeof detailErrorBody;
+};
 
 /** `errorResponses(400, 404)` gives the response schemas of those statuses: field errors for 400, `{detail}` otherwise. */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): ErrorSchemas<S> {
-  return Object.fromEntries(statuses.map((s) => [s, s === 400 ? fieldErrorsBody : detailErrorBody])) as ErrorSchemas<S>;
+  return Object.fromEntries(
+    statuses.map((s) => [s, s === 400 ? fieldErrorsBody : detailErrorBody]),
+  ) as ErrorSchemas<S>;
 }

@@ -12,7 +12,10 @@ export function nameContains(column: AnyColumn | SQL, text: string): SQL {
 
 /** Lower case without accents: how product search text is stored and queried. */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -23,5 +26,8 @@ export function foldForSearch(text: string): string {
 export function prefixTsQuery(text: string): string | null {
   const words = foldForSearch(text).match(/[a-z0-9]+/g) ?? [];
   if (words.length === 0) return null;
-  return words.slice(0, 8).map((w) => `${w}:*`).join(' & ');
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
 }

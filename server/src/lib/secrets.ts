@@ -21,7 +21,10 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash made once at start-up, so a login for an unknown account costs as much as a real one. */
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     dummyHash ??= hashPassword('not the password of anybody');
     await verify(await dummyHash, password).catch(() => false);

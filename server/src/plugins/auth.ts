@@ -34,11 +34,15 @@ export const authPlugin = fp(
     app.decorateRequest('sessionHash', null);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (this.user) return this.user;
-      throw new UnauthorizedError(this.headers.authorization ? authMessages.invalidToken : undefined);
+      throw new UnauthorizedError(
+        this.headers.authorization ? authMessages.invalidToken : undefined,
+      );
     });
     app.addHook('onRequest', async (request) => {
       if (!request.tenant) return;
-      const match = /^Token\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(request.headers.authorization ?? '');
+      const match = /^Token\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(
+        request.headers.authorization ?? '',
+      );
       if (!match) return;
       const hash = tokenHash(match[1]);
       const appId = request.tenant.uid;
@@ -55,7 +59,13 @@ export const authPlugin = fp(
         await app.db
           .update(sessions)
           .set({ lastUsedAt: new Date(now) })
-          .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, hash), lt(sessions.lastUsedAt, new Date(now - TOUCH_EVERY_MS))));
+          .where(
+            and(
+              eq(sessions.appId, appId),
+              eq(sessions.tokenHash, hash),
+              lt(sessions.lastUsedAt, new Date(now - TOUCH_EVERY_MS)),
+            ),
+          );
       }
     });
   },

@@ -8,6 +8,9 @@ declare module 'fastify' {
 }
 
 /** Shares the database with every area; whoever built the app owns opening and closing it. */
-export const databasePlugin = fp<{ db: Database }>(async (app, { db }) => {
-  app.decorate('db', db);
-}, { name: 'database' });
+export const databasePlugin = fp<{ db: Database }>(
+  async (app, { db }) => {
+    app.decorate('db', db);
+  },
+  { name: 'database' },
+);

@@ -17,7 +17,12 @@ export const docsPlugin = fp(
         components: {
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: 'API-KEY' },
-            token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' },
+            token: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'Authorization',
+              description: 'Token <key>',
+            },
           },
         },
       },

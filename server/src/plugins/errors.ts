@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { errorMessages, NON_FIELD_ERRORS } from '@store/contract';
 import { HttpError } from '../lib/http-errors';
 
@@ -11,7 +14,8 @@ import { HttpError } from '../lib/http-errors';
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof HttpError) return reply.status(error.statusCode).headers(error.headers).send(error.body);
+      if (error instanceof HttpError)
+        return reply.status(error.statusCode).headers(error.headers).send(error.body);
 
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fields: Record<string, string[]> = {};
@@ -25,7 +29,10 @@ export const errorsPlugin = fp(
         return reply.status(400).send({ [NON_FIELD_ERRORS]: [error.message] });
       }
       if (isResponseSerializationError(error)) {
-        request.log.error({ err: error, issues: error.cause?.issues }, 'response does not match its schema');
+        request.log.error(
+          { err: error, issues: error.cause?.issues },
+          'response does not match its schema',
+        );
         return reply.status(500).send({ detail: errorMessages.generic });
       }
       const status = error.statusCode ?? 500;
@@ -35,7 +42,8 @@ export const errorsPlugin = fp(
       }
       if (status === 429) return reply.status(429).send({ detail: error.message });
       // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
-      if (status === 400) return reply.status(400).send({ [NON_FIELD_ERRORS]: [badRequestText(error)] });
+      if (status === 400)
+        return reply.status(400).send({ [NON_FIELD_ERRORS]: [badRequestText(error)] });
       return reply.status(status).send({ detail: error.message });
     });
   },
@@ -43,7 +51,8 @@ export const errorsPlugin = fp(
 );
 
 function badRequestText(error: FastifyError): string {
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'El cuerpo de la solicitud no es un JSON válido.';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+    return 'El cuerpo de la solicitud no es un JSON válido.';
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'El cuerpo de la solicitud está vacío.';
   return error.message;
 }

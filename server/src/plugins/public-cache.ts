@@ -30,14 +30,25 @@ export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number }>(
       if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
       const hit = cache.get(keyOf(request));
       if (!hit) return;
-      reply.header('x-cache', 'hit').header('cache-control', `public, max-age=${seconds}`).type(hit.contentType);
+      reply
+        .header('x-cache', 'hit')
+        .header('cache-control', `public, max-age=${seconds}`)
+        .type(hit.contentType);
       return reply.send(hit.body);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.publicCache || reply.getHeader('x-cache')) return payload;
+      if (
+        request.method !== 'GET' ||
+        !request.routeOptions.config.publicCache ||
+        reply.getHeader('x-cache')
+      )
+        return payload;
       if (reply.statusCode === 200 && typeof payload === 'string') {
-        cache.set(keyOf(request), { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/json') });
+        cache.set(keyOf(request), {
+          body: payload,
+          contentType: String(reply.getHeader('content-type') ?? 'application/json'),
+        });
         reply.header('x-cache', 'miss').header('cache-control', `public, max-age=${seconds}`);
       }
       return payload;

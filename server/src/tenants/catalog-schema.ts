@@ -5,9 +5,17 @@ const key = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lowercase letters, digits and dashes')
   .max(64);
 /** Prices in tenant files are decimal strings ("12.50") or numbers of soles (12.5). */
-const price = z.union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()]).transform((v) => Math.round(Number(v) * 100));
+const price = z
+  .union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()])
+  .transform((v) => Math.round(Number(v) * 100));
 
-const option = z.strictObject({ key, name: z.string().min(1), description: z.string().default(''), price: price.default(0), is_active: z.boolean().default(true) });
+const option = z.strictObject({
+  key,
+  name: z.string().min(1),
+  description: z.string().default(''),
+  price: price.default(0),
+  is_active: z.boolean().default(true),
+});
 
 const optionGroup = z
   .strictObject({
@@ -19,7 +27,10 @@ const optionGroup = z
     is_active: z.boolean().default(true),
     options: z.array(option).min(1),
   })
-  .refine((g) => g.minimum_to_select <= g.maximum_to_select, { message: 'minimum_to_select is above maximum_to_select', path: ['minimum_to_select'] });
+  .refine((g) => g.minimum_to_select <= g.maximum_to_select, {
+    message: 'minimum_to_select is above maximum_to_select',
+    path: ['minimum_to_select'],
+  });
 
 export const catalogProduct = z.strictObject({
   key,
@@ -44,7 +55,15 @@ export const catalogProduct = z.strictObject({
 
 export const catalogSection = z.strictObject({
   categories: z
-    .array(z.strictObject({ key, company: key, name: z.string().min(1), image: z.string().nullable().default(null), color: z.string().nullable().default(null) }))
+    .array(
+      z.strictObject({
+        key,
+        company: key,
+        name: z.string().min(1),
+        image: z.string().nullable().default(null),
+        color: z.string().nullable().default(null),
+      }),
+    )
     .default([]),
   products: z.array(catalogProduct).default([]),
 });

@@ -6,7 +6,9 @@ const key = z
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'use lowercase letters, digits and dashes')
   .max(64);
 /** Money in tenant files: "12.50" or 12.5 (soles), stored as cents. */
-const money = z.union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()]).transform((v) => Math.round(Number(v) * 100));
+const money = z
+  .union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()])
+  .transform((v) => Math.round(Number(v) * 100));
 const instant = z.iso.datetime({ offset: true });
 
 export const paymentMethodsSection = z
@@ -20,12 +22,17 @@ export const paymentMethodsSection = z
         provider: z.enum(['sandbox']).nullable().default(null),
         is_active: z.boolean().default(true),
       })
-      .refine((m) => (m.type === 'ONLINE_CARD') === (m.provider !== null), { message: 'ONLINE_CARD methods, and only they, name a provider', path: ['provider'] }),
+      .refine((m) => (m.type === 'ONLINE_CARD') === (m.provider !== null), {
+        message: 'ONLINE_CARD methods, and only they, name a provider',
+        path: ['provider'],
+      }),
   )
   .default([]);
 
 /** Catalogue prices include the tax; `rate_percent` says how much of a total is tax (IGV 18). */
-export const taxSection = z.strictObject({ name: z.string().min(1).max(20), rate_percent: z.number().min(0).max(100) }).default({ name: 'IGV', rate_percent: 18 });
+export const taxSection = z
+  .strictObject({ name: z.string().min(1).max(20), rate_percent: z.number().min(0).max(100) })
+  .default({ name: 'IGV', rate_percent: 18 });
 
 export const couponsSection = z
   .array(
@@ -45,7 +52,12 @@ export const couponsSection = z
       })
       .superRefine((c, ctx) => {
         const n = Number(c.value);
-        if (!Number.isFinite(n) || n <= 0 || (c.kind === 'PERCENT' && n > 100)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'a percent in (0, 100] or a positive amount' });
+        if (!Number.isFinite(n) || n <= 0 || (c.kind === 'PERCENT' && n > 100))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: 'a percent in (0, 100] or a positive amount',
+          });
       }),
   )
   .default([]);

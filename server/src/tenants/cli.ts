@@ -15,7 +15,10 @@ async function main(argv: string[]) {
     return 2;
   }
   const config = configFromEnv();
-  const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db, close } = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+  });
   let failed = 0;
   try {
     for (const file of files) {
@@ -26,10 +29,14 @@ async function main(argv: string[]) {
         try {
           data = JSON.parse(text);
         } catch (error) {
-          throw new TenantFileError([{ path: '', message: `not JSON: ${(error as Error).message}` }]);
+          throw new TenantFileError([
+            { path: '', message: `not JSON: ${(error as Error).message}` },
+          ]);
         }
         const result = await importTenant(db, data, hashSource(text));
-        console.log(`${result.created ? 'created' : 'updated'} ${result.domain} (app ${result.appUid}) from ${file}`);
+        console.log(
+          `${result.created ? 'created' : 'updated'} ${result.domain} (app ${result.appUid}) from ${file}`,
+        );
       } catch (error) {
         failed++;
         console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);

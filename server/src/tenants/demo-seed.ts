@@ -27,7 +27,10 @@ export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
     const hash = hashSource(file.text);
     const appKey = file.data.app?.key;
     if (appKey) {
-      const [last] = await db.select().from(tenantImports).where(eq(tenantImports.appId, tenantUid('app', appKey)));
+      const [last] = await db
+        .select()
+        .from(tenantImports)
+        .where(eq(tenantImports.appId, tenantUid('app', appKey)));
       if (last?.sourceHash === hash) continue;
     }
     imported.push(await importTenant(db, file.data, hash));

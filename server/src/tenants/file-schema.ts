@@ -3,8 +3,18 @@ import { catalogSection } from './catalog-schema';
 import { eventsSection, programsSection } from './programs-schema';
 import { tenantUser } from './users-schema';
 import { checkStaffRefs, staffSection } from './staff-schema';
-import { couponsSection, deliverySection, paymentMethodsSection, taxSection } from './checkout-schema';
-import { firebaseSettings, landingPageType, landingSectionType, signinMethodType } from '@store/contract';
+import {
+  couponsSection,
+  deliverySection,
+  paymentMethodsSection,
+  taxSection,
+} from './checkout-schema';
+import {
+  firebaseSettings,
+  landingPageType,
+  landingSectionType,
+  signinMethodType,
+} from '@store/contract';
 
 /**
  * The tenant file: everything an operator writes to open a store. Entities are
@@ -17,7 +27,9 @@ const key = z
   .max(64);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1b4bc6');
 const url = z.string().max(2000);
-const hours = z.object({ from: z.string().regex(/^\d{2}:\d{2}$/), to: z.string().regex(/^\d{2}:\d{2}$/) }).nullable();
+const hours = z
+  .object({ from: z.string().regex(/^\d{2}:\d{2}$/), to: z.string().regex(/^\d{2}:\d{2}$/) })
+  .nullable();
 
 const company = z.strictObject({
   key,
@@ -30,21 +42,35 @@ const company = z.strictObject({
   description: z.string().max(5000).default(''),
   facebook_page: url.nullable().default(null),
   instagram_page: url.nullable().default(null),
-  whatsapp_number: z.string().regex(/^\+?\d{6,15}$/).nullable().default(null),
+  whatsapp_number: z
+    .string()
+    .regex(/^\+?\d{6,15}$/)
+    .nullable()
+    .default(null),
   ecommerce_enabled: z.boolean().default(true),
   subscription_enabled: z.boolean().default(false),
   benefit_programs_enabled: z.boolean().default(false),
   gamification_system: z.string().nullable().default(null),
   delivery_service: z.string().nullable().default(null),
   hidden_for_members: z.array(z.enum(['cart', 'store', 'program'])).default([]),
-  currency: z.object({ code: z.string().length(3), symbol: z.string().min(1).max(8) }).default({ code: 'PEN', symbol: 'S/.' }),
+  currency: z
+    .object({ code: z.string().length(3), symbol: z.string().min(1).max(8) })
+    .default({ code: 'PEN', symbol: 'S/.' }),
   categories: z.array(key).default([]),
   listed: z.boolean().default(true),
   payment_methods: paymentMethodsSection,
   tax: taxSection,
   coupons: couponsSection,
   ads: z
-    .array(z.strictObject({ key, title: z.string().min(1), image: url.nullable().default(null), link: url.nullable().default(null), is_active: z.boolean().default(true) }))
+    .array(
+      z.strictObject({
+        key,
+        title: z.string().min(1),
+        image: url.nullable().default(null),
+        link: url.nullable().default(null),
+        is_active: z.boolean().default(true),
+      }),
+    )
     .default([]),
 });
 
@@ -67,11 +93,27 @@ const landingSection = z.strictObject({
         content: z.string().default(''),
         color: color.nullable().default(null),
         buttons: z.array(landingButton).default([]),
-        images: z.array(z.strictObject({ image: url, spatial_position: z.enum(['LEFT', 'RIGHT']).default('LEFT') })).default([]),
+        images: z
+          .array(
+            z.strictObject({
+              image: url,
+              spatial_position: z.enum(['LEFT', 'RIGHT']).default('LEFT'),
+            }),
+          )
+          .default([]),
       }),
     )
     .default([]),
-  images: z.array(z.strictObject({ key, image: url, link: url.nullable().default(null), is_active: z.boolean().default(true) })).default([]),
+  images: z
+    .array(
+      z.strictObject({
+        key,
+        image: url,
+        link: url.nullable().default(null),
+        is_active: z.boolean().default(true),
+      }),
+    )
+    .default([]),
 });
 
 export const tenantFile = z
@@ -79,7 +121,10 @@ export const tenantFile = z
     app: z.strictObject({
       key,
       name: z.string().min(1).max(200),
-      domain: z.string().regex(/^[a-z0-9.-]+$/, 'a host name without scheme or port').max(253),
+      domain: z
+        .string()
+        .regex(/^[a-z0-9.-]+$/, 'a host name without scheme or port')
+        .max(253),
       subdomain: z.string().max(63).optional(),
       api_key: z.string().min(16).max(128).optional(),
       logo: url.nullable().default(null),
@@ -93,7 +138,12 @@ export const tenantFile = z
       marketplace: z.boolean().default(false),
       multisite: z.boolean().default(false),
       signin_methods: z
-        .array(z.strictObject({ type: signinMethodType, settings: z.record(z.string(), z.unknown()).default({}) }))
+        .array(
+          z.strictObject({
+            type: signinMethodType,
+            settings: z.record(z.string(), z.unknown()).default({}),
+          }),
+        )
         .default([{ type: 'EMAIL', settings: {} }]),
       countries: z.array(z.string().length(2)).default(['PE']),
       recaptcha_site_key: z.string().nullable().default(null),
@@ -109,16 +159,27 @@ export const tenantFile = z
         .default({ faqs: null, privacy_policies: null, terms_and_conditions: null }),
       firebase_settings: firebaseSettings.partial().nullable().default(null),
       site_firebase_settings: firebaseSettings.partial().nullable().default(null),
-      colors: z.strictObject({ main_color: color, menu_color: color }).default({ main_color: '#1b4bc6', menu_color: '#ffffff' }),
+      colors: z
+        .strictObject({ main_color: color, menu_color: color })
+        .default({ main_color: '#1b4bc6', menu_color: '#ffffff' }),
       maintenance: z.boolean().default(false),
       events_enabled: z.boolean().default(false),
       partner_deletion_prefix: key.nullable().default(null),
     }),
     companies: z.array(company).min(1),
     categories: z
-      .array(z.strictObject({ key, name: z.string().min(1), image: url.nullable().default(null), color: color.nullable().default(null) }))
+      .array(
+        z.strictObject({
+          key,
+          name: z.string().min(1),
+          image: url.nullable().default(null),
+          color: color.nullable().default(null),
+        }),
+      )
       .default([]),
-    areas: z.array(z.strictObject({ key, name: z.string().min(1), country_code: z.string().length(2) })).default([]),
+    areas: z
+      .array(z.strictObject({ key, name: z.string().min(1), country_code: z.string().length(2) }))
+      .default([]),
     places: z
       .array(
         z.strictObject({
@@ -136,7 +197,12 @@ export const tenantFile = z
           subscription_enabled: z.boolean().default(false),
           delivery: deliverySection,
           timetable: z
-            .strictObject({ monday: hours.default(null), saturday: hours.default(null), sunday: hours.default(null), extra_note: z.string().default('') })
+            .strictObject({
+              monday: hours.default(null),
+              saturday: hours.default(null),
+              sunday: hours.default(null),
+              extra_note: z.string().default(''),
+            })
             .default({ monday: null, saturday: null, sunday: null, extra_note: '' }),
         }),
       )
@@ -154,10 +220,16 @@ export const tenantFile = z
     const categoryKeys = new Set(file.categories.map((c) => c.key));
     const areaKeys = new Set(file.areas.map((a) => a.key));
     const unknown = (path: (string | number)[], what: string, value: string) =>
-      ctx.addIssue({ code: 'custom', path, message: `no ${what} with key "${value}" in this file` });
-    if (!companyKeys.has(file.app.main_company)) unknown(['app', 'main_company'], 'company', file.app.main_company);
+      ctx.addIssue({
+        code: 'custom',
+        path,
+        message: `no ${what} with key "${value}" in this file`,
+      });
+    if (!companyKeys.has(file.app.main_company))
+      unknown(['app', 'main_company'], 'company', file.app.main_company);
     file.companies.forEach((c, i) => {
-      if (c.parent && !companyKeys.has(c.parent)) unknown(['companies', i, 'parent'], 'company', c.parent);
+      if (c.parent && !companyKeys.has(c.parent))
+        unknown(['companies', i, 'parent'], 'company', c.parent);
       c.categories.forEach((cat, j) => {
         if (!categoryKeys.has(cat)) unknown(['companies', i, 'categories', j], 'category', cat);
       });
@@ -169,18 +241,28 @@ export const tenantFile = z
     const placeKeys = new Set(file.places.map((p) => p.key));
     const productCategoryKeys = new Set(file.catalog.categories.map((c) => c.key));
     file.catalog.categories.forEach((c, i) => {
-      if (!companyKeys.has(c.company)) unknown(['catalog', 'categories', i, 'company'], 'company', c.company);
+      if (!companyKeys.has(c.company))
+        unknown(['catalog', 'categories', i, 'company'], 'company', c.company);
     });
     file.catalog.products.forEach((p, i) => {
-      if (!companyKeys.has(p.company)) unknown(['catalog', 'products', i, 'company'], 'company', p.company);
-      if (p.category && !productCategoryKeys.has(p.category)) unknown(['catalog', 'products', i, 'category'], 'product category', p.category);
+      if (!companyKeys.has(p.company))
+        unknown(['catalog', 'products', i, 'company'], 'company', p.company);
+      if (p.category && !productCategoryKeys.has(p.category))
+        unknown(['catalog', 'products', i, 'category'], 'product category', p.category);
       for (const placeKey of Object.keys(p.places)) {
-        if (!placeKeys.has(placeKey)) unknown(['catalog', 'products', i, 'places', placeKey], 'place', placeKey);
+        if (!placeKeys.has(placeKey))
+          unknown(['catalog', 'products', i, 'places', placeKey], 'place', placeKey);
       }
     });
     file.programs.forEach((p, i) => {
       if (!companyKeys.has(p.company)) unknown(['programs', i, 'company'], 'company', p.company);
-      p.promotions.forEach((x, j) => x.places.forEach((place, k) => placeKeys.has(place) || unknown(['programs', i, 'promotions', j, 'places', k], 'place', place)));
+      p.promotions.forEach((x, j) =>
+        x.places.forEach(
+          (place, k) =>
+            placeKeys.has(place) ||
+            unknown(['programs', i, 'promotions', j, 'places', k], 'place', place),
+        ),
+      );
     });
     checkStaffRefs(file, ctx);
     file.events.forEach((e, i) => {
@@ -200,7 +282,12 @@ export const tenantFile = z
     ] as const) {
       const seen = new Set<string>();
       list.forEach((item, i) => {
-        if (seen.has(item.key)) ctx.addIssue({ code: 'custom', path: [...name.split('.'), i, 'key'], message: `duplicate key "${item.key}"` });
+        if (seen.has(item.key))
+          ctx.addIssue({
+            code: 'custom',
+            path: [...name.split('.'), i, 'key'],
+            message: `duplicate key "${item.key}"`,
+          });
         seen.add(item.key);
       });
     }

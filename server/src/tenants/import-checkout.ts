@@ -18,20 +18,56 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
     await tx
       .update(paymentMethods)
       .set({ isActive: false })
-      .where(and(eq(paymentMethods.appId, appId), eq(paymentMethods.companyUid, companyUid), methodUids.length ? notInArray(paymentMethods.uid, methodUids) : undefined));
+      .where(
+        and(
+          eq(paymentMethods.appId, appId),
+          eq(paymentMethods.companyUid, companyUid),
+          methodUids.length ? notInArray(paymentMethods.uid, methodUids) : undefined,
+        ),
+      );
     for (const [position, m] of c.payment_methods.entries()) {
-      const row = { appId, uid: methodUids[position], companyUid, key: m.key, type: m.type, name: m.name, provider: m.provider, position, isActive: m.is_active };
-      await tx.insert(paymentMethods).values(row).onConflictDoUpdate({ target: [paymentMethods.appId, paymentMethods.uid], set: row });
+      const row = {
+        appId,
+        uid: methodUids[position],
+        companyUid,
+        key: m.key,
+        type: m.type,
+        name: m.name,
+        provider: m.provider,
+        position,
+        isActive: m.is_active,
+      };
+      await tx
+        .insert(paymentMethods)
+        .values(row)
+        .onConflictDoUpdate({ target: [paymentMethods.appId, paymentMethods.uid], set: row });
     }
 
-    const tax = { appId, companyUid, name: c.tax.name, rateBasisPoints: Math.round(c.tax.rate_percent * 100) };
-    await tx.insert(companyTaxRules).values(tax).onConflictDoUpdate({ target: [companyTaxRules.appId, companyTaxRules.companyUid], set: tax });
+    const tax = {
+      appId,
+      companyUid,
+      name: c.tax.name,
+      rateBasisPoints: Math.round(c.tax.rate_percent * 100),
+    };
+    await tx
+      .insert(companyTaxRules)
+      .values(tax)
+      .onConflictDoUpdate({
+        target: [companyTaxRules.appId, companyTaxRules.companyUid],
+        set: tax,
+      });
 
     const couponUids = c.coupons.map((k) => uidOf('coupon', `${c.key}/${k.key}`));
     await tx
       .update(coupons)
       .set({ isActive: false })
-      .where(and(eq(coupons.appId, appId), eq(coupons.companyUid, companyUid), couponUids.length ? notInArray(coupons.uid, couponUids) : undefined));
+      .where(
+        and(
+          eq(coupons.appId, appId),
+          eq(coupons.companyUid, companyUid),
+          couponUids.length ? notInArray(coupons.uid, couponUids) : undefined,
+        ),
+      );
     for (const [i, k] of c.coupons.entries()) {
       const row = {
         appId,
@@ -48,13 +84,20 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
         maxUsesPerMember: k.max_uses_per_member,
         isActive: k.is_active,
       };
-      await tx.insert(coupons).values(row).onConflictDoUpdate({ target: [coupons.appId, coupons.uid], set: row });
+      await tx
+        .insert(coupons)
+        .values(row)
+        .onConflictDoUpdate({ target: [coupons.appId, coupons.uid], set: row });
     }
   }
   for (const p of file.places) {
     const placeUid = uidOf('place', p.key);
     if (!p.delivery) {
-      await tx.delete(placeDeliverySettings).where(and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)));
+      await tx
+        .delete(placeDeliverySettings)
+        .where(
+          and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)),
+        );
       continue;
     }
     const row = {
@@ -65,6 +108,12 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       perKmCents: p.delivery.per_km,
       maxRadiusMeters: Math.round(p.delivery.max_radius_km * 1000),
     };
-    await tx.insert(placeDeliverySettings).values(row).onConflictDoUpdate({ target: [placeDeliverySettings.appId, placeDeliverySettings.placeUid], set: row });
+    await tx
+      .insert(placeDeliverySettings)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [placeDeliverySettings.appId, placeDeliverySettings.placeUid],
+        set: row,
+      });
   }
 }

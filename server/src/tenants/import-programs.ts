@@ -1,6 +1,20 @@
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { events, loyaltyLedger, pollOptions, pollQuestions, polls, programAds, programMembers, programs, programSections, promotionPlaces, promotions, raffles, users } from '../db/schema';
+import {
+  events,
+  loyaltyLedger,
+  pollOptions,
+  pollQuestions,
+  polls,
+  programAds,
+  programMembers,
+  programs,
+  programSections,
+  promotionPlaces,
+  promotions,
+  raffles,
+  users,
+} from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
 
 type UidOf = (kind: string, key: string) => string;
@@ -16,7 +30,12 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
   await tx
     .update(programs)
     .set({ isActive: false })
-    .where(and(eq(programs.appId, appId), programUids.length ? notInArray(programs.uid, programUids) : undefined));
+    .where(
+      and(
+        eq(programs.appId, appId),
+        programUids.length ? notInArray(programs.uid, programUids) : undefined,
+      ),
+    );
   for (const [position, p] of list.entries()) {
     const programUid = programUids[position];
     const row = {
@@ -38,13 +57,22 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       levels: [...p.levels].sort((a, b) => a.min_points - b.min_points),
       position,
     };
-    await tx.insert(programs).values(row).onConflictDoUpdate({ target: [programs.appId, programs.uid], set: row });
+    await tx
+      .insert(programs)
+      .values(row)
+      .onConflictDoUpdate({ target: [programs.appId, programs.uid], set: row });
 
     const promotionUids = p.promotions.map((x) => uidOf('promotion', `${p.key}/${x.key}`));
     await tx
       .update(promotions)
       .set({ isActive: false })
-      .where(and(eq(promotions.appId, appId), eq(promotions.programUid, programUid), promotionUids.length ? notInArray(promotions.uid, promotionUids) : undefined));
+      .where(
+        and(
+          eq(promotions.appId, appId),
+          eq(promotions.programUid, programUid),
+          promotionUids.length ? notInArray(promotions.uid, promotionUids) : undefined,
+        ),
+      );
     for (const [i, x] of p.promotions.entries()) {
       const values = {
         appId,
@@ -71,10 +99,21 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         isActive: x.is_active,
         position: i,
       };
-      await tx.insert(promotions).values(values).onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: values });
-      await tx.delete(promotionPlaces).where(and(eq(promotionPlaces.appId, appId), eq(promotionPlaces.promotionUid, values.uid)));
+      await tx
+        .insert(promotions)
+        .values(values)
+        .onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: values });
+      await tx
+        .delete(promotionPlaces)
+        .where(and(eq(promotionPlaces.appId, appId), eq(promotionPlaces.promotionUid, values.uid)));
       if (x.places.length) {
-        await tx.insert(promotionPlaces).values(x.places.map((place) => ({ appId, promotionUid: values.uid, placeUid: uidOf('place', place) })));
+        await tx.insert(promotionPlaces).values(
+          x.places.map((place) => ({
+            appId,
+            promotionUid: values.uid,
+            placeUid: uidOf('place', place),
+          })),
+        );
       }
     }
 
@@ -82,11 +121,17 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
 
     if (p.members.length === 0) continue;
     const emails = p.members.map((m) => m.user);
-    const found = await tx.select({ uid: users.uid, email: users.email }).from(users).where(and(eq(users.appId, appId), inArray(users.email, emails)));
+    const found = await tx
+      .select({ uid: users.uid, email: users.email })
+      .from(users)
+      .where(and(eq(users.appId, appId), inArray(users.email, emails)));
     for (const m of p.members) {
       const user = found.find((u) => u.email === m.user);
       if (!user) throw new Error(`programs.${p.key}.members: no user with email ${m.user}`);
-      await tx.insert(programMembers).values({ appId, programUid, userUid: user.uid }).onConflictDoNothing();
+      await tx
+        .insert(programMembers)
+        .values({ appId, programUid, userUid: user.uid })
+        .onConflictDoNothing();
       if (m.ledger.length) {
         await tx
           .insert(loyaltyLedger)
@@ -115,7 +160,12 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
   await tx
     .update(events)
     .set({ isActive: false })
-    .where(and(eq(events.appId, appId), eventUids.length ? notInArray(events.uid, eventUids) : undefined));
+    .where(
+      and(
+        eq(events.appId, appId),
+        eventUids.length ? notInArray(events.uid, eventUids) : undefined,
+      ),
+    );
   for (const [i, e] of list.entries()) {
     const row = {
       appId,
@@ -134,7 +184,10 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
       link: e.link,
       isActive: e.is_active,
     };
-    await tx.insert(events).values(row).onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
+    await tx
+      .insert(events)
+      .values(row)
+      .onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
   }
 }
 
@@ -145,12 +198,24 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
  * deleted only while nobody has answered (answers cascade otherwise, so a
  * change of questions after answers is refused).
  */
-async function importProgramExtras(tx: Tx, p: ProgramsSection[number], appId: string, programUid: string, uidOf: UidOf) {
+async function importProgramExtras(
+  tx: Tx,
+  p: ProgramsSection[number],
+  appId: string,
+  programUid: string,
+  uidOf: UidOf,
+) {
   const raffleUids = p.raffles.map((r) => uidOf('raffle', `${p.key}/${r.key}`));
   await tx
     .update(raffles)
     .set({ isActive: false })
-    .where(and(eq(raffles.appId, appId), eq(raffles.programUid, programUid), raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined));
+    .where(
+      and(
+        eq(raffles.appId, appId),
+        eq(raffles.programUid, programUid),
+        raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined,
+      ),
+    );
   for (const [i, r] of p.raffles.entries()) {
     const row = {
       appId,
@@ -167,14 +232,23 @@ async function importProgramExtras(tx: Tx, p: ProgramsSection[number], appId: st
       isActive: r.is_active,
       position: i,
     };
-    await tx.insert(raffles).values(row).onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: row });
+    await tx
+      .insert(raffles)
+      .values(row)
+      .onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: row });
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
   await tx
     .update(polls)
     .set({ isActive: false })
-    .where(and(eq(polls.appId, appId), eq(polls.programUid, programUid), pollUids.length ? notInArray(polls.uid, pollUids) : undefined));
+    .where(
+      and(
+        eq(polls.appId, appId),
+        eq(polls.programUid, programUid),
+        pollUids.length ? notInArray(polls.uid, pollUids) : undefined,
+      ),
+    );
   for (const [i, x] of p.polls.entries()) {
     const row = {
       appId,
@@ -189,21 +263,59 @@ async function importProgramExtras(tx: Tx, p: ProgramsSection[number], appId: st
       isActive: x.is_active,
       position: i,
     };
-    await tx.insert(polls).values(row).onConflictDoUpdate({ target: [polls.appId, polls.uid], set: row });
-    const questionUids = x.questions.map((q) => uidOf('poll-question', `${p.key}/${x.key}/${q.key}`));
+    await tx
+      .insert(polls)
+      .values(row)
+      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: row });
+    const questionUids = x.questions.map((q) =>
+      uidOf('poll-question', `${p.key}/${x.key}/${q.key}`),
+    );
     await tx
       .delete(pollQuestions)
-      .where(and(eq(pollQuestions.appId, appId), eq(pollQuestions.pollUid, row.uid), notInArray(pollQuestions.uid, questionUids)));
+      .where(
+        and(
+          eq(pollQuestions.appId, appId),
+          eq(pollQuestions.pollUid, row.uid),
+          notInArray(pollQuestions.uid, questionUids),
+        ),
+      );
     for (const [j, q] of x.questions.entries()) {
-      const question = { appId, uid: questionUids[j], pollUid: row.uid, text: q.text, kind: q.kind, position: j };
-      await tx.insert(pollQuestions).values(question).onConflictDoUpdate({ target: [pollQuestions.appId, pollQuestions.uid], set: question });
-      const optionUids = q.options.map((o) => uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`));
+      const question = {
+        appId,
+        uid: questionUids[j],
+        pollUid: row.uid,
+        text: q.text,
+        kind: q.kind,
+        position: j,
+      };
+      await tx
+        .insert(pollQuestions)
+        .values(question)
+        .onConflictDoUpdate({ target: [pollQuestions.appId, pollQuestions.uid], set: question });
+      const optionUids = q.options.map((o) =>
+        uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`),
+      );
       await tx
         .delete(pollOptions)
-        .where(and(eq(pollOptions.appId, appId), eq(pollOptions.questionUid, question.uid), optionUids.length ? notInArray(pollOptions.uid, optionUids) : undefined));
+        .where(
+          and(
+            eq(pollOptions.appId, appId),
+            eq(pollOptions.questionUid, question.uid),
+            optionUids.length ? notInArray(pollOptions.uid, optionUids) : undefined,
+          ),
+        );
       for (const [k, o] of q.options.entries()) {
-        const option = { appId, uid: optionUids[k], questionUid: question.uid, text: o.text, position: k };
-        await tx.insert(pollOptions).values(option).onConflictDoUpdate({ target: [pollOptions.appId, pollOptions.uid], set: option });
+        const option = {
+          appId,
+          uid: optionUids[k],
+          questionUid: question.uid,
+          text: o.text,
+          position: k,
+        };
+        await tx
+          .insert(pollOptions)
+          .values(option)
+          .onConflictDoUpdate({ target: [pollOptions.appId, pollOptions.uid], set: option });
       }
     }
   }
@@ -216,10 +328,29 @@ async function importProgramExtras(tx: Tx, p: ProgramsSection[number], appId: st
     await tx
       .update(table)
       .set({ isActive: false })
-      .where(and(eq(table.appId, appId), eq(table.programUid, programUid), uids.length ? notInArray(table.uid, uids) : undefined));
+      .where(
+        and(
+          eq(table.appId, appId),
+          eq(table.programUid, programUid),
+          uids.length ? notInArray(table.uid, uids) : undefined,
+        ),
+      );
     for (const [i, b] of list.entries()) {
-      const row = { appId, uid: uids[i], programUid, key: b.key, title: b.title, image: b.image, link: b.link, isActive: b.is_active, position: i };
-      await tx.insert(table).values(row).onConflictDoUpdate({ target: [table.appId, table.uid], set: row });
+      const row = {
+        appId,
+        uid: uids[i],
+        programUid,
+        key: b.key,
+        title: b.title,
+        image: b.image,
+        link: b.link,
+        isActive: b.is_active,
+        position: i,
+      };
+      await tx
+        .insert(table)
+        .values(row)
+        .onConflictDoUpdate({ target: [table.appId, table.uid], set: row });
     }
   }
 }

@@ -9,7 +9,13 @@ export async function hashTenantUsers(list: TenantUser[]): Promise<string[]> {
 }
 
 /** Creates the file's members that do not exist yet (by uid, email, document or mobile). */
-export async function importUsers(tx: Tx, list: TenantUser[], hashes: string[], appId: string, uidOf: (kind: string, key: string) => string) {
+export async function importUsers(
+  tx: Tx,
+  list: TenantUser[],
+  hashes: string[],
+  appId: string,
+  uidOf: (kind: string, key: string) => string,
+) {
   for (const [i, u] of list.entries()) {
     await tx
       .insert(users)

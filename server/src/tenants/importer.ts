@@ -22,7 +22,9 @@ import { importStaff } from './import-staff';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
-    super(`The tenant file is not valid:\n${problems.map((p) => `  ${p.path || '(file)'}: ${p.message}`).join('\n')}`);
+    super(
+      `The tenant file is not valid:\n${problems.map((p) => `  ${p.path || '(file)'}: ${p.message}`).join('\n')}`,
+    );
   }
 }
 
@@ -30,7 +32,9 @@ export class TenantFileError extends Error {
 export function parseTenantFile(input: unknown): TenantFile {
   const result = tenantFile.safeParse(input);
   if (!result.success) {
-    throw new TenantFileError(result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+    throw new TenantFileError(
+      result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
+    );
   }
   return result.data;
 }
@@ -48,15 +52,29 @@ export type ImportResult = { appUid: string; domain: string; created: boolean };
  * exactly; rows other data may point at (companies, places, areas) are
  * upserted and never deleted by an import.
  */
-export async function importTenant(db: Database, input: unknown, sourceHash?: string): Promise<ImportResult> {
+export async function importTenant(
+  db: Database,
+  input: unknown,
+  sourceHash?: string,
+): Promise<ImportResult> {
   const file = parseTenantFile(input);
   const userHashes = await hashTenantUsers(file.users);
   return db.transaction(async (tx) => {
     const appUid = tenantUid('app', file.app.key);
     const uidOf = (kind: string, key: string) => tenantUid(file.app.key, kind, key);
-    const [existing] = await tx.select({ apiKey: apps.apiKey }).from(apps).where(eq(apps.uid, appUid));
-    const appValues = appRow(file, appUid, existing?.apiKey ?? file.app.api_key ?? randomBytes(24).toString('base64url'));
-    await tx.insert(apps).values(appValues).onConflictDoUpdate({ target: apps.uid, set: { ...appValues, updatedAt: new Date() } });
+    const [existing] = await tx
+      .select({ apiKey: apps.apiKey })
+      .from(apps)
+      .where(eq(apps.uid, appUid));
+    const appValues = appRow(
+      file,
+      appUid,
+      existing?.apiKey ?? file.app.api_key ?? randomBytes(24).toString('base64url'),
+    );
+    await tx
+      .insert(apps)
+      .values(appValues)
+      .onConflictDoUpdate({ target: apps.uid, set: { ...appValues, updatedAt: new Date() } });
 
     await importCompanies(tx, file, appUid, uidOf);
     await importCategories(tx, file, appUid, uidOf);
@@ -73,7 +91,10 @@ export async function importTenant(db: Database, input: unknown, sourceHash?: st
       await tx
         .insert(tenantImports)
         .values({ appId: appUid, sourceHash })
-        .onConflictDoUpdate({ target: tenantImports.appId, set: { sourceHash, importedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: tenantImports.appId,
+          set: { sourceHash, importedAt: new Date() },
+        });
     }
     return { appUid, domain: file.app.domain, created: !existing };
   });
@@ -145,7 +166,10 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
       listed: c.listed,
       position,
     };
-    await tx.insert(companies).values(row).onConflictDoUpdate({ target: [companies.appId, companies.uid], set: row });
+    await tx
+      .insert(companies)
+      .values(row)
+      .onConflictDoUpdate({ target: [companies.appId, companies.uid], set: row });
   }
   for (const c of file.companies) {
     await tx
@@ -156,10 +180,28 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
     const companyUid = uidOf('company', c.key);
     await tx
       .delete(companyAds)
-      .where(and(eq(companyAds.appId, appId), eq(companyAds.companyUid, companyUid), adUids.length ? notInArray(companyAds.uid, adUids) : undefined));
+      .where(
+        and(
+          eq(companyAds.appId, appId),
+          eq(companyAds.companyUid, companyUid),
+          adUids.length ? notInArray(companyAds.uid, adUids) : undefined,
+        ),
+      );
     for (const [position, ad] of c.ads.entries()) {
-      const row = { appId, uid: adUids[position], companyUid, title: ad.title, image: ad.image, link: ad.link, position, isActive: ad.is_active };
-      await tx.insert(companyAds).values(row).onConflictDoUpdate({ target: [companyAds.appId, companyAds.uid], set: row });
+      const row = {
+        appId,
+        uid: adUids[position],
+        companyUid,
+        title: ad.title,
+        image: ad.image,
+        link: ad.link,
+        position,
+        isActive: ad.is_active,
+      };
+      await tx
+        .insert(companyAds)
+        .values(row)
+        .onConflictDoUpdate({ target: [companyAds.appId, companyAds.uid], set: row });
     }
   }
 }
@@ -169,21 +211,51 @@ async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: 
   const keep = file.categories.map((c) => uidOf('category', c.key));
   await tx
     .delete(companyCategories)
-    .where(and(eq(companyCategories.appId, appId), keep.length ? notInArray(companyCategories.uid, keep) : undefined));
+    .where(
+      and(
+        eq(companyCategories.appId, appId),
+        keep.length ? notInArray(companyCategories.uid, keep) : undefined,
+      ),
+    );
   for (const [position, c] of file.categories.entries()) {
-    const row = { appId, uid: keep[position], key: c.key, name: c.name, image: c.image, color: c.color, position };
-    await tx.insert(companyCategories).values(row).onConflictDoUpdate({ target: [companyCategories.appId, companyCategories.uid], set: row });
+    const row = {
+      appId,
+      uid: keep[position],
+      key: c.key,
+      name: c.name,
+      image: c.image,
+      color: c.color,
+      position,
+    };
+    await tx
+      .insert(companyCategories)
+      .values(row)
+      .onConflictDoUpdate({ target: [companyCategories.appId, companyCategories.uid], set: row });
   }
   const members = file.companies.flatMap((c) =>
-    c.categories.map((cat) => ({ appId, categoryUid: uidOf('category', cat), companyUid: uidOf('company', c.key) })),
+    c.categories.map((cat) => ({
+      appId,
+      categoryUid: uidOf('category', cat),
+      companyUid: uidOf('company', c.key),
+    })),
   );
   if (members.length) await tx.insert(companyCategoryMembers).values(members);
 }
 
 async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uidOf: UidOf) {
   for (const [position, a] of file.areas.entries()) {
-    const row = { appId, uid: uidOf('area', a.key), key: a.key, name: a.name, countryCode: a.country_code, position };
-    await tx.insert(areas).values(row).onConflictDoUpdate({ target: [areas.appId, areas.uid], set: row });
+    const row = {
+      appId,
+      uid: uidOf('area', a.key),
+      key: a.key,
+      name: a.name,
+      countryCode: a.country_code,
+      position,
+    };
+    await tx
+      .insert(areas)
+      .values(row)
+      .onConflictDoUpdate({ target: [areas.appId, areas.uid], set: row });
   }
   for (const p of file.places) {
     const row = {
@@ -204,7 +276,10 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       timetable: p.timetable,
       isActive: true,
     };
-    await tx.insert(places).values(row).onConflictDoUpdate({ target: [places.appId, places.uid], set: row });
+    await tx
+      .insert(places)
+      .values(row)
+      .onConflictDoUpdate({ target: [places.appId, places.uid], set: row });
   }
 }
 
@@ -236,7 +311,12 @@ async function importLanding(tx: Tx, file: TenantFile, appId: string, uidOf: Uid
         buttons: c.buttons.map((b) => button(b, `${s.key}/${c.key}`)),
         images: c.images,
       })),
-      images: s.images.map((i) => ({ uid: uidOf('landing-image', `${s.key}/${i.key}`), image: i.image, link: i.link, is_active: i.is_active })),
+      images: s.images.map((i) => ({
+        uid: uidOf('landing-image', `${s.key}/${i.key}`),
+        image: i.image,
+        link: i.link,
+        is_active: i.is_active,
+      })),
     };
   });
   if (rows.length) await tx.insert(landingSections).values(rows);

@@ -7,7 +7,9 @@ const key = z
   .max(64);
 const url = z.string().max(2000);
 /** Money in tenant files: "12.50" or 12.5 (soles), stored as cents. */
-const money = z.union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()]).transform((v) => Math.round(Number(v) * 100));
+const money = z
+  .union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()])
+  .transform((v) => Math.round(Number(v) * 100));
 const instant = z.iso.datetime({ offset: true });
 const count = z.number().int().nonnegative();
 
@@ -17,7 +19,14 @@ const promotion = z
     name: z.string().min(1).max(200),
     description: z.string().max(5000).default(''),
     image: url.nullable().default(null),
-    kind: z.enum(['DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS']),
+    kind: z.enum([
+      'DISCOUNT_RATE',
+      'FIXED_DISCOUNT',
+      'GIFT',
+      'SPECIAL_PRICE',
+      'GIFT_CARD',
+      'STAMPS',
+    ]),
     /** Percent, 0-100 (decimals allowed). */
     rate_discount: z.number().min(0).max(100).nullable().default(null),
     fixed_discount: money.nullable().default(null),
@@ -38,8 +47,20 @@ const promotion = z
     is_active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
-    const need = { DISCOUNT_RATE: 'rate_discount', FIXED_DISCOUNT: 'fixed_discount', SPECIAL_PRICE: 'special_price', GIFT_CARD: 'gift_card_amount', STAMPS: 'stamps_required', GIFT: null }[p.kind];
-    if (need && p[need as keyof typeof p] === null) ctx.addIssue({ code: 'custom', path: [need], message: `a ${p.kind} promotion needs ${need}` });
+    const need = {
+      DISCOUNT_RATE: 'rate_discount',
+      FIXED_DISCOUNT: 'fixed_discount',
+      SPECIAL_PRICE: 'special_price',
+      GIFT_CARD: 'gift_card_amount',
+      STAMPS: 'stamps_required',
+      GIFT: null,
+    }[p.kind];
+    if (need && p[need as keyof typeof p] === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: [need],
+        message: `a ${p.kind} promotion needs ${need}`,
+      });
   });
 
 const raffle = z.strictObject({
@@ -62,8 +83,18 @@ const pollQuestion = z
     options: z.array(z.strictObject({ key, text: z.string().min(1).max(300) })).default([]),
   })
   .superRefine((q, ctx) => {
-    if (q.kind !== 'TEXT' && q.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a choice question needs at least 2 options' });
-    if (q.kind === 'TEXT' && q.options.length > 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a TEXT question has no options' });
+    if (q.kind !== 'TEXT' && q.options.length < 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'a choice question needs at least 2 options',
+      });
+    if (q.kind === 'TEXT' && q.options.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'a TEXT question has no options',
+      });
   });
 
 const poll = z.strictObject({
@@ -89,7 +120,10 @@ const ledgerLine = z.strictObject({
   /** Unique within the member; the line is written once and never changed by a later import. */
   key,
   currency: z.enum(['POINTS', 'COINS', 'STAMPS']),
-  amount: z.number().int().refine((n) => n !== 0, 'not zero'),
+  amount: z
+    .number()
+    .int()
+    .refine((n) => n !== 0, 'not zero'),
   kind: z.enum(['earn', 'spend', 'expire', 'reverse']).default('earn'),
   reason: z.string().max(200).default(''),
 });
@@ -108,7 +142,9 @@ export const programsSection = z
       add_points_enabled: z.boolean().default(false),
       open_to_join: z.boolean().default(true),
       is_active: z.boolean().default(true),
-      levels: z.array(z.strictObject({ name: z.string().min(1).max(100), min_points: count })).default([]),
+      levels: z
+        .array(z.strictObject({ name: z.string().min(1).max(100), min_points: count }))
+        .default([]),
       /** Points earned per sol of a delivered order's subtotal (0: orders earn nothing). */
       order_points_per_sol: count.default(0),
       /** Points earned more than this many days ago expire (FIFO); null: they never do. */
@@ -119,7 +155,17 @@ export const programsSection = z
       sections: z.array(block).default([]),
       ads: z.array(block).default([]),
       /** Members by the email of a user of this file (or one already in the database). */
-      members: z.array(z.strictObject({ user: z.string().email().transform((v) => v.toLowerCase()), ledger: z.array(ledgerLine).default([]) })).default([]),
+      members: z
+        .array(
+          z.strictObject({
+            user: z
+              .string()
+              .email()
+              .transform((v) => v.toLowerCase()),
+            ledger: z.array(ledgerLine).default([]),
+          }),
+        )
+        .default([]),
     }),
   )
   .default([]);

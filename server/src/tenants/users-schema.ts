@@ -7,7 +7,10 @@ import { documentType, gender, isBirthdate, passwordError } from '@store/contrac
  * is left as it is, so a member who changed their password keeps it.
  */
 export const tenantUser = z.strictObject({
-  email: z.string().email().transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .email()
+    .transform((v) => v.toLowerCase()),
   password: z.string().superRefine((v, ctx) => {
     const message = passwordError(v);
     if (message) ctx.addIssue({ code: 'custom', message });
@@ -15,9 +18,21 @@ export const tenantUser = z.strictObject({
   first_name: z.string().max(150).default(''),
   last_name: z.string().max(150).default(''),
   document_type: documentType.default('NATIONAL_ID'),
-  document_number: z.string().regex(/^[A-Z0-9-]{4,20}$/).nullable().default(null),
-  mobile_number: z.string().regex(/^\+\d{8,15}$/).nullable().default(null),
-  birthdate: z.string().refine((v) => isBirthdate(v), 'YYYY-MM-DD').nullable().default(null),
+  document_number: z
+    .string()
+    .regex(/^[A-Z0-9-]{4,20}$/)
+    .nullable()
+    .default(null),
+  mobile_number: z
+    .string()
+    .regex(/^\+\d{8,15}$/)
+    .nullable()
+    .default(null),
+  birthdate: z
+    .string()
+    .refine((v) => isBirthdate(v), 'YYYY-MM-DD')
+    .nullable()
+    .default(null),
   gender: gender.nullable().default(null),
   email_verified: z.boolean().default(true),
 });

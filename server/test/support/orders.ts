@@ -13,7 +13,15 @@ import { registerMember } from './accounts';
 export async function makeShop(
   t: TestApp,
   key: string,
-  options: { stock?: number | null; cakePrice?: string; ecommerce?: boolean; paymentTypes?: ('CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD')[]; coupons?: unknown[]; delivery?: unknown; subscriptions?: boolean } = {},
+  options: {
+    stock?: number | null;
+    cakePrice?: string;
+    ecommerce?: boolean;
+    paymentTypes?: ('CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD')[];
+    coupons?: unknown[];
+    delivery?: unknown;
+    subscriptions?: boolean;
+  } = {},
 ) {
   const domain = `${key}.test`;
   const types = options.paymentTypes ?? ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD'];
@@ -26,7 +34,12 @@ export async function makeShop(
         name: `Shop ${key}`,
         subscription_enabled: options.subscriptions ?? true,
         ecommerce_enabled: options.ecommerce ?? true,
-        payment_methods: types.map((type) => ({ key: type.toLowerCase().replace(/_/g, '-'), type, name: type, provider: type === 'ONLINE_CARD' ? 'sandbox' : null })),
+        payment_methods: types.map((type) => ({
+          key: type.toLowerCase().replace(/_/g, '-'),
+          type,
+          name: type,
+          provider: type === 'ONLINE_CARD' ? 'sandbox' : null,
+        })),
         tax: { name: 'IGV', rate_percent: 18 },
         coupons: options.coupons ?? [],
       },
@@ -45,10 +58,21 @@ export async function makeShop(
         latitude: -12.1211,
         longitude: -77.0297,
         subscription_enabled: options.subscriptions ?? true,
-        delivery: options.delivery === undefined ? { base_fare: '5.00', per_km: '1.50', max_radius_km: 5 } : options.delivery,
+        delivery:
+          options.delivery === undefined
+            ? { base_fare: '5.00', per_km: '1.50', max_radius_km: 5 }
+            : options.delivery,
         timetable: { monday: allDay, saturday: allDay, sunday: allDay },
       },
-      { key: 'other', company: 'shop', area: 'lima', name: 'Other', address: 'Av. Otra 2', latitude: -12.1, longitude: -77.0 },
+      {
+        key: 'other',
+        company: 'shop',
+        area: 'lima',
+        name: 'Other',
+        address: 'Av. Otra 2',
+        latitude: -12.1,
+        longitude: -77.0,
+      },
     ],
     catalog: {
       products: [
@@ -71,16 +95,26 @@ export async function makeShop(
             },
           ],
         },
-        { key: 'coffee', company: 'shop', title: 'Café', price: '6.50', places: { main: null, other: null } },
+        {
+          key: 'coffee',
+          company: 'shop',
+          title: 'Café',
+          price: '6.50',
+          places: { main: null, other: null },
+        },
       ],
     },
   });
   const app = await t.appOf(domain);
   const headers = { host: domain };
-  const places = (await t.get('/api/v7/places/', headers)).data.results as { uid: string; name: string }[];
+  const places = (await t.get('/api/v7/places/', headers)).data.results as {
+    uid: string;
+    name: string;
+  }[];
   const place = places.find((p) => p.name === 'Main')!.uid;
   const other = places.find((p) => p.name === 'Other')!.uid;
-  const products = (await t.get(`/api/v7/places/${place}/products/?page_size=100`, headers)).data.results as {
+  const products = (await t.get(`/api/v7/places/${place}/products/?page_size=100`, headers)).data
+    .results as {
     uid: string;
     title: string;
     option_groups: { uid: string; name: string; options: { uid: string; name: string }[] }[];
@@ -88,8 +122,12 @@ export async function makeShop(
   const cake = products.find((p) => p.title === 'Torta')!;
   const coffee = products.find((p) => p.title === 'Café')!;
   const options2 = (await t.get(`/api/v5/places/${place}/checkout-options/`, headers)).data;
-  const method = (type: string) => options2.payment_methods.find((m: { type: string }) => m.type === type)?.uid as string;
-  const areas = (await t.get('/api/v7/areas/', headers)).data.results as { uid: string; name: string }[];
+  const method = (type: string) =>
+    options2.payment_methods.find((m: { type: string }) => m.type === type)?.uid as string;
+  const areas = (await t.get('/api/v7/areas/', headers)).data.results as {
+    uid: string;
+    name: string;
+  }[];
   return {
     host: domain,
     app,
@@ -104,7 +142,13 @@ export async function makeShop(
     /** A cake line: size small (10.00) or big (14.00). */
     cakeLine(quantity = 1, size: 'Chica' | 'Grande' = 'Chica') {
       const group = cake.option_groups[0];
-      return { uid: cake.uid, quantity, option_groups: [{ uid: group.uid, options: [{ uid: group.options.find((o) => o.name === size)!.uid }] }] };
+      return {
+        uid: cake.uid,
+        quantity,
+        option_groups: [
+          { uid: group.uid, options: [{ uid: group.options.find((o) => o.name === size)!.uid }] },
+        ],
+      };
     },
     member: () => registerMember(t, domain),
   };
@@ -112,14 +156,33 @@ export async function makeShop(
 
 export type Shop = Awaited<ReturnType<typeof makeShop>>;
 
-export const billing = { first_name: 'Ana', last_name: 'Quispe', email: 'ana@example.com', phone: '+51987654321', city: 'Lima', address: 'Av. Arequipa 123' };
-export const goodCard = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123', holder_name: 'ANA QUISPE' };
+export const billing = {
+  first_name: 'Ana',
+  last_name: 'Quispe',
+  email: 'ana@example.com',
+  phone: '+51987654321',
+  city: 'Lima',
+  address: 'Av. Arequipa 123',
+};
+export const goodCard = {
+  number: '4242 4242 4242 4242',
+  exp_month: 12,
+  exp_year: 2099,
+  cvc: '123',
+  holder_name: 'ANA QUISPE',
+};
 export const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
 
 /** The first pickup slot the place offers now. */
 export async function firstSlot(t: TestApp, shop: Shop) {
-  const schedule = (await t.get(`/api/v7/places/${shop.place}/pickup-schedule/`, { host: shop.host })).data;
-  return { date: schedule.days[0].date as string, start: schedule.days[0].slots[0].start as string, end: schedule.days[0].slots[0].end as string };
+  const schedule = (
+    await t.get(`/api/v7/places/${shop.place}/pickup-schedule/`, { host: shop.host })
+  ).data;
+  return {
+    date: schedule.days[0].date as string,
+    start: schedule.days[0].slots[0].start as string,
+    end: schedule.days[0].slots[0].end as string,
+  };
 }
 
 /** A point `km` north of the shop's place. */
@@ -128,15 +191,29 @@ export function north(km: number) {
 }
 
 /** Stock as the database holds it (no cache in between). */
-export async function stockOf(t: TestApp, shop: Shop, productUid: string, place = shop.place): Promise<number | null> {
+export async function stockOf(
+  t: TestApp,
+  shop: Shop,
+  productUid: string,
+  place = shop.place,
+): Promise<number | null> {
   const [row] = await t.db
     .select({ stock: placeProducts.stock })
     .from(placeProducts)
-    .where(and(eq(placeProducts.appId, shop.app.uid), eq(placeProducts.placeUid, place), eq(placeProducts.productUid, productUid)));
+    .where(
+      and(
+        eq(placeProducts.appId, shop.app.uid),
+        eq(placeProducts.placeUid, place),
+        eq(placeProducts.productUid, productUid),
+      ),
+    );
   return row.stock;
 }
 
 export async function ordersCount(t: TestApp, shop: Shop): Promise<number> {
-  const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.appId, shop.app.uid));
+  const [{ n }] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.appId, shop.app.uid));
   return n;
 }

@@ -6,7 +6,9 @@ import { SMTPServer } from 'smtp-server';
 export type ReceivedMail = { to: string; subject: string; text: string; links: string[] };
 
 function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -25,7 +27,11 @@ export async function startSmtp(options: { defaultWaitMs?: number } = {}) {
         const raw = Buffer.concat(chunks).toString('latin1');
         const decoded = decodeQuotedPrintable(raw);
         const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
-        const subject = subjectLine.replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replace(/_/g, ' '))).replace(/\r?\n[ \t]/g, '');
+        const subject = subjectLine
+          .replace(/=\?UTF-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+            decodeQuotedPrintable(q.replace(/_/g, ' ')),
+          )
+          .replace(/\r?\n[ \t]/g, '');
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address).join(','),
           subject,
@@ -43,12 +49,19 @@ export async function startSmtp(options: { defaultWaitMs?: number } = {}) {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     /** The next mail to `to` whose subject matches, waiting for it to arrive. */
-    async waitFor(to: string, subject: RegExp, timeoutMs = options.defaultWaitMs ?? 5000): Promise<ReceivedMail> {
+    async waitFor(
+      to: string,
+      subject: RegExp,
+      timeoutMs = options.defaultWaitMs ?? 5000,
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const index = mails.findIndex((m) => m.to === to && subject.test(m.subject));
         if (index >= 0) return mails.splice(index, 1)[0];
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${subject}; got ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to} matching ${subject}; got ${mails.map((m) => `${m.to}: ${m.subject}`).join('; ')}`,
+          );
         await new Promise<void>((resolve) => {
           waiting.push(resolve);
           setTimeout(resolve, 100);

@@ -6,8 +6,17 @@ import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
 
 /** Tests make many accounts from one address; the rate-limit tests set their own small limits. */
-const generous = { address: { max: 100_000, windowSeconds: 60 }, identity: { max: 100_000, windowSeconds: 60 } };
-export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generous, validate: generous, register: generous, recovery: generous, deletion: generous };
+const generous = {
+  address: { max: 100_000, windowSeconds: 60 },
+  identity: { max: 100_000, windowSeconds: 60 },
+};
+export const generousRateLimits: AccountsConfig['rateLimits'] = {
+  login: generous,
+  validate: generous,
+  register: generous,
+  recovery: generous,
+  deletion: generous,
+};
 
 /**
  * One database and one app per test file: PGlite in memory by default, or a
@@ -16,10 +25,21 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = { login: generou
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-export async function startTestApp(options: { seedDemo?: boolean; accounts?: Partial<AccountsConfig>; trustProxy?: boolean; publicCacheSeconds?: number; webDist?: string } = {}) {
+export async function startTestApp(
+  options: {
+    seedDemo?: boolean;
+    accounts?: Partial<AccountsConfig>;
+    trustProxy?: boolean;
+    publicCacheSeconds?: number;
+    webDist?: string;
+  } = {},
+) {
   const database = await openTestDatabase();
   if (options.seedDemo !== false) await seedDemoTenants(database.db);
-  const app = await buildApp({ db: database.db, dbKind: database.kind, accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
     trustProxy: options.trustProxy,
     publicCacheSeconds: options.publicCacheSeconds,
     webDist: options.webDist,
@@ -52,8 +72,10 @@ export async function startTestApp(options: { seedDemo?: boolean; accounts?: Par
     kind: database.kind,
     call,
     get: (url: string, init?: Parameters<typeof call>[2]) => call('GET', url, init),
-    post: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('POST', url, { ...init, body }),
-    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) => call('PATCH', url, { ...init, body }),
+    post: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) =>
+      call('POST', url, { ...init, body }),
+    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[2]) =>
+      call('PATCH', url, { ...init, body }),
     delete: (url: string, init?: Parameters<typeof call>[2]) => call('DELETE', url, init),
     /** The app of a demo host, as the web app would load it. */
     async appOf(host: string) {
@@ -68,7 +90,11 @@ export async function startTestApp(options: { seedDemo?: boolean; accounts?: Par
   };
 }
 
-export async function openTestDatabase(): Promise<{ db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+}> {
   if (process.env.TEST_DB !== 'postgres') {
     return openDatabase({ dataDir: 'memory://' });
   }

@@ -4,7 +4,12 @@ import type { Product, ProductCategory } from '@store/contract/catalog/products'
 import type { Cart, CartInput } from '@store/contract/catalog/cart';
 import { api } from './client';
 
-export type Paged<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Paged<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
 
 /**
  * The server's `next` links are absolute URLs; they are followed as given, through this client
@@ -16,7 +21,11 @@ export function pathFromNext(next: string): string {
 }
 
 /** Every page of a paged list (places and areas are a handful per company). */
-async function allPages<T>(path: string, query: Record<string, string | undefined>, signal?: AbortSignal): Promise<T[]> {
+async function allPages<T>(
+  path: string,
+  query: Record<string, string | undefined>,
+  signal?: AbortSignal,
+): Promise<T[]> {
   const out: T[] = [];
   let page = await api.get<Paged<T>>(path, { query, signal });
   out.push(...page.results);
@@ -39,7 +48,8 @@ export const areasQuery = (company: string) =>
 export const placesQuery = (company: string, area?: string | null) =>
   queryOptions({
     queryKey: ['places', company, area ?? null],
-    queryFn: ({ signal }) => allPages<Place>('v7/places/', { company, area: area ?? undefined }, signal),
+    queryFn: ({ signal }) =>
+      allPages<Place>('v7/places/', { company, area: area ?? undefined }, signal),
     staleTime: 5 * 60_000,
   });
 
@@ -47,7 +57,8 @@ export const placesQuery = (company: string, area?: string | null) =>
 export const placeCategoriesQuery = (placeUid: string) =>
   queryOptions({
     queryKey: ['place-categories', placeUid],
-    queryFn: ({ signal }) => api.get<ProductCategory[]>(`v7/places/${placeUid}/product-categories/`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ProductCategory[]>(`v7/places/${placeUid}/product-categories/`, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -55,11 +66,16 @@ export const placeCategoriesQuery = (placeUid: string) =>
 export const companyCategoriesQuery = (companyUid: string) =>
   queryOptions({
     queryKey: ['company-categories', companyUid],
-    queryFn: ({ signal }) => api.get<ProductCategory[]>(`v7/company/${companyUid}/product-categories/`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ProductCategory[]>(`v7/company/${companyUid}/product-categories/`, { signal }),
     staleTime: 5 * 60_000,
   });
 
-export type ProductFilters = { product_category?: string; search?: string; is_redeemable?: boolean };
+export type ProductFilters = {
+  product_category?: string;
+  search?: string;
+  is_redeemable?: boolean;
+};
 
 /** `GET v7/places/{uid}/products/`: 24 a page, next page by the server's `next` link. */
 export const placeProductsQuery = (placeUid: string, filters: ProductFilters) =>
@@ -70,21 +86,31 @@ export const placeProductsQuery = (placeUid: string, filters: ProductFilters) =>
       pageParam
         ? api.get<Paged<Product>>(pathFromNext(pageParam), { signal })
         : api.get<Paged<Product>>(`v7/places/${placeUid}/products/`, {
-            query: { product_category: filters.product_category, search: filters.search, is_redeemable: filters.is_redeemable },
+            query: {
+              product_category: filters.product_category,
+              search: filters.search,
+              is_redeemable: filters.is_redeemable,
+            },
             signal,
           }),
     getNextPageParam: (last) => last.next,
   });
 
 /** `GET v7/products/` for the menu page: product_category becomes category, no is_redeemable. */
-export const companyProductsQuery = (company: string, filters: { category?: string; search?: string }) =>
+export const companyProductsQuery = (
+  company: string,
+  filters: { category?: string; search?: string },
+) =>
   infiniteQueryOptions({
     queryKey: ['products', company, filters],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       pageParam
         ? api.get<Paged<Product>>(pathFromNext(pageParam), { signal })
-        : api.get<Paged<Product>>('v7/products/', { query: { company, category: filters.category, search: filters.search }, signal }),
+        : api.get<Paged<Product>>('v7/products/', {
+            query: { company, category: filters.category, search: filters.search },
+            signal,
+          }),
     getNextPageParam: (last) => last.next,
   });
 
@@ -92,7 +118,8 @@ export const companyProductsQuery = (company: string, filters: { category?: stri
 export const productQuery = (placeUid: string, productUid: string) =>
   queryOptions({
     queryKey: ['product', placeUid, productUid],
-    queryFn: ({ signal }) => api.get<Product>(`v7/places/${placeUid}/products/${productUid}/`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<Product>(`v7/places/${placeUid}/products/${productUid}/`, { signal }),
   });
 
 /** `GET v5/me/shopping-cart/?place_uid=`: the member's server cart of a place (401 when anonymous). */

@@ -26,7 +26,8 @@ export class ApiError extends Error {
   }
 
   private static describe(status: number, body: unknown): string {
-    if (body && typeof body === 'object' && 'detail' in body) return String((body as { detail: unknown }).detail);
+    if (body && typeof body === 'object' && 'detail' in body)
+      return String((body as { detail: unknown }).detail);
     return `Request failed with status ${status}`;
   }
 }
@@ -49,7 +50,8 @@ export type RequestOptions = {
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(API_BASE + path.replace(/^\//, ''), window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value));
   }
   return url.pathname + url.search;
 }
@@ -69,7 +71,11 @@ async function readBody(response: Response): Promise<unknown> {
  * The one way the web app talks to the server. Sends the stored app key and session token;
  * a 403 removes the stored app key (spec); any non-2xx answer throws an ApiError.
  */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const apiKey = storage.get(storageKeys.apiKey);
   const token = storage.get(storageKeys.token);
@@ -100,7 +106,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
  * A file the server sends (e.g. a CSV report): fetched with the same headers as every call, so
  * the session goes along, and handed back as a Blob with the name the server suggested.
  */
-export async function apiDownload(path: string, query?: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string | null }> {
+export async function apiDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+): Promise<{ blob: Blob; filename: string | null }> {
   const headers: Record<string, string> = {};
   const apiKey = storage.get(storageKeys.apiKey);
   const token = storage.get(storageKeys.token);
@@ -121,7 +130,9 @@ export async function apiDownload(path: string, query?: Record<string, QueryValu
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

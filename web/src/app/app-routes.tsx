@@ -44,7 +44,11 @@ function PartnerDeleteRoute() {
 function DeleteRoute() {
   const params = useParams();
   const { prefix, onPartnerHost } = usePartnerPrefix();
-  return onPartnerHost ? <Navigate to={deletePath(prefix, params)} replace /> : <DeleteAccountPage />;
+  return onPartnerHost ? (
+    <Navigate to={deletePath(prefix, params)} replace />
+  ) : (
+    <DeleteAccountPage />
+  );
 }
 
 /**
@@ -55,7 +59,10 @@ function useLandingRedirect(): boolean {
   const app = useTenant();
   const location = useLocation();
   const [pending, setPending] = useState(
-    () => app.landing_page && !storage.get(storageKeys.redirectLanding) && ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
+    () =>
+      app.landing_page &&
+      !storage.get(storageKeys.redirectLanding) &&
+      ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
   );
   useEffect(() => {
     if (pending) storage.set(storageKeys.redirectLanding, 'true');
@@ -92,28 +99,96 @@ export function AppRoutes() {
     <Suspense fallback={<Loading fullScreen />}>
       <Routes>
         <Route path="/cookies" element={<CookiesPage />} />
-        <Route path="/carta" element={<main className="standalone-page standalone-page--wide"><CartaPage /></main>} />
-        <Route path="/recovery-password" element={<LoggedOutOnly><RecoveryPasswordPage /></LoggedOutOnly>} />
-        <Route path="/reset-password/:uidUser/:token" element={<LoggedOutOnly><ResetPasswordPage /></LoggedOutOnly>} />
+        <Route
+          path="/carta"
+          element={
+            <main className="standalone-page standalone-page--wide">
+              <CartaPage />
+            </main>
+          }
+        />
+        <Route
+          path="/recovery-password"
+          element={
+            <LoggedOutOnly>
+              <RecoveryPasswordPage />
+            </LoggedOutOnly>
+          }
+        />
+        <Route
+          path="/reset-password/:uidUser/:token"
+          element={
+            <LoggedOutOnly>
+              <ResetPasswordPage />
+            </LoggedOutOnly>
+          }
+        />
         <Route path="/reset-password/*" element={<Navigate to="/" replace />} />
-        <Route path="/verification-email/:uidApp/:uidUser/:token" element={<VerificationEmailPage />} />
-        {prefix ? <Route path={`/${prefix}/me/delete/:uidApp/:uidUser/:token`} element={<PartnerDeleteRoute />} /> : null}
+        <Route
+          path="/verification-email/:uidApp/:uidUser/:token"
+          element={<VerificationEmailPage />}
+        />
+        {prefix ? (
+          <Route
+            path={`/${prefix}/me/delete/:uidApp/:uidUser/:token`}
+            element={<PartnerDeleteRoute />}
+          />
+        ) : null}
         <Route path="/me/delete/:uidApp/:uidUser/:token" element={<DeleteRoute />} />
         <Route path="/me/delete/*" element={<Navigate to="/" replace />} />
         {legalAtRoot ? (
           <>
-            <Route path="/politics" element={<main className="standalone-page"><PoliticsPage /></main>} />
-            <Route path="/terms-and-conditions" element={<main className="standalone-page"><TermsPage /></main>} />
-            <Route path="/faqs" element={<main className="standalone-page"><FaqsPage /></main>} />
+            <Route
+              path="/politics"
+              element={
+                <main className="standalone-page">
+                  <PoliticsPage />
+                </main>
+              }
+            />
+            <Route
+              path="/terms-and-conditions"
+              element={
+                <main className="standalone-page">
+                  <TermsPage />
+                </main>
+              }
+            />
+            <Route
+              path="/faqs"
+              element={
+                <main className="standalone-page">
+                  <FaqsPage />
+                </main>
+              }
+            />
           </>
         ) : null}
         <Route
           path="/register"
-          element={!authOpen ? <AfterSignIn /> : app.allow_signup ? <RegisterPage /> : <Navigate to="/login" replace />}
+          element={
+            !authOpen ? (
+              <AfterSignIn />
+            ) : app.allow_signup ? (
+              <RegisterPage />
+            ) : (
+              <Navigate to="/login" replace />
+            )
+          }
         />
         <Route path="/login" element={authOpen ? <LoginPage /> : <AfterSignIn />} />
-        <Route path="/complete-info" element={<LoggedInOnly><CompleteInfoPage /></LoggedInOnly>} />
-        <Route path="/landing" element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />} />
+        <Route
+          path="/complete-info"
+          element={
+            <LoggedInOnly>
+              <CompleteInfoPage />
+            </LoggedInOnly>
+          }
+        />
+        <Route
+          path="/landing"
+          element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />}
+        />
         <Route
           path="/*"
           element={

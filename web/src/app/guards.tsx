@@ -25,5 +25,9 @@ export function LoggedInOnly({ children }: { children: ReactNode }) {
 /** Member pages: an anonymous visitor goes to /login, remembering the wanted target. */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const location = useLocation();
-  return useIsLoggedIn() ? <>{children}</> : <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return useIsLoggedIn() ? (
+    <>{children}</>
+  ) : (
+    <Navigate to="/login" replace state={{ from: location.pathname }} />
+  );
 }

@@ -47,8 +47,10 @@ function HomeRoute() {
   const app = useTenant();
   if (app.multisite) return <MultisiteHome />;
   const company = app.company;
-  if (company.ecommerce_enabled && !isHiddenForMembers(company, 'store')) return <Navigate to="/products" replace />;
-  const program = app.allowed_programs.find((p) => p.company_uid === company.uid) ?? app.allowed_programs[0];
+  if (company.ecommerce_enabled && !isHiddenForMembers(company, 'store'))
+    return <Navigate to="/products" replace />;
+  const program =
+    app.allowed_programs.find((p) => p.company_uid === company.uid) ?? app.allowed_programs[0];
   if (company.benefit_programs_enabled && program && !isHiddenForMembers(company, 'program')) {
     return <Navigate to={`/program/${program.uid}`} replace />;
   }
@@ -79,7 +81,8 @@ function CoinOrdersRoute() {
 function SubscriptionRoute() {
   const app = useTenant();
   const company = useCurrentCompany();
-  if (!company.subscription_enabled || isHiddenForMembers(app.company, 'store')) return <NotFound />;
+  if (!company.subscription_enabled || isHiddenForMembers(app.company, 'store'))
+    return <NotFound />;
   return <SubscriptionProductsPage />;
 }
 
@@ -119,22 +122,120 @@ function companyRoutes() {
     <>
       <Route path="products" element={<ProductsRoute />} />
       <Route path="cart" element={<CartPage />} />
-      <Route path="checkout" element={<RequireLogin><CheckoutPage /></RequireLogin>} />
-      <Route path="orders" element={<RequireLogin><OrdersPage /></RequireLogin>} />
-      <Route path="orders/coins" element={<RequireLogin><CoinOrdersRoute /></RequireLogin>} />
-      <Route path="orders/:orderUid" element={<RequireLogin><OrderPage /></RequireLogin>} />
-      <Route path="raffles" element={<RequireLogin><RafflesPage /></RequireLogin>} />
-      <Route path="raffles/:programUid/:raffleUid" element={<RequireLogin><RafflePage /></RequireLogin>} />
+      <Route
+        path="checkout"
+        element={
+          <RequireLogin>
+            <CheckoutPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="orders"
+        element={
+          <RequireLogin>
+            <OrdersPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="orders/coins"
+        element={
+          <RequireLogin>
+            <CoinOrdersRoute />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="orders/:orderUid"
+        element={
+          <RequireLogin>
+            <OrderPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="raffles"
+        element={
+          <RequireLogin>
+            <RafflesPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="raffles/:programUid/:raffleUid"
+        element={
+          <RequireLogin>
+            <RafflePage />
+          </RequireLogin>
+        }
+      />
       <Route path="program/:programUid" element={<ProgramPage />} />
-      <Route path="program/:programUid/promotions/:promotionUid" element={<RequireLogin><PromotionPage /></RequireLogin>} />
-      <Route path="program/:programUid/redemptions" element={<RequireLogin><RedemptionsPage /></RequireLogin>} />
+      <Route
+        path="program/:programUid/promotions/:promotionUid"
+        element={
+          <RequireLogin>
+            <PromotionPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="program/:programUid/redemptions"
+        element={
+          <RequireLogin>
+            <RedemptionsPage />
+          </RequireLogin>
+        }
+      />
       <Route path="subscription" element={<SubscriptionRoute />} />
-      <Route path="subscription/checkout" element={<RequireLogin><SubscriptionCheckoutPage /></RequireLogin>} />
-      <Route path="subscription/me" element={<RequireLogin><MySubscriptionsPage /></RequireLogin>} />
-      <Route path="events" element={<EventsRoute><EventsPage /></EventsRoute>} />
-      <Route path="events/:eventUid" element={<EventsRoute><EventPage /></EventsRoute>} />
-      <Route path="polls" element={<RequireLogin><PollsPage /></RequireLogin>} />
-      <Route path="polls/:programUid/:pollUid" element={<RequireLogin><PollPage /></RequireLogin>} />
+      <Route
+        path="subscription/checkout"
+        element={
+          <RequireLogin>
+            <SubscriptionCheckoutPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="subscription/me"
+        element={
+          <RequireLogin>
+            <MySubscriptionsPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="events"
+        element={
+          <EventsRoute>
+            <EventsPage />
+          </EventsRoute>
+        }
+      />
+      <Route
+        path="events/:eventUid"
+        element={
+          <EventsRoute>
+            <EventPage />
+          </EventsRoute>
+        }
+      />
+      <Route
+        path="polls"
+        element={
+          <RequireLogin>
+            <PollsPage />
+          </RequireLogin>
+        }
+      />
+      <Route
+        path="polls/:programUid/:pollUid"
+        element={
+          <RequireLogin>
+            <PollPage />
+          </RequireLogin>
+        }
+      />
     </>
   );
 }
@@ -147,11 +248,46 @@ export function MainRoutes() {
       <Route element={<MainLayout />}>
         <Route index element={<HomeRoute />} />
         {companyRoutes()}
-        <Route path="profile" element={<RequireLogin><ProfilePage /></RequireLogin>} />
-        <Route path="change-password" element={<RequireLogin><ChangePasswordPage /></RequireLogin>} />
-        <Route path="qr" element={<RequireLogin><QrPage /></RequireLogin>} />
-        <Route path="delete" element={<RequireLogin><ComingSoon /></RequireLogin>} />
-        <Route path="staff/*" element={<RequireLogin><StaffArea /></RequireLogin>} />
+        <Route
+          path="profile"
+          element={
+            <RequireLogin>
+              <ProfilePage />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path="change-password"
+          element={
+            <RequireLogin>
+              <ChangePasswordPage />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path="qr"
+          element={
+            <RequireLogin>
+              <QrPage />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path="delete"
+          element={
+            <RequireLogin>
+              <ComingSoon />
+            </RequireLogin>
+          }
+        />
+        <Route
+          path="staff/*"
+          element={
+            <RequireLogin>
+              <StaffArea />
+            </RequireLogin>
+          }
+        />
         <Route path="politics" element={<PoliticsPage />} />
         <Route path="terms-and-conditions" element={<TermsPage />} />
         <Route path="faqs" element={<FaqsPage />} />

@@ -6,7 +6,13 @@ const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 function toRgb(hex: string): [number, number, number] {
   const value = hex.slice(1);
-  const full = value.length === 3 ? value.split('').map((c) => c + c).join('') : value;
+  const full =
+    value.length === 3
+      ? value
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : value;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 

@@ -13,7 +13,15 @@ type Category = { uid: string; name: string; color?: string | null };
  * Single-choice chip bar with the "All" entry (uid 000); when the chips overflow, an arrow
  * scrolls them 200 px.
  */
-export function CategoryBar({ categories, selected, onSelect }: { categories: Category[]; selected: string; onSelect: (uid: string) => void }) {
+export function CategoryBar({
+  categories,
+  selected,
+  onSelect,
+}: {
+  categories: Category[];
+  selected: string;
+  onSelect: (uid: string) => void;
+}) {
   const { t } = useTranslation();
   const list = useRef<HTMLDivElement>(null);
   const [overflowing, setOverflowing] = useState(false);
@@ -41,7 +49,12 @@ export function CategoryBar({ categories, selected, onSelect }: { categories: Ca
   const flexible = categories.length <= FLEX_LAYOUT_MAX;
   return (
     <div className={`category-bar${flexible ? ' category-bar--flex' : ''}`}>
-      <div ref={list} className="category-bar__list" role="group" aria-label={t('catalog.categories')}>
+      <div
+        ref={list}
+        className="category-bar__list"
+        role="group"
+        aria-label={t('catalog.categories')}
+      >
         {entries.map((category) => (
           <button
             key={category.uid}
@@ -59,9 +72,25 @@ export function CategoryBar({ categories, selected, onSelect }: { categories: Ca
           type="button"
           className="icon-button category-bar__arrow"
           aria-label={atEnd ? t('catalog.scrollCategoriesBack') : t('catalog.scrollCategories')}
-          onClick={() => list.current?.scrollBy({ left: atEnd ? -list.current.scrollWidth : CATEGORY_SCROLL_STEP, behavior: 'smooth' })}
+          onClick={() =>
+            list.current?.scrollBy({
+              left: atEnd ? -list.current.scrollWidth : CATEGORY_SCROLL_STEP,
+              behavior: 'smooth',
+            })
+          }
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" style={atEnd ? { transform: 'scaleX(-1)' } : undefined}>
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            style={atEnd ? { transform: 'scaleX(-1)' } : undefined}
+          >
             <path d="M9 6l6 6-6 6" />
           </svg>
         </button>

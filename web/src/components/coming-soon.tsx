@@ -9,7 +9,14 @@ export function ComingSoon({ title }: { title?: string }) {
       title={title ?? t('common.comingSoon')}
       text={t('common.comingSoonText')}
       icon={
-        <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.6">
+        <svg
+          viewBox="0 0 24 24"
+          width="40"
+          height="40"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 7v5l3 2" strokeLinecap="round" />
         </svg>

@@ -1,12 +1,27 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
-type FieldShellProps = { id: string; label: ReactNode; error?: string; hint?: string; children: ReactNode; className?: string };
+type FieldShellProps = {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+};
 
 /** Label, control and its error message, tied together for screen readers. */
 function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
   return (
-    <div className={`form-field${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}>
+    <div
+      className={`form-field${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}
+    >
       <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
@@ -30,9 +45,20 @@ function describedBy(id: string, error?: string, hint?: string): string | undefi
   return hint ? `${id}-hint` : undefined;
 }
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string; hint?: string };
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: string;
+};
 
-export function TextField({ label, error, hint, id: givenId, className, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id: givenId,
+  className,
+  ...input
+}: TextFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -49,7 +75,14 @@ export function TextField({ label, error, hint, id: givenId, className, ...input
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, hint, id: givenId, className, ...input }: TextFieldProps) {
+export function PasswordField({
+  label,
+  error,
+  hint,
+  id: givenId,
+  className,
+  ...input
+}: TextFieldProps) {
   const { t } = useTranslation();
   const generated = useId();
   const id = givenId ?? generated;
@@ -72,7 +105,15 @@ export function PasswordField({ label, error, hint, id: givenId, className, ...i
           aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
           aria-pressed={visible}
         >
-          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
             <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
             <circle cx="12" cy="12" r="3" />
             {visible ? null : <path d="M4 4l16 16" strokeLinecap="round" />}
@@ -90,12 +131,26 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   placeholder?: string;
 };
 
-export function SelectField({ label, error, options, placeholder, id: givenId, className, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  id: givenId,
+  className,
+  ...select
+}: SelectFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
-      <select id={id} className="form-field__control" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error)} {...select}>
+      <select
+        id={id}
+        className="form-field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        {...select}
+      >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -107,7 +162,10 @@ export function SelectField({ label, error, options, placeholder, id: givenId, c
   );
 }
 
-type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string };
+type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: ReactNode;
+  error?: string;
+};
 
 export function CheckboxField({ label, error, id: givenId, ...input }: CheckboxFieldProps) {
   const generated = useId();
@@ -115,7 +173,14 @@ export function CheckboxField({ label, error, id: givenId, ...input }: CheckboxF
   return (
     <div className={`form-check${error ? ' form-check--error' : ''}`}>
       <div className="form-check__row">
-        <input id={id} type="checkbox" className="form-check__input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          className="form-check__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
+        />
         <label htmlFor={id} className="form-check__label">
           {label}
         </label>
@@ -130,7 +195,13 @@ export function CheckboxField({ label, error, id: givenId, ...input }: CheckboxF
 }
 
 /** General messages of a form (non-field errors, the failure fallback), announced when they appear. */
-export function FormAlert({ messages, tone = 'error' }: { messages: readonly string[]; tone?: 'error' | 'info' }) {
+export function FormAlert({
+  messages,
+  tone = 'error',
+}: {
+  messages: readonly string[];
+  tone?: 'error' | 'info';
+}) {
   if (!messages.length) return null;
   return (
     <div className={`form-alert form-alert--${tone}`} role="alert">
@@ -142,9 +213,22 @@ export function FormAlert({ messages, tone = 'error' }: { messages: readonly str
 }
 
 /** A group of controls (birthdate, phone) under one legend, with one error. */
-export function FieldGroup({ legend, error, children, errorId }: { legend: ReactNode; error?: string; children: ReactNode; errorId: string }) {
+export function FieldGroup({
+  legend,
+  error,
+  children,
+  errorId,
+}: {
+  legend: ReactNode;
+  error?: string;
+  children: ReactNode;
+  errorId: string;
+}) {
   return (
-    <fieldset className={`form-group${error ? ' form-group--error' : ''}`} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={`form-group${error ? ' form-group--error' : ''}`}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="form-field__label">{legend}</legend>
       <div className="form-group__row">{children}</div>
       {error ? (

@@ -2,13 +2,24 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible modal dialog: aria-modal, labelled by its title, Escape and the backdrop close
  * it, Tab stays inside, focus returns where it was. Full screen on phones (see catalog.css).
  */
-export function Modal({ labelledBy, onClose, children, className }: { labelledBy: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Modal({
+  labelledBy,
+  onClose,
+  children,
+  className,
+}: {
+  labelledBy: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -27,7 +38,9 @@ export function Modal({ labelledBy, onClose, children, className }: { labelledBy
         return;
       }
       if (event.key !== 'Tab' || !node) return;
-      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      const items = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (el) => el.offsetParent !== null,
+      );
       if (items.length === 0) {
         event.preventDefault();
         return;
@@ -51,10 +64,34 @@ export function Modal({ labelledBy, onClose, children, className }: { labelledBy
   }, []);
 
   return createPortal(
-    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && close.current()}>
-      <div ref={dialog} className={`modal__dialog ${className ?? ''}`} role="dialog" aria-modal="true" aria-labelledby={labelledBy} tabIndex={-1}>
-        <button type="button" className="icon-button modal__close" onClick={() => close.current()} aria-label={t('catalog.close')}>
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <div
+      className="modal"
+      onMouseDown={(event) => event.target === event.currentTarget && close.current()}
+    >
+      <div
+        ref={dialog}
+        className={`modal__dialog ${className ?? ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={labelledBy}
+        tabIndex={-1}
+      >
+        <button
+          type="button"
+          className="icon-button modal__close"
+          onClick={() => close.current()}
+          aria-label={t('catalog.close')}
+        >
+          <svg
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

@@ -11,11 +11,23 @@ type PageMessageProps = {
 };
 
 /** A centred message: not found, maintenance, coming soon, empty states. */
-export function PageMessage({ title, text, image, imageAlt = '', icon, children, fullScreen }: PageMessageProps) {
+export function PageMessage({
+  title,
+  text,
+  image,
+  imageAlt = '',
+  icon,
+  children,
+  fullScreen,
+}: PageMessageProps) {
   return (
     <section className={fullScreen ? 'page-message page-message--full' : 'page-message'}>
       {image ? <img className="page-message__image" src={image} alt={imageAlt} /> : null}
-      {icon ? <div className="page-message__icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? (
+        <div className="page-message__icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
       <h1 className="page-message__title">{title}</h1>
       {text ? <p className="page-message__text">{text}</p> : null}
       {children}

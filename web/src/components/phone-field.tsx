@@ -7,19 +7,40 @@ import { FieldGroup } from './form-fields';
 const options = dialCodeOptions(countries);
 
 /** Country dial code (embedded country list, +51 by default) and the number. */
-export function PhoneField({ dialCode, number, error, label }: { dialCode: SelectHTMLAttributes<HTMLSelectElement>; number: InputHTMLAttributes<HTMLInputElement>; error?: string; label?: string }) {
+export function PhoneField({
+  dialCode,
+  number,
+  error,
+  label,
+}: {
+  dialCode: SelectHTMLAttributes<HTMLSelectElement>;
+  number: InputHTMLAttributes<HTMLInputElement>;
+  error?: string;
+  label?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const invalid = error ? true : undefined;
   return (
     <FieldGroup legend={label ?? t('auth.mobileNumber')} error={error} errorId={`${id}-error`}>
-      <label className="visually-hidden" htmlFor={`${id}-code`}>{t('auth.dialCode')}</label>
-      <select id={`${id}-code`} className="form-field__control form-group__code" aria-invalid={invalid} {...dialCode}>
+      <label className="visually-hidden" htmlFor={`${id}-code`}>
+        {t('auth.dialCode')}
+      </label>
+      <select
+        id={`${id}-code`}
+        className="form-field__control form-group__code"
+        aria-invalid={invalid}
+        {...dialCode}
+      >
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
-      <label className="visually-hidden" htmlFor={`${id}-number`}>{label ?? t('auth.mobileNumber')}</label>
+      <label className="visually-hidden" htmlFor={`${id}-number`}>
+        {label ?? t('auth.mobileNumber')}
+      </label>
       <input
         id={`${id}-number`}
         className="form-field__control form-group__grow"

@@ -5,10 +5,19 @@ import { useFormatPrice } from '../lib/money';
 import { Loading } from './loading';
 import '../styles/catalog.css';
 
-type Card = Pick<Product, 'uid' | 'title' | 'image' | 'unit_price' | 'coin_price' | 'is_redeemable' | 'stock'>;
+type Card = Pick<
+  Product,
+  'uid' | 'title' | 'image' | 'unit_price' | 'coin_price' | 'is_redeemable' | 'stock'
+>;
 
 /** Product card: image or placeholder, price, title, and a No stock badge at stock 0 (then it does not open). */
-export function ProductCard({ product, onOpen }: { product: Card; onOpen?: (uid: string) => void }) {
+export function ProductCard({
+  product,
+  onOpen,
+}: {
+  product: Card;
+  onOpen?: (uid: string) => void;
+}) {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const outOfStock = product.stock === 0;
@@ -19,7 +28,14 @@ export function ProductCard({ product, onOpen }: { product: Card; onOpen?: (uid:
           <img className="product-card__image" src={product.image} alt="" loading="lazy" />
         ) : (
           <span className="product-card__placeholder" aria-hidden="true">
-            <svg width="40" height="40" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <svg
+              width="40"
+              height="40"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+            >
               <rect x="3" y="4" width="18" height="16" rx="2" />
               <circle cx="9" cy="10" r="2" />
               <path d="M21 17l-5-5-9 8" />
@@ -29,20 +45,31 @@ export function ProductCard({ product, onOpen }: { product: Card; onOpen?: (uid:
         {outOfStock ? <span className="product-card__badge">{t('catalog.noStock')}</span> : null}
       </span>
       <span className="product-card__price">
-        {product.is_redeemable && product.coin_price !== null ? t('catalog.coins', { count: product.coin_price }) : price(product.unit_price)}
+        {product.is_redeemable && product.coin_price !== null
+          ? t('catalog.coins', { count: product.coin_price })
+          : price(product.unit_price)}
       </span>
       <span className="product-card__title">{product.title}</span>
     </>
   );
   if (!onOpen || outOfStock) {
     return (
-      <div className={`product-card${outOfStock ? ' product-card--disabled' : ''}`} aria-disabled={outOfStock || undefined} data-product={product.title}>
+      <div
+        className={`product-card${outOfStock ? ' product-card--disabled' : ''}`}
+        aria-disabled={outOfStock || undefined}
+        data-product={product.title}
+      >
         {body}
       </div>
     );
   }
   return (
-    <button type="button" className="product-card" onClick={() => onOpen(product.uid)} data-product={product.title}>
+    <button
+      type="button"
+      className="product-card"
+      onClick={() => onOpen(product.uid)}
+      data-product={product.title}
+    >
       {body}
     </button>
   );
@@ -77,9 +104,12 @@ export function ProductGrid({
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !hasNextPage || isFetchingNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void more.current();
-    }, { rootMargin: '400px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void more.current();
+      },
+      { rootMargin: '400px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, data]);

@@ -17,11 +17,25 @@ export function QuantityControl({
   const { t } = useTranslation();
   return (
     <div className="quantity" role="group" aria-label={label}>
-      <button type="button" className="quantity__button" onClick={() => onChange(Math.max(min, value - 1))} disabled={value <= min} aria-label={t('catalog.decrease')}>
+      <button
+        type="button"
+        className="quantity__button"
+        onClick={() => onChange(Math.max(min, value - 1))}
+        disabled={value <= min}
+        aria-label={t('catalog.decrease')}
+      >
         −
       </button>
-      <output className="quantity__value" aria-live="polite">{value}</output>
-      <button type="button" className="quantity__button" onClick={() => onChange(value + 1)} disabled={plusDisabled} aria-label={t('catalog.increase')}>
+      <output className="quantity__value" aria-live="polite">
+        {value}
+      </output>
+      <button
+        type="button"
+        className="quantity__button"
+        onClick={() => onChange(value + 1)}
+        disabled={plusDisabled}
+        aria-label={t('catalog.increase')}
+      >
         +
       </button>
     </div>

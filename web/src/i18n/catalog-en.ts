@@ -18,8 +18,10 @@ export const catalogEn: Record<keyof typeof catalogEs, string> = {
   coins_other: '{{count}} coins',
   yourCoins_one: 'You have {{count}} coin',
   yourCoins_other: 'You have {{count}} coins',
-  coinsCartOnlyMoney: 'Your cart holds products paid with money: redeemable products go in another order.',
-  coinsCartOnlyCoins: 'Your cart holds products redeemed with coins: this product goes in another order.',
+  coinsCartOnlyMoney:
+    'Your cart holds products paid with money: redeemable products go in another order.',
+  coinsCartOnlyCoins:
+    'Your cart holds products redeemed with coins: this product goes in another order.',
   coinsMissing: 'You need {{n}} more coins to redeem this product',
   close: 'Close',
   loadError: "Sorry, the information couldn't be fetched properly",

@@ -16,8 +16,10 @@ export const catalogEs = {
   coins_other: '{{count}} monedas',
   yourCoins_one: 'Tienes {{count}} moneda',
   yourCoins_other: 'Tienes {{count}} monedas',
-  coinsCartOnlyMoney: 'Tu carrito tiene productos que se pagan con dinero: los canjeables se piden en otro pedido.',
-  coinsCartOnlyCoins: 'Tu carrito tiene productos canjeables con monedas: este producto se pide en otro pedido.',
+  coinsCartOnlyMoney:
+    'Tu carrito tiene productos que se pagan con dinero: los canjeables se piden en otro pedido.',
+  coinsCartOnlyCoins:
+    'Tu carrito tiene productos canjeables con monedas: este producto se pide en otro pedido.',
   coinsMissing: 'Te faltan {{n}} monedas para canjear este Producto',
   close: 'Cerrar',
   loadError: "Sorry, the information couldn't be fetched properly",

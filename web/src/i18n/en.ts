@@ -86,7 +86,8 @@ export const en: Catalogue = {
   },
   cookies: {
     bannerTitle: 'We use cookies',
-    bannerText: 'We use our own and third-party cookies to run the store, remember your preferences and analyse how the site is used.',
+    bannerText:
+      'We use our own and third-party cookies to run the store, remember your preferences and analyse how the site is used.',
     accept: 'Accept',
     configure: 'Settings',
     save: 'Save preferences',
@@ -100,7 +101,8 @@ export const en: Catalogue = {
     guidText: 'An anonymous identifier that remembers your visit for 24 hours (_guid cookie).',
     close: 'Close',
     pageTitle: 'Cookie policy',
-    pageIntro: 'A cookie is a small file the site stores in your browser. These are the cookies we use and why:',
+    pageIntro:
+      'A cookie is a small file the site stores in your browser. These are the cookies we use and why:',
     colName: 'Cookie',
     colPurpose: 'Purpose',
     colDuration: 'Duration',
@@ -110,7 +112,8 @@ export const en: Catalogue = {
     guidDuration: '24 hours',
     acceptPurpose: 'Remembers that you accepted the cookie policy.',
     acceptDuration: '1 day',
-    pageOutro: 'You can change your choice at any time from the cookie settings or delete cookies from your browser.',
+    pageOutro:
+      'You can change your choice at any time from the cookie settings or delete cookies from your browser.',
     openSettings: 'Cookie settings',
   },
 };

@@ -86,7 +86,8 @@ export const es = {
   },
   cookies: {
     bannerTitle: 'Usamos cookies',
-    bannerText: 'Usamos cookies propias y de terceros para que la tienda funcione, recordar tus preferencias y analizar cómo se usa el sitio.',
+    bannerText:
+      'Usamos cookies propias y de terceros para que la tienda funcione, recordar tus preferencias y analizar cómo se usa el sitio.',
     accept: 'Aceptar',
     configure: 'Configurar',
     save: 'Guardar preferencias',
@@ -100,7 +101,8 @@ export const es = {
     guidText: 'Un identificador anónimo para recordar tu visita durante 24 horas (cookie _guid).',
     close: 'Cerrar',
     pageTitle: 'Política de cookies',
-    pageIntro: 'Una cookie es un pequeño archivo que el sitio guarda en tu navegador. Estas son las cookies que usamos y para qué:',
+    pageIntro:
+      'Una cookie es un pequeño archivo que el sitio guarda en tu navegador. Estas son las cookies que usamos y para qué:',
     colName: 'Cookie',
     colPurpose: 'Finalidad',
     colDuration: 'Duración',
@@ -110,7 +112,8 @@ export const es = {
     guidDuration: '24 horas',
     acceptPurpose: 'Recuerda que aceptaste la política de cookies.',
     acceptDuration: '1 día',
-    pageOutro: 'Puedes cambiar tu elección en cualquier momento desde la configuración de cookies o borrar las cookies desde tu navegador.',
+    pageOutro:
+      'Puedes cambiar tu elección en cualquier momento desde la configuración de cookies o borrar las cookies desde tu navegador.',
     openSettings: 'Configurar cookies',
   },
 } as const;

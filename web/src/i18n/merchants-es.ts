@@ -7,13 +7,16 @@ export const merchantsEs = {
   whatsapp: 'Escríbenos por WhatsApp',
   benefitsTitle: '¿Qué incluye tu tienda?',
   benefitCatalogTitle: 'Catálogo en línea',
-  benefitCatalogText: 'Tus productos con fotos, precios, categorías y stock, listos para compartir.',
+  benefitCatalogText:
+    'Tus productos con fotos, precios, categorías y stock, listos para compartir.',
   benefitOrdersTitle: 'Pedidos para delivery o recojo',
-  benefitOrdersText: 'Tus clientes eligen el local, el horario de recojo o la dirección de entrega.',
+  benefitOrdersText:
+    'Tus clientes eligen el local, el horario de recojo o la dirección de entrega.',
   benefitPaymentsTitle: 'Pagos como prefieras',
   benefitPaymentsText: 'Efectivo, tarjeta contra entrega o tarjeta en línea.',
   benefitLoyaltyTitle: 'Clientes que vuelven',
-  benefitLoyaltyText: 'Programa de puntos, promociones y cupones para premiar a tus clientes frecuentes.',
+  benefitLoyaltyText:
+    'Programa de puntos, promociones y cupones para premiar a tus clientes frecuentes.',
   stepsTitle: 'Empieza en 3 pasos',
   step1Title: 'Regístrate',
   step1Text: 'Crea tu cuenta en el administrador de tiendas.',

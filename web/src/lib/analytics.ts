@@ -6,7 +6,9 @@ type DataLayerWindow = Window & { dataLayer?: Record<string, unknown>[] };
 /** Whether the visitor accepted the analytics (Google Analytics) cookies. */
 function analyticsAllowed(): boolean {
   try {
-    const consent = JSON.parse(storage.get(storageKeys.cookieConsent) ?? 'null') as { ga?: unknown } | null;
+    const consent = JSON.parse(storage.get(storageKeys.cookieConsent) ?? 'null') as {
+      ga?: unknown;
+    } | null;
     return consent?.ga === true;
   } catch {
     return false;

@@ -20,7 +20,11 @@ export function composeBirthdate(day: string, month: string, year: string): stri
 }
 
 /** '1990-05-14' -> { day: '14', month: '5', year: '1990' }. */
-export function splitBirthdate(value: string | null | undefined): { day: string; month: string; year: string } {
+export function splitBirthdate(value: string | null | undefined): {
+  day: string;
+  month: string;
+  year: string;
+} {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
   if (!match) return { day: '', month: '', year: '' };
   return { year: match[1], month: String(Number(match[2])), day: String(Number(match[3])) };

@@ -39,7 +39,9 @@ export function lineId(uid: string, position: number): string {
 
 /** Gives every line the id of its current position. */
 export function renumber(items: CartItem[]): CartItem[] {
-  return items.map((item, index) => (item.id === lineId(item.uid, index) ? item : { ...item, id: lineId(item.uid, index) }));
+  return items.map((item, index) =>
+    item.id === lineId(item.uid, index) ? item : { ...item, id: lineId(item.uid, index) },
+  );
 }
 
 /** The line holding a product, if any (a cart holds a product once: re-adding replaces it). */
@@ -68,7 +70,9 @@ export function removeLine(items: CartItem[], productUid: string): CartItem[] {
 /** Sets a line's quantity (by line id); 0 or less removes the line. */
 export function setLineQuantity(items: CartItem[], id: string, quantity: number): CartItem[] {
   if (quantity <= 0) return renumber(items.filter((item) => item.id !== id));
-  return items.map((item) => (item.id === id ? { ...item, quantity, options_price: undefined, total: undefined } : item));
+  return items.map((item) =>
+    item.id === id ? { ...item, quantity, options_price: undefined, total: undefined } : item,
+  );
 }
 
 /** Whether the plus button of a line is enabled: never at or above the counted stock. */
@@ -78,7 +82,9 @@ export function canIncrease(item: Pick<CartItem, 'quantity' | 'stock'>): boolean
 
 /** Same product with the same options (in any order): the identity used when merging carts. */
 export function lineKey(item: Pick<CartItem, 'uid' | 'option_groups'>): string {
-  const options = item.option_groups.flatMap((group) => group.options.map((option) => `${group.uid}:${option.uid}`)).sort();
+  const options = item.option_groups
+    .flatMap((group) => group.options.map((option) => `${group.uid}:${option.uid}`))
+    .sort();
   return `${item.uid}|${options.join(',')}`;
 }
 
@@ -100,7 +106,10 @@ export function mergeCarts(server: CartItem[], local: CartItem[]): CartItem[] {
 
 /** Per-unit price of the chosen options, in cents. */
 export function optionsCents(item: Pick<CartItem, 'option_groups'>): number {
-  return item.option_groups.reduce((sum, group) => sum + group.options.reduce((s, option) => s + moneyToCents(option.price), 0), 0);
+  return item.option_groups.reduce(
+    (sum, group) => sum + group.options.reduce((s, option) => s + moneyToCents(option.price), 0),
+    0,
+  );
 }
 
 /** The line total: the server's when it priced the line, otherwise computed locally. */
@@ -127,7 +136,10 @@ export function toCartInput(cart: StoredCart): CartInput {
       uid: item.uid,
       quantity: item.quantity,
       direct_purchase: item.direct_purchase,
-      option_groups: item.option_groups.map((group) => ({ uid: group.uid, options: group.options.map((option) => ({ uid: option.uid })) })),
+      option_groups: item.option_groups.map((group) => ({
+        uid: group.uid,
+        options: group.options.map((option) => ({ uid: option.uid })),
+      })),
     })),
   };
 }
@@ -145,14 +157,21 @@ type ServerLine = {
   unit_price: string;
   options_price: string;
   total: string;
-  option_groups: { uid: string; name: string; options: { uid: string; name: string; price: string }[] }[];
+  option_groups: {
+    uid: string;
+    name: string;
+    options: { uid: string; name: string; price: string }[];
+  }[];
 };
 
 /**
  * The server's cart as local lines. Coin prices come with the server's line; an older server
  * without them leaves the local line's.
  */
-export function fromServerCart(server: { place: string; products: ServerLine[]; subtotal: string }, local: CartItem[] = []): StoredCart {
+export function fromServerCart(
+  server: { place: string; products: ServerLine[]; subtotal: string },
+  local: CartItem[] = [],
+): StoredCart {
   const coins = new Map(local.map((item) => [item.uid, item.coin_price]));
   return {
     place: server.place,
@@ -174,14 +193,23 @@ export function fromServerCart(server: { place: string; products: ServerLine[]; 
         option_groups: line.option_groups.map((group) => ({
           uid: group.uid,
           name: group.name,
-          options: group.options.map((option) => ({ uid: option.uid, name: option.name, price: option.price })),
+          options: group.options.map((option) => ({
+            uid: option.uid,
+            name: option.name,
+            price: option.price,
+          })),
         })),
       })),
     ),
   };
 }
 
-export type GroupRule = { uid: string; name: string; minimum_to_select: number; maximum_to_select: number };
+export type GroupRule = {
+  uid: string;
+  name: string;
+  minimum_to_select: number;
+  maximum_to_select: number;
+};
 
 /**
  * Option validation of the popup (section 5): each group's selected count must lie between its
@@ -204,12 +232,21 @@ export function canSelectMore(group: GroupRule, selected: Record<string, string[
 }
 
 /** The add button: disabled while loading, at quantity 0, or with an unsatisfied group. */
-export function canAdd(groups: GroupRule[], selected: Record<string, string[]>, quantity: number, loading = false): boolean {
+export function canAdd(
+  groups: GroupRule[],
+  selected: Record<string, string[]>,
+  quantity: number,
+  loading = false,
+): boolean {
   return !loading && quantity > 0 && invalidGroups(groups, selected).length === 0;
 }
 
 /** Coins a member still needs for a redeemable item (0 when they have enough). */
-export function coinsMissing(coinPrice: number | null, quantity: number, memberCoins: number): number {
+export function coinsMissing(
+  coinPrice: number | null,
+  quantity: number,
+  memberCoins: number,
+): number {
   if (coinPrice === null) return 0;
   return Math.max(0, coinPrice * Math.max(quantity, 1) - memberCoins);
 }
@@ -217,7 +254,10 @@ export function coinsMissing(coinPrice: number | null, quantity: number, memberC
 /** Extras shown on a cart line before the ellipsis button (section 9). */
 export const EXTRAS_PREVIEW = 8;
 
-export function previewExtras(item: Pick<CartItem, 'option_groups'>): { shown: string[]; more: boolean } {
+export function previewExtras(item: Pick<CartItem, 'option_groups'>): {
+  shown: string[];
+  more: boolean;
+} {
   const names = item.option_groups.flatMap((group) => group.options.map((option) => option.name));
   return { shown: names.slice(0, EXTRAS_PREVIEW), more: names.length > EXTRAS_PREVIEW };
 }

@@ -54,7 +54,11 @@ const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Numbe
  * coordinates, a slot chosen, a payment method chosen) and the generic form rules on the billing
  * data, with their Spanish messages. Answers the first message of each field.
  */
-export function checkoutErrors(values: CheckoutValues, paymentType: PaymentType | null, now = new Date()): Partial<Record<CheckoutField, string>> {
+export function checkoutErrors(
+  values: CheckoutValues,
+  paymentType: PaymentType | null,
+  now = new Date(),
+): Partial<Record<CheckoutField, string>> {
   const errors: Partial<Record<CheckoutField, string>> = {};
   const set = (field: CheckoutField, message: string | undefined) => {
     if (message) errors[field] = message;
@@ -63,8 +67,20 @@ export function checkoutErrors(values: CheckoutValues, paymentType: PaymentType 
   if (values.shipping_type === 'delivery') {
     set('area', formRules.required(values.area));
     set('address', formRules.required(values.address));
-    set('latitude', firstError(values.latitude, formRules.required, formRules.numeric) ?? (isNumber(values.latitude) && Math.abs(Number(values.latitude)) > 90 ? formMessages.positiveNumber : undefined));
-    set('longitude', firstError(values.longitude, formRules.required, formRules.numeric) ?? (isNumber(values.longitude) && Math.abs(Number(values.longitude)) > 180 ? formMessages.positiveNumber : undefined));
+    set(
+      'latitude',
+      firstError(values.latitude, formRules.required, formRules.numeric) ??
+        (isNumber(values.latitude) && Math.abs(Number(values.latitude)) > 90
+          ? formMessages.positiveNumber
+          : undefined),
+    );
+    set(
+      'longitude',
+      firstError(values.longitude, formRules.required, formRules.numeric) ??
+        (isNumber(values.longitude) && Math.abs(Number(values.longitude)) > 180
+          ? formMessages.positiveNumber
+          : undefined),
+    );
   }
   if (values.shipping_type === 'pickup') {
     set('pickup_date', formRules.required(values.pickup_date));
@@ -74,29 +90,68 @@ export function checkoutErrors(values: CheckoutValues, paymentType: PaymentType 
   if (paymentType === 'ONLINE_CARD') {
     set('card_holder', formRules.required(values.card_holder));
     const digits = values.card_number.replace(/\s+/g, '');
-    set('card_number', formRules.required(values.card_number) ?? (/^\d{12,19}$/.test(digits) ? undefined : formMessages.positiveNumber));
+    set(
+      'card_number',
+      formRules.required(values.card_number) ??
+        (/^\d{12,19}$/.test(digits) ? undefined : formMessages.positiveNumber),
+    );
     const expiry = parseExpiry(values.card_expiry);
-    const expired = expiry && (expiry.year < now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1));
-    set('card_expiry', formRules.required(values.card_expiry) ?? (!expiry || expired ? formMessages.date : undefined));
-    set('card_cvc', formRules.required(values.card_cvc) ?? (/^\d{3,4}$/.test(values.card_cvc.trim()) ? undefined : formMessages.positiveNumber));
+    const expired =
+      expiry &&
+      (expiry.year < now.getFullYear() ||
+        (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1));
+    set(
+      'card_expiry',
+      formRules.required(values.card_expiry) ??
+        (!expiry || expired ? formMessages.date : undefined),
+    );
+    set(
+      'card_cvc',
+      formRules.required(values.card_cvc) ??
+        (/^\d{3,4}$/.test(values.card_cvc.trim()) ? undefined : formMessages.positiveNumber),
+    );
   }
   set('first_name', formRules.required(values.first_name));
   set('last_name', formRules.required(values.last_name));
   set('email', firstError(values.email, formRules.required, formRules.email));
-  set('phone', firstError(values.phone.replace(/\s+/g, ''), formRules.required, formRules.telephone));
+  set(
+    'phone',
+    firstError(values.phone.replace(/\s+/g, ''), formRules.required, formRules.telephone),
+  );
   set('city', formRules.required(values.city));
   set('billing_address', formRules.required(values.billing_address));
   return errors;
 }
 
 /** Shipping part of an order or quote body, when it is complete enough to price. */
-export function shippingPart(values: Pick<CheckoutValues, 'shipping_type' | 'area' | 'address' | 'reference' | 'latitude' | 'longitude' | 'pickup_date' | 'pickup_start'>) {
+export function shippingPart(
+  values: Pick<
+    CheckoutValues,
+    | 'shipping_type'
+    | 'area'
+    | 'address'
+    | 'reference'
+    | 'latitude'
+    | 'longitude'
+    | 'pickup_date'
+    | 'pickup_start'
+  >,
+) {
   if (values.shipping_type === 'pickup') {
     if (!values.pickup_date || !values.pickup_start) return null;
-    return { shipping_type: 'pickup' as const, pickup: { date: values.pickup_date, start: values.pickup_start } };
+    return {
+      shipping_type: 'pickup' as const,
+      pickup: { date: values.pickup_date, start: values.pickup_start },
+    };
   }
   if (values.shipping_type === 'delivery') {
-    if (!values.area || !values.address.trim() || !isNumber(values.latitude) || !isNumber(values.longitude)) return null;
+    if (
+      !values.area ||
+      !values.address.trim() ||
+      !isNumber(values.latitude) ||
+      !isNumber(values.longitude)
+    )
+      return null;
     return {
       shipping_type: 'delivery' as const,
       delivery: {
@@ -117,7 +172,14 @@ export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
   coupon: string | null;
   payment_method: string;
   card?: { number: string; exp_month: number; exp_year: number; cvc: string; holder_name: string };
-  billing: { first_name: string; last_name: string; email: string; phone: string; city: string; address: string };
+  billing: {
+    first_name: string;
+    last_name: string;
+    email: string;
+    phone: string;
+    city: string;
+    address: string;
+  };
   comments: string;
   /** The influencer of /in/{uid}/, when one is remembered. */
   influencer_uid?: string;
@@ -127,7 +189,12 @@ export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
 export function buildOrderBody(
   values: CheckoutValues,
   products: CartInput['products'],
-  options: { expectedTotal: string; coupon: string | null; paymentType: PaymentType | null; influencerUid?: string },
+  options: {
+    expectedTotal: string;
+    coupon: string | null;
+    paymentType: PaymentType | null;
+    influencerUid?: string;
+  },
 ): OrderBody {
   const shipping = shippingPart(values);
   if (!shipping) throw new Error('shipping details are incomplete');
@@ -203,7 +270,8 @@ export function attemptFor(previous: Attempt | null, body: unknown, newKey: () =
 }
 
 export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
@@ -218,18 +286,34 @@ export type StatusStep = { status: OrderStatus; state: 'done' | 'current' | 'upc
  * The steps an order goes through, for the status bar: a pickup order is never shipped; a
  * canceled order shows the steps it reached and then its cancellation.
  */
-export function statusSteps(status: OrderStatus, shippingType: 'delivery' | 'pickup', reached: OrderStatus[] = []): StatusStep[] {
-  const path: OrderStatus[] = shippingType === 'pickup' ? ['RECEIVED', 'ACCEPTED', 'DELIVERED'] : ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED'];
+export function statusSteps(
+  status: OrderStatus,
+  shippingType: 'delivery' | 'pickup',
+  reached: OrderStatus[] = [],
+): StatusStep[] {
+  const path: OrderStatus[] =
+    shippingType === 'pickup'
+      ? ['RECEIVED', 'ACCEPTED', 'DELIVERED']
+      : ['RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED'];
   if (status === 'CANCELED_BY_PLACE' || status === 'CANCELED_BY_USER') {
     const before = path.filter((s) => s === 'RECEIVED' || reached.includes(s));
-    return [...before.map((s) => ({ status: s, state: 'done' as const })), { status, state: 'current' as const }];
+    return [
+      ...before.map((s) => ({ status: s, state: 'done' as const })),
+      { status, state: 'current' as const },
+    ];
   }
   const index = path.indexOf(status);
-  return path.map((s, i) => ({ status: s, state: i < index ? 'done' : i === index ? (s === 'DELIVERED' ? 'done' : 'current') : 'upcoming' }));
+  return path.map((s, i) => ({
+    status: s,
+    state: i < index ? 'done' : i === index ? (s === 'DELIVERED' ? 'done' : 'current') : 'upcoming',
+  }));
 }
 
 /** A 409 of a price change carries the new prices: `{detail, code: 'price_changed', quote}`. */
-export function priceChangeOf<Q>(status: number, body: unknown): { detail: string; quote: Q } | null {
+export function priceChangeOf<Q>(
+  status: number,
+  body: unknown,
+): { detail: string; quote: Q } | null {
   if (status !== 409 || !body || typeof body !== 'object') return null;
   const b = body as { code?: unknown; detail?: unknown; quote?: unknown };
   if (b.code !== 'price_changed' || !b.quote) return null;

@@ -18,7 +18,13 @@ export function serverFormErrors(
       if (formFields.includes(field)) fields[field] = messages[0];
       else general.push(...(field === 'non_field_errors' ? messages : [messages[0]]));
     }
-  } else if (error.body && typeof error.body === 'object' && 'detail' in error.body && error.status !== 0 && error.status < 500) {
+  } else if (
+    error.body &&
+    typeof error.body === 'object' &&
+    'detail' in error.body &&
+    error.status !== 0 &&
+    error.status < 500
+  ) {
     general.push(String((error.body as { detail: unknown }).detail));
   }
   return { fields, general, status: error.status };

@@ -14,7 +14,10 @@ export function dialCodeOptions(countries: readonly Country[]): { value: string;
 }
 
 /** The number as sent: dial code + digits of the typed number ('987 654 321' -> '+51987654321'); '' when nothing typed. */
-export function withDialCode(dialCode: string | null | undefined, number: string | null | undefined): string {
+export function withDialCode(
+  dialCode: string | null | undefined,
+  number: string | null | undefined,
+): string {
   const digits = (number ?? '').replace(/[\s\-()]/g, '');
   if (!digits) return '';
   if (digits.startsWith('+')) return digits;
@@ -32,6 +35,9 @@ export function splitDialCode(
 ): { dialCode: string; number: string } {
   if (!mobile) return { dialCode: fallback, number: '' };
   let best = '';
-  for (const c of countries) if (mobile.startsWith(c.dial_code) && c.dial_code.length > best.length) best = c.dial_code;
-  return best ? { dialCode: best, number: mobile.slice(best.length) } : { dialCode: fallback, number: mobile.replace(/^\+/, '') };
+  for (const c of countries)
+    if (mobile.startsWith(c.dial_code) && c.dial_code.length > best.length) best = c.dial_code;
+  return best
+    ? { dialCode: best, number: mobile.slice(best.length) }
+    : { dialCode: fallback, number: mobile.replace(/^\+/, '') };
 }

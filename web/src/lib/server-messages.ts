@@ -2,7 +2,9 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authEs } from '../i18n/auth-es';
 
-const keyByMessage = new Map<string, string>(Object.entries(authEs.serverMessages).map(([key, text]) => [text, key]));
+const keyByMessage = new Map<string, string>(
+  Object.entries(authEs.serverMessages).map(([key, text]) => [text, key]),
+);
 
 /**
  * The server and the contract answer Spanish messages; in another language the ones we know

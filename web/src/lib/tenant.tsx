@@ -15,6 +15,9 @@ export function useTenant(): App {
 }
 
 /** Whether a section (cart, store, program) is hidden from members for the given company. */
-export function isHiddenForMembers(company: App['company'], section: 'cart' | 'store' | 'program'): boolean {
+export function isHiddenForMembers(
+  company: App['company'],
+  section: 'cart' | 'store' | 'program',
+): boolean {
   return company.hidden_for_members.some((item) => item.name === section);
 }

@@ -8,13 +8,18 @@ import { useServerMessage } from './server-messages';
  * on its field (first message), non_field_errors and others as general messages, and the
  * fallback when the answer says nothing usable.
  */
-export function useFormFeedback<T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[], fallback: string) {
+export function useFormFeedback<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+  fallback: string,
+) {
   const [general, setGeneral] = useState<string[]>([]);
   const tm = useServerMessage();
   const showError = useCallback(
     (error: unknown) => {
       const parsed = serverFormErrors(error, fields);
-      for (const [field, message] of Object.entries(parsed.fields)) setError(field as Path<T>, { type: 'server', message: tm(message) });
+      for (const [field, message] of Object.entries(parsed.fields))
+        setError(field as Path<T>, { type: 'server', message: tm(message) });
       const messages = parsed.general.map(tm);
       if (!messages.length && !Object.keys(parsed.fields).length) messages.push(tm(fallback));
       setGeneral(messages);

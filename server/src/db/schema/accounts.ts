@@ -1,4 +1,16 @@
-import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, check } from 'drizzle-orm/pg-core';
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  check,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { apps } from './tenancy';
 import { areas } from './places';
@@ -57,7 +69,10 @@ export const sessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.tokenHash] }),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     index('sessions_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -76,9 +91,15 @@ export const linkTokens = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.tokenHash] }),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     index('link_tokens_user_idx').on(t.appId, t.userUid, t.purpose),
-    check('link_tokens_purpose_check', sql`${t.purpose} IN ('verify_email', 'reset_password', 'delete_account')`),
+    check(
+      'link_tokens_purpose_check',
+      sql`${t.purpose} IN ('verify_email', 'reset_password', 'delete_account')`,
+    ),
   ],
 );
 
@@ -97,7 +118,10 @@ export const rateLimits = pgTable(
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     hits: integer('hits').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.bucket, t.windowStart] }), index('rate_limits_window_idx').on(t.windowStart)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.bucket, t.windowStart] }),
+    index('rate_limits_window_idx').on(t.windowStart),
+  ],
 );
 
 /** Mails written while no SMTP server is configured (or when sending failed): the demo reads them here. */

@@ -23,7 +23,13 @@ export const shoppingCarts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userUid, t.placeUid] }),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.placeUid],
+      foreignColumns: [places.appId, places.uid],
+    }).onDelete('cascade'),
   ],
 );

@@ -35,7 +35,10 @@ export const productCategories = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('product_categories_app_key_key').on(t.appId, t.key),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -82,8 +85,14 @@ export const products = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('products_app_key_key').on(t.appId, t.key),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.categoryUid], foreignColumns: [productCategories.appId, productCategories.uid] }),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.categoryUid],
+      foreignColumns: [productCategories.appId, productCategories.uid],
+    }),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_company_idx').on(t.appId, t.companyUid, t.position),
   ],
@@ -115,11 +124,29 @@ export const placeProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.placeUid, t.productUid] }),
-    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.placeUid],
+      foreignColumns: [places.appId, places.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.productUid],
+      foreignColumns: [products.appId, products.uid],
+    }).onDelete('cascade'),
     index('place_products_product_idx').on(t.appId, t.productUid),
-    index('place_products_listing_idx').on(t.appId, t.placeUid, t.isActive, t.position, t.productUid),
-    index('place_products_category_idx').on(t.appId, t.placeUid, t.categoryUid, t.position, t.productUid),
+    index('place_products_listing_idx').on(
+      t.appId,
+      t.placeUid,
+      t.isActive,
+      t.position,
+      t.productUid,
+    ),
+    index('place_products_category_idx').on(
+      t.appId,
+      t.placeUid,
+      t.categoryUid,
+      t.position,
+      t.productUid,
+    ),
     index('place_products_search_idx').using('gin', t.searchVector),
   ],
 );
@@ -139,7 +166,10 @@ export const optionGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.productUid],
+      foreignColumns: [products.appId, products.uid],
+    }).onDelete('cascade'),
     index('option_groups_product_idx').on(t.appId, t.productUid),
   ],
 );
@@ -158,7 +188,10 @@ export const options = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.groupUid], foreignColumns: [optionGroups.appId, optionGroups.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.groupUid],
+      foreignColumns: [optionGroups.appId, optionGroups.uid],
+    }).onDelete('cascade'),
     index('options_group_idx').on(t.appId, t.groupUid),
   ],
 );
@@ -181,6 +214,9 @@ export const placeProductCounts = pgTable(
   },
   (t) => [
     index('place_product_counts_place_idx').on(t.appId, t.placeUid, t.categoryUid),
-    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.placeUid],
+      foreignColumns: [places.appId, places.uid],
+    }).onDelete('cascade'),
   ],
 );

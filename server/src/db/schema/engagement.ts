@@ -1,4 +1,13 @@
-import { boolean, date, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './tenancy';
 import { places } from './places';
 
@@ -25,7 +34,10 @@ export const events = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     index('events_company_start_idx').on(t.appId, t.companyUid, t.startDate, t.startTime),
   ],

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { programs } from './loyalty';
 
@@ -23,7 +35,10 @@ export const raffles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid],
+      foreignColumns: [programs.appId, programs.uid],
+    }).onDelete('cascade'),
     index('raffles_program_idx').on(t.appId, t.programUid, t.position),
   ],
 );
@@ -44,8 +59,14 @@ export const raffleMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.raffleUid, t.userUid] }),
-    foreignKey({ columns: [t.appId, t.raffleUid], foreignColumns: [raffles.appId, raffles.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.raffleUid],
+      foreignColumns: [raffles.appId, raffles.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     index('raffle_members_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -67,7 +88,10 @@ export const polls = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid],
+      foreignColumns: [programs.appId, programs.uid],
+    }).onDelete('cascade'),
     index('polls_program_idx').on(t.appId, t.programUid, t.position),
   ],
 );
@@ -86,9 +110,15 @@ export const pollQuestions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.pollUid], foreignColumns: [polls.appId, polls.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.pollUid],
+      foreignColumns: [polls.appId, polls.uid],
+    }).onDelete('cascade'),
     index('poll_questions_poll_idx').on(t.appId, t.pollUid, t.position),
-    check('poll_questions_kind_check', sql`${t.kind} IN ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT')`),
+    check(
+      'poll_questions_kind_check',
+      sql`${t.kind} IN ('SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT')`,
+    ),
   ],
 );
 
@@ -103,7 +133,10 @@ export const pollOptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.questionUid], foreignColumns: [pollQuestions.appId, pollQuestions.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.questionUid],
+      foreignColumns: [pollQuestions.appId, pollQuestions.uid],
+    }).onDelete('cascade'),
     index('poll_options_question_idx').on(t.appId, t.questionUid, t.position),
   ],
 );
@@ -121,8 +154,14 @@ export const pollResponses = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('poll_responses_poll_user_key').on(t.appId, t.pollUid, t.userUid),
-    foreignKey({ columns: [t.appId, t.pollUid], foreignColumns: [polls.appId, polls.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.pollUid],
+      foreignColumns: [polls.appId, polls.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     index('poll_responses_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -140,9 +179,18 @@ export const pollAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.responseUid], foreignColumns: [pollResponses.appId, pollResponses.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.questionUid], foreignColumns: [pollQuestions.appId, pollQuestions.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.optionUid], foreignColumns: [pollOptions.appId, pollOptions.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.responseUid],
+      foreignColumns: [pollResponses.appId, pollResponses.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.questionUid],
+      foreignColumns: [pollQuestions.appId, pollQuestions.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.optionUid],
+      foreignColumns: [pollOptions.appId, pollOptions.uid],
+    }).onDelete('cascade'),
     index('poll_answers_response_idx').on(t.appId, t.responseUid),
     check('poll_answers_one_check', sql`(${t.optionUid} IS NULL) <> (${t.text} IS NULL)`),
   ],
@@ -164,7 +212,10 @@ function programBlock(name: string) {
     },
     (t) => [
       primaryKey({ columns: [t.appId, t.uid] }),
-      foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+      foreignKey({
+        columns: [t.appId, t.programUid],
+        foreignColumns: [programs.appId, programs.uid],
+      }).onDelete('cascade'),
       index(`${name}_program_idx`).on(t.appId, t.programUid, t.position),
     ],
   );

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -35,8 +48,14 @@ export const programs = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('programs_app_key_key').on(t.appId, t.key),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
-    check('programs_points_expire_after_days_check', sql`${t.pointsExpireAfterDays} IS NULL OR ${t.pointsExpireAfterDays} > 0`),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
+    check(
+      'programs_points_expire_after_days_check',
+      sql`${t.pointsExpireAfterDays} IS NULL OR ${t.pointsExpireAfterDays} > 0`,
+    ),
   ],
 );
 
@@ -51,8 +70,14 @@ export const programMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.programUid, t.userUid] }),
-    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid],
+      foreignColumns: [programs.appId, programs.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     index('program_members_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -81,7 +106,10 @@ export const loyaltyLedger = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.programUid, t.userUid], foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid, t.userUid],
+      foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid],
+    }).onDelete('cascade'),
     index('loyalty_ledger_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
     index('loyalty_ledger_reference_idx').on(t.appId, t.reference),
     check('loyalty_ledger_currency_check', sql`${t.currency} IN ('POINTS', 'COINS', 'STAMPS')`),
@@ -90,7 +118,8 @@ export const loyaltyLedger = pgTable(
   ],
 );
 
-export type PromotionKind = 'DISCOUNT_RATE' | 'FIXED_DISCOUNT' | 'GIFT' | 'SPECIAL_PRICE' | 'GIFT_CARD' | 'STAMPS';
+export type PromotionKind =
+  'DISCOUNT_RATE' | 'FIXED_DISCOUNT' | 'GIFT' | 'SPECIAL_PRICE' | 'GIFT_CARD' | 'STAMPS';
 
 /** A benefit of a program. Stock is counted as units taken against an optional total, so an import never resets what was taken. */
 export const promotions = pgTable(
@@ -127,10 +156,19 @@ export const promotions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.programUid], foreignColumns: [programs.appId, programs.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid],
+      foreignColumns: [programs.appId, programs.uid],
+    }).onDelete('cascade'),
     index('promotions_program_idx').on(t.appId, t.programUid, t.position),
-    check('promotions_kind_check', sql`${t.kind} IN ('DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS')`),
-    check('promotions_stock_check', sql`${t.stockTotal} IS NULL OR ${t.stockTaken} <= ${t.stockTotal}`),
+    check(
+      'promotions_kind_check',
+      sql`${t.kind} IN ('DISCOUNT_RATE', 'FIXED_DISCOUNT', 'GIFT', 'SPECIAL_PRICE', 'GIFT_CARD', 'STAMPS')`,
+    ),
+    check(
+      'promotions_stock_check',
+      sql`${t.stockTotal} IS NULL OR ${t.stockTaken} <= ${t.stockTotal}`,
+    ),
     check('promotions_coin_price_check', sql`${t.coinPrice} >= 0`),
   ],
 );
@@ -145,8 +183,14 @@ export const promotionPlaces = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.promotionUid, t.placeUid] }),
-    foreignKey({ columns: [t.appId, t.promotionUid], foreignColumns: [promotions.appId, promotions.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.promotionUid],
+      foreignColumns: [promotions.appId, promotions.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.placeUid],
+      foreignColumns: [places.appId, places.uid],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -177,8 +221,14 @@ export const redemptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.promotionUid], foreignColumns: [promotions.appId, promotions.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.programUid, t.userUid], foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.promotionUid],
+      foreignColumns: [promotions.appId, promotions.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.programUid, t.userUid],
+      foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid],
+    }).onDelete('cascade'),
     index('redemptions_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
     index('redemptions_promotion_member_idx').on(t.appId, t.promotionUid, t.userUid),
     uniqueIndex('redemptions_app_code_key').on(t.appId, t.code),

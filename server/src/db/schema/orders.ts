@@ -38,9 +38,15 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     index('payment_methods_company_idx').on(t.appId, t.companyUid, t.position),
-    check('payment_methods_type_check', sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS')`),
+    check(
+      'payment_methods_type_check',
+      sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS')`,
+    ),
   ],
 );
 
@@ -60,7 +66,10 @@ export const companyTaxRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.companyUid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -77,7 +86,10 @@ export const placeDeliverySettings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.placeUid] }),
-    foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.placeUid],
+      foreignColumns: [places.appId, places.uid],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -105,13 +117,26 @@ export const coupons = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('coupons_company_code_key').on(t.appId, t.companyUid, t.code),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     check('coupons_kind_check', sql`${t.kind} IN ('PERCENT', 'AMOUNT')`),
-    check('coupons_uses_check', sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`),
+    check(
+      'coupons_uses_check',
+      sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`,
+    ),
   ],
 );
 
-export type Billing = { first_name: string; last_name: string; email: string; phone: string; city: string; address: string };
+export type Billing = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  city: string;
+  address: string;
+};
 
 /**
  * An order. It outlives its member: `user_uid` becomes null when the account
@@ -145,7 +170,9 @@ export const orders = pgTable(
     distanceMeters: integer('distance_meters'),
     comments: text('comments').notNull().default(''),
     paymentMethodUid: uuid('payment_method_uid').notNull(),
-    paymentStatus: text('payment_status').$type<'PAY_ON_DELIVERY' | 'PENDING' | 'PAID' | 'REFUNDED'>().notNull(),
+    paymentStatus: text('payment_status')
+      .$type<'PAY_ON_DELIVERY' | 'PENDING' | 'PAID' | 'REFUNDED'>()
+      .notNull(),
     paymentProvider: text('payment_provider'),
     paymentReference: text('payment_reference'),
     cardLast4: text('card_last4'),
@@ -177,8 +204,14 @@ export const orders = pgTable(
     // The staff orders board and records list a company's orders newest first.
     index('orders_company_idx').on(t.appId, t.companyUid, t.createdAt),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }),
-    foreignKey({ columns: [t.appId, t.paymentMethodUid], foreignColumns: [paymentMethods.appId, paymentMethods.uid] }),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }),
+    foreignKey({
+      columns: [t.appId, t.paymentMethodUid],
+      foreignColumns: [paymentMethods.appId, paymentMethods.uid],
+    }),
     foreignKey({ columns: [t.appId, t.couponUid], foreignColumns: [coupons.appId, coupons.uid] }),
     foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
     check(
@@ -186,8 +219,14 @@ export const orders = pgTable(
       sql`${t.status} IN ('RECEIVED', 'ACCEPTED', 'SHIPPED', 'DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER')`,
     ),
     check('orders_shipping_type_check', sql`${t.shippingType} IN ('delivery', 'pickup')`),
-    check('orders_payment_status_check', sql`${t.paymentStatus} IN ('PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED')`),
-    check('orders_amounts_check', sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.totalCents} >= 0`),
+    check(
+      'orders_payment_status_check',
+      sql`${t.paymentStatus} IN ('PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED')`,
+    ),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.totalCents} >= 0`,
+    ),
   ],
 );
 
@@ -213,8 +252,14 @@ export const orderLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.orderUid, t.position] }),
-    foreignKey({ columns: [t.appId, t.orderUid], foreignColumns: [orders.appId, orders.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.productUid], foreignColumns: [products.appId, products.uid] }),
+    foreignKey({
+      columns: [t.appId, t.orderUid],
+      foreignColumns: [orders.appId, orders.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.productUid],
+      foreignColumns: [products.appId, products.uid],
+    }),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
   ],
 );
@@ -261,9 +306,15 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     // Subscriptions are personal standing orders: they end with the account.
-    foreignKey({ columns: [t.appId, t.userUid], foreignColumns: [users.appId, users.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
-    foreignKey({ columns: [t.appId, t.paymentMethodUid], foreignColumns: [paymentMethods.appId, paymentMethods.uid] }),
+    foreignKey({
+      columns: [t.appId, t.paymentMethodUid],
+      foreignColumns: [paymentMethods.appId, paymentMethods.uid],
+    }),
     foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
     index('subscriptions_user_idx').on(t.appId, t.userUid, t.createdAt),
     check('subscriptions_status_check', sql`${t.status} IN ('active', 'canceled_by_user')`),
@@ -290,7 +341,10 @@ export const subscriptionDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.subscriptionUid, t.serviceDate] }),
-    foreignKey({ columns: [t.appId, t.subscriptionUid], foreignColumns: [subscriptions.appId, subscriptions.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.subscriptionUid],
+      foreignColumns: [subscriptions.appId, subscriptions.uid],
+    }).onDelete('cascade'),
     check('subscription_deliveries_status_check', sql`${t.status} IN ('ordered', 'skipped')`),
   ],
 );

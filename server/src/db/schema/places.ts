@@ -1,4 +1,16 @@
-import { doublePrecision, foreignKey, index, integer, jsonb, boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  boolean,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { apps, companies } from './tenancy';
 
 /** A city or district the app serves; places belong to one. */
@@ -14,7 +26,10 @@ export const areas = pgTable(
     countryCode: text('country_code').notNull(),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.uid] }), uniqueIndex('areas_app_key_key').on(t.appId, t.key)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('areas_app_key_key').on(t.appId, t.key),
+  ],
 );
 
 export type Timetable = {
@@ -48,7 +63,10 @@ export const places = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('places_app_key_key').on(t.appId, t.key),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
     index('places_company_idx').on(t.appId, t.companyUid),
   ],

@@ -37,14 +37,20 @@ export const apps = pgTable(
     allowSignup: boolean('allow_signup').notNull().default(true),
     marketplace: boolean('marketplace').notNull().default(false),
     multisite: boolean('multisite').notNull().default(false),
-    signinMethods: jsonb('signin_methods').$type<{ type: string; settings: Record<string, unknown> }[]>().notNull(),
+    signinMethods: jsonb('signin_methods')
+      .$type<{ type: string; settings: Record<string, unknown> }[]>()
+      .notNull(),
     countries: jsonb('countries').$type<string[]>().notNull(),
     recaptchaSiteKey: text('recaptcha_site_key'),
     externalLink: text('external_link'),
     validateDocument: boolean('validate_document').notNull().default(false),
     validateMobileNumber: boolean('validate_mobile_number').notNull().default(false),
     site: jsonb('site')
-      .$type<{ faqs: string | null; privacy_policies: string | null; terms_and_conditions: string | null }>()
+      .$type<{
+        faqs: string | null;
+        privacy_policies: string | null;
+        terms_and_conditions: string | null;
+      }>()
       .notNull(),
     firebaseSettings: jsonb('firebase_settings').$type<Record<string, string>>(),
     siteFirebaseSettings: jsonb('site_firebase_settings').$type<Record<string, string>>(),
@@ -114,7 +120,10 @@ export const companyCategories = pgTable(
     color: text('color'),
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.uid] }), uniqueIndex('company_categories_app_key_key').on(t.appId, t.key)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('company_categories_app_key_key').on(t.appId, t.key),
+  ],
 );
 
 export const companyCategoryMembers = pgTable(
@@ -126,8 +135,14 @@ export const companyCategoryMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.categoryUid, t.companyUid] }),
-    foreignKey({ columns: [t.appId, t.categoryUid], foreignColumns: [companyCategories.appId, companyCategories.uid] }).onDelete('cascade'),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.categoryUid],
+      foreignColumns: [companyCategories.appId, companyCategories.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -145,7 +160,10 @@ export const companyAds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({ columns: [t.appId, t.companyUid], foreignColumns: [companies.appId, companies.uid] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
     index('company_ads_company_idx').on(t.appId, t.companyUid, t.position),
   ],
 );
@@ -168,7 +186,10 @@ export const landingSections = pgTable(
     cards: jsonb('cards').$type<unknown[]>().notNull(),
     images: jsonb('images').$type<unknown[]>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.uid] }), index('landing_sections_app_idx').on(t.appId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    index('landing_sections_app_idx').on(t.appId, t.position),
+  ],
 );
 
 /** Which tenant file was imported last, so demo tenants are re-imported only when their file changes. */

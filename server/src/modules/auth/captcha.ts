@@ -16,7 +16,11 @@ export async function checkCaptcha(ctx: AuthContext, token: string | undefined):
     const response = await fetch(ctx.config.recaptchaVerifyUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ secret: ctx.config.recaptchaSecret, response: token, remoteip: ctx.ip }),
+      body: new URLSearchParams({
+        secret: ctx.config.recaptchaSecret,
+        response: token,
+        remoteip: ctx.ip,
+      }),
       signal: AbortSignal.timeout(5000),
     });
     const result = (await response.json()) as { success?: unknown };

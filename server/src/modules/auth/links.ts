@@ -21,15 +21,29 @@ const expired = () => new NotFoundError(authMessages.linkExpired);
  * the same purpose stops working (only the newest mail counts). Answers the
  * raw token, which only the mail ever sees.
  */
-export async function issueLink(db: Database | Tx, ctx: AuthContext, userUid: string, purpose: LinkPurpose): Promise<string> {
+export async function issueLink(
+  db: Database | Tx,
+  ctx: AuthContext,
+  userUid: string,
+  purpose: LinkPurpose,
+): Promise<string> {
   const now = new Date();
   await db
     .update(linkTokens)
     .set({ usedAt: now })
-    .where(and(eq(linkTokens.appId, ctx.app.uid), eq(linkTokens.userUid, userUid), eq(linkTokens.purpose, purpose), isNull(linkTokens.usedAt)));
+    .where(
+      and(
+        eq(linkTokens.appId, ctx.app.uid),
+        eq(linkTokens.userUid, userUid),
+        eq(linkTokens.purpose, purpose),
+        isNull(linkTokens.usedAt),
+      ),
+    );
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ctx.config.linkLifetimeSeconds[purpose] * 1000);
-  await db.insert(linkTokens).values({ appId: ctx.app.uid, tokenHash: tokenHash(token), userUid, purpose, expiresAt });
+  await db
+    .insert(linkTokens)
+    .values({ appId: ctx.app.uid, tokenHash: tokenHash(token), userUid, purpose, expiresAt });
   return token;
 }
 
@@ -45,16 +59,31 @@ function linkWhere(appId: string, userUid: string, purpose: LinkPurpose, token: 
 }
 
 /** The link's user when the link is still good (unused, not expired), else 404 'El link ha expirado'. */
-async function openLink(db: Database | Tx, appId: string, userUid: string, purpose: LinkPurpose, token: string): Promise<UserRow> {
+async function openLink(
+  db: Database | Tx,
+  appId: string,
+  userUid: string,
+  purpose: LinkPurpose,
+  token: string,
+): Promise<UserRow> {
   if (!isUid(userUid) || token.length > 200) throw expired();
-  const [link] = await db.select({ userUid: linkTokens.userUid }).from(linkTokens).where(linkWhere(appId, userUid, purpose, token));
+  const [link] = await db
+    .select({ userUid: linkTokens.userUid })
+    .from(linkTokens)
+    .where(linkWhere(appId, userUid, purpose, token));
   const user = link && (await findUser(db, appId, userUid));
   if (!user) throw expired();
   return user;
 }
 
 /** Marks the link used in the same statement that checks it, so two clicks cannot both use it. */
-async function consumeLink(tx: Tx, appId: string, userUid: string, purpose: LinkPurpose, token: string): Promise<UserRow> {
+async function consumeLink(
+  tx: Tx,
+  appId: string,
+  userUid: string,
+  purpose: LinkPurpose,
+  token: string,
+): Promise<UserRow> {
   if (!isUid(userUid) || token.length > 200) throw expired();
   const used = await tx
     .update(linkTokens)
@@ -70,7 +99,11 @@ function who(ctx: AuthContext, user: UserRow) {
   return { appName: ctx.app.name, to: user.email!, firstName: user.firstName };
 }
 
-export async function sendVerificationMail(ctx: AuthContext, user: UserRow, token: string): Promise<void> {
+export async function sendVerificationMail(
+  ctx: AuthContext,
+  user: UserRow,
+  token: string,
+): Promise<void> {
   if (!user.email) return;
   const link = `${ctx.origin}/verification-email/${ctx.app.uid}/${user.uid}/${token}`;
   const days = Math.round(ctx.config.linkLifetimeSeconds.verify_email / 86400);
@@ -78,12 +111,18 @@ export async function sendVerificationMail(ctx: AuthContext, user: UserRow, toke
 }
 
 /** `GET v5/verification-email/{uidApp}/{uidUser}/{token}/` */
-export async function verifyEmail(ctx: AuthContext, params: { uidApp: string; uidUser: string; token: string }): Promise<void> {
+export async function verifyEmail(
+  ctx: AuthContext,
+  params: { uidApp: string; uidUser: string; token: string },
+): Promise<void> {
   if (params.uidApp !== ctx.app.uid) throw expired();
   await ctx.db.transaction(async (tx) => {
     const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'verify_email', params.token);
     if (!user.emailVerifiedAt) {
-      await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
     }
   });
 }
@@ -95,7 +134,10 @@ export async function verifyEmail(ctx: AuthContext, params: { uidApp: string; ui
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   await limitByAddress(ctx, 'recovery');
   await limitByIdentity(ctx, 'recovery', `email:${email}`);
-  const [user] = await ctx.db.select().from(users).where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
   if (!user) return;
   const token = await issueLink(ctx.db, ctx, user.uid, 'reset_password');
   const link = `${ctx.origin}/reset-password/${user.uid}/${token}`;
@@ -108,7 +150,11 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
  * signs out every session (whoever had the old password is out) and, since
  * the mail was opened, counts the email as verified.
  */
-export async function resetPassword(ctx: AuthContext, params: { uidUser: string; token: string }, password: string): Promise<void> {
+export async function resetPassword(
+  ctx: AuthContext,
+  params: { uidUser: string; token: string },
+  password: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'reset_password', params.token);
@@ -116,9 +162,15 @@ export async function resetPassword(ctx: AuthContext, params: { uidUser: string;
     if (message) throw new ValidationError({ password: [message] });
     await tx
       .update(users)
-      .set({ passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date(), updatedAt: new Date() })
+      .set({
+        passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
-    await tx.delete(sessions).where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, user.uid)));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, user.uid)));
   });
 }
 
@@ -135,11 +187,18 @@ export async function requestDeletion(ctx: AuthContext, user: UserRow): Promise<
   if (!user.email) throw new ValidationError(authMessages.noEmail);
   const token = await issueLink(ctx.db, ctx, user.uid, 'delete_account');
   const hours = Math.round(ctx.config.linkLifetimeSeconds.delete_account / 3600);
-  await ctx.mailer.send(ctx.app.uid, deleteAccountMail(who(ctx, user), `${ctx.origin}${deletionPath(ctx, user, token)}`, hours));
+  await ctx.mailer.send(
+    ctx.app.uid,
+    deleteAccountMail(who(ctx, user), `${ctx.origin}${deletionPath(ctx, user, token)}`, hours),
+  );
 }
 
 /** `GET v5/me/delete/{uid}/{token}/`: is the link good, and whose account is it. */
-export async function openDeletionLink(ctx: AuthContext, userUid: string, token: string): Promise<UserRow> {
+export async function openDeletionLink(
+  ctx: AuthContext,
+  userUid: string,
+  token: string,
+): Promise<UserRow> {
   return openLink(ctx.db, ctx.app.uid, userUid, 'delete_account', token);
 }
 
@@ -149,19 +208,37 @@ export async function openDeletionLink(ctx: AuthContext, userUid: string, token:
  * the outbox are deleted too. Later areas whose rows must outlive the member
  * (orders) point at users with ON DELETE SET NULL and keep no personal data.
  */
-export async function deleteAccount(ctx: AuthContext, userUid: string, token: string): Promise<void> {
+export async function deleteAccount(
+  ctx: AuthContext,
+  userUid: string,
+  token: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await consumeLink(tx, ctx.app.uid, userUid, 'delete_account', token);
     // Orders outlive the member but keep none of their personal data.
     await anonymiseOrdersOf(tx, ctx.app.uid, user.uid);
     await tx.delete(users).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
-    if (user.email) await tx.delete(mailOutbox).where(and(eq(mailOutbox.appId, ctx.app.uid), eq(mailOutbox.to, user.email)));
+    if (user.email)
+      await tx
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.appId, ctx.app.uid), eq(mailOutbox.to, user.email)));
   });
 }
 
 /** Change password (signed in): other sessions end, this one stays. */
-export async function signOutOthers(db: Database | Tx, appId: string, userUid: string, keepHash: string | null) {
+export async function signOutOthers(
+  db: Database | Tx,
+  appId: string,
+  userUid: string,
+  keepHash: string | null,
+) {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.appId, appId), eq(sessions.userUid, userUid), keepHash ? ne(sessions.tokenHash, keepHash) : undefined));
+    .where(
+      and(
+        eq(sessions.appId, appId),
+        eq(sessions.userUid, userUid),
+        keepHash ? ne(sessions.tokenHash, keepHash) : undefined,
+      ),
+    );
 }

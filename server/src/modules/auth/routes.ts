@@ -23,21 +23,35 @@ import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { authContext } from './context';
 import { requireUserHook } from '../../plugins/auth';
-import { deleteAccount, openDeletionLink, requestDeletion, requestPasswordReset, resetPassword, verifyEmail } from './links';
+import {
+  deleteAccount,
+  openDeletionLink,
+  requestDeletion,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmail,
+} from './links';
 import { googleLogin, login, logout, register, validateDocument } from './service';
 import { deletionPrograms } from '../programs/service';
 
 const tags = ['auth'];
-const errors = { ...errorResponses(400, 401, 403, 404), 429: detailErrorBody.describe('with a Retry-After header') };
+const errors = {
+  ...errorResponses(400, 401, 403, 404),
+  429: detailErrorBody.describe('with a Retry-After header'),
+};
 const security = [{ token: [] }];
 
 const linkParams = z.object({ uid: z.string().max(64), token: z.string().max(200) });
-const partnerLinkParams = linkParams.extend({ prefix: z.string().max(64), uidApp: z.string().max(64) });
+const partnerLinkParams = linkParams.extend({
+  prefix: z.string().max(64),
+  uidApp: z.string().max(64),
+});
 
 /** The partner deletion path: its prefix is the app's setting, and the app in the path must be this host's app. */
 function checkPartnerPath(request: FastifyRequest, params: { prefix: string; uidApp: string }) {
   const app = request.requireTenant();
-  if (!app.partnerDeletionPrefix || params.prefix !== app.partnerDeletionPrefix) throw new NotFoundError();
+  if (!app.partnerDeletionPrefix || params.prefix !== app.partnerDeletionPrefix)
+    throw new NotFoundError();
   if (params.uidApp !== app.uid) throw new NotFoundError(authMessages.linkExpired);
 }
 
@@ -63,12 +77,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Log in with a Google ID token',
-        description: 'The token must be signed by Google for the client id of the app\'s GOOGLE sign-in method, with a verified email. An unknown email registers a member when sign-up is allowed.',
+        description:
+          "The token must be signed by Google for the client id of the app's GOOGLE sign-in method, with a verified email. An unknown email registers a member when sign-up is allowed.",
         body: googleLoginBody,
         response: { 200: authResponse, ...errors },
       },
     },
-    async (request) => googleLogin(authContext(request), request.body.id_token, request.body.influencer_uid ?? null),
+    async (request) =>
+      googleLogin(authContext(request), request.body.id_token, request.body.influencer_uid ?? null),
   );
 
   server.post(
@@ -83,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 201: authResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await register(authContext(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await register(authContext(request), request.body)),
   );
 
   server.post(
@@ -96,12 +113,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 201: validateResponse, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await validateDocument(authContext(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await validateDocument(authContext(request), request.body)),
   );
 
   server.post(
     '/v5/logout/',
-    { preValidation: requireUserHook, schema: { tags, security, summary: 'Log out (ends this session)', response: { 200: detailBody, ...errors } } },
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Log out (ends this session)',
+        response: { 200: detailBody, ...errors },
+      },
+    },
     async (request) => {
       request.requireUser();
       await logout(server.db, request.requireTenant().uid, request.sessionHash!);
@@ -115,7 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Mail a password reset link',
-        description: 'Answers the same 200 whether or not the email has an account. The link is /reset-password/{uidUser}/{token}, valid for 1 hour and once.',
+        description:
+          'Answers the same 200 whether or not the email has an account. The link is /reset-password/{uidUser}/{token}, valid for 1 hour and once.',
         body: recoveryBody,
         response: { 200: detailBody, ...errors },
       },
@@ -132,7 +159,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Set a new password from a mailed link',
-        description: 'Ends every session of the member. 404 "El link ha expirado" when the link is unknown, used or expired.',
+        description:
+          'Ends every session of the member. 404 "El link ha expirado" when the link is unknown, used or expired.',
         params: z.object({ uidUser: z.string().max(64), token: z.string().max(200) }),
         body: resetPasswordBody,
         response: { 200: detailBody, ...errors },
@@ -151,7 +179,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Verify an email from the mailed link',
-        params: z.object({ uidApp: z.string().max(64), uidUser: z.string().max(64), token: z.string().max(200) }),
+        params: z.object({
+          uidApp: z.string().max(64),
+          uidUser: z.string().max(64),
+          token: z.string().max(200),
+        }),
         response: { 200: detailBody, ...errors },
       },
     },
@@ -169,7 +201,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Mail the signed-in member a link that deletes the account',
-        description: 'The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app\'s partner_deletion_prefix when set), valid for 24 hours and once.',
+        description:
+          "The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app's partner_deletion_prefix when set), valid for 24 hours and once.",
         response: { 200: detailBody, ...errors },
       },
     },
@@ -184,7 +217,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     const user = await openDeletionLink(authContext(request), uid, token);
     return { uid: user.uid, first_name: user.firstName, email: user.email };
   };
-  const listPrograms = async (request: FastifyRequest, uid: string, token: string, query: z.infer<typeof pageQuery>) => {
+  const listPrograms = async (
+    request: FastifyRequest,
+    uid: string,
+    token: string,
+    query: z.infer<typeof pageQuery>,
+  ) => {
     const user = await openDeletionLink(authContext(request), uid, token);
     const window = pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE });
     const page = await deletionPrograms(request.server.db, user.appId, user.uid, window);
@@ -194,11 +232,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     await deleteAccount(authContext(request), uid, token);
     return { detail: authMessages.accountDeleted };
   };
-  const linkDoc = 'uid is the member uid; the app is the host\'s. 404 "El link ha expirado" when the link is unknown, used or expired.';
+  const linkDoc =
+    'uid is the member uid; the app is the host\'s. 404 "El link ha expirado" when the link is unknown, used or expired.';
 
   server.get(
     '/v5/me/delete/:uid/:token/',
-    { schema: { tags, summary: 'Check an account deletion link', description: linkDoc, params: linkParams, response: { 200: deletionLink, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Check an account deletion link',
+        description: linkDoc,
+        params: linkParams,
+        response: { 200: deletionLink, ...errors },
+      },
+    },
     async (request) => openLink(request, request.params.uid, request.params.token),
   );
   server.get(
@@ -213,18 +260,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: memberProgramsPage, ...errors },
       },
     },
-    async (request) => listPrograms(request, request.params.uid, request.params.token, request.query),
+    async (request) =>
+      listPrograms(request, request.params.uid, request.params.token, request.query),
   );
   server.delete(
     '/v5/me/delete/:uid/:token/',
-    { schema: { tags, summary: 'Delete the account of a deletion link', description: linkDoc, params: linkParams, response: { 200: detailBody, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account of a deletion link',
+        description: linkDoc,
+        params: linkParams,
+        response: { 200: detailBody, ...errors },
+      },
+    },
     async (request) => remove(request, request.params.uid, request.params.token),
   );
 
-  const partnerDoc = 'Partner variant: {prefix} is the app setting features.partner_deletion_prefix (404 on any other), uidApp must be this host\'s app.';
+  const partnerDoc =
+    "Partner variant: {prefix} is the app setting features.partner_deletion_prefix (404 on any other), uidApp must be this host's app.";
   server.get(
     '/v5/:prefix/me/delete/:uidApp/:uid/:token/',
-    { schema: { tags, summary: 'Check an account deletion link (partner path)', description: partnerDoc, params: partnerLinkParams, response: { 200: deletionLink, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Check an account deletion link (partner path)',
+        description: partnerDoc,
+        params: partnerLinkParams,
+        response: { 200: deletionLink, ...errors },
+      },
+    },
     async (request) => {
       checkPartnerPath(request, request.params);
       return openLink(request, request.params.uid, request.params.token);
@@ -249,7 +314,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   );
   server.delete(
     '/v5/:prefix/me/delete/:uidApp/:uid/:token/',
-    { schema: { tags, summary: 'Delete the account of a deletion link (partner path)', description: partnerDoc, params: partnerLinkParams, response: { 200: detailBody, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the account of a deletion link (partner path)',
+        description: partnerDoc,
+        params: partnerLinkParams,
+        response: { 200: detailBody, ...errors },
+      },
+    },
     async (request) => {
       checkPartnerPath(request, request.params);
       return remove(request, request.params.uid, request.params.token);

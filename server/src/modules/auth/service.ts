@@ -45,7 +45,11 @@ function methodSettings(app: AppRow, type: SigninMethodType): Record<string, unk
   return app.signinMethods.find((m) => m.type === type)?.settings;
 }
 
-export async function createSession(db: Database | Tx, appId: string, userUid: string): Promise<string> {
+export async function createSession(
+  db: Database | Tx,
+  appId: string,
+  userUid: string,
+): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({ appId, tokenHash: tokenHash(token), userUid });
   return token;
@@ -106,7 +110,10 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
     const number = normaliseDocumentNumber(body.document_number ?? '');
     if (!type.success) errors.document_type = [authMessages.documentTypeRequired];
     if (!number) errors.document_number = [authMessages.documentNumberRequired];
-    where = and(eq(users.documentType, type.success ? type.data : ''), eq(users.documentNumber, number));
+    where = and(
+      eq(users.documentType, type.success ? type.data : ''),
+      eq(users.documentNumber, number),
+    );
     identity = `document:${type.data}:${number}`;
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -114,7 +121,10 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
   await checkCaptcha(ctx, body.captcha_token);
   await limitByIdentity(ctx, 'login', identity);
 
-  const [user] = await ctx.db.select().from(users).where(and(eq(users.appId, app.uid), where));
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, app.uid), where));
   if (needsPassword) {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw new ValidationError(authMessages.invalidCredentials);
@@ -128,31 +138,55 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
 const jwksByUrl = new Map<string, JWTVerifyGetKey>();
 
 /** `POST v5/login/mobile/google/`: a Google ID token for the app's client id; a new email registers when sign-up is open. */
-export async function googleLogin(ctx: AuthContext, idToken: string, influencerUid: string | null = null): Promise<AuthResponse> {
+export async function googleLogin(
+  ctx: AuthContext,
+  idToken: string,
+  influencerUid: string | null = null,
+): Promise<AuthResponse> {
   await limitByAddress(ctx, 'login');
   const settings = methodSettings(ctx.app, 'GOOGLE');
   const clientId = typeof settings?.client_id === 'string' ? settings.client_id : undefined;
   if (!clientId) throw new ValidationError(authMessages.methodNotAllowed);
 
   let jwks = jwksByUrl.get(ctx.config.googleJwksUrl);
-  if (!jwks) jwksByUrl.set(ctx.config.googleJwksUrl, (jwks = createRemoteJWKSet(new URL(ctx.config.googleJwksUrl))));
-  let claims: { email?: unknown; email_verified?: unknown; given_name?: unknown; family_name?: unknown };
+  if (!jwks)
+    jwksByUrl.set(
+      ctx.config.googleJwksUrl,
+      (jwks = createRemoteJWKSet(new URL(ctx.config.googleJwksUrl))),
+    );
+  let claims: {
+    email?: unknown;
+    email_verified?: unknown;
+    given_name?: unknown;
+    family_name?: unknown;
+  };
   try {
-    const { payload } = await jwtVerify(idToken, jwks, { issuer: ctx.config.googleIssuers, audience: clientId, algorithms: ['RS256'] });
+    const { payload } = await jwtVerify(idToken, jwks, {
+      issuer: ctx.config.googleIssuers,
+      audience: clientId,
+      algorithms: ['RS256'],
+    });
     claims = payload as typeof claims;
   } catch (err) {
     ctx.log.info({ err }, 'Google ID token refused');
     throw new ValidationError({ id_token: [authMessages.invalidGoogleToken] });
   }
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims.email_verified !== true) throw new ValidationError({ id_token: [authMessages.googleEmailUnverified] });
+  if (!email || claims.email_verified !== true)
+    throw new ValidationError({ id_token: [authMessages.googleEmailUnverified] });
   await limitByIdentity(ctx, 'login', `email:${email}`);
 
-  const [existing] = await ctx.db.select().from(users).where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+  const [existing] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
   if (existing) {
     if (!existing.emailVerifiedAt) {
       // Google vouches for the address.
-      await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
+      await ctx.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
       existing.emailVerifiedAt = new Date();
     }
     return signedIn(ctx, existing);
@@ -162,7 +196,15 @@ export async function googleLogin(ctx: AuthContext, idToken: string, influencerU
   try {
     const [created] = await ctx.db
       .insert(users)
-      .values({ appId: ctx.app.uid, uid: randomUUID(), email, emailVerifiedAt: new Date(), firstName: name(claims.given_name), lastName: name(claims.family_name), influencerUid })
+      .values({
+        appId: ctx.app.uid,
+        uid: randomUUID(),
+        email,
+        emailVerifiedAt: new Date(),
+        firstName: name(claims.given_name),
+        lastName: name(claims.family_name),
+        influencerUid,
+      })
       .returning();
     return signedIn(ctx, created);
   } catch (err) {
@@ -186,8 +228,14 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
   await checkCaptcha(ctx, body.captcha_token);
   await limitByIdentity(ctx, 'register', `email:${value.email}`);
 
-  const document = value.document_number ? { type: value.document_type!, number: value.document_number } : null;
-  const taken = await takenIdentityErrors(ctx.db, app.uid, { email: value.email, document, mobile: value.mobile_number });
+  const document = value.document_number
+    ? { type: value.document_type!, number: value.document_number }
+    : null;
+  const taken = await takenIdentityErrors(ctx.db, app.uid, {
+    email: value.email,
+    document,
+    mobile: value.mobile_number,
+  });
   if (Object.keys(taken).length) throw new ValidationError(taken);
 
   const passwordHash = value.password ? await hashPassword(value.password) : null;
@@ -226,7 +274,10 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
 }
 
 /** `POST v5/validate/`: whether a document is registered here, and whether it may register. */
-export async function validateDocument(ctx: AuthContext, body: { document_type?: string; document_number?: string }): Promise<ValidateResponse> {
+export async function validateDocument(
+  ctx: AuthContext,
+  body: { document_type?: string; document_number?: string },
+): Promise<ValidateResponse> {
   await limitByAddress(ctx, 'validate');
   const errors: Record<string, string[]> = {};
   const type = documentTypeSchema.safeParse(body.document_type);
@@ -242,12 +293,20 @@ export async function validateDocument(ctx: AuthContext, body: { document_type?:
   const [row] = await ctx.db
     .select({ uid: users.uid })
     .from(users)
-    .where(and(eq(users.appId, ctx.app.uid), eq(users.documentType, type.data!), eq(users.documentNumber, number)));
+    .where(
+      and(
+        eq(users.appId, ctx.app.uid),
+        eq(users.documentType, type.data!),
+        eq(users.documentNumber, number),
+      ),
+    );
   const registered = !!row;
   return { registered, can_register: !registered && ctx.app.allowSignup };
 }
 
 /** `POST v5/logout/`: ends this session only. */
 export async function logout(db: Database, appId: string, sessionHash: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, sessionHash)));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, sessionHash)));
 }

@@ -1,5 +1,11 @@
 import { and, eq, ne, or, type SQL } from 'drizzle-orm';
-import { authMessages, dialCodeOf, isProfileComplete, type DocumentType, type User } from '@store/contract';
+import {
+  authMessages,
+  dialCodeOf,
+  isProfileComplete,
+  type DocumentType,
+  type User,
+} from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
@@ -36,22 +42,49 @@ export type Identity = {
  * all at once so the form can show them together. The unique indexes stay
  * the last word (see `uniqueViolationField`).
  */
-export async function takenIdentityErrors(db: Database | Tx, appId: string, identity: Identity, exceptUid?: string) {
+export async function takenIdentityErrors(
+  db: Database | Tx,
+  appId: string,
+  identity: Identity,
+  exceptUid?: string,
+) {
   const conditions: SQL[] = [];
   if (identity.email) conditions.push(eq(users.email, identity.email));
-  if (identity.document) conditions.push(and(eq(users.documentType, identity.document.type), eq(users.documentNumber, identity.document.number))!);
+  if (identity.document)
+    conditions.push(
+      and(
+        eq(users.documentType, identity.document.type),
+        eq(users.documentNumber, identity.document.number),
+      )!,
+    );
   if (identity.mobile) conditions.push(eq(users.mobileNumber, identity.mobile));
   const errors: Record<string, string[]> = {};
   if (!conditions.length) return errors;
   const rows = await db
-    .select({ email: users.email, documentType: users.documentType, documentNumber: users.documentNumber, mobileNumber: users.mobileNumber })
+    .select({
+      email: users.email,
+      documentType: users.documentType,
+      documentNumber: users.documentNumber,
+      mobileNumber: users.mobileNumber,
+    })
     .from(users)
-    .where(and(eq(users.appId, appId), exceptUid ? ne(users.uid, exceptUid) : undefined, or(...conditions)));
+    .where(
+      and(
+        eq(users.appId, appId),
+        exceptUid ? ne(users.uid, exceptUid) : undefined,
+        or(...conditions),
+      ),
+    );
   for (const r of rows) {
     if (identity.email && r.email === identity.email) errors.email = [authMessages.emailTaken];
-    if (identity.document && r.documentType === identity.document.type && r.documentNumber === identity.document.number)
+    if (
+      identity.document &&
+      r.documentType === identity.document.type &&
+      r.documentNumber === identity.document.number
+    )
       errors.document_number = [authMessages.documentTaken];
-    if (identity.mobile && r.mobileNumber === identity.mobile) errors.mobile_number = [authMessages.mobileTaken];
+    if (identity.mobile && r.mobileNumber === identity.mobile)
+      errors.mobile_number = [authMessages.mobileTaken];
   }
   return errors;
 }
@@ -78,7 +111,14 @@ export function asTakenError(err: unknown): ValidationError | undefined {
   return undefined;
 }
 
-export async function findUser(db: Database | Tx, appId: string, uid: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.appId, appId), eq(users.uid, uid)));
+export async function findUser(
+  db: Database | Tx,
+  appId: string,
+  uid: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.uid, uid)));
   return row;
 }

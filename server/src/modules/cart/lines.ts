@@ -1,5 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { catalogMessages, centsToMoney, formatMessage, type CartLine, type CartLineInput } from '@store/contract';
+import {
+  catalogMessages,
+  centsToMoney,
+  formatMessage,
+  type CartLine,
+  type CartLineInput,
+} from '@store/contract';
 import type { Database } from '../../db/client';
 import { placeProducts, products, type StoredCartLine } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
@@ -16,17 +22,37 @@ type ProductRow = typeof products.$inferSelect;
 export type Sold = { product: ProductRow; stock: number | null; groups: GroupWithOptions[] };
 
 /** The products of these uids that this place sells, with stock and option groups. */
-export async function soldAt(db: Database, appId: string, placeUid: string, uids: string[]): Promise<Map<string, Sold>> {
+export async function soldAt(
+  db: Database,
+  appId: string,
+  placeUid: string,
+  uids: string[],
+): Promise<Map<string, Sold>> {
   const valid = [...new Set(uids.filter(isUid))];
   const sold = new Map<string, Sold>();
   if (valid.length === 0) return sold;
   const rows = await db
     .select({ product: products, stock: placeProducts.stock })
     .from(placeProducts)
-    .innerJoin(products, and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)))
-    .where(and(eq(placeProducts.appId, appId), eq(placeProducts.placeUid, placeUid), inArray(placeProducts.productUid, valid), eq(products.isActive, true)));
-  const groups = await groupsOf(db, appId, rows.map((r) => r.product.uid));
-  for (const row of rows) sold.set(row.product.uid, { ...row, groups: groups.get(row.product.uid) ?? [] });
+    .innerJoin(
+      products,
+      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+    )
+    .where(
+      and(
+        eq(placeProducts.appId, appId),
+        eq(placeProducts.placeUid, placeUid),
+        inArray(placeProducts.productUid, valid),
+        eq(products.isActive, true),
+      ),
+    );
+  const groups = await groupsOf(
+    db,
+    appId,
+    rows.map((r) => r.product.uid),
+  );
+  for (const row of rows)
+    sold.set(row.product.uid, { ...row, groups: groups.get(row.product.uid) ?? [] });
   return sold;
 }
 
@@ -37,7 +63,11 @@ export async function soldAt(db: Database, appId: string, placeUid: string, uids
  * does with a conditional update) the place's stock. Collects every problem
  * with its path, so the client can show them all at once.
  */
-export function checkLines(lines: CartLineInput[], sold: Map<string, Sold>, options: { checkStock?: boolean; field?: string } = {}): StoredCartLine[] {
+export function checkLines(
+  lines: CartLineInput[],
+  sold: Map<string, Sold>,
+  options: { checkStock?: boolean; field?: string } = {},
+): StoredCartLine[] {
   const field = options.field ?? 'products';
   const checkStock = options.checkStock ?? true;
   const errors: Record<string, string[]> = {};
@@ -49,23 +79,50 @@ export function checkLines(lines: CartLineInput[], sold: Map<string, Sold>, opti
     const chosen = new Map<string, string[]>();
     (line.option_groups ?? []).forEach((group, g) => {
       const known = item.groups.find((x) => x.uid === group.uid);
-      if (!known) return add(`${field}.${i}.option_groups.${g}.uid`, catalogMessages.optionGroupNotInProduct);
+      if (!known)
+        return add(`${field}.${i}.option_groups.${g}.uid`, catalogMessages.optionGroupNotInProduct);
       const seen = new Set<string>();
       group.options.forEach((option, o) => {
-        if (!known.options.some((x) => x.uid === option.uid)) add(`${field}.${i}.option_groups.${g}.options.${o}.uid`, catalogMessages.optionNotInGroup);
-        else if (seen.has(option.uid)) add(`${field}.${i}.option_groups.${g}.options.${o}.uid`, catalogMessages.repeatedOption);
+        if (!known.options.some((x) => x.uid === option.uid))
+          add(
+            `${field}.${i}.option_groups.${g}.options.${o}.uid`,
+            catalogMessages.optionNotInGroup,
+          );
+        else if (seen.has(option.uid))
+          add(`${field}.${i}.option_groups.${g}.options.${o}.uid`, catalogMessages.repeatedOption);
         seen.add(option.uid);
       });
       chosen.set(group.uid, [...(chosen.get(group.uid) ?? []), ...seen]);
     });
     item.groups.forEach((group) => {
       const n = chosen.get(group.uid)?.length ?? 0;
-      if (n < group.minimumToSelect) add(`${field}.${i}.option_groups`, formatMessage(catalogMessages.tooFewOptions, { min: group.minimumToSelect, group: group.name }));
-      if (n > group.maximumToSelect) add(`${field}.${i}.option_groups`, formatMessage(catalogMessages.tooManyOptions, { max: group.maximumToSelect, group: group.name }));
+      if (n < group.minimumToSelect)
+        add(
+          `${field}.${i}.option_groups`,
+          formatMessage(catalogMessages.tooFewOptions, {
+            min: group.minimumToSelect,
+            group: group.name,
+          }),
+        );
+      if (n > group.maximumToSelect)
+        add(
+          `${field}.${i}.option_groups`,
+          formatMessage(catalogMessages.tooManyOptions, {
+            max: group.maximumToSelect,
+            group: group.name,
+          }),
+        );
     });
-    if (checkStock && item.stock !== null && item.stock <= 0) add(`${field}.${i}.quantity`, catalogMessages.productOutOfStock);
+    if (checkStock && item.stock !== null && item.stock <= 0)
+      add(`${field}.${i}.quantity`, catalogMessages.productOutOfStock);
     else if (checkStock && item.stock !== null && line.quantity > item.stock)
-      add(`${field}.${i}.quantity`, formatMessage(catalogMessages.notEnoughStock, { stock: item.stock, product: item.product.title }));
+      add(
+        `${field}.${i}.quantity`,
+        formatMessage(catalogMessages.notEnoughStock, {
+          stock: item.stock,
+          product: item.product.title,
+        }),
+      );
     stored.push({
       id: line.id || `${line.uid}-${i}`,
       uid: line.uid,
@@ -73,7 +130,10 @@ export function checkLines(lines: CartLineInput[], sold: Map<string, Sold>, opti
       direct_purchase: line.direct_purchase ?? false,
       option_groups: item.groups
         .filter((group) => chosen.has(group.uid))
-        .map((group) => ({ uid: group.uid, options: (chosen.get(group.uid) ?? []).map((uid) => ({ uid })) })),
+        .map((group) => ({
+          uid: group.uid,
+          options: (chosen.get(group.uid) ?? []).map((uid) => ({ uid })),
+        })),
     });
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -91,7 +151,10 @@ export type PricedLine = {
 };
 
 /** Prices stored lines from the catalogue; lines whose product is no longer sold there are left out. */
-export function priceLinesInCents(lines: StoredCartLine[], sold: Map<string, Sold>): { lines: PricedLine[]; subtotalCents: number } {
+export function priceLinesInCents(
+  lines: StoredCartLine[],
+  sold: Map<string, Sold>,
+): { lines: PricedLine[]; subtotalCents: number } {
   let subtotalCents = 0;
   const priced: PricedLine[] = [];
   for (const line of lines) {
@@ -99,20 +162,35 @@ export function priceLinesInCents(lines: StoredCartLine[], sold: Map<string, Sol
     if (!item) continue;
     const groups = item.groups
       .map((group) => {
-        const chosen = new Set(line.option_groups.find((g) => g.uid === group.uid)?.options.map((o) => o.uid) ?? []);
+        const chosen = new Set(
+          line.option_groups.find((g) => g.uid === group.uid)?.options.map((o) => o.uid) ?? [],
+        );
         return { ...group, options: group.options.filter((o) => chosen.has(o.uid)) };
       })
       .filter((group) => group.options.length > 0);
-    const optionsCents = groups.reduce((sum, g) => sum + g.options.reduce((s, o) => s + o.priceCents, 0), 0);
+    const optionsCents = groups.reduce(
+      (sum, g) => sum + g.options.reduce((s, o) => s + o.priceCents, 0),
+      0,
+    );
     const totalCents = (item.product.unitPriceCents + optionsCents) * line.quantity;
     subtotalCents += totalCents;
-    priced.push({ line, item, groups, unitPriceCents: item.product.unitPriceCents, optionsCents, totalCents });
+    priced.push({
+      line,
+      item,
+      groups,
+      unitPriceCents: item.product.unitPriceCents,
+      optionsCents,
+      totalCents,
+    });
   }
   return { lines: priced, subtotalCents };
 }
 
 /** Stored lines priced as the cart answers them. */
-export function priceLines(lines: StoredCartLine[], sold: Map<string, Sold>): { lines: CartLine[]; subtotalCents: number } {
+export function priceLines(
+  lines: StoredCartLine[],
+  sold: Map<string, Sold>,
+): { lines: CartLine[]; subtotalCents: number } {
   const priced = priceLinesInCents(lines, sold);
   return {
     subtotalCents: priced.subtotalCents,

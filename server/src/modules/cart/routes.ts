@@ -18,7 +18,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => getCart(server.db, request.requireTenant(), request.requireUser().uid, request.query.place_uid),
+    async (request) =>
+      getCart(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.query.place_uid,
+      ),
   );
 
   server.post(
@@ -33,6 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) => saveCart(server.db, request.requireTenant(), request.requireUser().uid, request.body),
+    async (request) =>
+      saveCart(server.db, request.requireTenant(), request.requireUser().uid, request.body),
   );
 };

@@ -8,31 +8,70 @@ import { isUid } from '../../lib/uid';
 import { findPlace } from '../places/service';
 import { checkLines, priceLines, soldAt } from './lines';
 
-export async function getCart(db: Database, app: AppRow, userUid: string, placeUid: string): Promise<Cart> {
+export async function getCart(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  placeUid: string,
+): Promise<Cart> {
   const place = await findPlace(db, app, placeUid);
   const [row] = await db
     .select()
     .from(shoppingCarts)
-    .where(and(eq(shoppingCarts.appId, app.uid), eq(shoppingCarts.userUid, userUid), eq(shoppingCarts.placeUid, place.uid)));
+    .where(
+      and(
+        eq(shoppingCarts.appId, app.uid),
+        eq(shoppingCarts.userUid, userUid),
+        eq(shoppingCarts.placeUid, place.uid),
+      ),
+    );
   const lines = row?.lines ?? [];
-  const sold = await soldAt(db, app.uid, place.uid, lines.map((l) => l.uid));
+  const sold = await soldAt(
+    db,
+    app.uid,
+    place.uid,
+    lines.map((l) => l.uid),
+  );
   const priced = priceLines(lines, sold);
-  return { place: place.uid, products: priced.lines, subtotal: centsToMoney(priced.subtotalCents), updated_at: row?.updatedAt.toISOString() ?? null };
+  return {
+    place: place.uid,
+    products: priced.lines,
+    subtotal: centsToMoney(priced.subtotalCents),
+    updated_at: row?.updatedAt.toISOString() ?? null,
+  };
 }
 
 /** Replaces the member's cart at a place with the posted lines, after checking every one. */
-export async function saveCart(db: Database, app: AppRow, userUid: string, input: CartInput): Promise<Cart> {
+export async function saveCart(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  input: CartInput,
+): Promise<Cart> {
   if (!isUid(input.place)) throw new ValidationError({ place: [catalogMessages.placeNotFound] });
   const place = await findPlace(db, app, input.place).catch(() => {
     throw new ValidationError({ place: [catalogMessages.placeNotFound] });
   });
-  const sold = await soldAt(db, app.uid, place.uid, input.products.map((l) => l.uid));
+  const sold = await soldAt(
+    db,
+    app.uid,
+    place.uid,
+    input.products.map((l) => l.uid),
+  );
   const lines = checkLines(input.products, sold);
   const now = new Date();
   await db
     .insert(shoppingCarts)
     .values({ appId: app.uid, userUid, placeUid: place.uid, lines, updatedAt: now })
-    .onConflictDoUpdate({ target: [shoppingCarts.appId, shoppingCarts.userUid, shoppingCarts.placeUid], set: { lines, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [shoppingCarts.appId, shoppingCarts.userUid, shoppingCarts.placeUid],
+      set: { lines, updatedAt: now },
+    });
   const priced = priceLines(lines, sold);
-  return { place: place.uid, products: priced.lines, subtotal: centsToMoney(priced.subtotalCents), updated_at: now.toISOString() };
+  return {
+    place: place.uid,
+    products: priced.lines,
+    subtotal: centsToMoney(priced.subtotalCents),
+    updated_at: now.toISOString(),
+  };
 }

@@ -1,9 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-errors';
-import { pageQuery, paged, placeProductsQuery, product, productCategory, productsQuery } from '@store/contract';
+import {
+  pageQuery,
+  paged,
+  placeProductsQuery,
+  product,
+  productCategory,
+  productsQuery,
+} from '@store/contract';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import { getPlaceProduct, listCompanyCategories, listPlaceCategories, listPlaceProducts, listProducts } from './service';
+import {
+  getPlaceProduct,
+  listCompanyCategories,
+  listPlaceCategories,
+  listPlaceProducts,
+  listProducts,
+} from './service';
 
 const tags = ['catalog'];
 const errors = errorResponses(400, 404);
@@ -31,7 +44,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
         server.db,
         request.requireTenant(),
         request.params.uid,
-        { category: q.product_category || undefined, search: q.search || undefined, isRedeemable: q.is_redeemable },
+        {
+          category: q.product_category || undefined,
+          search: q.search || undefined,
+          isRedeemable: q.is_redeemable,
+        },
         window,
       );
       return toPaged(request, window, page.count, page.results);
@@ -45,7 +62,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Products of the store across places',
-        description: '`category` (000 means all), `company`, `search`. Stock is per place, so it is null here.',
+        description:
+          '`category` (000 means all), `company`, `search`. Stock is per place, so it is null here.',
         querystring: pageQuery.extend(productsQuery.shape),
         response: { 200: paged(product), ...errors },
       },
@@ -56,7 +74,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
       const page = await listProducts(
         server.db,
         request.requireTenant(),
-        { category: q.category || undefined, company: q.company || undefined, search: q.search || undefined },
+        {
+          category: q.category || undefined,
+          company: q.company || undefined,
+          search: q.search || undefined,
+        },
         window,
       );
       return toPaged(request, window, page.count, page.results);
@@ -74,14 +96,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: product, ...errors },
       },
     },
-    async (request) => getPlaceProduct(server.db, request.requireTenant(), request.params.place, request.params.uid),
+    async (request) =>
+      getPlaceProduct(server.db, request.requireTenant(), request.params.place, request.params.uid),
   );
 
   server.get(
     '/v7/places/:uid/product-categories/',
     {
       config: { publicCache: true },
-      schema: { tags, summary: 'Categories with products at a place', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
+      schema: {
+        tags,
+        summary: 'Categories with products at a place',
+        params: z.object({ uid: z.string() }),
+        response: { 200: z.array(productCategory), ...errors },
+      },
     },
     async (request) => listPlaceCategories(server.db, request.requireTenant(), request.params.uid),
   );
@@ -90,8 +118,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     '/v7/company/:uid/product-categories/',
     {
       config: { publicCache: true },
-      schema: { tags, summary: 'Product categories of a company', params: z.object({ uid: z.string() }), response: { 200: z.array(productCategory), ...errors } },
+      schema: {
+        tags,
+        summary: 'Product categories of a company',
+        params: z.object({ uid: z.string() }),
+        response: { 200: z.array(productCategory), ...errors },
+      },
     },
-    async (request) => listCompanyCategories(server.db, request.requireTenant(), request.params.uid),
+    async (request) =>
+      listCompanyCategories(server.db, request.requireTenant(), request.params.uid),
   );
 };

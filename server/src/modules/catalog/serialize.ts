@@ -1,9 +1,16 @@
-import { centsToMoney, type OptionGroup, type Product, type ProductCategory } from '@store/contract';
+import {
+  centsToMoney,
+  type OptionGroup,
+  type Product,
+  type ProductCategory,
+} from '@store/contract';
 import type { optionGroups, options, productCategories, products } from '../../db/schema';
 
 type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'searchText' | 'searchTitle'>;
 type CategoryRow = typeof productCategories.$inferSelect;
-export type GroupWithOptions = typeof optionGroups.$inferSelect & { options: (typeof options.$inferSelect)[] };
+export type GroupWithOptions = typeof optionGroups.$inferSelect & {
+  options: (typeof options.$inferSelect)[];
+};
 
 export function categoryToApi(row: CategoryRow): ProductCategory {
   return { uid: row.uid, name: row.name, image: row.image, color: row.color };

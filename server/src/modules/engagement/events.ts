@@ -14,12 +14,18 @@ function requireEvents(app: AppRow) {
 
 function selectEvents(db: Database) {
   return db
-    .select({ event: events, place: { uid: places.uid, name: places.name, address: places.address } })
+    .select({
+      event: events,
+      place: { uid: places.uid, name: places.name, address: places.address },
+    })
     .from(events)
     .leftJoin(places, and(eq(places.appId, events.appId), eq(places.uid, events.placeUid)));
 }
 
-function eventToApi(row: { event: typeof events.$inferSelect; place: { uid: string; name: string; address: string } | null }): CompanyEvent {
+function eventToApi(row: {
+  event: typeof events.$inferSelect;
+  place: { uid: string; name: string; address: string } | null;
+}): CompanyEvent {
   const e = row.event;
   return {
     uid: e.uid,
@@ -47,14 +53,19 @@ export async function listCompanyEvents(
 ) {
   requireEvents(app);
   if (!isUid(companyUid)) throw new NotFoundError();
-  const [company] = await db.select({ uid: companies.uid }).from(companies).where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+  const [company] = await db
+    .select({ uid: companies.uid })
+    .from(companies)
+    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
   if (!company) throw new NotFoundError();
   const today = new Date().toISOString().slice(0, 10);
   const where = and(
     eq(events.appId, app.uid),
     eq(events.companyUid, companyUid),
     eq(events.isActive, true),
-    filters.upcoming ? gte(sql`coalesce(${events.endDate}, ${events.startDate})`, today) : undefined,
+    filters.upcoming
+      ? gte(sql`coalesce(${events.endDate}, ${events.startDate})`, today)
+      : undefined,
   );
   const order: SQL[] =
     filters.ordering === '-start_date,-start_time'
@@ -62,7 +73,11 @@ export async function listCompanyEvents(
       : [asc(events.startDate), sql`${events.startTime} ASC NULLS FIRST`];
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(events).where(where),
-    selectEvents(db).where(where).orderBy(...order, asc(events.uid)).limit(window.limit).offset(window.offset),
+    selectEvents(db)
+      .where(where)
+      .orderBy(...order, asc(events.uid))
+      .limit(window.limit)
+      .offset(window.offset),
   ]);
   return { count: Number(total[0]?.n ?? 0), results: rows.map(eventToApi) };
 }
@@ -70,7 +85,9 @@ export async function listCompanyEvents(
 export async function getEvent(db: Database, app: AppRow, uid: string): Promise<CompanyEvent> {
   requireEvents(app);
   if (!isUid(uid)) throw new NotFoundError();
-  const [row] = await selectEvents(db).where(and(eq(events.appId, app.uid), eq(events.uid, uid), eq(events.isActive, true)));
+  const [row] = await selectEvents(db).where(
+    and(eq(events.appId, app.uid), eq(events.uid, uid), eq(events.isActive, true)),
+  );
   if (!row) throw new NotFoundError();
   return eventToApi(row);
 }

@@ -24,7 +24,13 @@ export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const window = pageWindow({ page, page_size });
-      const result = await listCompanyEvents(server.db, request.requireTenant(), request.params.uid, filters, window);
+      const result = await listCompanyEvents(
+        server.db,
+        request.requireTenant(),
+        request.params.uid,
+        filters,
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );

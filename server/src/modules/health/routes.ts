@@ -9,7 +9,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }), 503: z.object({ status: z.literal('unavailable'), database: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

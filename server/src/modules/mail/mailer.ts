@@ -27,14 +27,20 @@ export class Mailer {
   /** Sends now and resolves when done; never throws (a failed mail must not fail the request that caused it). */
   async send(appId: string, mail: Mail): Promise<void> {
     if (!this.transport) {
-      this.log.info({ to: mail.to, subject: mail.subject }, `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`);
+      this.log.info(
+        { to: mail.to, subject: mail.subject },
+        `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
+      );
       await this.keep(appId, mail, null);
       return;
     }
     try {
       await this.transport.sendMail({ from: this.options.from, ...mail });
     } catch (err) {
-      this.log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be sent; kept in mail_outbox');
+      this.log.error(
+        { err, to: mail.to, subject: mail.subject },
+        'mail could not be sent; kept in mail_outbox',
+      );
       await this.keep(appId, mail, err instanceof Error ? err.message : String(err));
     }
   }

@@ -4,12 +4,31 @@ import type { Mail } from './mailer';
 type Who = { appName: string; to: string; firstName: string };
 
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
-function compose(who: Who, subject: string, lines: string[], action: { label: string; link: string }, footer: string): Mail {
+function compose(
+  who: Who,
+  subject: string,
+  lines: string[],
+  action: { label: string; link: string },
+  footer: string,
+): Mail {
   const greeting = who.firstName ? `Hola ${who.firstName},` : 'Hola,';
-  const text = [greeting, '', ...lines, '', `${action.label}: ${action.link}`, '', footer, '', who.appName].join('\n');
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    `${action.label}: ${action.link}`,
+    '',
+    footer,
+    '',
+    who.appName,
+  ].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
@@ -24,7 +43,10 @@ export function verificationMail(who: Who, link: string, days: number): Mail {
   return compose(
     who,
     'Confirma tu correo electrónico',
-    [`Gracias por registrarte en ${who.appName}.`, `Confirma tu correo electrónico con este enlace; vence en ${days} días.`],
+    [
+      `Gracias por registrarte en ${who.appName}.`,
+      `Confirma tu correo electrónico con este enlace; vence en ${days} días.`,
+    ],
     { label: 'Confirmar mi correo', link },
     'Si no creaste esta cuenta, ignora este mensaje.',
   );
@@ -34,7 +56,10 @@ export function resetPasswordMail(who: Who, link: string, minutes: number): Mail
   return compose(
     who,
     'Restablece tu contraseña',
-    ['Recibimos una solicitud para restablecer tu contraseña.', `Usa este enlace para elegir una nueva; vence en ${minutes} minutos y sirve una sola vez.`],
+    [
+      'Recibimos una solicitud para restablecer tu contraseña.',
+      `Usa este enlace para elegir una nueva; vence en ${minutes} minutos y sirve una sola vez.`,
+    ],
     { label: 'Restablecer mi contraseña', link },
     'Si no lo solicitaste, ignora este mensaje: tu contraseña no cambiará.',
   );

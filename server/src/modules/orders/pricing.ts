@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { centsToMoney, coinOrderMessages, orderMessages, type OrderQuote, type OrderQuoteInput } from '@store/contract';
+import {
+  centsToMoney,
+  coinOrderMessages,
+  orderMessages,
+  type OrderQuote,
+  type OrderQuoteInput,
+} from '@store/contract';
 import type { Database } from '../../db/client';
 import { areas, places, type StoredCartLine } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -71,7 +77,8 @@ export async function priceOrder(
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {
-    if (err instanceof ValidationError) for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+    if (err instanceof ValidationError)
+      for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
     else throw err;
   };
 
@@ -82,7 +89,12 @@ export async function priceOrder(
   ]);
   if (!company.ecommerceEnabled) throw new ValidationError(orderMessages.ecommerceDisabled);
 
-  const sold = await soldAt(db, app.uid, place.uid, input.products.map((l) => l.uid));
+  const sold = await soldAt(
+    db,
+    app.uid,
+    place.uid,
+    input.products.map((l) => l.uid),
+  );
   let stored: StoredCartLine[] = [];
   try {
     stored = checkLines(input.products, sold, { checkStock: false });
@@ -93,11 +105,16 @@ export async function priceOrder(
   // All-coins or all-money: one payment per order keeps refunds and cancellations whole.
   const coinLines = priced.lines.filter(isCoinLine);
   const paidWithCoins = coinLines.length > 0;
-  if (paidWithCoins && coinLines.length !== priced.lines.length) add('non_field_errors', coinOrderMessages.mixedCart);
-  if (paidWithCoins && priced.lines.some((l) => l.optionsCents > 0)) add('non_field_errors', coinOrderMessages.pricedOptions);
-  if (paidWithCoins && input.shipping_type === 'delivery') add('shipping_type', coinOrderMessages.pickupOnly);
+  if (paidWithCoins && coinLines.length !== priced.lines.length)
+    add('non_field_errors', coinOrderMessages.mixedCart);
+  if (paidWithCoins && priced.lines.some((l) => l.optionsCents > 0))
+    add('non_field_errors', coinOrderMessages.pricedOptions);
+  if (paidWithCoins && input.shipping_type === 'delivery')
+    add('shipping_type', coinOrderMessages.pickupOnly);
   if (paidWithCoins && input.coupon) add('coupon', coinOrderMessages.noCoupon);
-  const coinTotal = paidWithCoins ? coinLines.reduce((sum, l) => sum + l.item.product.coinPrice! * l.line.quantity, 0) : 0;
+  const coinTotal = paidWithCoins
+    ? coinLines.reduce((sum, l) => sum + l.item.product.coinPrice! * l.line.quantity, 0)
+    : 0;
 
   let deliveryCents = 0;
   let distanceMeters: number | null = null;
@@ -105,7 +122,11 @@ export async function priceOrder(
   let pickup: PricedOrder['pickup'] = null;
   if (input.shipping_type === 'delivery' && input.delivery && !paidWithCoins) {
     const d = input.delivery;
-    if (isUid(d.area)) [area] = await db.select().from(areas).where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
+    if (isUid(d.area))
+      [area] = await db
+        .select()
+        .from(areas)
+        .where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
       const fare = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), d);
@@ -125,21 +146,29 @@ export async function priceOrder(
   const onlineAccepted = methods.some((m) => m.type === 'ONLINE_CARD');
   if (input.payment_method) {
     paymentMethod = methods.find((m) => m.uid === input.payment_method) ?? null;
-    if (!paymentMethod && input.payment_method === coinsMethodUid(company.uid) && (await hasCoinProgram(db, app.uid, company.uid)))
+    if (
+      !paymentMethod &&
+      input.payment_method === coinsMethodUid(company.uid) &&
+      (await hasCoinProgram(db, app.uid, company.uid))
+    )
       paymentMethod = coinsMethodRow(app.uid, company.uid);
     if (!paymentMethod) add('payment_method', orderMessages.paymentMethodNotFound);
-    else if (paidWithCoins && paymentMethod.type !== 'COINS') add('payment_method', coinOrderMessages.coinsRequired);
-    else if (!paidWithCoins && paymentMethod.type === 'COINS') add('payment_method', coinOrderMessages.onlyRedeemable);
+    else if (paidWithCoins && paymentMethod.type !== 'COINS')
+      add('payment_method', coinOrderMessages.coinsRequired);
+    else if (!paidWithCoins && paymentMethod.type === 'COINS')
+      add('payment_method', coinOrderMessages.onlyRedeemable);
   }
   if (input.card && !onlineAccepted) add('non_field_errors', orderMessages.noCardPayments);
   if (options.requirePayment && paymentMethod) {
     const card = input.card as { number: string; exp_month: number; exp_year: number } | undefined;
     if (paymentMethod.type === 'ONLINE_CARD' && !card) add('card', orderMessages.cardRequired);
-    if (paymentMethod.type !== 'ONLINE_CARD' && card && onlineAccepted) add('card', orderMessages.cardNotExpected);
+    if (paymentMethod.type !== 'ONLINE_CARD' && card && onlineAccepted)
+      add('card', orderMessages.cardNotExpected);
     if (paymentMethod.type === 'ONLINE_CARD' && card) {
       if (!luhnValid(card.number)) add('card.number', orderMessages.cardNumberInvalid);
       const lima = new Date(now.getTime() - 5 * 3600_000);
-      if (card.exp_year * 12 + card.exp_month < lima.getUTCFullYear() * 12 + lima.getUTCMonth() + 1) add('card.exp_year', orderMessages.cardExpired);
+      if (card.exp_year * 12 + card.exp_month < lima.getUTCFullYear() * 12 + lima.getUTCMonth() + 1)
+        add('card.exp_year', orderMessages.cardExpired);
     }
   }
 
@@ -158,7 +187,8 @@ export async function priceOrder(
   }
 
   // Amounts are 32-bit cents in the database; an absurd order is refused, not a 500.
-  if (priced.subtotalCents + deliveryCents > 1_000_000_000) add('non_field_errors', orderMessages.amountTooLarge);
+  if (priced.subtotalCents + deliveryCents > 1_000_000_000)
+    add('non_field_errors', orderMessages.amountTooLarge);
   if (coinTotal > 100_000_000) add('non_field_errors', orderMessages.amountTooLarge);
   if (Object.keys(errors).length) throw new ValidationError(errors);
   if (paidWithCoins) {
@@ -166,7 +196,13 @@ export async function priceOrder(
       place,
       company,
       stored,
-      lines: priced.lines.map((l) => ({ ...l, unitPriceCents: 0, optionsCents: 0, totalCents: 0, coinPrice: l.item.product.coinPrice! })),
+      lines: priced.lines.map((l) => ({
+        ...l,
+        unitPriceCents: 0,
+        optionsCents: 0,
+        totalCents: 0,
+        coinPrice: l.item.product.coinPrice!,
+      })),
       subtotalCents: 0,
       discountCents: 0,
       deliveryCents: 0,
@@ -184,7 +220,9 @@ export async function priceOrder(
   }
   const totalCents = priced.subtotalCents - discountCents + deliveryCents;
   // Prices include the tax: the tax is the part of the total above the net amount.
-  const taxesCents = Math.round((totalCents * tax.rateBasisPoints) / (10_000 + tax.rateBasisPoints));
+  const taxesCents = Math.round(
+    (totalCents * tax.rateBasisPoints) / (10_000 + tax.rateBasisPoints),
+  );
   return {
     place,
     company,
@@ -207,7 +245,9 @@ export async function priceOrder(
 }
 
 export function lineOptions(line: PricedLine) {
-  return line.groups.flatMap((g) => g.options.map((o) => ({ group: g.name, name: o.name, price_cents: o.priceCents })));
+  return line.groups.flatMap((g) =>
+    g.options.map((o) => ({ group: g.name, name: o.name, price_cents: o.priceCents })),
+  );
 }
 
 export function quoteToApi(p: PricedOrder): OrderQuote {
@@ -220,7 +260,11 @@ export function quoteToApi(p: PricedOrder): OrderQuote {
       unit_price: centsToMoney(l.unitPriceCents),
       options_price: centsToMoney(l.optionsCents),
       total: centsToMoney(l.totalCents),
-      options: lineOptions(l).map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+      options: lineOptions(l).map((o) => ({
+        group: o.group,
+        name: o.name,
+        price: centsToMoney(o.price_cents),
+      })),
       coin_price: l.coinPrice,
     })),
     subtotal: centsToMoney(p.subtotalCents),
@@ -237,5 +281,9 @@ export function quoteToApi(p: PricedOrder): OrderQuote {
 
 /** 409 when the total the buyer saw is not the server's: the new prices travel with it. */
 export function priceChanged(p: PricedOrder): HttpError {
-  return new HttpError(409, { detail: orderMessages.priceChanged, code: 'price_changed', quote: quoteToApi(p) });
+  return new HttpError(409, {
+    detail: orderMessages.priceChanged,
+    code: 'price_changed',
+    quote: quoteToApi(p),
+  });
 }

@@ -24,7 +24,15 @@ import { pageWindow, toPaged } from '../../lib/pagination';
 import { findPlace } from '../places/service';
 import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
 import { priceOrder, quoteToApi } from './pricing';
-import { checkoutOptionsOf, companyForCode, couponToApi, CouponError, deliveryFare, deliveryOf, usableCoupon } from './settings';
+import {
+  checkoutOptionsOf,
+  companyForCode,
+  couponToApi,
+  CouponError,
+  deliveryFare,
+  deliveryOf,
+  usableCoupon,
+} from './settings';
 
 const tags = ['orders'];
 const security = [{ token: [] }];
@@ -35,7 +43,8 @@ const uidParams = z.object({ uid: z.string() });
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(raw)) throw new ValidationError({ 'Idempotency-Key': [orderMessages.idempotencyKey] });
+  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(raw))
+    throw new ValidationError({ 'Idempotency-Key': [orderMessages.idempotencyKey] });
   return raw;
 }
 
@@ -45,7 +54,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     {
       schema: {
         tags,
-        summary: 'What the checkout of a place offers: payment methods, delivery settings, tax rule, currency',
+        summary:
+          'What the checkout of a place offers: payment methods, delivery settings, tax rule, currency',
         params: uidParams,
         response: { 200: checkoutOptions, ...errors },
       },
@@ -72,7 +82,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const app = request.requireTenant();
       const place = await findPlace(server.db, app, request.params.uid);
-      return quoteToApi(await priceOrder(server.db, app, place, request.body, request.user?.uid ?? null, new Date(), { requirePayment: false }));
+      return quoteToApi(
+        await priceOrder(
+          server.db,
+          app,
+          place,
+          request.body,
+          request.user?.uid ?? null,
+          new Date(),
+          { requirePayment: false },
+        ),
+      );
     },
   );
 
@@ -103,7 +123,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const created = await placeOrder(
-        { db: server.db, app: request.requireTenant(), user: request.requireUser(), mailer: server.mailer, log: request.log },
+        {
+          db: server.db,
+          app: request.requireTenant(),
+          user: request.requireUser(),
+          mailer: server.mailer,
+          log: request.log,
+        },
         request.params.uid,
         request.body,
         key,
@@ -120,14 +146,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: "The member's orders, newest first",
-        description: '`payment_method` (a payment method uid, or a type such as COINS for every method of that type) filters; paged by `page`. No orders: an empty page (the web shows "No orders found").',
+        description:
+          '`payment_method` (a payment method uid, or a type such as COINS for every method of that type) filters; paged by `page`. No orders: an empty page (the web shows "No orders found").',
         querystring: ordersQuery,
         response: { 200: paged(order), ...errors },
       },
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const page = await memberOrders(server.db, request.requireTenant(), request.requireUser().uid, { paymentMethod: request.query.payment_method || undefined }, window);
+      const page = await memberOrders(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        { paymentMethod: request.query.payment_method || undefined },
+        window,
+      );
       return toPaged(request, window, page.count, page.results);
     },
   );
@@ -136,9 +169,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     '/v5/me/orders/:uid/',
     {
       preValidation: requireUserHook,
-      schema: { tags, security, summary: "One of the member's orders (404 for anyone else's)", params: uidParams, response: { 200: order, ...errors } },
+      schema: {
+        tags,
+        security,
+        summary: "One of the member's orders (404 for anyone else's)",
+        params: uidParams,
+        response: { 200: order, ...errors },
+      },
     },
-    async (request) => memberOrder(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+    async (request) =>
+      memberOrder(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+      ),
   );
 
   server.post(
@@ -156,7 +201,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      transitionOrder(server.db, request.requireTenant(), request.params.uid, 'CANCELED_BY_USER', 'member', { userUid: request.requireUser().uid, log: request.log }),
+      transitionOrder(
+        server.db,
+        request.requireTenant(),
+        request.params.uid,
+        'CANCELED_BY_USER',
+        'member',
+        { userUid: request.requireUser().uid, log: request.log },
+      ),
   );
 
   server.post(
@@ -175,9 +227,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const app = request.requireTenant();
       const place = await findPlace(server.db, app, request.params.uid);
-      const to = request.body.address ?? { latitude: request.body.latitude!, longitude: request.body.longitude! };
+      const to = request.body.address ?? {
+        latitude: request.body.latitude!,
+        longitude: request.body.longitude!,
+      };
       const fare = deliveryFare(place, await deliveryOf(server.db, app.uid, place.uid), to);
-      return { fare: centsToMoney(fare.fareCents), distance_km: fare.distanceKm, max_radius_km: fare.maxRadiusKm };
+      return {
+        fare: centsToMoney(fare.fareCents),
+        distance_km: fare.distanceKm,
+        max_radius_km: fare.maxRadiusKm,
+      };
     },
   );
 
@@ -199,9 +258,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         throw new HttpError(404, { detail: 'Este código no existe' });
       });
       try {
-        return couponToApi(await usableCoupon(server.db, app.uid, company.uid, request.params.code, request.user?.uid ?? null, new Date()));
+        return couponToApi(
+          await usableCoupon(
+            server.db,
+            app.uid,
+            company.uid,
+            request.params.code,
+            request.user?.uid ?? null,
+            new Date(),
+          ),
+        );
       } catch (err) {
-        if (err instanceof CouponError) throw err.status === 404 ? new HttpError(404, { detail: err.message }) : new ValidationError(err.message);
+        if (err instanceof CouponError)
+          throw err.status === 404
+            ? new HttpError(404, { detail: err.message })
+            : new ValidationError(err.message);
         throw err;
       }
     },

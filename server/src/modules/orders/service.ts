@@ -15,7 +15,16 @@ import {
   couponMessages,
 } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { areas, coupons, orderLines, orders, paymentMethods, placeProducts, places, shoppingCarts } from '../../db/schema';
+import {
+  areas,
+  coupons,
+  orderLines,
+  orders,
+  paymentMethods,
+  placeProducts,
+  places,
+  shoppingCarts,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import type { UserRow } from '../../plugins/auth';
 import type { Mailer } from '../mail/mailer';
@@ -33,7 +42,13 @@ import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from
 import { takeStock } from './stock';
 
 type OrderRow = typeof orders.$inferSelect;
-export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer: Mailer; log: FastifyBaseLogger };
+export type CheckoutContext = {
+  db: Database;
+  app: AppRow;
+  user: UserRow;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
 
 /**
  * `POST v5/places/{uid}/orders/` as steps with compensation:
@@ -49,7 +64,12 @@ export type CheckoutContext = { db: Database; app: AppRow; user: UserRow; mailer
  * 5. notify  - the confirmation mail, sent after answering.
  * With an Idempotency-Key, a retry answers the order the first call made.
  */
-export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: OrderInput, idempotencyKey: string | undefined): Promise<Order> {
+export async function placeOrder(
+  ctx: CheckoutContext,
+  placeUid: string,
+  input: OrderInput,
+  idempotencyKey: string | undefined,
+): Promise<Order> {
   const { db, app, user } = ctx;
   if (idempotencyKey) {
     const existing = await orderByKey(db, app.uid, user.uid, idempotencyKey);
@@ -61,14 +81,19 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
   // 1. price
   const priced = await priceOrder(db, app, place, input, user.uid, now, { requirePayment: true });
   if (priced.totalCents !== moneyToCents(input.expected_total)) throw priceChanged(priced);
-  if (priced.paidWithCoins && input.expected_coin_total !== priced.coinTotal) throw priceChanged(priced);
+  if (priced.paidWithCoins && input.expected_coin_total !== priced.coinTotal)
+    throw priceChanged(priced);
   const method = priced.paymentMethod!;
-  const coinProgramUid = priced.paidWithCoins ? await memberCoinProgram(db, app.uid, priced.company.uid, user.uid) : null;
+  const coinProgramUid = priced.paidWithCoins
+    ? await memberCoinProgram(db, app.uid, priced.company.uid, user.uid)
+    : null;
 
   // 2. reserve
   const orderUid = randomUUID();
   try {
-    await db.transaction((tx) => reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid));
+    await db.transaction((tx) =>
+      reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid),
+    );
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err, 'orders_idempotency_key')) {
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
@@ -83,7 +108,12 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
     const source = input.card as CardSource;
     let authorization: string;
     try {
-      const result = await provider.authorize({ amountCents: priced.totalCents, currency: priced.company.currencyCode, reference: orderUid, source });
+      const result = await provider.authorize({
+        amountCents: priced.totalCents,
+        currency: priced.company.currencyCode,
+        reference: orderUid,
+        source,
+      });
       if (!result.approved) {
         await release(db, app.uid, orderUid);
         throw new ValidationError(orderMessages.cardDeclined);
@@ -92,12 +122,21 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
       await provider.capture(authorization, priced.totalCents);
       await db
         .update(orders)
-        .set({ paymentStatus: 'PAID', paymentProvider: provider.name, paymentReference: authorization, cardLast4: result.last4, updatedAt: new Date() })
+        .set({
+          paymentStatus: 'PAID',
+          paymentProvider: provider.name,
+          paymentReference: authorization,
+          cardLast4: result.last4,
+          updatedAt: new Date(),
+        })
         .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
     } catch (err) {
       if (err instanceof ValidationError) throw err;
       ctx.log.error({ err, order: orderUid }, 'payment failed; the order is undone');
-      if (authorization!) await provider.refund(authorization, priced.totalCents).catch((e) => ctx.log.error({ err: e }, 'refund failed'));
+      if (authorization!)
+        await provider
+          .refund(authorization, priced.totalCents)
+          .catch((e) => ctx.log.error({ err: e }, 'refund failed'));
       await release(db, app.uid, orderUid);
       throw new ValidationError(orderMessages.cardDeclined);
     }
@@ -105,11 +144,22 @@ export async function placeOrder(ctx: CheckoutContext, placeUid: string, input: 
 
   // As the spec's client does, a successful order empties the member's server cart at that place
   // (only now: a declined card must leave the cart as it was).
-  await db.delete(shoppingCarts).where(and(eq(shoppingCarts.appId, app.uid), eq(shoppingCarts.userUid, user.uid), eq(shoppingCarts.placeUid, place.uid)));
+  await db
+    .delete(shoppingCarts)
+    .where(
+      and(
+        eq(shoppingCarts.appId, app.uid),
+        eq(shoppingCarts.userUid, user.uid),
+        eq(shoppingCarts.placeUid, place.uid),
+      ),
+    );
 
   // 5. notify
   const order = (await findOrder(db, app.uid, orderUid))!;
-  ctx.mailer.sendLater(app.uid, orderConfirmationMail(app.name, order.billing!.email, order, priced.company.currencySymbol));
+  ctx.mailer.sendLater(
+    app.uid,
+    orderConfirmationMail(app.name, order.billing!.email, order, priced.company.currencySymbol),
+  );
   return order;
 }
 
@@ -131,41 +181,49 @@ export async function reserve(
     await ensureCoinsMethod(tx, appId, p.company.uid);
   }
   const delivery = input.shipping_type === 'delivery' ? input.delivery! : null;
-  const [written] = await tx.insert(orders).values({
-    appId,
-    uid: orderUid,
-    userUid,
-    idempotencyKey: idempotencyKey ?? null,
-    placeUid: p.place.uid,
-    companyUid: p.company.uid,
-    status: 'RECEIVED',
-    shippingType: input.shipping_type,
-    pickupDate: p.pickup?.date ?? null,
-    pickupStart: p.pickup?.start ?? null,
-    pickupEnd: p.pickup?.end ?? null,
-    areaUid: p.area?.uid ?? null,
-    district: p.area?.name ?? null,
-    address: delivery?.address.trim() ?? null,
-    reference: delivery ? (delivery.reference ?? '').trim() : null,
-    latitude: delivery?.latitude ?? null,
-    longitude: delivery?.longitude ?? null,
-    distanceMeters: p.distanceMeters,
-    comments: (input.comments ?? '').trim(),
-    paymentMethodUid: p.paymentMethod!.uid,
-    paymentStatus: p.paymentMethod!.type === 'ONLINE_CARD' ? 'PENDING' : p.paidWithCoins ? 'PAID' : 'PAY_ON_DELIVERY',
-    couponUid: p.coupon?.uid ?? null,
-    couponCode: p.coupon?.code ?? null,
-    subtotalCents: p.subtotalCents,
-    discountCents: p.discountCents,
-    deliveryCents: p.deliveryCents,
-    taxesCents: p.taxesCents,
-    totalCents: p.totalCents,
-    coinTotal: p.coinTotal,
-    taxName: p.tax.name,
-    taxRateBasisPoints: p.tax.rateBasisPoints,
-    billing: input.billing as OrderRow['billing'],
-    influencerUid: input.influencer_uid ?? null,
-  }).returning({ number: orders.number });
+  const [written] = await tx
+    .insert(orders)
+    .values({
+      appId,
+      uid: orderUid,
+      userUid,
+      idempotencyKey: idempotencyKey ?? null,
+      placeUid: p.place.uid,
+      companyUid: p.company.uid,
+      status: 'RECEIVED',
+      shippingType: input.shipping_type,
+      pickupDate: p.pickup?.date ?? null,
+      pickupStart: p.pickup?.start ?? null,
+      pickupEnd: p.pickup?.end ?? null,
+      areaUid: p.area?.uid ?? null,
+      district: p.area?.name ?? null,
+      address: delivery?.address.trim() ?? null,
+      reference: delivery ? (delivery.reference ?? '').trim() : null,
+      latitude: delivery?.latitude ?? null,
+      longitude: delivery?.longitude ?? null,
+      distanceMeters: p.distanceMeters,
+      comments: (input.comments ?? '').trim(),
+      paymentMethodUid: p.paymentMethod!.uid,
+      paymentStatus:
+        p.paymentMethod!.type === 'ONLINE_CARD'
+          ? 'PENDING'
+          : p.paidWithCoins
+            ? 'PAID'
+            : 'PAY_ON_DELIVERY',
+      couponUid: p.coupon?.uid ?? null,
+      couponCode: p.coupon?.code ?? null,
+      subtotalCents: p.subtotalCents,
+      discountCents: p.discountCents,
+      deliveryCents: p.deliveryCents,
+      taxesCents: p.taxesCents,
+      totalCents: p.totalCents,
+      coinTotal: p.coinTotal,
+      taxName: p.tax.name,
+      taxRateBasisPoints: p.tax.rateBasisPoints,
+      billing: input.billing as OrderRow['billing'],
+      influencerUid: input.influencer_uid ?? null,
+    })
+    .returning({ number: orders.number });
   await tx.insert(orderLines).values(
     p.lines.map((l, position) => ({
       appId,
@@ -205,28 +263,55 @@ export async function reserve(
       .returning({ uid: coupons.uid });
     if (used.length === 0) throw new ValidationError({ coupon: [couponMessages.exhausted] });
     // The coupon row is locked now, so the member's other orders using it are all visible and counted.
-    if (p.coupon.maxUsesPerMember !== null && (await memberUses(tx, appId, p.coupon.uid, userUid)) > p.coupon.maxUsesPerMember)
+    if (
+      p.coupon.maxUsesPerMember !== null &&
+      (await memberUses(tx, appId, p.coupon.uid, userUid)) > p.coupon.maxUsesPerMember
+    )
       throw new ValidationError({ coupon: [couponMessages.memberLimit] });
   }
-  if (p.paidWithCoins) await spendOrderCoins(tx, appId, coinProgramUid!, userUid, { uid: orderUid, number: written.number }, p.coinTotal);
+  if (p.paidWithCoins)
+    await spendOrderCoins(
+      tx,
+      appId,
+      coinProgramUid!,
+      userUid,
+      { uid: orderUid, number: written.number },
+      p.coinTotal,
+    );
 }
 
 /** Puts back what an order took: its stock (counted products only) and its coupon use. */
-async function giveBack(tx: Tx, appId: string, order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid'>) {
-  const lines = await tx.select().from(orderLines).where(and(eq(orderLines.appId, appId), eq(orderLines.orderUid, order.uid)));
+async function giveBack(
+  tx: Tx,
+  appId: string,
+  order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid'>,
+) {
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.appId, appId), eq(orderLines.orderUid, order.uid)));
   const quantities = new Map<string, number>();
-  for (const l of lines) quantities.set(l.productUid, (quantities.get(l.productUid) ?? 0) + l.quantity);
+  for (const l of lines)
+    quantities.set(l.productUid, (quantities.get(l.productUid) ?? 0) + l.quantity);
   for (const [productUid, quantity] of [...quantities].sort(([a], [b]) => a.localeCompare(b))) {
     await tx
       .update(placeProducts)
       .set({ stock: sql`${placeProducts.stock} + ${quantity}` })
-      .where(and(eq(placeProducts.appId, appId), eq(placeProducts.placeUid, order.placeUid), eq(placeProducts.productUid, productUid)));
+      .where(
+        and(
+          eq(placeProducts.appId, appId),
+          eq(placeProducts.placeUid, order.placeUid),
+          eq(placeProducts.productUid, productUid),
+        ),
+      );
   }
   if (order.couponUid) {
     await tx
       .update(coupons)
       .set({ uses: sql`${coupons.uses} - 1` })
-      .where(and(eq(coupons.appId, appId), eq(coupons.uid, order.couponUid), sql`${coupons.uses} > 0`));
+      .where(
+        and(eq(coupons.appId, appId), eq(coupons.uid, order.couponUid), sql`${coupons.uses} > 0`),
+      );
   }
 }
 
@@ -236,7 +321,9 @@ async function release(db: Database, appId: string, orderUid: string) {
     const [order] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid), eq(orders.paymentStatus, 'PENDING')))
+      .where(
+        and(eq(orders.appId, appId), eq(orders.uid, orderUid), eq(orders.paymentStatus, 'PENDING')),
+      )
       .for('update');
     if (!order) return;
     await giveBack(tx, appId, order);
@@ -261,10 +348,34 @@ async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promi
   const uids = rows.map((r) => r.uid);
   const areaUids = [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))];
   const [lines, placeRows, methods, areaRows] = await Promise.all([
-    db.select().from(orderLines).where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
-    db.select({ uid: places.uid, name: places.name }).from(places).where(and(eq(places.appId, appId), inArray(places.uid, [...new Set(rows.map((r) => r.placeUid))]))),
-    db.select().from(paymentMethods).where(and(eq(paymentMethods.appId, appId), inArray(paymentMethods.uid, [...new Set(rows.map((r) => r.paymentMethodUid))]))),
-    areaUids.length ? db.select().from(areas).where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids))) : Promise.resolve([]),
+    db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
+    db
+      .select({ uid: places.uid, name: places.name })
+      .from(places)
+      .where(
+        and(
+          eq(places.appId, appId),
+          inArray(places.uid, [...new Set(rows.map((r) => r.placeUid))]),
+        ),
+      ),
+    db
+      .select()
+      .from(paymentMethods)
+      .where(
+        and(
+          eq(paymentMethods.appId, appId),
+          inArray(paymentMethods.uid, [...new Set(rows.map((r) => r.paymentMethodUid))]),
+        ),
+      ),
+    areaUids.length
+      ? db
+          .select()
+          .from(areas)
+          .where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids)))
+      : Promise.resolve([]),
   ]);
   return rows.map((row) =>
     orderToApi(row, {
@@ -276,48 +387,100 @@ async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promi
   );
 }
 
-export async function findOrder(db: Database, appId: string, orderUid: string, userUid?: string): Promise<Order | undefined> {
+export async function findOrder(
+  db: Database,
+  appId: string,
+  orderUid: string,
+  userUid?: string,
+): Promise<Order | undefined> {
   if (!isUid(orderUid)) return undefined;
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid), userUid ? eq(orders.userUid, userUid) : undefined));
+    .where(
+      and(
+        eq(orders.appId, appId),
+        eq(orders.uid, orderUid),
+        userUid ? eq(orders.userUid, userUid) : undefined,
+      ),
+    );
   return (await withRelated(db, appId, rows))[0];
 }
 
-async function orderByKey(db: Database, appId: string, userUid: string, key: string): Promise<Order | undefined> {
+async function orderByKey(
+  db: Database,
+  appId: string,
+  userUid: string,
+  key: string,
+): Promise<Order | undefined> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.appId, appId), eq(orders.userUid, userUid), eq(orders.idempotencyKey, key)));
+    .where(
+      and(eq(orders.appId, appId), eq(orders.userUid, userUid), eq(orders.idempotencyKey, key)),
+    );
   return (await withRelated(db, appId, rows))[0];
 }
 
 /** `GET v5/me/orders/{uid}/`: the member's own order, or 404 (another member's, another tenant's, unknown). */
-export async function memberOrder(db: Database, app: AppRow, userUid: string, orderUid: string): Promise<Order> {
+export async function memberOrder(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  orderUid: string,
+): Promise<Order> {
   if (!isUid(orderUid)) throw new NotFoundError();
-  const rows = await db.select().from(orders).where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.userUid, userUid), visible));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.appId, app.uid),
+        eq(orders.uid, orderUid),
+        eq(orders.userUid, userUid),
+        visible,
+      ),
+    );
   const [order] = await withRelated(db, app.uid, rows);
   if (!order) throw new NotFoundError();
   return order;
 }
 
 /** `GET v5/me/orders/`: the member's orders, newest first, optionally of one payment method. */
-export async function memberOrders(db: Database, app: AppRow, userUid: string, filters: { paymentMethod?: string }, window: PageWindow) {
+export async function memberOrders(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  filters: { paymentMethod?: string },
+  window: PageWindow,
+) {
   const byType = paymentMethodType.safeParse(filters.paymentMethod);
-  if (filters.paymentMethod && !byType.success && !isUid(filters.paymentMethod)) return { count: 0, results: [] };
+  if (filters.paymentMethod && !byType.success && !isUid(filters.paymentMethod))
+    return { count: 0, results: [] };
   // A type (COINS, CASH...) stands for every method of that type; anything else is one method's uid.
   const methodFilter = byType.success
     ? inArray(
         orders.paymentMethodUid,
-        db.select({ uid: paymentMethods.uid }).from(paymentMethods).where(and(eq(paymentMethods.appId, app.uid), eq(paymentMethods.type, byType.data))),
+        db
+          .select({ uid: paymentMethods.uid })
+          .from(paymentMethods)
+          .where(and(eq(paymentMethods.appId, app.uid), eq(paymentMethods.type, byType.data))),
       )
     : filters.paymentMethod
       ? eq(orders.paymentMethodUid, filters.paymentMethod)
       : undefined;
   const where = and(eq(orders.appId, app.uid), eq(orders.userUid, userUid), visible, methodFilter);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.number)).limit(window.limit).offset(window.offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.number))
+    .limit(window.limit)
+    .offset(window.offset);
   return { count: total, results: await withRelated(db, app.uid, rows) };
 }
 
@@ -342,18 +505,37 @@ export async function transitionOrder(
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), options.userUid ? eq(orders.userUid, options.userUid) : undefined, visible));
+      .where(
+        and(
+          eq(orders.appId, app.uid),
+          eq(orders.uid, orderUid),
+          options.userUid ? eq(orders.userUid, options.userUid) : undefined,
+          visible,
+        ),
+      );
     if (!row) throw new NotFoundError();
     const refused = () =>
-      new ValidationError(actor === 'member' ? orderMessages.cannotCancel : formatMessage(orderMessages.transitionRefused, { from: row.status, to }));
+      new ValidationError(
+        actor === 'member'
+          ? orderMessages.cannotCancel
+          : formatMessage(orderMessages.transitionRefused, { from: row.status, to }),
+      );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
     const now = new Date();
     // A canceled coins order is refunded in full right here: its coins come back through reverseOrderPoints below.
-    const coinsRefund = isCanceled(to) && row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {};
+    const coinsRefund =
+      isCanceled(to) && row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {};
     const [updated] = await tx
       .update(orders)
-      .set({ status: to, updatedAt: now, ...(isCanceled(to) ? { canceledAt: now } : {}), ...coinsRefund })
-      .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)))
+      .set({
+        status: to,
+        updatedAt: now,
+        ...(isCanceled(to) ? { canceledAt: now } : {}),
+        ...coinsRefund,
+      })
+      .where(
+        and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)),
+      )
       .returning();
     if (!updated) throw refused();
     if (isCanceled(to)) await giveBack(tx, app.uid, updated);
@@ -365,9 +547,15 @@ export async function transitionOrder(
   if (isCanceled(to) && moved.paymentStatus === 'PAID' && moved.paymentReference) {
     try {
       await paymentProvider(moved.paymentProvider).refund(moved.paymentReference, moved.totalCents);
-      await db.update(orders).set({ paymentStatus: 'REFUNDED', updatedAt: new Date() }).where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
+      await db
+        .update(orders)
+        .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
+        .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
     } catch (err) {
-      options.log?.error({ err, order: orderUid }, 'refund of a canceled order failed; it stays PAID for staff to refund');
+      options.log?.error(
+        { err, order: orderUid },
+        'refund of a canceled order failed; it stays PAID for staff to refund',
+      );
     }
   }
   return (await findOrder(db, app.uid, orderUid))!;
@@ -382,6 +570,16 @@ export async function transitionOrder(
 export async function anonymiseOrdersOf(tx: Tx, appId: string, userUid: string) {
   await tx
     .update(orders)
-    .set({ billing: null, address: null, reference: null, latitude: null, longitude: null, comments: '', idempotencyKey: null, userUid: null, updatedAt: new Date() })
+    .set({
+      billing: null,
+      address: null,
+      reference: null,
+      latitude: null,
+      longitude: null,
+      comments: '',
+      idempotencyKey: null,
+      userUid: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(orders.appId, appId), eq(orders.userUid, userUid)));
 }

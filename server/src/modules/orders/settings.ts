@@ -1,7 +1,22 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { centsToMoney, couponMessages, formatMessage, orderMessages, type CheckoutOptions, type Coupon } from '@store/contract';
+import {
+  centsToMoney,
+  couponMessages,
+  formatMessage,
+  orderMessages,
+  type CheckoutOptions,
+  type Coupon,
+} from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { companies, companyTaxRules, coupons, orders, paymentMethods, placeDeliverySettings, places } from '../../db/schema';
+import {
+  companies,
+  companyTaxRules,
+  coupons,
+  orders,
+  paymentMethods,
+  placeDeliverySettings,
+  places,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
@@ -18,14 +33,24 @@ export type TaxRule = { name: string; rateBasisPoints: number };
 
 const DEFAULT_TAX: TaxRule = { name: 'IGV', rateBasisPoints: 1800 };
 
-export async function companyOf(db: Database | Tx, appId: string, companyUid: string): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(and(eq(companies.appId, appId), eq(companies.uid, companyUid)));
+export async function companyOf(
+  db: Database | Tx,
+  appId: string,
+  companyUid: string,
+): Promise<CompanyRow> {
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.appId, appId), eq(companies.uid, companyUid)));
   if (!row) throw new NotFoundError();
   return row;
 }
 
 export async function taxRuleOf(db: Database, appId: string, companyUid: string): Promise<TaxRule> {
-  const [row] = await db.select().from(companyTaxRules).where(and(eq(companyTaxRules.appId, appId), eq(companyTaxRules.companyUid, companyUid)));
+  const [row] = await db
+    .select()
+    .from(companyTaxRules)
+    .where(and(eq(companyTaxRules.appId, appId), eq(companyTaxRules.companyUid, companyUid)));
   return row ? { name: row.name, rateBasisPoints: row.rateBasisPoints } : DEFAULT_TAX;
 }
 
@@ -33,11 +58,21 @@ export function taxToApi(tax: TaxRule) {
   return { name: tax.name, rate: centsToMoney(tax.rateBasisPoints), included: true as const };
 }
 
-export async function activePaymentMethods(db: Database, appId: string, companyUid: string): Promise<PaymentMethodRow[]> {
+export async function activePaymentMethods(
+  db: Database,
+  appId: string,
+  companyUid: string,
+): Promise<PaymentMethodRow[]> {
   return db
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.appId, appId), eq(paymentMethods.companyUid, companyUid), eq(paymentMethods.isActive, true)))
+    .where(
+      and(
+        eq(paymentMethods.appId, appId),
+        eq(paymentMethods.companyUid, companyUid),
+        eq(paymentMethods.isActive, true),
+      ),
+    )
     .orderBy(asc(paymentMethods.position));
 }
 
@@ -45,17 +80,31 @@ export function paymentMethodToApi(row: PaymentMethodRow) {
   return { uid: row.uid, name: row.name, type: row.type };
 }
 
-export async function deliveryOf(db: Database, appId: string, placeUid: string): Promise<DeliveryRow | undefined> {
-  const [row] = await db.select().from(placeDeliverySettings).where(and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)));
+export async function deliveryOf(
+  db: Database,
+  appId: string,
+  placeUid: string,
+): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(placeDeliverySettings)
+    .where(
+      and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)),
+    );
   return row;
 }
 
 /** Great-circle distance in meters (haversine, mean Earth radius). */
-export function haversineMeters(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+export function haversineMeters(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
   const rad = (d: number) => (d * Math.PI) / 180;
   const dLat = rad(b.latitude - a.latitude);
   const dLon = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -65,15 +114,31 @@ export function haversineMeters(a: { latitude: number; longitude: number }, b: {
  * (enabled) delivery has no shipping methods; a point beyond the radius is
  * an error of the delivery service, as the spec words both.
  */
-export function deliveryFare(place: PlaceRow, settings: DeliveryRow | undefined, to: { latitude: number; longitude: number }) {
-  if (!settings?.enabled || place.latitude === null || place.longitude === null) throw new ValidationError(orderMessages.noShippingMethods);
-  const meters = Math.round(haversineMeters({ latitude: place.latitude, longitude: place.longitude }, to));
+export function deliveryFare(
+  place: PlaceRow,
+  settings: DeliveryRow | undefined,
+  to: { latitude: number; longitude: number },
+) {
+  if (!settings?.enabled || place.latitude === null || place.longitude === null)
+    throw new ValidationError(orderMessages.noShippingMethods);
+  const meters = Math.round(
+    haversineMeters({ latitude: place.latitude, longitude: place.longitude }, to),
+  );
   if (meters > settings.maxRadiusMeters) throw new ValidationError(orderMessages.deliveryError);
   const fareCents = settings.baseFareCents + Math.round((settings.perKmCents * meters) / 1000);
-  return { fareCents, meters, distanceKm: Math.round(meters / 10) / 100, maxRadiusKm: settings.maxRadiusMeters / 1000 };
+  return {
+    fareCents,
+    meters,
+    distanceKm: Math.round(meters / 10) / 100,
+    maxRadiusKm: settings.maxRadiusMeters / 1000,
+  };
 }
 
-export async function checkoutOptionsOf(db: Database, app: AppRow, place: PlaceRow): Promise<CheckoutOptions> {
+export async function checkoutOptionsOf(
+  db: Database,
+  app: AppRow,
+  place: PlaceRow,
+): Promise<CheckoutOptions> {
   const [company, methods, delivery, tax] = await Promise.all([
     companyOf(db, app.uid, place.companyUid),
     activePaymentMethods(db, app.uid, place.companyUid),
@@ -88,7 +153,9 @@ export async function checkoutOptionsOf(db: Database, app: AppRow, place: PlaceR
     // The COINS method pays carts of redeemable products when the company's program has coins (see ./coins).
     payment_methods: [
       ...methods.map(paymentMethodToApi),
-      ...((await hasCoinProgram(db, app.uid, company.uid)) ? [paymentMethodToApi(coinsMethodRow(app.uid, company.uid))] : []),
+      ...((await hasCoinProgram(db, app.uid, company.uid))
+        ? [paymentMethodToApi(coinsMethodRow(app.uid, company.uid))]
+        : []),
     ],
     delivery: {
       enabled,
@@ -105,9 +172,15 @@ export async function checkoutOptionsOf(db: Database, app: AppRow, place: PlaceR
 /** The company a validate-code path names: a company uid of the app, or a place uid (its company). */
 export async function companyForCode(db: Database, app: AppRow, uid: string): Promise<CompanyRow> {
   if (!isUid(uid)) throw new NotFoundError();
-  const [company] = await db.select().from(companies).where(and(eq(companies.appId, app.uid), eq(companies.uid, uid)));
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.appId, app.uid), eq(companies.uid, uid)));
   if (company) return company;
-  const [place] = await db.select({ companyUid: places.companyUid }).from(places).where(and(eq(places.appId, app.uid), eq(places.uid, uid)));
+  const [place] = await db
+    .select({ companyUid: places.companyUid })
+    .from(places)
+    .where(and(eq(places.appId, app.uid), eq(places.uid, uid)));
   if (!place) throw new NotFoundError();
   return companyOf(db, app.uid, place.companyUid);
 }
@@ -118,16 +191,35 @@ export async function companyForCode(db: Database, app: AppRow, uid: string): Pr
  * overall limit and the member's limit each have their message. The overall
  * limit is enforced again, atomically, when an order takes the coupon.
  */
-export async function usableCoupon(db: Database, appId: string, companyUid: string, code: string, userUid: string | null, now: Date): Promise<CouponRow> {
+export async function usableCoupon(
+  db: Database,
+  appId: string,
+  companyUid: string,
+  code: string,
+  userUid: string | null,
+  now: Date,
+): Promise<CouponRow> {
   const [row] = await db
     .select()
     .from(coupons)
-    .where(and(eq(coupons.appId, appId), eq(coupons.companyUid, companyUid), eq(coupons.code, code.trim().toUpperCase()), eq(coupons.isActive, true)));
+    .where(
+      and(
+        eq(coupons.appId, appId),
+        eq(coupons.companyUid, companyUid),
+        eq(coupons.code, code.trim().toUpperCase()),
+        eq(coupons.isActive, true),
+      ),
+    );
   if (!row) throw new CouponError(couponMessages.notFound, 404);
   if (row.validFrom && row.validFrom > now) throw new CouponError(couponMessages.notStarted);
   if (row.validUntil && row.validUntil < now) throw new CouponError(couponMessages.expired);
-  if (row.maxUses !== null && row.uses >= row.maxUses) throw new CouponError(couponMessages.exhausted);
-  if (userUid && row.maxUsesPerMember !== null && (await memberUses(db, appId, row.uid, userUid)) >= row.maxUsesPerMember)
+  if (row.maxUses !== null && row.uses >= row.maxUses)
+    throw new CouponError(couponMessages.exhausted);
+  if (
+    userUid &&
+    row.maxUsesPerMember !== null &&
+    (await memberUses(db, appId, row.uid, userUid)) >= row.maxUsesPerMember
+  )
     throw new CouponError(couponMessages.memberLimit);
   return row;
 }
@@ -142,7 +234,12 @@ export class CouponError extends Error {
 }
 
 /** Orders of the member that used the coupon and were not canceled. */
-export async function memberUses(db: Database | Tx, appId: string, couponUid: string, userUid: string): Promise<number> {
+export async function memberUses(
+  db: Database | Tx,
+  appId: string,
+  couponUid: string,
+  userUid: string,
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(orders)
@@ -163,7 +260,10 @@ export function couponDiscountCents(row: CouponRow, subtotalCents: number): numb
 }
 
 export function checkCouponMinimum(row: CouponRow, subtotalCents: number) {
-  if (subtotalCents < row.minSubtotalCents) throw new CouponError(formatMessage(couponMessages.minSubtotal, { min: centsToMoney(row.minSubtotalCents) }));
+  if (subtotalCents < row.minSubtotalCents)
+    throw new CouponError(
+      formatMessage(couponMessages.minSubtotal, { min: centsToMoney(row.minSubtotalCents) }),
+    );
 }
 
 export function couponToApi(row: CouponRow): Coupon {

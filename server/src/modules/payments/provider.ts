@@ -16,9 +16,22 @@ export interface PaymentProvider {
   refund(authorization: string, amountCents: number): Promise<void>;
 }
 
-export type CardSource = { number: string; exp_month: number; exp_year: number; cvc: string; holder_name: string };
-export type AuthorizeRequest = { amountCents: number; currency: string; reference: string; source: CardSource };
-export type AuthorizeResult = { approved: true; authorization: string; last4: string } | { approved: false; reason: string; last4: string };
+export type CardSource = {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+  holder_name: string;
+};
+export type AuthorizeRequest = {
+  amountCents: number;
+  currency: string;
+  reference: string;
+  source: CardSource;
+};
+export type AuthorizeResult =
+  | { approved: true; authorization: string; last4: string }
+  | { approved: false; reason: string; last4: string };
 
 /**
  * SANDBOX provider: no money moves and no network call is made. Its test
@@ -33,13 +46,25 @@ export type AuthorizeResult = { approved: true; authorization: string; last4: st
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   static readonly approving = new Set(['4242424242424242', '5555555555554444']);
-  static readonly declining: Record<string, string> = { '4000000000000002': 'card_declined', '4000000000009995': 'insufficient_funds' };
+  static readonly declining: Record<string, string> = {
+    '4000000000000002': 'card_declined',
+    '4000000000009995': 'insufficient_funds',
+  };
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
     const number = request.source.number.replace(/\s+/g, '');
     const last4 = number.slice(-4);
-    if (!SandboxPaymentProvider.approving.has(number)) return { approved: false, reason: SandboxPaymentProvider.declining[number] ?? 'card_declined', last4 };
-    return { approved: true, authorization: `sbx_${request.amountCents}_${randomBytes(9).toString('base64url')}`, last4 };
+    if (!SandboxPaymentProvider.approving.has(number))
+      return {
+        approved: false,
+        reason: SandboxPaymentProvider.declining[number] ?? 'card_declined',
+        last4,
+      };
+    return {
+      approved: true,
+      authorization: `sbx_${request.amountCents}_${randomBytes(9).toString('base64url')}`,
+      last4,
+    };
   }
 
   async capture(authorization: string, amountCents: number): Promise<void> {
@@ -52,7 +77,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   private check(authorization: string, amountCents: number) {
     const match = /^sbx_(\d+)_/.exec(authorization);
-    if (!match || Number(match[1]) < amountCents) throw new Error(`sandbox: ${authorization} does not cover ${amountCents}`);
+    if (!match || Number(match[1]) < amountCents)
+      throw new Error(`sandbox: ${authorization} does not cover ${amountCents}`);
   }
 }
 

@@ -35,7 +35,8 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
           company: q.company || undefined,
           area: q.area || undefined,
           search: q.search || undefined,
-          subscriptionEnabled: q.subscription_enabled === undefined ? undefined : q.subscription_enabled === 'true',
+          subscriptionEnabled:
+            q.subscription_enabled === undefined ? undefined : q.subscription_enabled === 'true',
         },
         window,
       );
@@ -50,7 +51,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Areas (cities) of the store; with company, only those where it has places',
-        querystring: pageQuery.extend({ company: z.string().trim().optional(), country: z.string().trim().max(2).optional() }),
+        querystring: pageQuery.extend({
+          company: z.string().trim().optional(),
+          country: z.string().trim().max(2).optional(),
+        }),
         response: { 200: paged(areaSummary), ...errors },
       },
     },
@@ -59,7 +63,10 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
       const page = await listAreas(
         server.db,
         request.requireTenant(),
-        { company: request.query.company || undefined, country: request.query.country || undefined },
+        {
+          company: request.query.company || undefined,
+          country: request.query.country || undefined,
+        },
         window,
       );
       return toPaged(request, window, page.count, page.results);
@@ -73,7 +80,8 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Pickup slots of the coming days',
-        description: 'Half-hour slots from the place timetable, starting 30 minutes from now. `days` (1 to 14, default 7).',
+        description:
+          'Half-hour slots from the place timetable, starting 30 minutes from now. `days` (1 to 14, default 7).',
         params: z.object({ uid: z.string() }),
         querystring: z.object({ days: z.coerce.number().int().min(1).max(14).default(7) }),
         response: { 200: pickupSchedule, ...errors },

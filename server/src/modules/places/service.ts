@@ -31,17 +31,30 @@ function areaToApi(row: AreaRow): AreaSummary {
   return { uid: row.uid, name: row.name, country_code: row.countryCode };
 }
 
-export type PlaceFilters = { company?: string; area?: string; search?: string; subscriptionEnabled?: boolean };
+export type PlaceFilters = {
+  company?: string;
+  area?: string;
+  search?: string;
+  subscriptionEnabled?: boolean;
+};
 
 /** Active places of the tenant, sorted by name as the place selector shows them. */
-export async function listPlaces(db: Database, app: AppRow, filters: PlaceFilters, window: PageWindow) {
-  if ((filters.company && !isUid(filters.company)) || (filters.area && !isUid(filters.area))) return { count: 0, results: [] };
+export async function listPlaces(
+  db: Database,
+  app: AppRow,
+  filters: PlaceFilters,
+  window: PageWindow,
+) {
+  if ((filters.company && !isUid(filters.company)) || (filters.area && !isUid(filters.area)))
+    return { count: 0, results: [] };
   const where: SQL | undefined = and(
     eq(places.appId, app.uid),
     eq(places.isActive, true),
     filters.company ? eq(places.companyUid, filters.company) : undefined,
     filters.area ? eq(places.areaUid, filters.area) : undefined,
-    filters.subscriptionEnabled !== undefined ? eq(places.subscriptionEnabled, filters.subscriptionEnabled) : undefined,
+    filters.subscriptionEnabled !== undefined
+      ? eq(places.subscriptionEnabled, filters.subscriptionEnabled)
+      : undefined,
     filters.search ? nameContains(places.name, filters.search) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(places).where(where);
@@ -57,23 +70,41 @@ export async function listPlaces(db: Database, app: AppRow, filters: PlaceFilter
 }
 
 /** Areas that have at least one active place of the tenant (optionally of one company). */
-export async function listAreas(db: Database, app: AppRow, filters: { company?: string; country?: string }, window: PageWindow) {
+export async function listAreas(
+  db: Database,
+  app: AppRow,
+  filters: { company?: string; country?: string },
+  window: PageWindow,
+) {
   if (filters.company && !isUid(filters.company)) return { count: 0, results: [] };
   const where = and(
     eq(areas.appId, app.uid),
     filters.country ? eq(areas.countryCode, filters.country.toUpperCase()) : undefined,
   );
-  const rows = await db.select().from(areas).where(where).orderBy(asc(areas.position), asc(areas.name));
+  const rows = await db
+    .select()
+    .from(areas)
+    .where(where)
+    .orderBy(asc(areas.position), asc(areas.name));
   let visible = rows;
   if (filters.company) {
     const used = await db
       .selectDistinct({ areaUid: places.areaUid })
       .from(places)
-      .where(and(eq(places.appId, app.uid), eq(places.companyUid, filters.company), eq(places.isActive, true)));
+      .where(
+        and(
+          eq(places.appId, app.uid),
+          eq(places.companyUid, filters.company),
+          eq(places.isActive, true),
+        ),
+      );
     const ids = new Set(used.map((u) => u.areaUid));
     visible = rows.filter((a) => ids.has(a.uid));
   }
-  return { count: visible.length, results: visible.slice(window.offset, window.offset + window.limit).map(areaToApi) };
+  return {
+    count: visible.length,
+    results: visible.slice(window.offset, window.offset + window.limit).map(areaToApi),
+  };
 }
 
 /** A place of this tenant, or 404: the one way every area reads a place named in a path. */
@@ -89,7 +120,10 @@ export async function findPlace(db: Database, app: AppRow, placeUid: string): Pr
 
 export async function findCompanyOfApp(db: Database, app: AppRow, companyUid: string) {
   if (!isUid(companyUid)) throw new NotFoundError();
-  const [row] = await db.select().from(companies).where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -108,9 +142,16 @@ export function pickupScheduleOf(place: PlaceRow, now: Date, days: number): Pick
   const local = new Date(now.getTime() + offsetMinutes * 60_000);
   const result: PickupSchedule['days'] = [];
   for (let d = 0; d < days; d++) {
-    const day = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + d));
+    const day = new Date(
+      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + d),
+    );
     const weekday = day.getUTCDay();
-    const hours = weekday === 0 ? place.timetable.sunday : weekday === 6 ? place.timetable.saturday : place.timetable.monday;
+    const hours =
+      weekday === 0
+        ? place.timetable.sunday
+        : weekday === 6
+          ? place.timetable.saturday
+          : place.timetable.monday;
     if (!hours) continue;
     const open = toMinutes(hours.from);
     let close = toMinutes(hours.to);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-errors';
-import { authMessages, changePasswordBody, detailBody, profileUpdateBody, user } from '@store/contract';
+import {
+  authMessages,
+  changePasswordBody,
+  detailBody,
+  profileUpdateBody,
+  user,
+} from '@store/contract';
 import { changePassword, updateProfile } from './service';
 import { userToApi } from '../auth/users';
 import { requireUserHook } from '../../plugins/auth';
@@ -12,7 +18,15 @@ const errors = errorResponses(400, 401, 404);
 export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/',
-    { preValidation: requireUserHook, schema: { tags, security, summary: 'The signed-in member', response: { 200: user, ...errors } } },
+    {
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in member',
+        response: { 200: user, ...errors },
+      },
+    },
     async (request) => userToApi(request.requireUser()),
   );
 
@@ -25,7 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
         security,
         summary: 'Update the signed-in member',
         description:
-          'Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app\'s areas. Email cannot be changed here; other fields are ignored.',
+          "Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app's areas. Email cannot be changed here; other fields are ignored.",
         body: profileUpdateBody,
         response: { 200: user, ...errors },
       },
@@ -41,7 +55,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Change the password (our path)',
-        description: 'Needs the current password. A mismatch of password and password_confirmation is a non-field error. Other sessions of the member end.',
+        description:
+          'Needs the current password. A mismatch of password and password_confirmation is a non-field error. Other sessions of the member end.',
         body: changePasswordBody,
         response: { 200: detailBody, ...errors },
       },

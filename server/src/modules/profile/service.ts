@@ -28,7 +28,11 @@ import { asTakenError, takenIdentityErrors, userToApi } from '../auth/users';
  * member's own row (there is no user id in the call to point elsewhere).
  * Email is not editable here: changing it would need a new verification.
  */
-export async function updateProfile(db: Database, user: UserRow, body: ProfileUpdateBody): Promise<User> {
+export async function updateProfile(
+  db: Database,
+  user: UserRow,
+  body: ProfileUpdateBody,
+): Promise<User> {
   const errors: Record<string, string[]> = {};
   const changes: Partial<typeof users.$inferInsert> = {};
 
@@ -51,8 +55,13 @@ export async function updateProfile(db: Database, user: UserRow, body: ProfileUp
   }
 
   if (body.document_type !== undefined || body.document_number !== undefined) {
-    const number = body.document_number !== undefined ? normaliseDocumentNumber(body.document_number ?? '') : (user.documentNumber ?? '');
-    const type = (body.document_type ?? (body.document_type === null ? null : user.documentType) ?? DEFAULT_DOCUMENT_TYPE) as DocumentType;
+    const number =
+      body.document_number !== undefined
+        ? normaliseDocumentNumber(body.document_number ?? '')
+        : (user.documentNumber ?? '');
+    const type = (body.document_type ??
+      (body.document_type === null ? null : user.documentType) ??
+      DEFAULT_DOCUMENT_TYPE) as DocumentType;
     if (!number) {
       // Clearing the number clears the document.
       changes.documentNumber = null;
@@ -69,7 +78,10 @@ export async function updateProfile(db: Database, user: UserRow, body: ProfileUp
     if (body.area === null || body.area === '') changes.areaUid = null;
     else {
       const [area] = isUid(body.area)
-        ? await db.select({ uid: areas.uid }).from(areas).where(and(eq(areas.appId, user.appId), eq(areas.uid, body.area)))
+        ? await db
+            .select({ uid: areas.uid })
+            .from(areas)
+            .where(and(eq(areas.appId, user.appId), eq(areas.uid, body.area)))
         : [];
       if (!area) errors.area = [authMessages.invalidArea];
       changes.areaUid = body.area;
@@ -81,7 +93,9 @@ export async function updateProfile(db: Database, user: UserRow, body: ProfileUp
     db,
     user.appId,
     {
-      document: changes.documentNumber ? { type: changes.documentType as DocumentType, number: changes.documentNumber } : null,
+      document: changes.documentNumber
+        ? { type: changes.documentType as DocumentType, number: changes.documentNumber }
+        : null,
       mobile: changes.mobileNumber,
     },
     user.uid,
@@ -105,14 +119,24 @@ export async function updateProfile(db: Database, user: UserRow, body: ProfileUp
  * `POST v5/me/change-password/`: needs the current password; the other
  * sessions of the member end, the one making the change stays.
  */
-export async function changePassword(db: Database, user: UserRow, sessionHash: string | null, body: ChangePasswordBody): Promise<void> {
-  if (body.password !== body.password_confirmation) throw new ValidationError(authMessages.passwordsMustMatch);
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  sessionHash: string | null,
+  body: ChangePasswordBody,
+): Promise<void> {
+  if (body.password !== body.password_confirmation)
+    throw new ValidationError(authMessages.passwordsMustMatch);
   const message = passwordError(body.password, user.email);
   if (message) throw new ValidationError({ password: [message] });
-  if (!(await verifyPassword(user.passwordHash, body.old_password))) throw new ValidationError({ old_password: [authMessages.wrongOldPassword] });
+  if (!(await verifyPassword(user.passwordHash, body.old_password)))
+    throw new ValidationError({ old_password: [authMessages.wrongOldPassword] });
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(and(eq(users.appId, user.appId), eq(users.uid, user.uid)));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.appId, user.appId), eq(users.uid, user.uid)));
     await signOutOthers(tx, user.appId, user.uid, sessionHash);
   });
 }

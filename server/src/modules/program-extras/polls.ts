@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { engagementMessages, formMessages, loyaltyMessages, type Poll, type PollResponseInput } from '@store/contract';
+import {
+  engagementMessages,
+  formMessages,
+  loyaltyMessages,
+  type Poll,
+  type PollResponseInput,
+} from '@store/contract';
 import type { Database } from '../../db/client';
 import { pollAnswers, pollOptions, pollQuestions, pollResponses, polls } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -21,7 +27,14 @@ function selectWithResponse(db: Database, userUid: string) {
   return db
     .select({ poll: polls, answeredAt: pollResponses.createdAt })
     .from(polls)
-    .leftJoin(pollResponses, and(eq(pollResponses.appId, polls.appId), eq(pollResponses.pollUid, polls.uid), eq(pollResponses.userUid, userUid)));
+    .leftJoin(
+      pollResponses,
+      and(
+        eq(pollResponses.appId, polls.appId),
+        eq(pollResponses.pollUid, polls.uid),
+        eq(pollResponses.userUid, userUid),
+      ),
+    );
 }
 
 async function questionsOf(db: Database, appId: string, pollUids: string[]) {
@@ -36,12 +49,27 @@ async function questionsOf(db: Database, appId: string, pollUids: string[]) {
     ? await db
         .select()
         .from(pollOptions)
-        .where(and(eq(pollOptions.appId, appId), inArray(pollOptions.questionUid, questions.map((q) => q.uid))))
+        .where(
+          and(
+            eq(pollOptions.appId, appId),
+            inArray(
+              pollOptions.questionUid,
+              questions.map((q) => q.uid),
+            ),
+          ),
+        )
         .orderBy(asc(pollOptions.position), asc(pollOptions.uid))
     : [];
   for (const q of questions) {
     const list = byPoll.get(q.pollUid) ?? [];
-    list.push({ uid: q.uid, text: q.text, kind: q.kind, options: options.filter((o) => o.questionUid === q.uid).map((o) => ({ uid: o.uid, text: o.text })) });
+    list.push({
+      uid: q.uid,
+      text: q.text,
+      kind: q.kind,
+      options: options
+        .filter((o) => o.questionUid === q.uid)
+        .map((o) => ({ uid: o.uid, text: o.text })),
+    });
     byPoll.set(q.pollUid, list);
   }
   return byPoll;
@@ -67,37 +95,87 @@ function pollToApi(p: PollRow, answeredAt: Date | null, questions: Poll['questio
  * member answered (newest answer first); otherwise the pending ones - active,
  * started, not ended and not answered yet.
  */
-export async function listPolls(db: Database, app: AppRow, userUid: string, programUid: string, filters: { resolved?: boolean }, window: PageWindow) {
+export async function listPolls(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  filters: { resolved?: boolean },
+  window: PageWindow,
+) {
   const program = await findProgram(db, app, programUid);
   const now = new Date();
-  const base = and(eq(polls.appId, app.uid), eq(polls.programUid, program.program.uid), eq(polls.isActive, true), started(now));
-  const where = filters.resolved ? and(base, sql`${pollResponses.uid} IS NOT NULL`) : and(base, notEnded(now), isNull(pollResponses.uid));
+  const base = and(
+    eq(polls.appId, app.uid),
+    eq(polls.programUid, program.program.uid),
+    eq(polls.isActive, true),
+    started(now),
+  );
+  const where = filters.resolved
+    ? and(base, sql`${pollResponses.uid} IS NOT NULL`)
+    : and(base, notEnded(now), isNull(pollResponses.uid));
   const [total, rows] = await Promise.all([
     db
       .select({ n: count() })
       .from(polls)
-      .leftJoin(pollResponses, and(eq(pollResponses.appId, polls.appId), eq(pollResponses.pollUid, polls.uid), eq(pollResponses.userUid, userUid)))
+      .leftJoin(
+        pollResponses,
+        and(
+          eq(pollResponses.appId, polls.appId),
+          eq(pollResponses.pollUid, polls.uid),
+          eq(pollResponses.userUid, userUid),
+        ),
+      )
       .where(where),
     selectWithResponse(db, userUid)
       .where(where)
-      .orderBy(...(filters.resolved ? [sql`${pollResponses.createdAt} DESC`] : []), asc(polls.position), asc(polls.uid))
+      .orderBy(
+        ...(filters.resolved ? [sql`${pollResponses.createdAt} DESC`] : []),
+        asc(polls.position),
+        asc(polls.uid),
+      )
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  const questions = await questionsOf(db, app.uid, rows.map((r) => r.poll.uid));
-  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => pollToApi(r.poll, r.answeredAt, questions.get(r.poll.uid) ?? [])) };
+  const questions = await questionsOf(
+    db,
+    app.uid,
+    rows.map((r) => r.poll.uid),
+  );
+  return {
+    count: Number(total[0]?.n ?? 0),
+    results: rows.map((r) => pollToApi(r.poll, r.answeredAt, questions.get(r.poll.uid) ?? [])),
+  };
 }
 
 /** One poll of the program (answered or not, ended or not); not started, switched off or foreign ones are 404. */
-export async function getPoll(db: Database, app: AppRow, userUid: string, programUid: string | undefined, uid: string): Promise<Poll> {
-  const programFilter = programUid === undefined ? undefined : eq(polls.programUid, (await findProgram(db, app, programUid)).program.uid);
+export async function getPoll(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string | undefined,
+  uid: string,
+): Promise<Poll> {
+  const programFilter =
+    programUid === undefined
+      ? undefined
+      : eq(polls.programUid, (await findProgram(db, app, programUid)).program.uid);
   if (!isUid(uid)) throw new NotFoundError(engagementMessages.pollNotFound);
   const now = new Date();
-  const [row] = await selectWithResponse(db, userUid).where(and(eq(polls.appId, app.uid), eq(polls.uid, uid), eq(polls.isActive, true), started(now), programFilter));
+  const [row] = await selectWithResponse(db, userUid).where(
+    and(
+      eq(polls.appId, app.uid),
+      eq(polls.uid, uid),
+      eq(polls.isActive, true),
+      started(now),
+      programFilter,
+    ),
+  );
   if (!row) throw new NotFoundError(engagementMessages.pollNotFound);
-  if (programUid === undefined) await findProgram(db, app, row.poll.programUid).catch(() => {
-    throw new NotFoundError(engagementMessages.pollNotFound);
-  });
+  if (programUid === undefined)
+    await findProgram(db, app, row.poll.programUid).catch(() => {
+      throw new NotFoundError(engagementMessages.pollNotFound);
+    });
   const questions = await questionsOf(db, app.uid, [row.poll.uid]);
   return pollToApi(row.poll, row.answeredAt, questions.get(row.poll.uid) ?? []);
 }
@@ -111,11 +189,19 @@ export async function getPoll(db: Database, app: AppRow, userUid: string, progra
  * transaction; the unique (poll, member) index makes a second answer - also
  * a concurrent one - a 400.
  */
-export async function answerPoll(db: Database, app: AppRow, userUid: string, pollUid: string, input: PollResponseInput) {
+export async function answerPoll(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  pollUid: string,
+  input: PollResponseInput,
+) {
   const poll = await getPoll(db, app, userUid, undefined, pollUid);
-  if (!(await findMembership(db, app.uid, poll.program, userUid))) throw new ValidationError(loyaltyMessages.notMember);
+  if (!(await findMembership(db, app.uid, poll.program, userUid)))
+    throw new ValidationError(loyaltyMessages.notMember);
   if (poll.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);
-  if (poll.ends_at && new Date(poll.ends_at) <= new Date()) throw new ValidationError(engagementMessages.pollClosed);
+  if (poll.ends_at && new Date(poll.ends_at) <= new Date())
+    throw new ValidationError(engagementMessages.pollClosed);
 
   const errors: Record<string, string[]> = {};
   const byQuestion = new Map<string, PollResponseInput['answers'][number]>();
@@ -125,7 +211,8 @@ export async function answerPoll(db: Database, app: AppRow, userUid: string, pol
       errors.answers = [engagementMessages.notAQuestion];
       continue;
     }
-    if (byQuestion.has(a.question)) errors[`answers.${index}`] = [engagementMessages.duplicateAnswer];
+    if (byQuestion.has(a.question))
+      errors[`answers.${index}`] = [engagementMessages.duplicateAnswer];
     byQuestion.set(a.question, a);
   }
   const rows: { questionUid: string; optionUid: string | null; text: string | null }[] = [];
@@ -141,8 +228,10 @@ export async function answerPoll(db: Database, app: AppRow, userUid: string, pol
     }
     const chosen = [...new Set(a?.options ?? [])];
     if (chosen.length === 0) errors[key] = [formMessages.required];
-    else if (chosen.some((o) => !q.options.some((opt) => opt.uid === o))) errors[key] = [engagementMessages.notAnOption];
-    else if (q.kind === 'SINGLE_CHOICE' && chosen.length > 1) errors[key] = [engagementMessages.chooseOne];
+    else if (chosen.some((o) => !q.options.some((opt) => opt.uid === o)))
+      errors[key] = [engagementMessages.notAnOption];
+    else if (q.kind === 'SINGLE_CHOICE' && chosen.length > 1)
+      errors[key] = [engagementMessages.chooseOne];
     else for (const o of chosen) rows.push({ questionUid: q.uid, optionUid: o, text: null });
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
@@ -151,11 +240,24 @@ export async function answerPoll(db: Database, app: AppRow, userUid: string, pol
   return db.transaction(async (tx) => {
     const [response] = await tx
       .insert(pollResponses)
-      .values({ appId: app.uid, uid: crypto.randomUUID(), pollUid: poll.uid, userUid, createdAt: now })
+      .values({
+        appId: app.uid,
+        uid: crypto.randomUUID(),
+        pollUid: poll.uid,
+        userUid,
+        createdAt: now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!response) throw new ValidationError(engagementMessages.pollAnswered);
-    await tx.insert(pollAnswers).values(rows.map((r) => ({ appId: app.uid, uid: crypto.randomUUID(), responseUid: response.uid, ...r })));
+    await tx.insert(pollAnswers).values(
+      rows.map((r) => ({
+        appId: app.uid,
+        uid: crypto.randomUUID(),
+        responseUid: response.uid,
+        ...r,
+      })),
+    );
     return { uid: response.uid, poll: poll.uid, created_at: response.createdAt.toISOString() };
   });
 }

@@ -13,7 +13,12 @@ type MemberRow = Pick<typeof raffleMembers.$inferSelect, 'registeredAt' | 'dismi
 
 /** Raffles a member sees: active and started; an ended one is still shown (not open any more). */
 function shown(appId: string, programUid: string, now: Date): SQL {
-  return and(eq(raffles.appId, appId), eq(raffles.programUid, programUid), eq(raffles.isActive, true), or(isNull(raffles.startsAt), lte(raffles.startsAt, now)))!;
+  return and(
+    eq(raffles.appId, appId),
+    eq(raffles.programUid, programUid),
+    eq(raffles.isActive, true),
+    or(isNull(raffles.startsAt), lte(raffles.startsAt, now)),
+  )!;
 }
 
 function isOpen(r: RaffleRow, now: Date): boolean {
@@ -41,13 +46,30 @@ function raffleToApi(r: RaffleRow, m: MemberRow, now: Date): Raffle {
 
 function selectWithMember(db: Database, appId: string, userUid: string) {
   return db
-    .select({ raffle: raffles, registeredAt: raffleMembers.registeredAt, dismissedAt: raffleMembers.dismissedAt })
+    .select({
+      raffle: raffles,
+      registeredAt: raffleMembers.registeredAt,
+      dismissedAt: raffleMembers.dismissedAt,
+    })
     .from(raffles)
-    .leftJoin(raffleMembers, and(eq(raffleMembers.appId, raffles.appId), eq(raffleMembers.raffleUid, raffles.uid), eq(raffleMembers.userUid, userUid)));
+    .leftJoin(
+      raffleMembers,
+      and(
+        eq(raffleMembers.appId, raffles.appId),
+        eq(raffleMembers.raffleUid, raffles.uid),
+        eq(raffleMembers.userUid, userUid),
+      ),
+    );
 }
 
 /** The program's raffles with the member's state; the ones the member dismissed leave the list. */
-export async function listRaffles(db: Database, app: AppRow, userUid: string, programUid: string, window: PageWindow) {
+export async function listRaffles(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  window: PageWindow,
+) {
   const program = await findProgram(db, app, programUid);
   const now = new Date();
   const where = and(shown(app.uid, program.program.uid, now), isNull(raffleMembers.dismissedAt));
@@ -55,23 +77,52 @@ export async function listRaffles(db: Database, app: AppRow, userUid: string, pr
     db
       .select({ n: count() })
       .from(raffles)
-      .leftJoin(raffleMembers, and(eq(raffleMembers.appId, raffles.appId), eq(raffleMembers.raffleUid, raffles.uid), eq(raffleMembers.userUid, userUid)))
+      .leftJoin(
+        raffleMembers,
+        and(
+          eq(raffleMembers.appId, raffles.appId),
+          eq(raffleMembers.raffleUid, raffles.uid),
+          eq(raffleMembers.userUid, userUid),
+        ),
+      )
       .where(where),
-    selectWithMember(db, app.uid, userUid).where(where).orderBy(asc(raffles.position), asc(raffles.uid)).limit(window.limit).offset(window.offset),
+    selectWithMember(db, app.uid, userUid)
+      .where(where)
+      .orderBy(asc(raffles.position), asc(raffles.uid))
+      .limit(window.limit)
+      .offset(window.offset),
   ]);
-  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => raffleToApi(r.raffle, r, now)) };
+  return {
+    count: Number(total[0]?.n ?? 0),
+    results: rows.map((r) => raffleToApi(r.raffle, r, now)),
+  };
 }
 
-async function findRaffle(db: Database, app: AppRow, userUid: string, programUid: string, uid: string, now: Date) {
+async function findRaffle(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  uid: string,
+  now: Date,
+) {
   const program = await findProgram(db, app, programUid);
   if (!isUid(uid)) throw new NotFoundError(engagementMessages.raffleNotFound);
-  const [row] = await selectWithMember(db, app.uid, userUid).where(and(shown(app.uid, program.program.uid, now), eq(raffles.uid, uid)));
+  const [row] = await selectWithMember(db, app.uid, userUid).where(
+    and(shown(app.uid, program.program.uid, now), eq(raffles.uid, uid)),
+  );
   if (!row) throw new NotFoundError(engagementMessages.raffleNotFound);
   return { program, row };
 }
 
 /** One raffle with the member's state (a dismissed one is still found here); 404 is the not-found state. */
-export async function getRaffle(db: Database, app: AppRow, userUid: string, programUid: string, uid: string): Promise<Raffle> {
+export async function getRaffle(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  uid: string,
+): Promise<Raffle> {
   const now = new Date();
   const { row } = await findRaffle(db, app, userUid, programUid, uid, now);
   return raffleToApi(row.raffle, row, now);
@@ -84,11 +135,19 @@ export async function getRaffle(db: Database, app: AppRow, userUid: string, prog
  * one participation and exactly one of them reports `created`. Registering
  * also undoes a dismissal. Members of the program only; refused once ended.
  */
-export async function registerRaffle(db: Database, app: AppRow, userUid: string, programUid: string, uid: string) {
+export async function registerRaffle(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  uid: string,
+) {
   const now = new Date();
   const { program, row } = await findRaffle(db, app, userUid, programUid, uid, now);
-  if (!(await findMembership(db, app.uid, program.program.uid, userUid))) throw new ValidationError(loyaltyMessages.notMember);
-  if (row.registeredAt) return { created: false, raffle: await getRaffle(db, app, userUid, programUid, uid) };
+  if (!(await findMembership(db, app.uid, program.program.uid, userUid)))
+    throw new ValidationError(loyaltyMessages.notMember);
+  if (row.registeredAt)
+    return { created: false, raffle: await getRaffle(db, app, userUid, programUid, uid) };
   if (!isOpen(row.raffle, now)) throw new ValidationError(engagementMessages.raffleClosed);
   const inserted = await db
     .insert(raffleMembers)
@@ -100,7 +159,14 @@ export async function registerRaffle(db: Database, app: AppRow, userUid: string,
     const updated = await db
       .update(raffleMembers)
       .set({ registeredAt: now, dismissedAt: null })
-      .where(and(eq(raffleMembers.appId, app.uid), eq(raffleMembers.raffleUid, row.raffle.uid), eq(raffleMembers.userUid, userUid), isNull(raffleMembers.registeredAt)))
+      .where(
+        and(
+          eq(raffleMembers.appId, app.uid),
+          eq(raffleMembers.raffleUid, row.raffle.uid),
+          eq(raffleMembers.userUid, userUid),
+          isNull(raffleMembers.registeredAt),
+        ),
+      )
       .returning({ uid: raffleMembers.raffleUid });
     created = updated.length > 0;
   }
@@ -108,7 +174,13 @@ export async function registerRaffle(db: Database, app: AppRow, userUid: string,
 }
 
 /** The member hides a raffle: it leaves their list (the detail still answers, with dismissed true). Idempotent. */
-export async function dismissRaffle(db: Database, app: AppRow, userUid: string, programUid: string, uid: string): Promise<Raffle> {
+export async function dismissRaffle(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  uid: string,
+): Promise<Raffle> {
   const now = new Date();
   const { row } = await findRaffle(db, app, userUid, programUid, uid, now);
   await db
@@ -116,8 +188,9 @@ export async function dismissRaffle(db: Database, app: AppRow, userUid: string, 
     .values({ appId: app.uid, raffleUid: row.raffle.uid, userUid, dismissedAt: now })
     .onConflictDoUpdate({
       target: [raffleMembers.appId, raffleMembers.raffleUid, raffleMembers.userUid],
-      set: { dismissedAt: sql`coalesce(${raffleMembers.dismissedAt}, ${now.toISOString()}::timestamptz)` },
+      set: {
+        dismissedAt: sql`coalesce(${raffleMembers.dismissedAt}, ${now.toISOString()}::timestamptz)`,
+      },
     });
   return getRaffle(db, app, userUid, programUid, uid);
 }
-

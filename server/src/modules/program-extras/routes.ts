@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuery, paged, poll, pollResponse, pollResponseInput, pollsQuery, programBlock, raffle } from '@store/contract';
+import {
+  pageQuery,
+  paged,
+  poll,
+  pollResponse,
+  pollResponseInput,
+  pollsQuery,
+  programBlock,
+  raffle,
+} from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
@@ -20,7 +29,8 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "A program's raffles with the member's state",
-        description: 'Active raffles that have started (ended ones too, with is_open false), by position; the ones the member dismissed leave the list. Each carries registered and dismissed.',
+        description:
+          'Active raffles that have started (ended ones too, with is_open false), by position; the ones the member dismissed leave the list. Each carries registered and dismissed.',
         params: programParams,
         querystring: pageQuery,
         response: { 200: paged(raffle), ...errorResponses(400, 401, 404) },
@@ -28,7 +38,13 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const result = await listRaffles(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, window);
+      const result = await listRaffles(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );
@@ -39,12 +55,20 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "A raffle with the member's state",
-        description: '404 (the not-found state) for unknown, not started, switched off or other programs\' raffles. A dismissed raffle is still found here.',
+        description:
+          "404 (the not-found state) for unknown, not started, switched off or other programs' raffles. A dismissed raffle is still found here.",
         params: raffleParams,
         response: { 200: raffle, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+    async (request) =>
+      getRaffle(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      ),
   );
 
   server.post(
@@ -61,7 +85,13 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) => {
-      const result = await registerRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid);
+      const result = await registerRaffle(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      );
       return reply.code(result.created ? 201 : 200).send(result.raffle);
     },
   );
@@ -72,13 +102,21 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'The member hides a raffle',
-        description: 'Empty body. The raffle leaves the member\'s list (its registration, if any, stays). Idempotent.',
+        description:
+          "Empty body. The raffle leaves the member's list (its registration, if any, stays). Idempotent.",
         params: raffleParams,
         body: emptyBody,
         response: { 200: raffle, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => dismissRaffle(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+    async (request) =>
+      dismissRaffle(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      ),
   );
 
   server.get(
@@ -87,7 +125,8 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "A program's polls for the member",
-        description: 'Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first. `page=n`.',
+        description:
+          'Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first. `page=n`.',
         params: programParams,
         querystring: pageQuery.extend(pollsQuery.shape),
         response: { 200: paged(poll), ...errorResponses(400, 401, 404) },
@@ -96,7 +135,14 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, is_resolved } = request.query;
       const window = pageWindow({ page, page_size });
-      const result = await listPolls(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { resolved: is_resolved }, window);
+      const result = await listPolls(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+        { resolved: is_resolved },
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );
@@ -111,7 +157,14 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: poll, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getPoll(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.poll),
+    async (request) =>
+      getPoll(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.poll,
+      ),
   );
 
   server.post(
@@ -121,13 +174,24 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'The member answers a poll',
         description:
-          "Body `{answers: [{question, options?: [option uid], text?}]}` with an answer for EVERY question: SINGLE_CHOICE exactly one option, MULTIPLE_CHOICE one or more, TEXT a non-empty text; options must belong to their question. Errors are keyed `answers.{n}`, n the question's position from 0 as the poll lists it, e.g. {\"answers.2\": [\"Este campo es requerido\"]}. Answering twice is a 400 ('Ya respondió esta encuesta.'). Members of the program only. Written in one transaction.",
+          'Body `{answers: [{question, options?: [option uid], text?}]}` with an answer for EVERY question: SINGLE_CHOICE exactly one option, MULTIPLE_CHOICE one or more, TEXT a non-empty text; options must belong to their question. Errors are keyed `answers.{n}`, n the question\'s position from 0 as the poll lists it, e.g. {"answers.2": ["Este campo es requerido"]}. Answering twice is a 400 (\'Ya respondió esta encuesta.\'). Members of the program only. Written in one transaction.',
         params: programParams,
         body: pollResponseInput,
         response: { 201: pollResponse, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await answerPoll(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, request.body)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await answerPoll(
+            server.db,
+            request.requireTenant(),
+            request.requireUser().uid,
+            request.params.uid,
+            request.body,
+          ),
+        ),
   );
 
   for (const which of ['sections', 'ads'] as const) {
@@ -146,7 +210,13 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       async (request) => {
         request.requireUser();
         const window = pageWindow(request.query);
-        const result = await listBlocks(server.db, request.requireTenant(), request.params.uid, which, window);
+        const result = await listBlocks(
+          server.db,
+          request.requireTenant(),
+          request.params.uid,
+          which,
+          window,
+        );
         return toPaged(request, window, result.count, result.results);
       },
     );

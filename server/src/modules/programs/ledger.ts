@@ -1,17 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
-import { loyaltyLedger, programMembers, type LedgerKind, type LoyaltyCurrency } from '../../db/schema';
+import {
+  loyaltyLedger,
+  programMembers,
+  type LedgerKind,
+  type LoyaltyCurrency,
+} from '../../db/schema';
 
 type Db = Database | Tx;
 export type Balances = { points: number; coins: number; stamps: number };
 
 /** A member's balances: the sums of their ledger lines, never a stored figure. */
-export async function balancesOf(db: Db, appId: string, programUid: string, userUid: string): Promise<Balances> {
+export async function balancesOf(
+  db: Db,
+  appId: string,
+  programUid: string,
+  userUid: string,
+): Promise<Balances> {
   const rows = await db
-    .select({ currency: loyaltyLedger.currency, total: sql<number>`coalesce(sum(${loyaltyLedger.amount}), 0)::int` })
+    .select({
+      currency: loyaltyLedger.currency,
+      total: sql<number>`coalesce(sum(${loyaltyLedger.amount}), 0)::int`,
+    })
     .from(loyaltyLedger)
-    .where(and(eq(loyaltyLedger.appId, appId), eq(loyaltyLedger.programUid, programUid), eq(loyaltyLedger.userUid, userUid)))
+    .where(
+      and(
+        eq(loyaltyLedger.appId, appId),
+        eq(loyaltyLedger.programUid, programUid),
+        eq(loyaltyLedger.userUid, userUid),
+      ),
+    )
     .groupBy(loyaltyLedger.currency);
   const total = (c: LoyaltyCurrency) => Number(rows.find((r) => r.currency === c)?.total ?? 0);
   return { points: total('POINTS'), coins: total('COINS'), stamps: total('STAMPS') };
@@ -29,13 +48,23 @@ export type LedgerEntry = {
 };
 
 /** Appends lines and answers them as written; callers that spend hold the member's row lock (see lockMember) in the same transaction. */
-export async function appendLedger(db: Db, entries: LedgerEntry[]): Promise<(typeof loyaltyLedger.$inferSelect)[]> {
-  const rows = entries.filter((e) => e.amount !== 0).map((e) => ({ ...e, uid: randomUUID(), reference: e.reference ?? null }));
+export async function appendLedger(
+  db: Db,
+  entries: LedgerEntry[],
+): Promise<(typeof loyaltyLedger.$inferSelect)[]> {
+  const rows = entries
+    .filter((e) => e.amount !== 0)
+    .map((e) => ({ ...e, uid: randomUUID(), reference: e.reference ?? null }));
   return rows.length ? db.insert(loyaltyLedger).values(rows).returning() : [];
 }
 
 /** Enrols a member if needed (an order may earn points for someone who never pressed "join"). */
-export async function ensureMember(db: Db, appId: string, programUid: string, userUid: string): Promise<void> {
+export async function ensureMember(
+  db: Db,
+  appId: string,
+  programUid: string,
+  userUid: string,
+): Promise<void> {
   await db.insert(programMembers).values({ appId, programUid, userUid }).onConflictDoNothing();
 }
 
@@ -44,7 +73,8 @@ export async function ensureMember(db: Db, appId: string, programUid: string, us
  * enrols the member if needed and appends one earn line with its reference.
  */
 export async function earn(db: Db, entry: Omit<LedgerEntry, 'kind'>): Promise<void> {
-  if (!Number.isInteger(entry.amount) || entry.amount <= 0) throw new Error('earn needs a positive whole amount');
+  if (!Number.isInteger(entry.amount) || entry.amount <= 0)
+    throw new Error('earn needs a positive whole amount');
   await ensureMember(db, entry.appId, entry.programUid, entry.userUid);
   await appendLedger(db, [{ ...entry, kind: 'earn' }]);
 }
@@ -55,7 +85,12 @@ export async function earn(db: Db, entry: Omit<LedgerEntry, 'kind'>): Promise<vo
  * it again reverses nothing twice: what is already reversed is skipped. Returns
  * how many lines it added. Runs in the caller's transaction when given one.
  */
-export async function reverseByReference(db: Database | Tx, appId: string, reference: string, reason: string): Promise<number> {
+export async function reverseByReference(
+  db: Database | Tx,
+  appId: string,
+  reference: string,
+  reason: string,
+): Promise<number> {
   const run = async (tx: Db) => {
     const lines = await tx
       .select()
@@ -64,17 +99,32 @@ export async function reverseByReference(db: Database | Tx, appId: string, refer
       .for('update');
     if (lines.length === 0) return 0;
     // What is left to reverse per member and currency: the net of the original lines and earlier reversals.
-    const net = new Map<string, { programUid: string; userUid: string; currency: LoyaltyCurrency; amount: number }>();
+    const net = new Map<
+      string,
+      { programUid: string; userUid: string; currency: LoyaltyCurrency; amount: number }
+    >();
     for (const line of lines) {
       const k = `${line.programUid}|${line.userUid}|${line.currency}`;
-      const entry = net.get(k) ?? { programUid: line.programUid, userUid: line.userUid, currency: line.currency, amount: 0 };
+      const entry = net.get(k) ?? {
+        programUid: line.programUid,
+        userUid: line.userUid,
+        currency: line.currency,
+        amount: 0,
+      };
       entry.amount += line.amount;
       net.set(k, entry);
     }
     const reversals = [...net.values()].filter((n) => n.amount !== 0);
     await appendLedger(
       tx,
-      reversals.map((n) => ({ appId, ...n, amount: -n.amount, kind: 'reverse' as const, reason, reference })),
+      reversals.map((n) => ({
+        appId,
+        ...n,
+        amount: -n.amount,
+        kind: 'reverse' as const,
+        reason,
+        reference,
+      })),
     );
     return reversals.length;
   };
@@ -87,7 +137,13 @@ export async function lockMember(tx: Tx, appId: string, programUid: string, user
   const [row] = await tx
     .select()
     .from(programMembers)
-    .where(and(eq(programMembers.appId, appId), eq(programMembers.programUid, programUid), eq(programMembers.userUid, userUid)))
+    .where(
+      and(
+        eq(programMembers.appId, appId),
+        eq(programMembers.programUid, programUid),
+        eq(programMembers.userUid, userUid),
+      ),
+    )
     .for('update');
   return row;
 }

@@ -3,7 +3,13 @@ import type { Tx } from '../../db/client';
 import { companies, programs } from '../../db/schema';
 import { earn, reverseByReference } from './ledger';
 
-type DeliveredOrder = { uid: string; number: number; userUid: string | null; companyUid: string; subtotalCents: number };
+type DeliveredOrder = {
+  uid: string;
+  number: number;
+  userUid: string | null;
+  companyUid: string;
+  subtotalCents: number;
+};
 
 /** Points of an order: whole points per sol of its subtotal (1 per sol: S/. 25.90 gives 25). */
 export function orderPoints(subtotalCents: number, pointsPerSol: number): number {
@@ -22,15 +28,39 @@ export async function earnOrderPoints(tx: Tx, appId: string, order: DeliveredOrd
   const rows = await tx
     .select({ uid: programs.uid, rate: programs.orderPointsPerSol })
     .from(programs)
-    .innerJoin(companies, and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)))
-    .where(and(eq(programs.appId, appId), eq(programs.companyUid, order.companyUid), eq(programs.isActive, true), eq(companies.benefitProgramsEnabled, true), gt(programs.orderPointsPerSol, 0)));
+    .innerJoin(
+      companies,
+      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
+    )
+    .where(
+      and(
+        eq(programs.appId, appId),
+        eq(programs.companyUid, order.companyUid),
+        eq(programs.isActive, true),
+        eq(companies.benefitProgramsEnabled, true),
+        gt(programs.orderPointsPerSol, 0),
+      ),
+    );
   for (const p of rows) {
     const amount = orderPoints(order.subtotalCents, p.rate);
-    if (amount > 0) await earn(tx, { appId, programUid: p.uid, userUid: order.userUid, currency: 'POINTS', amount, reason: `Pedido ${order.number}`, reference: order.uid });
+    if (amount > 0)
+      await earn(tx, {
+        appId,
+        programUid: p.uid,
+        userUid: order.userUid,
+        currency: 'POINTS',
+        amount,
+        reason: `Pedido ${order.number}`,
+        reference: order.uid,
+      });
   }
 }
 
 /** A cancelled order gives back whatever it earned (reverseByReference never reverses twice). */
-export async function reverseOrderPoints(tx: Tx, appId: string, order: { uid: string; number: number }): Promise<void> {
+export async function reverseOrderPoints(
+  tx: Tx,
+  appId: string,
+  order: { uid: string; number: number },
+): Promise<void> {
   await reverseByReference(tx, appId, order.uid, `Pedido ${order.number} cancelado`);
 }

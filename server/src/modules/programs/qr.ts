@@ -20,10 +20,18 @@ function sign(payload: string): string {
   return createHmac('sha256', qrSecret()).update(payload).digest('base64url');
 }
 
-export function signMemberQr(appUid: string, userUid: string, programUid: string, now = new Date()): { qr: string; expiresAt: Date } {
+export function signMemberQr(
+  appUid: string,
+  userUid: string,
+  programUid: string,
+  now = new Date(),
+): { qr: string; expiresAt: Date } {
   const expiry = Math.floor(now.getTime() / 1000) + QR_LIFETIME_SECONDS;
   const payload = ['v1', appUid, userUid, programUid, String(expiry)];
-  return { qr: `${payload.join('.')}.${sign(payload.join('|'))}`, expiresAt: new Date(expiry * 1000) };
+  return {
+    qr: `${payload.join('.')}.${sign(payload.join('|'))}`,
+    expiresAt: new Date(expiry * 1000),
+  };
 }
 
 export type QrCheck =
@@ -33,11 +41,13 @@ export type QrCheck =
 /** Checks a member QR: well formed, signed by this server, not expired. Staff calls still check the app and program it names. */
 export function verifyMemberQr(token: string, now = new Date()): QrCheck {
   const parts = typeof token === 'string' && token.length < 400 ? token.split('.') : [];
-  if (parts.length !== 6 || parts[0] !== 'v1' || !/^\d{1,12}$/.test(parts[4])) return { valid: false, reason: 'malformed' };
+  if (parts.length !== 6 || parts[0] !== 'v1' || !/^\d{1,12}$/.test(parts[4]))
+    return { valid: false, reason: 'malformed' };
   const [version, appUid, userUid, programUid, expiry, signature] = parts;
   const expected = Buffer.from(sign([version, appUid, userUid, programUid, expiry].join('|')));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { valid: false, reason: 'signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { valid: false, reason: 'signature' };
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { valid: false, reason: 'expired' };
   return { valid: true, appUid, userUid, programUid, expiresAt };
@@ -48,24 +58,51 @@ export function verifyMemberQr(token: string, now = new Date()): QrCheck {
  * `p1.<app>.<member>.<promotion>.<redemption uid or ->.<expiry>.<signature>`,
  * valid QR_LIFETIME_SECONDS. Staff verify it with verifyPromotionQr.
  */
-export function signPromotionQr(appUid: string, userUid: string, promotionUid: string, redemptionUid: string | null, now = new Date()): { qr: string; expiresAt: Date } {
+export function signPromotionQr(
+  appUid: string,
+  userUid: string,
+  promotionUid: string,
+  redemptionUid: string | null,
+  now = new Date(),
+): { qr: string; expiresAt: Date } {
   const expiry = Math.floor(now.getTime() / 1000) + QR_LIFETIME_SECONDS;
   const payload = ['p1', appUid, userUid, promotionUid, redemptionUid ?? '-', String(expiry)];
-  return { qr: `${payload.join('.')}.${sign(payload.join('|'))}`, expiresAt: new Date(expiry * 1000) };
+  return {
+    qr: `${payload.join('.')}.${sign(payload.join('|'))}`,
+    expiresAt: new Date(expiry * 1000),
+  };
 }
 
 export type PromotionQrCheck =
-  | { valid: true; appUid: string; userUid: string; promotionUid: string; redemptionUid: string | null; expiresAt: Date }
+  | {
+      valid: true;
+      appUid: string;
+      userUid: string;
+      promotionUid: string;
+      redemptionUid: string | null;
+      expiresAt: Date;
+    }
   | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
 
 export function verifyPromotionQr(token: string, now = new Date()): PromotionQrCheck {
   const parts = typeof token === 'string' && token.length < 500 ? token.split('.') : [];
-  if (parts.length !== 7 || parts[0] !== 'p1' || !/^\d{1,12}$/.test(parts[5])) return { valid: false, reason: 'malformed' };
+  if (parts.length !== 7 || parts[0] !== 'p1' || !/^\d{1,12}$/.test(parts[5]))
+    return { valid: false, reason: 'malformed' };
   const [version, appUid, userUid, promotionUid, redemptionUid, expiry, signature] = parts;
-  const expected = Buffer.from(sign([version, appUid, userUid, promotionUid, redemptionUid, expiry].join('|')));
+  const expected = Buffer.from(
+    sign([version, appUid, userUid, promotionUid, redemptionUid, expiry].join('|')),
+  );
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { valid: false, reason: 'signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { valid: false, reason: 'signature' };
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { valid: false, reason: 'expired' };
-  return { valid: true, appUid, userUid, promotionUid, redemptionUid: redemptionUid === '-' ? null : redemptionUid, expiresAt };
+  return {
+    valid: true,
+    appUid,
+    userUid,
+    promotionUid,
+    redemptionUid: redemptionUid === '-' ? null : redemptionUid,
+    expiresAt,
+  };
 }

@@ -1,9 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { joinProgramInput, ledgerLine, ledgerQuery, memberProgram, memberQr, pageQuery, paged, program, programsQuery } from '@store/contract';
+import {
+  joinProgramInput,
+  ledgerLine,
+  ledgerQuery,
+  memberProgram,
+  memberQr,
+  pageQuery,
+  paged,
+  program,
+  programsQuery,
+} from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
-import { getMemberProgram, joinProgram, listLedger, listPrograms, memberQr as makeMemberQr } from './service';
+import {
+  getMemberProgram,
+  joinProgram,
+  listLedger,
+  listPrograms,
+  memberQr as makeMemberQr,
+} from './service';
 
 const tags = ['programs'];
 const uidParams = z.object({ uid: z.string() });
@@ -15,14 +31,20 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "The tenant's benefit programs",
-        description: '`company` filters by company uid. Only active programs of companies with benefit programs switched on.',
+        description:
+          '`company` filters by company uid. Only active programs of companies with benefit programs switched on.',
         querystring: pageQuery.extend(programsQuery.shape),
         response: { 200: paged(program), ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const page = await listPrograms(server.db, request.requireTenant(), { company: request.query.company || undefined }, window);
+      const page = await listPrograms(
+        server.db,
+        request.requireTenant(),
+        { company: request.query.company || undefined },
+        window,
+      );
       return toPaged(request, window, page.count, page.results);
     },
   );
@@ -33,13 +55,19 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Joins a program',
-        description: 'Body `{program: uid}`. 201 when the member joins, 200 when already a member. Programs closed to online joining answer 400.',
+        description:
+          'Body `{program: uid}`. 201 when the member joins, 200 when already a member. Programs closed to online joining answer 400.',
         body: joinProgramInput,
         response: { 200: memberProgram, 201: memberProgram, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const result = await joinProgram(server.db, request.requireTenant(), request.requireUser().uid, request.body.program);
+      const result = await joinProgram(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.body.program,
+      );
       return reply.code(result.created ? 201 : 200).send(result.program);
     },
   );
@@ -51,12 +79,18 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: "A program with the member's balances and level",
         description:
-          'Balances are sums of the member\'s ledger lines. Level: the highest level whose min_points the points balance reaches (null below the first), the next level and the points missing to reach it. 404 when the program does not exist here.',
+          "Balances are sums of the member's ledger lines. Level: the highest level whose min_points the points balance reaches (null below the first), the next level and the points missing to reach it. 404 when the program does not exist here.",
         params: uidParams,
         response: { 200: memberProgram, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getMemberProgram(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+    async (request) =>
+      getMemberProgram(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+      ),
   );
 
   server.post(
@@ -71,7 +105,13 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: memberQr, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => makeMemberQr(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+    async (request) =>
+      makeMemberQr(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+      ),
   );
 
   server.get(
@@ -80,7 +120,8 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "The member's ledger lines in a program, newest first",
-        description: 'Every earn, spend, expiry and reversal of points, coins and stamps; the balances are their sums. `currency` filters.',
+        description:
+          'Every earn, spend, expiry and reversal of points, coins and stamps; the balances are their sums. `currency` filters.',
         params: uidParams,
         querystring: pageQuery.extend(ledgerQuery.shape),
         response: { 200: paged(ledgerLine), ...errorResponses(400, 401, 404) },
@@ -88,7 +129,14 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const page = await listLedger(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { currency: request.query.currency }, window);
+      const page = await listLedger(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+        { currency: request.query.currency },
+        window,
+      );
       return toPaged(request, window, page.count, page.results);
     },
   );

@@ -1,7 +1,20 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { loyaltyMessages, type LedgerLine, type MemberLevel, type MemberProgram, type Program } from '@store/contract';
+import {
+  loyaltyMessages,
+  type LedgerLine,
+  type MemberLevel,
+  type MemberProgram,
+  type Program,
+} from '@store/contract';
 import type { Database } from '../../db/client';
-import { companies, loyaltyLedger, programMembers, programs, type LoyaltyCurrency, type ProgramLevel } from '../../db/schema';
+import {
+  companies,
+  loyaltyLedger,
+  programMembers,
+  programs,
+  type LoyaltyCurrency,
+  type ProgramLevel,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
@@ -15,14 +28,21 @@ type ProgramWithCompany = { program: ProgramRow; company: { uid: string; name: s
 
 /** A program is visible when it is active and its company has benefit programs switched on. */
 function visible(appId: string): SQL {
-  return and(eq(programs.appId, appId), eq(programs.isActive, true), eq(companies.benefitProgramsEnabled, true))!;
+  return and(
+    eq(programs.appId, appId),
+    eq(programs.isActive, true),
+    eq(companies.benefitProgramsEnabled, true),
+  )!;
 }
 
 function selectPrograms(db: Database) {
   return db
     .select({ program: programs, company: { uid: companies.uid, name: companies.name } })
     .from(programs)
-    .innerJoin(companies, and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)));
+    .innerJoin(
+      companies,
+      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
+    );
 }
 
 export function programToApi({ program: p, company }: ProgramWithCompany): Program {
@@ -65,38 +85,87 @@ export function levelFor(levels: ProgramLevel[], points: number): MemberLevel {
   return { current, next, points_to_next: next ? next.min_points - points : null };
 }
 
-export async function listPrograms(db: Database, app: AppRow, filters: { company?: string }, window: PageWindow) {
-  if (filters.company !== undefined && !isUid(filters.company)) return { count: 0, results: [] as Program[] };
-  const where = and(visible(app.uid), filters.company ? eq(programs.companyUid, filters.company) : undefined);
+export async function listPrograms(
+  db: Database,
+  app: AppRow,
+  filters: { company?: string },
+  window: PageWindow,
+) {
+  if (filters.company !== undefined && !isUid(filters.company))
+    return { count: 0, results: [] as Program[] };
+  const where = and(
+    visible(app.uid),
+    filters.company ? eq(programs.companyUid, filters.company) : undefined,
+  );
   const [total, rows] = await Promise.all([
-    db.select({ n: count() }).from(programs).innerJoin(companies, and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid))).where(where),
-    selectPrograms(db).where(where).orderBy(asc(programs.position), asc(programs.uid)).limit(window.limit).offset(window.offset),
+    db
+      .select({ n: count() })
+      .from(programs)
+      .innerJoin(
+        companies,
+        and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
+      )
+      .where(where),
+    selectPrograms(db)
+      .where(where)
+      .orderBy(asc(programs.position), asc(programs.uid))
+      .limit(window.limit)
+      .offset(window.offset),
   ]);
   return { count: Number(total[0]?.n ?? 0), results: rows.map(programToApi) };
 }
 
 /** Programs of an app for the App answer's allowed_programs. */
-export async function allowedPrograms(db: Database, appId: string): Promise<{ uid: string; name: string; company_uid: string }[]> {
-  const rows = await selectPrograms(db).where(visible(appId)).orderBy(asc(programs.position), asc(programs.uid));
-  return rows.map((r) => ({ uid: r.program.uid, name: r.program.name, company_uid: r.program.companyUid }));
+export async function allowedPrograms(
+  db: Database,
+  appId: string,
+): Promise<{ uid: string; name: string; company_uid: string }[]> {
+  const rows = await selectPrograms(db)
+    .where(visible(appId))
+    .orderBy(asc(programs.position), asc(programs.uid));
+  return rows.map((r) => ({
+    uid: r.program.uid,
+    name: r.program.name,
+    company_uid: r.program.companyUid,
+  }));
 }
 
-export async function findProgram(db: Database, app: AppRow, uid: string): Promise<ProgramWithCompany> {
+export async function findProgram(
+  db: Database,
+  app: AppRow,
+  uid: string,
+): Promise<ProgramWithCompany> {
   if (!isUid(uid)) throw new NotFoundError(loyaltyMessages.programNotFound);
   const [row] = await selectPrograms(db).where(and(visible(app.uid), eq(programs.uid, uid)));
   if (!row) throw new NotFoundError(loyaltyMessages.programNotFound);
   return row;
 }
 
-export async function findMembership(db: Database, appId: string, programUid: string, userUid: string) {
+export async function findMembership(
+  db: Database,
+  appId: string,
+  programUid: string,
+  userUid: string,
+) {
   const [row] = await db
     .select()
     .from(programMembers)
-    .where(and(eq(programMembers.appId, appId), eq(programMembers.programUid, programUid), eq(programMembers.userUid, userUid)));
+    .where(
+      and(
+        eq(programMembers.appId, appId),
+        eq(programMembers.programUid, programUid),
+        eq(programMembers.userUid, userUid),
+      ),
+    );
   return row ?? null;
 }
 
-export async function getMemberProgram(db: Database, app: AppRow, userUid: string, programUid: string): Promise<MemberProgram> {
+export async function getMemberProgram(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+): Promise<MemberProgram> {
   const program = await findProgram(db, app, programUid);
   const [membership, balances] = await Promise.all([
     findMembership(db, app.uid, program.program.uid, userUid),
@@ -108,7 +177,15 @@ export async function getMemberProgram(db: Database, app: AppRow, userUid: strin
     joined_at: membership?.joinedAt.toISOString() ?? null,
     balances,
     level: levelFor(program.program.levels, balances.points),
-    points_expiring: membership ? await memberPointsExpiring(db, app.uid, program.program.uid, userUid, program.program.pointsExpireAfterDays) : null,
+    points_expiring: membership
+      ? await memberPointsExpiring(
+          db,
+          app.uid,
+          program.program.uid,
+          userUid,
+          program.program.pointsExpireAfterDays,
+        )
+      : null,
   };
 }
 
@@ -119,22 +196,37 @@ export async function joinProgram(db: Database, app: AppRow, userUid: string, pr
   });
   const existing = await findMembership(db, app.uid, program.program.uid, userUid);
   if (!existing) {
-    if (!program.program.openToJoin) throw new ValidationError({ program: [loyaltyMessages.joinClosed] });
-    await db.insert(programMembers).values({ appId: app.uid, programUid: program.program.uid, userUid }).onConflictDoNothing();
+    if (!program.program.openToJoin)
+      throw new ValidationError({ program: [loyaltyMessages.joinClosed] });
+    await db
+      .insert(programMembers)
+      .values({ appId: app.uid, programUid: program.program.uid, userUid })
+      .onConflictDoNothing();
   }
-  return { created: !existing, program: await getMemberProgram(db, app, userUid, program.program.uid) };
+  return {
+    created: !existing,
+    program: await getMemberProgram(db, app, userUid, program.program.uid),
+  };
 }
 
 /** The member QR of a program the member belongs to. */
 export async function memberQr(db: Database, app: AppRow, userUid: string, programUid: string) {
   const program = await findProgram(db, app, programUid);
-  if (!(await findMembership(db, app.uid, program.program.uid, userUid))) throw new ValidationError(loyaltyMessages.notMember);
+  if (!(await findMembership(db, app.uid, program.program.uid, userUid)))
+    throw new ValidationError(loyaltyMessages.notMember);
   const { qr, expiresAt } = signMemberQr(app.uid, userUid, program.program.uid);
   return { qr, expires_at: expiresAt.toISOString() };
 }
 
 /** The member's own ledger lines in a program, newest first. */
-export async function listLedger(db: Database, app: AppRow, userUid: string, programUid: string, filters: { currency?: LoyaltyCurrency }, window: PageWindow) {
+export async function listLedger(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  filters: { currency?: LoyaltyCurrency },
+  window: PageWindow,
+) {
   const program = await findProgram(db, app, programUid);
   const where = and(
     eq(loyaltyLedger.appId, app.uid),
@@ -144,7 +236,13 @@ export async function listLedger(db: Database, app: AppRow, userUid: string, pro
   );
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(loyaltyLedger).where(where),
-    db.select().from(loyaltyLedger).where(where).orderBy(desc(loyaltyLedger.createdAt), desc(loyaltyLedger.uid)).limit(window.limit).offset(window.offset),
+    db
+      .select()
+      .from(loyaltyLedger)
+      .where(where)
+      .orderBy(desc(loyaltyLedger.createdAt), desc(loyaltyLedger.uid))
+      .limit(window.limit)
+      .offset(window.offset),
   ]);
   const results: LedgerLine[] = rows.map((r) => ({
     uid: r.uid,
@@ -163,7 +261,12 @@ export async function listLedger(db: Database, app: AppRow, userUid: string, pro
  * to (also switched-off ones: their balances go with the account), with the
  * coins and points balances, by program order.
  */
-export async function deletionPrograms(db: Database, appId: string, userUid: string, window: PageWindow) {
+export async function deletionPrograms(
+  db: Database,
+  appId: string,
+  userUid: string,
+  window: PageWindow,
+) {
   const where = and(eq(programMembers.appId, appId), eq(programMembers.userUid, userUid));
   const sum = (currency: LoyaltyCurrency) =>
     sql<number>`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${loyaltyLedger.appId} = ${programMembers.appId} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::int`;
@@ -172,11 +275,21 @@ export async function deletionPrograms(db: Database, appId: string, userUid: str
     db
       .select({ name: programs.name, coins: sum('COINS'), total_points: sum('POINTS') })
       .from(programMembers)
-      .innerJoin(programs, and(eq(programs.appId, programMembers.appId), eq(programs.uid, programMembers.programUid)))
+      .innerJoin(
+        programs,
+        and(eq(programs.appId, programMembers.appId), eq(programs.uid, programMembers.programUid)),
+      )
       .where(where)
       .orderBy(asc(programs.position), asc(programs.uid))
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => ({ name: r.name, coins: Number(r.coins), total_points: Number(r.total_points) })) };
+  return {
+    count: Number(total[0]?.n ?? 0),
+    results: rows.map((r) => ({
+      name: r.name,
+      coins: Number(r.coins),
+      total_points: Number(r.total_points),
+    })),
+  };
 }

@@ -24,9 +24,16 @@ const stateMessages: Partial<Record<Promotion['state'], string>> = {
  * Members only; refused with the promotion's own message when the member
  * could not use it now (ended, already used, limit, stock).
  */
-export async function promotionQr(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string) {
+export async function promotionQr(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  promotionUid: string,
+) {
   const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
-  if (!(await findMembership(db, app.uid, promotion.program, userUid))) throw new ValidationError(loyaltyMessages.notMember);
+  if (!(await findMembership(db, app.uid, promotion.program, userUid)))
+    throw new ValidationError(loyaltyMessages.notMember);
   const refusal = stateMessages[promotion.state];
   if (refusal) throw new ValidationError(refusal);
   const [unit] =
@@ -34,19 +41,40 @@ export async function promotionQr(db: Database, app: AppRow, userUid: string, pr
       ? await db
           .select({ uid: redemptions.uid, code: redemptions.code })
           .from(redemptions)
-          .where(and(eq(redemptions.appId, app.uid), eq(redemptions.promotionUid, promotion.uid), eq(redemptions.userUid, userUid), eq(redemptions.status, 'ACTIVE')))
+          .where(
+            and(
+              eq(redemptions.appId, app.uid),
+              eq(redemptions.promotionUid, promotion.uid),
+              eq(redemptions.userUid, userUid),
+              eq(redemptions.status, 'ACTIVE'),
+            ),
+          )
           .orderBy(asc(redemptions.createdAt))
           .limit(1)
       : [];
   const { qr, expiresAt } = signPromotionQr(app.uid, userUid, promotion.uid, unit?.uid ?? null);
-  return { qr, expires_at: expiresAt.toISOString(), redemption: unit?.uid ?? null, code: unit?.code ?? null };
+  return {
+    qr,
+    expires_at: expiresAt.toISOString(),
+    redemption: unit?.uid ?? null,
+    code: unit?.code ?? null,
+  };
 }
 
 /** Places where a promotion can be used: its own list, or every active place of the program's company when it has none. */
-export async function promotionPlacesOf(db: Database, app: AppRow, promotionUid: string, window: PageWindow) {
+export async function promotionPlacesOf(
+  db: Database,
+  app: AppRow,
+  promotionUid: string,
+  window: PageWindow,
+) {
   if (!isUid(promotionUid)) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const [p] = await db
-    .select({ uid: promotions.uid, programUid: promotions.programUid, isActive: promotions.isActive })
+    .select({
+      uid: promotions.uid,
+      programUid: promotions.programUid,
+      isActive: promotions.isActive,
+    })
     .from(promotions)
     .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, promotionUid)));
   if (!p) throw new NotFoundError(loyaltyMessages.promotionNotFound);
@@ -59,11 +87,25 @@ export async function promotionPlacesOf(db: Database, app: AppRow, promotionUid:
     .where(and(eq(promotionPlaces.appId, app.uid), eq(promotionPlaces.promotionUid, p.uid)));
   const where =
     Number(own?.n ?? 0) > 0
-      ? and(eq(places.appId, app.uid), eq(places.isActive, true), eq(promotionPlaces.promotionUid, p.uid))
-      : and(eq(places.appId, app.uid), eq(places.isActive, true), eq(places.companyUid, program.program.companyUid));
+      ? and(
+          eq(places.appId, app.uid),
+          eq(places.isActive, true),
+          eq(promotionPlaces.promotionUid, p.uid),
+        )
+      : and(
+          eq(places.appId, app.uid),
+          eq(places.isActive, true),
+          eq(places.companyUid, program.program.companyUid),
+        );
   const from = () =>
     Number(own?.n ?? 0) > 0
-      ? db.select({ uid: places.uid, name: places.name, address: places.address }).from(places).innerJoin(promotionPlaces, and(eq(promotionPlaces.appId, places.appId), eq(promotionPlaces.placeUid, places.uid)))
+      ? db
+          .select({ uid: places.uid, name: places.name, address: places.address })
+          .from(places)
+          .innerJoin(
+            promotionPlaces,
+            and(eq(promotionPlaces.appId, places.appId), eq(promotionPlaces.placeUid, places.uid)),
+          )
       : db.select({ uid: places.uid, name: places.name, address: places.address }).from(places);
   const all = await from().where(where).orderBy(asc(places.name), asc(places.uid));
   return { count: all.length, results: all.slice(window.offset, window.offset + window.limit) };
@@ -76,10 +118,24 @@ const RELATED_LIMIT = 12;
  * the same kind or sharing a tag first (more shared traits first), then the
  * rest in the program's order; at most 12, never the promotion itself.
  */
-export async function relatedPromotions(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string): Promise<Promotion[]> {
+export async function relatedPromotions(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  promotionUid: string,
+): Promise<Promotion[]> {
   const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
-  const all = await listPromotions(db, app, userUid, programUid, {}, { page: 1, pageSize: 200, limit: 200, offset: 0 });
-  const score = (x: Promotion) => (x.kind === promotion.kind ? 1 : 0) + x.tags.filter((t) => promotion.tags.includes(t)).length;
+  const all = await listPromotions(
+    db,
+    app,
+    userUid,
+    programUid,
+    {},
+    { page: 1, pageSize: 200, limit: 200, offset: 0 },
+  );
+  const score = (x: Promotion) =>
+    (x.kind === promotion.kind ? 1 : 0) + x.tags.filter((t) => promotion.tags.includes(t)).length;
   return all.results
     .filter((x) => x.uid !== promotion.uid)
     .map((x, i) => ({ x, i, s: score(x) }))

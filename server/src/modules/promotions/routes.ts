@@ -1,11 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { couponCode, loyaltyMessages, pageQuery, paged, promotion, promotionPlace, promotionQr as promotionQrSchema, promotionsQuery, redemption, redemptionInput, redemptionsQuery } from '@store/contract';
+import {
+  couponCode,
+  loyaltyMessages,
+  pageQuery,
+  paged,
+  promotion,
+  promotionPlace,
+  promotionQr as promotionQrSchema,
+  promotionsQuery,
+  redemption,
+  redemptionInput,
+  redemptionsQuery,
+} from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
-import { getCouponCode, getPromotion, listPromotions, listRedemptions, parseAmount, takePromotion } from './service';
+import {
+  getCouponCode,
+  getPromotion,
+  listPromotions,
+  listRedemptions,
+  parseAmount,
+  takePromotion,
+} from './service';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -31,7 +50,19 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       const window = pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE);
-      const result = await listPromotions(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { ...filters, search: filters.search || undefined, place: filters.place || undefined, tag: filters.tag || undefined }, window);
+      const result = await listPromotions(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+        {
+          ...filters,
+          search: filters.search || undefined,
+          place: filters.place || undefined,
+          tag: filters.tag || undefined,
+        },
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );
@@ -42,12 +73,20 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "A promotion with the member's state",
-        description: 'state: not_acquired, active (acquired, to show at the venue), already_used, no_longer_usable, limit_exceeded, out_of_stock.',
+        description:
+          'state: not_acquired, active (acquired, to show at the venue), already_used, no_longer_usable, limit_exceeded, out_of_stock.',
         params: promotionParams,
         response: { 200: promotion, ...errorResponses(401, 404) },
       },
     },
-    async (request) => getPromotion(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+    async (request) =>
+      getPromotion(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      ),
   );
 
   server.post(
@@ -63,9 +102,16 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const { program, uid } = request.params;
-      const result = await takePromotion(server.db, request.requireTenant(), request.requireUser().uid, { programUid: program, promotionUid: uid }, 'purchase', {
-        notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-      });
+      const result = await takePromotion(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        { programUid: program, promotionUid: uid },
+        'purchase',
+        {
+          notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+        },
+      );
       return reply.code(201).send(result);
     },
   );
@@ -82,10 +128,18 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) => {
-      const result = await takePromotion(server.db, request.requireTenant(), request.requireUser().uid, { promotionUid: request.body.program_promotion }, 'redeem', {
-        amountCents: parseAmount(request.body.amount),
-        notFound: () => new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),
-      });
+      const result = await takePromotion(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        { promotionUid: request.body.program_promotion },
+        'redeem',
+        {
+          amountCents: parseAmount(request.body.amount),
+          notFound: () =>
+            new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),
+        },
+      );
       return reply.code(201).send(result);
     },
   );
@@ -105,7 +159,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, status, promotion: promotionUid } = request.query;
       const window = pageWindow({ page, page_size });
-      const result = await listRedemptions(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, { status, promotion: promotionUid || undefined }, window);
+      const result = await listRedemptions(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+        { status, promotion: promotionUid || undefined },
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );
@@ -115,7 +176,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     {
       schema: {
         tags,
-        summary: "A coupon code of a promotion for the member",
+        summary: 'A coupon code of a promotion for the member',
         description:
           "Acquires one unit (paying its coin price, if any) and answers `{code, redemption}` (201); asking again answers the code already held, not a second unit. 406 `{detail}` when the promotion cannot give codes any more: 'The promotion can no longer be used', 'The stock for this promotion is exhausted'. 400 for the member's rules: limit, coins, stamps, membership.",
         params: promotionParams,
@@ -123,7 +184,13 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) => {
-      const result = await getCouponCode(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid);
+      const result = await getCouponCode(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      );
       return reply.code(201).send(result);
     },
   );
@@ -141,7 +208,14 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: promotionQrSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => promotionQr(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+    async (request) =>
+      promotionQr(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      ),
   );
 
   server.get(
@@ -150,7 +224,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Places where a promotion can be used',
-        description: "The promotion's own places, or every active place of the program's company when it names none; by name.",
+        description:
+          "The promotion's own places, or every active place of the program's company when it names none; by name.",
         params: programParams,
         querystring: pageQuery,
         response: { 200: paged(promotionPlace), ...errorResponses(400, 401, 404) },
@@ -159,7 +234,12 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       request.requireUser();
       const window = pageWindow(request.query);
-      const result = await promotionPlacesOf(server.db, request.requireTenant(), request.params.uid, window);
+      const result = await promotionPlacesOf(
+        server.db,
+        request.requireTenant(),
+        request.params.uid,
+        window,
+      );
       return toPaged(request, window, result.count, result.results);
     },
   );
@@ -170,11 +250,19 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Other promotions of the program',
-        description: 'Current promotions of the same program, without this one: those of the same kind or sharing a tag first, then the rest in the program order; at most 12, each with the member state.',
+        description:
+          'Current promotions of the same program, without this one: those of the same kind or sharing a tag first, then the rest in the program order; at most 12, each with the member state.',
         params: promotionParams,
         response: { 200: z.array(promotion), ...errorResponses(401, 404) },
       },
     },
-    async (request) => relatedPromotions(server.db, request.requireTenant(), request.requireUser().uid, request.params.program, request.params.uid),
+    async (request) =>
+      relatedPromotions(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.program,
+        request.params.uid,
+      ),
   );
 };

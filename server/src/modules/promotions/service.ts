@@ -1,5 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   centsToMoney,
   loyaltyMessages,
@@ -10,7 +23,13 @@ import {
   type Redemption,
 } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { places, promotionPlaces, promotions, redemptions, type RedemptionStatus } from '../../db/schema';
+import {
+  places,
+  promotionPlaces,
+  promotions,
+  redemptions,
+  type RedemptionStatus,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
@@ -46,8 +65,12 @@ function usesQuery(db: Database | Tx, appId: string, userUid: string) {
   return db
     .select({
       promotionUid: redemptions.promotionUid,
-      taken: sql<number>`count(*) filter (where ${redemptions.status} <> 'CANCELLED')::int`.as('taken'),
-      active: sql<number>`count(*) filter (where ${redemptions.status} = 'ACTIVE')::int`.as('active'),
+      taken: sql<number>`count(*) filter (where ${redemptions.status} <> 'CANCELLED')::int`.as(
+        'taken',
+      ),
+      active: sql<number>`count(*) filter (where ${redemptions.status} = 'ACTIVE')::int`.as(
+        'active',
+      ),
     })
     .from(redemptions)
     .where(and(eq(redemptions.appId, appId), eq(redemptions.userUid, userUid)))
@@ -59,7 +82,8 @@ function usesQuery(db: Database | Tx, appId: string, userUid: string) {
 export function stateOf(p: PromotionRow, uses: Uses, now: Date): PromotionState {
   if (!p.isActive || (p.endsAt && p.endsAt <= now)) return 'no_longer_usable';
   if (uses.active > 0) return 'active';
-  if (p.limitPerMember !== null && uses.taken >= p.limitPerMember) return p.limitPerMember === 1 ? 'already_used' : 'limit_exceeded';
+  if (p.limitPerMember !== null && uses.taken >= p.limitPerMember)
+    return p.limitPerMember === 1 ? 'already_used' : 'limit_exceeded';
   if (p.stockTotal !== null && p.stockTaken >= p.stockTotal) return 'out_of_stock';
   return 'not_acquired';
 }
@@ -68,16 +92,35 @@ async function placesOf(db: Database, appId: string, promotionUids: string[]) {
   const byPromotion = new Map<string, { uid: string; name: string; address: string }[]>();
   if (promotionUids.length === 0) return byPromotion;
   const rows = await db
-    .select({ promotionUid: promotionPlaces.promotionUid, uid: places.uid, name: places.name, address: places.address })
+    .select({
+      promotionUid: promotionPlaces.promotionUid,
+      uid: places.uid,
+      name: places.name,
+      address: places.address,
+    })
     .from(promotionPlaces)
-    .innerJoin(places, and(eq(places.appId, promotionPlaces.appId), eq(places.uid, promotionPlaces.placeUid)))
-    .where(and(eq(promotionPlaces.appId, appId), inArray(promotionPlaces.promotionUid, promotionUids)))
+    .innerJoin(
+      places,
+      and(eq(places.appId, promotionPlaces.appId), eq(places.uid, promotionPlaces.placeUid)),
+    )
+    .where(
+      and(eq(promotionPlaces.appId, appId), inArray(promotionPlaces.promotionUid, promotionUids)),
+    )
     .orderBy(asc(places.name));
-  for (const r of rows) byPromotion.set(r.promotionUid, [...(byPromotion.get(r.promotionUid) ?? []), { uid: r.uid, name: r.name, address: r.address }]);
+  for (const r of rows)
+    byPromotion.set(r.promotionUid, [
+      ...(byPromotion.get(r.promotionUid) ?? []),
+      { uid: r.uid, name: r.name, address: r.address },
+    ]);
   return byPromotion;
 }
 
-function promotionToApi(p: PromotionRow, uses: Uses, placeList: Promotion['places'], now: Date): Promotion {
+function promotionToApi(
+  p: PromotionRow,
+  uses: Uses,
+  placeList: Promotion['places'],
+  now: Date,
+): Promotion {
   const money = (cents: number | null) => (cents === null ? null : centsToMoney(cents));
   return {
     uid: p.uid,
@@ -123,12 +166,22 @@ function taggedWhere(balances: Balances, uses: ReturnType<typeof usesQuery>): SQ
   )!;
 }
 
-export async function listPromotions(db: Database, app: AppRow, userUid: string, programUid: string, filters: PromotionFilters, window: PageWindow) {
+export async function listPromotions(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  filters: PromotionFilters,
+  window: PageWindow,
+) {
   const program = await findProgram(db, app, programUid);
   const now = new Date();
-  if (filters.place !== undefined && !isUid(filters.place)) return { count: 0, results: [] as Promotion[] };
+  if (filters.place !== undefined && !isUid(filters.place))
+    return { count: 0, results: [] as Promotion[] };
   const uses = usesQuery(db, app.uid, userUid);
-  const balances = filters.tagged ? await balancesOf(db, app.uid, program.program.uid, userUid) : null;
+  const balances = filters.tagged
+    ? await balancesOf(db, app.uid, program.program.uid, userUid)
+    : null;
   const where = and(
     eq(promotions.appId, app.uid),
     eq(promotions.programUid, program.program.uid),
@@ -136,7 +189,9 @@ export async function listPromotions(db: Database, app: AppRow, userUid: string,
     started(now),
     notEnded(now),
     filters.kind ? eq(promotions.kind, filters.kind) : undefined,
-    filters.search ? sql`${promotions.name} ILIKE ${'%' + filters.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}` : undefined,
+    filters.search
+      ? sql`${promotions.name} ILIKE ${'%' + filters.search.replace(/[\\%_]/g, (c) => '\\' + c) + '%'}`
+      : undefined,
     filters.tag ? sql`${promotions.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
     filters.place
       ? sql`(NOT EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${promotionPlaces.appId} = ${promotions.appId} AND ${promotionPlaces.promotionUid} = ${promotions.uid})
@@ -153,49 +208,101 @@ export async function listPromotions(db: Database, app: AppRow, userUid: string,
     '-coin_price': [desc(promotions.coinPrice)],
   }[filters.ordering ?? 'name'];
   const ordering = filters.ordering ? order : [];
-  const base = () => db.select({ promotion: promotions, taken: uses.taken, active: uses.active }).from(promotions).leftJoin(uses, eq(uses.promotionUid, promotions.uid));
+  const base = () =>
+    db
+      .select({ promotion: promotions, taken: uses.taken, active: uses.active })
+      .from(promotions)
+      .leftJoin(uses, eq(uses.promotionUid, promotions.uid));
   const [total, rows] = await Promise.all([
-    db.select({ n: count() }).from(promotions).leftJoin(uses, eq(uses.promotionUid, promotions.uid)).where(where),
+    db
+      .select({ n: count() })
+      .from(promotions)
+      .leftJoin(uses, eq(uses.promotionUid, promotions.uid))
+      .where(where),
     base()
       .where(where)
       .orderBy(...ordering, asc(promotions.position), asc(promotions.uid))
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  const placeMap = await placesOf(db, app.uid, rows.map((r) => r.promotion.uid));
+  const placeMap = await placesOf(
+    db,
+    app.uid,
+    rows.map((r) => r.promotion.uid),
+  );
   return {
     count: Number(total[0]?.n ?? 0),
-    results: rows.map((r) => promotionToApi(r.promotion, { taken: Number(r.taken ?? 0), active: Number(r.active ?? 0) }, placeMap.get(r.promotion.uid) ?? [], now)),
+    results: rows.map((r) =>
+      promotionToApi(
+        r.promotion,
+        { taken: Number(r.taken ?? 0), active: Number(r.active ?? 0) },
+        placeMap.get(r.promotion.uid) ?? [],
+        now,
+      ),
+    ),
   };
 }
 
-async function memberUses(db: Database | Tx, appId: string, userUid: string, promotionUid: string): Promise<Uses> {
+async function memberUses(
+  db: Database | Tx,
+  appId: string,
+  userUid: string,
+  promotionUid: string,
+): Promise<Uses> {
   const [row] = await db
     .select({
       taken: sql<number>`count(*) filter (where ${redemptions.status} <> 'CANCELLED')::int`,
       active: sql<number>`count(*) filter (where ${redemptions.status} = 'ACTIVE')::int`,
     })
     .from(redemptions)
-    .where(and(eq(redemptions.appId, appId), eq(redemptions.userUid, userUid), eq(redemptions.promotionUid, promotionUid)));
+    .where(
+      and(
+        eq(redemptions.appId, appId),
+        eq(redemptions.userUid, userUid),
+        eq(redemptions.promotionUid, promotionUid),
+      ),
+    );
   return { taken: Number(row?.taken ?? 0), active: Number(row?.active ?? 0) };
 }
 
 /** A promotion of the program; one that has not started yet is not found, an ended one is shown with its state. */
-async function findPromotion(db: Database | Tx, appId: string, programUid: string, uid: string, now: Date): Promise<PromotionRow | null> {
+async function findPromotion(
+  db: Database | Tx,
+  appId: string,
+  programUid: string,
+  uid: string,
+  now: Date,
+): Promise<PromotionRow | null> {
   if (!isUid(uid)) return null;
   const [row] = await db
     .select()
     .from(promotions)
-    .where(and(eq(promotions.appId, appId), eq(promotions.programUid, programUid), eq(promotions.uid, uid), started(now)));
+    .where(
+      and(
+        eq(promotions.appId, appId),
+        eq(promotions.programUid, programUid),
+        eq(promotions.uid, uid),
+        started(now),
+      ),
+    );
   return row ?? null;
 }
 
-export async function getPromotion(db: Database, app: AppRow, userUid: string, programUid: string, uid: string): Promise<Promotion> {
+export async function getPromotion(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  uid: string,
+): Promise<Promotion> {
   const program = await findProgram(db, app, programUid);
   const now = new Date();
   const row = await findPromotion(db, app.uid, program.program.uid, uid, now);
   if (!row) throw new NotFoundError(loyaltyMessages.promotionNotFound);
-  const [uses, placeMap] = await Promise.all([memberUses(db, app.uid, userUid, row.uid), placesOf(db, app.uid, [row.uid])]);
+  const [uses, placeMap] = await Promise.all([
+    memberUses(db, app.uid, userUid, row.uid),
+    placesOf(db, app.uid, [row.uid]),
+  ]);
   return promotionToApi(row, uses, placeMap.get(row.uid) ?? [], now);
 }
 
@@ -204,7 +311,10 @@ function newCode(): string {
   return Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
-function redemptionToApi(r: RedemptionRow, p: Pick<PromotionRow, 'uid' | 'name' | 'kind'>): Redemption {
+function redemptionToApi(
+  r: RedemptionRow,
+  p: Pick<PromotionRow, 'uid' | 'name' | 'kind'>,
+): Redemption {
   return {
     uid: r.uid,
     program: r.programUid,
@@ -259,9 +369,17 @@ export type TakeOptions = {
   onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
 };
 
-async function takeUnit(tx: Tx, app: AppRow, userUid: string, target: { programUid?: string; promotionUid: string }, mode: TakeMode, options: TakeOptions): Promise<Redemption> {
+async function takeUnit(
+  tx: Tx,
+  app: AppRow,
+  userUid: string,
+  target: { programUid?: string; promotionUid: string },
+  mode: TakeMode,
+  options: TakeOptions,
+): Promise<Redemption> {
   const now = new Date();
-  if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid))) throw options.notFound();
+  if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid)))
+    throw options.notFound();
   const [p] = await tx
     .select()
     .from(promotions)
@@ -282,11 +400,17 @@ async function takeUnit(tx: Tx, app: AppRow, userUid: string, target: { programU
   const member = await lockMember(tx, app.uid, p.programUid, userUid);
   if (!member) throw new ValidationError(loyaltyMessages.notMember);
 
-  if (!p.isActive || (p.endsAt && p.endsAt <= now)) throw new ValidationError(loyaltyMessages.noLongerUsable);
-  if (options.amountCents !== undefined && p.maxAmountCents !== null && options.amountCents > p.maxAmountCents) {
+  if (!p.isActive || (p.endsAt && p.endsAt <= now))
+    throw new ValidationError(loyaltyMessages.noLongerUsable);
+  if (
+    options.amountCents !== undefined &&
+    p.maxAmountCents !== null &&
+    options.amountCents > p.maxAmountCents
+  ) {
     throw new ValidationError({ amount: [loyaltyMessages.amountExceedsMaximum] });
   }
-  if (mode === 'purchase' && p.coinPrice === 0) throw new ValidationError(loyaltyMessages.notForSale);
+  if (mode === 'purchase' && p.coinPrice === 0)
+    throw new ValidationError(loyaltyMessages.notForSale);
 
   const uses = await memberUses(tx, app.uid, userUid, p.uid);
   if (mode === 'code' && uses.active > 0) {
@@ -294,7 +418,14 @@ async function takeUnit(tx: Tx, app: AppRow, userUid: string, target: { programU
     const [held] = await tx
       .select()
       .from(redemptions)
-      .where(and(eq(redemptions.appId, app.uid), eq(redemptions.promotionUid, p.uid), eq(redemptions.userUid, userUid), eq(redemptions.status, 'ACTIVE')))
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.promotionUid, p.uid),
+          eq(redemptions.userUid, userUid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
       .orderBy(asc(redemptions.createdAt))
       .limit(1);
     return redemptionToApi(held, p);
@@ -303,26 +434,47 @@ async function takeUnit(tx: Tx, app: AppRow, userUid: string, target: { programU
     const [acquired] = await tx
       .select()
       .from(redemptions)
-      .where(and(eq(redemptions.appId, app.uid), eq(redemptions.promotionUid, p.uid), eq(redemptions.userUid, userUid), eq(redemptions.status, 'ACTIVE')))
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.promotionUid, p.uid),
+          eq(redemptions.userUid, userUid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
       .orderBy(asc(redemptions.createdAt))
       .limit(1);
     const [used] = await tx
       .update(redemptions)
       .set({ status: 'USED', usedAt: now, amountCents: options.amountCents ?? null })
-      .where(and(eq(redemptions.appId, app.uid), eq(redemptions.uid, acquired.uid), eq(redemptions.status, 'ACTIVE')))
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.uid, acquired.uid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
       .returning();
     if (!used) throw new ValidationError(loyaltyMessages.alreadyUsed);
     return redemptionToApi(used, p);
   }
   if (p.limitPerMember !== null && uses.taken >= p.limitPerMember) {
-    throw new ValidationError(p.limitPerMember === 1 ? loyaltyMessages.alreadyUsed : loyaltyMessages.limitExceeded);
+    throw new ValidationError(
+      p.limitPerMember === 1 ? loyaltyMessages.alreadyUsed : loyaltyMessages.limitExceeded,
+    );
   }
-  if (p.stockTotal !== null && p.stockTaken >= p.stockTotal) throw new ValidationError(loyaltyMessages.stockExhausted);
+  if (p.stockTotal !== null && p.stockTaken >= p.stockTotal)
+    throw new ValidationError(loyaltyMessages.stockExhausted);
 
-  const balances = p.coinPrice > 0 || p.kind === 'STAMPS' ? await balancesOf(tx, app.uid, p.programUid, userUid) : null;
-  if (p.coinPrice > 0 && balances!.coins < p.coinPrice) throw new ValidationError(loyaltyMessages.notEnoughCoins);
+  const balances =
+    p.coinPrice > 0 || p.kind === 'STAMPS'
+      ? await balancesOf(tx, app.uid, p.programUid, userUid)
+      : null;
+  if (p.coinPrice > 0 && balances!.coins < p.coinPrice)
+    throw new ValidationError(loyaltyMessages.notEnoughCoins);
   const stamps = p.kind === 'STAMPS' ? (p.stampsRequired ?? 0) : 0;
-  if (stamps > 0 && balances!.stamps < stamps) throw new ValidationError(loyaltyMessages.notEnoughStamps);
+  if (stamps > 0 && balances!.stamps < stamps)
+    throw new ValidationError(loyaltyMessages.notEnoughStamps);
 
   // Conditional as well as locked: the stock can never go past its total.
   const taken = await tx
@@ -351,11 +503,28 @@ async function takeUnit(tx: Tx, app: AppRow, userUid: string, target: { programU
     })
     .returning();
   await appendLedger(tx, [
-    { appId: app.uid, programUid: p.programUid, userUid, currency: 'COINS', amount: -p.coinPrice, kind: 'spend', reason: `Canje: ${p.name}`, reference: row.uid },
-    { appId: app.uid, programUid: p.programUid, userUid, currency: 'STAMPS', amount: -stamps, kind: 'spend', reason: `Canje: ${p.name}`, reference: row.uid },
+    {
+      appId: app.uid,
+      programUid: p.programUid,
+      userUid,
+      currency: 'COINS',
+      amount: -p.coinPrice,
+      kind: 'spend',
+      reason: `Canje: ${p.name}`,
+      reference: row.uid,
+    },
+    {
+      appId: app.uid,
+      programUid: p.programUid,
+      userUid,
+      currency: 'STAMPS',
+      amount: -stamps,
+      kind: 'spend',
+      reason: `Canje: ${p.name}`,
+      reference: row.uid,
+    },
   ]);
   return redemptionToApi(row, p);
-
 }
 
 export function parseAmount(amount: string | undefined): number | undefined {
@@ -371,7 +540,8 @@ export async function listRedemptions(
   window: PageWindow,
 ) {
   const program = await findProgram(db, app, programUid);
-  if (filters.promotion !== undefined && !isUid(filters.promotion)) return { count: 0, results: [] as Redemption[] };
+  if (filters.promotion !== undefined && !isUid(filters.promotion))
+    return { count: 0, results: [] as Redemption[] };
   const where = and(
     eq(redemptions.appId, app.uid),
     eq(redemptions.programUid, program.program.uid),
@@ -382,18 +552,25 @@ export async function listRedemptions(
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(redemptions).where(where),
     db
-      .select({ redemption: redemptions, promotion: { uid: promotions.uid, name: promotions.name, kind: promotions.kind } })
+      .select({
+        redemption: redemptions,
+        promotion: { uid: promotions.uid, name: promotions.name, kind: promotions.kind },
+      })
       .from(redemptions)
-      .innerJoin(promotions, and(eq(promotions.appId, redemptions.appId), eq(promotions.uid, redemptions.promotionUid)))
+      .innerJoin(
+        promotions,
+        and(eq(promotions.appId, redemptions.appId), eq(promotions.uid, redemptions.promotionUid)),
+      )
       .where(where)
       .orderBy(desc(redemptions.createdAt), desc(redemptions.uid))
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  return { count: Number(total[0]?.n ?? 0), results: rows.map((r) => redemptionToApi(r.redemption, r.promotion)) };
+  return {
+    count: Number(total[0]?.n ?? 0),
+    results: rows.map((r) => redemptionToApi(r.redemption, r.promotion)),
+  };
 }
-
-
 
 /**
  * Coupon code of a promotion: acquires one unit (paying its coin price, if any)
@@ -401,13 +578,25 @@ export async function listRedemptions(
  * the promotion itself cannot give codes any more (ended, switched off, stock
  * exhausted); 400 for the member's own rules (limit, coins, stamps, membership).
  */
-export async function getCouponCode(db: Database, app: AppRow, userUid: string, programUid: string, promotionUid: string) {
+export async function getCouponCode(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  promotionUid: string,
+) {
   try {
-    const unit = await takePromotion(db, app, userUid, { programUid, promotionUid }, 'code', { notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound) });
+    const unit = await takePromotion(db, app, userUid, { programUid, promotionUid }, 'code', {
+      notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+    });
     return { code: unit.code, redemption: unit };
   } catch (error) {
-    const message = error instanceof ValidationError ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0] : undefined;
-    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted) throw new HttpError(406, { detail: message });
+    const message =
+      error instanceof ValidationError
+        ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0]
+        : undefined;
+    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted)
+      throw new HttpError(406, { detail: message });
     throw error;
   }
 }

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paged, subscription, subscriptionInput, subscriptionPatch, subscriptionsQuery } from '@store/contract';
+import {
+  paged,
+  subscription,
+  subscriptionInput,
+  subscriptionPatch,
+  subscriptionsQuery,
+} from '@store/contract';
 import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import { pageWindow, toPaged } from '../../lib/pagination';
@@ -27,7 +33,17 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSubscription(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid, request.body)),
+      reply
+        .status(201)
+        .send(
+          await createSubscription(
+            server.db,
+            request.requireTenant(),
+            request.requireUser().uid,
+            request.params.uid,
+            request.body,
+          ),
+        ),
   );
 
   server.get(
@@ -38,7 +54,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: "The member's subscriptions, newest first",
-        description: 'Filters `status` (active, canceled_by_user) and `place` (uid); paged by `page`.',
+        description:
+          'Filters `status` (active, canceled_by_user) and `place` (uid); paged by `page`.',
         querystring: subscriptionsQuery,
         response: { 200: paged(subscription), ...errors },
       },
@@ -46,7 +63,13 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const window = pageWindow(request.query);
       const q = request.query;
-      const page = await listSubscriptions(server.db, request.requireTenant(), request.requireUser().uid, { status: q.status, place: q.place || undefined }, window);
+      const page = await listSubscriptions(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        { status: q.status, place: q.place || undefined },
+        window,
+      );
       return toPaged(request, window, page.count, page.results);
     },
   );
@@ -59,12 +82,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Cancels a subscription',
-        description: "Body `{status: 'canceled_by_user'}`, the only change a member can make; another member's subscription is a 404.",
+        description:
+          "Body `{status: 'canceled_by_user'}`, the only change a member can make; another member's subscription is a 404.",
         params: z.object({ uid: z.string() }),
         body: subscriptionPatch,
         response: { 200: subscription, ...errors },
       },
     },
-    async (request) => cancelSubscription(server.db, request.requireTenant(), request.requireUser().uid, request.params.uid),
+    async (request) =>
+      cancelSubscription(
+        server.db,
+        request.requireTenant(),
+        request.requireUser().uid,
+        request.params.uid,
+      ),
   );
 };

@@ -10,7 +10,13 @@ import {
   type Weekday,
 } from '@store/contract';
 import type { Database } from '../../db/client';
-import { areas, paymentMethods, places, subscriptions, type StoredSubscriptionLine } from '../../db/schema';
+import {
+  areas,
+  paymentMethods,
+  places,
+  subscriptions,
+  type StoredSubscriptionLine,
+} from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
@@ -18,7 +24,13 @@ import type { PageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
 import { checkLines, priceLinesInCents, soldAt } from '../cart/lines';
 import { lineOptions } from '../orders/pricing';
-import { activePaymentMethods, companyOf, deliveryFare, deliveryOf, paymentMethodToApi } from '../orders/settings';
+import {
+  activePaymentMethods,
+  companyOf,
+  deliveryFare,
+  deliveryOf,
+  paymentMethodToApi,
+} from '../orders/settings';
 
 type Row = typeof subscriptions.$inferSelect;
 type PlaceRow = typeof places.$inferSelect;
@@ -37,7 +49,11 @@ const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.sl
 
 /** The place's hours on a weekday: Monday's serve Monday to Friday, as for pickup. */
 function hoursOn(place: PlaceRow, day: Weekday) {
-  return day === 'sunday' ? place.timetable.sunday : day === 'saturday' ? place.timetable.saturday : place.timetable.monday;
+  return day === 'sunday'
+    ? place.timetable.sunday
+    : day === 'saturday'
+      ? place.timetable.saturday
+      : place.timetable.monday;
 }
 
 /**
@@ -46,18 +62,31 @@ function hoursOn(place: PlaceRow, day: Weekday) {
  * place's hours on each of them. Paid on each delivery (cash or card on
  * delivery): no card is kept on file. Prices are the catalogue's of today.
  */
-export async function createSubscription(db: Database, app: AppRow, userUid: string, placeUid: string, input: SubscriptionInput): Promise<Subscription> {
+export async function createSubscription(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  placeUid: string,
+  input: SubscriptionInput,
+): Promise<Subscription> {
   const place = await findPlace(db, app, placeUid);
   const company = await companyOf(db, app.uid, place.companyUid);
-  if (!place.subscriptionEnabled || !company.subscriptionEnabled) throw new ValidationError(subscriptionMessages.notEnabled);
+  if (!place.subscriptionEnabled || !company.subscriptionEnabled)
+    throw new ValidationError(subscriptionMessages.notEnabled);
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {
-    if (err instanceof ValidationError) for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+    if (err instanceof ValidationError)
+      for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
     else throw err;
   };
 
-  const sold = await soldAt(db, app.uid, place.uid, input.products.map((l) => l.uid));
+  const sold = await soldAt(
+    db,
+    app.uid,
+    place.uid,
+    input.products.map((l) => l.uid),
+  );
   let stored: ReturnType<typeof checkLines> = [];
   try {
     stored = checkLines(input.products, sold, { checkStock: false });
@@ -66,7 +95,9 @@ export async function createSubscription(db: Database, app: AppRow, userUid: str
   }
   const priced = priceLinesInCents(stored, sold);
 
-  const days = [...new Set(input.weekdays)].sort((a, b) => Object.keys(dayNames).indexOf(a) - Object.keys(dayNames).indexOf(b));
+  const days = [...new Set(input.weekdays)].sort(
+    (a, b) => Object.keys(dayNames).indexOf(a) - Object.keys(dayNames).indexOf(b),
+  );
   const start = minutes(input.time_slot.start);
   const end = minutes(input.time_slot.end);
   for (const day of days) {
@@ -77,22 +108,36 @@ export async function createSubscription(db: Database, app: AppRow, userUid: str
     }
     const open = minutes(hours.from);
     const close = minutes(hours.to) <= open ? 24 * 60 : minutes(hours.to);
-    if (end !== start + SLOT_MINUTES || start < open || end > close || (start - open) % SLOT_MINUTES !== 0)
+    if (
+      end !== start + SLOT_MINUTES ||
+      start < open ||
+      end > close ||
+      (start - open) % SLOT_MINUTES !== 0
+    )
       add('time_slot', formatMessage(subscriptionMessages.slotUnavailable, { day: dayNames[day] }));
   }
 
   const methods = await activePaymentMethods(db, app.uid, company.uid);
   const method = methods.find((m) => m.uid === input.payment_method);
   if (!method) add('payment_method', orderMessages.paymentMethodNotFound);
-  else if (method.type === 'ONLINE_CARD') add('payment_method', subscriptionMessages.onlinePaymentNotAllowed);
+  else if (method.type === 'ONLINE_CARD')
+    add('payment_method', subscriptionMessages.onlinePaymentNotAllowed);
 
   let deliveryCents = 0;
   let area: typeof areas.$inferSelect | undefined;
   if (input.shipping_type === 'delivery' && input.delivery) {
-    if (isUid(input.delivery.area)) [area] = await db.select().from(areas).where(and(eq(areas.appId, app.uid), eq(areas.uid, input.delivery.area)));
+    if (isUid(input.delivery.area))
+      [area] = await db
+        .select()
+        .from(areas)
+        .where(and(eq(areas.appId, app.uid), eq(areas.uid, input.delivery.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
-      deliveryCents = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), input.delivery).fareCents;
+      deliveryCents = deliveryFare(
+        place,
+        await deliveryOf(db, app.uid, place.uid),
+        input.delivery,
+      ).fareCents;
     } catch (err) {
       collect(err);
     }
@@ -138,7 +183,11 @@ export async function createSubscription(db: Database, app: AppRow, userUid: str
   return toApi(row, place, method!);
 }
 
-function toApi(row: Row, place: Pick<PlaceRow, 'uid' | 'name'>, method: typeof paymentMethods.$inferSelect): Subscription {
+function toApi(
+  row: Row,
+  place: Pick<PlaceRow, 'uid' | 'name'>,
+  method: typeof paymentMethods.$inferSelect,
+): Subscription {
   return {
     uid: row.uid,
     status: row.status,
@@ -158,7 +207,11 @@ function toApi(row: Row, place: Pick<PlaceRow, 'uid' | 'name'>, method: typeof p
       unit_price: centsToMoney(l.unit_price_cents),
       options_price: centsToMoney(l.options_price_cents),
       total: centsToMoney(l.total_cents),
-      options: l.options.map((o) => ({ group: o.group, name: o.name, price: centsToMoney(o.price_cents) })),
+      options: l.options.map((o) => ({
+        group: o.group,
+        name: o.name,
+        price: centsToMoney(o.price_cents),
+      })),
     })),
     subtotal: centsToMoney(row.subtotalCents),
     delivery_price: centsToMoney(row.deliveryCents),
@@ -175,11 +228,23 @@ async function withRelated(db: Database, appId: string, rows: Row[]) {
     db.select({ uid: places.uid, name: places.name }).from(places).where(eq(places.appId, appId)),
     db.select().from(paymentMethods).where(eq(paymentMethods.appId, appId)),
   ]);
-  return rows.map((r) => toApi(r, placeRows.find((p) => p.uid === r.placeUid)!, methods.find((m) => m.uid === r.paymentMethodUid)!));
+  return rows.map((r) =>
+    toApi(
+      r,
+      placeRows.find((p) => p.uid === r.placeUid)!,
+      methods.find((m) => m.uid === r.paymentMethodUid)!,
+    ),
+  );
 }
 
 /** `GET v5/subscriptions/`: the member's subscriptions, newest first; filters status and place. */
-export async function listSubscriptions(db: Database, app: AppRow, userUid: string, filters: { status?: 'active' | 'canceled_by_user'; place?: string }, window: PageWindow) {
+export async function listSubscriptions(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  filters: { status?: 'active' | 'canceled_by_user'; place?: string },
+  window: PageWindow,
+) {
   if (filters.place && !isUid(filters.place)) return { count: 0, results: [] };
   const where = and(
     eq(subscriptions.appId, app.uid),
@@ -187,15 +252,33 @@ export async function listSubscriptions(db: Database, app: AppRow, userUid: stri
     filters.status ? eq(subscriptions.status, filters.status) : undefined,
     filters.place ? eq(subscriptions.placeUid, filters.place) : undefined,
   );
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(subscriptions).where(where);
-  const rows = await db.select().from(subscriptions).where(where).orderBy(desc(subscriptions.createdAt), desc(subscriptions.uid)).limit(window.limit).offset(window.offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(where);
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.uid))
+    .limit(window.limit)
+    .offset(window.offset);
   return { count: total, results: await withRelated(db, app.uid, rows) };
 }
 
 /** `PATCH v5/subscriptions/{uid}/` with status canceled_by_user: the only change a member makes. */
-export async function cancelSubscription(db: Database, app: AppRow, userUid: string, uid: string): Promise<Subscription> {
+export async function cancelSubscription(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  uid: string,
+): Promise<Subscription> {
   if (!isUid(uid)) throw new NotFoundError();
-  const mine = and(eq(subscriptions.appId, app.uid), eq(subscriptions.uid, uid), eq(subscriptions.userUid, userUid));
+  const mine = and(
+    eq(subscriptions.appId, app.uid),
+    eq(subscriptions.uid, uid),
+    eq(subscriptions.userUid, userUid),
+  );
   const [updated] = await db
     .update(subscriptions)
     .set({ status: 'canceled_by_user', canceledAt: new Date() })

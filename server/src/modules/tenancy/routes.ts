@@ -1,7 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-errors';
-import { ad, app, appList, companyCategory, companySummary, landing, pageQuery, paged, formMessages, errorMessages } from '@store/contract';
+import {
+  ad,
+  app,
+  appList,
+  companyCategory,
+  companySummary,
+  landing,
+  pageQuery,
+  paged,
+  formMessages,
+  errorMessages,
+} from '@store/contract';
 import { pageWindow, toPaged } from '../../lib/pagination';
 import { ForbiddenError, NotFoundError } from '../../lib/http-errors';
 import {
@@ -18,7 +29,11 @@ import type { FastifyRequest } from 'fastify';
 
 const tags = ['tenancy'];
 const errors = errorResponses(400, 403, 404);
-const searchText = z.string().trim().max(100, formMessages.tooLong.replace('{max}', '100')).optional();
+const searchText = z
+  .string()
+  .trim()
+  .max(100, formMessages.tooLong.replace('{max}', '100'))
+  .optional();
 
 /**
  * An app named in the path must be the request's own tenant: another app's
@@ -41,7 +56,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Find the app of a host name',
-        description: 'A leading `www.` and any port are ignored. An unknown domain answers an empty list.',
+        description:
+          'A leading `www.` and any port are ignored. An unknown domain answers an empty list.',
         querystring: z.object({ domain: z.string().trim().min(1, formMessages.required).max(253) }),
         response: { 200: appList, ...errors },
       },
@@ -51,7 +67,14 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
 
   server.get(
     '/v7/apps/:uid',
-    { schema: { tags, summary: 'App settings', params: z.object({ uid: z.string() }), response: { 200: app, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'App settings',
+        params: z.object({ uid: z.string() }),
+        response: { 200: app, ...errors },
+      },
+    },
     async (request) => describeApp(server.db, await appFromPath(request, request.params.uid)),
   );
 
@@ -75,7 +98,8 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Company categories of a multisite app',
-        description: 'With `search`, categories whose name or one of whose companies matches (accents and case ignored).',
+        description:
+          'With `search`, categories whose name or one of whose companies matches (accents and case ignored).',
         querystring: pageQuery.extend({
           app: z.string().min(1, formMessages.required),
           with_companies: z.enum(['true', 'false']).optional(),
@@ -90,7 +114,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       const page = await listCategories(
         server.db,
         appRow,
-        { withCompanies: request.query.with_companies === 'true', search: request.query.search || undefined },
+        {
+          withCompanies: request.query.with_companies === 'true',
+          search: request.query.search || undefined,
+        },
         window,
       );
       return toPaged(request, window, page.count, page.results);
@@ -114,7 +141,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       const page = await listAllowedCompanies(
         server.db,
         appRow,
-        { category: request.query.category || undefined, search: request.query.search || undefined },
+        {
+          category: request.query.category || undefined,
+          search: request.query.search || undefined,
+        },
         window,
       );
       return toPaged(request, window, page.count, page.results);
@@ -134,7 +164,12 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const window = pageWindow(request.query);
-      const page = await listCompanyAds(server.db, request.requireTenant(), request.params.uid, window);
+      const page = await listCompanyAds(
+        server.db,
+        request.requireTenant(),
+        request.params.uid,
+        window,
+      );
       return toPaged(request, window, page.count, page.results);
     },
   );

@@ -23,7 +23,9 @@ export function companyToApi(row: CompanyRow, mainCompanyUid: string | null): Co
     benefit_programs_enabled: row.benefitProgramsEnabled,
     gamification_system: row.gamificationSystem,
     delivery_service: row.deliveryService,
-    hidden_for_members: row.hiddenForMembers.map((name) => ({ name: name as 'cart' | 'store' | 'program' })),
+    hidden_for_members: row.hiddenForMembers.map((name) => ({
+      name: name as 'cart' | 'store' | 'program',
+    })),
     currency: { code: row.currencyCode, symbol: row.currencySymbol },
     is_main: row.uid === mainCompanyUid,
     parent_uid: row.parentUid,
@@ -43,7 +45,12 @@ export function companySummaryToApi(row: CompanyRow): CompanySummary {
 
 export function appToApi(
   row: AppRow,
-  related: { mainCompany: CompanyRow; allowedCompanies: CompanyRow[]; areas: AreaRow[]; programs: App['allowed_programs'] },
+  related: {
+    mainCompany: CompanyRow;
+    allowedCompanies: CompanyRow[];
+    areas: AreaRow[];
+    programs: App['allowed_programs'];
+  },
 ): App {
   return {
     uid: row.uid,

@@ -1,7 +1,15 @@
 import { and, asc, count, eq, exists, inArray, ne, or } from 'drizzle-orm';
 import type { App, Ad, CompanyCategory, CompanySummary, Landing } from '@store/contract';
 import type { Database } from '../../db/client';
-import { apps, areas, companies, companyAds, companyCategories, companyCategoryMembers, landingSections } from '../../db/schema';
+import {
+  apps,
+  areas,
+  companies,
+  companyAds,
+  companyCategories,
+  companyCategoryMembers,
+  landingSections,
+} from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { nameContains } from '../../lib/search';
@@ -22,11 +30,17 @@ export function normaliseDomain(host: string): string {
 }
 
 export async function findAppRowByDomain(db: Database, host: string): Promise<AppRow | undefined> {
-  const [row] = await db.select().from(apps).where(eq(apps.domain, normaliseDomain(host)));
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(eq(apps.domain, normaliseDomain(host)));
   return row;
 }
 
-export async function findAppRowByApiKey(db: Database, apiKey: string): Promise<AppRow | undefined> {
+export async function findAppRowByApiKey(
+  db: Database,
+  apiKey: string,
+): Promise<AppRow | undefined> {
   const [row] = await db.select().from(apps).where(eq(apps.apiKey, apiKey));
   return row;
 }
@@ -48,8 +62,16 @@ function allowedCompaniesWhere(app: AppRow) {
 
 export async function describeApp(db: Database, app: AppRow): Promise<App> {
   const [allCompanies, appAreas, programs] = await Promise.all([
-    db.select().from(companies).where(eq(companies.appId, app.uid)).orderBy(asc(companies.position)),
-    db.select().from(areas).where(eq(areas.appId, app.uid)).orderBy(asc(areas.position), asc(areas.name)),
+    db
+      .select()
+      .from(companies)
+      .where(eq(companies.appId, app.uid))
+      .orderBy(asc(companies.position)),
+    db
+      .select()
+      .from(areas)
+      .where(eq(areas.appId, app.uid))
+      .orderBy(asc(areas.position), asc(areas.name)),
     allowedPrograms(db, app.uid),
   ]);
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
@@ -75,7 +97,13 @@ export async function listCategories(
         db
           .select({ one: companyCategoryMembers.companyUid })
           .from(companyCategoryMembers)
-          .innerJoin(companies, and(eq(companies.appId, companyCategoryMembers.appId), eq(companies.uid, companyCategoryMembers.companyUid)))
+          .innerJoin(
+            companies,
+            and(
+              eq(companies.appId, companyCategoryMembers.appId),
+              eq(companies.uid, companyCategoryMembers.companyUid),
+            ),
+          )
           .where(
             and(
               eq(companyCategoryMembers.appId, companyCategories.appId),
@@ -88,7 +116,9 @@ export async function listCategories(
     : undefined;
   const filtered = and(
     eq(companyCategories.appId, app.uid),
-    options.search ? or(nameContains(companyCategories.name, options.search), searchWhere) : undefined,
+    options.search
+      ? or(nameContains(companyCategories.name, options.search), searchWhere)
+      : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(companyCategories).where(filtered);
   const rows = await db
@@ -104,7 +134,13 @@ export async function listCategories(
   const members = await db
     .select({ categoryUid: companyCategoryMembers.categoryUid, company: companies })
     .from(companyCategoryMembers)
-    .innerJoin(companies, and(eq(companies.appId, companyCategoryMembers.appId), eq(companies.uid, companyCategoryMembers.companyUid)))
+    .innerJoin(
+      companies,
+      and(
+        eq(companies.appId, companyCategoryMembers.appId),
+        eq(companies.uid, companyCategoryMembers.companyUid),
+      ),
+    )
     .where(
       and(
         eq(companyCategoryMembers.appId, app.uid),
@@ -133,7 +169,11 @@ export async function listCategories(
 
 /** Same test as `nameContains`, for rows already in memory. */
 function matchesLoosely(name: string, search: string): boolean {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
   return fold(name).includes(fold(search.trim()));
 }
 
@@ -189,12 +229,28 @@ export async function listCompanyAds(
     .from(companies)
     .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
   if (!company) throw new NotFoundError();
-  const where = and(eq(companyAds.appId, app.uid), eq(companyAds.companyUid, companyUid), eq(companyAds.isActive, true));
+  const where = and(
+    eq(companyAds.appId, app.uid),
+    eq(companyAds.companyUid, companyUid),
+    eq(companyAds.isActive, true),
+  );
   const [{ total }] = await db.select({ total: count() }).from(companyAds).where(where);
-  const rows = await db.select().from(companyAds).where(where).orderBy(asc(companyAds.position)).limit(window.limit).offset(window.offset);
+  const rows = await db
+    .select()
+    .from(companyAds)
+    .where(where)
+    .orderBy(asc(companyAds.position))
+    .limit(window.limit)
+    .offset(window.offset);
   return {
     count: total,
-    results: rows.map((r) => ({ uid: r.uid, title: r.title, image: r.image, link: r.link, position: r.position })),
+    results: rows.map((r) => ({
+      uid: r.uid,
+      title: r.title,
+      image: r.image,
+      link: r.link,
+      position: r.position,
+    })),
   };
 }
 
@@ -205,5 +261,8 @@ export async function getLanding(db: Database, app: AppRow): Promise<Landing> {
     .from(landingSections)
     .where(and(eq(landingSections.appId, app.uid), eq(landingSections.isActive, true)))
     .orderBy(asc(landingSections.position));
-  return { landing_page_type: app.landingPageType as Landing['landing_page_type'], sections: rows.map(landingSectionToApi) };
+  return {
+    landing_page_type: app.landingPageType as Landing['landing_page_type'],
+    sections: rows.map(landingSectionToApi),
+  };
 }

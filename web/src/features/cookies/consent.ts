@@ -30,7 +30,8 @@ export function needsConsent(): boolean {
 /** Google Analytics cookies: _ga, _ga_<property>, _gid, _gat. */
 export function removeAnalyticsCookies(): void {
   for (const name of cookieNames()) {
-    if (name === '_ga' || name.startsWith('_ga_') || name === '_gid' || name.startsWith('_gat')) deleteCookie(name);
+    if (name === '_ga' || name.startsWith('_ga_') || name === '_gid' || name.startsWith('_gat'))
+      deleteCookie(name);
   }
 }
 

@@ -9,7 +9,14 @@ import { DEFAULT_DIAL_CODE, storageKeys } from '@store/contract/constants';
 import { countries } from '@store/contract/countries';
 import { formMessages, errorMessages } from '@store/contract/messages';
 import { authMessages } from '@store/contract/auth/messages';
-import { birthdateError, documentNumberError, DEFAULT_DOCUMENT_TYPE, normaliseDocumentNumber, type DocumentType, type User } from '@store/contract/profile/user';
+import {
+  birthdateError,
+  documentNumberError,
+  DEFAULT_DOCUMENT_TYPE,
+  normaliseDocumentNumber,
+  type DocumentType,
+  type User,
+} from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { api, meQuery } from '../../../api';
 import { useTenant } from '../../../lib/tenant';
@@ -55,14 +62,22 @@ function missing(user: User) {
 function schemaFor(user: User) {
   const ask = missing(user);
   return shape.superRefine((v, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     if (ask.first_name && !v.first_name.trim()) fail('first_name', formMessages.required);
     if (ask.last_name && !v.last_name.trim()) fail('last_name', formMessages.required);
     if (ask.document) {
       if (!v.document_type) fail('document_type', authMessages.documentTypeRequired);
       else {
-        const message = documentNumberError(v.document_type as DocumentType, normaliseDocumentNumber(v.document_number));
-        if (message) fail('document_number', message === authMessages.documentNumberRequired ? formMessages.required : message);
+        const message = documentNumberError(
+          v.document_type as DocumentType,
+          normaliseDocumentNumber(v.document_number),
+        );
+        if (message)
+          fail(
+            'document_number',
+            message === authMessages.documentNumberRequired ? formMessages.required : message,
+          );
       }
     }
     if (ask.birthdate) {
@@ -74,7 +89,12 @@ function schemaFor(user: User) {
       }
     }
     if (ask.gender && !v.gender) fail('gender', formMessages.required);
-    if (ask.mobile && v.mobile_number.trim() && !/^\d+$/.test(v.mobile_number.replace(/[\s-]/g, ''))) fail('mobile_number', formMessages.numeric);
+    if (
+      ask.mobile &&
+      v.mobile_number.trim() &&
+      !/^\d+$/.test(v.mobile_number.replace(/[\s-]/g, ''))
+    )
+      fail('mobile_number', formMessages.numeric);
     if (!v.dial_code) fail('mobile_number', formMessages.required);
     if (!v.accept) fail('accept', authMessages.acceptTerms);
   });
@@ -105,7 +125,10 @@ function CompleteInfoForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const ask = missing(user);
   const areaCountry = app.countries.find((c) => c.areas.some((a) => a.uid === user.area))?.code;
-  const defaultDial = countries.find((c) => c.code === areaCountry)?.dial_code ?? splitDialCode(user.mobile_number, countries).dialCode ?? DEFAULT_DIAL_CODE;
+  const defaultDial =
+    countries.find((c) => c.code === areaCountry)?.dial_code ??
+    splitDialCode(user.mobile_number, countries).dialCode ??
+    DEFAULT_DIAL_CODE;
   const form = useForm<Values>({
     resolver: zodResolver(schemaFor(user)),
     defaultValues: {
@@ -124,7 +147,15 @@ function CompleteInfoForm({ user }: { user: User }) {
   });
   const { general, setGeneral, showError, tm } = useFormFeedback(
     form.setError,
-    ['first_name', 'last_name', 'document_type', 'document_number', 'birthdate', 'gender', 'mobile_number'],
+    [
+      'first_name',
+      'last_name',
+      'document_type',
+      'document_number',
+      'birthdate',
+      'gender',
+      'mobile_number',
+    ],
     errorMessages.updateFailed,
   );
   const save = useMutation({
@@ -152,18 +183,47 @@ function CompleteInfoForm({ user }: { user: User }) {
     <form onSubmit={onSubmit} noValidate className="auth-form">
       {ask.first_name || ask.last_name ? (
         <div className="form-row">
-          {ask.first_name ? <TextField label={t('auth.firstName')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} /> : null}
-          {ask.last_name ? <TextField label={t('auth.lastName')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} /> : null}
+          {ask.first_name ? (
+            <TextField
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              error={err('first_name')}
+              {...form.register('first_name')}
+            />
+          ) : null}
+          {ask.last_name ? (
+            <TextField
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              error={err('last_name')}
+              {...form.register('last_name')}
+            />
+          ) : null}
         </div>
       ) : null}
       {ask.document ? (
         <div className="form-row">
-          <SelectField label={t('auth.documentType')} options={documentTypeOptions(t)} placeholder={t('auth.choose')} error={err('document_type')} {...form.register('document_type')} />
-          <TextField label={t('auth.documentNumber')} error={err('document_number')} {...form.register('document_number')} />
+          <SelectField
+            label={t('auth.documentType')}
+            options={documentTypeOptions(t)}
+            placeholder={t('auth.choose')}
+            error={err('document_type')}
+            {...form.register('document_type')}
+          />
+          <TextField
+            label={t('auth.documentNumber')}
+            error={err('document_number')}
+            {...form.register('document_number')}
+          />
         </div>
       ) : null}
       {ask.birthdate ? (
-        <BirthdateField day={form.register('birth_day')} month={form.register('birth_month')} year={form.register('birth_year')} error={err('birthdate')} />
+        <BirthdateField
+          day={form.register('birth_day')}
+          month={form.register('birth_month')}
+          year={form.register('birth_year')}
+          error={err('birthdate')}
+        />
       ) : null}
       {ask.gender ? (
         <SelectField
@@ -189,17 +249,29 @@ function CompleteInfoForm({ user }: { user: User }) {
         label={
           <Trans
             i18nKey="auth.acceptTermsAndPrivacy"
-            components={[<Link key="terms" to="/terms-and-conditions" target="_blank" />, <Link key="privacy" to="/politics" target="_blank" />]}
+            components={[
+              <Link key="terms" to="/terms-and-conditions" target="_blank" />,
+              <Link key="privacy" to="/politics" target="_blank" />,
+            ]}
           />
         }
         error={err('accept')}
         {...form.register('accept')}
       />
       <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={save.isPending}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={save.isPending}
+      >
         {save.isPending ? t('auth.sending') : t('auth.save')}
       </button>
-      <button type="button" className="button button--ghost button--block" onClick={skip} disabled={!canSkip}>
+      <button
+        type="button"
+        className="button button--ghost button--block"
+        onClick={skip}
+        disabled={!canSkip}
+      >
         {t('auth.skip')}
       </button>
     </form>
@@ -212,7 +284,13 @@ export function CompleteInfoPage() {
   const me = useQuery(meQuery());
   return (
     <AuthCard title={t('auth.completeInfoTitle')} text={t('auth.completeInfoText')} wide>
-      {me.data ? <CompleteInfoForm user={me.data} /> : me.isError ? <FormAlert messages={[t('auth.fetchFailed')]} /> : <Loading />}
+      {me.data ? (
+        <CompleteInfoForm user={me.data} />
+      ) : me.isError ? (
+        <FormAlert messages={[t('auth.fetchFailed')]} />
+      ) : (
+        <Loading />
+      )}
     </AuthCard>
   );
 }

@@ -7,7 +7,13 @@ import { useTenant } from '../../../lib/tenant';
 import { closeSession } from '../../../lib/session';
 import { useServerMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/form-fields';
-import { deletionBase, deletionPageSize, useDeleteAccount, useDeletionLink, useMemberPrograms } from '../api/auth-api';
+import {
+  deletionBase,
+  deletionPageSize,
+  useDeleteAccount,
+  useDeletionLink,
+  useMemberPrograms,
+} from '../api/auth-api';
 import { pageCount } from '../lib/pagination';
 import { AuthCard } from './auth-card';
 import { Pagination } from './pagination';
@@ -21,9 +27,20 @@ function ProgramsList({ base }: { base: string }) {
   return (
     <section className="delete-list">
       <h2 className="delete-list__title">
-        <button type="button" className="delete-list__toggle" aria-expanded={open} aria-controls="delete-list-body" onClick={() => setOpen((o) => !o)}>
+        <button
+          type="button"
+          className="delete-list__toggle"
+          aria-expanded={open}
+          aria-controls="delete-list-body"
+          onClick={() => setOpen((o) => !o)}
+        >
           <span>{t('auth.deleteListTitle')}</span>
-          <span aria-hidden="true" className={open ? 'delete-list__chevron delete-list__chevron--open' : 'delete-list__chevron'}>
+          <span
+            aria-hidden="true"
+            className={
+              open ? 'delete-list__chevron delete-list__chevron--open' : 'delete-list__chevron'
+            }
+          >
             ▾
           </span>
         </button>
@@ -116,12 +133,25 @@ export function DeleteAccountPage() {
     <AuthCard title={t('auth.deleteTitle')} wide>
       <div className="delete-confirm">
         <p className="delete-confirm__greeting">
-          {link.data.first_name ? t('auth.deleteGreeting', { name: link.data.first_name }) : t('auth.deleteGreetingAnonymous')}
+          {link.data.first_name
+            ? t('auth.deleteGreeting', { name: link.data.first_name })
+            : t('auth.deleteGreetingAnonymous')}
         </p>
         <p className="delete-confirm__warning">{t('auth.deleteWarning')}</p>
         <ProgramsList base={base} />
-        <FormAlert messages={remove.isError ? [failure?.body?.detail ? tm(failure.body.detail) : t('auth.deleteFailed')] : []} />
-        <button type="button" className="button button--danger button--block" onClick={confirm} disabled={remove.isPending}>
+        <FormAlert
+          messages={
+            remove.isError
+              ? [failure?.body?.detail ? tm(failure.body.detail) : t('auth.deleteFailed')]
+              : []
+          }
+        />
+        <button
+          type="button"
+          className="button button--danger button--block"
+          onClick={confirm}
+          disabled={remove.isPending}
+        >
           {remove.isPending ? t('auth.deleting') : t('auth.deleteConfirm')}
         </button>
       </div>

@@ -50,7 +50,10 @@ const mobileSchema = z.object({
 const documentSchema = (needsPassword: boolean) =>
   z.object({
     document_type: z.string().min(1, authMessages.documentTypeRequired),
-    document_number: z.string().transform(normaliseDocumentNumber).pipe(z.string().min(1, authMessages.documentNumberRequired)),
+    document_number: z
+      .string()
+      .transform(normaliseDocumentNumber)
+      .pipe(z.string().min(1, authMessages.documentNumberRequired)),
     password: needsPassword ? z.string().min(1, formMessages.required) : z.string().optional(),
   });
 
@@ -59,29 +62,60 @@ type CaptchaGate = () => string | undefined | false;
 
 /** Where to go after signing in: the wanted page, else /complete-info for an incomplete profile (unless skipped), else /. */
 function afterLoginTarget(response: AuthResponse, wanted: string | undefined): string {
-  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login') return wanted;
-  if (!isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate)) return '/complete-info';
+  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login')
+    return wanted;
+  if (!isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate))
+    return '/complete-info';
   return '/';
 }
 
-function EmailForm({ submit, captcha, pending, children }: { submit: Submit; captcha: CaptchaGate; pending: boolean; children: ReactNode }) {
+function EmailForm({
+  submit,
+  captcha,
+  pending,
+  children,
+}: {
+  submit: Submit;
+  captcha: CaptchaGate;
+  pending: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const form = useForm<z.input<typeof emailSchema>, unknown, z.output<typeof emailSchema>>({
     resolver: zodResolver(emailSchema),
     defaultValues: { email: '', password: '' },
   });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['email', 'password'], authMessages.loginFailed);
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['email', 'password'],
+    authMessages.loginFailed,
+  );
   const onSubmit = form.handleSubmit(async (values) => {
     const token = captcha();
     if (token === false) return setGeneral([tm(authMessages.captcha)]);
     setGeneral([]);
-    await submit({ email: values.email, password: values.password, captcha_token: token }, showError);
+    await submit(
+      { email: values.email, password: values.password, captcha_token: token },
+      showError,
+    );
   });
   const e = form.formState.errors;
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <TextField label={t('auth.email')} type="email" autoComplete="email" inputMode="email" error={e.email?.message && tm(e.email.message)} {...form.register('email')} />
-      <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={e.email?.message && tm(e.email.message)}
+        {...form.register('email')}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="current-password"
+        error={e.password?.message && tm(e.password.message)}
+        {...form.register('password')}
+      />
       {children}
       <FormAlert messages={general} />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
@@ -91,18 +125,39 @@ function EmailForm({ submit, captcha, pending, children }: { submit: Submit; cap
   );
 }
 
-function MobileForm({ submit, captcha, pending, children }: { submit: Submit; captcha: CaptchaGate; pending: boolean; children: ReactNode }) {
+function MobileForm({
+  submit,
+  captcha,
+  pending,
+  children,
+}: {
+  submit: Submit;
+  captcha: CaptchaGate;
+  pending: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const form = useForm<z.input<typeof mobileSchema>, unknown, z.output<typeof mobileSchema>>({
     resolver: zodResolver(mobileSchema),
     defaultValues: { dial_code: DEFAULT_DIAL_CODE, mobile_number: '', password: '' },
   });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['mobile_number', 'password'], authMessages.loginFailed);
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['mobile_number', 'password'],
+    authMessages.loginFailed,
+  );
   const onSubmit = form.handleSubmit(async (values) => {
     const token = captcha();
     if (token === false) return setGeneral([tm(authMessages.captcha)]);
     setGeneral([]);
-    await submit({ mobile_number: withDialCode(values.dial_code, values.mobile_number), password: values.password, captcha_token: token }, showError);
+    await submit(
+      {
+        mobile_number: withDialCode(values.dial_code, values.mobile_number),
+        password: values.password,
+        captcha_token: token,
+      },
+      showError,
+    );
   });
   const e = form.formState.errors;
   return (
@@ -112,7 +167,12 @@ function MobileForm({ submit, captcha, pending, children }: { submit: Submit; ca
         number={form.register('mobile_number')}
         error={e.mobile_number?.message && tm(e.mobile_number.message)}
       />
-      <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="current-password"
+        error={e.password?.message && tm(e.password.message)}
+        {...form.register('password')}
+      />
       {children}
       <FormAlert messages={general} />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
@@ -143,14 +203,19 @@ function DocumentForm({
     resolver: zodResolver(schema),
     defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE, document_number: '', password: '' },
   });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['document_type', 'document_number', 'password'], authMessages.loginFailed);
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['document_type', 'document_number', 'password'],
+    authMessages.loginFailed,
+  );
   const validate = useValidateDocument();
   const onSubmit = form.handleSubmit(async (values) => {
     const token = captcha();
     if (token === false) return setGeneral([tm(authMessages.captcha)]);
     setGeneral([]);
     const doc = { document_type: values.document_type, document_number: values.document_number };
-    if (!documentOnly) return submit({ ...doc, password: values.password, captcha_token: token }, showError);
+    if (!documentOnly)
+      return submit({ ...doc, password: values.password, captcha_token: token }, showError);
     // Document-only: validate first; registered -> log in with the document; may register -> /register.
     let answer;
     try {
@@ -167,7 +232,13 @@ function DocumentForm({
   const options = documentTypeOptions(t);
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <SelectField label={t('auth.documentType')} options={options} placeholder={t('auth.choose')} error={e.document_type?.message && tm(e.document_type.message)} {...form.register('document_type')} />
+      <SelectField
+        label={t('auth.documentType')}
+        options={options}
+        placeholder={t('auth.choose')}
+        error={e.document_type?.message && tm(e.document_type.message)}
+        {...form.register('document_type')}
+      />
       <TextField
         label={t('auth.documentNumber')}
         autoComplete="off"
@@ -176,12 +247,25 @@ function DocumentForm({
         {...form.register('document_number')}
       />
       {documentOnly ? null : (
-        <PasswordField label={t('auth.password')} autoComplete="current-password" error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+        <PasswordField
+          label={t('auth.password')}
+          autoComplete="current-password"
+          error={e.password?.message && tm(e.password.message)}
+          {...form.register('password')}
+        />
       )}
       {children}
       <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={pending || validate.isPending}>
-        {pending || validate.isPending ? t('common.loading') : documentOnly ? t('auth.continueButton') : t('auth.loginButton')}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={pending || validate.isPending}
+      >
+        {pending || validate.isPending
+          ? t('common.loading')
+          : documentOnly
+            ? t('auth.continueButton')
+            : t('auth.loginButton')}
       </button>
     </form>
   );
@@ -221,9 +305,16 @@ export function LoginPage() {
     }
   };
 
-  const captchaBox = siteKey ? <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} /> : null;
-  const label: Record<LoginTab, string> = { email: t('auth.tabEmail'), mobile: t('auth.tabMobile'), document: t('auth.tabDocument') };
-  const onCanRegister = (doc: RememberedDocument) => void navigate('/register', { state: { document: doc } });
+  const captchaBox = siteKey ? (
+    <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} />
+  ) : null;
+  const label: Record<LoginTab, string> = {
+    email: t('auth.tabEmail'),
+    mobile: t('auth.tabMobile'),
+    document: t('auth.tabDocument'),
+  };
+  const onCanRegister = (doc: RememberedDocument) =>
+    void navigate('/register', { state: { document: doc } });
 
   return (
     <AuthCard title={t('auth.loginTitle')} text={t('auth.loginText')}>
@@ -245,13 +336,28 @@ export function LoginPage() {
           ))}
         </div>
       ) : null}
-      <div id={`${baseId}-panel`} role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `${baseId}-tab-${tab}` : undefined}>
+      <div
+        id={`${baseId}-panel`}
+        role={tabs.length > 1 ? 'tabpanel' : undefined}
+        aria-labelledby={tabs.length > 1 ? `${baseId}-tab-${tab}` : undefined}
+      >
         {tab === 'email' ? (
-          <EmailForm key="email" submit={submit} captcha={captcha} pending={login.isPending}>{captchaBox}</EmailForm>
+          <EmailForm key="email" submit={submit} captcha={captcha} pending={login.isPending}>
+            {captchaBox}
+          </EmailForm>
         ) : tab === 'mobile' ? (
-          <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>{captchaBox}</MobileForm>
+          <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>
+            {captchaBox}
+          </MobileForm>
         ) : (
-          <DocumentForm key="document" submit={submit} captcha={captcha} pending={login.isPending} documentOnly={isDocumentOnly(app)} onCanRegister={onCanRegister}>
+          <DocumentForm
+            key="document"
+            submit={submit}
+            captcha={captcha}
+            pending={login.isPending}
+            documentOnly={isDocumentOnly(app)}
+            onCanRegister={onCanRegister}
+          >
             {captchaBox}
           </DocumentForm>
         )}

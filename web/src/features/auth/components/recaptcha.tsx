@@ -1,7 +1,10 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 
 type Grecaptcha = {
-  render: (el: HTMLElement, options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number;
+  render: (
+    el: HTMLElement,
+    options: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void },
+  ) => number;
   reset: (id?: number) => void;
 };
 declare global {
@@ -17,10 +20,12 @@ let loading: Promise<Grecaptcha> | null = null;
 function loadRecaptcha(): Promise<Grecaptcha> {
   if (window.grecaptcha?.render) return Promise.resolve(window.grecaptcha);
   loading ??= new Promise((resolve, reject) => {
-    window.__onRecaptchaLoad = () => (window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error('no grecaptcha')));
+    window.__onRecaptchaLoad = () =>
+      window.grecaptcha ? resolve(window.grecaptcha) : reject(new Error('no grecaptcha'));
     const script = document.createElement('script');
     script.id = 'recaptcha-script';
-    script.src = 'https://www.google.com/recaptcha/api.js?hl=es&render=explicit&onload=__onRecaptchaLoad';
+    script.src =
+      'https://www.google.com/recaptcha/api.js?hl=es&render=explicit&onload=__onRecaptchaLoad';
     script.async = true;
     script.defer = true;
     script.onerror = () => {
@@ -35,10 +40,10 @@ function loadRecaptcha(): Promise<Grecaptcha> {
 export type RecaptchaHandle = { reset: () => void };
 
 /** The 'No soy un robot' box; reports the solved token (or null when it expires). */
-export const Recaptcha = forwardRef<RecaptchaHandle, { siteKey: string; onChange: (token: string | null) => void }>(function Recaptcha(
-  { siteKey, onChange },
-  ref,
-) {
+export const Recaptcha = forwardRef<
+  RecaptchaHandle,
+  { siteKey: string; onChange: (token: string | null) => void }
+>(function Recaptcha({ siteKey, onChange }, ref) {
   const box = useRef<HTMLDivElement>(null);
   const widget = useRef<number | null>(null);
   const onChangeRef = useRef(onChange);

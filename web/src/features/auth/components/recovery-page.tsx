@@ -14,8 +14,15 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 /** /recovery-password: mails a reset link; a second submit while one is on its way is ignored. */
 export function RecoveryPasswordPage() {
   const { t } = useTranslation();
-  const form = useForm<z.input<typeof recoveryBody>, unknown, z.output<typeof recoveryBody>>({ resolver: zodResolver(recoveryBody), defaultValues: { email: '' } });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['email'], errorMessages.generic);
+  const form = useForm<z.input<typeof recoveryBody>, unknown, z.output<typeof recoveryBody>>({
+    resolver: zodResolver(recoveryBody),
+    defaultValues: { email: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['email'],
+    errorMessages.generic,
+  );
   const recover = useRecoverPassword();
   const onSubmit = form.handleSubmit(async (values) => {
     if (recover.isPending) return;
@@ -32,9 +39,20 @@ export function RecoveryPasswordPage() {
   return (
     <AuthCard title={t('auth.recoveryTitle')} text={t('auth.recoveryText')}>
       <form onSubmit={onSubmit} noValidate className="auth-form">
-        <TextField label={t('auth.email')} type="email" inputMode="email" autoComplete="email" error={message && tm(message)} {...form.register('email')} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={message && tm(message)}
+          {...form.register('email')}
+        />
         <FormAlert messages={general} />
-        <button type="submit" className="button button--primary button--block" aria-disabled={recover.isPending}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          aria-disabled={recover.isPending}
+        >
           {recover.isPending ? t('auth.sending') : t('auth.recoverySubmit')}
         </button>
       </form>

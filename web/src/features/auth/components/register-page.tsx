@@ -7,7 +7,11 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { DEFAULT_DIAL_CODE, storageKeys } from '@store/contract/constants';
 import { authMessages } from '@store/contract/auth/messages';
-import { acceptanceFields, checkRegistration, type RegisterBody } from '@store/contract/auth/schemas';
+import {
+  acceptanceFields,
+  checkRegistration,
+  type RegisterBody,
+} from '@store/contract/auth/schemas';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
 import { useTenant } from '../../../lib/tenant';
 import { startSession } from '../../../lib/session';
@@ -16,7 +20,13 @@ import { firstWord } from '../../../lib/names';
 import { withDialCode } from '../../../lib/phone';
 import { composeBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
-import { CheckboxField, FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { useRegister } from '../api/auth-api';
@@ -89,11 +99,16 @@ export function RegisterPage() {
   const location = useLocation();
   const remembered = (location.state as { document?: RememberedDocument } | null)?.document;
   const documentOnly = isDocumentOnlyRegistration(app);
-  const rules = { documentOnly, validateDocument: app.validate_document, validateMobileNumber: app.validate_mobile_number };
+  const rules = {
+    documentOnly,
+    validateDocument: app.validate_document,
+    validateMobileNumber: app.validate_mobile_number,
+  };
   const schema = formShape.superRefine((values, ctx) => {
     const result = checkRegistration(toRegisterBody(values, documentOnly), rules);
     if ('errors' in result) {
-      for (const [field, messages] of Object.entries(result.errors)) ctx.addIssue({ code: 'custom', path: [field], message: messages[0] });
+      for (const [field, messages] of Object.entries(result.errors))
+        ctx.addIssue({ code: 'custom', path: [field], message: messages[0] });
     }
   });
   const form = useForm<FormValues>({
@@ -117,7 +132,11 @@ export function RegisterPage() {
       accept_publicity: false,
     },
   });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, FIELDS, authMessages.correctFields);
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    FIELDS,
+    authMessages.correctFields,
+  );
   const register = useRegister();
   const siteKey = app.recaptcha_settings?.site_key;
   const captchaRef = useRef<RecaptchaHandle>(null);
@@ -141,12 +160,16 @@ export function RegisterPage() {
           // The influencer of /in/{uid}/ stays remembered: the member's first order carries it too.
           influencer_uid: readInfluencerUid(),
         });
-        const target = !isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate) ? '/complete-info' : '/';
+        const target =
+          !isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate)
+            ? '/complete-info'
+            : '/';
         startSession(response.token, response.merge, target);
       } catch (error) {
         captchaRef.current?.reset();
         const parsed = showError(error);
-        if (Object.keys(parsed.fields).length) setGeneral((messages) => [correctFields, ...messages.filter((m) => m !== correctFields)]);
+        if (Object.keys(parsed.fields).length)
+          setGeneral((messages) => [correctFields, ...messages.filter((m) => m !== correctFields)]);
         else if (!parsed.general.length) {
           toast.error(t('auth.registerError'));
         }
@@ -161,9 +184,19 @@ export function RegisterPage() {
     return message ? tm(message) : undefined;
   };
   const acceptanceLabels: Record<(typeof acceptanceFields)[number], ReactNode> = {
-    accept_terms: <Trans i18nKey="auth.acceptTerms" components={[<Link key="terms" to="/terms-and-conditions" target="_blank" />]} />,
+    accept_terms: (
+      <Trans
+        i18nKey="auth.acceptTerms"
+        components={[<Link key="terms" to="/terms-and-conditions" target="_blank" />]}
+      />
+    ),
     accept_age: t('auth.acceptAge'),
-    accept_data_processing: <Trans i18nKey="auth.acceptDataProcessing" components={[<Link key="privacy" to="/politics" target="_blank" />]} />,
+    accept_data_processing: (
+      <Trans
+        i18nKey="auth.acceptDataProcessing"
+        components={[<Link key="privacy" to="/politics" target="_blank" />]}
+      />
+    ),
     accept_publicity: t('auth.acceptPublicity'),
   };
 
@@ -172,16 +205,44 @@ export function RegisterPage() {
       <form onSubmit={onSubmit} noValidate className="auth-form">
         {documentOnly ? null : (
           <div className="form-row">
-            <TextField label={t('auth.firstName')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-            <TextField label={t('auth.lastName')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+            <TextField
+              label={t('auth.firstName')}
+              autoComplete="given-name"
+              error={err('first_name')}
+              {...form.register('first_name')}
+            />
+            <TextField
+              label={t('auth.lastName')}
+              autoComplete="family-name"
+              error={err('last_name')}
+              {...form.register('last_name')}
+            />
           </div>
         )}
-        <TextField label={t('auth.email')} type="email" inputMode="email" autoComplete="email" error={err('email')} {...form.register('email')} />
+        <TextField
+          label={t('auth.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={err('email')}
+          {...form.register('email')}
+        />
         {documentOnly ? null : (
-          <PasswordField label={t('auth.password')} autoComplete="new-password" hint={t('auth.passwordHint')} error={err('password')} {...form.register('password')} />
+          <PasswordField
+            label={t('auth.password')}
+            autoComplete="new-password"
+            hint={t('auth.passwordHint')}
+            error={err('password')}
+            {...form.register('password')}
+          />
         )}
         <div className="form-row">
-          <SelectField label={t('auth.documentType')} options={documentTypeOptions(t)} error={err('document_type')} {...form.register('document_type')} />
+          <SelectField
+            label={t('auth.documentType')}
+            options={documentTypeOptions(t)}
+            error={err('document_type')}
+            {...form.register('document_type')}
+          />
           <TextField
             label={`${t('auth.documentNumber')}${documentOnly || app.validate_document ? '' : ` ${t('auth.optional')}`}`}
             autoComplete="off"
@@ -214,12 +275,23 @@ export function RegisterPage() {
         />
         <div className="form-checks">
           {acceptanceFields.map((name) => (
-            <CheckboxField key={name} label={acceptanceLabels[name]} error={err(name)} {...form.register(name)} />
+            <CheckboxField
+              key={name}
+              label={acceptanceLabels[name]}
+              error={err(name)}
+              {...form.register(name)}
+            />
           ))}
         </div>
-        {siteKey ? <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} /> : null}
+        {siteKey ? (
+          <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} />
+        ) : null}
         <FormAlert messages={general} />
-        <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={register.isPending}
+        >
           {register.isPending ? t('auth.sending') : t('auth.registerButton')}
         </button>
       </form>

@@ -16,8 +16,15 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { uidUser = '', token = '' } = useParams();
-  const form = useForm<z.input<typeof passwordPairSchema>>({ resolver: zodResolver(passwordPairSchema), defaultValues: { password: '', password_confirmation: '' } });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['password', 'password_confirmation'], 'error_send_info');
+  const form = useForm<z.input<typeof passwordPairSchema>>({
+    resolver: zodResolver(passwordPairSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['password', 'password_confirmation'],
+    'error_send_info',
+  );
   const reset = useResetPassword(uidUser, token);
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
@@ -39,7 +46,13 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title={t('auth.resetTitle')} text={t('auth.resetText')}>
       <form onSubmit={onSubmit} noValidate className="auth-form">
-        <PasswordField label={t('auth.newPassword')} autoComplete="new-password" hint={t('auth.passwordHint')} error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+        <PasswordField
+          label={t('auth.newPassword')}
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={e.password?.message && tm(e.password.message)}
+          {...form.register('password')}
+        />
         <PasswordField
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
@@ -47,7 +60,11 @@ export function ResetPasswordPage() {
           {...form.register('password_confirmation')}
         />
         <FormAlert messages={general} />
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={reset.isPending}
+        >
           {reset.isPending ? t('auth.sending') : t('auth.resetSubmit')}
         </button>
       </form>

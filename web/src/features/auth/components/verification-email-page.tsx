@@ -32,7 +32,12 @@ export function VerificationEmailPage() {
         },
         onError: (error) => {
           toast.error(t('auth.verificationError'), { toastId: 'verify-error' });
-          if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'detail' in error.body) {
+          if (
+            error instanceof ApiError &&
+            error.body &&
+            typeof error.body === 'object' &&
+            'detail' in error.body
+          ) {
             setDetail(tm(String((error.body as { detail: unknown }).detail)));
           }
         },
@@ -50,7 +55,10 @@ export function VerificationEmailPage() {
     );
   }
   return (
-    <AuthCard title={t('auth.verificationTitle')} text={verify.isSuccess ? t('auth.emailVerified') : t('auth.verificationText')}>
+    <AuthCard
+      title={t('auth.verificationTitle')}
+      text={verify.isSuccess ? t('auth.emailVerified') : t('auth.verificationText')}
+    >
       {verify.isSuccess ? null : <Loading />}
     </AuthCard>
   );

@@ -9,7 +9,8 @@ export function pageItems(current: number, total: number): PageItem[] {
   if (total <= 0) return [];
   const page = Math.min(Math.max(1, current), total);
   if (total <= 9) return Array.from({ length: total }, (_, i) => i + 1);
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => from + i);
   // Near the start: 1-7 … last. Near the end: 1 … last 7. Between: 1 … two either side … last.
   if (page <= 5) return [...range(1, 7), 'end-ellipsis', total];
   if (page >= total - 4) return [1, 'start-ellipsis', ...range(total - 6, total)];

@@ -22,10 +22,19 @@ export function isDocumentOnly(app: Pick<App, 'signin_methods'>): boolean {
  * when document-only is the app's only way in.
  */
 export function isDocumentOnlyRegistration(app: Pick<App, 'signin_methods'>): boolean {
-  return isDocumentOnly(app) && !app.signin_methods.some((m) => ['EMAIL', 'MOBILE_NUMBER', 'DOCUMENT'].includes(m.type));
+  return (
+    isDocumentOnly(app) &&
+    !app.signin_methods.some((m) => ['EMAIL', 'MOBILE_NUMBER', 'DOCUMENT'].includes(m.type))
+  );
 }
 
 /** Spec: complete only if first_name, last_name, birthdate, document_number and gender are all non-empty. */
-export function isProfileComplete(u: { first_name?: string | null; last_name?: string | null; birthdate?: string | null; document_number?: string | null; gender?: string | null }): boolean {
+export function isProfileComplete(u: {
+  first_name?: string | null;
+  last_name?: string | null;
+  birthdate?: string | null;
+  document_number?: string | null;
+  gender?: string | null;
+}): boolean {
   return Boolean(u.first_name && u.last_name && u.birthdate && u.document_number && u.gender);
 }

@@ -22,7 +22,11 @@ export function CartaPage() {
         {banner ? <img className="banner__image" src={banner} alt="" /> : null}
         <div className="banner__content banner__content--row">
           {company.logo ? (
-            <img className="banner__logo" src={company.logo} alt={t('common.logoAlt', { name: company.name })} />
+            <img
+              className="banner__logo"
+              src={company.logo}
+              alt={t('common.logoAlt', { name: company.name })}
+            />
           ) : null}
           <div>
             <h1 className="banner__title">{company.name}</h1>
@@ -32,7 +36,9 @@ export function CartaPage() {
       </section>
       {storeVisible ? (
         <p className="carta__store-link">
-          <Link to="/" className="button button--primary">{t('carta.goStore')}</Link>
+          <Link to="/" className="button button--primary">
+            {t('carta.goStore')}
+          </Link>
         </p>
       ) : null}
       <CartaProducts companyUid={company.uid} />

@@ -8,7 +8,11 @@ import { ProductGrid } from '../../../components/product-grid';
 export function CartaProducts({ companyUid }: { companyUid: string }) {
   const [category, setCategory] = useState(ALL_CATEGORIES_UID);
   const categories = useQuery(companyCategoriesQuery(companyUid));
-  const products = useInfiniteQuery(companyProductsQuery(companyUid, { category: category === ALL_CATEGORIES_UID ? undefined : category }));
+  const products = useInfiniteQuery(
+    companyProductsQuery(companyUid, {
+      category: category === ALL_CATEGORIES_UID ? undefined : category,
+    }),
+  );
   return (
     <div className="carta__products">
       <CategoryBar categories={categories.data ?? []} selected={category} onSelect={setCategory} />

@@ -16,9 +16,14 @@ export function CouponCodePage() {
   const { t } = useTranslation();
   const app = useTenant();
   const { companyUid = '', code = '' } = useParams();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ok'; code: string } | { status: 'error'; message: string }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ok'; code: string } | { status: 'error'; message: string }
+  >({ status: 'loading' });
 
-  const company = companyUid === app.company.uid ? app.company : app.allowed_companies.find((c) => c.uid === companyUid);
+  const company =
+    companyUid === app.company.uid
+      ? app.company
+      : app.allowed_companies.find((c) => c.uid === companyUid);
   const productsPath = app.multisite ? `/c/${companyUid}/products` : '/products';
   const sells = company?.ecommerce_enabled ?? false;
 
@@ -33,8 +38,14 @@ export function CouponCodePage() {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const body = error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
-        const message = typeof body?.detail === 'string' ? body.detail : Array.isArray(body?.non_field_errors) ? String(body.non_field_errors[0]) : t('checkout.genericError');
+        const body =
+          error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
+        const message =
+          typeof body?.detail === 'string'
+            ? body.detail
+            : Array.isArray(body?.non_field_errors)
+              ? String(body.non_field_errors[0])
+              : t('checkout.genericError');
         setState({ status: 'error', message });
       });
     return () => {

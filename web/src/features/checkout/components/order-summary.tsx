@@ -17,19 +17,31 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
   const { t } = useTranslation();
   const price = useFormatPrice();
   return (
-    <section className="checkout-summary" aria-labelledby="checkout-summary-title" aria-busy={loading}>
+    <section
+      className="checkout-summary"
+      aria-labelledby="checkout-summary-title"
+      aria-busy={loading}
+    >
       <h2 id="checkout-summary-title" className="checkout-section__title">
         {t('checkout.summary')}
       </h2>
       <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
         {(quote
-          ? quote.products.map((line, i) => ({ id: `${line.uid}-${i}`, title: line.title, quantity: line.quantity, total: line.total, options: line.options.map((o) => o.name) }))
+          ? quote.products.map((line, i) => ({
+              id: `${line.uid}-${i}`,
+              title: line.title,
+              quantity: line.quantity,
+              total: line.total,
+              options: line.options.map((o) => o.name),
+            }))
           : cartLines
         ).map((line) => (
           <li key={line.id} className="checkout-summary__line">
             <span>
               {line.quantity} × {line.title}
-              {line.options.length > 0 ? <small className="checkout-summary__options">{line.options.join(', ')}</small> : null}
+              {line.options.length > 0 ? (
+                <small className="checkout-summary__options">{line.options.join(', ')}</small>
+              ) : null}
             </span>
             <span>{price(line.total)}</span>
           </li>
@@ -48,11 +60,19 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
             </div>
             <div>
               <dt>{t('checkout.discount')}</dt>
-              <dd data-testid="summary-discount">{Number(quote.discount) > 0 ? `- ${price(quote.discount)}` : price(quote.discount)}</dd>
+              <dd data-testid="summary-discount">
+                {Number(quote.discount) > 0 ? `- ${price(quote.discount)}` : price(quote.discount)}
+              </dd>
             </div>
             <div className="checkout-summary__taxes">
               <dt>
-                {t('checkout.taxes')} <small>{t('checkout.taxesIncluded', { name: quote.tax.name, rate: Number(quote.tax.rate) })}</small>
+                {t('checkout.taxes')}{' '}
+                <small>
+                  {t('checkout.taxesIncluded', {
+                    name: quote.tax.name,
+                    rate: Number(quote.tax.rate),
+                  })}
+                </small>
               </dt>
               <dd data-testid="summary-taxes">{price(quote.taxes)}</dd>
             </div>
@@ -64,7 +84,11 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
         ) : null}
       </dl>
       <p className="checkout-summary__note" role="status" aria-live="polite">
-        {loading ? t('checkout.quoteLoading') : !quote && pendingShipping ? t('checkout.quotePending') : ''}
+        {loading
+          ? t('checkout.quoteLoading')
+          : !quote && pendingShipping
+            ? t('checkout.quotePending')
+            : ''}
       </p>
     </section>
   );

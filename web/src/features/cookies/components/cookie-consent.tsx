@@ -11,7 +11,13 @@ import {
   type CookieConsent as Consent,
 } from '../consent';
 
-function Switch({ label, text, checked, disabled, onChange }: {
+function Switch({
+  label,
+  text,
+  checked,
+  disabled,
+  onChange,
+}: {
   label: string;
   text: string;
   checked: boolean;
@@ -22,8 +28,12 @@ function Switch({ label, text, checked, disabled, onChange }: {
   return (
     <div className="switch-row">
       <div className="switch-row__text">
-        <label htmlFor={id} className="switch-row__label">{label}</label>
-        <p id={`${id}-text`} className="switch-row__help">{text}</p>
+        <label htmlFor={id} className="switch-row__label">
+          {label}
+        </label>
+        <p id={`${id}-text`} className="switch-row__help">
+          {text}
+        </p>
       </div>
       <input
         id={id}
@@ -66,34 +76,85 @@ export function CookieConsentBanner() {
       {visible ? (
         <section className="cookie-banner" aria-labelledby={`${titleId}-banner`}>
           <div className="cookie-banner__text">
-            <h2 id={`${titleId}-banner`} className="cookie-banner__title">{t('cookies.bannerTitle')}</h2>
+            <h2 id={`${titleId}-banner`} className="cookie-banner__title">
+              {t('cookies.bannerTitle')}
+            </h2>
             <p>
               {t('cookies.bannerText')} <Link to="/cookies/">{t('cookies.policy')}</Link>
             </p>
           </div>
           <div className="cookie-banner__actions">
-            <button type="button" className="button button--ghost" onClick={() => dialogRef.current?.showModal()}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => dialogRef.current?.showModal()}
+            >
               {t('cookies.configure')}
             </button>
-            <button type="button" className="button button--primary" onClick={() => accept(choices)}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => accept(choices)}
+            >
               {t('cookies.accept')}
             </button>
           </div>
         </section>
       ) : null}
       <dialog ref={dialogRef} className="dialog" aria-labelledby={titleId}>
-        <form method="dialog" className="dialog__body" onSubmit={(event) => { event.preventDefault(); accept(choices); }}>
+        <form
+          method="dialog"
+          className="dialog__body"
+          onSubmit={(event) => {
+            event.preventDefault();
+            accept(choices);
+          }}
+        >
           <div className="dialog__head">
-            <h2 id={titleId} className="dialog__title">{t('cookies.dialogTitle')}</h2>
-            <button type="button" className="icon-button" aria-label={t('cookies.close')} onClick={() => dialogRef.current?.close()}>
-              <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" /></svg>
+            <h2 id={titleId} className="dialog__title">
+              {t('cookies.dialogTitle')}
+            </h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('cookies.close')}
+              onClick={() => dialogRef.current?.close()}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="22"
+                height="22"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
             </button>
           </div>
-          <Switch label={t('cookies.necessary')} text={t('cookies.necessaryText')} checked disabled />
-          <Switch label={t('cookies.analytics')} text={t('cookies.analyticsText')} checked={choices.ga} onChange={(ga) => setChoices((c) => ({ ...c, ga }))} />
-          <Switch label={t('cookies.guid')} text={t('cookies.guidText')} checked={choices.guid} onChange={(guid) => setChoices((c) => ({ ...c, guid }))} />
+          <Switch
+            label={t('cookies.necessary')}
+            text={t('cookies.necessaryText')}
+            checked
+            disabled
+          />
+          <Switch
+            label={t('cookies.analytics')}
+            text={t('cookies.analyticsText')}
+            checked={choices.ga}
+            onChange={(ga) => setChoices((c) => ({ ...c, ga }))}
+          />
+          <Switch
+            label={t('cookies.guid')}
+            text={t('cookies.guidText')}
+            checked={choices.guid}
+            onChange={(guid) => setChoices((c) => ({ ...c, guid }))}
+          />
           <div className="dialog__actions">
-            <button type="submit" className="button button--primary">{t('cookies.save')}</button>
+            <button type="submit" className="button button--primary">
+              {t('cookies.save')}
+            </button>
           </div>
         </form>
       </dialog>

@@ -8,12 +8,18 @@ export function CookiesPage() {
   const rows = [
     { name: '_ga', purpose: t('cookies.gaPurpose'), duration: t('cookies.gaDuration') },
     { name: '_guid', purpose: t('cookies.guidPurpose'), duration: t('cookies.guidDuration') },
-    { name: 'cookies_accepted', purpose: t('cookies.acceptPurpose'), duration: t('cookies.acceptDuration') },
+    {
+      name: 'cookies_accepted',
+      purpose: t('cookies.acceptPurpose'),
+      duration: t('cookies.acceptDuration'),
+    },
   ];
   return (
     <main className="standalone-page">
       <article className="legal">
-        <Link to="/" className="legal__back">← {t('common.backHome')}</Link>
+        <Link to="/" className="legal__back">
+          ← {t('common.backHome')}
+        </Link>
         <h1 className="legal__title">{t('cookies.pageTitle')}</h1>
         <p>{t('cookies.pageIntro')}</p>
         <div className="table-wrap">
@@ -28,7 +34,9 @@ export function CookiesPage() {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.name}>
-                  <td><code>{row.name}</code></td>
+                  <td>
+                    <code>{row.name}</code>
+                  </td>
                   <td>{row.purpose}</td>
                   <td>{row.duration}</td>
                 </tr>

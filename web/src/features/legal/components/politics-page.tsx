@@ -11,7 +11,11 @@ export function PoliticsPage() {
   const html = app.site.privacy_policies?.trim();
   return (
     <LegalArticle title={t('legal.privacyTitle')}>
-      {html ? <SafeHtml html={html} /> : <DefaultPrivacyEs companyName={app.company.name || app.name} />}
+      {html ? (
+        <SafeHtml html={html} />
+      ) : (
+        <DefaultPrivacyEs companyName={app.company.name || app.name} />
+      )}
     </LegalArticle>
   );
 }

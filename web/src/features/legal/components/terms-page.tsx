@@ -11,7 +11,11 @@ export function TermsPage() {
   const html = app.site.terms_and_conditions?.trim();
   return (
     <LegalArticle title={t('legal.termsTitle')}>
-      {html ? <SafeHtml html={html} /> : <DefaultTermsEs companyName={app.company.name || app.name} />}
+      {html ? (
+        <SafeHtml html={html} />
+      ) : (
+        <DefaultTermsEs companyName={app.company.name || app.name} />
+      )}
     </LegalArticle>
   );
 }

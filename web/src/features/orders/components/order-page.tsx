@@ -17,7 +17,15 @@ import '../../../styles/checkout.css';
 /** How often an open order asks for its status, so the member sees it change. */
 const REFRESH_MS = 10_000;
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Field({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className="order-field">
       <dt>{label}</dt>
@@ -35,7 +43,8 @@ export function OrderPage() {
   const { orderUid = '' } = useParams();
   const order = useQuery({
     ...myOrderQuery(orderUid),
-    refetchInterval: (query) => (query.state.data && isFinal(query.state.data.status) ? false : REFRESH_MS),
+    refetchInterval: (query) =>
+      query.state.data && isFinal(query.state.data.status) ? false : REFRESH_MS,
   });
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
@@ -50,10 +59,28 @@ export function OrderPage() {
   });
 
   if (order.isPending) return <Loading />;
-  if (order.isError) return <PageMessage title={order.error instanceof ApiError && order.error.status === 404 ? t('common.notFound') : t('checkout.fetchError')} />;
+  if (order.isError)
+    return (
+      <PageMessage
+        title={
+          order.error instanceof ApiError && order.error.status === 404
+            ? t('common.notFound')
+            : t('checkout.fetchError')
+        }
+      />
+    );
   const o = order.data;
-  const cancelError = cancel.error instanceof ApiError ? Object.values(cancel.error.fieldErrors).flat() : cancel.error ? [t('checkout.genericError')] : [];
-  const date = new Date(o.created_at).toLocaleString(i18n.language, { dateStyle: 'long', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
+  const cancelError =
+    cancel.error instanceof ApiError
+      ? Object.values(cancel.error.fieldErrors).flat()
+      : cancel.error
+        ? [t('checkout.genericError')]
+        : [];
+  const date = new Date(o.created_at).toLocaleString(i18n.language, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: STORE_TIME_ZONE,
+  });
 
   return (
     <div className="order">
@@ -66,25 +93,43 @@ export function OrderPage() {
       </div>
       <section className="order-section" aria-label={t('orders.status')}>
         <p className="order-status" role="status" aria-live="polite">
-          {t('orders.status')}: <strong data-testid="order-status">{t(`orders.status_${o.status}`)}</strong>
+          {t('orders.status')}:{' '}
+          <strong data-testid="order-status">{t(`orders.status_${o.status}`)}</strong>
         </p>
         <StatusSteps status={o.status} shippingType={o.shipping_type} />
         {!isFinal(o.status) ? <p className="checkout-note">{t('orders.autoRefresh')}</p> : null}
         {o.can_cancel ? (
           <div className="order-cancel">
             {confirming ? (
-              <div role="alertdialog" aria-label={t('orders.cancelConfirm')} className="order-cancel__confirm">
+              <div
+                role="alertdialog"
+                aria-label={t('orders.cancelConfirm')}
+                className="order-cancel__confirm"
+              >
                 <p>{t('orders.cancelConfirm')}</p>
-                <button type="button" className="button button--danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={cancel.isPending}
+                  onClick={() => cancel.mutate()}
+                >
                   {t('orders.cancelYes')}
                 </button>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => setConfirming(false)}
+                >
                   {t('orders.cancelNo')}
                 </button>
               </div>
             ) : (
               <>
-                <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => setConfirming(true)}
+                >
                   {t('orders.cancel')}
                 </button>
                 <small>{t('orders.cancelHint')}</small>
@@ -98,14 +143,24 @@ export function OrderPage() {
       <div className="order__grid">
         <section className="order-section">
           <dl className="order-fields">
-            <Field label={t('orders.orderNumber')} testId="order-number">{o.number}</Field>
+            <Field label={t('orders.orderNumber')} testId="order-number">
+              {o.number}
+            </Field>
             <Field label={t('orders.date')}>{date}</Field>
             <Field label={t('orders.name')}>{o.name}</Field>
             <Field label={t('orders.place')}>{o.place.name}</Field>
-            <Field label={t('orders.shippingType')}>{t(`orders.shipping_${o.shipping_type}`)}</Field>
+            <Field label={t('orders.shippingType')}>
+              {t(`orders.shipping_${o.shipping_type}`)}
+            </Field>
             {o.shipping_type === 'pickup' && o.pickup_date ? (
               <Field label={t('orders.pickupDateTime')}>
-                {new Date(`${o.pickup_date}T12:00:00`).toLocaleDateString(i18n.language, { dateStyle: 'long' })}, {o.pickup_start && o.pickup_end ? slotRange({ start: o.pickup_start, end: o.pickup_end }) : o.pickup_start}
+                {new Date(`${o.pickup_date}T12:00:00`).toLocaleDateString(i18n.language, {
+                  dateStyle: 'long',
+                })}
+                ,{' '}
+                {o.pickup_start && o.pickup_end
+                  ? slotRange({ start: o.pickup_start, end: o.pickup_end })
+                  : o.pickup_start}
               </Field>
             ) : null}
             {o.shipping_type === 'delivery' ? (
@@ -119,7 +174,9 @@ export function OrderPage() {
               {o.payment_type}
               {o.card_last4 ? ` · ${t('orders.card', { last4: o.card_last4 })}` : ''}
             </Field>
-            <Field label={t('orders.paymentStatus')}>{t(`orders.payment_${o.payment_status}`)}</Field>
+            <Field label={t('orders.paymentStatus')}>
+              {t(`orders.payment_${o.payment_status}`)}
+            </Field>
             {o.coupon ? <Field label={t('orders.coupon')}>{o.coupon}</Field> : null}
             <Field label={t('orders.comments')}>{o.comments || '—'}</Field>
           </dl>
@@ -154,10 +211,18 @@ export function OrderPage() {
                 <tr key={`${line.uid}-${index}`}>
                   <td>
                     {line.title}
-                    {line.options.length ? <small className="checkout-summary__options">{line.options.map((x) => x.name).join(', ')}</small> : null}
+                    {line.options.length ? (
+                      <small className="checkout-summary__options">
+                        {line.options.map((x) => x.name).join(', ')}
+                      </small>
+                    ) : null}
                   </td>
                   <td>{line.quantity}</td>
-                  <td>{line.coin_price ? t('checkout.coinOrderTotal', { count: line.coin_price * line.quantity }) : price(line.total)}</td>
+                  <td>
+                    {line.coin_price
+                      ? t('checkout.coinOrderTotal', { count: line.coin_price * line.quantity })
+                      : price(line.total)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -172,34 +237,37 @@ export function OrderPage() {
               </div>
             </dl>
           ) : (
-          <dl className="checkout-summary__totals">
-            <div>
-              <dt>{t('orders.subtotal')}</dt>
-              <dd data-testid="order-subtotal">{price(o.subtotal)}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.discount')}</dt>
-              <dd data-testid="order-discount">{price(o.discount)}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.price')}</dt>
-              <dd>{price(o.price)}</dd>
-            </div>
-            <div>
-              <dt>{t('orders.deliveryPrice')}</dt>
-              <dd data-testid="order-delivery">{price(o.delivery_price)}</dd>
-            </div>
-            <div className="checkout-summary__taxes">
-              <dt>
-                {t('orders.taxes')} <small>{t('checkout.taxesIncluded', { name: o.tax.name, rate: Number(o.tax.rate) })}</small>
-              </dt>
-              <dd data-testid="order-taxes">{price(o.taxes)}</dd>
-            </div>
-            <div className="checkout-summary__total">
-              <dt>{t('orders.total')}</dt>
-              <dd data-testid="order-total">{price(o.total)}</dd>
-            </div>
-          </dl>
+            <dl className="checkout-summary__totals">
+              <div>
+                <dt>{t('orders.subtotal')}</dt>
+                <dd data-testid="order-subtotal">{price(o.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.discount')}</dt>
+                <dd data-testid="order-discount">{price(o.discount)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.price')}</dt>
+                <dd>{price(o.price)}</dd>
+              </div>
+              <div>
+                <dt>{t('orders.deliveryPrice')}</dt>
+                <dd data-testid="order-delivery">{price(o.delivery_price)}</dd>
+              </div>
+              <div className="checkout-summary__taxes">
+                <dt>
+                  {t('orders.taxes')}{' '}
+                  <small>
+                    {t('checkout.taxesIncluded', { name: o.tax.name, rate: Number(o.tax.rate) })}
+                  </small>
+                </dt>
+                <dd data-testid="order-taxes">{price(o.taxes)}</dd>
+              </div>
+              <div className="checkout-summary__total">
+                <dt>{t('orders.total')}</dt>
+                <dd data-testid="order-total">{price(o.total)}</dd>
+              </div>
+            </dl>
           )}
         </section>
       </div>

@@ -26,10 +26,16 @@ export function OrdersPage() {
   const selected = useSelectedPlaceUid();
   const placeUid = selected ?? places.data?.[0]?.uid ?? null;
   const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
-  const orders = useQuery({ ...myOrdersQuery({ payment_method: paymentMethod || undefined, page }), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    ...myOrdersQuery({ payment_method: paymentMethod || undefined, page }),
+    placeholderData: keepPreviousData,
+  });
 
   const setFilter = (next: { page?: number; payment_method?: string }) => {
-    const merged = { page: String(next.page ?? page), payment_method: next.payment_method ?? paymentMethod };
+    const merged = {
+      page: String(next.page ?? page),
+      payment_method: next.payment_method ?? paymentMethod,
+    };
     const search = new URLSearchParams();
     if (merged.payment_method) search.set('payment_method', merged.payment_method);
     if (merged.page !== '1') search.set('page', merged.page);
@@ -37,7 +43,12 @@ export function OrdersPage() {
   };
 
   const pages = pageCount(orders.data?.count ?? 0, PAGE_SIZE);
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: STORE_TIME_ZONE });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: STORE_TIME_ZONE,
+    });
 
   return (
     <div className="orders">
@@ -48,7 +59,10 @@ export function OrdersPage() {
           label={t('orders.filterPayment')}
           value={paymentMethod}
           placeholder={t('orders.allPayments')}
-          options={(options.data?.payment_methods ?? []).map((m) => ({ value: m.uid, label: m.name }))}
+          options={(options.data?.payment_methods ?? []).map((m) => ({
+            value: m.uid,
+            label: m.name,
+          }))}
           onChange={(e) => setFilter({ payment_method: e.target.value, page: 1 })}
         />
       </div>
@@ -69,13 +83,22 @@ export function OrdersPage() {
                     <StatusBadge status={order.status} />
                   </span>
                   <span className="order-card__meta">
-                    {date(order.created_at)} · {t(`orders.shipping_${order.shipping_type}`)} · {order.payment_type}
+                    {date(order.created_at)} · {t(`orders.shipping_${order.shipping_type}`)} ·{' '}
+                    {order.payment_type}
                   </span>
                   <span className="order-card__meta">
-                    {order.place.name} · {t('orders.itemCount', { count: order.products.reduce((n, l) => n + l.quantity, 0) })}
+                    {order.place.name} ·{' '}
+                    {t('orders.itemCount', {
+                      count: order.products.reduce((n, l) => n + l.quantity, 0),
+                    })}
                   </span>
-                  <span className="order-card__total" data-coin-total={order.coin_total || undefined}>
-                    {order.coin_total > 0 ? t('checkout.coinOrderTotal', { count: order.coin_total }) : price(order.total)}
+                  <span
+                    className="order-card__total"
+                    data-coin-total={order.coin_total || undefined}
+                  >
+                    {order.coin_total > 0
+                      ? t('checkout.coinOrderTotal', { count: order.coin_total })
+                      : price(order.total)}
                   </span>
                 </Link>
               </li>
@@ -83,11 +106,21 @@ export function OrdersPage() {
           </ul>
           {pages > 1 ? (
             <nav className="orders__pager" aria-label={t('orders.pageOf', { page, pages })}>
-              <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setFilter({ page: page - 1 })}>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={page <= 1}
+                onClick={() => setFilter({ page: page - 1 })}
+              >
                 {t('orders.previous')}
               </button>
               <span>{t('orders.pageOf', { page, pages })}</span>
-              <button type="button" className="button button--ghost" disabled={page >= pages} onClick={() => setFilter({ page: page + 1 })}>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={page >= pages}
+                onClick={() => setFilter({ page: page + 1 })}
+              >
                 {t('orders.next')}
               </button>
             </nav>

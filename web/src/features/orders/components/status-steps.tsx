@@ -3,7 +3,13 @@ import type { OrderStatus } from '@store/contract/orders/status';
 import { statusSteps } from '../../../lib/checkout-logic';
 
 /** The order's status as a readable step among the steps of its kind (pickup or delivery). */
-export function StatusSteps({ status, shippingType }: { status: OrderStatus; shippingType: 'delivery' | 'pickup' }) {
+export function StatusSteps({
+  status,
+  shippingType,
+}: {
+  status: OrderStatus;
+  shippingType: 'delivery' | 'pickup';
+}) {
   const { t } = useTranslation();
   const steps = statusSteps(status, shippingType);
   return (

@@ -14,7 +14,10 @@ export function useUpdateProfile() {
 
 /** `POST v5/me/change-password/` */
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePasswordBody) => api.post<{ detail: string }>('v5/me/change-password/', body) });
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      api.post<{ detail: string }>('v5/me/change-password/', body),
+  });
 }
 
 /** `POST v5/delete-account/`: mails the member a link that deletes the account. */

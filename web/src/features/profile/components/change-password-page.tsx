@@ -11,7 +11,10 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, PasswordField } from '../../../components/form-fields';
 import { useChangePassword } from '../api/profile-api';
 
-const schema = changePasswordBody.refine(passwordsMatch, { message: authMessages.passwordsMustMatch, path: ['password_confirmation'] });
+const schema = changePasswordBody.refine(passwordsMatch, {
+  message: authMessages.passwordsMustMatch,
+  path: ['password_confirmation'],
+});
 type Values = z.input<typeof schema>;
 const empty: Values = { old_password: '', password: '', password_confirmation: '' };
 
@@ -19,7 +22,11 @@ const empty: Values = { old_password: '', password: '', password_confirmation: '
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
-  const { general, setGeneral, showError, tm } = useFormFeedback(form.setError, ['old_password', 'password', 'password_confirmation'], errorMessages.generic);
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['old_password', 'password', 'password_confirmation'],
+    errorMessages.generic,
+  );
   const change = useChangePassword();
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
@@ -37,8 +44,19 @@ export function ChangePasswordPage() {
       <section className="panel">
         <h1 className="panel__heading">{t('auth.changePasswordTitle')}</h1>
         <form onSubmit={onSubmit} noValidate className="auth-form">
-          <PasswordField label={t('auth.currentPassword')} autoComplete="current-password" error={e.old_password?.message && tm(e.old_password.message)} {...form.register('old_password')} />
-          <PasswordField label={t('auth.newPassword')} autoComplete="new-password" hint={t('auth.passwordHint')} error={e.password?.message && tm(e.password.message)} {...form.register('password')} />
+          <PasswordField
+            label={t('auth.currentPassword')}
+            autoComplete="current-password"
+            error={e.old_password?.message && tm(e.old_password.message)}
+            {...form.register('old_password')}
+          />
+          <PasswordField
+            label={t('auth.newPassword')}
+            autoComplete="new-password"
+            hint={t('auth.passwordHint')}
+            error={e.password?.message && tm(e.password.message)}
+            {...form.register('password')}
+          />
           <PasswordField
             label={t('auth.confirmPassword')}
             autoComplete="new-password"
@@ -46,7 +64,11 @@ export function ChangePasswordPage() {
             {...form.register('password_confirmation')}
           />
           <FormAlert messages={general} />
-          <button type="submit" className="button button--primary button--block" disabled={change.isPending}>
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={change.isPending}
+          >
             {change.isPending ? t('auth.sending') : t('auth.changePasswordSubmit')}
           </button>
         </form>

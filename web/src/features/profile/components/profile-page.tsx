@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { countries } from '@store/contract/countries';
 import { errorMessages, formMessages } from '@store/contract/messages';
-import { birthdateError, documentNumberError, normaliseDocumentNumber, type DocumentType, type User } from '@store/contract/profile/user';
+import {
+  birthdateError,
+  documentNumberError,
+  normaliseDocumentNumber,
+  type DocumentType,
+  type User,
+} from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { meQuery } from '../../../api';
 import { firstWord } from '../../../lib/names';
@@ -36,8 +42,15 @@ const schema = z
   .superRefine((v, ctx) => {
     const number = normaliseDocumentNumber(v.document_number);
     if (number) {
-      const message = v.document_type ? documentNumberError(v.document_type as DocumentType, number) : formMessages.required;
-      if (message) ctx.addIssue({ code: 'custom', path: [v.document_type ? 'document_number' : 'document_type'], message });
+      const message = v.document_type
+        ? documentNumberError(v.document_type as DocumentType, number)
+        : formMessages.required;
+      if (message)
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.document_type ? 'document_number' : 'document_type'],
+          message,
+        });
     }
     const date = composeBirthdate(v.birth_day, v.birth_month, v.birth_year);
     const dateMessage = date ? birthdateError(date, formMessages.date) : undefined;
@@ -73,7 +86,10 @@ export function profileChanges(user: User, v: Values): ProfileUpdateBody {
   if (first !== user.first_name) body.first_name = first;
   if (last !== user.last_name) body.last_name = last;
   const number = normaliseDocumentNumber(v.document_number);
-  if (number !== (user.document_number ?? '') || (number && v.document_type !== user.document_type)) {
+  if (
+    number !== (user.document_number ?? '') ||
+    (number && v.document_type !== user.document_type)
+  ) {
     body.document_type = number ? (v.document_type as DocumentType) : null;
     body.document_number = number || null;
   }
@@ -91,7 +107,15 @@ function ProfileForm({ user }: { user: User }) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const { general, setGeneral, showError, tm } = useFormFeedback(
     form.setError,
-    ['first_name', 'last_name', 'document_type', 'document_number', 'birthdate', 'gender', 'mobile_number'],
+    [
+      'first_name',
+      'last_name',
+      'document_type',
+      'document_number',
+      'birthdate',
+      'gender',
+      'mobile_number',
+    ],
     t('auth.updateFailed'),
   );
   const update = useUpdateProfile();
@@ -110,15 +134,44 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <div className="form-row">
-        <TextField label={t('auth.firstName')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-        <TextField label={t('auth.lastName')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+        <TextField
+          label={t('auth.firstName')}
+          autoComplete="given-name"
+          error={err('first_name')}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label={t('auth.lastName')}
+          autoComplete="family-name"
+          error={err('last_name')}
+          {...form.register('last_name')}
+        />
       </div>
-      <TextField label={t('auth.email')} value={user.email ?? ''} readOnly hint={t('auth.emailNotEditable')} />
+      <TextField
+        label={t('auth.email')}
+        value={user.email ?? ''}
+        readOnly
+        hint={t('auth.emailNotEditable')}
+      />
       <div className="form-row">
-        <SelectField label={t('auth.documentType')} options={documentTypeOptions(t)} error={err('document_type')} {...form.register('document_type')} />
-        <TextField label={t('auth.documentNumber')} error={err('document_number')} {...form.register('document_number')} />
+        <SelectField
+          label={t('auth.documentType')}
+          options={documentTypeOptions(t)}
+          error={err('document_type')}
+          {...form.register('document_type')}
+        />
+        <TextField
+          label={t('auth.documentNumber')}
+          error={err('document_number')}
+          {...form.register('document_number')}
+        />
       </div>
-      <BirthdateField day={form.register('birth_day')} month={form.register('birth_month')} year={form.register('birth_year')} error={err('birthdate')} />
+      <BirthdateField
+        day={form.register('birth_day')}
+        month={form.register('birth_month')}
+        year={form.register('birth_year')}
+        error={err('birthdate')}
+      />
       <SelectField
         label={t('auth.gender')}
         placeholder={t('auth.choose')}
@@ -129,9 +182,17 @@ function ProfileForm({ user }: { user: User }) {
         error={err('gender')}
         {...form.register('gender')}
       />
-      <PhoneField dialCode={form.register('dial_code')} number={form.register('mobile_number')} error={err('mobile_number')} />
+      <PhoneField
+        dialCode={form.register('dial_code')}
+        number={form.register('mobile_number')}
+        error={err('mobile_number')}
+      />
       <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={update.isPending}>
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={update.isPending}
+      >
         {update.isPending ? t('auth.sending') : t('auth.save')}
       </button>
     </form>
@@ -153,8 +214,15 @@ function DeletionRequest() {
           {t('auth.deleteRequested')}
         </p>
       ) : null}
-      <FormAlert messages={request.isError ? [failure?.body?.detail ?? errorMessages.generic] : []} />
-      <button type="button" className="button button--danger-ghost" onClick={() => request.mutate()} disabled={request.isPending}>
+      <FormAlert
+        messages={request.isError ? [failure?.body?.detail ?? errorMessages.generic] : []}
+      />
+      <button
+        type="button"
+        className="button button--danger-ghost"
+        onClick={() => request.mutate()}
+        disabled={request.isPending}
+      >
         {request.isPending ? t('auth.sending') : t('auth.deleteRequest')}
       </button>
     </section>
@@ -170,7 +238,13 @@ export function ProfilePage() {
       <section className="panel">
         <h1 className="panel__heading">{t('auth.profileTitle')}</h1>
         <p className="panel__text">{t('auth.profileText')}</p>
-        {me.data ? <ProfileForm user={me.data} /> : me.isError ? <FormAlert messages={[t('auth.fetchFailed')]} /> : <Loading />}
+        {me.data ? (
+          <ProfileForm user={me.data} />
+        ) : me.isError ? (
+          <FormAlert messages={[t('auth.fetchFailed')]} />
+        ) : (
+          <Loading />
+        )}
       </section>
       {me.data ? <DeletionRequest /> : null}
     </div>

@@ -6,7 +6,9 @@ import { changeLanguage, LANGUAGES, type Language } from '../../../i18n';
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const current = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : 'es';
+  const current = (LANGUAGES as readonly string[]).includes(i18n.resolvedLanguage ?? '')
+    ? i18n.resolvedLanguage
+    : 'es';
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

@@ -18,7 +18,11 @@ export function MainLayout() {
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} menuId={MENU_ID} />
+      <Header
+        menuOpen={menuOpen}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        menuId={MENU_ID}
+      />
       <SideMenu open={menuOpen} onClose={closeMenu} id={MENU_ID} />
       <main id="main" className="shell__main">
         <Suspense fallback={<Loading />}>

@@ -38,7 +38,17 @@ const menuIcons: Record<Exclude<MenuItemKind, 'logout'>, ReactNode> = {
 
 type SideMenuProps = { open: boolean; onClose: () => void; id: string };
 
-function Item({ to, icon, children, onClose }: { to: string; icon: ReactNode; children: ReactNode; onClose: () => void }) {
+function Item({
+  to,
+  icon,
+  children,
+  onClose,
+}: {
+  to: string;
+  icon: ReactNode;
+  children: ReactNode;
+  onClose: () => void;
+}) {
   return (
     <li>
       <NavLink to={to} className="side-menu__link" onClick={onClose}>
@@ -88,12 +98,33 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
 
   return (
     <>
-      <div className={open ? 'overlay overlay--visible' : 'overlay'} onClick={onClose} aria-hidden="true" />
-      <nav id={id} className={open ? 'side-menu side-menu--open' : 'side-menu'} aria-label={t('menu.title')} aria-hidden={!open}>
+      <div
+        className={open ? 'overlay overlay--visible' : 'overlay'}
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <nav
+        id={id}
+        className={open ? 'side-menu side-menu--open' : 'side-menu'}
+        aria-label={t('menu.title')}
+        aria-hidden={!open}
+      >
         <div className="side-menu__head">
-          {app.logo ? <img className="side-menu__logo" src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : null}
+          {app.logo ? (
+            <img
+              className="side-menu__logo"
+              src={app.logo}
+              alt={t('common.logoAlt', { name: app.name })}
+            />
+          ) : null}
           <span className="side-menu__name">{company.name || app.name}</span>
-          <button ref={closeRef} type="button" className="icon-button" onClick={onClose} aria-label={t('header.closeMenu')}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button"
+            onClick={onClose}
+            aria-label={t('header.closeMenu')}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -112,7 +143,12 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
                 </button>
               </li>
             ) : (
-              <Item key={item.kind} to={item.to ?? '/'} icon={menuIcons[item.kind]} onClose={onClose}>
+              <Item
+                key={item.kind}
+                to={item.to ?? '/'}
+                icon={menuIcons[item.kind]}
+                onClose={onClose}
+              >
                 {t(`menu.${item.kind}`)}
               </Item>
             ),
@@ -122,10 +158,18 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
           <LanguageSelector />
         </div>
         <ul className="side-menu__list side-menu__list--small">
-          <Item to="/faqs" icon={<InfoIcon />} onClose={onClose}>{t('menu.faqs')}</Item>
-          <Item to="/terms-and-conditions" icon={<InfoIcon />} onClose={onClose}>{t('menu.terms')}</Item>
-          <Item to="/politics" icon={<InfoIcon />} onClose={onClose}>{t('menu.privacy')}</Item>
-          <Item to="/cookies/" icon={<InfoIcon />} onClose={onClose}>{t('menu.cookies')}</Item>
+          <Item to="/faqs" icon={<InfoIcon />} onClose={onClose}>
+            {t('menu.faqs')}
+          </Item>
+          <Item to="/terms-and-conditions" icon={<InfoIcon />} onClose={onClose}>
+            {t('menu.terms')}
+          </Item>
+          <Item to="/politics" icon={<InfoIcon />} onClose={onClose}>
+            {t('menu.privacy')}
+          </Item>
+          <Item to="/cookies/" icon={<InfoIcon />} onClose={onClose}>
+            {t('menu.cookies')}
+          </Item>
         </ul>
       </nav>
     </>

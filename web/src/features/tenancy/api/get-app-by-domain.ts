@@ -48,7 +48,9 @@ export const appByDomainQuery = (domain: string) =>
     staleTime: Infinity,
     // A 403 already dropped a stale key: one retry then goes without it. An unknown host never retries.
     retry: (failures, error) =>
-      error instanceof ApiError && (error.status === 403 || error.status === 0 || error.status >= 500) && failures < 2,
+      error instanceof ApiError &&
+      (error.status === 403 || error.status === 0 || error.status >= 500) &&
+      failures < 2,
     retryDelay: 300,
   });
 

@@ -24,7 +24,9 @@ export function MultisiteHome() {
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim(), 300);
   const { data, isPending, isError } = useCategories(app.uid, debounced);
-  const categories = (data?.results ?? []).filter((category) => (category.companies ?? []).length > 0);
+  const categories = (data?.results ?? []).filter(
+    (category) => (category.companies ?? []).length > 0,
+  );
 
   return (
     <div className="multisite-home">
@@ -51,10 +53,16 @@ export function MultisiteHome() {
 
       {isPending ? <Loading /> : null}
       {isError ? <PageMessage title={t('common.nothingToShow')} /> : null}
-      {!isPending && !isError && categories.length === 0 ? <PageMessage title={t('home.empty')} /> : null}
+      {!isPending && !isError && categories.length === 0 ? (
+        <PageMessage title={t('home.empty')} />
+      ) : null}
 
       {categories.map((category) => (
-        <section key={category.uid} className="category-section" aria-labelledby={`cat-${category.uid}`}>
+        <section
+          key={category.uid}
+          className="category-section"
+          aria-labelledby={`cat-${category.uid}`}
+        >
           <header className="category-section__header">
             {category.image ? (
               <img
