@@ -187,6 +187,24 @@ test(
     await page.getByText(/^Respondida el /).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Enviar respuestas' }).count(), 0);
     assert.ok(await page.getByLabel('Barranco', { exact: true }).isDisabled());
+    // It shows the member's own answers, as the server sent them back (my_answers).
+    for (const chosen of ['Barranco', 'Café', 'Postres'])
+      assert.ok(await page.getByLabel(chosen, { exact: true }).isChecked(), `${chosen} is checked`);
+    for (const other of ['Miraflores', 'Yanahuara', 'Desayunos', 'Sándwiches'])
+      assert.ok(!(await page.getByLabel(other, { exact: true }).isChecked()), `${other} is not`);
+    assert.equal(
+      await page.getByRole('textbox', { name: '¿Qué podríamos mejorar?' }).inputValue(),
+      'Más enchufes en Barranco',
+    );
+    // Read fresh from the server (a reload), not from the form the member just filled.
+    await page.reload();
+    await page.getByText(/^Respondida el /).waitFor();
+    assert.ok(await page.getByLabel('Barranco', { exact: true }).isChecked());
+    assert.equal(
+      await page.getByRole('textbox', { name: '¿Qué podríamos mejorar?' }).inputValue(),
+      'Más enchufes en Barranco',
+    );
+    await page.screenshot({ path: `${SHOTS}/engagement-poll-answered-390.png`, fullPage: true });
 
     // The server kept the answers given in the browser.
     const resolved = await page.evaluate(async () => {

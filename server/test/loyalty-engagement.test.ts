@@ -294,6 +294,87 @@ describe('polls', () => {
     );
   });
 
+  test("my_answers: the caller's own answers in question order, never another member's, none for anonymous", async () => {
+    const a = await newMember();
+    const b = await newMember();
+    const c = await newMember();
+    const p = await demoPoll(a);
+    const detailOf = (auth?: Record<string, string>) =>
+      t.get(`/api/v5/me/programs/${club}/polls/${p.uid}/`, auth ? { headers: auth } : {});
+
+    // Nobody answered yet: nothing to show, in the list or the detail.
+    assert.deepEqual(((await demoPoll(a)) as unknown as { my_answers: unknown[] }).my_answers, []);
+    assert.deepEqual((await detailOf(a.auth)).data.my_answers, []);
+
+    // Sent in another order than the poll's: answered back in question order.
+    const answersOfA = fullAnswers(p);
+    const sentA = await t.post(
+      `/api/v5/me/polls/${p.uid}/responses/`,
+      { answers: [...answersOfA].reverse() },
+      { headers: a.auth },
+    );
+    assert.equal(sentA.statusCode, 201, JSON.stringify(sentA.data));
+    const answersOfB = [
+      { question: p.questions[0].uid, options: [p.questions[0].options[0].uid] },
+      { question: p.questions[1].uid, options: [p.questions[1].options[1].uid] },
+      { question: p.questions[2].uid, text: 'Respuesta de B' },
+    ];
+    const sentB = await t.post(
+      `/api/v5/me/polls/${p.uid}/responses/`,
+      { answers: answersOfB },
+      { headers: b.auth },
+    );
+    assert.equal(sentB.statusCode, 201, JSON.stringify(sentB.data));
+
+    const expectedA = [
+      { question: p.questions[0].uid, options: [p.questions[0].options[1].uid], text: null },
+      {
+        question: p.questions[1].uid,
+        options: [p.questions[1].options[0].uid, p.questions[1].options[2].uid],
+        text: null,
+      },
+      { question: p.questions[2].uid, options: [], text: 'Más enchufes' },
+    ];
+    const detailA = await detailOf(a.auth);
+    assert.equal(detailA.statusCode, 200);
+    assert.deepEqual(detailA.data.my_answers, expectedA);
+    const listA = await t.get(`/api/v5/me/programs/${club}/polls/?is_resolved=true`, {
+      headers: a.auth,
+    });
+    assert.deepEqual(listA.data.results[0].my_answers, expectedA);
+
+    const detailB = await detailOf(b.auth);
+    assert.deepEqual(detailB.data.my_answers, [
+      { question: p.questions[0].uid, options: [p.questions[0].options[0].uid], text: null },
+      { question: p.questions[1].uid, options: [p.questions[1].options[1].uid], text: null },
+      { question: p.questions[2].uid, options: [], text: 'Respuesta de B' },
+    ]);
+    assert.ok(!detailB.body.includes('Más enchufes'), "B never sees A's text");
+
+    // A member who has not answered sees the poll pending with no answers at all.
+    const detailC = await detailOf(c.auth);
+    assert.equal(detailC.data.is_resolved, false);
+    assert.deepEqual(detailC.data.my_answers, []);
+    const pendingC = await t.get(`/api/v5/me/programs/${club}/polls/`, { headers: c.auth });
+    for (const body of [detailC.body, pendingC.body]) {
+      assert.ok(!body.includes('Más enchufes'));
+      assert.ok(!body.includes('Respuesta de B'));
+    }
+    assert.ok(
+      pendingC.data.results.every((r: { my_answers: unknown[] }) => r.my_answers.length === 0),
+    );
+
+    // Anonymous: no session, no poll, no answers.
+    for (const res of [
+      await detailOf(),
+      await t.get(`/api/v5/me/programs/${club}/polls/?is_resolved=true`),
+    ]) {
+      assert.equal(res.statusCode, 401);
+      assert.ok(!res.body.includes('Más enchufes'));
+      assert.ok(!res.body.includes('my_answers'));
+    }
+  });
+
   test('every question must be answered: per-question field errors', async () => {
     const m = await newMember();
     const p = await demoPoll(m);

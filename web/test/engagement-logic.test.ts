@@ -11,6 +11,7 @@ import {
 import {
   buildPollResponse,
   chooseOption,
+  draftsFromAnswers,
   emptyDraft,
   isAnswered,
   pollServerErrors,
@@ -231,6 +232,20 @@ const raffle = (uid: string, over: Partial<Raffle> = {}): Raffle => ({
   registered_at: null,
   dismissed: false,
   ...over,
+});
+
+test("polls: an answered poll's own answers become the read-only drafts", () => {
+  const drafts = draftsFromAnswers([
+    { question: 'q1', options: ['o2'], text: null },
+    { question: 'q2', options: ['o1', 'o3'], text: null },
+    { question: 'q3', options: [], text: 'Más enchufes' },
+  ]);
+  assert.deepEqual(drafts, {
+    q1: { options: ['o2'], text: '' },
+    q2: { options: ['o1', 'o3'], text: '' },
+    q3: { options: [], text: 'Más enchufes' },
+  });
+  assert.deepEqual(draftsFromAnswers([]), {});
 });
 
 test('raffles: status and the merged list (open first, each program in its order)', () => {

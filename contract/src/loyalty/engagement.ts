@@ -30,6 +30,14 @@ export const pollQuestion = z.object({
   kind: pollQuestionKind,
   options: z.array(z.object({ uid: z.string(), text: z.string() })),
 });
+/** One of the member's answers: the options chosen (choice questions) or the text (TEXT). */
+export const pollMyAnswer = z.object({
+  question: z.string(),
+  options: z.array(z.string()),
+  text: z.string().nullable(),
+});
+export type PollMyAnswer = z.infer<typeof pollMyAnswer>;
+
 export const poll = z.object({
   uid: z.string(),
   program: z.string(),
@@ -42,6 +50,11 @@ export const poll = z.object({
   /** The member has answered it. */
   is_resolved: z.boolean(),
   answered_at: z.string().nullable(),
+  /**
+   * The calling member's own answers, one per question they answered, in the
+   * poll's question order (empty until they answer). Never anyone else's.
+   */
+  my_answers: z.array(pollMyAnswer),
 });
 export type Poll = z.infer<typeof poll>;
 

@@ -4,6 +4,7 @@ import {
   formMessages,
   loyaltyMessages,
   type Poll,
+  type PollMyAnswer,
   type PollResponseInput,
 } from '@store/contract';
 import type { Database } from '../../db/client';
@@ -75,7 +76,72 @@ async function questionsOf(db: Database, appId: string, pollUids: string[]) {
   return byPoll;
 }
 
-function pollToApi(p: PollRow, answeredAt: Date | null, questions: Poll['questions']): Poll {
+/**
+ * The answers of one member to the given polls, by poll, in question order.
+ * The member is part of the join: another member's answers never come out.
+ */
+async function myAnswersOf(db: Database, appId: string, userUid: string, pollUids: string[]) {
+  const byPoll = new Map<string, PollMyAnswer[]>();
+  if (pollUids.length === 0) return byPoll;
+  const rows = await db
+    .select({
+      pollUid: pollResponses.pollUid,
+      questionUid: pollAnswers.questionUid,
+      optionUid: pollAnswers.optionUid,
+      text: pollAnswers.text,
+    })
+    .from(pollResponses)
+    .innerJoin(
+      pollAnswers,
+      and(
+        eq(pollAnswers.appId, pollResponses.appId),
+        eq(pollAnswers.responseUid, pollResponses.uid),
+      ),
+    )
+    .innerJoin(
+      pollQuestions,
+      and(
+        eq(pollQuestions.appId, pollAnswers.appId),
+        eq(pollQuestions.uid, pollAnswers.questionUid),
+      ),
+    )
+    .leftJoin(
+      pollOptions,
+      and(eq(pollOptions.appId, pollAnswers.appId), eq(pollOptions.uid, pollAnswers.optionUid)),
+    )
+    .where(
+      and(
+        eq(pollResponses.appId, appId),
+        eq(pollResponses.userUid, userUid),
+        inArray(pollResponses.pollUid, pollUids),
+      ),
+    )
+    .orderBy(
+      asc(pollQuestions.position),
+      asc(pollQuestions.uid),
+      asc(pollOptions.position),
+      asc(pollOptions.uid),
+    );
+  for (const r of rows) {
+    const list = byPoll.get(r.pollUid) ?? [];
+    let answer = list.find((a) => a.question === r.questionUid);
+    if (!answer) {
+      answer = { question: r.questionUid, options: [], text: null };
+      list.push(answer);
+    }
+    if (r.optionUid) answer.options.push(r.optionUid);
+    if (r.text !== null) answer.text = r.text;
+    byPoll.set(r.pollUid, list);
+  }
+  return byPoll;
+}
+
+function pollToApi(
+  p: PollRow,
+  answeredAt: Date | null,
+  questions: Poll['questions'],
+  myAnswers: PollMyAnswer[],
+): Poll {
   return {
     uid: p.uid,
     program: p.programUid,
@@ -87,6 +153,7 @@ function pollToApi(p: PollRow, answeredAt: Date | null, questions: Poll['questio
     questions,
     is_resolved: answeredAt !== null,
     answered_at: answeredAt?.toISOString() ?? null,
+    my_answers: answeredAt ? myAnswers : [],
   };
 }
 
@@ -137,14 +204,21 @@ export async function listPolls(
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  const questions = await questionsOf(
-    db,
-    app.uid,
-    rows.map((r) => r.poll.uid),
-  );
+  const uids = rows.map((r) => r.poll.uid);
+  const [questions, mine] = await Promise.all([
+    questionsOf(db, app.uid, uids),
+    myAnswersOf(
+      db,
+      app.uid,
+      userUid,
+      rows.filter((r) => r.answeredAt).map((r) => r.poll.uid),
+    ),
+  ]);
   return {
     count: Number(total[0]?.n ?? 0),
-    results: rows.map((r) => pollToApi(r.poll, r.answeredAt, questions.get(r.poll.uid) ?? [])),
+    results: rows.map((r) =>
+      pollToApi(r.poll, r.answeredAt, questions.get(r.poll.uid) ?? [], mine.get(r.poll.uid) ?? []),
+    ),
   };
 }
 
@@ -176,8 +250,18 @@ export async function getPoll(
     await findProgram(db, app, row.poll.programUid).catch(() => {
       throw new NotFoundError(engagementMessages.pollNotFound);
     });
-  const questions = await questionsOf(db, app.uid, [row.poll.uid]);
-  return pollToApi(row.poll, row.answeredAt, questions.get(row.poll.uid) ?? []);
+  const [questions, mine] = await Promise.all([
+    questionsOf(db, app.uid, [row.poll.uid]),
+    row.answeredAt
+      ? myAnswersOf(db, app.uid, userUid, [row.poll.uid])
+      : new Map<string, PollMyAnswer[]>(),
+  ]);
+  return pollToApi(
+    row.poll,
+    row.answeredAt,
+    questions.get(row.poll.uid) ?? [],
+    mine.get(row.poll.uid) ?? [],
+  );
 }
 
 /**

@@ -126,7 +126,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: "A program's polls for the member",
         description:
-          'Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first. `page=n`.',
+          "Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first, each with `my_answers` (the calling member's own chosen options or text per question; never another member's). `page=n`.",
         params: programParams,
         querystring: pageQuery.extend(pollsQuery.shape),
         response: { 200: paged(poll), ...errorResponses(400, 401, 404) },
@@ -153,6 +153,8 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'A poll with its questions and options',
+        description:
+          "Answered by the caller: `is_resolved` true, `answered_at` and `my_answers` - the caller's own answers ({question, options, text}) in question order; empty for anyone who has not answered.",
         params: pollParams,
         response: { 200: poll, ...errorResponses(401, 404) },
       },

@@ -70,3 +70,10 @@ export function pollServerErrors(fieldErrors: Record<string, string[]>): {
   }
   return { byQuestion, general };
 }
+
+/** The member's own answers of an answered poll as drafts, so the read-only form shows them. */
+export function draftsFromAnswers(answers: Poll['my_answers']): Record<string, Draft> {
+  return Object.fromEntries(
+    answers.map((a) => [a.question, { options: [...a.options], text: a.text ?? '' }]),
+  );
+}

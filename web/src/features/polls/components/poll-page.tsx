@@ -14,6 +14,7 @@ import { PageMessage } from '../../../components/page-message';
 import {
   buildPollResponse,
   chooseOption,
+  draftsFromAnswers,
   emptyDraft,
   pollServerErrors,
   unansweredQuestions,
@@ -61,7 +62,10 @@ function PollForm({ poll }: { poll: Poll }) {
   const company = useCurrentCompany();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
+  // An answered poll opens with the member's own answers (the server sends only theirs).
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
+    poll.is_resolved ? draftsFromAnswers(poll.my_answers) : {},
+  );
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
