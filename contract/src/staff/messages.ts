@@ -2,12 +2,15 @@
  * Texts of the staff console. The spec's quoted ones stay word for word (in
  * English, as the other areas keep them); the rest are ours, in Spanish.
  */
-export const staffMessages = {
+const staffSpecMessages = {
   // Spec (access-and-shell, staff)
   duplicatePhone: 'More than one user was found with this phone number, enter the document number',
   featureDisabled: 'The benefits program does not have this functionality enabled',
   amountExceedsMaximum: 'The amount exceeds the maximum',
-  // Ours
+} as const;
+
+/** Ours, already in Spanish: the web's Spanish catalogue shows them as they are. */
+export const staffSpanishMessages = {
   notStaff: 'Usted no es parte del personal de esta empresa.',
   roleNotAllowed: 'Su rol no permite realizar esta acción.',
   ownerOnly: 'Solo el dueño de la empresa puede administrar su personal.',
@@ -32,3 +35,5 @@ export const staffMessages = {
   productNotFound: 'Este producto no se puede canjear en este local.',
   noCoinsProgram: 'El cliente no pertenece a un programa con monedas de la empresa.',
 } as const;
+
+export const staffMessages = { ...staffSpecMessages, ...staffSpanishMessages } as const;

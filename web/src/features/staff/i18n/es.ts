@@ -1,3 +1,5 @@
+import { staffSpanishMessages } from '@store/contract/staff/messages';
+
 /** Spanish texts of the staff area (loaded with its chunk, not with the store front). */
 export const staffEs = {
   title: 'Atención en tienda',
@@ -186,34 +188,13 @@ export const staffEs = {
   productShort: 'El cliente no tiene monedas suficientes',
   productRedeemed_one: '{{product}} canjeado por {{count}} moneda',
   productRedeemed_other: '{{product}} canjeado por {{count}} monedas',
+  // The spec's English messages in Spanish; ours are the contract's own words.
   serverMessages: {
     duplicatePhone:
       'Se encontró más de un usuario con este número de celular, ingrese el número de documento',
     featureDisabled: 'El programa de beneficios no tiene habilitada esta funcionalidad',
     amountExceedsMaximum: 'El monto supera el máximo',
-    notStaff: 'Usted no es parte del personal de esta empresa.',
-    roleNotAllowed: 'Su rol no permite realizar esta acción.',
-    ownerOnly: 'Solo el dueño de la empresa puede administrar su personal.',
-    clientNotFound: 'No se encontró el cliente.',
-    identifyClient: 'Ingrese el documento o el teléfono del cliente.',
-    qrInvalid: 'El código QR no es válido.',
-    qrExpired: 'El código QR venció. Pida al cliente que lo muestre de nuevo.',
-    promotionCodeNotFound: 'No se encontró una promoción con este código.',
-    placeNotFound: 'Elija un local de la empresa.',
-    placeNotAllowed: 'No puede atender en este local.',
-    promotionNotAtPlace: 'Esta promoción no se puede usar en este local.',
-    programNotFound: 'Elija un programa de la empresa.',
-    noBenefitsProgram: 'La tienda no tiene un programa de beneficios asignado.',
-    notMember: 'El cliente no es miembro de este programa.',
-    amountPositive: 'El monto debe ser mayor que 0.',
-    quantityPositive: 'La cantidad debe ser mayor que 0.',
-    dateRange: 'La fecha inicial no puede ser posterior a la final.',
-    userNotFound: 'No existe un usuario con este correo en la aplicación.',
-    staffOfOtherCompany: 'Este usuario ya es parte del personal de otra empresa.',
-    cannotRemoveSelf: 'No puede quitarse a sí mismo del personal.',
-    orderNotFound: 'No se encontró el pedido.',
-    productNotFound: 'Este producto no se puede canjear en este local.',
-    noCoinsProgram: 'El cliente no pertenece a un programa con monedas de la empresa.',
+    ...staffSpanishMessages,
   },
 };
 
