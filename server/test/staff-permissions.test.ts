@@ -167,6 +167,14 @@ const cases: Case[] = [
     validator: 403,
   },
   {
+    // Subscription days that got no order: the orders board's permission.
+    method: 'GET',
+    path: '/api/v5/staff/subscriptions/skipped-days/',
+    url: () => '/api/v5/staff/subscriptions/skipped-days/',
+    ok: 200,
+    validator: 403,
+  },
+  {
     method: 'GET',
     path: '/api/v5/staff/records/',
     url: () => '/api/v5/staff/records/',

@@ -385,3 +385,62 @@ export const staffMemberInput = z.object({
   place_uids: z.array(z.string().trim().min(1)).max(100).default([]),
 });
 export type StaffMemberInput = z.input<typeof staffMemberInput>;
+
+/**
+ * Why a subscription day got no order, as the staff screen names it. The
+ * runner records its reason as text; the server sorts it into one of these
+ * (`other` when it knows no better) and sends the text as `reason_detail`.
+ */
+export const subscriptionSkipReason = z.enum([
+  'out_of_stock',
+  'product_unavailable',
+  'place_closed',
+  'slot_unavailable',
+  'delivery_unavailable',
+  'payment_unavailable',
+  'member_gone',
+  'missed',
+  'other',
+]);
+export type SubscriptionSkipReason = z.infer<typeof subscriptionSkipReason>;
+
+/** Filters of `GET v5/staff/subscriptions/skipped-days/`: service days (Lima), both ends included. */
+export const staffSkippedDaysQuery = z
+  .object({
+    date_from: dayField.optional(),
+    date_to: dayField.optional(),
+    place_uid: z.string().trim().optional(),
+    page: z.coerce
+      .number({ error: formMessages.numeric })
+      .int()
+      .min(1, formMessages.positiveNumber)
+      .default(1),
+    page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+  })
+  .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
+    path: ['date_from'],
+    message: staffMessages.dateRange,
+  });
+export type StaffSkippedDaysQuery = z.input<typeof staffSkippedDaysQuery>;
+
+/** One subscription day that got no order: which day, whose, where, what, and why. */
+export const staffSkippedDay = z.object({
+  subscription_uid: z.string(),
+  /** The day the order was for (YYYY-MM-DD, Lima). */
+  service_date: z.string(),
+  /** When the run recorded the skip. */
+  recorded_at: z.string(),
+  place: namedRef,
+  client: z.object({
+    uid: z.string(),
+    name: z.string(),
+    document_number: z.string().nullable(),
+  }),
+  shipping_type: z.enum(['pickup', 'delivery']),
+  time_slot: z.object({ start: z.string(), end: z.string() }),
+  products: z.array(z.object({ uid: z.string(), title: z.string(), quantity: z.number().int() })),
+  reason: subscriptionSkipReason,
+  /** The reason as the run recorded it (the order rules' message). */
+  reason_detail: z.string(),
+});
+export type StaffSkippedDay = z.infer<typeof staffSkippedDay>;

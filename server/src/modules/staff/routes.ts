@@ -26,6 +26,8 @@ import {
   staffRecordsQuery,
   staffRedemptionInput,
   staffRedemptionResult,
+  staffSkippedDay,
+  staffSkippedDaysQuery,
   staffStampsInput,
   staffTransitionInput,
 } from '@store/contract';
@@ -40,6 +42,7 @@ import { getOrder, listOrders, moveOrder } from './orders';
 import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
+import { listSkippedDays } from './skipped-days';
 
 const tags = ['staff'];
 const security = [{ token: [] }];
@@ -319,6 +322,34 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) =>
       moveOrder(requireStaff(request), request.params.uid, request.body.action, request.log),
+  );
+
+  server.get(
+    '/v5/staff/subscriptions/skipped-days/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        security,
+        summary: "Subscription days that got no order, at the company's places, newest day first",
+        description: `${access} Who may see the orders board may see these (the days are orders that were not made). Filters \`date_from\`/\`date_to\` (YYYY-MM-DD service days in Lima, both included), \`place_uid\`; paged. Staff limited to some places see those places' days only. \`reason\` sorts the recorded reason (\`reason_detail\`, the order rules' message) into out_of_stock, product_unavailable, place_closed, slot_unavailable, delivery_unavailable, payment_unavailable, member_gone, missed or other.`,
+        querystring: staffSkippedDaysQuery,
+        response: { 200: paged(staffSkippedDay), ...errors },
+      },
+    },
+    async (request) => {
+      const window = pageWindow(request.query);
+      const page = await listSkippedDays(
+        requireStaff(request),
+        {
+          date_from: request.query.date_from,
+          date_to: request.query.date_to,
+          place_uid: request.query.place_uid || undefined,
+        },
+        window,
+      );
+      return toPaged(request, window, page.count, page.results);
+    },
   );
 
   server.get(

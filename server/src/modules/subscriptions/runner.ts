@@ -11,6 +11,7 @@ import { findPlace } from '../places/service';
 import { priceOrder } from '../orders/pricing';
 import { findOrder, isUniqueViolation, reserve } from '../orders/service';
 import { orderConfirmationMail } from '../orders/mail';
+import { runnerReasons } from './skip-reasons';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -118,12 +119,7 @@ export async function runSubscriptionOrders(
     if (today.minute > start - PICKUP_LEAD_MINUTES) {
       // Subscribed after the day's window opened: the first order is on the next chosen day.
       if (sub.createdAt > instantOf(today.date, start - lead)) continue;
-      outcome = await recordSkip(
-        db,
-        sub,
-        today.date,
-        'missed: the run came after the slot could still be prepared',
-      );
+      outcome = await recordSkip(db, sub, today.date, runnerReasons.missed);
     } else {
       try {
         outcome = await orderFor(db, app, sub, today.date, now, options);
@@ -181,12 +177,12 @@ async function orderFor(
     .select()
     .from(users)
     .where(and(eq(users.appId, sub.appId), eq(users.uid, sub.userUid)));
-  if (!user) return recordSkip(db, sub, serviceDate, 'the member no longer exists');
+  if (!user) return recordSkip(db, sub, serviceDate, runnerReasons.memberGone);
   let place;
   try {
     place = await findPlace(db, app, sub.placeUid);
   } catch {
-    return recordSkip(db, sub, serviceDate, 'the place is closed');
+    return recordSkip(db, sub, serviceDate, runnerReasons.placeClosed);
   }
   const slot = `${sub.slotStart}-${sub.slotEnd}`;
   const input: OrderInput = {
@@ -236,12 +232,7 @@ async function orderFor(
     throw err;
   }
   if (priced.paymentMethod?.type === 'ONLINE_CARD')
-    return recordSkip(
-      db,
-      sub,
-      serviceDate,
-      'online card payments cannot be charged without the member',
-    );
+    return recordSkip(db, sub, serviceDate, runnerReasons.cardPayment);
 
   const orderUid = randomUUID();
   const key = `subscription:${sub.uid}:${serviceDate}`;
