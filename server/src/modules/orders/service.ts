@@ -343,7 +343,11 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 /** Orders the member may see: paid or pay-on-delivery ones (an order waiting for its card is not shown). */
 const visible = ne(orders.paymentStatus, 'PENDING');
 
-async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promise<Order[]> {
+/**
+ * Orders as the API shows them: their lines, place, payment method and area in
+ * one query each for the whole page, in the order of `rows`.
+ */
+export async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const uids = rows.map((r) => r.uid);
   const areaUids = [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))];

@@ -9,12 +9,11 @@ import {
   type StaffOrder,
   type StaffOrderAction,
 } from '@store/contract';
-import { areas, orderLines, orders, paymentMethods, places, users } from '../../db/schema';
+import { orders, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
-import { orderToApi } from '../orders/serialize';
-import { transitionOrder } from '../orders/service';
+import { transitionOrder, withRelated } from '../orders/service';
 import { allowedPlace, type StaffContext } from './guard';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -34,42 +33,13 @@ function boardWhere(staff: StaffContext) {
   );
 }
 
-/** Orders with their lines, place, payment method, area and client, in a handful of queries per page. */
+/** Orders with the orders module's related rows, plus their clients, in a handful of queries per page. */
 async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<StaffOrder[]> {
   if (rows.length === 0) return [];
   const appId = staff.app.uid;
-  const uids = rows.map((r) => r.uid);
-  const distinct = (values: (string | null)[]) => [
-    ...new Set(values.filter((v): v is string => !!v)),
-  ];
-  const areaUids = distinct(rows.map((r) => r.areaUid));
-  const userUids = distinct(rows.map((r) => r.userUid));
-  const [lines, placeRows, methods, areaRows, clients] = await Promise.all([
-    staff.db
-      .select()
-      .from(orderLines)
-      .where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
-    staff.db
-      .select({ uid: places.uid, name: places.name })
-      .from(places)
-      .where(
-        and(eq(places.appId, appId), inArray(places.uid, distinct(rows.map((r) => r.placeUid)))),
-      ),
-    staff.db
-      .select()
-      .from(paymentMethods)
-      .where(
-        and(
-          eq(paymentMethods.appId, appId),
-          inArray(paymentMethods.uid, distinct(rows.map((r) => r.paymentMethodUid))),
-        ),
-      ),
-    areaUids.length
-      ? staff.db
-          .select()
-          .from(areas)
-          .where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids)))
-      : Promise.resolve([]),
+  const userUids = [...new Set(rows.map((r) => r.userUid).filter((u): u is string => !!u))];
+  const [apiOrders, clients] = await Promise.all([
+    withRelated(staff.db, appId, rows),
     userUids.length
       ? staff.db
           .select({
@@ -83,15 +53,9 @@ async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<Staff
           .where(and(eq(users.appId, appId), inArray(users.uid, userUids)))
       : Promise.resolve([]),
   ]);
-  return rows.map((row) => {
-    const order = orderToApi(row, {
-      place: placeRows.find((p) => p.uid === row.placeUid)!,
-      method: methods.find((m) => m.uid === row.paymentMethodUid)!,
-      area: areaRows.find((a) => a.uid === row.areaUid) ?? null,
-      lines: lines.filter((l) => l.orderUid === row.uid),
-    });
-    return staffOrderOf(order, clients.find((c) => c.uid === row.userUid) ?? null);
-  });
+  return apiOrders.map((order, i) =>
+    staffOrderOf(order, clients.find((c) => c.uid === rows[i].userUid) ?? null),
+  );
 }
 
 function staffOrderOf(order: Order, client: StaffOrder['client']): StaffOrder {
