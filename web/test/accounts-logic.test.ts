@@ -5,7 +5,12 @@ import { pageCount, pageItems } from '../src/features/auth/lib/pagination';
 import { firstWord } from '../src/lib/names';
 import { dialCodeOptions, splitDialCode, withDialCode } from '../src/lib/phone';
 import { birthYears, composeBirthdate, splitBirthdate } from '../src/lib/birthdate';
-import { isProfileComplete, loginTabs } from '../src/features/auth/lib/signin';
+import {
+  afterSignInTarget,
+  googleClientId,
+  isProfileComplete,
+  loginTabs,
+} from '../src/features/auth/lib/signin';
 
 test('pagination shows every page when there are 9 or fewer', () => {
   assert.deepEqual(pageItems(1, 1), [1]);
@@ -95,4 +100,35 @@ test('login tabs follow the sign-in methods; the profile is complete only with t
   assert.equal(isProfileComplete(full), true);
   for (const key of Object.keys(full))
     assert.equal(isProfileComplete({ ...full, [key]: '' }), false, key);
+});
+
+test('the Google button needs a GOOGLE method with a client id; it is no login tab', () => {
+  const google = (settings: Record<string, unknown>) => ({
+    signin_methods: [
+      { type: 'EMAIL' as const, settings: {} },
+      { type: 'GOOGLE' as const, settings },
+    ],
+  });
+  assert.equal(googleClientId(google({ client_id: ' id-1.apps ' })), 'id-1.apps');
+  assert.equal(googleClientId(google({})), null);
+  assert.equal(googleClientId(google({ client_id: '  ' })), null);
+  assert.equal(googleClientId(google({ client_id: 42 })), null);
+  assert.equal(googleClientId({ signin_methods: [{ type: 'EMAIL', settings: {} }] }), null);
+  assert.deepEqual(loginTabs(google({ client_id: 'id-1' })), ['email']);
+});
+
+test('after signing in: the wanted page of ours, else /complete-info unless skipped, else /', () => {
+  const incomplete = { first_name: 'Gina', last_name: 'Gómez' };
+  const complete = {
+    ...incomplete,
+    birthdate: '1990-05-14',
+    document_number: '45678912',
+    gender: 'f',
+  };
+  assert.equal(afterSignInTarget(incomplete, '/profile', false), '/profile');
+  assert.equal(afterSignInTarget(incomplete, undefined, false), '/complete-info');
+  assert.equal(afterSignInTarget(incomplete, undefined, true), '/');
+  assert.equal(afterSignInTarget(complete, undefined, false), '/');
+  for (const wanted of ['//evil.example', 'https://evil.example/', '/login', ''])
+    assert.equal(afterSignInTarget(complete, wanted, false), '/', wanted);
 });

@@ -43,6 +43,7 @@ export const googleLoginBody = z.object({
   /** The influencer of /in/{uid}/, kept when this sign-in registers the member. */
   influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
 });
+export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
 
 /**
  * Login and registration answer: the session token (send it as

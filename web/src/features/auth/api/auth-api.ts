@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   AuthResponse,
+  GoogleLoginBody,
   LoginBody,
   RegisterBody,
   ValidateResponse,
@@ -17,6 +18,13 @@ export type DeletionLink = { uid: string; first_name: string; email: string | nu
 export function useLogin() {
   return useMutation({
     mutationFn: (body: LoginBody) => api.post<AuthResponse>('v5/login/', body),
+  });
+}
+
+/** `POST v5/login/mobile/google/`: the ID token Google's button gave, checked by the server. */
+export function useGoogleLogin() {
+  return useMutation({
+    mutationFn: (body: GoogleLoginBody) => api.post<AuthResponse>('v5/login/mobile/google/', body),
   });
 }
 

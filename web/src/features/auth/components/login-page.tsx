@@ -10,7 +10,7 @@ import { authMessages } from '@store/contract/auth/messages';
 import { formMessages } from '@store/contract/messages';
 import { formRules } from '@store/contract/forms/rules';
 import { DEFAULT_DOCUMENT_TYPE, normaliseDocumentNumber } from '@store/contract/profile/user';
-import type { AuthResponse, LoginBody } from '@store/contract/auth/schemas';
+import type { LoginBody } from '@store/contract/auth/schemas';
 import { useTenant } from '../../../lib/tenant';
 import { startSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
@@ -18,10 +18,17 @@ import { withDialCode } from '../../../lib/phone';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { useLogin, useValidateDocument } from '../api/auth-api';
-import { isDocumentOnly, isProfileComplete, loginTabs, type LoginTab } from '../lib/signin';
+import {
+  afterSignInTarget,
+  googleClientId,
+  isDocumentOnly,
+  loginTabs,
+  type LoginTab,
+} from '../lib/signin';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
+import { GoogleSignIn } from './google-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 
 /** What a document-only visitor who can register brings to /register. */
@@ -59,15 +66,6 @@ const documentSchema = (needsPassword: boolean) =>
 
 type Submit = (body: LoginBody, onError: (error: unknown) => void) => Promise<void>;
 type CaptchaGate = () => string | undefined | false;
-
-/** Where to go after signing in: the wanted page, else /complete-info for an incomplete profile (unless skipped), else /. */
-function afterLoginTarget(response: AuthResponse, wanted: string | undefined): string {
-  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login')
-    return wanted;
-  if (!isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate))
-    return '/complete-info';
-  return '/';
-}
 
 function EmailForm({
   submit,
@@ -278,6 +276,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tabs = loginTabs(app);
+  const googleId = googleClientId(app);
   const [tab, setTab] = useState<LoginTab>(tabs[0] ?? 'email');
   const wanted = (location.state as { from?: string } | null)?.from;
   const login = useLogin();
@@ -298,7 +297,11 @@ export function LoginPage() {
   const submit: Submit = async (body, onError) => {
     try {
       const response = await login.mutateAsync(body);
-      startSession(response.token, response.merge, afterLoginTarget(response, wanted));
+      startSession(
+        response.token,
+        response.merge,
+        afterSignInTarget(response.user, wanted, Boolean(storage.get(storageKeys.skipUpdate))),
+      );
     } catch (error) {
       captchaRef.current?.reset();
       onError(error);
@@ -336,32 +339,36 @@ export function LoginPage() {
           ))}
         </div>
       ) : null}
-      <div
-        id={`${baseId}-panel`}
-        role={tabs.length > 1 ? 'tabpanel' : undefined}
-        aria-labelledby={tabs.length > 1 ? `${baseId}-tab-${tab}` : undefined}
-      >
-        {tab === 'email' ? (
-          <EmailForm key="email" submit={submit} captcha={captcha} pending={login.isPending}>
-            {captchaBox}
-          </EmailForm>
-        ) : tab === 'mobile' ? (
-          <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>
-            {captchaBox}
-          </MobileForm>
-        ) : (
-          <DocumentForm
-            key="document"
-            submit={submit}
-            captcha={captcha}
-            pending={login.isPending}
-            documentOnly={isDocumentOnly(app)}
-            onCanRegister={onCanRegister}
-          >
-            {captchaBox}
-          </DocumentForm>
-        )}
-      </div>
+      {/* An app whose only way in is Google shows no form; one with no methods keeps the email form. */}
+      {tabs.length || !googleId ? (
+        <div
+          id={`${baseId}-panel`}
+          role={tabs.length > 1 ? 'tabpanel' : undefined}
+          aria-labelledby={tabs.length > 1 ? `${baseId}-tab-${tab}` : undefined}
+        >
+          {tab === 'email' ? (
+            <EmailForm key="email" submit={submit} captcha={captcha} pending={login.isPending}>
+              {captchaBox}
+            </EmailForm>
+          ) : tab === 'mobile' ? (
+            <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>
+              {captchaBox}
+            </MobileForm>
+          ) : (
+            <DocumentForm
+              key="document"
+              submit={submit}
+              captcha={captcha}
+              pending={login.isPending}
+              documentOnly={isDocumentOnly(app)}
+              onCanRegister={onCanRegister}
+            >
+              {captchaBox}
+            </DocumentForm>
+          )}
+        </div>
+      ) : null}
+      {googleId ? <GoogleSignIn clientId={googleId} wanted={wanted} /> : null}
       <p className="standalone__links">
         <Link to="/recovery-password">{t('auth.forgotPassword')}</Link>
       </p>

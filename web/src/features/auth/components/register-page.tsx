@@ -30,9 +30,10 @@ import {
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { useRegister } from '../api/auth-api';
-import { isDocumentOnlyRegistration, isProfileComplete } from '../lib/signin';
+import { afterSignInTarget, googleClientId, isDocumentOnlyRegistration } from '../lib/signin';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
+import { GoogleSignIn } from './google-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { readInfluencerUid } from '../../../lib/influencer';
 import type { RememberedDocument } from './login-page';
@@ -139,6 +140,7 @@ export function RegisterPage() {
   );
   const register = useRegister();
   const siteKey = app.recaptcha_settings?.site_key;
+  const googleId = googleClientId(app);
   const captchaRef = useRef<RecaptchaHandle>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const correctFields = t('auth.correctFields');
@@ -160,11 +162,11 @@ export function RegisterPage() {
           // The influencer of /in/{uid}/ stays remembered: the member's first order carries it too.
           influencer_uid: readInfluencerUid(),
         });
-        const target =
-          !isProfileComplete(response.user) && !storage.get(storageKeys.skipUpdate)
-            ? '/complete-info'
-            : '/';
-        startSession(response.token, response.merge, target);
+        startSession(
+          response.token,
+          response.merge,
+          afterSignInTarget(response.user, undefined, Boolean(storage.get(storageKeys.skipUpdate))),
+        );
       } catch (error) {
         captchaRef.current?.reset();
         const parsed = showError(error);
@@ -295,6 +297,7 @@ export function RegisterPage() {
           {register.isPending ? t('auth.sending') : t('auth.registerButton')}
         </button>
       </form>
+      {googleId ? <GoogleSignIn clientId={googleId} /> : null}
       <p className="standalone__links">
         {t('auth.haveAccount')} <Link to="/login">{t('auth.loginTitle')}</Link>
       </p>

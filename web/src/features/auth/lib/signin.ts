@@ -28,6 +28,30 @@ export function isDocumentOnlyRegistration(app: Pick<App, 'signin_methods'>): bo
   );
 }
 
+/**
+ * The client id of the app's GOOGLE sign-in method; the Google button (and Google's script) is
+ * there only when the app has one.
+ */
+export function googleClientId(app: Pick<App, 'signin_methods'>): string | null {
+  const id = app.signin_methods.find((m) => m.type === 'GOOGLE')?.settings.client_id;
+  return typeof id === 'string' && id.trim() ? id.trim() : null;
+}
+
+/**
+ * Where a sign-in goes: the page the visitor wanted (a path of ours, never /login), else
+ * /complete-info for an incomplete profile unless the member skipped it, else /.
+ */
+export function afterSignInTarget(
+  user: Parameters<typeof isProfileComplete>[0],
+  wanted: string | undefined,
+  skipUpdate: boolean,
+): string {
+  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login')
+    return wanted;
+  if (!isProfileComplete(user) && !skipUpdate) return '/complete-info';
+  return '/';
+}
+
 /** Spec: complete only if first_name, last_name, birthdate, document_number and gender are all non-empty. */
 export function isProfileComplete(u: {
   first_name?: string | null;
