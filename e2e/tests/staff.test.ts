@@ -213,9 +213,7 @@ test(
     );
 
     // Points: 0 and an empty description are refused, then 50 for a counter purchase.
-    const pointsPanel = staff.locator('section', {
-      has: staff.getByRole('heading', { name: 'Agregar puntos' }),
-    });
+    const pointsPanel = staff.getByRole('region', { name: 'Agregar puntos' });
     await pointsPanel.getByLabel('Puntos').fill('0');
     await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).click();
     await pointsPanel.getByText('El monto debe ser mayor que 0.').waitFor();
@@ -499,9 +497,7 @@ test(
     await staff.getByTestId('staff-client').getByRole('heading', { name: 'Rafael Soto' }).waitFor();
     const disabled = 'El programa de beneficios no tiene habilitada esta funcionalidad';
     await staff.getByTestId('points-disabled').getByText(disabled).waitFor();
-    const pointsPanel = staff.locator('section', {
-      has: staff.getByRole('heading', { name: 'Agregar puntos' }),
-    });
+    const pointsPanel = staff.getByRole('region', { name: 'Agregar puntos' });
     assert.ok(await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).isDisabled());
     assert.ok(await pointsPanel.getByLabel('Descripción').isDisabled());
   },

@@ -15,6 +15,7 @@ import { FormAlert, SelectField, TextField } from '../../../components/form-fiel
 import { useAddPoints, useStamp } from '../api/staff-api';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
+import { ActionPanel } from './action-panel';
 
 /** The company's programs the client belongs to, with what each one allows. */
 function useClientPrograms(client: StaffClient) {
@@ -55,10 +56,7 @@ export function StampsPanel({ client }: { client: StaffClient }) {
   });
   const e = form.formState.errors;
   return (
-    <section className="staff-panel" aria-labelledby="staff-stamps-title">
-      <h3 id="staff-stamps-title" className="staff-panel__title">
-        {t('staff.stampsTitle')}
-      </h3>
+    <ActionPanel title={t('staff.stampsTitle')}>
       {programs.length === 0 ? (
         <p className="staff-muted">{stm(staffMessages.featureDisabled)}</p>
       ) : (
@@ -86,7 +84,7 @@ export function StampsPanel({ client }: { client: StaffClient }) {
           </button>
         </form>
       )}
-    </section>
+    </ActionPanel>
   );
 }
 
@@ -128,10 +126,7 @@ export function PointsPanel({ client }: { client: StaffClient }) {
   });
   const e = form.formState.errors;
   return (
-    <section className="staff-panel" aria-labelledby="staff-points-title">
-      <h3 id="staff-points-title" className="staff-panel__title">
-        {t('staff.pointsTitle')}
-      </h3>
+    <ActionPanel title={t('staff.pointsTitle')}>
       <form onSubmit={onSubmit} noValidate className="staff-form">
         {programs.length > 1 ? (
           <SelectField
@@ -172,6 +167,6 @@ export function PointsPanel({ client }: { client: StaffClient }) {
           {addPoints.isPending ? t('staff.saving') : t('staff.pointsSubmit')}
         </button>
       </form>
-    </section>
+    </ActionPanel>
   );
 }

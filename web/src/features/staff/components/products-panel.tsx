@@ -10,6 +10,7 @@ import { Loading } from '../../../components/loading';
 import { clientProductsQuery, useRedeemProduct } from '../api/staff-api';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
+import { ActionPanel } from './action-panel';
 
 /**
  * The place's redeemable products, paid with the client's coins (one unit per press). The
@@ -49,14 +50,7 @@ export function ProductsPanel({ client }: { client: StaffClient }) {
   };
 
   return (
-    <section
-      className="staff-panel staff-panel--wide"
-      aria-labelledby="staff-products-title"
-      data-testid="staff-products"
-    >
-      <h3 id="staff-products-title" className="staff-panel__title">
-        {t('staff.productsTitle')}
-      </h3>
+    <ActionPanel title={t('staff.productsTitle')} wide testId="staff-products">
       {!placeUid ? (
         <p className="staff-muted">{t('staff.choosePlace')}</p>
       ) : products.isPending ? (
@@ -109,6 +103,6 @@ export function ProductsPanel({ client }: { client: StaffClient }) {
           )}
         </>
       )}
-    </section>
+    </ActionPanel>
   );
 }

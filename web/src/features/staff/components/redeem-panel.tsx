@@ -22,6 +22,7 @@ import { exceedsMaximum } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { canUseCamera, QrScan } from './qr-scan';
+import { ActionPanel } from './action-panel';
 
 /** Redeem for the client: one of the company's promotions (listed with the client's state) or one found by its code. */
 export function RedeemPanel({ client }: { client: StaffClient }) {
@@ -30,10 +31,7 @@ export function RedeemPanel({ client }: { client: StaffClient }) {
   const [selected, setSelected] = useState<Promotion | null>(null);
 
   return (
-    <section className="staff-panel staff-panel--wide" aria-labelledby="staff-redeem-title">
-      <h3 id="staff-redeem-title" className="staff-panel__title">
-        {t('staff.redeemTitle')}
-      </h3>
+    <ActionPanel title={t('staff.redeemTitle')} wide>
       <PromotionCodeSearch client={client} onFound={setSelected} />
       {selected ? (
         <RedeemForm
@@ -65,7 +63,7 @@ export function RedeemPanel({ client }: { client: StaffClient }) {
           ))}
         </ul>
       )}
-    </section>
+    </ActionPanel>
   );
 }
 
