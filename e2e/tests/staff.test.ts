@@ -1,8 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { repoRoot, startServer, type RunningServer } from '../lib/server';
 
 // The staff area in a real browser against the real server: the demo cashier finds the demo
 // member by document, redeems a promotion, stamps, adds points, moves the member's new order
@@ -14,8 +18,13 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
 
-async function signIn(email: string, password: string, viewport = TABLET, host = 'localhost') {
-  const server = harness.server();
+async function signIn(
+  email: string,
+  password: string,
+  viewport = TABLET,
+  host = 'localhost',
+  server: RunningServer = harness.server(),
+) {
   const { context, page } = await harness.newPage({ viewport });
   await acceptCookiesUpFront(context, server.url(host));
   await page.goto(server.url(host, '/login'));
@@ -500,5 +509,123 @@ test(
     const pointsPanel = staff.getByRole('region', { name: 'Agregar puntos' });
     assert.ok(await pointsPanel.getByRole('button', { name: 'Agregar puntos' }).isDisabled());
     assert.ok(await pointsPanel.getByLabel('Descripción').isDisabled());
+  },
+);
+
+/** The next Monday at least two days ahead (a Lima day the demo Miraflores is open). */
+function nextMonday(): string {
+  const day = new Date(Date.now() + 2 * 86_400_000);
+  while (day.getUTCDay() !== 1) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/** `npm run subscriptions:run -w server -- --at ISO` on a database directory; resolves with its output. */
+function runSubscriptions(dataDir: string, at: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/modules/subscriptions/cli.ts', '--at', at],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`subscriptions:run exited ${code}: ${out}`)),
+    );
+  });
+}
+
+test(
+  "a subscription day without stock shows on the staff's subscriptions screen, with its reason in Spanish",
+  { skip },
+  async () => {
+    // The run is the real command on a database on disk, so this test has a server of its own:
+    // the member subscribes, the server stops, the run skips Monday (espresso has no stock at
+    // Miraflores), and a server on the same database shows it to the cashier.
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-skipped-'));
+    let server: RunningServer | undefined;
+    try {
+      server = await startServer({ DATA_DIR: dataDir, SUBSCRIPTION_RUN_SECONDS: '0' });
+      const call = async <T>(method: string, pathname: string, body?: unknown, token?: string) => {
+        const response = await fetch(server!.url('localhost', `/api/${pathname}`), {
+          method,
+          headers: {
+            'Content-Type': 'application/json',
+            ...(token ? { Authorization: `Token ${token}` } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text}`);
+        return JSON.parse(text) as T;
+      };
+      const { token } = await call<{ token: string }>('POST', 'v5/login/', {
+        email: 'demo@aurora.pe',
+        password: 'Aurora2026!',
+      });
+      const places = (await call<{ results: Place[] }>('GET', 'v7/places/')).results;
+      const miraflores = places.find((p) => p.name === 'Aurora Miraflores')!.uid;
+      const products = (
+        await call<{ results: { uid: string; title: string; stock: number | null }[] }>(
+          'GET',
+          `v7/places/${miraflores}/products/?page_size=100`,
+        )
+      ).results;
+      const espresso = products.find((p) => p.title === 'Espresso')!;
+      assert.equal(espresso.stock, 0, 'the demo espresso has no stock at Miraflores');
+      const options = await call<{ payment_methods: { uid: string; type: string }[] }>(
+        'GET',
+        `v5/places/${miraflores}/checkout-options/`,
+      );
+      const subscription = await call<{ uid: string }>(
+        'POST',
+        `v5/places/${miraflores}/subscriptions/`,
+        {
+          products: [{ uid: espresso.uid, quantity: 2 }],
+          weekdays: ['monday'],
+          time_slot: { start: '09:00', end: '09:30' },
+          payment_method: options.payment_methods.find((m) => m.type === 'CASH')!.uid,
+        },
+        token,
+      );
+      await server.stop();
+      server = undefined;
+
+      const monday = nextMonday();
+      const out = await runSubscriptions(dataDir, `${monday}T07:30:00-05:00`);
+      assert.match(out, new RegExp(`${monday} ${subscription.uid} skipped`), out);
+
+      server = await startServer({ DATA_DIR: dataDir, SUBSCRIPTION_RUN_SECONDS: '0' });
+      const page = await signIn('cajero@aurora.pe', 'Cajero2026!', TABLET, 'localhost', server);
+      await page.goto(server.url('localhost', '/staff'));
+      await staffTabs(page).getByRole('link', { name: 'Suscripciones' }).click();
+      await page.waitForURL(/\/staff\/skipped-days$/);
+      await page.getByRole('heading', { name: 'Días de suscripción sin pedido' }).waitFor();
+      const row = page.locator(`[data-subscription="${subscription.uid}"]`);
+      await row.waitFor();
+      const text = await row.innerText();
+      assert.match(text, /Ana Quispe/);
+      assert.match(text, /45678912/);
+      assert.match(text, /Aurora Miraflores/);
+      assert.match(text, /2 × Espresso/);
+      assert.match(text, /09:00–09:30/);
+      assert.match(text, /Sin stock/);
+      // The service day, in the browser's Spanish date words (e.g. "lun, 30 nov 2026").
+      const [y, , d] = monday.split('-').map(Number);
+      assert.match(text, new RegExp(`^lun\\.?,? ${d} \\p{L}+\\.? ${y}`, 'u'), text);
+      await page.screenshot({ path: `${SHOTS}/staff-skipped-days.png`, fullPage: true });
+
+      // A date range that leaves the day out empties the list; the day itself brings it back.
+      await page.getByLabel('Hasta', { exact: true }).fill('2020-01-01');
+      await page.getByText('No hay días sin pedido para estos filtros').waitFor();
+      await page.getByLabel('Hasta', { exact: true }).fill(monday);
+      await page.getByLabel('Desde', { exact: true }).fill(monday);
+      await row.waitFor();
+    } finally {
+      await server?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   },
 );

@@ -1,7 +1,7 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
 import { orderMessages } from '@store/contract/orders/messages';
 import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
-import type { ClientLookup, RecordsQuery } from './api/staff-api';
+import type { ClientLookup, RecordsQuery, SkippedDaysQuery } from './api/staff-api';
 
 /** Board tabs: every status, plus all of them ('' = no filter). */
 export const BOARD_FILTERS = [
@@ -119,6 +119,12 @@ export function recordsQueryOf(filters: RecordFilters): RecordsQuery {
     place_uid: filters.place_uid || undefined,
     page: filters.page,
   };
+}
+
+/** The skipped subscription days' filters as the server reads them (the report's, without a kind). */
+export function skippedDaysQueryOf(filters: RecordFilters): SkippedDaysQuery {
+  const { kind: _kind, ...query } = recordsQueryOf(filters);
+  return query;
 }
 
 /**

@@ -15,6 +15,7 @@ import type {
   StaffRecord,
   StaffRedemptionInput,
   StaffRedemptionResult,
+  StaffSkippedDay,
   StaffStampsInput,
   RecordKind,
   StaffMember,
@@ -161,6 +162,21 @@ export const recordsQuery = (filters: RecordsQuery) =>
 export function downloadRecordsCsv(filters: Omit<RecordsQuery, 'page' | 'page_size'>) {
   return apiDownload('v5/staff/records.csv', filters);
 }
+
+/** The filters of the skipped subscription days as sent (`staffSkippedDaysQuery`, empty ones left out). */
+export type SkippedDaysQuery = Omit<RecordsQuery, 'kind'>;
+
+/** `GET v5/staff/subscriptions/skipped-days/`: the company's subscription days that got no order. */
+export const skippedDaysQuery = (filters: SkippedDaysQuery) =>
+  queryOptions({
+    queryKey: ['staff-skipped-days', filters],
+    queryFn: ({ signal }) =>
+      api.get<Paged<StaffSkippedDay>>('v5/staff/subscriptions/skipped-days/', {
+        query: filters,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 /** `GET v5/staff/members/`: the company's staff (owners only). */
 export const membersQuery = () =>

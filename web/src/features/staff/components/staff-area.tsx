@@ -13,6 +13,7 @@ import { ClientsPage } from './clients-page';
 import { CreateClientPage } from './create-client-page';
 import { OrdersBoard } from './orders-board';
 import { RecordsPage } from './records-page';
+import { SkippedDaysPage } from './skipped-days-page';
 import { MembersPage } from './members-page';
 import '../staff.css';
 
@@ -109,6 +110,11 @@ function StaffShell({ me }: { me: StaffMe }) {
               {t('staff.tabOrders')}
             </NavLink>
           ) : null}
+          {can('orders') ? (
+            <NavLink to="/staff/skipped-days" className="staff-tabs__link">
+              {t('staff.skippedDays.tab')}
+            </NavLink>
+          ) : null}
           {can('create_clients') ? (
             <NavLink to="/staff/clients/new" className="staff-tabs__link">
               {t('staff.tabCreate')}
@@ -133,6 +139,10 @@ function StaffShell({ me }: { me: StaffMe }) {
               element={can('create_clients') ? <CreateClientPage /> : <NoAccess />}
             />
             <Route path="orders" element={can('orders') ? <OrdersBoard /> : <NoAccess />} />
+            <Route
+              path="skipped-days"
+              element={can('orders') ? <SkippedDaysPage /> : <NoAccess />}
+            />
             <Route path="records" element={can('records') ? <RecordsPage /> : <NoAccess />} />
             <Route path="members" element={can('members') ? <MembersPage /> : <NoAccess />} />
             <Route path="*" element={<NotFound />} />
