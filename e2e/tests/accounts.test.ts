@@ -1,20 +1,53 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
+import { repoRoot } from '../lib/server';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { startGoogleKeys, stubGoogleScript, type GoogleKeys } from '../lib/google';
 
 // The accounts journey in a real browser against the real server, whose mails go through a real
-// SMTP server started here; the links are followed from the mails received.
+// SMTP server started here; the links are followed from the mails received. Google's keys are
+// served here too, and a store with Google sign-in (e2e/fixtures/google.localhost.json) is
+// imported with the tenant CLI into the database the server then starts on.
+const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
+const GOOGLE_HOST = 'google.localhost';
 let smtp: SmtpInbox | undefined;
+let google: GoogleKeys | undefined;
+let dataDir = '';
 const harness = useHarness({
   env: async () => {
     smtp = await startSmtp();
-    return { SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: '100' };
+    google = await startGoogleKeys(GOOGLE_CLIENT_ID);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-accounts-'));
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'server/src/tenants/cli.ts',
+        'import',
+        path.join(repoRoot, 'e2e', 'fixtures', 'google.localhost.json'),
+      ],
+      { cwd: process.env.E2E_SERVER_ROOT || repoRoot, env: { ...process.env, DATA_DIR: dataDir } },
+    );
+    return {
+      SMTP_URL: smtp.url,
+      RATE_LIMIT_FACTOR: '100',
+      GOOGLE_JWKS_URL: google.jwksUrl,
+      DATA_DIR: dataDir,
+    };
   },
 });
 after(async () => {
   await smtp?.close();
+  await google?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 const { skip } = harness;
 const inbox = () => smtp!;
@@ -458,5 +491,156 @@ test(
       );
       assert.ok(overflow <= 0, `${path} has no horizontal scroll (${overflow}px)`);
     }
+  },
+);
+
+type GoogleSeen = {
+  __googleCredential?: string;
+  __googleInit?: { client_id: string };
+  __googleButton?: { text: string; locale: string };
+};
+const googleRequest = (page: Page) =>
+  page.waitForRequest(
+    (r) => r.url().endsWith('/api/v5/login/mobile/google/') && r.method() === 'POST',
+  );
+async function clickGoogle(page: Page, credential: string) {
+  await page.evaluate((token) => {
+    (window as GoogleSeen).__googleCredential = token;
+  }, credential);
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+}
+
+test(
+  'Google sign-in: the button registers a member from /register and signs them in from /login',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const email = `gina.${Date.now().toString(36)}@gmail.com`;
+    const token = google!.idToken({ email, given_name: 'Gina', family_name: 'Gómez' });
+
+    // /register: Google's button (stubbed) under the form; the influencer of /in/ goes along.
+    const first = await harness.newPage();
+    await acceptCookiesUpFront(first.context, server.url(GOOGLE_HOST));
+    const script = await stubGoogleScript(first.page);
+    await first.page.goto(server.url(GOOGLE_HOST, '/register/'));
+    await first.page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
+    await first.page.evaluate(() => localStorage.setItem('influencerId', 'inf-google'));
+    await first.page.getByRole('button', { name: 'Continuar con Google' }).waitFor();
+    const seen = await first.page.evaluate(() => ({
+      init: (window as GoogleSeen).__googleInit,
+      button: (window as GoogleSeen).__googleButton,
+    }));
+    assert.deepEqual(seen.init, { client_id: GOOGLE_CLIENT_ID });
+    assert.deepEqual(seen.button, { text: 'continue_with', locale: 'es' });
+    const registerRequest = googleRequest(first.page);
+    await clickGoogle(first.page, token);
+    assert.deepEqual((await registerRequest).postDataJSON(), {
+      id_token: token,
+      influencer_uid: 'inf-google',
+    });
+    // Signed in as the email login does: token and merge flag stored; no birthdate yet, so
+    // /complete-info, where the names Google gave are not asked again.
+    await first.page.waitForURL(/\/complete-info$/);
+    await first.page.getByRole('heading', { name: 'Completa tus datos' }).waitFor();
+    assert.equal(await field(first.page, 'Nombre').count(), 0);
+    const stored = await storageOf(first.page);
+    assert.ok(stored.token, 'the token is stored');
+    assert.equal(stored.merge, 'true');
+    assert.equal(script.loads(), 1);
+
+    // The member is really signed in: their profile and the member menu.
+    await first.page.goto(server.url(GOOGLE_HOST, '/profile'));
+    await first.page.getByRole('heading', { name: 'Datos personales' }).waitFor();
+    await first.page.waitForFunction(
+      () =>
+        (document.querySelector('input[name="first_name"]') as HTMLInputElement | null)?.value ===
+        'Gina',
+    );
+    assert.equal(await field(first.page, 'Correo electrónico').inputValue(), email);
+    await first.page.getByRole('button', { name: 'Abrir menú' }).click();
+    await first.page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
+
+    // /login in a fresh browser: a token Google did not sign is refused in Spanish, nothing is
+    // stored and the form stays usable; the real one signs the same member in.
+    const second = await harness.newPage();
+    await acceptCookiesUpFront(second.context, server.url(GOOGLE_HOST));
+    await stubGoogleScript(second.page);
+    await second.page.goto(server.url(GOOGLE_HOST, '/login'));
+    await field(second.page, 'Correo electrónico').waitFor();
+    await clickGoogle(second.page, google!.foreignToken({ email }));
+    await alert(second.page, 'No se pudo validar su cuenta de Google.').waitFor();
+    assert.equal((await storageOf(second.page)).token, undefined);
+    const loginRequest = googleRequest(second.page);
+    await clickGoogle(second.page, google!.idToken({ email }));
+    const sent = (await loginRequest).postDataJSON() as Record<string, unknown>;
+    assert.equal(sent.influencer_uid, undefined, 'no influencer remembered, none sent');
+    const answer = await (await (await loginRequest).response())!.json();
+    assert.equal(answer.user.email, email);
+    assert.equal(answer.user.first_name, 'Gina');
+    await second.page.waitForURL(/\/complete-info$/);
+    const again = await storageOf(second.page);
+    assert.ok(again.token);
+    assert.notEqual(again.token, stored.token, 'a session of its own');
+    assert.equal(again.merge, 'true');
+  },
+);
+
+test(
+  "Google's script loads only for apps with the GOOGLE method; its errors and absence",
+  { skip },
+  async () => {
+    const server = harness.server();
+
+    // The demo store has no GOOGLE method: neither its first page nor /login asks for the script.
+    const plain = await open('/products');
+    let plainLoads = 0;
+    await plain.page.route('https://accounts.google.com/**', (route) => {
+      plainLoads += 1;
+      return route.abort();
+    });
+    await plain.page.goto(server.url('localhost', '/products'));
+    await plain.page.waitForLoadState('networkidle');
+    await plain.page.goto(server.url('localhost', '/login'));
+    await plain.page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    await plain.page.waitForLoadState('networkidle');
+    assert.equal(plainLoads, 0);
+    assert.equal(await plain.page.getByText('o', { exact: true }).count(), 0);
+
+    // The page believes the demo has Google (patched app answer) but the server does not: its
+    // refusal is shown like other login errors.
+    const patched = await harness.newPage();
+    await acceptCookiesUpFront(patched.context, server.url());
+    await patchTenantApp(patched.page, (app) => {
+      (app.signin_methods as unknown[]).push({
+        type: 'GOOGLE',
+        settings: { client_id: GOOGLE_CLIENT_ID },
+      });
+    });
+    await stubGoogleScript(patched.page);
+    await patched.page.goto(server.url('localhost', '/login'));
+    await clickGoogle(patched.page, google!.idToken({ email: 'demo@aurora.pe' }));
+    await alert(patched.page, 'Este método de ingreso no está habilitado.').waitFor();
+    assert.equal((await storageOf(patched.page)).token, undefined);
+
+    // Google's script cannot load: the area says so; the email login still works.
+    const blocked = await harness.newPage();
+    await acceptCookiesUpFront(blocked.context, server.url(GOOGLE_HOST));
+    await blocked.page.route('https://accounts.google.com/gsi/client', (route) => route.abort());
+    await blocked.page.goto(server.url(GOOGLE_HOST, '/login'));
+    await blocked.page
+      .getByRole('status')
+      .filter({ hasText: 'El ingreso con Google no está disponible en este momento.' })
+      .waitFor();
+    assert.equal(
+      await blocked.page.getByRole('button', { name: 'Continuar con Google' }).count(),
+      0,
+    );
+    await field(blocked.page, 'Correo electrónico').fill('nadie@example.com');
+    await field(blocked.page, 'Contraseña').fill('incorrecta-1');
+    await blocked.page.getByRole('button', { name: 'Ingresar' }).click();
+    await alert(
+      blocked.page,
+      'No puede iniciar sesión con las credenciales proporcionadas.',
+    ).waitFor();
   },
 );
