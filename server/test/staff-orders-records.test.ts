@@ -105,7 +105,7 @@ describe('orders board', () => {
     const ship = await move(o.uid, 'ship');
     assert.equal(ship.statusCode, 400);
     assert.deepEqual(ship.data, {
-      non_field_errors: ['Un pedido RECEIVED no puede pasar a SHIPPED.'],
+      non_field_errors: ['El pedido ya está «Recibido» y no puede pasar a «Enviado».'],
     });
     const accepted = await move(o.uid, 'accept');
     assert.equal(accepted.statusCode, 200, accepted.body);

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { formatMessage } from '@store/contract/messages';
+import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
 import { orderStatuses } from '@store/contract/orders/status';
 import { promotionKind, promotionState } from '@store/contract/loyalty/promotions';
 import {
@@ -153,10 +155,26 @@ test('both languages name every status, action, kind, state, role and staff mess
 });
 
 test('a refused order move is read back into its two statuses', () => {
-  assert.deepEqual(
-    parseTransitionRefused('Un pedido CANCELED_BY_USER no puede pasar a ACCEPTED.'),
-    { from: 'CANCELED_BY_USER', to: 'ACCEPTED' },
+  const sent = formatMessage(orderMessages.transitionRefused, {
+    from: orderStatusLabels.CANCELED_BY_USER,
+    to: orderStatusLabels.ACCEPTED,
+  });
+  assert.equal(sent, 'El pedido ya está «Cancelado por el cliente» y no puede pasar a «Aceptado».');
+  assert.deepEqual(parseTransitionRefused(sent), { from: 'CANCELED_BY_USER', to: 'ACCEPTED' });
+  // The Spanish catalogue says it word for word as the server does.
+  assert.equal(
+    staffEs.transitionRefused
+      .replace('{{from}}', staffEs.status_CANCELED_BY_USER)
+      .replace('{{to}}', staffEs.status_ACCEPTED),
+    sent,
   );
-  assert.equal(parseTransitionRefused('Un pedido FOO no puede pasar a ACCEPTED.'), null);
+  assert.equal(
+    parseTransitionRefused('El pedido ya está «Perdido» y no puede pasar a «Aceptado».'),
+    null,
+  );
+  assert.equal(
+    parseTransitionRefused('Un pedido CANCELED_BY_USER no puede pasar a ACCEPTED.'),
+    null,
+  );
   assert.equal(parseTransitionRefused('Algo malo ha pasado'), null);
 });

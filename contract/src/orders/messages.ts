@@ -1,3 +1,5 @@
+import type { OrderStatus } from './status';
+
 /** Texts of checkout, orders, coupons and subscriptions; the English ones are the spec's words. */
 export const orderMessages = {
   outOfStock: 'Out of stock: {product}',
@@ -16,12 +18,23 @@ export const orderMessages = {
   slotUnavailable: 'Este horario de recojo no está disponible.',
   areaNotFound: 'Elija una zona de entrega válida.',
   cannotCancel: 'Este pedido ya no puede cancelarse.',
-  transitionRefused: 'Un pedido {from} no puede pasar a {to}.',
+  /** `from` and `to` in words (orderStatusLabels): staff read it on the orders board. */
+  transitionRefused: 'El pedido ya está «{from}» y no puede pasar a «{to}».',
   ecommerceDisabled: 'Esta tienda no recibe pedidos en línea.',
   idempotencyKey: 'Idempotency-Key debe tener de 1 a 200 caracteres visibles.',
   amountTooLarge: 'El pedido supera el monto máximo permitido.',
   noAddressCoordinates: 'Envíe la latitud y longitud de la dirección.',
 } as const;
+
+/** The statuses in Spanish words, as the store's staff read them. */
+export const orderStatusLabels = {
+  RECEIVED: 'Recibido',
+  ACCEPTED: 'Aceptado',
+  SHIPPED: 'Enviado',
+  DELIVERED: 'Entregado',
+  CANCELED_BY_PLACE: 'Cancelado por la tienda',
+  CANCELED_BY_USER: 'Cancelado por el cliente',
+} as const satisfies Record<OrderStatus, string>;
 
 /** Orders of redeemable products paid with program coins. */
 export const coinOrderMessages = {

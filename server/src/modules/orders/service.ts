@@ -7,6 +7,7 @@ import {
   isCanceled,
   moneyToCents,
   orderMessages,
+  orderStatusLabels,
   paymentMethodType,
   type Order,
   type OrderActor,
@@ -522,7 +523,10 @@ export async function transitionOrder(
       new ValidationError(
         actor === 'member'
           ? orderMessages.cannotCancel
-          : formatMessage(orderMessages.transitionRefused, { from: row.status, to }),
+          : formatMessage(orderMessages.transitionRefused, {
+              from: orderStatusLabels[row.status as OrderStatus],
+              to: orderStatusLabels[to],
+            }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
     const now = new Date();

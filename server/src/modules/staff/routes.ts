@@ -314,7 +314,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Accept, cancel, mark shipped or mark delivered',
-        description: `${access} Only along the contract's state machine (pickup orders are never shipped); anything else: 400 {non_field_errors: ['Un pedido {from} no puede pasar a {to}.']}. A cancel gives the stock and coupon use back; the member sees the new status at once.`,
+        description: `${access} Only along the contract's state machine (pickup orders are never shipped); anything else: 400 {non_field_errors: ['El pedido ya está «{from}» y no puede pasar a «{to}».']} with both statuses in Spanish words. A cancel gives the stock and coupon use back; the member sees the new status at once.`,
         params: uidParams,
         body: staffTransitionInput,
         response: { 200: staffOrder, ...errors },

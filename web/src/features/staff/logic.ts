@@ -1,5 +1,5 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
-import { orderMessages } from '@store/contract/orders/messages';
+import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
 import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
 import type { ClientLookup, RecordsQuery, SkippedDaysQuery } from './api/staff-api';
 
@@ -128,8 +128,8 @@ export function skippedDaysQueryOf(filters: RecordFilters): SkippedDaysQuery {
 }
 
 /**
- * The server's refusal of an order move names the statuses by their codes (the contract's
- * `transitionRefused`, 'Un pedido {from} no puede pasar a {to}.'); the board shows them by name.
+ * The server's refusal of an order move names both statuses in Spanish words (the contract's
+ * `transitionRefused` with `orderStatusLabels`); read back, another language can say it too.
  */
 export function parseTransitionRefused(
   message: string,
@@ -137,16 +137,15 @@ export function parseTransitionRefused(
   const pattern = new RegExp(
     `^${orderMessages.transitionRefused
       .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-      .replace('{from}', '(?<from>[A-Z_]+)')
-      .replace('{to}', '(?<to>[A-Z_]+)')}$`,
+      .replace('{from}', '(?<from>.+)')
+      .replace('{to}', '(?<to>.+)')}$`,
   );
   const match = pattern.exec(message);
-  const from = match?.groups?.from;
-  const to = match?.groups?.to;
-  if (!from || !to || !isStatus(from) || !isStatus(to)) return null;
-  return { from, to };
+  const from = statusOfLabel(match?.groups?.from);
+  const to = statusOfLabel(match?.groups?.to);
+  return from && to ? { from, to } : null;
 }
 
-function isStatus(value: string): value is OrderStatus {
-  return (orderStatuses as readonly string[]).includes(value);
+function statusOfLabel(label: string | undefined): OrderStatus | undefined {
+  return orderStatuses.find((status) => orderStatusLabels[status] === label);
 }

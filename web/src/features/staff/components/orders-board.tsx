@@ -17,7 +17,7 @@ import { FormAlert, SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
-import { BOARD_FILTERS, pageCount, parseTransitionRefused } from '../logic';
+import { BOARD_FILTERS, pageCount } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import '../../../styles/checkout.css';
@@ -185,15 +185,7 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
         },
         onError: (error) => {
           const parsed = serverFormErrors(error, []);
-          const messages = parsed.general.map((message) => {
-            const refused = parseTransitionRefused(message);
-            return refused
-              ? t('staff.transitionRefused', {
-                  from: t(`staff.status_${refused.from}`),
-                  to: t(`staff.status_${refused.to}`),
-                })
-              : stm(message);
-          });
+          const messages = parsed.general.map(stm);
           const shown = messages.length ? messages : [stm(errorMessages.updateFailed)];
           setErrors(shown);
           toast.error(shown[0]);

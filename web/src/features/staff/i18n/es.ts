@@ -1,3 +1,4 @@
+import { orderStatusLabels } from '@store/contract/orders/messages';
 import { staffSpanishMessages } from '@store/contract/staff/messages';
 
 /** Spanish texts of the staff area (loaded with its chunk, not with the store front). */
@@ -127,12 +128,12 @@ export const staffEs = {
   client: 'Cliente',
   noBilling: 'Sin datos de facturación.',
   status: 'Estado',
-  status_RECEIVED: 'Recibido',
-  status_ACCEPTED: 'Aceptado',
-  status_SHIPPED: 'Enviado',
-  status_DELIVERED: 'Entregado',
-  status_CANCELED_BY_PLACE: 'Cancelado por la tienda',
-  status_CANCELED_BY_USER: 'Cancelado por el cliente',
+  status_RECEIVED: orderStatusLabels.RECEIVED,
+  status_ACCEPTED: orderStatusLabels.ACCEPTED,
+  status_SHIPPED: orderStatusLabels.SHIPPED,
+  status_DELIVERED: orderStatusLabels.DELIVERED,
+  status_CANCELED_BY_PLACE: orderStatusLabels.CANCELED_BY_PLACE,
+  status_CANCELED_BY_USER: orderStatusLabels.CANCELED_BY_USER,
   status_ACTIVE: 'Activo',
   status_USED: 'Usado',
   status_CANCELLED: 'Anulado',
