@@ -33,3 +33,13 @@ export function toPaged<T>(
     results,
   };
 }
+
+/** A list route's answer: one page of rows from `load`, in the DRF envelope. */
+export async function pagedAnswer<T>(
+  request: FastifyRequest,
+  window: PageWindow,
+  load: (window: PageWindow) => Promise<{ count: number; results: T[] }>,
+): Promise<Paged<T>> {
+  const page = await load(window);
+  return toPaged(request, window, page.count, page.results);
+}

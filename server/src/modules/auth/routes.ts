@@ -20,7 +20,7 @@ import {
 } from '@store/contract';
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { authContext } from './context';
 import { requireUserHook } from '../../plugins/auth';
 import {
@@ -224,9 +224,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     query: z.infer<typeof pageQuery>,
   ) => {
     const user = await openDeletionLink(authContext(request), uid, token);
-    const window = pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE });
-    const page = await deletionPrograms(request.server.db, user.appId, user.uid, window);
-    return toPaged(request, window, page.count, page.results);
+    return pagedAnswer(
+      request,
+      pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE }),
+      (window) => deletionPrograms(request.server.db, user.appId, user.uid, window),
+    );
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
     await deleteAccount(authContext(request), uid, token);

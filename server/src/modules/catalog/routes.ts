@@ -9,7 +9,7 @@ import {
   productCategory,
   productsQuery,
 } from '@store/contract';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import {
   getPlaceProduct,
   listCompanyCategories,
@@ -39,19 +39,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const q = request.query;
-      const window = pageWindow(q, PRODUCTS_PAGE_SIZE);
-      const page = await listPlaceProducts(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        {
-          category: q.product_category || undefined,
-          search: q.search || undefined,
-          isRedeemable: q.is_redeemable,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(q, PRODUCTS_PAGE_SIZE), (window) =>
+        listPlaceProducts(
+          server.db,
+          request.requireTenant(),
+          request.params.uid,
+          {
+            category: q.product_category || undefined,
+            search: q.search || undefined,
+            isRedeemable: q.is_redeemable,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -70,18 +70,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const q = request.query;
-      const window = pageWindow(q, PRODUCTS_PAGE_SIZE);
-      const page = await listProducts(
-        server.db,
-        request.requireTenant(),
-        {
-          category: q.category || undefined,
-          company: q.company || undefined,
-          search: q.search || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(q, PRODUCTS_PAGE_SIZE), (window) =>
+        listProducts(
+          server.db,
+          request.requireTenant(),
+          {
+            category: q.category || undefined,
+            company: q.company || undefined,
+            search: q.search || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companyEvent, eventsQuery, pageQuery, paged } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { getEvent, listCompanyEvents } from './events';
 
 const tags = ['engagement'];
@@ -23,15 +23,9 @@ export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const window = pageWindow({ page, page_size });
-      const result = await listCompanyEvents(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        filters,
-        window,
+      return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
+        listCompanyEvents(server.db, request.requireTenant(), request.params.uid, filters, window),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 

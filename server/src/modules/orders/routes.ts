@@ -20,7 +20,7 @@ import {
 import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import { HttpError, ValidationError } from '../../lib/http-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
 import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
 import { priceOrder, quoteToApi } from './pricing';
@@ -153,15 +153,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await memberOrders(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        { paymentMethod: request.query.payment_method || undefined },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        memberOrders(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          { paymentMethod: request.query.payment_method || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/route-errors';
 import { areaSummary, pageQuery, paged, pickupSchedule, place } from '@store/contract';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { findPlace, listAreas, listPlaces, pickupScheduleOf } from './service';
 
 const tags = ['places'];
@@ -27,20 +27,20 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const q = request.query;
-      const window = pageWindow(q, 50);
-      const page = await listPlaces(
-        server.db,
-        request.requireTenant(),
-        {
-          company: q.company || undefined,
-          area: q.area || undefined,
-          search: q.search || undefined,
-          subscriptionEnabled:
-            q.subscription_enabled === undefined ? undefined : q.subscription_enabled === 'true',
-        },
-        window,
+      return pagedAnswer(request, pageWindow(q, 50), (window) =>
+        listPlaces(
+          server.db,
+          request.requireTenant(),
+          {
+            company: q.company || undefined,
+            area: q.area || undefined,
+            search: q.search || undefined,
+            subscriptionEnabled:
+              q.subscription_enabled === undefined ? undefined : q.subscription_enabled === 'true',
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -59,17 +59,17 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query, 50);
-      const page = await listAreas(
-        server.db,
-        request.requireTenant(),
-        {
-          company: request.query.company || undefined,
-          country: request.query.country || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(request.query, 50), (window) =>
+        listAreas(
+          server.db,
+          request.requireTenant(),
+          {
+            company: request.query.company || undefined,
+            country: request.query.country || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 

@@ -11,7 +11,7 @@ import {
   raffle,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
 import { answerPoll, getPoll, listPolls } from './polls';
 import { listBlocks } from './blocks';
@@ -37,15 +37,15 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const result = await listRaffles(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listRaffles(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          request.params.uid,
+          window,
+        ),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 
@@ -134,16 +134,16 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const { page, page_size, is_resolved } = request.query;
-      const window = pageWindow({ page, page_size });
-      const result = await listPolls(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        { resolved: is_resolved },
-        window,
+      return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
+        listPolls(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          request.params.uid,
+          { resolved: is_resolved },
+          window,
+        ),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 
@@ -211,15 +211,9 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       },
       async (request) => {
         request.requireUser();
-        const window = pageWindow(request.query);
-        const result = await listBlocks(
-          server.db,
-          request.requireTenant(),
-          request.params.uid,
-          which,
-          window,
+        return pagedAnswer(request, pageWindow(request.query), (window) =>
+          listBlocks(server.db, request.requireTenant(), request.params.uid, which, window),
         );
-        return toPaged(request, window, result.count, result.results);
       },
     );
   }

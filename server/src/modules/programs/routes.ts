@@ -12,7 +12,7 @@ import {
   programsQuery,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import {
   getMemberProgram,
   joinProgram,
@@ -38,14 +38,14 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await listPrograms(
-        server.db,
-        request.requireTenant(),
-        { company: request.query.company || undefined },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listPrograms(
+          server.db,
+          request.requireTenant(),
+          { company: request.query.company || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -128,16 +128,16 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await listLedger(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        { currency: request.query.currency },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listLedger(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          request.params.uid,
+          { currency: request.query.currency },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 };

@@ -15,7 +15,7 @@ import {
 } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
 import {
   getCouponCode,
@@ -49,21 +49,21 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const { page, page_size, ...filters } = request.query;
-      const window = pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE);
-      const result = await listPromotions(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        {
-          ...filters,
-          search: filters.search || undefined,
-          place: filters.place || undefined,
-          tag: filters.tag || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE), (window) =>
+        listPromotions(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          request.params.uid,
+          {
+            ...filters,
+            search: filters.search || undefined,
+            place: filters.place || undefined,
+            tag: filters.tag || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 
@@ -158,16 +158,16 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const { page, page_size, status, promotion: promotionUid } = request.query;
-      const window = pageWindow({ page, page_size });
-      const result = await listRedemptions(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        { status, promotion: promotionUid || undefined },
-        window,
+      return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
+        listRedemptions(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          request.params.uid,
+          { status, promotion: promotionUid || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 
@@ -233,14 +233,9 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       request.requireUser();
-      const window = pageWindow(request.query);
-      const result = await promotionPlacesOf(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        promotionPlacesOf(server.db, request.requireTenant(), request.params.uid, window),
       );
-      return toPaged(request, window, result.count, result.results);
     },
   );
 

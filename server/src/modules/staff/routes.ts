@@ -32,7 +32,7 @@ import {
   staffTransitionInput,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { programToApi } from '../programs/service';
 import { requireStaff, staffHook, staffOnly } from './guard';
 import { companyPrograms } from './programs';
@@ -280,13 +280,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await listOrders(
-        requireStaff(request),
-        { status: request.query.status, place_uid: request.query.place_uid || undefined },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listOrders(
+          requireStaff(request),
+          { status: request.query.status, place_uid: request.query.place_uid || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -338,17 +338,17 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await listSkippedDays(
-        requireStaff(request),
-        {
-          date_from: request.query.date_from,
-          date_to: request.query.date_to,
-          place_uid: request.query.place_uid || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listSkippedDays(
+          requireStaff(request),
+          {
+            date_from: request.query.date_from,
+            date_to: request.query.date_to,
+            place_uid: request.query.place_uid || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -366,14 +366,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
       const { page: _page, page_size: _size, ...filters } = request.query;
-      const page = await listRecords(
-        requireStaff(request),
-        { ...filters, place_uid: filters.place_uid || undefined },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listRecords(
+          requireStaff(request),
+          { ...filters, place_uid: filters.place_uid || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 

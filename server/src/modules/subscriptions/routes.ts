@@ -9,7 +9,7 @@ import {
 } from '@store/contract';
 import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { cancelSubscription, createSubscription, listSubscriptions } from './service';
 
 const tags = ['subscriptions'];
@@ -61,16 +61,16 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
       const q = request.query;
-      const page = await listSubscriptions(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        { status: q.status, place: q.place || undefined },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listSubscriptions(
+          server.db,
+          request.requireTenant(),
+          request.requireUser().uid,
+          { status: q.status, place: q.place || undefined },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 

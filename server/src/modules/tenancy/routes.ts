@@ -13,7 +13,7 @@ import {
   formMessages,
   errorMessages,
 } from '@store/contract';
-import { pageWindow, toPaged } from '../../lib/pagination';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { ForbiddenError, NotFoundError } from '../../lib/http-errors';
 import {
   describeApp,
@@ -110,17 +110,17 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const appRow = await appFromPath(request, request.query.app);
-      const window = pageWindow(request.query);
-      const page = await listCategories(
-        server.db,
-        appRow,
-        {
-          withCompanies: request.query.with_companies === 'true',
-          search: request.query.search || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listCategories(
+          server.db,
+          appRow,
+          {
+            withCompanies: request.query.with_companies === 'true',
+            search: request.query.search || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -137,17 +137,17 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       const appRow = await appFromPath(request, request.params.uid);
-      const window = pageWindow(request.query);
-      const page = await listAllowedCompanies(
-        server.db,
-        appRow,
-        {
-          category: request.query.category || undefined,
-          search: request.query.search || undefined,
-        },
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listAllowedCompanies(
+          server.db,
+          appRow,
+          {
+            category: request.query.category || undefined,
+            search: request.query.search || undefined,
+          },
+          window,
+        ),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 
@@ -163,14 +163,9 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const window = pageWindow(request.query);
-      const page = await listCompanyAds(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        window,
+      return pagedAnswer(request, pageWindow(request.query), (window) =>
+        listCompanyAds(server.db, request.requireTenant(), request.params.uid, window),
       );
-      return toPaged(request, window, page.count, page.results);
     },
   );
 };
