@@ -20,6 +20,7 @@ import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
 import { BOARD_FILTERS, pageCount } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
+import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
 
 const PAGE_SIZE = 20;
@@ -117,27 +118,7 @@ export function OrdersBoard() {
               <OrderCard key={order.uid} order={order} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="staff-pager" aria-label={t('staff.pageOf', { page, pages })}>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page <= 1}
-                onClick={() => setFilter({ page: page - 1 })}
-              >
-                {t('staff.previous')}
-              </button>
-              <span>{t('staff.pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page >= pages}
-                onClick={() => setFilter({ page: page + 1 })}
-              >
-                {t('staff.next')}
-              </button>
-            </nav>
-          ) : null}
+          <StaffPager page={page} pages={pages} onPage={(next) => setFilter({ page: next })} />
         </>
       )}
     </div>

@@ -8,9 +8,7 @@ import { errorMessages } from '@store/contract/messages';
 import { ApiError } from '../../../api';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
+import { SelectField } from '../../../components/form-fields';
 import { downloadRecordsCsv, recordsQuery } from '../api/staff-api';
 import {
   csvFilename,
@@ -21,7 +19,8 @@ import {
   type RecordFilters,
 } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
-import { useStaff } from './staff-context';
+import { PeriodFilters } from './period-filters';
+import { StaffList, StaffPager } from './staff-list';
 
 const PAGE_SIZE = 20;
 const TIME_ZONE = 'America/Lima';
@@ -44,7 +43,6 @@ export function RecordsPage() {
   const { t, i18n } = useTranslation();
   const stm = useStaffMessage();
   const price = useFormatPrice();
-  const { places } = useStaff();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const records = useQuery({
@@ -89,7 +87,7 @@ export function RecordsPage() {
       timeStyle: 'short',
       timeZone: TIME_ZONE,
     });
-  const err = (field: string) =>
+  const err = (field: string): string | undefined =>
     fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
 
   return (
@@ -111,31 +109,7 @@ export function RecordsPage() {
             error={err('kind')}
             onChange={(e) => setFilter({ kind: e.target.value as RecordFilters['kind'] })}
           />
-          <TextField
-            label={t('staff.dateFrom')}
-            type="date"
-            value={filters.date_from}
-            error={err('date_from')}
-            onChange={(e) => setFilter({ date_from: e.target.value })}
-          />
-          <TextField
-            label={t('staff.dateTo')}
-            type="date"
-            value={filters.date_to}
-            error={err('date_to')}
-            onChange={(e) => setFilter({ date_to: e.target.value })}
-          />
-          {places.length > 1 ? (
-            <SelectField
-              className="staff-form__full"
-              label={t('staff.place')}
-              value={filters.place_uid}
-              placeholder={t('staff.allPlaces')}
-              options={places.map((p) => ({ value: p.uid, label: p.name }))}
-              error={err('place_uid')}
-              onChange={(e) => setFilter({ place_uid: e.target.value })}
-            />
-          ) : null}
+          <PeriodFilters filters={filters} errorOf={err} onChange={setFilter} />
           <button
             type="button"
             className="button button--primary staff-download"
@@ -147,95 +121,62 @@ export function RecordsPage() {
           </button>
         </div>
       </section>
-      {records.isPending ? (
-        <Loading />
-      ) : records.isError ? (
-        Object.keys(fieldErrors.fields).length ? null : (
-          <PageMessage title={t('staff.fetchError')}>
-            <FormAlert messages={fieldErrors.general.map(stm)} />
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void records.refetch()}
-            >
-              {t('staff.retry')}
-            </button>
-          </PageMessage>
-        )
-      ) : records.data.results.length === 0 ? (
-        <PageMessage title={t('staff.noRecords')} />
-      ) : (
-        <>
-          <div className="staff-table-wrap">
-            <table
-              className="staff-table"
-              aria-busy={records.isFetching}
-              data-testid="records-table"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.date')}</th>
-                  <th scope="col">{t('staff.recordKind')}</th>
-                  <th scope="col">{t('staff.place')}</th>
-                  <th scope="col">{t('staff.client')}</th>
-                  <th scope="col">{t('staff.description')}</th>
-                  <th scope="col">{t('staff.amount')}</th>
-                  <th scope="col">{t('staff.quantity')}</th>
-                  <th scope="col">{t('staff.status')}</th>
-                  <th scope="col">{t('staff.staffMember')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {records.data.results.map((r) => (
-                  <tr key={r.uid} data-kind={r.kind}>
-                    <td data-label={t('staff.date')}>{date(r.date)}</td>
-                    <td data-label={t('staff.recordKind')}>{t(`staff.recordKind_${r.kind}`)}</td>
-                    <td data-label={t('staff.place')}>{r.place?.name ?? '—'}</td>
-                    <td data-label={t('staff.client')}>
-                      {r.client
-                        ? `${r.client.name}${r.client.document_number ? ` (${r.client.document_number})` : ''}`
-                        : '—'}
-                    </td>
-                    <td data-label={t('staff.description')}>{r.description}</td>
-                    <td data-label={t('staff.amount')}>
-                      {r.amount !== null ? price(r.amount) : '—'}
-                    </td>
-                    <td data-label={t('staff.quantity')}>{r.quantity ?? '—'}</td>
-                    <td data-label={t('staff.status')}>
-                      {r.status ? t(`staff.status_${r.status}`, { defaultValue: r.status }) : '—'}
-                    </td>
-                    <td data-label={t('staff.staffMember')}>{r.staff?.name ?? '—'}</td>
+      <StaffList
+        query={records}
+        generalErrors={fieldErrors.general.map(stm)}
+        filtersRefused={Object.keys(fieldErrors.fields).length > 0}
+        emptyTitle={t('staff.noRecords')}
+      >
+        {(rows) => (
+          <>
+            <div className="staff-table-wrap">
+              <table
+                className="staff-table"
+                aria-busy={records.isFetching}
+                data-testid="records-table"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">{t('staff.date')}</th>
+                    <th scope="col">{t('staff.recordKind')}</th>
+                    <th scope="col">{t('staff.place')}</th>
+                    <th scope="col">{t('staff.client')}</th>
+                    <th scope="col">{t('staff.description')}</th>
+                    <th scope="col">{t('staff.amount')}</th>
+                    <th scope="col">{t('staff.quantity')}</th>
+                    <th scope="col">{t('staff.status')}</th>
+                    <th scope="col">{t('staff.staffMember')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 ? (
-            <nav
-              className="staff-pager"
-              aria-label={t('staff.pageOf', { page: filters.page, pages })}
-            >
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={filters.page <= 1}
-                onClick={() => setFilter({ page: filters.page - 1 })}
-              >
-                {t('staff.previous')}
-              </button>
-              <span>{t('staff.pageOf', { page: filters.page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={filters.page >= pages}
-                onClick={() => setFilter({ page: filters.page + 1 })}
-              >
-                {t('staff.next')}
-              </button>
-            </nav>
-          ) : null}
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {rows.map((r) => (
+                    <tr key={r.uid} data-kind={r.kind}>
+                      <td data-label={t('staff.date')}>{date(r.date)}</td>
+                      <td data-label={t('staff.recordKind')}>{t(`staff.recordKind_${r.kind}`)}</td>
+                      <td data-label={t('staff.place')}>{r.place?.name ?? '—'}</td>
+                      <td data-label={t('staff.client')}>
+                        {r.client
+                          ? `${r.client.name}${r.client.document_number ? ` (${r.client.document_number})` : ''}`
+                          : '—'}
+                      </td>
+                      <td data-label={t('staff.description')}>{r.description}</td>
+                      <td data-label={t('staff.amount')}>
+                        {r.amount !== null ? price(r.amount) : '—'}
+                      </td>
+                      <td data-label={t('staff.quantity')}>{r.quantity ?? '—'}</td>
+                      <td data-label={t('staff.status')}>
+                        {r.status ? t(`staff.status_${r.status}`, { defaultValue: r.status }) : '—'}
+                      </td>
+                      <td data-label={t('staff.staffMember')}>{r.staff?.name ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <StaffPager page={filters.page} pages={pages} onPage={(page) => setFilter({ page })} />
+          </>
+        )}
+      </StaffList>
     </div>
   );
 }

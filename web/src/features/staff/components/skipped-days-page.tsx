@@ -3,9 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { skippedDaysQuery } from '../api/staff-api';
 import {
   pageCount,
@@ -15,7 +12,8 @@ import {
   type RecordFilters,
 } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
-import { useStaff } from './staff-context';
+import { PeriodFilters } from './period-filters';
+import { StaffList, StaffPager } from './staff-list';
 
 const PAGE_SIZE = 20;
 const TIME_ZONE = 'America/Lima';
@@ -27,7 +25,6 @@ const TIME_ZONE = 'America/Lima';
 export function SkippedDaysPage() {
   const { t, i18n } = useTranslation();
   const stm = useStaffMessage();
-  const { places } = useStaff();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const days = useQuery({
@@ -38,7 +35,7 @@ export function SkippedDaysPage() {
   const setFilter = (next: Partial<RecordFilters>) =>
     setParams(recordFiltersToSearch({ ...filters, kind: '', page: 1, ...next }));
   const fieldErrors = serverFormErrors(days.error, ['date_from', 'date_to', 'place_uid']);
-  const err = (field: string) =>
+  const err = (field: string): string | undefined =>
     fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
   const pages = pageCount(days.data?.count ?? 0, PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.
@@ -63,123 +60,66 @@ export function SkippedDaysPage() {
         </h2>
         <p className="staff-muted">{t('staff.skippedDays.intro')}</p>
         <div className="staff-form staff-form--filters">
-          <TextField
-            label={t('staff.dateFrom')}
-            type="date"
-            value={filters.date_from}
-            error={err('date_from')}
-            onChange={(e) => setFilter({ date_from: e.target.value })}
-          />
-          <TextField
-            label={t('staff.dateTo')}
-            type="date"
-            value={filters.date_to}
-            error={err('date_to')}
-            onChange={(e) => setFilter({ date_to: e.target.value })}
-          />
-          {places.length > 1 ? (
-            <SelectField
-              className="staff-form__full"
-              label={t('staff.place')}
-              value={filters.place_uid}
-              placeholder={t('staff.allPlaces')}
-              options={places.map((p) => ({ value: p.uid, label: p.name }))}
-              error={err('place_uid')}
-              onChange={(e) => setFilter({ place_uid: e.target.value })}
-            />
-          ) : null}
+          <PeriodFilters filters={filters} errorOf={err} onChange={setFilter} />
         </div>
       </section>
-      {days.isPending ? (
-        <Loading />
-      ) : days.isError ? (
-        Object.keys(fieldErrors.fields).length ? null : (
-          <PageMessage title={t('staff.fetchError')}>
-            <FormAlert messages={fieldErrors.general.map(stm)} />
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void days.refetch()}
-            >
-              {t('staff.retry')}
-            </button>
-          </PageMessage>
-        )
-      ) : days.data.results.length === 0 ? (
-        <PageMessage title={t('staff.skippedDays.empty')} />
-      ) : (
-        <>
-          <div className="staff-table-wrap">
-            <table
-              className="staff-table"
-              aria-busy={days.isFetching}
-              aria-labelledby="staff-skipped-title"
-              data-testid="skipped-days-table"
-            >
-              <thead>
-                <tr>
-                  <th scope="col">{t('staff.skippedDays.serviceDate')}</th>
-                  <th scope="col">{t('staff.skippedDays.slot')}</th>
-                  <th scope="col">{t('staff.client')}</th>
-                  <th scope="col">{t('staff.place')}</th>
-                  <th scope="col">{t('staff.skippedDays.products')}</th>
-                  <th scope="col">{t('staff.skippedDays.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.data.results.map((d) => (
-                  <tr
-                    key={`${d.subscription_uid}-${d.service_date}`}
-                    data-subscription={d.subscription_uid}
-                    data-reason={d.reason}
-                  >
-                    <td data-label={t('staff.skippedDays.serviceDate')}>{day(d.service_date)}</td>
-                    <td data-label={t('staff.skippedDays.slot')}>
-                      {d.time_slot.start}–{d.time_slot.end} ·{' '}
-                      {t(`staff.skippedDays.${d.shipping_type}`)}
-                    </td>
-                    <td data-label={t('staff.client')}>
-                      {d.client.name}
-                      {d.client.document_number ? ` (${d.client.document_number})` : ''}
-                    </td>
-                    <td data-label={t('staff.place')}>{d.place.name}</td>
-                    <td data-label={t('staff.skippedDays.products')}>
-                      {d.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
-                    </td>
-                    <td data-label={t('staff.skippedDays.reason')} title={d.reason_detail}>
-                      {reason(d)}
-                    </td>
+      <StaffList
+        query={days}
+        generalErrors={fieldErrors.general.map(stm)}
+        filtersRefused={Object.keys(fieldErrors.fields).length > 0}
+        emptyTitle={t('staff.skippedDays.empty')}
+      >
+        {(rows) => (
+          <>
+            <div className="staff-table-wrap">
+              <table
+                className="staff-table"
+                aria-busy={days.isFetching}
+                aria-labelledby="staff-skipped-title"
+                data-testid="skipped-days-table"
+              >
+                <thead>
+                  <tr>
+                    <th scope="col">{t('staff.skippedDays.serviceDate')}</th>
+                    <th scope="col">{t('staff.skippedDays.slot')}</th>
+                    <th scope="col">{t('staff.client')}</th>
+                    <th scope="col">{t('staff.place')}</th>
+                    <th scope="col">{t('staff.skippedDays.products')}</th>
+                    <th scope="col">{t('staff.skippedDays.reason')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 ? (
-            <nav
-              className="staff-pager"
-              aria-label={t('staff.pageOf', { page: filters.page, pages })}
-            >
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={filters.page <= 1}
-                onClick={() => setFilter({ page: filters.page - 1 })}
-              >
-                {t('staff.previous')}
-              </button>
-              <span>{t('staff.pageOf', { page: filters.page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={filters.page >= pages}
-                onClick={() => setFilter({ page: filters.page + 1 })}
-              >
-                {t('staff.next')}
-              </button>
-            </nav>
-          ) : null}
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {rows.map((d) => (
+                    <tr
+                      key={`${d.subscription_uid}-${d.service_date}`}
+                      data-subscription={d.subscription_uid}
+                      data-reason={d.reason}
+                    >
+                      <td data-label={t('staff.skippedDays.serviceDate')}>{day(d.service_date)}</td>
+                      <td data-label={t('staff.skippedDays.slot')}>
+                        {d.time_slot.start}–{d.time_slot.end} ·{' '}
+                        {t(`staff.skippedDays.${d.shipping_type}`)}
+                      </td>
+                      <td data-label={t('staff.client')}>
+                        {d.client.name}
+                        {d.client.document_number ? ` (${d.client.document_number})` : ''}
+                      </td>
+                      <td data-label={t('staff.place')}>{d.place.name}</td>
+                      <td data-label={t('staff.skippedDays.products')}>
+                        {d.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
+                      </td>
+                      <td data-label={t('staff.skippedDays.reason')} title={d.reason_detail}>
+                        {reason(d)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <StaffPager page={filters.page} pages={pages} onPage={(page) => setFilter({ page })} />
+          </>
+        )}
+      </StaffList>
     </div>
   );
 }
