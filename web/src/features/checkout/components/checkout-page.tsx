@@ -1,21 +1,19 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import type { Coupon, OrderQuote } from '@store/contract/orders/schemas';
+import type { OrderQuote } from '@store/contract/orders/schemas';
 import {
   ApiError,
   areasQuery,
   checkoutOptionsQuery,
-  estimateFare,
   meQuery,
   pickupScheduleQuery,
   placeOrder,
   placesQuery,
   quoteOrder,
-  validateCode,
 } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
@@ -23,8 +21,7 @@ import { commitCart, useServerCartSync, useStoredCart } from '../../../lib/cart-
 import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
 import { cartCoinTotal, isCoinsCart, useMemberCoins } from '../../../lib/member-coins';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { clearStoredCoupon, getStoredCoupon, storeCoupon } from '../../../lib/coupon-store';
+import { clearStoredCoupon } from '../../../lib/coupon-store';
 import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer';
 import {
   attemptFor,
@@ -34,21 +31,30 @@ import {
   newIdempotencyKey,
   priceChangeOf,
   shippingPart,
-  slotRange,
   type Attempt,
-  type CheckoutField,
   type CheckoutValues,
   type PaymentType,
 } from '../../../lib/checkout-logic';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { OrderSummary } from './order-summary';
 import '../../../styles/checkout.css';
 import { messagesOf } from '../error-messages';
-
-// Leaflet comes only with the delivery map, in its own chunk.
-const DeliveryMap = lazy(() => import('./delivery-map').then((m) => ({ default: m.DeliveryMap })));
+import { hookFormBinding } from '../form/form-binding';
+import { useCoupon } from '../use-coupon';
+import { useDeliveryFare } from '../use-delivery-fare';
+import { useOrderQuote } from '../use-order-quote';
+import { BillingSection } from './billing-section';
+import { CardFields } from './card-fields';
+import { CheckoutSubmit } from './checkout-submit';
+import { CommentsSection } from './comments-section';
+import { CouponSection } from './coupon-section';
+import { DeliveryFields } from './delivery-fields';
+import { OrderSummary } from './order-summary';
+import { PaymentMethodChoice } from './payment-method-choice';
+import { PickupSlotFields } from './pickup-slot-fields';
+import { PriceChangeDialog, type PriceChange } from './price-change-dialog';
+import { ShippingTypeChoice } from './shipping-type-choice';
 
 const emptyValues: CheckoutValues = {
   shipping_type: '',
@@ -72,25 +78,6 @@ const emptyValues: CheckoutValues = {
   billing_address: '',
   comments: '',
 };
-
-const SANDBOX_CARDS = [
-  { number: '4242 4242 4242 4242', approves: true },
-  { number: '5555 5555 5555 4444', approves: true },
-  { number: '4000 0000 0000 0002', approves: false },
-];
-
-/** The typed coordinates as numbers, or null while either is not a number. */
-function numericPoint(
-  latitude: string,
-  longitude: string,
-): { latitude: number; longitude: number } | null {
-  if (latitude.trim() === '' || longitude.trim() === '') return null;
-  const lat = Number(latitude);
-  const lng = Number(longitude);
-  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180)
-    return null;
-  return { latitude: lat, longitude: lng };
-}
 
 /**
  * /checkout: the selected place's cart turned into an order - delivery (area, address,
@@ -142,9 +129,7 @@ export function CheckoutPage() {
     };
   };
   const form = useForm<CheckoutValues>({ resolver, defaultValues: emptyValues, mode: 'onTouched' });
-  const { register, watch, setValue, getValues, formState, setError, reset } = form;
-  const errors = formState.errors;
-  const err = (field: CheckoutField) => errors[field]?.message;
+  const { watch, setValue, getValues, formState, setError, reset } = form;
 
   // Defaults once the place, its options and the member are known; never over what was typed.
   const prefilled = useRef(false);
@@ -195,94 +180,29 @@ export function CheckoutPage() {
   const values = watch();
   const paymentType = typeOf(values.payment_method);
 
-  // Coupon: the stored one (from /company/{uid}/code/{code}/) is checked and applied on arrival.
-  const [couponInput, setCouponInput] = useState(() => getStoredCoupon(company.uid) ?? '');
-  const [coupon, setCoupon] = useState<Coupon | null>(null);
-  const [couponError, setCouponError] = useState<string | null>(null);
-  const [couponBusy, setCouponBusy] = useState(false);
-  const applyCoupon = async (code: string) => {
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    setCouponBusy(true);
-    setCouponError(null);
-    try {
-      const found = await validateCode(company.uid, trimmed);
-      setCoupon(found);
-      storeCoupon(company.uid, found.code);
-    } catch (error) {
-      setCoupon(null);
-      setCouponError(messagesOf(error)[0] ?? t('checkout.genericError'));
-    } finally {
-      setCouponBusy(false);
-    }
-  };
-  const removeCoupon = () => {
-    setCoupon(null);
-    setCouponInput('');
-    setCouponError(null);
-    clearStoredCoupon(company.uid);
-  };
-  useEffect(() => {
-    const stored = getStoredCoupon(company.uid);
-    if (stored) void applyCoupon(stored);
-  }, [company.uid]);
+  const couponState = useCoupon(company.uid);
+  const { coupon } = couponState;
+  const fare = useDeliveryFare(placeUid, values.shipping_type, values.latitude, values.longitude);
 
-  // Delivery fare for the typed coordinates.
-  const lat = useDebouncedValue(values.latitude, 400);
-  const lng = useDebouncedValue(values.longitude, 400);
-  const pointOk =
-    values.shipping_type === 'delivery' &&
-    lat.trim() !== '' &&
-    lng.trim() !== '' &&
-    Number.isFinite(Number(lat)) &&
-    Number.isFinite(Number(lng));
-  const fare = useQuery({
-    queryKey: ['fare-estimate', placeUid, lat, lng],
-    queryFn: ({ signal }) =>
-      estimateFare(placeUid!, { latitude: Number(lat), longitude: Number(lng) }, signal),
-    enabled: !!placeUid && pointOk,
-    retry: false,
-  });
-
-  // The server's price of the order as filled so far.
   const products = useMemo(() => (cart ? toCartInput(cart).products : []), [cart]);
-  const shippingValues = useDebouncedValue(
-    {
-      shipping_type: values.shipping_type,
-      area: values.area,
-      address: values.address,
-      reference: values.reference,
-      latitude: values.latitude,
-      longitude: values.longitude,
-      pickup_date: values.pickup_date,
-      pickup_start: values.pickup_start,
-    },
-    400,
-  );
-  const shipping = shippingPart(shippingValues);
-  const quoteBody =
-    shipping && products.length > 0
-      ? { ...shipping, products, coupon: coupon?.code ?? null }
-      : null;
-  const quote = useQuery({
-    queryKey: ['order-quote', placeUid, quoteBody],
-    queryFn: ({ signal }) => quoteOrder(placeUid!, quoteBody!, signal),
-    enabled: !!placeUid && !!quoteBody && !(values.shipping_type === 'delivery' && fare.isError),
-    placeholderData: keepPreviousData,
-    retry: false,
+  const {
+    quote,
+    body: quoteBody,
+    shown: shownQuote,
+  } = useOrderQuote({
+    placeUid,
+    products,
+    values,
+    couponCode: coupon?.code ?? null,
+    fareFailed: fare.isError,
   });
-  const shownQuote = quoteBody && !quote.isError ? quote.data : undefined;
 
   // Submitting.
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const attemptRef = useRef<Attempt | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
-  const [priceChange, setPriceChange] = useState<{
-    detail: string;
-    quote: OrderQuote;
-    previous: string;
-  } | null>(null);
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const confirmedTotal = useRef<string | null>(null);
 
   const send = async (form: CheckoutValues) => {
@@ -391,22 +311,16 @@ export function CheckoutPage() {
   const acceptsCards =
     coinsCart ||
     opts.payment_methods.some((m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY');
-  const days = schedule.data?.days.filter((d) => d.slots.length > 0) ?? [];
-  const slots = days.find((d) => d.date === values.pickup_date)?.slots ?? [];
-  const dateLabel = (iso: string) =>
-    new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-    });
   const total = shownQuote?.total;
-
-  const useMyLocation = () => {
-    navigator.geolocation?.getCurrentPosition((position) => {
-      setValue('latitude', position.coords.latitude.toFixed(6), { shouldValidate: true });
-      setValue('longitude', position.coords.longitude.toFixed(6), { shouldValidate: true });
-    });
-  };
+  const binding = hookFormBinding(form, values, {
+    // The billing address follows the delivery address until the member types one of its own.
+    address: {
+      onChange: (e: { target: { value: string } }) => {
+        if (!formState.dirtyFields.billing_address) setValue('billing_address', e.target.value);
+      },
+    },
+    pickup_date: { onChange: () => setValue('pickup_start', '') },
+  });
 
   return (
     <div className="checkout">
@@ -427,165 +341,22 @@ export function CheckoutPage() {
             <h2 id="co-shipping" className="checkout-section__title">
               {t('checkout.shipping')}
             </h2>
-            {noShipping ? (
-              <FormAlert messages={[t('checkout.noShippingMethods')]} />
-            ) : (
-              <fieldset className="checkout-choices">
-                <legend className="visually-hidden">{t('checkout.shippingType')}</legend>
-                {offersPickup ? (
-                  <label
-                    className={`checkout-choice${values.shipping_type === 'pickup' ? ' checkout-choice--on' : ''}`}
-                  >
-                    <input type="radio" value="pickup" {...register('shipping_type')} />
-                    <span>{t('checkout.pickup')}</span>
-                  </label>
-                ) : null}
-                {offersDelivery ? (
-                  <label
-                    className={`checkout-choice${values.shipping_type === 'delivery' ? ' checkout-choice--on' : ''}`}
-                  >
-                    <input type="radio" value="delivery" {...register('shipping_type')} />
-                    <span>{t('checkout.delivery')}</span>
-                  </label>
-                ) : null}
-              </fieldset>
-            )}
-            {err('shipping_type') ? <FormAlert messages={[err('shipping_type')!]} /> : null}
-
+            <ShippingTypeChoice
+              binding={binding}
+              offersPickup={offersPickup}
+              offersDelivery={offersDelivery}
+            />
             {values.shipping_type === 'pickup' ? (
-              <div className="checkout-row">
-                <SelectField
-                  label={t('checkout.pickupDate')}
-                  placeholder={t('checkout.chooseDate')}
-                  options={days.map((d) => ({ value: d.date, label: dateLabel(d.date) }))}
-                  error={err('pickup_date')}
-                  {...register('pickup_date', { onChange: () => setValue('pickup_start', '') })}
-                />
-                <SelectField
-                  label={t('checkout.pickupTime')}
-                  placeholder={t('checkout.chooseTime')}
-                  options={slots.map((s) => ({ value: s.start, label: slotRange(s) }))}
-                  error={err('pickup_start')}
-                  disabled={!values.pickup_date}
-                  {...register('pickup_start')}
-                />
-                {schedule.data && days.length === 0 ? (
-                  <p className="checkout-note">{t('checkout.noSlots')}</p>
-                ) : null}
-              </div>
+              <PickupSlotFields binding={binding} schedule={schedule.data} />
             ) : null}
-
             {values.shipping_type === 'delivery' ? (
-              <div className="checkout-delivery">
-                <SelectField
-                  label={t('checkout.area')}
-                  placeholder={t('checkout.chooseArea')}
-                  options={(areas.data ?? []).map((a) => ({ value: a.uid, label: a.name }))}
-                  error={err('area')}
-                  {...register('area')}
-                />
-                <TextField
-                  label={t('checkout.address')}
-                  autoComplete="street-address"
-                  error={err('address')}
-                  {...register('address', {
-                    // The billing address follows the delivery address until the member types one of its own.
-                    onChange: (e: { target: { value: string } }) => {
-                      if (!formState.dirtyFields.billing_address)
-                        setValue('billing_address', e.target.value);
-                    },
-                  })}
-                />
-                <TextField
-                  label={t('checkout.reference')}
-                  hint={t('checkout.referenceHint')}
-                  error={err('reference')}
-                  {...register('reference')}
-                />
-                <fieldset className="checkout-coords">
-                  <legend className="form-field__label">{t('checkout.coordinates')}</legend>
-                  <p className="form-field__hint">{t('checkout.coordinatesHint')}</p>
-                  {place &&
-                  place.location.latitude !== null &&
-                  place.location.longitude !== null ? (
-                    <Suspense
-                      fallback={<div className="delivery-map__canvas" aria-hidden="true" />}
-                    >
-                      <DeliveryMap
-                        point={numericPoint(values.latitude, values.longitude)}
-                        store={{
-                          latitude: place.location.latitude,
-                          longitude: place.location.longitude,
-                          name: place.name,
-                        }}
-                        maxRadiusKm={opts.delivery.max_radius_km}
-                        onPick={(p) => {
-                          setValue('latitude', String(p.latitude), {
-                            shouldValidate: true,
-                            shouldDirty: true,
-                          });
-                          setValue('longitude', String(p.longitude), {
-                            shouldValidate: true,
-                            shouldDirty: true,
-                          });
-                        }}
-                        label={t('checkout.mapLabel')}
-                        tilesFailedText={t('checkout.mapTilesFailed')}
-                        storeLabel={t('checkout.mapStore')}
-                      />
-                    </Suspense>
-                  ) : null}
-                  <div className="checkout-row">
-                    <TextField
-                      label={t('checkout.latitude')}
-                      inputMode="decimal"
-                      error={err('latitude')}
-                      {...register('latitude')}
-                    />
-                    <TextField
-                      label={t('checkout.longitude')}
-                      inputMode="decimal"
-                      error={err('longitude')}
-                      {...register('longitude')}
-                    />
-                  </div>
-                  {typeof navigator !== 'undefined' && 'geolocation' in navigator ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={useMyLocation}
-                    >
-                      {t('checkout.useMyLocation')}
-                    </button>
-                  ) : null}
-                </fieldset>
-                <div
-                  className="checkout-fare"
-                  role="status"
-                  aria-live="polite"
-                  data-testid="delivery-fare"
-                >
-                  {fare.isFetching ? (
-                    t('checkout.fareLoading')
-                  ) : fare.isError ? (
-                    <span className="checkout-fare__error">
-                      {messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}
-                    </span>
-                  ) : fare.data ? (
-                    <>
-                      <span>
-                        {t('checkout.fare')}: <strong>{price(fare.data.fare)}</strong>
-                      </span>
-                      <small>
-                        {t('checkout.fareDistance', {
-                          km: fare.data.distance_km,
-                          max: fare.data.max_radius_km,
-                        })}
-                      </small>
-                    </>
-                  ) : null}
-                </div>
-              </div>
+              <DeliveryFields
+                binding={binding}
+                areas={areas.data ?? []}
+                place={place}
+                maxRadiusKm={opts.delivery.max_radius_km}
+                fare={fare}
+              />
             ) : null}
           </section>
 
@@ -606,193 +377,18 @@ export function CheckoutPage() {
                 {!methods.length ? <FormAlert messages={[t('checkout.coinsUnavailable')]} /> : null}
               </div>
             ) : null}
-            <fieldset className="checkout-methods" hidden={coinsCart}>
-              <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
-              {methods.map((method) => (
-                <label
-                  key={method.uid}
-                  className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}
-                >
-                  <input type="radio" value={method.uid} {...register('payment_method')} />
-                  <span>
-                    <strong>{method.name}</strong>
-                    <small>{t(`checkout.payment${method.type}`)}</small>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            {err('payment_method') ? <FormAlert messages={[err('payment_method')!]} /> : null}
+            <PaymentMethodChoice binding={binding} methods={methods} hidden={coinsCart} />
             {!acceptsCards ? <p className="checkout-note">{t('checkout.noCardPayments')}</p> : null}
-            {paymentType === 'ONLINE_CARD' ? (
-              <div className="checkout-card">
-                <div className="checkout-sandbox" role="note">
-                  <strong>{t('checkout.sandboxTitle')}</strong>
-                  <p>{t('checkout.sandboxText')}</p>
-                  <ul>
-                    {SANDBOX_CARDS.map((c) => (
-                      <li key={c.number}>
-                        <code>{c.number}</code> —{' '}
-                        {c.approves ? t('checkout.sandboxApproves') : t('checkout.sandboxDeclines')}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <TextField
-                  label={t('checkout.cardHolder')}
-                  autoComplete="cc-name"
-                  error={err('card_holder')}
-                  {...register('card_holder')}
-                />
-                <TextField
-                  label={t('checkout.cardNumber')}
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="4242 4242 4242 4242"
-                  error={err('card_number')}
-                  {...register('card_number')}
-                />
-                <div className="checkout-row">
-                  <TextField
-                    label={t('checkout.cardExpiry')}
-                    inputMode="numeric"
-                    autoComplete="cc-exp"
-                    placeholder="12/30"
-                    error={err('card_expiry')}
-                    {...register('card_expiry')}
-                  />
-                  <TextField
-                    label={t('checkout.cardCvc')}
-                    inputMode="numeric"
-                    autoComplete="cc-csc"
-                    placeholder="123"
-                    error={err('card_cvc')}
-                    {...register('card_cvc')}
-                  />
-                </div>
-              </div>
-            ) : null}
+            {paymentType === 'ONLINE_CARD' ? <CardFields binding={binding} /> : null}
           </section>
 
-          <section className="checkout-section" aria-labelledby="co-coupon" hidden={coinsCart}>
-            <h2 id="co-coupon" className="checkout-section__title">
-              {t('checkout.coupon')}
-            </h2>
-            {coupon ? (
-              <div className="checkout-coupon checkout-coupon--on" role="status">
-                <span>
-                  <strong>{t('checkout.couponApplied', { code: coupon.code })}</strong>
-                  <small>
-                    {coupon.kind === 'PERCENT'
-                      ? t('checkout.couponPercent', { value: Number(coupon.discount) })
-                      : t('checkout.couponAmount', { value: price(coupon.discount) })}
-                    {Number(coupon.min_subtotal) > 0
-                      ? ` · ${t('checkout.couponMin', { min: price(coupon.min_subtotal) })}`
-                      : ''}
-                  </small>
-                </span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={removeCoupon}
-                >
-                  {t('checkout.removeCoupon')}
-                </button>
-              </div>
-            ) : (
-              <div className="checkout-coupon">
-                <TextField
-                  label={t('checkout.couponCode')}
-                  value={couponInput}
-                  autoCapitalize="characters"
-                  onChange={(e) => setCouponInput(e.target.value)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      void applyCoupon(couponInput);
-                    }
-                  }}
-                  error={couponError ?? undefined}
-                />
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => void applyCoupon(couponInput)}
-                  disabled={couponBusy || !couponInput.trim()}
-                >
-                  {t('checkout.applyCoupon')}
-                </button>
-              </div>
-            )}
-            {quote.isError && coupon ? <FormAlert messages={messagesOf(quote.error)} /> : null}
-          </section>
-
-          <section className="checkout-section" aria-labelledby="co-billing">
-            <h2 id="co-billing" className="checkout-section__title">
-              {t('checkout.billing')}
-            </h2>
-            <div className="checkout-row">
-              <TextField
-                label={t('checkout.firstName')}
-                autoComplete="given-name"
-                error={err('first_name')}
-                {...register('first_name')}
-              />
-              <TextField
-                label={t('checkout.lastName')}
-                autoComplete="family-name"
-                error={err('last_name')}
-                {...register('last_name')}
-              />
-            </div>
-            <div className="checkout-row">
-              <TextField
-                label={t('checkout.email')}
-                type="email"
-                autoComplete="email"
-                error={err('email')}
-                {...register('email')}
-              />
-              <TextField
-                label={t('checkout.phone')}
-                type="tel"
-                autoComplete="tel"
-                error={err('phone')}
-                {...register('phone')}
-              />
-            </div>
-            <div className="checkout-row">
-              <TextField
-                label={t('checkout.city')}
-                autoComplete="address-level2"
-                error={err('city')}
-                {...register('city')}
-              />
-              <TextField
-                label={t('checkout.billingAddress')}
-                autoComplete="street-address"
-                error={err('billing_address')}
-                {...register('billing_address')}
-              />
-            </div>
-          </section>
-
-          <section className="checkout-section" aria-labelledby="co-comments">
-            <h2 id="co-comments" className="checkout-section__title">
-              {t('checkout.comments')}
-            </h2>
-            <div className="form-field">
-              <label className="visually-hidden" htmlFor="co-comments-input">
-                {t('checkout.comments')}
-              </label>
-              <textarea
-                id="co-comments-input"
-                className="form-field__control checkout-comments"
-                rows={3}
-                placeholder={t('checkout.commentsHint')}
-                {...register('comments')}
-              />
-            </div>
-          </section>
+          <CouponSection
+            state={couponState}
+            refusal={quote.isError ? messagesOf(quote.error) : []}
+            hidden={coinsCart}
+          />
+          <BillingSection binding={binding} />
+          <CommentsSection id="co-comments" binding={binding} />
         </div>
 
         <aside className="checkout__aside">
@@ -827,59 +423,20 @@ export function CheckoutPage() {
             />
           )}
           {priceChange ? (
-            <div
-              className="checkout-price-change"
-              role="alertdialog"
-              aria-labelledby="co-price-title"
-              aria-describedby="co-price-text"
-            >
-              <h2 id="co-price-title">{t('checkout.priceChangedTitle')}</h2>
-              <p id="co-price-text">{priceChange.detail}</p>
-              <ul>
-                {priceChange.quote.products.map((line) => (
-                  <li key={line.uid}>
-                    {line.quantity} × {line.title}: {price(line.total)}
-                  </li>
-                ))}
-              </ul>
-              <p>
-                {t('checkout.previousTotal')}: <s>{price(priceChange.previous)}</s> ·{' '}
-                {t('checkout.newTotal')}: <strong>{price(priceChange.quote.total)}</strong>
-              </p>
-              <div className="checkout-price-change__actions">
-                <button type="button" className="button button--primary" onClick={confirmNewPrices}>
-                  {t('checkout.priceChangedConfirm')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => setPriceChange(null)}
-                >
-                  {t('checkout.priceChangedCancel')}
-                </button>
-              </div>
-            </div>
+            <PriceChangeDialog
+              change={priceChange}
+              onConfirm={confirmNewPrices}
+              onCancel={() => setPriceChange(null)}
+            />
           ) : null}
           <FormAlert messages={general} />
-          <button
-            type="submit"
-            className="button button--primary checkout__submit"
-            disabled={sending || noShipping}
-            aria-disabled={sending || noShipping}
-          >
-            {sending ? (
-              <>
-                <span className="loading__spinner checkout__spinner" aria-hidden="true" />{' '}
-                {t('checkout.sending')}
-              </>
-            ) : coinsCart ? (
-              t('checkout.placeOrderCoins', { count: coinTotal })
-            ) : total ? (
-              t('checkout.placeOrderTotal', { total: price(total) })
-            ) : (
-              t('checkout.placeOrder')
-            )}
-          </button>
+          <CheckoutSubmit sending={sending} disabled={noShipping}>
+            {coinsCart
+              ? t('checkout.placeOrderCoins', { count: coinTotal })
+              : total
+                ? t('checkout.placeOrderTotal', { total: price(total) })
+                : t('checkout.placeOrder')}
+          </CheckoutSubmit>
         </aside>
       </form>
     </div>

@@ -10,7 +10,6 @@ import {
   areasQuery,
   checkoutOptionsQuery,
   createSubscription,
-  estimateFare,
   placesQuery,
 } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
@@ -18,7 +17,6 @@ import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { clearSubscriptionCarts, setCartType, useStoredCart } from '../../../lib/cart-store';
 import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { storage } from '../../../lib/storage';
 import { slotRange } from '../../../lib/checkout-logic';
 import {
@@ -34,12 +32,19 @@ import {
   type SubscriptionField,
   type SubscriptionValues,
 } from '../../../lib/subscription-logic';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert, SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
 import { messagesOf } from '../error-messages';
+import { stateBinding } from '../form/form-binding';
+import { useDeliveryFare } from '../use-delivery-fare';
+import { CheckoutSubmit } from './checkout-submit';
+import { CommentsSection } from './comments-section';
+import { DeliveryFields } from './delivery-fields';
+import { PaymentMethodChoice } from './payment-method-choice';
+import { ShippingTypeChoice } from './shipping-type-choice';
 
 const emptyValues: SubscriptionValues = {
   weekdays: [],
@@ -149,25 +154,12 @@ export function SubscriptionCheckoutPage() {
       setValues((c) => ({ ...c, slot: '' }));
   }, [slots, values.slot, values.weekdays.length]);
 
-  const lat = useDebouncedValue(values.latitude, 400);
-  const lng = useDebouncedValue(values.longitude, 400);
-  const pointOk =
-    values.shipping_type === 'delivery' &&
-    lat.trim() !== '' &&
-    lng.trim() !== '' &&
-    Number.isFinite(Number(lat)) &&
-    Number.isFinite(Number(lng));
-  const fare = useQuery({
-    queryKey: ['fare-estimate', placeUid, lat, lng],
-    queryFn: ({ signal }) =>
-      estimateFare(placeUid!, { latitude: Number(lat), longitude: Number(lng) }, signal),
-    enabled: !!placeUid && pointOk,
-    retry: false,
-  });
+  const fare = useDeliveryFare(placeUid, values.shipping_type, values.latitude, values.longitude);
 
   const localErrors = subscriptionErrors(values, slots);
   const err = (field: SubscriptionField) =>
     serverErrors[field] ?? (tried ? localErrors[field] : undefined);
+  const binding = stateBinding<Exclude<SubscriptionField, 'weekdays'>>(values, set, err);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -237,13 +229,6 @@ export function SubscriptionCheckoutPage() {
   const deliveryPrice = values.shipping_type === 'delivery' && fare.data ? fare.data.fare : null;
   const perDelivery =
     deliveryPrice !== null ? (Number(subtotal) + Number(deliveryPrice)).toFixed(2) : subtotal;
-  const useMyLocation = () => {
-    navigator.geolocation?.getCurrentPosition((position) => {
-      set('latitude', position.coords.latitude.toFixed(6));
-      set('longitude', position.coords.longitude.toFixed(6));
-    });
-  };
-
   return (
     <div className="checkout">
       <div className="checkout__head">
@@ -331,112 +316,22 @@ export function SubscriptionCheckoutPage() {
             <h2 id="sub-shipping" className="checkout-section__title">
               {t('checkout.shipping')}
             </h2>
-            {noShipping ? (
-              <FormAlert messages={[t('checkout.noShippingMethods')]} />
-            ) : (
-              <fieldset className="checkout-choices">
-                <legend className="visually-hidden">{t('checkout.shippingType')}</legend>
-                {opts.pickup ? (
-                  <label
-                    className={`checkout-choice${values.shipping_type === 'pickup' ? ' checkout-choice--on' : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name="shipping_type"
-                      value="pickup"
-                      checked={values.shipping_type === 'pickup'}
-                      onChange={() => set('shipping_type', 'pickup')}
-                    />
-                    <span>{t('checkout.pickup')}</span>
-                  </label>
-                ) : null}
-                {opts.delivery.enabled ? (
-                  <label
-                    className={`checkout-choice${values.shipping_type === 'delivery' ? ' checkout-choice--on' : ''}`}
-                  >
-                    <input
-                      type="radio"
-                      name="shipping_type"
-                      value="delivery"
-                      checked={values.shipping_type === 'delivery'}
-                      onChange={() => set('shipping_type', 'delivery')}
-                    />
-                    <span>{t('checkout.delivery')}</span>
-                  </label>
-                ) : null}
-              </fieldset>
-            )}
-            {err('shipping_type') ? <FormAlert messages={[err('shipping_type')!]} /> : null}
+            <ShippingTypeChoice
+              binding={binding}
+              offersPickup={opts.pickup}
+              offersDelivery={opts.delivery.enabled}
+            />
             {values.shipping_type === 'pickup' ? (
               <p className="checkout-note">{t('subscription.pickupNote', { place: place.name })}</p>
             ) : null}
             {values.shipping_type === 'delivery' ? (
-              <div className="checkout-delivery">
-                <SelectField
-                  label={t('checkout.area')}
-                  placeholder={t('checkout.chooseArea')}
-                  options={(areas.data ?? []).map((a) => ({ value: a.uid, label: a.name }))}
-                  value={values.area}
-                  error={err('area')}
-                  onChange={(e) => set('area', e.target.value)}
-                />
-                <TextField
-                  label={t('checkout.address')}
-                  autoComplete="street-address"
-                  value={values.address}
-                  error={err('address')}
-                  onChange={(e) => set('address', e.target.value)}
-                />
-                <TextField
-                  label={t('checkout.reference')}
-                  hint={t('checkout.referenceHint')}
-                  value={values.reference}
-                  error={err('reference')}
-                  onChange={(e) => set('reference', e.target.value)}
-                />
-                <fieldset className="checkout-coords">
-                  <legend className="form-field__label">{t('checkout.coordinates')}</legend>
-                  <p className="form-field__hint">{t('checkout.coordinatesHint')}</p>
-                  <div className="checkout-row">
-                    <TextField
-                      label={t('checkout.latitude')}
-                      inputMode="decimal"
-                      value={values.latitude}
-                      error={err('latitude')}
-                      onChange={(e) => set('latitude', e.target.value)}
-                    />
-                    <TextField
-                      label={t('checkout.longitude')}
-                      inputMode="decimal"
-                      value={values.longitude}
-                      error={err('longitude')}
-                      onChange={(e) => set('longitude', e.target.value)}
-                    />
-                  </div>
-                  {typeof navigator !== 'undefined' && 'geolocation' in navigator ? (
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={useMyLocation}
-                    >
-                      {t('checkout.useMyLocation')}
-                    </button>
-                  ) : null}
-                </fieldset>
-                <div className="checkout-fare" role="status" aria-live="polite">
-                  {fare.isFetching ? (
-                    t('checkout.fareLoading')
-                  ) : fare.isError ? (
-                    <span className="checkout-fare__error">
-                      {messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}
-                    </span>
-                  ) : fare.data ? (
-                    <span>
-                      {t('checkout.fare')}: <strong>{price(fare.data.fare)}</strong>
-                    </span>
-                  ) : null}
-                </div>
-              </div>
+              <DeliveryFields
+                binding={binding}
+                areas={areas.data ?? []}
+                place={place}
+                maxRadiusKm={opts.delivery.max_radius_km}
+                fare={fare}
+              />
             ) : null}
           </section>
 
@@ -445,49 +340,10 @@ export function SubscriptionCheckoutPage() {
               {t('checkout.payment')}
             </h2>
             <p className="checkout-note">{t('subscription.payOnDelivery')}</p>
-            <fieldset className="checkout-methods">
-              <legend className="visually-hidden">{t('checkout.paymentMethod')}</legend>
-              {methods.map((method) => (
-                <label
-                  key={method.uid}
-                  className={`checkout-method${values.payment_method === method.uid ? ' checkout-method--on' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="payment_method"
-                    value={method.uid}
-                    checked={values.payment_method === method.uid}
-                    onChange={() => set('payment_method', method.uid)}
-                  />
-                  <span>
-                    <strong>{method.name}</strong>
-                    <small>{t(`checkout.payment${method.type}`)}</small>
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            {err('payment_method') ? <FormAlert messages={[err('payment_method')!]} /> : null}
+            <PaymentMethodChoice binding={binding} methods={methods} />
           </section>
 
-          <section className="checkout-section" aria-labelledby="sub-comments">
-            <h2 id="sub-comments" className="checkout-section__title">
-              {t('checkout.comments')}
-            </h2>
-            <div className="form-field">
-              <label className="visually-hidden" htmlFor="sub-comments-input">
-                {t('checkout.comments')}
-              </label>
-              <textarea
-                id="sub-comments-input"
-                className="form-field__control checkout-comments"
-                rows={3}
-                maxLength={1000}
-                placeholder={t('checkout.commentsHint')}
-                value={values.comments}
-                onChange={(e) => set('comments', e.target.value)}
-              />
-            </div>
-          </section>
+          <CommentsSection id="sub-comments" binding={binding} />
         </div>
 
         <aside className="checkout__aside">
@@ -537,20 +393,9 @@ export function SubscriptionCheckoutPage() {
             <p className="subscription-summary__note">{t('subscription.priceNote')}</p>
           </section>
           <FormAlert messages={general} />
-          <button
-            type="submit"
-            className="button button--primary checkout__submit"
-            disabled={sending || noShipping}
-          >
-            {sending ? (
-              <>
-                <span className="loading__spinner checkout__spinner" aria-hidden="true" />{' '}
-                {t('checkout.sending')}
-              </>
-            ) : (
-              t('subscription.submit')
-            )}
-          </button>
+          <CheckoutSubmit sending={sending} disabled={noShipping}>
+            {t('subscription.submit')}
+          </CheckoutSubmit>
         </aside>
       </form>
     </div>

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form-fields';
+import type { FormBinding } from '../form/form-binding';
+
+type BillingField = 'first_name' | 'last_name' | 'email' | 'phone' | 'city' | 'billing_address';
+
+/** Who the order is billed to; prefilled from the member's profile by the page. */
+export function BillingSection({ binding }: { binding: FormBinding<BillingField> }) {
+  const { t } = useTranslation();
+  const field = (name: BillingField, label: string, autoComplete: string, type = 'text') => (
+    <TextField
+      label={t(label)}
+      type={type}
+      autoComplete={autoComplete}
+      error={binding.error(name)}
+      {...binding.input(name)}
+    />
+  );
+  return (
+    <section className="checkout-section" aria-labelledby="co-billing">
+      <h2 id="co-billing" className="checkout-section__title">
+        {t('checkout.billing')}
+      </h2>
+      <div className="checkout-row">
+        {field('first_name', 'checkout.firstName', 'given-name')}
+        {field('last_name', 'checkout.lastName', 'family-name')}
+      </div>
+      <div className="checkout-row">
+        {field('email', 'checkout.email', 'email', 'email')}
+        {field('phone', 'checkout.phone', 'tel', 'tel')}
+      </div>
+      <div className="checkout-row">
+        {field('city', 'checkout.city', 'address-level2')}
+        {field('billing_address', 'checkout.billingAddress', 'street-address')}
+      </div>
+    </section>
+  );
+}

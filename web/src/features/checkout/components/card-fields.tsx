@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form-fields';
+import type { FormBinding } from '../form/form-binding';
+
+type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
+
+// The SANDBOX provider's test cards (server/src/modules/payments): shown so a demo can be paid.
+const SANDBOX_CARDS = [
+  { number: '4242 4242 4242 4242', approves: true },
+  { number: '5555 5555 5555 4444', approves: true },
+  { number: '4000 0000 0000 0002', approves: false },
+];
+
+/** The online card form, with the sandbox's test cards above it. */
+export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="checkout-card">
+      <div className="checkout-sandbox" role="note">
+        <strong>{t('checkout.sandboxTitle')}</strong>
+        <p>{t('checkout.sandboxText')}</p>
+        <ul>
+          {SANDBOX_CARDS.map((c) => (
+            <li key={c.number}>
+              <code>{c.number}</code> —{' '}
+              {c.approves ? t('checkout.sandboxApproves') : t('checkout.sandboxDeclines')}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <TextField
+        label={t('checkout.cardHolder')}
+        autoComplete="cc-name"
+        error={binding.error('card_holder')}
+        {...binding.input('card_holder')}
+      />
+      <TextField
+        label={t('checkout.cardNumber')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        error={binding.error('card_number')}
+        {...binding.input('card_number')}
+      />
+      <div className="checkout-row">
+        <TextField
+          label={t('checkout.cardExpiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/30"
+          error={binding.error('card_expiry')}
+          {...binding.input('card_expiry')}
+        />
+        <TextField
+          label={t('checkout.cardCvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          error={binding.error('card_cvc')}
+          {...binding.input('card_cvc')}
+        />
+      </div>
+    </div>
+  );
+}
