@@ -235,7 +235,8 @@ const coordinates = async (page: Page) => ({
   lat: await page.getByLabel('Latitud').inputValue(),
   lng: await page.getByLabel('Longitud').inputValue(),
 });
-const fareText = (page: Page) => page.getByTestId('delivery-fare').innerText();
+// textContent, as the page's own checks read it (innerText would add a line break).
+const fareText = (page: Page) => page.getByTestId('delivery-fare').textContent();
 
 async function placeOrder(page: Page): Promise<ApiOrder> {
   await page.waitForFunction(

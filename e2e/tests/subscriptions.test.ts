@@ -235,3 +235,56 @@ test(
     await page.locator('.checkout-summary__line', { hasText: 'Pan de chocolate' }).waitFor();
   },
 );
+
+test(
+  'a delivery subscription: the point is picked on the map and each delivery carries its fare',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const page = await newMemberPage();
+    await page.goto(server.url('localhost', '/subscription'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await add(page, 'Croissant de mantequilla');
+    await page.goto(server.url('localhost', '/cart'));
+    await page.getByRole('heading', { name: 'Mi suscripción' }).waitFor();
+    await page.getByRole('link', { name: 'Elegir días y horario' }).click();
+    await page.getByRole('heading', { name: 'Confirmar suscripción' }).waitFor();
+    await page.locator('input[name="weekday"][value="tuesday"]').check();
+    await page.getByLabel('Horario de cada entrega').selectOption({ label: '08:00 - 08:30' });
+    await page.getByLabel('Delivery').check();
+    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+
+    // The same map as the order checkout: a click east of the store moves the point and the fare.
+    const map = page.getByTestId('delivery-map');
+    await map.locator('.delivery-map__pin').waitFor();
+    const fare = page.getByTestId('delivery-fare');
+    await fare.getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+    const startLng = await page.getByLabel('Longitud').inputValue();
+    const fareAtStore = await fare.textContent();
+    await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 160, box.y + box.height / 2 - 60);
+    await page.waitForFunction(
+      (s) => (document.querySelector('input[name="longitude"]') as HTMLInputElement)?.value !== s,
+      startLng,
+    );
+    assert.ok(Number(await page.getByLabel('Longitud').inputValue()) > Number(startLng));
+    await page.waitForFunction((before) => {
+      const text = document.querySelector('[data-testid="delivery-fare"]')?.textContent ?? '';
+      return /Costo de envío/.test(text) && text !== before;
+    }, fareAtStore);
+    const shownFare = /S\/\. (\d+\.\d{2})/.exec(await fare.innerText())![1];
+    await page.screenshot({ path: `${SHOTS}/subscriptions-delivery-map.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Suscribirme' }).click();
+    await page.waitForURL(/\/subscription\/me$/);
+    const [created] = (
+      await apiFromPage<{
+        results: { shipping_type: string; address: string | null; delivery_price: string }[];
+      }>(page, 'v5/subscriptions/')
+    ).results;
+    assert.equal(created.shipping_type, 'delivery');
+    assert.equal(created.address, 'Calle Berlín 350, Miraflores');
+    assert.equal(created.delivery_price, shownFare);
+  },
+);
