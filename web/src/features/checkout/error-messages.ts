@@ -9,3 +9,14 @@ export function messagesOf(error: unknown): string[] {
   }
   return [];
 }
+
+/**
+ * What to tell the member when sending failed for another reason than their fields: the server's
+ * own words for a refusal (4xx), `fallback` for a network failure or a server error.
+ */
+export function failureMessagesOf(error: unknown, fallback: string): string[] {
+  const known = messagesOf(error);
+  return known.length && error instanceof ApiError && error.status > 0 && error.status < 500
+    ? known
+    : [fallback];
+}

@@ -39,7 +39,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
-import { messagesOf } from '../error-messages';
+import { failureMessagesOf, messagesOf } from '../error-messages';
 import { hookFormBinding } from '../form/form-binding';
 import { useCoupon } from '../use-coupon';
 import { useDeliveryFare } from '../use-delivery-fare';
@@ -260,12 +260,7 @@ export function CheckoutPage() {
           return;
         }
       }
-      const known = messagesOf(error);
-      setGeneral(
-        known.length && error instanceof ApiError && error.status < 500 && error.status > 0
-          ? known
-          : [t('checkout.genericError')],
-      );
+      setGeneral(failureMessagesOf(error, t('checkout.genericError')));
     }
   };
 

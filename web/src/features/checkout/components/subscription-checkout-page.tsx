@@ -37,7 +37,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
-import { messagesOf } from '../error-messages';
+import { failureMessagesOf } from '../error-messages';
 import { stateBinding } from '../form/form-binding';
 import { useDeliveryFare } from '../use-delivery-fare';
 import { CheckoutSubmit } from './checkout-submit';
@@ -195,12 +195,7 @@ export function SubscriptionCheckoutPage() {
         setServerErrors(mapped);
         setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
       } else {
-        const known = messagesOf(error);
-        setGeneral(
-          known.length && error instanceof ApiError && error.status > 0 && error.status < 500
-            ? known
-            : [t('checkout.genericError')],
-        );
+        setGeneral(failureMessagesOf(error, t('checkout.genericError')));
       }
     } finally {
       sendingRef.current = false;
