@@ -27,6 +27,8 @@ type Row = {
   tbt: string;
   cls: string;
   fcp: string;
+  /** Lighthouse's CPU benchmark of this machine at the run (a quiet desktop: about 1500-2500). */
+  benchmarkIndex: number;
 };
 
 const server = await startServer();
@@ -59,6 +61,7 @@ try {
         lcp: value('largest-contentful-paint'),
         tbt: value('total-blocking-time'),
         cls: value('cumulative-layout-shift'),
+        benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
       });
       for (const audit of Object.values(audits)) {
         const failed =
@@ -98,11 +101,11 @@ try {
 console.log(
   `Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile emulation, ${RUNS} run(s) per page (median)`,
 );
-console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS | CPU index |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const r of rows) {
   console.log(
-    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} |`,
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.benchmarkIndex} |`,
   );
 }
 if (failures.length) {
