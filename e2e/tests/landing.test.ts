@@ -212,7 +212,8 @@ test(
     for (const name of fromApi.places)
       await page.getByRole('heading', { name, exact: true }).waitFor();
     assert.ok((await page.locator('.landing-hours').count()) >= 1);
-    // The places map: Leaflet at zoom 13, 300 px high.
+    // The places map: Leaflet at zoom 13, 300 px high, loaded as it comes into view.
+    await page.getByRole('heading', { name: 'Locales & Horarios' }).scrollIntoViewIfNeeded();
     const map = page.getByRole('region', { name: 'Mapa de locales' });
     await map
       .locator('.leaflet-marker-pane, .leaflet-overlay-pane')
@@ -289,6 +290,31 @@ test(
       );
       assert.match(text, /Nombre: Ana\nCorreo: ana@example.com\nMensaje: Hola/);
     }
+  },
+);
+
+test(
+  'on a phone the default landing loads Leaflet only when its map is about to be seen',
+  { skip },
+  async () => {
+    const page = await openLanding('localhost', { width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Locales & Horarios' }).waitFor();
+    const leafletLoaded = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /places-map|leaflet/.test(entry.name)),
+      );
+    await page.waitForTimeout(500);
+    assert.equal(await leafletLoaded(), false, 'no map code while the map is off screen');
+    assert.equal(await page.locator('.places-map--loading').count(), 1, 'its space is kept');
+    await page.getByRole('heading', { name: 'Locales & Horarios' }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole('region', { name: 'Mapa de locales' })
+      .locator('path.leaflet-interactive')
+      .first()
+      .waitFor({ state: 'attached' });
+    assert.equal(await leafletLoaded(), true);
   },
 );
 

@@ -7,6 +7,7 @@ import { placeProductsQuery, placesQuery } from '../../../api';
 import { useTenant } from '../../../lib/tenant';
 import { useFormatPrice } from '../../../lib/money';
 import { Loading } from '../../../components/loading';
+import { WhenVisible } from '../../../components/when-visible';
 import { ContactForm } from './contact-form';
 import { FacebookIcon, InstagramIcon } from './landing-icons';
 
@@ -172,13 +173,16 @@ export function DefaultLanding() {
                 <p className="landing-block__empty">{t('landing.noPlaces')}</p>
               ) : (
                 <>
-                  <Suspense fallback={<div className="places-map places-map--loading" />}>
-                    <PlacesMap
-                      places={placeList}
-                      label={t('landing.placesMap')}
-                      color={app.colors.main_color}
-                    />
-                  </Suspense>
+                  {/* Leaflet loads when the map is about to be seen, not with the page. */}
+                  <WhenVisible placeholder={<div className="places-map places-map--loading" />}>
+                    <Suspense fallback={<div className="places-map places-map--loading" />}>
+                      <PlacesMap
+                        places={placeList}
+                        label={t('landing.placesMap')}
+                        color={app.colors.main_color}
+                      />
+                    </Suspense>
+                  </WhenVisible>
                   <ul className="landing-places">
                     {placeList.map((place) => (
                       <li key={place.uid} className="landing-place">
