@@ -31,14 +31,15 @@ export function MembersPage() {
         <h2 id="staff-members-title" className="staff-panel__title">
           {t('staff.membersTitle')}
         </h2>
-        {members.isPending ? (
+        {/* The list waits for the signed-in member too: their own row must never offer "remove". */}
+        {members.isPending || me.isPending ? (
           <Loading />
-        ) : members.isError ? (
+        ) : members.isError || me.isError ? (
           <FormAlert messages={[t('staff.fetchError')]} />
         ) : (
           <ul className="staff-promotions" aria-label={t('staff.membersTitle')}>
             {members.data.map((m) => (
-              <MemberRow key={m.user_uid} member={m} self={m.user_uid === me.data?.uid} />
+              <MemberRow key={m.user_uid} member={m} self={m.user_uid === me.data.uid} />
             ))}
           </ul>
         )}
