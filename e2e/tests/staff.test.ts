@@ -296,6 +296,9 @@ test(
     await staffTabs(staff).getByRole('link', { name: 'Reporte' }).click();
     const table = staff.getByTestId('records-table');
     await table.getByText('Compra en mostrador').waitFor();
+    // Every status reads in words, also the coin product handed over at the counter.
+    await table.getByText('Producto entregado').first().waitFor();
+    assert.equal(await table.getByText('PRODUCT', { exact: true }).count(), 0);
     await staff.screenshot({ path: `${SHOTS}/staff-records-phone.png`, fullPage: true });
     const [download] = await Promise.all([
       staff.waitForEvent('download'),

@@ -135,6 +135,7 @@ export const staffEn: StaffCatalogue = {
   status_ACTIVE: 'Active',
   status_USED: 'Used',
   status_CANCELLED: 'Cancelled',
+  status_PRODUCT: 'Product handed over',
   action_accept: 'Accept',
   action_cancel: 'Cancel',
   action_ship: 'Mark shipped',

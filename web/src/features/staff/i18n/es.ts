@@ -137,6 +137,8 @@ export const staffEs = {
   status_ACTIVE: 'Activo',
   status_USED: 'Usado',
   status_CANCELLED: 'Anulado',
+  // A product for coins handed over at the counter (the record's status is 'PRODUCT').
+  status_PRODUCT: 'Producto entregado',
   action_accept: 'Aceptar',
   action_cancel: 'Cancelar',
   action_ship: 'Marcar enviado',
