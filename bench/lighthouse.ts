@@ -6,6 +6,7 @@
  *
  *   npm run build && npm run bench:lighthouse
  *   E2E_WEB_DIST=/tmp/dist-me LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse   (HTML reports kept)
+ *   LIGHTHOUSE_PAGES=/products LIGHTHOUSE_RUNS=5 npm run bench:lighthouse                 (one page)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,8 @@ import { startServer } from '../e2e/lib/server';
 const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE || 95);
 const MIN_ACCESSIBILITY = Number(process.env.LIGHTHOUSE_MIN_ACCESSIBILITY || 100);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 1);
-const PAGES = ['/', '/products', '/cart'];
+// LIGHTHOUSE_PAGES=/products measures one page (comma-separated paths).
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/products', '/cart'];
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 
 type Row = {
