@@ -8,6 +8,7 @@ import { ApiError, cancelMyOrder, myOrderQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useFormatPrice } from '../../../lib/money';
 import { slotRange, STORE_TIME_ZONE } from '../../../lib/checkout-logic';
+import { ConfirmInline } from '../../../components/confirm-inline';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
@@ -101,28 +102,15 @@ export function OrderPage() {
         {o.can_cancel ? (
           <div className="order-cancel">
             {confirming ? (
-              <div
-                role="alertdialog"
-                aria-label={t('orders.cancelConfirm')}
+              <ConfirmInline
                 className="order-cancel__confirm"
-              >
-                <p>{t('orders.cancelConfirm')}</p>
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={cancel.isPending}
-                  onClick={() => cancel.mutate()}
-                >
-                  {t('orders.cancelYes')}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => setConfirming(false)}
-                >
-                  {t('orders.cancelNo')}
-                </button>
-              </div>
+                question={t('orders.cancelConfirm')}
+                yes={t('orders.cancelYes')}
+                no={t('orders.cancelNo')}
+                busy={cancel.isPending}
+                onYes={() => cancel.mutate()}
+                onNo={() => setConfirming(false)}
+              />
             ) : (
               <>
                 <button

@@ -14,6 +14,7 @@ import { errorMessages } from '@store/contract/messages';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, SelectField } from '../../../components/form-fields';
+import { ConfirmInline } from '../../../components/confirm-inline';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
@@ -291,28 +292,15 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
       {actions.length ? (
         <div className="staff-order__actions">
           {confirmCancel ? (
-            <div
-              role="alertdialog"
-              aria-label={t('staff.cancelConfirm')}
+            <ConfirmInline
               className="staff-order__confirm"
-            >
-              <p>{t('staff.cancelConfirm')}</p>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={transition.isPending}
-                onClick={() => run('cancel')}
-              >
-                {t('staff.cancelYes')}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setConfirmCancel(false)}
-              >
-                {t('staff.cancelNo')}
-              </button>
-            </div>
+              question={t('staff.cancelConfirm')}
+              yes={t('staff.cancelYes')}
+              no={t('staff.cancelNo')}
+              busy={transition.isPending}
+              onYes={() => run('cancel')}
+              onNo={() => setConfirmCancel(false)}
+            />
           ) : (
             actions.map((action) => (
               <button

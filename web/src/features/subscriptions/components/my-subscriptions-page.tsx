@@ -9,6 +9,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { slotRange } from '../../../lib/checkout-logic';
 import { nextDeliveryDate } from '../../../lib/subscription-logic';
+import { ConfirmInline } from '../../../components/confirm-inline';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
@@ -83,28 +84,15 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
       {active ? (
         <div className="order-cancel subscription-card__cancel">
           {confirming ? (
-            <div
-              role="alertdialog"
-              aria-label={t('subscriptions.cancelConfirm')}
+            <ConfirmInline
               className="order-cancel__confirm"
-            >
-              <p>{t('subscriptions.cancelConfirm')}</p>
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate()}
-              >
-                {t('subscriptions.cancelYes')}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost"
-                onClick={() => setConfirming(false)}
-              >
-                {t('subscriptions.cancelNo')}
-              </button>
-            </div>
+              question={t('subscriptions.cancelConfirm')}
+              yes={t('subscriptions.cancelYes')}
+              no={t('subscriptions.cancelNo')}
+              busy={cancel.isPending}
+              onYes={() => cancel.mutate()}
+              onNo={() => setConfirming(false)}
+            />
           ) : (
             <button
               type="button"
