@@ -57,17 +57,30 @@ export const users = pgTable(
   ],
 );
 
-/** A login: the token itself is never stored, only its sha256. Lives until logout, password reset or deletion. */
+/**
+ * How a session was made. A `document` session (ONLY_DOCUMENT sign-in: a
+ * document number alone, no secret) is a weaker session: it never reaches the
+ * staff console and never changes the account (see docs/security.md).
+ */
+export type SessionMethod = 'password' | 'google' | 'document';
+
+/**
+ * A login: the token itself is never stored, only its sha256. Lives until
+ * logout, password reset or deletion, and no longer than the idle and
+ * absolute lifetimes of docs/security.md.
+ */
 export const sessions = pgTable(
   'sessions',
   {
     appId: uuid('app_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     userUid: uuid('user_uid').notNull(),
+    method: text('method').$type<SessionMethod>().notNull().default('password'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('sessions_method_check', sql`${t.method} IN ('password', 'google', 'document')`),
     primaryKey({ columns: [t.appId, t.tokenHash] }),
     foreignKey({
       columns: [t.appId, t.userUid],

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './tenancy';
+import { apps, companies } from './tenancy';
 import { areas, places } from './places';
 import { products } from './catalog';
 import { users } from './accounts';
@@ -150,8 +150,8 @@ export const orders = pgTable(
   {
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
-    /** The order number shown to people. */
-    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    /** The order number shown to people: 1, 2, 3... per tenant (order_counters), never global. */
+    number: bigint('number', { mode: 'number' }).notNull(),
     userUid: uuid('user_uid'),
     idempotencyKey: text('idempotency_key'),
     placeUid: uuid('place_uid').notNull(),
@@ -196,7 +196,7 @@ export const orders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_app_number_key').on(t.appId, t.number),
     // A retried POST with the same Idempotency-Key finds the first order; the index makes two racing ones collide.
     uniqueIndex('orders_idempotency_key').on(t.appId, t.userUid, t.idempotencyKey),
     index('orders_user_idx').on(t.appId, t.userUid, t.createdAt),
@@ -348,3 +348,15 @@ export const subscriptionDeliveries = pgTable(
     check('subscription_deliveries_status_check', sql`${t.status} IN ('ordered', 'skipped')`),
   ],
 );
+
+/**
+ * The last order number given on each tenant. One row per app, taken with an
+ * UPDATE ... RETURNING in the order's transaction, so numbers are dense and
+ * per tenant (a store never learns how many orders the others take).
+ */
+export const orderCounters = pgTable('order_counters', {
+  appId: uuid('app_id')
+    .primaryKey()
+    .references(() => apps.uid, { onDelete: 'cascade' }),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull().default(0),
+});

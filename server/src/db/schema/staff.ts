@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies } from './tenancy';
@@ -86,5 +87,66 @@ export const staffActivity = pgTable(
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     index('staff_activity_company_idx').on(t.appId, t.companyUid, t.createdAt),
     check('staff_activity_kind_check', sql`${t.kind} IN ('redemptions', 'stamps', 'points')`),
+  ],
+);
+
+/**
+ * An owner's invitation to join the company's staff, mailed to an address:
+ * the role is granted only when the person who holds that mailbox opens the
+ * link and accepts it signed in with that email. The token is stored hashed.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    email: text('email').notNull(),
+    role: text('role').$type<StaffRole>().notNull(),
+    placeUids: jsonb('place_uids').$type<string[]>().notNull().default([]),
+    invitedByUid: uuid('invited_by_uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUid: uuid('accepted_by_uid'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('staff_invitations_token_key').on(t.appId, t.tokenHash),
+    index('staff_invitations_company_idx').on(t.appId, t.companyUid, t.createdAt),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
+    check('staff_invitations_role_check', sql`${t.role} IN ('OWNER', 'STAFF', 'VALIDATOR')`),
+    check('staff_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * A one-time code the member's phone shows at the counter: proof that the
+ * member is present when staff spend their coins or stamps. One live code per
+ * member (a new one replaces it); stored hashed, short-lived, single use, and
+ * dead after a few wrong tries.
+ */
+export const counterCodes = pgTable(
+  'counter_codes',
+  {
+    appId: uuid('app_id').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.userUid] }),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
   ],
 );

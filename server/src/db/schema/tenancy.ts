@@ -59,6 +59,10 @@ export const apps = pgTable(
     maintenance: boolean('maintenance').notNull().default(false),
     eventsEnabled: boolean('events_enabled').notNull().default(false),
     partnerDeletionPrefix: text('partner_deletion_prefix'),
+    /** How many unpaid open orders (and, apart, active subscriptions) one member may hold at once. */
+    maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(3),
+    /** Minutes an order may wait for the store to accept it; then it expires and its stock comes back. */
+    orderAcceptanceMinutes: integer('order_acceptance_minutes').notNull().default(240),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

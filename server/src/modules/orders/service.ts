@@ -41,6 +41,7 @@ import { orderConfirmationMail } from './mail';
 import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
 import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from './coins';
 import { takeStock } from './stock';
+import { nextOrderNumber } from './numbers';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = {
@@ -187,6 +188,7 @@ export async function reserve(
     .values({
       appId,
       uid: orderUid,
+      number: await nextOrderNumber(tx, appId),
       userUid,
       idempotencyKey: idempotencyKey ?? null,
       placeUid: p.place.uid,
