@@ -303,6 +303,58 @@ test(
 );
 
 test(
+  "a document-only session sees its profile locked and why; the owner's document alone is refused",
+  { skip },
+  async () => {
+    const { page, server } = await open('/login', 'localhost', { width: 390, height: 844 });
+    await page.getByRole('tab', { name: 'Documento' }).click();
+    await field(page, 'Número de documento').fill('40123457'); // dueno@aurora.pe, the OWNER
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await alert(page, 'Esta cuenta debe ingresar con su contraseña.').waitFor();
+    assert.equal((await storageOf(page)).token, undefined);
+
+    await field(page, 'Número de documento').fill('45678912'); // the demo member
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(server.url('localhost', '/profile'));
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Ingresaste solo con tu documento' })
+      .waitFor();
+    assert.equal(await field(page, 'Nombre').isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Guardar' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Solicitar eliminación' }).count(), 0);
+    await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-profile-limited.png') });
+  },
+);
+
+test('sign out on every device: the other browser is signed out too', { skip }, async () => {
+  const server = harness.server();
+  const signIn = async () => {
+    const opened = await open('/login');
+    await field(opened.page, 'Correo electrónico').fill('demo@aurora.pe');
+    await field(opened.page, 'Contraseña').fill('Aurora2026!');
+    await opened.page.getByRole('button', { name: 'Ingresar' }).click();
+    await opened.page.waitForURL((url) => url.pathname !== '/login');
+    return opened.page;
+  };
+  const phone = await signIn();
+  const laptop = await signIn();
+  await laptop.goto(server.url('localhost', '/profile'));
+  await laptop.getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }).click();
+  await laptop.getByText('Se cerró tu sesión en todos los dispositivos.').waitFor();
+  await laptop.waitForURL((url) => !url.pathname.startsWith('/profile'));
+  assert.equal((await storageOf(laptop)).token, undefined, 'this browser is signed out');
+  const token = (await storageOf(phone)).token as string;
+  const me = await phone.evaluate(
+    async (key) =>
+      (await fetch('/api/v5/me/', { headers: { Authorization: `Token ${key}` } })).status,
+    token,
+  );
+  assert.equal(me, 401, "the other browser's session ended on the server");
+});
+
+test(
   'a member page remembers where the visitor wanted to go and returns there after login',
   { skip },
   async () => {

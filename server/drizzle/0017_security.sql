@@ -47,4 +47,4 @@ CREATE INDEX "staff_invitations_company_idx" ON "staff_invitations" USING btree 
 UPDATE "orders" SET "number" = "renumbered"."n" FROM (SELECT "app_id", "uid", row_number() OVER (PARTITION BY "app_id" ORDER BY "number") AS "n" FROM "orders") AS "renumbered" WHERE "orders"."app_id" = "renumbered"."app_id" AND "orders"."uid" = "renumbered"."uid";--> statement-breakpoint
 INSERT INTO "order_counters" ("app_id", "last_number") SELECT "apps"."uid", COALESCE((SELECT max("orders"."number") FROM "orders" WHERE "orders"."app_id" = "apps"."uid"), 0) FROM "apps";--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_app_number_key" ON "orders" USING btree ("app_id","number");--> statement-breakpoint
-ALTER TABLE "sessions" ADD CONSTRAINT "sessions_method_check" CHECK ("sessions"."method" IN ('password', 'google', 'document'));
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_method_check" CHECK ("sessions"."method" IN ('password', 'google', 'document', 'register'));

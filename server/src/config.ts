@@ -33,7 +33,8 @@ export type Config = {
 
 /** A fixed window: at most `max` requests per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };
-export type RateLimitedAction = 'login' | 'validate' | 'register' | 'recovery' | 'deletion';
+export type RateLimitedAction =
+  'login' | 'validate' | 'register' | 'recovery' | 'reset' | 'deletion';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -49,6 +50,23 @@ export type AccountsConfig = {
   rateLimits: Record<RateLimitedAction, { address: RateLimit; identity: RateLimit }>;
   /** How long mailed links stay valid. */
   linkLifetimeSeconds: { verify_email: number; reset_password: number; delete_account: number };
+  /**
+   * How long a session lives: it ends after `idleSeconds` without use and
+   * `absoluteSeconds` after sign-in, whatever happens. A limited session
+   * (document number alone) lives shorter.
+   */
+  sessionLifetime: SessionLifetime;
+};
+
+export type SessionLifetime = {
+  full: { idleSeconds: number; absoluteSeconds: number };
+  limited: { idleSeconds: number; absoluteSeconds: number };
+};
+
+const DAY = 24 * 3600;
+export const defaultSessionLifetime: SessionLifetime = {
+  full: { idleSeconds: 30 * DAY, absoluteSeconds: 90 * DAY },
+  limited: { idleSeconds: 1 * DAY, absoluteSeconds: 7 * DAY },
 };
 
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
@@ -61,6 +79,11 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
   recovery: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 3, windowSeconds: 3600 },
+  },
+  // Setting a new password from a mailed link: per address, and per link's member.
+  reset: {
+    address: { max: 10, windowSeconds: 3600 },
+    identity: { max: 5, windowSeconds: 3600 },
   },
   deletion: {
     address: { max: 10, windowSeconds: 3600 },
@@ -81,6 +104,7 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
       reset_password: 3600,
       delete_account: 24 * 3600,
     },
+    sessionLifetime: defaultSessionLifetime,
     ...overrides,
   };
 }
@@ -128,6 +152,16 @@ export function configFromEnv(env = process.env): Config {
       ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
       ...(env.RECAPTCHA_VERIFY_URL ? { recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL } : {}),
       recaptchaSecret: env.RECAPTCHA_SECRET ?? '',
+      sessionLifetime: {
+        full: {
+          idleSeconds: intFromEnv('SESSION_IDLE_DAYS', 30) * DAY,
+          absoluteSeconds: intFromEnv('SESSION_MAX_DAYS', 90) * DAY,
+        },
+        limited: {
+          idleSeconds: intFromEnv('LIMITED_SESSION_IDLE_HOURS', 24) * 3600,
+          absoluteSeconds: intFromEnv('LIMITED_SESSION_MAX_DAYS', 7) * DAY,
+        },
+      },
       rateLimits: scaledRateLimits(
         Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1,
       ),

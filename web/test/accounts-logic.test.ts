@@ -128,6 +128,8 @@ test('after signing in: the wanted page of ours, else /complete-info unless skip
   assert.equal(afterSignInTarget(incomplete, '/profile', false), '/profile');
   assert.equal(afterSignInTarget(incomplete, undefined, false), '/complete-info');
   assert.equal(afterSignInTarget(incomplete, undefined, true), '/');
+  // A limited session (document number alone) cannot change the profile: never sent to complete it.
+  assert.equal(afterSignInTarget({ ...incomplete, limited_session: true }, undefined, false), '/');
   assert.equal(afterSignInTarget(complete, undefined, false), '/');
   for (const wanted of ['//evil.example', 'https://evil.example/', '/login', ''])
     assert.equal(afterSignInTarget(complete, wanted, false), '/', wanted);

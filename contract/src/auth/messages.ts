@@ -28,6 +28,9 @@ export const authMessages = {
   invalidGoogleToken: 'No se pudo validar su cuenta de Google.',
   googleEmailUnverified: 'Su cuenta de Google no tiene un correo verificado.',
   invalidToken: 'Token inválido.',
+  limitedSession:
+    'Para hacer esto ingrese con su contraseña o con Google: ingresó solo con su documento.',
+  passwordNeededForAccount: 'Esta cuenta debe ingresar con su contraseña.',
   noEmail: 'Su cuenta no tiene un correo electrónico registrado.',
   invalidArea: 'Seleccione un área válida.',
   passwordsMustMatch: 'Las contraseñas no coinciden.',
@@ -48,4 +51,5 @@ export const authMessages = {
   deletionSent: 'Le enviamos un correo para confirmar la eliminación de su cuenta.',
   accountDeleted: 'Su cuenta ha sido eliminada.',
   loggedOut: 'Sesión cerrada.',
+  loggedOutEverywhere: 'Se cerró su sesión en todos los dispositivos.',
 } as const;

@@ -99,6 +99,11 @@ export const user = z.object({
   /** The spec's rule: first_name, last_name, birthdate, document_number and gender all non-empty. */
   profile_complete: z.boolean(),
   date_joined: z.string(),
+  /**
+   * Ours: true when this session was made with a document number alone (ONLY_DOCUMENT). Such a
+   * session may read but not change the account, never spends coins and never opens the staff console.
+   */
+  limited_session: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

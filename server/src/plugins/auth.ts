@@ -2,8 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { authMessages } from '@store/contract';
-import { sessions, users } from '../db/schema';
-import { UnauthorizedError } from '../lib/http-errors';
+import type { SessionLifetime } from '../config';
+import { sessions, users, type SessionMethod } from '../db/schema';
+import { ForbiddenError, UnauthorizedError } from '../lib/http-errors';
 import { tokenHash } from '../lib/secrets';
 
 export type UserRow = typeof users.$inferSelect;
@@ -14,9 +15,34 @@ declare module 'fastify' {
     user: UserRow | null;
     /** sha256 of the session token that authenticated this request. */
     sessionHash: string | null;
+    /** How the session of this request was made (null without one). */
+    sessionMethod: SessionMethod | null;
     /** The member, or a 401 {detail}. */
     requireUser(): UserRow;
+    /**
+     * The member of a full session (password, Google or a fresh registration),
+     * or a 403 {detail}: a limited session (document number alone) may not do this.
+     */
+    requireFullSession(): UserRow;
   }
+}
+
+/** A session made from a document number alone: nothing secret was shown. */
+export function isLimitedSession(method: SessionMethod | null): boolean {
+  return method === 'document';
+}
+
+/** Whether a session has outlived its idle or absolute lifetime. */
+export function sessionExpired(
+  session: { method: SessionMethod; createdAt: Date; lastUsedAt: Date },
+  lifetime: SessionLifetime,
+  now = Date.now(),
+): boolean {
+  const limits = isLimitedSession(session.method) ? lifetime.limited : lifetime.full;
+  return (
+    now - session.createdAt.getTime() > limits.absoluteSeconds * 1000 ||
+    now - session.lastUsedAt.getTime() > limits.idleSeconds * 1000
+  );
 }
 
 /** last_used_at is refreshed at most this often, so reads stay reads. */
@@ -32,11 +58,18 @@ export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionHash', null);
+    app.decorateRequest('sessionMethod', null);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (this.user) return this.user;
       throw new UnauthorizedError(
         this.headers.authorization ? authMessages.invalidToken : undefined,
       );
+    });
+    app.decorateRequest('requireFullSession', function (this: FastifyRequest) {
+      const user = this.requireUser();
+      if (isLimitedSession(this.sessionMethod))
+        throw new ForbiddenError(authMessages.limitedSession);
+      return user;
     });
     app.addHook('onRequest', async (request) => {
       if (!request.tenant) return;
@@ -47,14 +80,27 @@ export const authPlugin = fp(
       const hash = tokenHash(match[1]);
       const appId = request.tenant.uid;
       const [row] = await app.db
-        .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+        .select({
+          user: users,
+          method: sessions.method,
+          createdAt: sessions.createdAt,
+          lastUsedAt: sessions.lastUsedAt,
+        })
         .from(sessions)
         .innerJoin(users, and(eq(users.appId, sessions.appId), eq(users.uid, sessions.userUid)))
         .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, hash)));
       if (!row) return;
+      const now = Date.now();
+      if (sessionExpired(row, app.accounts.sessionLifetime, now)) {
+        // An expired session is no session; its row goes now rather than lingering.
+        await app.db
+          .delete(sessions)
+          .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, hash)));
+        return;
+      }
       request.user = row.user;
       request.sessionHash = hash;
-      const now = Date.now();
+      request.sessionMethod = row.method;
       if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await app.db
           .update(sessions)
@@ -75,4 +121,9 @@ export const authPlugin = fp(
 /** Route hook for calls that need a member: 401 before the body is even read. */
 export async function requireUserHook(request: FastifyRequest): Promise<void> {
   request.requireUser();
+}
+
+/** Route hook for calls that change the account or spend its value: a full session only (403 for a limited one). */
+export async function requireFullSessionHook(request: FastifyRequest): Promise<void> {
+  request.requireFullSession();
 }

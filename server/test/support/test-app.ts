@@ -15,6 +15,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   validate: generous,
   register: generous,
   recovery: generous,
+  reset: generous,
   deletion: generous,
 };
 

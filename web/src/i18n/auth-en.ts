@@ -103,6 +103,13 @@ export const authEn: Catalogue['auth'] = {
   changePasswordTitle: 'Change password',
   changePasswordSubmit: 'Change password',
   passwordChanged: 'Your password has been changed.',
+  limitedSessionNotice:
+    'You signed in with your document only: you can see your details, but to change them, change your password or delete your account, sign in with your password or Google.',
+  logoutEverywhereTitle: 'Sign out on every device',
+  logoutEverywhereText: 'Lost your phone or used a shared computer? Sign out everywhere, here too.',
+  logoutEverywhere: 'Sign out on every device',
+  logoutEverywhereFailed: 'Could not sign out on every device. Please try again.',
+  loggedOutEverywhere: 'You were signed out on every device.',
   deleteSectionTitle: 'Delete my account',
   deleteSectionText: 'We will email you a link to confirm the deletion of your account.',
   deleteRequest: 'Request deletion',
@@ -160,6 +167,9 @@ export const authEn: Catalogue['auth'] = {
     invalidGoogleToken: 'Your Google account could not be validated.',
     googleEmailUnverified: 'Your Google account has no verified email.',
     invalidToken: 'Invalid token.',
+    limitedSession:
+      'To do this, sign in with your password or Google: you signed in with your document only.',
+    passwordNeededForAccount: 'This account must sign in with its password.',
     noEmail: 'Your account has no registered email.',
     invalidArea: 'Select a valid area.',
     passwordsMustMatch: 'The passwords do not match.',
@@ -179,5 +189,6 @@ export const authEn: Catalogue['auth'] = {
     deletionSent: 'We sent you an email to confirm the deletion of your account.',
     accountDeleted: 'Your account has been deleted.',
     loggedOut: 'Logged out.',
+    loggedOutEverywhere: 'You were signed out on every device.',
   },
 };

@@ -109,6 +109,15 @@ export const authEs = {
   changePasswordTitle: 'Cambiar contraseña',
   changePasswordSubmit: 'Cambiar contraseña',
   passwordChanged: 'Su contraseña ha sido cambiada.',
+  limitedSessionNotice:
+    'Ingresaste solo con tu documento: puedes ver tus datos, pero para cambiarlos, cambiar tu contraseña o eliminar tu cuenta ingresa con tu contraseña o con Google.',
+  logoutEverywhereTitle: 'Cerrar sesión en todos los dispositivos',
+  logoutEverywhereText:
+    '¿Perdiste tu teléfono o usaste una computadora compartida? Cierra tu sesión en todos lados, también aquí.',
+  logoutEverywhere: 'Cerrar sesión en todos los dispositivos',
+  logoutEverywhereFailed:
+    'No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.',
+  loggedOutEverywhere: 'Se cerró tu sesión en todos los dispositivos.',
   deleteSectionTitle: 'Eliminar mi cuenta',
   deleteSectionText:
     'Te enviaremos un correo con un enlace para confirmar la eliminación de tu cuenta.',

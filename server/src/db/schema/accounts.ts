@@ -59,10 +59,12 @@ export const users = pgTable(
 
 /**
  * How a session was made. A `document` session (ONLY_DOCUMENT sign-in: a
- * document number alone, no secret) is a weaker session: it never reaches the
- * staff console and never changes the account (see docs/security.md).
+ * document number alone, no secret) is a limited session: it never reaches
+ * the staff console, never changes the account and never spends coins (see
+ * docs/security.md). `register` is the session of the person who just
+ * created the account.
  */
-export type SessionMethod = 'password' | 'google' | 'document';
+export type SessionMethod = 'password' | 'google' | 'document' | 'register';
 
 /**
  * A login: the token itself is never stored, only its sha256. Lives until
@@ -80,7 +82,10 @@ export const sessions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('sessions_method_check', sql`${t.method} IN ('password', 'google', 'document')`),
+    check(
+      'sessions_method_check',
+      sql`${t.method} IN ('password', 'google', 'document', 'register')`,
+    ),
     primaryKey({ columns: [t.appId, t.tokenHash] }),
     foreignKey({
       columns: [t.appId, t.userUid],

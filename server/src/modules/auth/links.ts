@@ -148,18 +148,24 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
 /**
  * `POST v5/me/reset_password/{uidUser}/{token}/`: sets the new password,
  * signs out every session (whoever had the old password is out) and, since
- * the mail was opened, counts the email as verified.
+ * the mail was opened, counts the email as verified. Rate-limited, and the
+ * link is checked before the (deliberately slow) password hash, so junk
+ * tokens cost the server next to nothing.
  */
 export async function resetPassword(
   ctx: AuthContext,
   params: { uidUser: string; token: string },
   password: string,
 ): Promise<void> {
+  await limitByAddress(ctx, 'reset');
+  await limitByIdentity(ctx, 'reset', `user:${params.uidUser}`);
+  const user = await openLink(ctx.db, ctx.app.uid, params.uidUser, 'reset_password', params.token);
+  const message = passwordError(password, user.email);
+  if (message) throw new ValidationError({ password: [message] });
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'reset_password', params.token);
-    const message = passwordError(password, user.email);
-    if (message) throw new ValidationError({ password: [message] });
+    // Consumed in the same statement that checks it again: two submits of one link cannot both win.
+    await consumeLink(tx, ctx.app.uid, params.uidUser, 'reset_password', params.token);
     await tx
       .update(users)
       .set({

@@ -22,7 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { authContext } from './context';
-import { requireUserHook } from '../../plugins/auth';
+import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
 import {
   deleteAccount,
   openDeletionLink,
@@ -31,7 +31,14 @@ import {
   resetPassword,
   verifyEmail,
 } from './links';
-import { googleLogin, login, logout, register, validateDocument } from './service';
+import {
+  googleLogin,
+  login,
+  logout,
+  logoutEverywhere,
+  register,
+  validateDocument,
+} from './service';
 import { deletionPrograms } from '../programs/service';
 
 const tags = ['auth'];
@@ -136,6 +143,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   );
 
   server.post(
+    '/v5/logout/all/',
+    {
+      preValidation: requireFullSessionHook,
+      schema: {
+        tags,
+        security,
+        summary: 'Log out everywhere (ends every session of the member, this one too)',
+        description:
+          'Ours. For a lost phone or a shared computer. A limited session (document number alone): 403.',
+        response: { 200: detailBody, ...errors },
+      },
+    },
+    async (request) => {
+      const user = request.requireFullSession();
+      await logoutEverywhere(server.db, request.requireTenant().uid, user.uid);
+      return { detail: authMessages.loggedOutEverywhere };
+    },
+  );
+
+  server.post(
     '/v5/me/reset_password/',
     {
       schema: {
@@ -196,13 +223,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   server.post(
     '/v5/delete-account/',
     {
-      preValidation: requireUserHook,
+      preValidation: requireFullSessionHook,
       schema: {
         tags,
         security,
         summary: 'Mail the signed-in member a link that deletes the account',
         description:
-          "The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app's partner_deletion_prefix when set), valid for 24 hours and once.",
+          "The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app's partner_deletion_prefix when set), valid for 24 hours and once. A limited session (document number alone): 403.",
         response: { 200: detailBody, ...errors },
       },
     },

@@ -19,7 +19,7 @@ import {
   type ValidateResponse,
 } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { sessions, staffMembers, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import type { UserRow } from '../../plugins/auth';
@@ -49,15 +49,28 @@ export async function createSession(
   db: Database | Tx,
   appId: string,
   userUid: string,
+  method: SessionMethod,
 ): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ appId, tokenHash: tokenHash(token), userUid });
+  await db.insert(sessions).values({ appId, tokenHash: tokenHash(token), userUid, method });
   return token;
 }
 
-async function signedIn(ctx: AuthContext, user: UserRow): Promise<AuthResponse> {
-  const token = await createSession(ctx.db, ctx.app.uid, user.uid);
-  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user) };
+async function signedIn(
+  ctx: AuthContext,
+  user: UserRow,
+  method: SessionMethod,
+): Promise<AuthResponse> {
+  const token = await createSession(ctx.db, ctx.app.uid, user.uid, method);
+  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, method) };
+}
+
+async function isStaff(db: Database, appId: string, userUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: staffMembers.userUid })
+    .from(staffMembers)
+    .where(and(eq(staffMembers.appId, appId), eq(staffMembers.userUid, userUid)));
+  return !!row;
 }
 
 type LoginMode = 'email' | 'mobile' | 'document';
@@ -88,8 +101,9 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
 
   const errors: Record<string, string[]> = {};
   const password = body.password ?? '';
-  // ONLY_DOCUMENT is the app's choice to let a document number alone sign in.
-  const needsPassword = mode !== 'document' || !hasMethod(app, 'ONLY_DOCUMENT');
+  // ONLY_DOCUMENT is the app's choice to let a document number alone sign in; a password,
+  // when one is sent, is still checked and makes a full session.
+  const needsPassword = mode !== 'document' || !hasMethod(app, 'ONLY_DOCUMENT') || !!password;
   if (needsPassword && !password) errors.password = [formMessages.required];
 
   let where;
@@ -128,10 +142,14 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
   if (needsPassword) {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw new ValidationError(authMessages.invalidCredentials);
-  } else if (!user) {
-    throw new ValidationError(authMessages.invalidCredentials);
+    return signedIn(ctx, user, 'password');
   }
-  return signedIn(ctx, user);
+  if (!user) throw new ValidationError(authMessages.invalidCredentials);
+  // A document number is no secret (it is printed on receipts): a staff account's console
+  // must never open with one, so staff sign in with their password even here.
+  if (await isStaff(ctx.db, app.uid, user.uid))
+    throw new ValidationError(authMessages.passwordNeededForAccount);
+  return signedIn(ctx, user, 'document');
 }
 
 /** JWKS fetchers by URL: jose caches the keys and refetches on an unknown key id. */
@@ -182,14 +200,22 @@ export async function googleLogin(
     .where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
   if (existing) {
     if (!existing.emailVerifiedAt) {
-      // Google vouches for the address.
-      await ctx.db
-        .update(users)
-        .set({ emailVerifiedAt: new Date() })
-        .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
+      // Google vouches for the address, so the mailbox's owner takes the account over. Whoever
+      // registered it without ever proving the address (a squatter, maybe) keeps nothing:
+      // their password and every session end here.
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
+          .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
+        await tx
+          .delete(sessions)
+          .where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, existing.uid)));
+      });
       existing.emailVerifiedAt = new Date();
+      existing.passwordHash = null;
     }
-    return signedIn(ctx, existing);
+    return signedIn(ctx, existing, 'google');
   }
   if (!ctx.app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
   const name = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 150) : '');
@@ -206,7 +232,7 @@ export async function googleLogin(
         influencerUid,
       })
       .returning();
-    return signedIn(ctx, created);
+    return signedIn(ctx, created, 'google');
   } catch (err) {
     throw asTakenError(err) ?? err;
   }
@@ -262,7 +288,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
           influencerUid: body.influencer_uid ?? null,
         })
         .returning();
-      const token = await createSession(tx, app.uid, user.uid);
+      const token = await createSession(tx, app.uid, user.uid, 'register');
       const link = await issueLink(tx, ctx, user.uid, 'verify_email');
       return { user, token, link };
     });
@@ -270,7 +296,11 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
     throw asTakenError(err) ?? err;
   }
   await sendVerificationMail(ctx, result.user, result.link);
-  return { token: result.token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(result.user) };
+  return {
+    token: result.token,
+    merge: MERGE_AFTER_SIGN_IN,
+    user: userToApi(result.user, 'register'),
+  };
 }
 
 /** `POST v5/validate/`: whether a document is registered here, and whether it may register. */
@@ -302,6 +332,11 @@ export async function validateDocument(
     );
   const registered = !!row;
   return { registered, can_register: !registered && ctx.app.allowSignup };
+}
+
+/** `POST v5/logout/all/`: ends every session of the member, this one included. */
+export async function logoutEverywhere(db: Database, appId: string, userUid: string) {
+  await db.delete(sessions).where(and(eq(sessions.appId, appId), eq(sessions.userUid, userUid)));
 }
 
 /** `POST v5/logout/`: ends this session only. */

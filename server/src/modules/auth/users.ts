@@ -9,9 +9,11 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
-import type { UserRow } from '../../plugins/auth';
+import type { SessionMethod } from '../../db/schema';
+import { isLimitedSession, type UserRow } from '../../plugins/auth';
 
-export function userToApi(row: UserRow): User {
+/** The member as the API shows them; `method` is how the asking session was made, when one asks. */
+export function userToApi(row: UserRow, method: SessionMethod | null = null): User {
   const value = {
     uid: row.uid,
     email: row.email,
@@ -28,7 +30,11 @@ export function userToApi(row: UserRow): User {
     has_password: row.passwordHash !== null,
     date_joined: row.createdAt.toISOString(),
   };
-  return { ...value, profile_complete: isProfileComplete(value) };
+  return {
+    ...value,
+    profile_complete: isProfileComplete(value),
+    limited_session: isLimitedSession(method),
+  };
 }
 
 export type Identity = {

@@ -22,6 +22,7 @@ import { errorResponses } from '../../lib/route-errors';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
+import { isLimitedSession } from '../../plugins/auth';
 import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
 import { priceOrder, quoteToApi } from './pricing';
 import {
@@ -129,6 +130,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
           user: request.requireUser(),
           mailer: server.mailer,
           log: request.log,
+          limitedSession: isLimitedSession(request.sessionMethod),
         },
         request.params.uid,
         request.body,

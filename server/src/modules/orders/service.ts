@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  authMessages,
   canTransition,
   formatMessage,
   isCanceled,
@@ -29,7 +30,7 @@ import {
 import type { AppRow } from '../tenancy/service';
 import type { UserRow } from '../../plugins/auth';
 import type { Mailer } from '../mail/mailer';
-import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { PageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
@@ -50,6 +51,8 @@ export type CheckoutContext = {
   user: UserRow;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** The member signed in with a document number alone: nothing may be paid with coins. */
+  limitedSession?: boolean;
 };
 
 /**
@@ -85,6 +88,8 @@ export async function placeOrder(
   if (priced.totalCents !== moneyToCents(input.expected_total)) throw priceChanged(priced);
   if (priced.paidWithCoins && input.expected_coin_total !== priced.coinTotal)
     throw priceChanged(priced);
+  if (priced.paidWithCoins && ctx.limitedSession)
+    throw new ForbiddenError(authMessages.limitedSession);
   const method = priced.paymentMethod!;
   const coinProgramUid = priced.paidWithCoins
     ? await memberCoinProgram(db, app.uid, priced.company.uid, user.uid)

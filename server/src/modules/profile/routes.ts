@@ -9,11 +9,11 @@ import {
 } from '@store/contract';
 import { changePassword, updateProfile } from './service';
 import { userToApi } from '../auth/users';
-import { requireUserHook } from '../../plugins/auth';
+import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
 
 const tags = ['profile'];
 const security = [{ token: [] }];
-const errors = errorResponses(400, 401, 404);
+const errors = errorResponses(400, 401, 403, 404);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
@@ -27,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => userToApi(request.requireUser()),
+    async (request) => userToApi(request.requireUser(), request.sessionMethod),
   );
 
   server.patch(
@@ -39,18 +39,24 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
         security,
         summary: 'Update the signed-in member',
         description:
-          "Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app's areas. Email cannot be changed here; other fields are ignored.",
+          "Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app's areas. Email cannot be changed here; other fields are ignored. A limited session (document number alone) may change only `area`: anything else is a 403.",
         body: profileUpdateBody,
         response: { 200: user, ...errors },
       },
     },
-    async (request) => updateProfile(server.db, request.requireUser(), request.body),
+    async (request) => {
+      // A limited session (document number alone) may still pick its city, a store preference;
+      // the member's own data changes only from a full session.
+      const onlyArea = Object.keys(request.body).every((field) => field === 'area');
+      const user = onlyArea ? request.requireUser() : request.requireFullSession();
+      return updateProfile(server.db, user, request.body);
+    },
   );
 
   server.post(
     '/v5/me/change-password/',
     {
-      preValidation: requireUserHook,
+      preValidation: requireFullSessionHook,
       schema: {
         tags,
         security,

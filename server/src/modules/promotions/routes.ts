@@ -15,6 +15,7 @@ import {
 } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isLimitedSession } from '../../plugins/auth';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
 import {
@@ -110,6 +111,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         'purchase',
         {
           notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+          limitedSession: isLimitedSession(request.sessionMethod),
         },
       );
       return reply.code(201).send(result);
@@ -136,6 +138,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         'redeem',
         {
           amountCents: parseAmount(request.body.amount),
+          limitedSession: isLimitedSession(request.sessionMethod),
           notFound: () =>
             new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),
         },
@@ -190,6 +193,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         request.requireUser().uid,
         request.params.program,
         request.params.uid,
+        isLimitedSession(request.sessionMethod),
       );
       return reply.code(201).send(result);
     },

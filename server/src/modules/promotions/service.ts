@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import {
+  authMessages,
   centsToMoney,
   loyaltyMessages,
   moneyToCents,
@@ -31,7 +32,7 @@ import {
   type RedemptionStatus,
 } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
-import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember, type Balances } from '../programs/ledger';
@@ -364,6 +365,8 @@ export async function takePromotion(
 
 export type TakeOptions = {
   amountCents?: number;
+  /** The member asks from a limited session (document number alone): nothing may be paid with coins or stamps. */
+  limitedSession?: boolean;
   notFound: () => Error;
   /** Runs inside the transaction once the unit is taken or used. */
   onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
@@ -466,10 +469,10 @@ async function takeUnit(
   if (p.stockTotal !== null && p.stockTaken >= p.stockTotal)
     throw new ValidationError(loyaltyMessages.stockExhausted);
 
-  const balances =
-    p.coinPrice > 0 || p.kind === 'STAMPS'
-      ? await balancesOf(tx, app.uid, p.programUid, userUid)
-      : null;
+  const spends = p.coinPrice > 0 || p.kind === 'STAMPS';
+  // A document number alone is no proof of who is asking: such a session never spends coins or stamps.
+  if (spends && options.limitedSession) throw new ForbiddenError(authMessages.limitedSession);
+  const balances = spends ? await balancesOf(tx, app.uid, p.programUid, userUid) : null;
   if (p.coinPrice > 0 && balances!.coins < p.coinPrice)
     throw new ValidationError(loyaltyMessages.notEnoughCoins);
   const stamps = p.kind === 'STAMPS' ? (p.stampsRequired ?? 0) : 0;
@@ -584,10 +587,12 @@ export async function getCouponCode(
   userUid: string,
   programUid: string,
   promotionUid: string,
+  limitedSession: boolean,
 ) {
   try {
     const unit = await takePromotion(db, app, userUid, { programUid, promotionUid }, 'code', {
       notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+      limitedSession,
     });
     return { code: unit.code, redemption: unit };
   } catch (error) {

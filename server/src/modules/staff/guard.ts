@@ -71,11 +71,13 @@ export async function resolveStaff(
 
 /**
  * preValidation hook of the whole staff area: 401 without a session (before
- * the body is read), 403 when the user is not staff of a company of this
- * tenant. Every staff route then states its permission with `staffOnly`.
+ * the body is read), 403 for a limited session or when the user is not staff
+ * of a company of this tenant. Every staff route then states its permission with `staffOnly`.
  */
 export async function staffHook(request: FastifyRequest): Promise<void> {
-  const user = request.requireUser();
+  // A limited session (document number alone) never reaches the console, even if its
+  // member was made staff after signing in.
+  const user = request.requireFullSession();
   const staff = await resolveStaff(request.server.db, request.requireTenant(), user);
   if (!staff) throw new ForbiddenError(staffMessages.notStaff);
   request.staff = staff;

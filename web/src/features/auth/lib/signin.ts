@@ -39,16 +39,17 @@ export function googleClientId(app: Pick<App, 'signin_methods'>): string | null 
 
 /**
  * Where a sign-in goes: the page the visitor wanted (a path of ours, never /login), else
- * /complete-info for an incomplete profile unless the member skipped it, else /.
+ * /complete-info for an incomplete profile unless the member skipped it, else /. A limited
+ * session (document number alone) cannot change the profile, so it is never sent to complete it.
  */
 export function afterSignInTarget(
-  user: Parameters<typeof isProfileComplete>[0],
+  user: Parameters<typeof isProfileComplete>[0] & { limited_session?: boolean },
   wanted: string | undefined,
   skipUpdate: boolean,
 ): string {
   if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login')
     return wanted;
-  if (!isProfileComplete(user) && !skipUpdate) return '/complete-info';
+  if (!isProfileComplete(user) && !skipUpdate && !user.limited_session) return '/complete-info';
   return '/';
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { closeSession } from '../../../lib/session';
 import type { User } from '@store/contract/profile/user';
 import type { ChangePasswordBody, ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { api, meQuery } from '../../../api';
@@ -23,4 +24,19 @@ export function useChangePassword() {
 /** `POST v5/delete-account/`: mails the member a link that deletes the account. */
 export function useRequestDeletion() {
   return useMutation({ mutationFn: () => api.post<{ detail: string }>('v5/delete-account/') });
+}
+
+/**
+ * `POST v5/logout/all/`: ends every session of the member (a lost phone, a shared computer),
+ * this one included, so the browser closes its session too.
+ */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ detail: string }>('v5/logout/all/'),
+    onSuccess: () => {
+      closeSession();
+      queryClient.removeQueries({ queryKey: meQuery().queryKey });
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,7 +25,7 @@ import { Loading } from '../../../components/loading';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
-import { useRequestDeletion, useUpdateProfile } from '../api/profile-api';
+import { useLogoutEverywhere, useRequestDeletion, useUpdateProfile } from '../api/profile-api';
 
 const schema = z
   .object({
@@ -102,7 +103,7 @@ export function profileChanges(user: User, v: Values): ProfileUpdateBody {
   return body;
 }
 
-function ProfileForm({ user }: { user: User }) {
+function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
   const { t } = useTranslation();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const { general, setGeneral, showError, tm } = useFormFeedback(
@@ -133,68 +134,73 @@ function ProfileForm({ user }: { user: User }) {
   const err = (name: string) => (e[name]?.message ? tm(e[name]!.message!) : undefined);
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      <div className="form-row">
+      {/* A limited session may read but not change the member's data: the fields stay visible, locked. */}
+      <fieldset disabled={readOnly} className="form-fieldset">
+        <div className="form-row">
+          <TextField
+            label={t('auth.firstName')}
+            autoComplete="given-name"
+            error={err('first_name')}
+            {...form.register('first_name')}
+          />
+          <TextField
+            label={t('auth.lastName')}
+            autoComplete="family-name"
+            error={err('last_name')}
+            {...form.register('last_name')}
+          />
+        </div>
         <TextField
-          label={t('auth.firstName')}
-          autoComplete="given-name"
-          error={err('first_name')}
-          {...form.register('first_name')}
+          label={t('auth.email')}
+          value={user.email ?? ''}
+          readOnly
+          hint={t('auth.emailNotEditable')}
         />
-        <TextField
-          label={t('auth.lastName')}
-          autoComplete="family-name"
-          error={err('last_name')}
-          {...form.register('last_name')}
+        <div className="form-row">
+          <SelectField
+            label={t('auth.documentType')}
+            options={documentTypeOptions(t)}
+            error={err('document_type')}
+            {...form.register('document_type')}
+          />
+          <TextField
+            label={t('auth.documentNumber')}
+            error={err('document_number')}
+            {...form.register('document_number')}
+          />
+        </div>
+        <BirthdateField
+          day={form.register('birth_day')}
+          month={form.register('birth_month')}
+          year={form.register('birth_year')}
+          error={err('birthdate')}
         />
-      </div>
-      <TextField
-        label={t('auth.email')}
-        value={user.email ?? ''}
-        readOnly
-        hint={t('auth.emailNotEditable')}
-      />
-      <div className="form-row">
         <SelectField
-          label={t('auth.documentType')}
-          options={documentTypeOptions(t)}
-          error={err('document_type')}
-          {...form.register('document_type')}
+          label={t('auth.gender')}
+          placeholder={t('auth.choose')}
+          options={[
+            { value: 'f', label: t('auth.genderF') },
+            { value: 'm', label: t('auth.genderM') },
+          ]}
+          error={err('gender')}
+          {...form.register('gender')}
         />
-        <TextField
-          label={t('auth.documentNumber')}
-          error={err('document_number')}
-          {...form.register('document_number')}
+        <PhoneField
+          dialCode={form.register('dial_code')}
+          number={form.register('mobile_number')}
+          error={err('mobile_number')}
         />
-      </div>
-      <BirthdateField
-        day={form.register('birth_day')}
-        month={form.register('birth_month')}
-        year={form.register('birth_year')}
-        error={err('birthdate')}
-      />
-      <SelectField
-        label={t('auth.gender')}
-        placeholder={t('auth.choose')}
-        options={[
-          { value: 'f', label: t('auth.genderF') },
-          { value: 'm', label: t('auth.genderM') },
-        ]}
-        error={err('gender')}
-        {...form.register('gender')}
-      />
-      <PhoneField
-        dialCode={form.register('dial_code')}
-        number={form.register('mobile_number')}
-        error={err('mobile_number')}
-      />
+      </fieldset>
       <FormAlert messages={general} />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={update.isPending}
-      >
-        {update.isPending ? t('auth.sending') : t('auth.save')}
-      </button>
+      {readOnly ? null : (
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={update.isPending}
+        >
+          {update.isPending ? t('auth.sending') : t('auth.save')}
+        </button>
+      )}
     </form>
   );
 }
@@ -229,24 +235,68 @@ function DeletionRequest() {
   );
 }
 
-/** /profile: personal data with per-field errors, and the account deletion request. */
+function LogoutEverywhere() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logout = useLogoutEverywhere();
+  return (
+    <section className="panel" aria-labelledby="logout-everywhere-title">
+      <h2 id="logout-everywhere-title" className="panel__title">
+        {t('auth.logoutEverywhereTitle')}
+      </h2>
+      <p className="panel__text">{t('auth.logoutEverywhereText')}</p>
+      <FormAlert messages={logout.isError ? [t('auth.logoutEverywhereFailed')] : []} />
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={logout.isPending}
+        onClick={() =>
+          logout.mutate(undefined, {
+            onSuccess: () => {
+              toast.success(t('auth.loggedOutEverywhere'));
+              void navigate('/');
+            },
+          })
+        }
+      >
+        {logout.isPending ? t('auth.sending') : t('auth.logoutEverywhere')}
+      </button>
+    </section>
+  );
+}
+
+/**
+ * /profile: personal data with per-field errors, signing out everywhere, and the account deletion
+ * request. A limited session (document number alone) sees its data locked and why.
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const me = useQuery(meQuery());
+  const limited = me.data?.limited_session ?? false;
   return (
     <div className="account-page">
       <section className="panel">
         <h1 className="panel__heading">{t('auth.profileTitle')}</h1>
         <p className="panel__text">{t('auth.profileText')}</p>
+        {limited ? (
+          <p className="form-alert form-alert--info" role="status">
+            {t('auth.limitedSessionNotice')}
+          </p>
+        ) : null}
         {me.data ? (
-          <ProfileForm user={me.data} />
+          <ProfileForm user={me.data} readOnly={limited} />
         ) : me.isError ? (
           <FormAlert messages={[t('auth.fetchFailed')]} />
         ) : (
           <Loading />
         )}
       </section>
-      {me.data ? <DeletionRequest /> : null}
+      {me.data && !limited ? (
+        <>
+          <LogoutEverywhere />
+          <DeletionRequest />
+        </>
+      ) : null}
     </div>
   );
 }
