@@ -251,12 +251,14 @@ function LogoutEverywhere() {
         className="button button--ghost"
         disabled={logout.isPending}
         onClick={() =>
-          logout.mutate(undefined, {
-            onSuccess: () => {
+          // The session closes while this page unmounts, so the follow-up does not hang on it.
+          logout.mutateAsync().then(
+            () => {
               toast.success(t('auth.loggedOutEverywhere'));
               void navigate('/');
             },
-          })
+            () => undefined,
+          )
         }
       >
         {logout.isPending ? t('auth.sending') : t('auth.logoutEverywhere')}
