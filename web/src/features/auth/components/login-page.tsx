@@ -30,6 +30,7 @@ import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { serverFormErrors } from '../../../lib/form-errors';
 
 /** What a document-only visitor who can register brings to /register. */
 export type RememberedDocument = { document_type: string; document_number: string };
@@ -196,7 +197,11 @@ function DocumentForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const schema = documentSchema(!documentOnly);
+  // A staff account is never signed in by its document alone: when the server says so, the
+  // document-only form asks for the password too.
+  const [askPassword, setAskPassword] = useState(false);
+  const withPassword = !documentOnly || askPassword;
+  const schema = documentSchema(withPassword);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
     defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE, document_number: '', password: '' },
@@ -212,7 +217,7 @@ function DocumentForm({
     if (token === false) return setGeneral([tm(authMessages.captcha)]);
     setGeneral([]);
     const doc = { document_type: values.document_type, document_number: values.document_number };
-    if (!documentOnly)
+    if (withPassword)
       return submit({ ...doc, password: values.password, captcha_token: token }, showError);
     // Document-only: validate first; registered -> log in with the document; may register -> /register.
     let answer;
@@ -222,7 +227,12 @@ function DocumentForm({
       showError(error);
       return;
     }
-    if (answer.registered) return submit({ ...doc, captcha_token: token }, showError);
+    if (answer.registered)
+      return submit({ ...doc, captcha_token: token }, (error) => {
+        if (serverFormErrors(error, []).general.includes(authMessages.passwordNeededForAccount))
+          setAskPassword(true);
+        showError(error);
+      });
     if (answer.can_register) return onCanRegister(doc);
     setGeneral([tm(authMessages.loginFailed)]);
   });
@@ -244,14 +254,14 @@ function DocumentForm({
         error={e.document_number?.message && tm(e.document_number.message)}
         {...form.register('document_number')}
       />
-      {documentOnly ? null : (
+      {withPassword ? (
         <PasswordField
           label={t('auth.password')}
           autoComplete="current-password"
           error={e.password?.message && tm(e.password.message)}
           {...form.register('password')}
         />
-      )}
+      ) : null}
       {children}
       <FormAlert messages={general} />
       <button
@@ -261,7 +271,7 @@ function DocumentForm({
       >
         {pending || validate.isPending
           ? t('common.loading')
-          : documentOnly
+          : !withPassword
             ? t('auth.continueButton')
             : t('auth.loginButton')}
       </button>
