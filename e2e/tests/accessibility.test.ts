@@ -82,11 +82,9 @@ test(
         server.url('localhost', '/products'),
         `/products with the cookie banner (${size})`,
       );
-      await first.page
-        .getByRole('button', { name: /configurar|preferencias/i })
-        .first()
-        .click()
-        .catch(() => undefined);
+      // The banner's own button opens the settings dialog; a missing button fails the test.
+      await first.page.getByRole('button', { name: 'Configurar', exact: true }).click();
+      await first.page.getByRole('dialog').waitFor();
       await check(first.page, findings, `cookie settings (${size})`);
 
       const { page } = await newPage(viewport);

@@ -61,6 +61,35 @@ async function hostilePage(): Promise<{ page: Page; ran: () => Promise<string[]>
 }
 
 /**
+ * What ran once the page has settled, instead of after a fixed sleep: a control image that fails
+ * to load (as the payloads' broken images do) is added now, and only when its error handler has
+ * run, and the network is idle, are the payloads' traces read. The control proves the recorder
+ * works and that error events of this page have been delivered.
+ */
+async function ranAfterSettling(page: Page, ran: () => Promise<string[]>): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.addEventListener('error', () =>
+      (window as unknown as { __xss: string[] }).__xss.push('control'),
+    );
+    image.src = `/xss-control-${Date.now()}.png`;
+    image.hidden = true;
+    document.body.append(image);
+  });
+  await page.waitForFunction(() =>
+    (window as unknown as { __xss: string[] }).__xss.includes('control'),
+  );
+  await page.waitForLoadState('networkidle');
+  const traces = await ran();
+  await page.evaluate(() => {
+    const flags = (window as unknown as { __xss: string[] }).__xss;
+    flags.splice(flags.indexOf('control'), 1);
+  });
+  return traces.filter((trace) => trace !== 'control');
+}
+
+/**
  * The rendered tenant HTML holds no script, frame, object, style block, form control or
  * event-handler attribute, and no javascript: URL.
  */
@@ -99,19 +128,17 @@ test(
       await page.goto(server.url(HOST, pathname));
       await page.getByRole('heading', { name: heading }).waitFor();
       await page.getByText(text).waitFor();
-      await page.waitForTimeout(300);
-      assert.deepEqual(await ran(), [], `payloads ran on ${pathname}`);
+      assert.deepEqual(await ranAfterSettling(page, ran), [], `payloads ran on ${pathname}`);
       await assertInert(page, '.rich-text');
       // Links that survive are plain; following them runs nothing.
       for (const link of await page.locator('.rich-text a').all())
         await link.click({ timeout: 2_000 }).catch(() => undefined);
-      await page.waitForTimeout(300);
     }
     await page.screenshot({
       path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/xss-legal.png`,
       fullPage: true,
     });
-    assert.deepEqual(await ran(), []);
+    assert.deepEqual(await ranAfterSettling(page, ran), []);
   },
 );
 
@@ -124,17 +151,15 @@ test(
     await page.getByText('Bienvenida visible').waitFor();
     await page.getByText('Tarjeta visible').waitFor();
     await page.getByText('Contacto visible').waitFor();
-    await page.waitForTimeout(300);
-    assert.deepEqual(await ran(), [], 'payloads ran on the landing');
+    assert.deepEqual(await ranAfterSettling(page, ran), [], 'payloads ran on the landing');
     await assertInert(page, '.rich-text');
     for (const link of await page.locator('.rich-text a').all())
       await link.click({ timeout: 2_000 }).catch(() => undefined);
-    await page.waitForTimeout(500);
     await page.screenshot({
       path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/xss-landing.png`,
       fullPage: true,
     });
-    assert.deepEqual(await ran(), []);
+    assert.deepEqual(await ranAfterSettling(page, ran), []);
 
     // A name is text: the markup shows literally and runs nothing.
     await page.goto(harness.server().url(HOST, '/products'));
@@ -142,6 +167,6 @@ test(
       .getByText("Tienda Hostil <script>window.__xss.push('company-name')</script>")
       .first()
       .waitFor();
-    assert.deepEqual(await ran(), []);
+    assert.deepEqual(await ranAfterSettling(page, ran), []);
   },
 );

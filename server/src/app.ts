@@ -58,6 +58,8 @@ export type AppOptions = {
   tenantCacheSeconds?: number;
   /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
   subscriptionRunSeconds?: number;
+  /** What time the in-server schedulers believe it is (tests); the real clock otherwise. */
+  clock?: () => Date;
   /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
   pointsExpiryRunSeconds?: number;
 };
@@ -115,7 +117,10 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api' },
   );
 
-  await app.register(subscriptionSchedulerPlugin, { seconds: options.subscriptionRunSeconds ?? 0 });
+  await app.register(subscriptionSchedulerPlugin, {
+    seconds: options.subscriptionRunSeconds ?? 0,
+    clock: options.clock,
+  });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
