@@ -315,7 +315,16 @@ test(
   },
 );
 
-test('phone: checkout and order pages', { skip }, async () => {
+/** Nothing on the page is wider than a phone: no sideways scrolling. */
+async function assertFitsWidth(page: Page, label: string) {
+  const { scroll, viewport } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  assert.ok(scroll <= viewport, `${label} scrolls sideways: ${scroll} px for ${viewport} px`);
+}
+
+test('phone: checkout and order pages fit the screen and place the order', { skip }, async () => {
   const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
   await fillCart(page, ['Pan de chocolate']);
   await goToCheckout(page);
@@ -323,15 +332,25 @@ test('phone: checkout and order pages', { skip }, async () => {
   await page.getByLabel('Delivery').check();
   await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
   await shownTotal(page);
+  await assertFitsWidth(page, 'the delivery checkout');
   await page.screenshot({ path: `${SHOTS}/checkout-phone.png`, fullPage: true });
   await page.getByLabel('Recojo en tienda').check();
   await choosePickupSlot(page);
   await page.getByLabel(/Efectivo/).check();
   await shownTotal(page);
-  await placeAndOpen(page);
+  await submit(page).scrollIntoViewIfNeeded();
+  assert.ok(await submit(page).isVisible(), 'the pay button can be reached on a phone');
+  const order = await placeAndOpen(page);
+  assert.equal(order.status, 'RECEIVED');
+  assert.equal(await page.getByTestId('order-status').innerText(), 'Recibido');
+  assert.equal(await page.getByTestId('order-total').innerText(), `S/. ${order.total}`);
+  await assertFitsWidth(page, 'the order page');
   await page.screenshot({ path: `${SHOTS}/order-phone.png`, fullPage: true });
   await page.goto(harness.server().url('localhost', '/orders'));
-  await page.locator('.order-card').first().waitFor();
+  const card = page.locator('.order-card').first();
+  await card.waitFor();
+  assert.match(await card.innerText(), new RegExp(String(order.number)));
+  await assertFitsWidth(page, '/orders');
   await page.screenshot({ path: `${SHOTS}/orders-phone.png`, fullPage: true });
 });
 
