@@ -13,6 +13,7 @@ export type Config = {
   logLevel: string;
   /** Folder of the built web app; not served when it does not exist. */
   webDist: string;
+  /** Import the demo tenants at start: by default on embedded PGlite only (see demoSeedWanted). */
   seedDemo: boolean;
   /**
    * Trust X-Forwarded-For from the listed proxies (Fastify's trustProxy:
@@ -116,7 +117,7 @@ export function configFromEnv(env = process.env): Config {
     dataDir: env.DATA_DIR || path.join(repoRoot, 'data'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: demoSeedWanted(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
@@ -133,6 +134,15 @@ export function configFromEnv(env = process.env): Config {
       ),
     }),
   };
+}
+
+/**
+ * The demo tenants come with public passwords: they belong on a laptop's
+ * embedded database (on unless SEED_DEMO=0), never silently on a PostgreSQL
+ * server, which may be production (only with SEED_DEMO=1).
+ */
+export function demoSeedWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.DATABASE_URL ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0';
 }
 
 export const paths = {
