@@ -1,6 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
+import { apps } from '../src/db/schema';
 import { configFromEnv, demoSeedWanted } from '../src/config';
 import { welcomeBanner } from '../src/welcome';
 import { readDemoTenantFiles } from '../src/tenants/demo-seed';
@@ -65,11 +66,9 @@ describe('src/main.ts on a PostgreSQL server', { skip }, () => {
         assert.ok(output.includes('Store and loyalty app on PostgreSQL'), output);
         for (const p of passwordsOf(await demoFiles()))
           assert.ok(!output.includes(p), `the log shows a demo password:\n${output}`);
-        const { rows } = await database.db.execute<{ n: number }>(
-          sql`SELECT count(*)::int AS n FROM apps`,
-        );
-        if (seed) assert.ok(Number(rows[0].n) > 0, 'SEED_DEMO=1 seeds the demo tenants');
-        else assert.equal(Number(rows[0].n), 0, 'no demo tenant without SEED_DEMO=1');
+        const [{ n }] = await database.db.select({ n: count() }).from(apps);
+        if (seed) assert.ok(n > 0, 'SEED_DEMO=1 seeds the demo tenants');
+        else assert.equal(n, 0, 'no demo tenant without SEED_DEMO=1');
       } finally {
         await server.stop();
         await database.drop();
