@@ -42,6 +42,7 @@ import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
 import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from './coins';
 import { takeStock } from './stock';
 import { nextOrderNumber } from './numbers';
+import { enforceUnpaidOrdersCap } from './unpaid-cap';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = {
@@ -56,7 +57,8 @@ export type CheckoutContext = {
  * `POST v5/places/{uid}/orders/` as steps with compensation:
  * 1. price   - check and price everything (writes nothing); a total other
  *              than the one the buyer saw is a 409 with the new prices;
- * 2. reserve - one transaction: the order, its lines, the stock (conditional
+ * 2. reserve - one transaction: the member's unpaid-orders cap (under their
+ *              row lock), the order, its lines, the stock (conditional
  *              updates) and the coupon use; any failure rolls all back;
  * 3. charge  - online card only: authorize and capture with the provider;
  *              a decline undoes step 2 (stock and coupon back, order and
@@ -93,9 +95,12 @@ export async function placeOrder(
   // 2. reserve
   const orderUid = randomUUID();
   try {
-    await db.transaction((tx) =>
-      reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid),
-    );
+    await db.transaction(async (tx) => {
+      // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
+      if (!priced.paidWithCoins && method.type !== 'ONLINE_CARD')
+        await enforceUnpaidOrdersCap(tx, app, user.uid);
+      await reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid);
+    });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err, 'orders_idempotency_key')) {
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
