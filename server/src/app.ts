@@ -28,6 +28,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
+import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -60,6 +61,8 @@ export type AppOptions = {
   subscriptionRunSeconds?: number;
   /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
   pointsExpiryRunSeconds?: number;
+  /** Seconds between runs expiring orders stores never accepted; 0 (the default, as in tests) turns them off. */
+  orderExpiryRunSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -117,6 +120,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(subscriptionSchedulerPlugin, { seconds: options.subscriptionRunSeconds ?? 0 });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
+  await app.register(orderExpirySchedulerPlugin, { seconds: options.orderExpiryRunSeconds ?? 0 });
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,

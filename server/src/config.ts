@@ -29,6 +29,8 @@ export type Config = {
   subscriptionRunSeconds: number;
   /** Seconds between points expiry runs inside the server (POINTS_EXPIRY_RUN_SECONDS; 0 turns them off). */
   pointsExpiryRunSeconds: number;
+  /** Seconds between runs expiring orders stores never accepted (ORDER_EXPIRY_RUN_SECONDS; 0 turns them off). */
+  orderExpiryRunSeconds: number;
   accounts: AccountsConfig;
 };
 
@@ -123,6 +125,7 @@ export function configFromEnv(env = process.env): Config {
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
     pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600),
+    orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),

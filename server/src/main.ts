@@ -27,6 +27,7 @@ const app = await buildApp({
   tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
+  orderExpiryRunSeconds: config.orderExpiryRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
