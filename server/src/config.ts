@@ -36,7 +36,14 @@ export type Config = {
 
 /** A fixed window: at most `max` requests per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };
-export type RateLimitedAction = 'login' | 'validate' | 'register' | 'recovery' | 'deletion';
+export type RateLimitedAction =
+  | 'login'
+  | 'validate'
+  | 'register'
+  | 'recovery'
+  | 'deletion'
+  /** GET validate-code: per address, and per member (identity) when signed in. */
+  | 'couponCode';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -68,6 +75,11 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
   deletion: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 3, windowSeconds: 3600 },
+  },
+  // Coupon codes are short: without a limit they can be guessed by brute force.
+  couponCode: {
+    address: { max: 30, windowSeconds: 300 },
+    identity: { max: 20, windowSeconds: 300 },
   },
 };
 

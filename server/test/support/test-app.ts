@@ -16,6 +16,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   register: generous,
   recovery: generous,
   deletion: generous,
+  couponCode: generous,
 };
 
 /**
