@@ -63,6 +63,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       ...process.env,
       PORT: String(port),
       DATA_DIR: 'memory://',
+      // The browser tests play on the demo tenants (a PostgreSQL DATABASE_URL seeds them only when asked).
+      SEED_DEMO: '1',
       WEB_DIST: webDist,
       LOG_LEVEL: 'warn',
       ...extraEnv,

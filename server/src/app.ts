@@ -28,6 +28,7 @@ import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
+import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -62,6 +63,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
   pointsExpiryRunSeconds?: number;
+  /** Seconds between runs expiring orders stores never accepted; 0 (the default, as in tests) turns them off. */
+  orderExpiryRunSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -122,6 +125,7 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock,
   });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
+  await app.register(orderExpirySchedulerPlugin, { seconds: options.orderExpiryRunSeconds ?? 0 });
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,

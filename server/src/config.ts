@@ -13,6 +13,7 @@ export type Config = {
   logLevel: string;
   /** Folder of the built web app; not served when it does not exist. */
   webDist: string;
+  /** Import the demo tenants at start: by default on embedded PGlite only (see demoSeedWanted). */
   seedDemo: boolean;
   /**
    * Trust X-Forwarded-For from the listed proxies (Fastify's trustProxy:
@@ -28,13 +29,22 @@ export type Config = {
   subscriptionRunSeconds: number;
   /** Seconds between points expiry runs inside the server (POINTS_EXPIRY_RUN_SECONDS; 0 turns them off). */
   pointsExpiryRunSeconds: number;
+  /** Seconds between runs expiring orders stores never accepted (ORDER_EXPIRY_RUN_SECONDS; 0 turns them off). */
+  orderExpiryRunSeconds: number;
   accounts: AccountsConfig;
 };
 
 /** A fixed window: at most `max` requests per `windowSeconds`. */
 export type RateLimit = { max: number; windowSeconds: number };
 export type RateLimitedAction =
-  'login' | 'validate' | 'register' | 'recovery' | 'reset' | 'deletion';
+  | 'login'
+  | 'validate'
+  | 'register'
+  | 'recovery'
+  | 'reset'
+  | 'deletion'
+  /** GET validate-code: per address, and per member (identity) when signed in. */
+  | 'couponCode';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -89,6 +99,11 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 3, windowSeconds: 3600 },
   },
+  // Coupon codes are short: without a limit they can be guessed by brute force.
+  couponCode: {
+    address: { max: 30, windowSeconds: 300 },
+    identity: { max: 20, windowSeconds: 300 },
+  },
 };
 
 export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
@@ -140,12 +155,13 @@ export function configFromEnv(env = process.env): Config {
     dataDir: env.DATA_DIR || path.join(repoRoot, 'data'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
-    seedDemo: env.SEED_DEMO !== '0',
+    seedDemo: demoSeedWanted(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
     pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600),
+    orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
@@ -167,6 +183,15 @@ export function configFromEnv(env = process.env): Config {
       ),
     }),
   };
+}
+
+/**
+ * The demo tenants come with public passwords: they belong on a laptop's
+ * embedded database (on unless SEED_DEMO=0), never silently on a PostgreSQL
+ * server, which may be production (only with SEED_DEMO=1).
+ */
+export function demoSeedWanted(env: NodeJS.ProcessEnv): boolean {
+  return env.DATABASE_URL ? env.SEED_DEMO === '1' : env.SEED_DEMO !== '0';
 }
 
 export const paths = {

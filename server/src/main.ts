@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoTenants, readDemoTenantFiles } from './tenants/demo-seed';
+import { welcomeBanner } from './welcome';
 
 const config = configFromEnv();
 const { db, kind, close } = await openDatabase({
@@ -26,6 +27,7 @@ const app = await buildApp({
   tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
+  orderExpiryRunSeconds: config.orderExpiryRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
@@ -42,27 +44,6 @@ const workerNumber = process.env.CLUSTER_WORKER;
 if (!workerNumber || workerNumber === '1') await printWelcome();
 
 async function printWelcome() {
-  type DemoFile = { app: { domain: string }; users?: { email: string; password: string }[] };
-  const demoFiles = (await readDemoTenantFiles()).map((f) => f.data as DemoFile);
-  const demoHosts = demoFiles.map((f) => f.app.domain);
-  const demoAccounts = demoFiles.flatMap((f) =>
-    (f.users ?? []).map(
-      (u) => `  ${u.email} / ${u.password} on http://${f.app.domain}:${config.port}/`,
-    ),
-  );
-  console.log(
-    [
-      '',
-      `Store and loyalty app on ${kind === 'pglite' ? `embedded PGlite (${config.dataDir})` : 'PostgreSQL'}`,
-      'Demo stores:',
-      ...demoHosts.map((host) => `  http://${host}:${config.port}/`),
-      'Demo accounts:',
-      ...demoAccounts,
-      config.accounts.smtpUrl
-        ? 'Mails are sent through SMTP_URL.'
-        : 'Mails (verification, recovery, deletion links) are printed in this log and kept in the mail_outbox table; set SMTP_URL to send them.',
-      `API docs: http://localhost:${config.port}/api/docs`,
-      '',
-    ].join('\n'),
-  );
+  const demoFiles = (await readDemoTenantFiles()).map((f) => f.data as never);
+  console.log(welcomeBanner({ kind, config, demoFiles }));
 }

@@ -24,6 +24,9 @@ export const orderMessages = {
   idempotencyKey: 'Idempotency-Key debe tener de 1 a 200 caracteres visibles.',
   amountTooLarge: 'El pedido supera el monto máximo permitido.',
   noAddressCoordinates: 'Envíe la latitud y longitud de la dirección.',
+  /** `max`: the store's apps.max_unpaid_orders. */
+  tooManyUnpaid:
+    'Ya tiene {max} pedidos sin pagar en curso. Espere a que se entreguen o cancele alguno antes de hacer otro.',
 } as const;
 
 /** The statuses in Spanish words, as the store's staff read them. */
@@ -68,4 +71,6 @@ export const subscriptionMessages = {
   alreadyCanceled: 'Esta suscripción ya está cancelada.',
   onlinePaymentNotAllowed:
     'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
+  /** `max`: the store's apps.max_unpaid_orders. */
+  tooManyActive: 'Ya tiene {max} suscripciones activas. Cancele alguna antes de crear otra.',
 } as const;

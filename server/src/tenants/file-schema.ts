@@ -165,6 +165,15 @@ export const tenantFile = z
       maintenance: z.boolean().default(false),
       events_enabled: z.boolean().default(false),
       partner_deletion_prefix: key.nullable().default(null),
+      /** Unpaid open orders (and, apart, active subscriptions) one member may hold at once. */
+      max_unpaid_orders: z.number().int().min(1).max(1000).default(3),
+      /** Minutes an order may wait for the store to accept it before it expires; 0: never. */
+      order_acceptance_minutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(30 * 24 * 60)
+        .default(240),
     }),
     companies: z.array(company).min(1),
     categories: z

@@ -133,6 +133,8 @@ function appRow(file: TenantFile, uid: string, apiKey: string): typeof apps.$inf
     maintenance: a.maintenance,
     eventsEnabled: a.events_enabled,
     partnerDeletionPrefix: a.partner_deletion_prefix,
+    maxUnpaidOrders: a.max_unpaid_orders,
+    orderAcceptanceMinutes: a.order_acceptance_minutes,
   };
 }
 

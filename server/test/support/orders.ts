@@ -21,13 +21,25 @@ export async function makeShop(
     coupons?: unknown[];
     delivery?: unknown;
     subscriptions?: boolean;
+    /** apps.max_unpaid_orders; high by default so checkout tests are not about the cap. */
+    maxUnpaidOrders?: number;
+    orderAcceptanceMinutes?: number;
   } = {},
 ) {
   const domain = `${key}.test`;
   const types = options.paymentTypes ?? ['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD'];
   const allDay = { from: '00:00', to: '00:00' };
   await importTenant(t.db, {
-    app: { key, name: `Shop ${key}`, domain, main_company: 'shop' },
+    app: {
+      key,
+      name: `Shop ${key}`,
+      domain,
+      main_company: 'shop',
+      max_unpaid_orders: options.maxUnpaidOrders ?? 1000,
+      ...(options.orderAcceptanceMinutes !== undefined
+        ? { order_acceptance_minutes: options.orderAcceptanceMinutes }
+        : {}),
+    },
     companies: [
       {
         key: 'shop',

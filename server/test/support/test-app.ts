@@ -17,6 +17,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   recovery: generous,
   reset: generous,
   deletion: generous,
+  couponCode: generous,
 };
 
 /**

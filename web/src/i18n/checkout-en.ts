@@ -92,6 +92,10 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   placeOrderTotal: 'Pay {{total}}',
   sending: 'Sending order...',
   fixErrors: 'Please check the marked fields.',
+  tooManyUnpaid:
+    'You already have {{max}} unpaid orders in progress. Wait until they are delivered or cancel one before ordering again.',
+  tooManyActive:
+    'You already have {{max}} active subscriptions. Cancel one before creating another.',
   priceChangedTitle: 'Prices have changed',
   priceChangedConfirm: 'Confirm with the new total',
   priceChangedCancel: 'Review my order',

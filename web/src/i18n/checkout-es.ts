@@ -91,6 +91,10 @@ export const checkoutEs = {
   placeOrderTotal: 'Pagar {{total}}',
   sending: 'Enviando pedido...',
   fixErrors: 'Revisa los campos marcados.',
+  // The server's refusals for too many unpaid orders / active subscriptions (contract orderMessages, subscriptionMessages).
+  tooManyUnpaid:
+    'Ya tienes {{max}} pedidos sin pagar en curso. Espera a que se entreguen o cancela alguno antes de hacer otro.',
+  tooManyActive: 'Ya tienes {{max}} suscripciones activas. Cancela alguna antes de crear otra.',
   priceChangedTitle: 'Los precios cambiaron',
   priceChangedConfirm: 'Confirmar con el nuevo total',
   priceChangedCancel: 'Revisar mi pedido',

@@ -21,6 +21,7 @@ import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { findPlace } from '../places/service';
 import { isLimitedSession } from '../../plugins/auth';
 import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
@@ -249,13 +250,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         tags: ['coupons'],
         summary: 'Checks a coupon code of a company (or of the company of a place)',
         description:
-          "Answers the coupon {code, kind PERCENT|AMOUNT, discount, min_subtotal, valid_from, valid_until}. Unknown or switched off: 404 {detail: 'Este código no existe'}; not yet valid, expired, used up, or (signed in) used up by this member: 400 {non_field_errors: [...]}.",
+          "Answers the coupon {code, kind PERCENT|AMOUNT, discount, min_subtotal, valid_from, valid_until}. Unknown or switched off: 404 {detail: 'Este código no existe'}; not yet valid, expired, used up, or (signed in) used up by this member: 400 {non_field_errors: [...]}. Rate-limited per address and per member: 429 with Retry-After.",
         params: z.object({ uid: z.string(), code: z.string().max(100) }),
-        response: { 200: coupon, ...errors, 404: detailErrorBody },
+        response: { 200: coupon, ...errors, 404: detailErrorBody, 429: detailErrorBody },
       },
     },
     async (request) => {
       const app = request.requireTenant();
+      const limits = server.accounts.rateLimits.couponCode;
+      await enforceRateLimits(server.db, app.uid, [
+        { bucket: 'coupon-code:address', key: request.ip, limit: limits.address },
+        ...(request.user
+          ? [{ bucket: 'coupon-code:member', key: request.user.uid, limit: limits.identity }]
+          : []),
+      ]);
       const company = await companyForCode(server.db, app, request.params.uid).catch(() => {
         throw new HttpError(404, { detail: 'Este código no existe' });
       });

@@ -43,6 +43,7 @@ import { earnOrderPoints, reverseOrderPoints } from '../programs/order-points';
 import { ensureCoinsMethod, lockCoins, memberCoinProgram, spendOrderCoins } from './coins';
 import { takeStock } from './stock';
 import { nextOrderNumber } from './numbers';
+import { enforceUnpaidOrdersCap } from './unpaid-cap';
 
 type OrderRow = typeof orders.$inferSelect;
 export type CheckoutContext = {
@@ -59,7 +60,8 @@ export type CheckoutContext = {
  * `POST v5/places/{uid}/orders/` as steps with compensation:
  * 1. price   - check and price everything (writes nothing); a total other
  *              than the one the buyer saw is a 409 with the new prices;
- * 2. reserve - one transaction: the order, its lines, the stock (conditional
+ * 2. reserve - one transaction: the member's unpaid-orders cap (under their
+ *              row lock), the order, its lines, the stock (conditional
  *              updates) and the coupon use; any failure rolls all back;
  * 3. charge  - online card only: authorize and capture with the provider;
  *              a decline undoes step 2 (stock and coupon back, order and
@@ -98,9 +100,12 @@ export async function placeOrder(
   // 2. reserve
   const orderUid = randomUUID();
   try {
-    await db.transaction((tx) =>
-      reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid),
-    );
+    await db.transaction(async (tx) => {
+      // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
+      if (!priced.paidWithCoins && method.type !== 'ONLINE_CARD')
+        await enforceUnpaidOrdersCap(tx, app, user.uid);
+      await reserve(tx, app.uid, user.uid, orderUid, priced, input, idempotencyKey, coinProgramUid);
+    });
   } catch (err) {
     if (idempotencyKey && isUniqueViolation(err, 'orders_idempotency_key')) {
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
@@ -537,43 +542,63 @@ export async function transitionOrder(
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
     const now = new Date();
-    // A canceled coins order is refunded in full right here: its coins come back through reverseOrderPoints below.
-    const coinsRefund =
-      isCanceled(to) && row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {};
     const [updated] = await tx
       .update(orders)
-      .set({
-        status: to,
-        updatedAt: now,
-        ...(isCanceled(to) ? { canceledAt: now } : {}),
-        ...coinsRefund,
-      })
+      .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
       .where(
         and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)),
       )
       .returning();
     if (!updated) throw refused();
-    if (isCanceled(to)) await giveBack(tx, app.uid, updated);
-    // Loyalty, in the same transaction: a delivered order earns its program points; a cancelled one gives back any it earned.
+    if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);
+    // Loyalty, in the same transaction: a delivered order earns its program points.
     if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
-    if (isCanceled(to)) await reverseOrderPoints(tx, app.uid, updated);
     return updated;
   });
-  if (isCanceled(to) && moved.paymentStatus === 'PAID' && moved.paymentReference) {
-    try {
-      await paymentProvider(moved.paymentProvider).refund(moved.paymentReference, moved.totalCents);
-      await db
-        .update(orders)
-        .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
-        .where(and(eq(orders.appId, app.uid), eq(orders.uid, orderUid)));
-    } catch (err) {
-      options.log?.error(
-        { err, order: orderUid },
-        'refund of a canceled order failed; it stays PAID for staff to refund',
-      );
-    }
-  }
+  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, options.log);
   return (await findOrder(db, app.uid, orderUid))!;
+}
+
+/** The values a cancellation writes on the order row: a canceled coins order is refunded in full right here (its coins come back through undoCanceled). */
+export function canceledValues(row: Pick<OrderRow, 'coinTotal'>, to: OrderStatus, now: Date) {
+  return {
+    status: to,
+    updatedAt: now,
+    canceledAt: now,
+    ...(row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {}),
+  };
+}
+
+/**
+ * What every cancellation gives back, in the transaction that changed the
+ * status (so exactly once): the stock and the coupon use, and any points it
+ * earned or coins it spent (reversed by the order's ledger reference).
+ */
+export async function undoCanceled(tx: Tx, appId: string, order: OrderRow) {
+  await giveBack(tx, appId, order);
+  await reverseOrderPoints(tx, appId, order);
+}
+
+/** After a cancellation's transaction: a card-paid order is refunded through its provider. */
+export async function refundCanceled(
+  db: Database,
+  appId: string,
+  order: OrderRow,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+) {
+  if (order.paymentStatus !== 'PAID' || !order.paymentReference) return;
+  try {
+    await paymentProvider(order.paymentProvider).refund(order.paymentReference, order.totalCents);
+    await db
+      .update(orders)
+      .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
+      .where(and(eq(orders.appId, appId), eq(orders.uid, order.uid)));
+  } catch (err) {
+    log?.error(
+      { err, order: order.uid },
+      'refund of a canceled order failed; it stays PAID for staff to refund',
+    );
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import {
   loyaltyLedger,
@@ -7,6 +7,7 @@ import {
   type LedgerKind,
   type LoyaltyCurrency,
 } from '../../db/schema';
+import { sumAsNumber } from '../../lib/sum';
 
 type Db = Database | Tx;
 export type Balances = { points: number; coins: number; stamps: number };
@@ -21,7 +22,7 @@ export async function balancesOf(
   const rows = await db
     .select({
       currency: loyaltyLedger.currency,
-      total: sql<number>`coalesce(sum(${loyaltyLedger.amount}), 0)::int`,
+      total: sumAsNumber(loyaltyLedger.amount),
     })
     .from(loyaltyLedger)
     .where(
@@ -32,7 +33,7 @@ export async function balancesOf(
       ),
     )
     .groupBy(loyaltyLedger.currency);
-  const total = (c: LoyaltyCurrency) => Number(rows.find((r) => r.currency === c)?.total ?? 0);
+  const total = (c: LoyaltyCurrency) => rows.find((r) => r.currency === c)?.total ?? 0;
   return { points: total('POINTS'), coins: total('COINS'), stamps: total('STAMPS') };
 }
 

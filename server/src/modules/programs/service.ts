@@ -19,6 +19,7 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
+import { bigintToNumber } from '../../lib/sum';
 import { balancesOf } from './ledger';
 import { signMemberQr } from './qr';
 import { memberPointsExpiring } from './expiry';
@@ -269,7 +270,9 @@ export async function deletionPrograms(
 ) {
   const where = and(eq(programMembers.appId, appId), eq(programMembers.userUid, userUid));
   const sum = (currency: LoyaltyCurrency) =>
-    sql<number>`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${loyaltyLedger.appId} = ${programMembers.appId} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::int`;
+    sql`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${loyaltyLedger.appId} = ${programMembers.appId} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::bigint`.mapWith(
+      bigintToNumber,
+    );
   const [total, rows] = await Promise.all([
     db.select({ n: count() }).from(programMembers).where(where),
     db
@@ -288,8 +291,8 @@ export async function deletionPrograms(
     count: Number(total[0]?.n ?? 0),
     results: rows.map((r) => ({
       name: r.name,
-      coins: Number(r.coins),
-      total_points: Number(r.total_points),
+      coins: r.coins,
+      total_points: r.total_points,
     })),
   };
 }

@@ -24,6 +24,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
 import { checkLines, priceLinesInCents, soldAt } from '../cart/lines';
 import { lineOptions } from '../orders/pricing';
+import { enforceActiveSubscriptionsCap } from '../orders/unpaid-cap';
 import {
   activePaymentMethods,
   companyOf,
@@ -156,30 +157,33 @@ export async function createSubscription(
     option_groups: l.line.option_groups,
   }));
   const delivery = input.shipping_type === 'delivery' ? input.delivery! : null;
-  const [row] = await db
-    .insert(subscriptions)
-    .values({
-      appId: app.uid,
-      uid: randomUUID(),
-      userUid,
-      placeUid: place.uid,
-      weekdays: days,
-      slotStart: input.time_slot.start,
-      slotEnd: input.time_slot.end,
-      shippingType: input.shipping_type ?? 'pickup',
-      areaUid: area?.uid ?? null,
-      district: area?.name ?? null,
-      address: delivery?.address ?? null,
-      reference: delivery ? (delivery.reference ?? '') : null,
-      latitude: delivery?.latitude ?? null,
-      longitude: delivery?.longitude ?? null,
-      paymentMethodUid: method!.uid,
-      lines,
-      subtotalCents: priced.subtotalCents,
-      deliveryCents,
-      comments: (input.comments ?? '').trim(),
-    })
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    await enforceActiveSubscriptionsCap(tx, app, userUid);
+    return tx
+      .insert(subscriptions)
+      .values({
+        appId: app.uid,
+        uid: randomUUID(),
+        userUid,
+        placeUid: place.uid,
+        weekdays: days,
+        slotStart: input.time_slot.start,
+        slotEnd: input.time_slot.end,
+        shippingType: input.shipping_type ?? 'pickup',
+        areaUid: area?.uid ?? null,
+        district: area?.name ?? null,
+        address: delivery?.address ?? null,
+        reference: delivery ? (delivery.reference ?? '') : null,
+        latitude: delivery?.latitude ?? null,
+        longitude: delivery?.longitude ?? null,
+        paymentMethodUid: method!.uid,
+        lines,
+        subtotalCents: priced.subtotalCents,
+        deliveryCents,
+        comments: (input.comments ?? '').trim(),
+      })
+      .returning();
+  });
   return toApi(row, place, method!);
 }
 

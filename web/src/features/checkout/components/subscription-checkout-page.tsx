@@ -37,7 +37,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
-import { failureMessagesOf } from '../error-messages';
+import { failureMessagesOf, translateServerMessage } from '../error-messages';
 import { stateBinding } from '../form/form-binding';
 import { useDeliveryFare } from '../use-delivery-fare';
 import { CheckoutSubmit } from './checkout-submit';
@@ -190,7 +190,7 @@ export function SubscriptionCheckoutPage() {
         for (const [path, messages] of Object.entries(error.fieldErrors)) {
           const field = subscriptionFieldOfServerPath[path];
           if (field) mapped[field] ??= messages[0];
-          else rest.push(...messages);
+          else rest.push(...messages.map((m) => translateServerMessage(m, t)));
         }
         setServerErrors(mapped);
         setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);

@@ -1,0 +1,74 @@
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { formatMessage, orderMessages, subscriptionMessages } from '@store/contract';
+import type { Tx } from '../../db/client';
+import { orders, subscriptions, users } from '../../db/schema';
+import { ValidationError } from '../../lib/http-errors';
+import type { AppRow } from '../tenancy/service';
+
+/**
+ * A member may hold at most `apps.max_unpaid_orders` orders nobody has paid
+ * yet (cash or card on delivery, or a card still being charged) that are not
+ * over (delivered or canceled): otherwise one account could reserve a store's
+ * whole stock with orders it never means to pay for. Active subscriptions are
+ * counted apart against the same number (docs/decisions.md).
+ *
+ * Both checks run in the transaction that writes the order or subscription,
+ * after locking the member's users row: two racing requests of one member
+ * queue there, and the second counts the first one's row. FOR NO KEY UPDATE
+ * queues them without blocking rows that merely reference the user.
+ */
+async function lockMember(tx: Tx, appId: string, userUid: string) {
+  await tx
+    .select({ uid: users.uid })
+    .from(users)
+    .where(and(eq(users.appId, appId), eq(users.uid, userUid)))
+    .for('no key update');
+}
+
+const FINAL_STATUSES = ['DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
+const UNPAID = ['PAY_ON_DELIVERY', 'PENDING'] as const;
+
+export async function enforceUnpaidOrdersCap(
+  tx: Tx,
+  app: Pick<AppRow, 'uid' | 'maxUnpaidOrders'>,
+  userUid: string,
+) {
+  await lockMember(tx, app.uid, userUid);
+  const [{ open }] = await tx
+    .select({ open: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.appId, app.uid),
+        eq(orders.userUid, userUid),
+        inArray(orders.paymentStatus, UNPAID),
+        notInArray(orders.status, FINAL_STATUSES),
+      ),
+    );
+  if (open >= app.maxUnpaidOrders)
+    throw new ValidationError(
+      formatMessage(orderMessages.tooManyUnpaid, { max: app.maxUnpaidOrders }),
+    );
+}
+
+export async function enforceActiveSubscriptionsCap(
+  tx: Tx,
+  app: Pick<AppRow, 'uid' | 'maxUnpaidOrders'>,
+  userUid: string,
+) {
+  await lockMember(tx, app.uid, userUid);
+  const [{ active }] = await tx
+    .select({ active: count() })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.appId, app.uid),
+        eq(subscriptions.userUid, userUid),
+        eq(subscriptions.status, 'active'),
+      ),
+    );
+  if (active >= app.maxUnpaidOrders)
+    throw new ValidationError(
+      formatMessage(subscriptionMessages.tooManyActive, { max: app.maxUnpaidOrders }),
+    );
+}
