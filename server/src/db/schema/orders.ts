@@ -203,6 +203,10 @@ export const orders = pgTable(
     index('orders_place_idx').on(t.appId, t.placeUid, t.createdAt),
     // The staff orders board and records list a company's orders newest first.
     index('orders_company_idx').on(t.appId, t.companyUid, t.createdAt),
+    // The expiry run looks only at orders still waiting for the store, oldest first.
+    index('orders_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'RECEIVED'`),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     foreignKey({
       columns: [t.appId, t.companyUid],

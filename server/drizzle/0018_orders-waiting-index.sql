@@ -1,0 +1,1 @@
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("created_at") WHERE "orders"."status" = 'RECEIVED';
