@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { authMessages, loyaltyMessages, staffMessages } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { makeStaffShop, type StaffShop } from './support/staff';
+import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { signMemberQr, signPromotionQr } from '../src/modules/programs/qr';
 import { promotions, staffActivity } from '../src/db/schema';
 
@@ -296,6 +296,7 @@ describe('redemptions', () => {
       client_uid: m.user.uid,
       promotion_uid: s.promotionUid('Con monedas'),
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.deepEqual(coins.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
 
@@ -421,6 +422,7 @@ describe('stamps and points', () => {
       client_uid: m.user.uid,
       promotion_uid: stamps5,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.deepEqual(early.data, { non_field_errors: [loyaltyMessages.notEnoughStamps] });
     const given = await post('/api/v5/staff/stamps/', {
@@ -437,6 +439,7 @@ describe('stamps and points', () => {
       client_uid: m.user.uid,
       promotion_uid: stamps5,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.equal(spent.statusCode, 201, spent.body);
     assert.equal(spent.data.redemption.stamps_spent, 5);
