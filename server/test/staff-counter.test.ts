@@ -181,6 +181,33 @@ describe('creating clients', () => {
     assert.equal(again.data.memberships.length, 2);
   });
 
+  test("a document of a user who is no client of the company: 400 on the document, never that user's email or phone, and not enrolled", async () => {
+    // nobody@ is a user of the app in no program of the company; rosa is the rival company's client.
+    for (const [document, email, phone] of [
+      ['70000012', 'nobody@staff.test', '+51911000003'],
+      ['70000011', 'rosa@staff.test', '+51911000002'],
+    ]) {
+      const res = await post(
+        '/api/v5/staff/clients/',
+        body({ document_number: document, email: '' }),
+      );
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.data, { document_number: [staffMessages.documentHasAccount] });
+      assert.ok(!res.body.includes(email) && !res.body.includes(phone), res.body);
+      const lookup = await get(
+        `/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=${document}`,
+      );
+      assert.equal(lookup.statusCode, 404, 'still no client of the company');
+    }
+    // A client of the company (ana) is answered as before.
+    const ana = await post(
+      '/api/v5/staff/clients/',
+      body({ document_number: '70000010', email: '' }),
+    );
+    assert.equal(ana.statusCode, 200, ana.body);
+    assert.equal(ana.data.uid, s.users.ana.uid);
+  });
+
   test('field errors: document, email and phone of another user, program of the company', async () => {
     const bad = await post('/api/v5/staff/clients/', body({ first_name: '', email: 'nope' }));
     assert.equal(bad.statusCode, 400);
