@@ -16,7 +16,7 @@ import { counterCodes } from '../src/db/schema';
 let t: TestApp;
 let s: StaffShop;
 let appUid: string;
-const post = (url: string, body: unknown, headers = s.auth.staff) =>
+const post = (url: string, body: unknown, headers: Record<string, string> = s.auth.staff) =>
   t.post(url, body, { host: s.host, headers });
 
 /** A fresh club member holding `coins`, with their session (to ask for codes). */
