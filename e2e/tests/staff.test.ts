@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -7,12 +7,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { repoRoot, startServer, type RunningServer } from '../lib/server';
+import { startSmtp, type SmtpInbox } from '../lib/smtp';
 
 // The staff area in a real browser against the real server: the demo cashier finds the demo
 // member by document, redeems a promotion, stamps, adds points, moves the member's new order
 // from RECEIVED to DELIVERED while the member watches its page, and downloads the report whose
 // CSV holds those records. A customer opening /staff gets the no-access page.
-const harness = useHarness();
+// Staff invitations are mailed: the server's mails go to an SMTP server started here.
+let smtp: SmtpInbox | undefined;
+const harness = useHarness({
+  env: async () => {
+    smtp = await startSmtp();
+    return { SMTP_URL: smtp.url };
+  },
+});
+after(async () => {
+  await smtp?.close();
+});
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
@@ -174,9 +185,32 @@ test(
     const stamps = Number(await card.getByTestId('balance-stamps').innerText());
     await staff.screenshot({ path: `${SHOTS}/staff-client-phone.png`, fullPage: true });
 
-    // Redeemable products: the mug (150) is more than the member's coins, a free coffee (40) is not.
+    // Redeemable products: spending the member's coins needs the member at the counter. Found
+    // by document, the card asks for the code the member's phone shows.
     const productsPanel = staff.getByTestId('staff-products');
     const coins = Number(await card.getByTestId('balance-coins').innerText());
+    await productsPanel
+      .locator('[data-product="Café gratis"]')
+      .getByRole('button', { name: 'Canjear' })
+      .click();
+    await productsPanel
+      .getByText('Pida al cliente el código de su pantalla', { exact: false })
+      .waitFor();
+    await member.goto(server.url('localhost', '/qr'));
+    await member.getByRole('button', { name: 'Ver un código para la caja' }).click();
+    const digits = member.getByTestId('counter-code-digits');
+    await digits.waitFor();
+    await member.getByText(/Vence en [45]:\d\d/).waitFor();
+    await member.screenshot({ path: `${SHOTS}/member-counter-code-phone.png`, fullPage: true });
+    await staff.getByLabel('Código del cliente').fill('000000');
+    await productsPanel
+      .locator('[data-product="Café gratis"]')
+      .getByRole('button', { name: 'Canjear' })
+      .click();
+    await productsPanel.getByText('El código no es correcto', { exact: false }).waitFor();
+    await staff.getByLabel('Código del cliente').fill(await digits.innerText());
+    await staff.getByTestId('staff-proof').screenshot({ path: `${SHOTS}/staff-proof-phone.png` });
+    // The mug (150) is more than the member's coins (the code stays good), a free coffee (40) is not.
     await productsPanel
       .locator('[data-product="Taza Aurora"]')
       .getByRole('button', { name: 'Canjear' })
@@ -363,6 +397,15 @@ test(
     await staff.getByTestId('staff-client').getByRole('heading', { name: 'Ana Quispe' }).waitFor();
     // The card is kept in the address by the member's document.
     assert.match(staff.url(), /document_number=45678912/);
+    // The scanned QR is the member's proof of presence: no code to type for coins or stamps.
+    await staff.getByText('Cliente identificado con su QR', { exact: false }).waitFor();
+    // The demo member holds 120 coins (80 after the cashier journey): a free coffee costs 40.
+    await staff
+      .getByTestId('staff-products')
+      .locator('[data-product="Café gratis"]')
+      .getByRole('button', { name: 'Canjear' })
+      .click();
+    await staff.getByText('Café gratis canjeado por 40 monedas').waitFor();
 
     // The member's coupon code finds the promotion it names, which is then redeemed.
     const promotions = await apiFromPage<
@@ -456,7 +499,7 @@ test(
 );
 
 test(
-  'the owner manages the staff: unknown email refused on its field, a member added at one place, then removed',
+  'the owner invites a member to the staff at one place, the member accepts from the mailed link, then the role is removed',
   { skip },
   async () => {
     const owner = await signIn('dueno@aurora.pe', 'Dueno2026!', PHONE);
@@ -470,19 +513,38 @@ test(
       'the owner cannot remove themself',
     );
 
-    await owner.getByLabel('Correo electrónico').fill('nadie@aurora.pe');
-    await owner.getByRole('button', { name: 'Guardar' }).click();
-    await owner.getByText('No existe un usuario con este correo en la aplicación.').waitFor();
-
+    // Adding someone is an invitation: no role until the address's owner accepts it.
     await owner.getByLabel('Correo electrónico').fill('demo@aurora.pe');
     await owner.getByLabel('Rol').selectOption('VALIDATOR');
     await owner.getByRole('checkbox', { name: 'Aurora Miraflores' }).check();
-    await owner.getByRole('button', { name: 'Guardar' }).click();
-    await owner.getByText('demo@aurora.pe ya es parte del personal').waitFor();
-    const row = list.locator('[data-member="demo@aurora.pe"]');
-    await row.getByText(/Validador · Aurora Miraflores/).waitFor();
+    await owner.getByRole('button', { name: 'Enviar invitación' }).click();
+    await owner.getByText('Invitación enviada a demo@aurora.pe').waitFor();
+    const pending = owner.getByRole('list', { name: 'Invitaciones pendientes' });
+    await pending
+      .locator('[data-invitation="demo@aurora.pe"]')
+      .getByText(/Validador · Aurora Miraflores · vence el/)
+      .waitFor();
+    assert.equal(await list.locator('[data-member="demo@aurora.pe"]').count(), 0);
     await owner.screenshot({ path: `${SHOTS}/staff-members-phone.png`, fullPage: true });
 
+    const mail = await smtp!.waitFor('demo@aurora.pe', /Te invitaron al equipo/);
+    const link = mail.links.find((l) => l.includes('/staff/invitation/'))!;
+    assert.ok(link, mail.text);
+    const member = await signIn('demo@aurora.pe', 'Aurora2026!', PHONE);
+    await member.goto(link);
+    const invitation = member.getByTestId('staff-invitation');
+    await invitation
+      .getByText('Acepta con la cuenta de demo@aurora.pe', { exact: false })
+      .waitFor();
+    await member.screenshot({ path: `${SHOTS}/staff-invitation-phone.png`, fullPage: true });
+    await invitation.getByRole('button', { name: 'Aceptar la invitación' }).click();
+    await member.getByTestId('invitation-go').click();
+    await member.getByRole('heading', { name: 'Buscar cliente' }).waitFor();
+
+    await owner.reload();
+    const row = list.locator('[data-member="demo@aurora.pe"]');
+    await row.getByText(/Validador · Aurora Miraflores/).waitFor();
+    assert.equal(await pending.locator('[data-invitation="demo@aurora.pe"]').count(), 0);
     await row.getByRole('button', { name: 'Quitar' }).click();
     await row.getByRole('button', { name: 'Sí, quitar' }).click();
     await row.waitFor({ state: 'detached' });

@@ -26,6 +26,7 @@ import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffMemberRoutes } from './modules/staff/member-routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(ordersRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);
+      await api.register(staffMemberRoutes);
     },
     { prefix: '/api' },
   );

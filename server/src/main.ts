@@ -12,8 +12,10 @@ const { db, kind, close } = await openDatabase({
 });
 if (config.seedDemo) {
   const seeded = await seedDemoTenants(db);
-  for (const s of seeded)
+  for (const s of seeded) {
     console.log(`demo tenant ${s.created ? 'created' : 'updated'}: ${s.domain}`);
+    for (const warning of s.warnings) console.warn(`demo tenant ${s.domain}: warning: ${warning}`);
+  }
 }
 
 const app = await buildApp({

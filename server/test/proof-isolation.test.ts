@@ -659,6 +659,7 @@ describe("tenant isolation: another tenant's staff", () => {
   let staff: Auth;
   let owner: Auth;
   let ownerUid = '';
+  let invitation = { uid: '', token: '' };
   before(async () => {
     const login = await t.post(
       '/api/v5/login/',
@@ -674,6 +675,19 @@ describe("tenant isolation: another tenant's staff", () => {
     assert.equal(own.statusCode, 200, own.body);
     owner = { authorization: `Token ${own.data.token}` };
     ownerUid = own.data.user.uid;
+    // A pending staff invitation of the victim store, with its mailed link.
+    const invited = await t.post(
+      '/api/v5/staff/invitations/',
+      { email: 'invitada.secreta@example.com', role: 'STAFF' },
+      { headers: owner },
+    );
+    assert.equal(invited.statusCode, 201, invited.body);
+    const mails = (await t.db.execute(
+      sql`SELECT text FROM mail_outbox WHERE app_id = ${v.app} AND "to" = 'invitada.secreta@example.com' ORDER BY created_at DESC LIMIT 1`,
+    )) as unknown as { rows: { text: string }[] };
+    const link = /\/staff\/invitation\/([0-9a-f-]{36})\/([\w-]+)/.exec(mails.rows[0].text)!;
+    invitation = { uid: link[1], token: link[2] };
+    tenantSecrets.push('invitada.secreta@example.com');
   });
 
   const rows: Row[] = [
@@ -718,6 +732,21 @@ describe("tenant isolation: another tenant's staff", () => {
       route: 'DELETE v5/staff/members/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/staff/members/${ownerUid}/`,
+    },
+    {
+      route: 'DELETE v5/staff/invitations/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/staff/invitations/${invitation.uid}/`,
+    },
+    {
+      route: 'GET v5/invitations/{uid}/{token}/',
+      url: () => `/api/v5/invitations/${invitation.uid}/${invitation.token}/`,
+    },
+    {
+      route: 'POST v5/invitations/{uid}/{token}/accept/',
+      method: 'POST',
+      url: () => `/api/v5/invitations/${invitation.uid}/${invitation.token}/accept/`,
+      body: () => ({}),
     },
   ];
   for (const row of rows) {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { authMessages, loyaltyMessages, staffMessages } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { makeStaffShop, type StaffShop } from './support/staff';
+import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { signMemberQr, signPromotionQr } from '../src/modules/programs/qr';
 import { promotions, staffActivity } from '../src/db/schema';
 
@@ -181,6 +181,33 @@ describe('creating clients', () => {
     assert.equal(again.data.memberships.length, 2);
   });
 
+  test("a document of a user who is no client of the company: 400 on the document, never that user's email or phone, and not enrolled", async () => {
+    // nobody@ is a user of the app in no program of the company; rosa is the rival company's client.
+    for (const [document, email, phone] of [
+      ['70000012', 'nobody@staff.test', '+51911000003'],
+      ['70000011', 'rosa@staff.test', '+51911000002'],
+    ]) {
+      const res = await post(
+        '/api/v5/staff/clients/',
+        body({ document_number: document, email: '' }),
+      );
+      assert.equal(res.statusCode, 400, res.body);
+      assert.deepEqual(res.data, { document_number: [staffMessages.documentHasAccount] });
+      assert.ok(!res.body.includes(email) && !res.body.includes(phone), res.body);
+      const lookup = await get(
+        `/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=${document}`,
+      );
+      assert.equal(lookup.statusCode, 404, 'still no client of the company');
+    }
+    // A client of the company (ana) is answered as before.
+    const ana = await post(
+      '/api/v5/staff/clients/',
+      body({ document_number: '70000010', email: '' }),
+    );
+    assert.equal(ana.statusCode, 200, ana.body);
+    assert.equal(ana.data.uid, s.users.ana.uid);
+  });
+
   test('field errors: document, email and phone of another user, program of the company', async () => {
     const bad = await post('/api/v5/staff/clients/', body({ first_name: '', email: 'nope' }));
     assert.equal(bad.statusCode, 400);
@@ -296,6 +323,7 @@ describe('redemptions', () => {
       client_uid: m.user.uid,
       promotion_uid: s.promotionUid('Con monedas'),
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.deepEqual(coins.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
 
@@ -421,6 +449,7 @@ describe('stamps and points', () => {
       client_uid: m.user.uid,
       promotion_uid: stamps5,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.deepEqual(early.data, { non_field_errors: [loyaltyMessages.notEnoughStamps] });
     const given = await post('/api/v5/staff/stamps/', {
@@ -437,6 +466,7 @@ describe('stamps and points', () => {
       client_uid: m.user.uid,
       promotion_uid: stamps5,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.equal(spent.statusCode, 201, spent.body);
     assert.equal(spent.data.redemption.stamps_spent, 5);

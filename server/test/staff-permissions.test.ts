@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { desc, eq } from 'drizzle-orm';
 import { staffMessages } from '@store/contract';
+import { mailOutbox } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
-import { makeStaffShop, placePickupOrder, type StaffShop } from './support/staff';
+import { makeStaffShop, placePickupOrder, qrProof, type StaffShop } from './support/staff';
 
 /**
  * The permission matrix: every staff route as anonymous (401), a customer
@@ -114,6 +116,7 @@ const cases: Case[] = [
       place_uid: s.places.b,
       product_uid: '00000000-0000-4000-8000-000000000000',
       quantity: 1,
+      proof: qrProof(s, s.users.ana.uid),
     }),
     ok: 400,
     validator: 400,
@@ -199,8 +202,31 @@ const cases: Case[] = [
     method: 'POST',
     path: '/api/v5/staff/members/',
     url: () => '/api/v5/staff/members/',
-    body: () => ({ email: 'nobody@staff.test', role: 'VALIDATOR', place_uids: [s.places.a] }),
+    // A role change of someone already on the staff (new people are invited).
+    body: () => ({ email: 'staff@staff.test', role: 'STAFF', place_uids: [] }),
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/staff/invitations/',
+    url: () => '/api/v5/staff/invitations/',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/staff/invitations/',
+    url: () => '/api/v5/staff/invitations/',
+    body: () => ({ email: `invitado${++docCounter}@staff.test`, role: 'STAFF' }),
     ok: 201,
+    validator: 403,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/staff/invitations/{uid}/',
+    url: () => '/api/v5/staff/invitations/00000000-0000-4000-8000-000000000000/',
+    ok: 404,
     validator: 403,
   },
   {
@@ -364,9 +390,27 @@ describe('staff permission matrix', () => {
     assert.deepEqual(me.data.permissions, ['lookup', 'redeem', 'stamps']);
   });
 
-  test('the members call: granted roles work at once, removed ones stop at once; an owner cannot remove themself', async () => {
+  test('the members call: an accepted invitation works at once, a removed role stops at once; an owner cannot remove themself', async () => {
     const nobody = (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.nobody })).data.uid;
-    // The matrix made nobody a validator of place A.
+    const invited = await t.post(
+      '/api/v5/staff/invitations/',
+      { email: 'nobody@staff.test', role: 'VALIDATOR', place_uids: [s.places.a] },
+      { host: s.host, headers: s.auth.owner },
+    );
+    assert.equal(invited.statusCode, 201, invited.body);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'nobody@staff.test'))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1);
+    const [, uid, token] = /\/staff\/invitation\/([0-9a-f-]{36})\/([\w-]+)/.exec(mail.text)!;
+    const accepted = await t.post(
+      `/api/v5/invitations/${uid}/${token}/accept/`,
+      {},
+      { host: s.host, headers: s.auth.nobody },
+    );
+    assert.equal(accepted.statusCode, 200, accepted.body);
     const list = await t.get('/api/v5/staff/members/', { host: s.host, headers: s.auth.owner });
     assert.ok(
       list.data.some(
@@ -377,13 +421,14 @@ describe('staff permission matrix', () => {
       (await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.nobody })).statusCode,
       200,
     );
+    // Staff of another company is not this company's to change.
     const other = await t.post(
       '/api/v5/staff/members/',
       { email: 'rival@staff.test', role: 'STAFF' },
       { host: s.host, headers: s.auth.owner },
     );
     assert.equal(other.statusCode, 400);
-    assert.deepEqual(other.data, { email: [staffMessages.staffOfOtherCompany] });
+    assert.deepEqual(other.data, { email: [staffMessages.notStaffHere] });
     const del = await t.delete(`/api/v5/staff/members/${nobody}/`, {
       host: s.host,
       headers: s.auth.owner,

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { loyaltyMessages, staffMessages } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { makeStaffShop, type StaffShop } from './support/staff';
+import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { earn } from '../src/modules/programs/ledger';
 import { placeProducts } from '../src/db/schema';
 
@@ -77,7 +77,13 @@ const redeem = (
 ) =>
   post(
     '/api/v5/staff/product-redemptions/',
-    { client_uid: clientUid, place_uid: placeUid, product_uid: product, quantity },
+    {
+      client_uid: clientUid,
+      place_uid: placeUid,
+      product_uid: product,
+      quantity,
+      proof: qrProof(s, clientUid),
+    },
     headers,
   );
 

@@ -111,4 +111,85 @@ describe('tenant file staff section', () => {
     await importTenant(t.db, file([{ user: 'one@file.test', company: 'main', role: 'STAFF' }]));
     assert.deepEqual(await rows(), { [one]: 'STAFF:0', [three]: 'VALIDATOR:0' });
   });
+
+  test('a staff row whose email belongs to an unverified account (someone registered it first) gives no role: skipped with a warning', async () => {
+    const appId = tenantUid('app', 'stafffile');
+    // A stranger registered four@file.test before the store's file named it, and never verified it.
+    await t.db.insert(users).values({
+      appId,
+      uid: crypto.randomUUID(),
+      email: 'four@file.test',
+      firstName: 'Intruso',
+      lastName: '',
+      emailVerifiedAt: null,
+    });
+    const withFour = {
+      ...file([
+        { user: 'one@file.test', company: 'main', role: 'OWNER' },
+        { user: 'four@file.test', company: 'main', role: 'OWNER' },
+      ]),
+    };
+    withFour.users = [...withFour.users, { email: 'four@file.test', password }];
+    const result = await importTenant(t.db, withFour);
+    assert.deepEqual(result.warnings, [
+      'staff.1.user: "four@file.test" has an unverified email; no role given',
+    ]);
+    const [four] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.appId, appId), eq(users.email, 'four@file.test')));
+    assert.equal(four.firstName, 'Intruso', "the stranger's account is left as it was");
+    const roles = await t.db
+      .select()
+      .from(staffMembers)
+      .where(and(eq(staffMembers.appId, appId), eq(staffMembers.userUid, four.uid)));
+    assert.deepEqual(roles, [], 'no role for the unverified account');
+
+    // Once the address is verified (by its real owner), the same file gives the role.
+    await t.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.appId, appId), eq(users.uid, four.uid)));
+    const again = await importTenant(t.db, withFour);
+    assert.deepEqual(again.warnings, []);
+    const granted = await t.db
+      .select()
+      .from(staffMembers)
+      .where(and(eq(staffMembers.appId, appId), eq(staffMembers.userUid, four.uid)));
+    assert.equal(granted[0]?.role, 'OWNER');
+  });
+
+  test("the demo tenants' staff accounts are verified and keep their roles", async () => {
+    const { readDemoTenantFiles } = await import('../src/tenants/demo-seed');
+    type Demo = {
+      users?: { email: string; email_verified?: boolean }[];
+      staff?: { user: string }[];
+    };
+    for (const { name, data } of await readDemoTenantFiles()) {
+      const demo = data as Demo;
+      for (const row of demo.staff ?? []) {
+        const user = demo.users?.find((u) => u.email === row.user);
+        assert.ok(user, `${row.user} is a user of ${name}`);
+        assert.notEqual(user.email_verified, false, `${row.user} is imported verified`);
+      }
+      if (name !== 'localhost.json' && name !== 'multi.localhost.json') continue;
+      const result = await importTenant(t.db, data);
+      assert.deepEqual(result.warnings, [], `${name}: every demo staff row is granted`);
+    }
+    const granted = await t.db
+      .select({ email: users.email })
+      .from(staffMembers)
+      .innerJoin(
+        users,
+        and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)),
+      );
+    const emails = granted.map((g) => g.email);
+    for (const email of [
+      'cajero@aurora.pe',
+      'dueno@aurora.pe',
+      'validador@aurora.pe',
+      'puerto@multi.pe',
+    ])
+      assert.ok(emails.includes(email), `${email} has its role`);
+  });
 });

@@ -34,6 +34,20 @@ export const staffSpanishMessages = {
   orderNotFound: 'No se encontró el pedido.',
   productNotFound: 'Este producto no se puede canjear en este local.',
   noCoinsProgram: 'El cliente no pertenece a un programa con monedas de la empresa.',
+  proofRequired:
+    'Pida al cliente el código de su pantalla (o escanee su QR) para gastar sus beneficios.',
+  proofInvalid: 'El código no es correcto. Pida al cliente el código de su pantalla.',
+  proofExpired: 'El código venció o ya se usó. Pida al cliente uno nuevo.',
+  proofBlocked: 'Demasiados intentos fallidos: el código dejó de valer. Pida al cliente uno nuevo.',
+  proofOtherClient: 'Este QR es de otro cliente.',
+  notOwnAccount: 'No puede darse puntos ni sellos a sí mismo.',
+  documentHasAccount:
+    'Este documento ya tiene una cuenta. Pida al cliente que se una al programa desde su cuenta y búsquelo de nuevo.',
+  alreadyStaffHere: 'Esta persona ya es parte del personal de la empresa.',
+  notStaffHere: 'Esta persona no es parte del personal de la empresa; invítela.',
+  invitationNotFound: 'La invitación no existe, venció o ya fue usada.',
+  invitationOtherEmail:
+    'Esta invitación es para otro correo. Inicie sesión con el correo invitado.',
 } as const;
 
 export const staffMessages = { ...staffSpecMessages, ...staffSpanishMessages } as const;

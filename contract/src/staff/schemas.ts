@@ -163,6 +163,15 @@ export const staffPromotionLookup = z.object({
 });
 export type StaffPromotionLookup = z.infer<typeof staffPromotionLookup>;
 
+/**
+ * Proof that the client is at the counter, required where staff spend the
+ * client's coins or stamps: the member QR the client shows (`v1.…`, from
+ * `POST v5/me/programs/{uid}/qr/`) or the 6-digit code their phone shows
+ * (`POST v5/me/counter-code/`). A code works once.
+ */
+export const presenceProof = z.string().trim().max(500).optional();
+export const COUNTER_CODE_LENGTH = 6;
+
 const amountField = z
   .string()
   .trim()
@@ -174,6 +183,8 @@ export const staffRedemptionInput = z.object({
   promotion_uid: uidField(),
   place_uid: uidField(),
   amount: amountField.optional(),
+  /** Required when the promotion is paid with coins or stamps (see presenceProof). */
+  proof: presenceProof,
 });
 export type StaffRedemptionInput = z.input<typeof staffRedemptionInput>;
 export const staffRedemptionResult = z.object({
@@ -250,6 +261,8 @@ export const staffProductRedemptionInput = z.object({
     .min(1, staffMessages.quantityPositive)
     .max(100)
     .default(1),
+  /** Always required: the client's coins are spent (see presenceProof). */
+  proof: presenceProof,
 });
 export type StaffProductRedemptionInput = z.input<typeof staffProductRedemptionInput>;
 export const staffProductRedemptionResult = z.object({
@@ -385,6 +398,41 @@ export const staffMemberInput = z.object({
   place_uids: z.array(z.string().trim().min(1)).max(100).default([]),
 });
 export type StaffMemberInput = z.input<typeof staffMemberInput>;
+
+/**
+ * `POST v5/staff/invitations/` (owner): a role offered to an email address;
+ * the invitee accepts it from the mailed link, signed in with that address.
+ * `GET v5/staff/invitations/` lists the pending ones, `DELETE .../{uid}/` revokes.
+ */
+export const staffInvitationInput = staffMemberInput;
+export type StaffInvitationInput = StaffMemberInput;
+export const staffInvitation = z.object({
+  uid: z.string(),
+  email: z.string(),
+  role: staffRole,
+  places: z.array(namedRef),
+  invited_by: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** Past its expiry (the owner may revoke it and invite again). */
+  expired: z.boolean(),
+});
+export type StaffInvitation = z.infer<typeof staffInvitation>;
+
+/** `GET v5/invitations/{uid}/{token}/`: what the invitee is offered, before signing in. */
+export const staffInvitationOffer = z.object({
+  uid: z.string(),
+  company: namedRef,
+  email: z.string(),
+  role: staffRole,
+  places: z.array(namedRef),
+  expires_at: z.string(),
+});
+export type StaffInvitationOffer = z.infer<typeof staffInvitationOffer>;
+
+/** `POST v5/me/counter-code/`: a one-time code the member reads out at the counter. */
+export const counterCode = z.object({ code: z.string(), expires_at: z.string() });
+export type CounterCode = z.infer<typeof counterCode>;
 
 /**
  * Why a subscription day got no order, as the staff screen names it. The

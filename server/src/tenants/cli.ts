@@ -37,6 +37,7 @@ async function main(argv: string[]) {
         console.log(
           `${result.created ? 'created' : 'updated'} ${result.domain} (app ${result.appUid}) from ${file}`,
         );
+        for (const warning of result.warnings) console.warn(`${file}: warning: ${warning}`);
       } catch (error) {
         failed++;
         console.error(`${file}: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,20 +7,32 @@ import type { TenantStaff } from './staff-schema';
  * The file's staff roles follow the file: upserted, and file-granted roles no
  * longer listed are removed. Roles an owner granted from the staff console
  * (source 'owner') are left alone, unless the file now names that user.
+ *
+ * A role only goes to an account whose email is verified: when someone else
+ * registered the file's address first and never verified it, the file's user
+ * was not created (importUsers leaves existing accounts alone) and that
+ * stranger's account is NOT adopted. The row is skipped and answered as a
+ * warning, and the import goes on (docs/decisions.md "Security (issue 15)").
  */
 export async function importStaff(
   tx: Tx,
   list: TenantStaff,
   appId: string,
   uidOf: (kind: string, key: string) => string,
-) {
+): Promise<string[]> {
   const kept: string[] = [];
-  for (const s of list) {
+  const warnings: string[] = [];
+  for (const [i, s] of list.entries()) {
     const [user] = await tx
-      .select({ uid: users.uid })
+      .select({ uid: users.uid, verified: users.emailVerifiedAt })
       .from(users)
       .where(and(eq(users.appId, appId), eq(users.email, s.user)));
-    if (!user) continue;
+    if (!user?.verified) {
+      warnings.push(
+        `staff.${i}.user: "${s.user}" ${user ? 'has an unverified email' : 'has no account'}; no role given`,
+      );
+      continue;
+    }
     kept.push(user.uid);
     const row = {
       appId,
@@ -44,4 +56,5 @@ export async function importStaff(
         kept.length ? notInArray(staffMembers.userUid, kept) : undefined,
       ),
     );
+  return warnings;
 }

@@ -43,7 +43,13 @@ export function hashSource(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export type ImportResult = { appUid: string; domain: string; created: boolean };
+/** `warnings`: what the file asked that was not done (e.g. a staff role for an unverified account). */
+export type ImportResult = {
+  appUid: string;
+  domain: string;
+  created: boolean;
+  warnings: string[];
+};
 
 /**
  * Creates or updates one tenant from its file, all in one transaction: a file
@@ -83,7 +89,7 @@ export async function importTenant(
     await importCheckout(tx, file, appUid, uidOf);
     await importCatalog(tx, file.catalog, appUid, uidOf);
     await importUsers(tx, file.users, userHashes, appUid, uidOf);
-    await importStaff(tx, file.staff, appUid, uidOf);
+    const warnings = await importStaff(tx, file.staff, appUid, uidOf);
     await importPrograms(tx, file.programs, appUid, uidOf);
     await importEvents(tx, file.events, appUid, uidOf);
 
@@ -96,7 +102,7 @@ export async function importTenant(
           set: { sourceHash, importedAt: new Date() },
         });
     }
-    return { appUid, domain: file.app.domain, created: !existing };
+    return { appUid, domain: file.app.domain, created: !existing, warnings };
   });
 }
 

@@ -1,4 +1,5 @@
 import { importTenant } from '../../src/tenants/importer';
+import { signMemberQr } from '../../src/modules/programs/qr';
 import type { TestApp } from './test-app';
 
 export const PASSWORD = 'Clave segura 1';
@@ -278,3 +279,8 @@ export const placePickupOrder = (
   placeUid: string,
   quantity = 1,
 ) => placeOrder(t, shop, auth, placeUid, { quantity });
+
+/** The client's proof of presence as a scanned member QR of the club (signed by this process's secret). */
+export function qrProof(shop: StaffShop, clientUid: string): string {
+  return signMemberQr((shop.app as { uid: string }).uid, clientUid, shop.programs.club).qr;
+}

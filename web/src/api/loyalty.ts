@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { MemberProgram, MemberQr, Program } from '@store/contract/loyalty/programs';
 import type { Promotion, PromotionKind, Redemption } from '@store/contract/loyalty/promotions';
 import type { ProgramBlock } from '@store/contract/loyalty/engagement';
+import type { CounterCode } from '@store/contract/staff/schemas';
 import { api } from './client';
 import { pathFromNext, type Paged } from './catalog';
 
@@ -189,3 +190,8 @@ export const memberQrQuery = (programUid: string) =>
     staleTime: 0,
     retry: false,
   });
+
+/** `POST v5/me/counter-code/`: a one-time 6-digit code (5 minutes) staff type to spend the member's coins or stamps. */
+export function fetchCounterCode(): Promise<CounterCode> {
+  return api.post<CounterCode>('v5/me/counter-code/', {});
+}

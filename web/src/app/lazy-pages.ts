@@ -88,3 +88,6 @@ export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage }))
 export const StaffArea = lazy(() =>
   import('../features/staff').then((m) => ({ default: m.StaffArea })),
 );
+export const StaffInvitationPage = lazy(() =>
+  import('../features/staff').then((m) => ({ default: m.InvitationPage })),
+);

@@ -19,6 +19,7 @@ import {
   RafflePage,
   RafflesPage,
   StaffArea,
+  StaffInvitationPage,
   CouponCodePage,
   FaqsPage,
   MultisiteHome,
@@ -280,6 +281,8 @@ export function MainRoutes() {
             </RequireLogin>
           }
         />
+        {/* The invitee may not be signed in yet, nor staff: outside the staff area. */}
+        <Route path="staff/invitation/:uid/:token" element={<StaffInvitationPage />} />
         <Route
           path="staff/*"
           element={

@@ -155,6 +155,12 @@ export const programsEn: ProgramsCatalogue = {
     noPrograms: 'There are no benefit programs available',
     notMember: 'Join the program to get your QR code.',
     goToProgram: 'Go to the program',
+    counterCode: 'Code for the counter',
+    counterCodeText: 'If they cannot scan your QR at the venue, read out this code. It works once.',
+    counterCodeShow: 'Show a code for the counter',
+    counterCodeLeft: 'Expires in {{time}}',
+    counterCodeExpired: 'The code expired.',
+    counterCodeNew: 'Get another code',
   },
   serverMessages: {
     limitExceeded: 'You have exceeded the redemption limit for this promotion',

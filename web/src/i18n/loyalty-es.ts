@@ -155,6 +155,13 @@ export const programsEs = {
     noPrograms: 'No hay programas de beneficios disponibles',
     notMember: 'Únete al programa para tener tu código QR.',
     goToProgram: 'Ir al programa',
+    counterCode: 'Código para la caja',
+    counterCodeText:
+      'Si en el local no pueden escanear tu QR, dicta este código. Sirve una sola vez.',
+    counterCodeShow: 'Ver un código para la caja',
+    counterCodeLeft: 'Vence en {{time}}',
+    counterCodeExpired: 'El código venció.',
+    counterCodeNew: 'Pedir otro código',
   },
   serverMessages: {
     limitExceeded: 'Superaste el límite de canjes de esta promoción',

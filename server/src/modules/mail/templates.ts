@@ -78,3 +78,19 @@ export function deleteAccountMail(who: Who, link: string, hours: number): Mail {
     'Si no lo solicitaste, ignora este mensaje: tu cuenta seguirá activa.',
   );
 }
+
+export function staffInvitationMail(
+  who: Who,
+  invite: { company: string; role: string; link: string; days: number },
+): Mail {
+  return compose(
+    who,
+    `Te invitaron al equipo de ${invite.company}`,
+    [
+      `${invite.company} te invita a su equipo en ${who.appName} con el rol ${invite.role}.`,
+      `Abre el enlace, inicia sesión o crea tu cuenta con este mismo correo (${who.to}) y acepta la invitación; vence en ${invite.days} días.`,
+    ],
+    { label: 'Ver la invitación', link: invite.link },
+    'Si no esperabas esta invitación, ignora este mensaje: nadie recibirá acceso sin aceptarla.',
+  );
+}

@@ -151,8 +151,10 @@ export async function clientFromQr(staff: StaffContext, code: string): Promise<S
 
 /**
  * Creates a user at the counter and enrols them in a program of the company.
- * A person whose document already has an account on the app is enrolled as
- * they are (200, their data untouched): staff cannot edit someone's account.
+ * A person whose document already has an account is enrolled as they are
+ * (200, their data untouched) only when they are already a client of the
+ * company; anyone else's account is a 400 on the document, so the counter
+ * never reads another company's user's email or phone.
  * New accounts have no password; the person sets one with "forgot password".
  */
 export async function createClient(
@@ -172,6 +174,19 @@ export async function createClient(
       ),
     );
   if (existing) {
+    // Only someone already a client of this company is answered (and enrolled): anyone
+    // else's email and phone are not for this counter, nor is enrolling them unasked.
+    const [known] = await staff.db
+      .select({ uid: users.uid })
+      .from(users)
+      .where(
+        and(
+          eq(users.appId, staff.app.uid),
+          eq(users.uid, existing.uid),
+          clientOfCompany(staff.company.uid),
+        ),
+      );
+    if (!known) throw new ValidationError({ document_number: [staffMessages.documentHasAccount] });
     await ensureMember(staff.db, staff.app.uid, program.uid, existing.uid);
     return { created: false, client: await clientToApi(staff, existing) };
   }

@@ -31,6 +31,7 @@ import { getPromotion, listRedemptions, parseAmount, takePromotion } from '../pr
 import { allowedPlace, type StaffContext } from './guard';
 import { clientToApi, findClient } from './clients';
 import { companyProgram, companyPrograms } from './programs';
+import { checkPresence, spendPresence, type Presence } from './presence';
 
 type Activity = {
   kind: StaffActivityKind;
@@ -72,6 +73,8 @@ async function companyPromotion(staff: StaffContext, promotionUid: string) {
       uid: promotions.uid,
       programUid: promotions.programUid,
       name: promotions.name,
+      kind: promotions.kind,
+      coinPrice: promotions.coinPrice,
       giftCardAmountCents: promotions.giftCardAmountCents,
     })
     .from(promotions)
@@ -188,6 +191,11 @@ export async function redeem(
   if (limited.length && !limited.some((l) => l.placeUid === place.uid))
     throw new ValidationError({ place_uid: [staffMessages.promotionNotAtPlace] });
   const amountCents = parseAmount(input.amount);
+  // Paid with the client's coins or stamps: only with the client's proof of presence.
+  const presence: Presence | null =
+    promotion.coinPrice > 0 || promotion.kind === 'STAMPS'
+      ? await checkPresence(staff, client.uid, input.proof)
+      : null;
   const redemption = await takePromotion(
     staff.db,
     staff.app,
@@ -197,8 +205,9 @@ export async function redeem(
     {
       amountCents,
       notFound: () => new ValidationError({ promotion_uid: [loyaltyMessages.promotionNotFound] }),
-      onTaken: (tx, unit) =>
-        recordActivity(tx, staff, {
+      onTaken: async (tx, unit) => {
+        if (presence) await spendPresence(tx, staff, client.uid, presence);
+        await recordActivity(tx, staff, {
           kind: 'redemptions',
           programUid: promotion.programUid,
           placeUid: place.uid,
@@ -208,7 +217,8 @@ export async function redeem(
           amountCents: amountCents ?? null,
           quantity: 1,
           status: unit.status,
-        }),
+        });
+      },
     },
   ).catch((err: unknown) => {
     // The member's wording ("join the program") speaks to the member; staff read who is not a member.
@@ -253,6 +263,9 @@ async function earnForClient(
   placeUid: string | null,
 ): Promise<StaffLedgerResult> {
   const client = await findClient(staff, clientUid);
+  // Staff would otherwise pay themselves: what they give goes to clients only.
+  if (client.uid === staff.user.uid)
+    throw new ValidationError({ client_uid: [staffMessages.notOwnAccount] });
   return staff.db.transaction(async (tx) => {
     await ensureMember(tx, staff.app.uid, programUid, client.uid);
     const reference = randomUUID();

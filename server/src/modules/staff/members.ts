@@ -41,49 +41,58 @@ export async function listMembers(staff: StaffContext): Promise<StaffMember[]> {
 }
 
 /**
- * An owner grants a role to an existing user of the app, by email. A user is
- * staff of one company per app: one already serving another company is refused.
+ * An owner changes the role or places of someone already on the company's
+ * staff. Adding someone new is an invitation (invitations.ts): a role only
+ * ever reaches an account through a link mailed to its address. Any email that
+ * is not this company's staff gets the same answer, so the form tells nobody
+ * which addresses have accounts.
  */
 export async function grantMember(
   staff: StaffContext,
   input: { email: string; role: StaffRole; place_uids: string[] },
 ): Promise<{ created: boolean; member: StaffMember }> {
-  const [user] = await staff.db
+  const [current] = await staff.db
     .select({ uid: users.uid })
-    .from(users)
-    .where(and(eq(users.appId, staff.app.uid), eq(users.email, input.email)));
-  if (!user) throw new ValidationError({ email: [staffMessages.userNotFound] });
+    .from(staffMembers)
+    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .where(
+      and(
+        eq(staffMembers.appId, staff.app.uid),
+        eq(staffMembers.companyUid, staff.company.uid),
+        eq(users.email, input.email),
+      ),
+    );
+  if (!current) throw new ValidationError({ email: [staffMessages.notStaffHere] });
+  const placeUids = await checkPlaces(staff, input.place_uids);
+  if (current.uid === staff.user.uid)
+    throw new ValidationError({ email: [staffMessages.cannotRemoveSelf] });
+  await staff.db
+    .update(staffMembers)
+    .set({ role: input.role, placeUids, source: 'owner' })
+    .where(
+      and(
+        eq(staffMembers.appId, staff.app.uid),
+        eq(staffMembers.userUid, current.uid),
+        eq(staffMembers.companyUid, staff.company.uid),
+      ),
+    );
+  const member = (await listMembers(staff)).find((m) => m.user_uid === current.uid);
+  if (!member) throw new ValidationError({ email: [staffMessages.notStaffHere] });
+  return { created: false, member };
+}
+
+/** Places of a role: the company's own only (400 on the first other one), without repeats. */
+export async function checkPlaces(staff: StaffContext, placeUids: string[]): Promise<string[]> {
   const placeList = (await companyPlaces(staff)) ?? staff.places;
-  const unknown = input.place_uids.findIndex((u) => !placeList.some((p) => p.uid === u));
+  const unknown = placeUids.findIndex((u) => !placeList.some((p) => p.uid === u));
   if (unknown >= 0)
     throw new ValidationError({ [`place_uids.${unknown}`]: [staffMessages.placeNotFound] });
-  if (user.uid === staff.user.uid)
-    throw new ValidationError({ email: [staffMessages.cannotRemoveSelf] });
-  const [existing] = await staff.db
-    .select()
-    .from(staffMembers)
-    .where(and(eq(staffMembers.appId, staff.app.uid), eq(staffMembers.userUid, user.uid)));
-  if (existing && existing.companyUid !== staff.company.uid)
-    throw new ValidationError({ email: [staffMessages.staffOfOtherCompany] });
-  const row = {
-    appId: staff.app.uid,
-    userUid: user.uid,
-    companyUid: staff.company.uid,
-    role: input.role,
-    placeUids: [...new Set(input.place_uids)],
-    source: 'owner' as const,
-  };
-  await staff.db
-    .insert(staffMembers)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [staffMembers.appId, staffMembers.userUid],
-      set: row,
-      setWhere: eq(staffMembers.companyUid, staff.company.uid),
-    });
-  const member = (await listMembers(staff)).find((m) => m.user_uid === user.uid);
-  if (!member) throw new ValidationError({ email: [staffMessages.staffOfOtherCompany] });
-  return { created: !existing, member };
+  return [...new Set(placeUids)];
+}
+
+/** The company's places by uid, for naming a role's places. */
+export async function placeNames(staff: StaffContext): Promise<Map<string, string>> {
+  return new Map(((await companyPlaces(staff)) ?? staff.places).map((p) => [p.uid, p.name]));
 }
 
 /** Removes a member of the company's staff; not oneself (the company would risk having no owner). */

@@ -19,6 +19,7 @@ import { allowedPlace, type StaffContext } from './guard';
 import { clientToApi, findClient } from './clients';
 import { companyPrograms } from './programs';
 import { recordActivity } from './counter';
+import { checkPresence, spendPresence } from './presence';
 
 /**
  * Redeemable products at the counter (docs/decisions.md "Staff product
@@ -119,7 +120,10 @@ export async function redeemProduct(
   const programUid = await clientCoinProgram(staff, client.uid);
   if (!programUid) throw new ValidationError(staffMessages.noCoinsProgram);
   const coinsSpent = (product.coinPrice ?? 0) * input.quantity;
+  // The client's coins are spent: only with their proof of presence.
+  const presence = await checkPresence(staff, client.uid, input.proof);
   const entry = await staff.db.transaction(async (tx) => {
+    await spendPresence(tx, staff, client.uid, presence);
     // Locks the client's membership first: two redemptions of the same last coins queue here.
     await lockCoins(tx, staff.app.uid, programUid, client.uid, coinsSpent);
     await takeStock(

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +14,8 @@ import {
   staffMe,
   staffMember,
   staffMemberInput,
+  staffInvitation,
+  staffInvitationInput,
   staffOrder,
   staffOrdersQuery,
   staffPermissions,
@@ -43,11 +46,15 @@ import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
+import { createInvitation, listInvitations, revokeInvitation } from './invitations';
+import { authContext } from '../auth/context';
 
 const tags = ['staff'];
 const security = [{ token: [] }];
 const errors = errorResponses(400, 401, 403, 404);
 const uidParams = z.object({ uid: z.string() });
+const proofDoc =
+  "`proof`: the client's member QR (`v1.…`, scanned) or the 6-digit code their phone shows (`POST v5/me/counter-code/`); missing, wrong, expired, used or another client's: 400 {proof: [message]}, and 5 wrong codes kill the code.";
 const access =
   'Staff only: 401 without a session, 403 {detail} when the user is not staff of a company of this tenant or the role may not do this; anything of another company is 404.';
 
@@ -126,7 +133,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Creates a user and enrols them in a program of the company',
-        description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200, that user enrolled, their data unchanged. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
+        description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200 with that user enrolled (data unchanged) only when they are already a client of the company (a member of one of its programs or a buyer); anyone else's: 400 {document_number}, so no other user's email or phone is ever answered. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
         body: staffCreateClientInput,
         response: { 200: staffClient, 201: staffClient, ...errors },
       },
@@ -188,7 +195,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Redeems a promotion for a client at a place',
-        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds).`,
+        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds). A promotion paid with coins or stamps requires the client's proof of presence: ${proofDoc}`,
         body: staffRedemptionInput,
         response: { 201: staffRedemptionResult, ...errors },
       },
@@ -223,7 +230,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Redeems a coin-priced product for a client at a place',
-        description: `${access} The member coin-order rules without an order: the client's coins (the company's coins program they belong to) are spent through the ledger and the place's stock taken in one transaction, under the membership row lock, so concurrent redemptions of the last coins or the last unit give exactly one success. Not enough coins: 400 {non_field_errors: ['You do not have enough coins']}; stock gone: 400 {non_field_errors: ['Out of stock: {product}']}; a product not redeemable at the place (or of another company): 400 {product_uid}; a client in no coins program: 400 {non_field_errors}. Recorded in the records report as a redemption (status PRODUCT). Validators may do it, like promotion redemptions.`,
+        description: `${access} The member coin-order rules without an order: the client's coins (the company's coins program they belong to) are spent through the ledger and the place's stock taken in one transaction, under the membership row lock, so concurrent redemptions of the last coins or the last unit give exactly one success. Not enough coins: 400 {non_field_errors: ['You do not have enough coins']}; stock gone: 400 {non_field_errors: ['Out of stock: {product}']}; a product not redeemable at the place (or of another company): 400 {product_uid}; a client in no coins program: 400 {non_field_errors}. Recorded in the records report as a redemption (status PRODUCT). Validators may do it, like promotion redemptions. The client's proof of presence is required: ${proofDoc}`,
         body: staffProductRedemptionInput,
         response: { 201: staffProductRedemptionResult, ...errors },
       },
@@ -240,7 +247,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Gives the client stamps for a purchase at a place',
-        description: `${access} A program without stamps: 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Answers the ledger line and the new balances.`,
+        description: `${access} A program without stamps: 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Staff cannot give stamps to themselves: 400 {client_uid}. Answers the ledger line and the new balances.`,
         body: staffStampsInput,
         response: { 201: staffLedgerResult, ...errors },
       },
@@ -257,7 +264,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         security,
         summary: 'Adds points to the client by hand',
-        description: `${access} Amount above 0 and a description (400 on those fields otherwise); only where the program has points and add_points enabled, else 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Not for validators.`,
+        description: `${access} Amount above 0 and a description (400 on those fields otherwise); only where the program has points and add_points enabled, else 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Staff cannot add points to themselves: 400 {client_uid}. Not for validators.`,
         body: staffPointsInput,
         response: { 201: staffLedgerResult, ...errors },
       },
@@ -427,15 +434,65 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         security,
-        summary: 'Grants a staff role to a user of the app, by email (owners only)',
-        description: `${access} 201 new, 200 changed. Unknown email: 400 {email}; a user already staff of another company: 400 {email}; places of the company only.`,
+        summary: "Changes the role or places of someone on the company's staff (owners only)",
+        description: `${access} 200 with the member. Someone new is invited instead (\`POST v5/staff/invitations/\`): any email not on the company's staff is 400 {email}, the same whether or not it has an account. Not oneself; places of the company only.`,
         body: staffMemberInput,
-        response: { 200: staffMember, 201: staffMember, ...errors },
+        response: { 200: staffMember, ...errors },
+      },
+    },
+    async (request) => (await grantMember(requireStaff(request), request.body)).member,
+  );
+
+  server.get(
+    '/v5/staff/invitations/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: "The company's pending staff invitations (owners only)",
+        description: `${access} Not accepted nor revoked, newest first, at most 100; \`expired\` flags those past their 7 days.`,
+        response: { 200: z.array(staffInvitation), ...errors },
+      },
+    },
+    async (request) => listInvitations(requireStaff(request)),
+  );
+
+  server.post(
+    '/v5/staff/invitations/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: 'Invites an email address to the staff with a role (owners only)',
+        description: `${access} 201. Mails a single-use link (7 days) to the address; the role goes to the account that accepts it signed in with that address (\`POST v5/invitations/{uid}/{token}/accept/\`), never before, whether or not the address has an account. A new invitation to the same address replaces the pending one. Already on the company's staff: 400 {email}; places of the company only.`,
+        body: staffInvitationInput,
+        response: { 201: staffInvitation, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createInvitation(requireStaff(request), request.body, invitationMail(request))),
+  );
+
+  server.delete(
+    '/v5/staff/invitations/:uid/',
+    {
+      preValidation: staffOnly('members'),
+      schema: {
+        tags,
+        security,
+        summary: 'Revokes a pending staff invitation (owners only)',
+        description: `${access} Its link stops working. Accepted, already revoked or unknown: 404.`,
+        params: uidParams,
+        response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      const { created, member } = await grantMember(requireStaff(request), request.body);
-      return reply.status(created ? 201 : 200).send(member);
+      await revokeInvitation(requireStaff(request), request.params.uid);
+      return reply.status(204).send(null);
     },
   );
 
@@ -458,3 +515,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
     },
   );
 };
+
+/** The one place the staff area learns where mailed links point: the accounts mails' origin. */
+function invitationMail(request: FastifyRequest) {
+  return { mailer: request.server.mailer, origin: authContext(request).origin };
+}

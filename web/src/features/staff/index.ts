@@ -25,3 +25,4 @@ i18next.addResourceBundle(
 );
 
 export { StaffArea } from './components/staff-area';
+export { InvitationPage } from './components/invitation-page';

@@ -10,6 +10,7 @@ import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
+import { CounterCode } from './counter-code';
 import '../../../styles/programs.css';
 
 /**
@@ -58,6 +59,7 @@ export function QrPage() {
         programName={program.name}
         programPath={`${company.prefix}/program/${program.uid}`}
       />
+      <CounterCode />
     </div>
   );
 }

@@ -19,7 +19,9 @@ import type {
   StaffStampsInput,
   RecordKind,
   StaffMember,
-  StaffMemberInput,
+  StaffInvitation,
+  StaffInvitationInput,
+  StaffInvitationOffer,
 } from '@store/contract/staff/schemas';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { api, type Paged } from '../../../api';
@@ -185,11 +187,47 @@ export const membersQuery = () =>
     queryFn: ({ signal }) => api.get<StaffMember[]>('v5/staff/members/', { signal }),
   });
 
-export function useGrantMember() {
+/** `GET v5/staff/invitations/`: the company's pending invitations (owners only). */
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: ['staff-invitations'],
+    queryFn: ({ signal }) => api.get<StaffInvitation[]>('v5/staff/invitations/', { signal }),
+  });
+
+/** `POST v5/staff/invitations/`: mails the invitation link; the role comes when it is accepted. */
+export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffMemberInput) => api.post<StaffMember>('v5/staff/members/', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff-members'] }),
+    mutationFn: (body: StaffInvitationInput) =>
+      api.post<StaffInvitation>('v5/staff/invitations/', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff-invitations'] }),
+  });
+}
+
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (uid: string) => api.delete<null>(`v5/staff/invitations/${uid}/`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['staff-invitations'] }),
+  });
+}
+
+/** `GET v5/invitations/{uid}/{token}/`: what the mailed link offers. */
+export const invitationOfferQuery = (uid: string, token: string) =>
+  queryOptions({
+    queryKey: ['staff-invitation-offer', uid, token],
+    queryFn: ({ signal }) =>
+      api.get<StaffInvitationOffer>(`v5/invitations/${uid}/${token}/`, { signal }),
+    retry: false,
+  });
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, token }: { uid: string; token: string }) =>
+      api.post<StaffInvitationOffer>(`v5/invitations/${uid}/${token}/accept/`, {}),
+    // The user is staff now: the shell's staff link and /staff read it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff-me'] }),
   });
 }
 

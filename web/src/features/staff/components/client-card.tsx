@@ -1,20 +1,38 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { staffCan, type StaffClient } from '@store/contract/staff/schemas';
+import { COUNTER_CODE_LENGTH, staffCan, type StaffClient } from '@store/contract/staff/schemas';
+import { TextField } from '../../../components/form-fields';
 import { useStaff } from './staff-context';
 import { RedeemPanel } from './redeem-panel';
 import { ProductsPanel } from './products-panel';
 import { PointsPanel, StampsPanel } from './balance-panels';
 
+/**
+ * The client's proof of presence for spending their coins or stamps: the member QR staff
+ * scanned to find them, or the one-time code their phone shows, typed here. A typed code
+ * wins over the QR (the QR lives 5 minutes); a code works once, so it is cleared after use.
+ */
+export type Proof = { value: string | undefined; used: () => void };
+
 /** The found client: who they are, their balances in each program and what staff can do for them. */
 export function ClientCard({
   client,
   onNewSearch,
+  scannedQr = null,
 }: {
   client: StaffClient;
   onNewSearch: () => void;
+  /** The member QR the client was found by, sent along as the proof. */
+  scannedQr?: string | null;
 }) {
   const { t } = useTranslation();
   const { me } = useStaff();
+  const [code, setCode] = useState('');
+  const typed = code.replace(/\D/g, '');
+  const proof: Proof = {
+    value: typed || scannedQr || undefined,
+    used: () => setCode(''),
+  };
   const fullName = `${client.first_name} ${client.last_name}`.trim();
   return (
     <>
@@ -89,10 +107,25 @@ export function ClientCard({
           </ul>
         )}
       </section>
+      {client.memberships.length && staffCan(me.role, 'redeem') ? (
+        <section className="staff-panel staff-proof" data-testid="staff-proof">
+          {scannedQr ? <p className="staff-muted">{t('staff.proofByQr')}</p> : null}
+          <TextField
+            label={t('staff.proofLabel')}
+            hint={t('staff.proofHint')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={COUNTER_CODE_LENGTH}
+            name="counter-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </section>
+      ) : null}
       {client.memberships.length ? (
         <div className="staff-actions">
-          {staffCan(me.role, 'redeem') ? <RedeemPanel client={client} /> : null}
-          {staffCan(me.role, 'redeem') ? <ProductsPanel client={client} /> : null}
+          {staffCan(me.role, 'redeem') ? <RedeemPanel client={client} proof={proof} /> : null}
+          {staffCan(me.role, 'redeem') ? <ProductsPanel client={client} proof={proof} /> : null}
           {staffCan(me.role, 'stamps') ? <StampsPanel client={client} /> : null}
           {staffCan(me.role, 'points') ? <PointsPanel client={client} /> : null}
         </div>

@@ -35,6 +35,12 @@ export function ClientsPage() {
   const [mode, setMode] = useState<LookupMode>('document');
 
   const [direct, setDirect] = useState<StaffClient | null>(null);
+  // The member QR the client was found by: their proof of presence on the card.
+  const [scannedQr, setScannedQr] = useState<string | null>(null);
+  const newSearch = () => {
+    setScannedQr(null);
+    setParams(new URLSearchParams());
+  };
   const show = (found: StaffClient, by: ClientLookup | null) => {
     const key = by ?? lookupOfClient(found);
     // A client with neither document nor phone (found by QR) cannot be kept in the address.
@@ -46,9 +52,16 @@ export function ClientsPage() {
   return (
     <div className="staff-page">
       {lookup ? (
-        <ClientView lookup={lookup} onNewSearch={() => setParams(new URLSearchParams())} />
+        <ClientView lookup={lookup} scannedQr={scannedQr} onNewSearch={newSearch} />
       ) : direct ? (
-        <ClientCard client={direct} onNewSearch={() => setDirect(null)} />
+        <ClientCard
+          client={direct}
+          scannedQr={scannedQr}
+          onNewSearch={() => {
+            setScannedQr(null);
+            setDirect(null);
+          }}
+        />
       ) : (
         <section className="staff-panel" aria-labelledby="staff-lookup-title">
           <h2 id="staff-lookup-title" className="staff-panel__title">
@@ -73,14 +86,29 @@ export function ClientsPage() {
           {mode === 'phone' ? (
             <PhoneLookup onFound={show} onUseDocument={() => setMode('document')} />
           ) : null}
-          {mode === 'qr' ? <QrLookup onFound={(client) => show(client, null)} /> : null}
+          {mode === 'qr' ? (
+            <QrLookup
+              onFound={(client, code) => {
+                setScannedQr(code);
+                show(client, null);
+              }}
+            />
+          ) : null}
         </section>
       )}
     </div>
   );
 }
 
-function ClientView({ lookup, onNewSearch }: { lookup: ClientLookup; onNewSearch: () => void }) {
+function ClientView({
+  lookup,
+  scannedQr,
+  onNewSearch,
+}: {
+  lookup: ClientLookup;
+  scannedQr: string | null;
+  onNewSearch: () => void;
+}) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
   const client = useQuery(clientQuery(lookup));
@@ -99,7 +127,8 @@ function ClientView({ lookup, onNewSearch }: { lookup: ClientLookup; onNewSearch
       </section>
     );
   }
-  return <ClientCard client={client.data} onNewSearch={onNewSearch} />;
+  // A QR names one client: it is their proof only while that client is on the card.
+  return <ClientCard client={client.data} scannedQr={scannedQr} onNewSearch={onNewSearch} />;
 }
 
 type Found = (client: StaffClient, by: ClientLookup) => void;
@@ -233,7 +262,7 @@ function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument
   );
 }
 
-function QrLookup({ onFound }: { onFound: (client: StaffClient) => void }) {
+function QrLookup({ onFound }: { onFound: (client: StaffClient, code: string) => void }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
   const [camera, setCamera] = useState(false);
@@ -246,7 +275,8 @@ function QrLookup({ onFound }: { onFound: (client: StaffClient) => void }) {
   const search = async (code: string) => {
     setGeneral([]);
     try {
-      onFound(await findClientByQr(qrCodeFromText(code)));
+      const qr = qrCodeFromText(code);
+      onFound(await findClientByQr(qr), qr);
     } catch (error) {
       showError(error);
     }

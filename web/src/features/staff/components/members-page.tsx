@@ -6,20 +6,35 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorMessages } from '@store/contract/messages';
-import { staffMemberInput, staffRole, type StaffMember } from '@store/contract/staff/schemas';
+import {
+  staffInvitationInput,
+  staffRole,
+  type StaffInvitation,
+  type StaffMember,
+} from '@store/contract/staff/schemas';
 import { meQuery } from '../../../api';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { membersQuery, useGrantMember, useRemoveMember } from '../api/staff-api';
+import {
+  invitationsQuery,
+  membersQuery,
+  useInvite,
+  useRemoveMember,
+  useRevokeInvitation,
+} from '../api/staff-api';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 
-type In = z.input<typeof staffMemberInput>;
-type Out = z.output<typeof staffMemberInput>;
+type In = z.input<typeof staffInvitationInput>;
+type Out = z.output<typeof staffInvitationInput>;
 
-/** /staff/members (owners): who serves the store, with which role and at which places. */
+/**
+ * /staff/members (owners): who serves the store, with which role and at which places, and the
+ * invitations still waiting for an answer. Someone new is invited by email: the role reaches
+ * their account only when they accept the mailed link with that address.
+ */
 export function MembersPage() {
   const { t } = useTranslation();
   const members = useQuery(membersQuery());
@@ -27,6 +42,7 @@ export function MembersPage() {
   return (
     <div className="staff-page">
       <GrantForm />
+      <Invitations />
       <section className="staff-panel" aria-labelledby="staff-members-title">
         <h2 id="staff-members-title" className="staff-panel__title">
           {t('staff.membersTitle')}
@@ -114,7 +130,7 @@ function GrantForm() {
   const { places } = useStaff();
   const empty: In = { email: '', role: 'STAFF', place_uids: [] };
   const form = useForm<In, unknown, Out>({
-    resolver: zodResolver(staffMemberInput),
+    resolver: zodResolver(staffInvitationInput),
     defaultValues: empty,
   });
   const { general, setGeneral, showError } = useFormFeedback(
@@ -122,7 +138,7 @@ function GrantForm() {
     ['email', 'role'],
     errorMessages.updateFailed,
   );
-  const grant = useGrantMember();
+  const grant = useInvite();
   const chosen = form.watch('place_uids') ?? [];
   const toggle = (uid: string, on: boolean) =>
     form.setValue('place_uids', on ? [...chosen, uid] : chosen.filter((u) => u !== uid), {
@@ -131,8 +147,8 @@ function GrantForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
-      const member = await grant.mutateAsync(values);
-      toast.success(t('staff.memberSaved', { email: member.email ?? values.email }));
+      const invitation = await grant.mutateAsync(values);
+      toast.success(t('staff.invitationSent', { email: invitation.email }));
       form.reset(empty);
     } catch (error) {
       showError(error);
@@ -177,9 +193,78 @@ function GrantForm() {
         ) : null}
         <FormAlert messages={general.map(stm)} />
         <button type="submit" className="button button--primary" disabled={grant.isPending}>
-          {grant.isPending ? t('staff.saving') : t('staff.grantSubmit')}
+          {grant.isPending ? t('staff.saving') : t('staff.grantInvite')}
         </button>
       </form>
     </section>
+  );
+}
+
+function Invitations() {
+  const { t } = useTranslation();
+  const invitations = useQuery(invitationsQuery());
+  return (
+    <section className="staff-panel" aria-labelledby="staff-invitations-title">
+      <h2 id="staff-invitations-title" className="staff-panel__title">
+        {t('staff.invitationsTitle')}
+      </h2>
+      {invitations.isPending ? (
+        <Loading />
+      ) : invitations.isError ? (
+        <FormAlert messages={[t('staff.fetchError')]} />
+      ) : invitations.data.length === 0 ? (
+        <p className="staff-muted">{t('staff.noInvitations')}</p>
+      ) : (
+        <ul className="staff-promotions" aria-label={t('staff.invitationsTitle')}>
+          {invitations.data.map((i) => (
+            <InvitationRow key={i.uid} invitation={i} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
+  const { t, i18n } = useTranslation();
+  const stm = useStaffMessage();
+  const revoke = useRevokeInvitation();
+  const date = new Date(invitation.expires_at).toLocaleDateString(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+  });
+  const onRevoke = () =>
+    revoke.mutate(invitation.uid, {
+      onSuccess: () => toast.success(t('staff.invitationRevoked', { email: invitation.email })),
+      onError: (error) => {
+        const parsed = serverFormErrors(error, []);
+        toast.error(stm(parsed.general[0] ?? errorMessages.updateFailed));
+      },
+    });
+  return (
+    <li className="staff-promotion" data-invitation={invitation.email}>
+      <span className="staff-promotion__name">
+        <strong>{invitation.email}</strong>
+        <small>
+          {t(`staff.role_${invitation.role}`)} ·{' '}
+          {invitation.places.length
+            ? invitation.places.map((p) => p.name).join(', ')
+            : t('staff.allPlaces')}{' '}
+          ·{' '}
+          {invitation.expired
+            ? t('staff.invitationExpired')
+            : t('staff.invitationExpires', { date })}
+        </small>
+      </span>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={revoke.isPending}
+        onClick={onRevoke}
+        aria-label={t('staff.revokeInvitation', { email: invitation.email })}
+      >
+        {t('staff.revoke')}
+      </button>
+    </li>
   );
 }

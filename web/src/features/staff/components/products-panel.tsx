@@ -11,13 +11,14 @@ import { clientProductsQuery, useRedeemProduct } from '../api/staff-api';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';
+import type { Proof } from './client-card';
 
 /**
  * The place's redeemable products, paid with the client's coins (one unit per press). The
  * list and the card are read again after each redemption, so the balance shown is the
  * ledger's.
  */
-export function ProductsPanel({ client }: { client: StaffClient }) {
+export function ProductsPanel({ client, proof }: { client: StaffClient; proof: Proof }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
   const { placeUid } = useStaff();
@@ -36,7 +37,9 @@ export function ProductsPanel({ client }: { client: StaffClient }) {
         place_uid: placeUid,
         product_uid: product.uid,
         quantity: 1,
+        proof: proof.value,
       });
+      proof.used();
       toast.success(
         t('staff.productRedeemed', { product: product.title, count: result.coins_spent }),
       );

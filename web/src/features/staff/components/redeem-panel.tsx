@@ -23,9 +23,10 @@ import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { canUseCamera, QrScan } from './qr-scan';
 import { ActionPanel } from './action-panel';
+import type { Proof } from './client-card';
 
 /** Redeem for the client: one of the company's promotions (listed with the client's state) or one found by its code. */
-export function RedeemPanel({ client }: { client: StaffClient }) {
+export function RedeemPanel({ client, proof }: { client: StaffClient; proof: Proof }) {
   const { t } = useTranslation();
   const promotions = useQuery(clientPromotionsQuery(client.uid));
   const [selected, setSelected] = useState<Promotion | null>(null);
@@ -38,6 +39,7 @@ export function RedeemPanel({ client }: { client: StaffClient }) {
           key={selected.uid}
           client={client}
           promotion={selected}
+          proof={proof}
           onDone={() => setSelected(null)}
         />
       ) : promotions.isPending ? (
@@ -160,10 +162,12 @@ function Fact({ label, value }: { label: string; value: string | number | null |
 function RedeemForm({
   client,
   promotion,
+  proof,
   onDone,
 }: {
   client: StaffClient;
   promotion: Promotion;
+  proof: Proof;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -203,7 +207,10 @@ function RedeemForm({
         promotion_uid: promotion.uid,
         place_uid: placeUid,
         amount: amount.trim() || undefined,
+        proof: proof.value,
       });
+      // Paid with coins or stamps, the code was spent: the next spend needs a new one.
+      if (promotion.coin_price > 0 || promotion.kind === 'STAMPS') proof.used();
       // A gift card's credit is what the cashier must tell the client, so it goes in the confirmation.
       toast.success(
         result.gift_card_amount

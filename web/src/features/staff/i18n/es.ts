@@ -165,9 +165,9 @@ export const staffEs = {
   downloading: 'Descargando...',
   tabMembers: 'Personal',
   membersTitle: 'Personal de la tienda',
-  grantTitle: 'Agregar o cambiar a una persona del personal',
+  grantTitle: 'Invitar a una persona al personal',
   grantText:
-    'La persona debe tener una cuenta en la aplicación. Sin locales marcados atiende en todos.',
+    'Le enviaremos un enlace a ese correo; tendrá el rol cuando lo acepte con una cuenta de ese mismo correo. Sin locales marcados atiende en todos.',
   role: 'Rol',
   limitPlaces: 'Solo en estos locales',
   grantSubmit: 'Guardar',
@@ -191,6 +191,30 @@ export const staffEs = {
   productShort: 'El cliente no tiene monedas suficientes',
   productRedeemed_one: '{{product}} canjeado por {{count}} moneda',
   productRedeemed_other: '{{product}} canjeado por {{count}} monedas',
+  grantInvite: 'Enviar invitación',
+  invitationSent: 'Invitación enviada a {{email}}',
+  invitationsTitle: 'Invitaciones pendientes',
+  noInvitations: 'No hay invitaciones pendientes.',
+  invitationExpires: 'vence el {{date}}',
+  invitationExpired: 'vencida',
+  revoke: 'Anular',
+  revokeInvitation: 'Anular la invitación de {{email}}',
+  invitationRevoked: 'Invitación de {{email}} anulada',
+  proofLabel: 'Código del cliente',
+  proofHint:
+    'El cliente lo ve en su pantalla «Mi código QR». Se pide para gastar sus monedas o sellos.',
+  proofByQr: 'Cliente identificado con su QR: puede gastar sus monedas y sellos.',
+  invitationTitle: 'Invitación al personal',
+  invitationText:
+    '{{company}} te invita a su equipo con el rol {{role}}. Acepta con la cuenta de {{email}}.',
+  invitationPlaces: 'Locales: {{places}}',
+  invitationLogin: 'Inicia sesión o crea tu cuenta con {{email}} para aceptarla.',
+  invitationSignIn: 'Iniciar sesión',
+  invitationRegister: 'Crear cuenta',
+  invitationOtherAccount: 'Iniciaste sesión con {{current}}. Esta invitación es para {{email}}.',
+  invitationAccept: 'Aceptar la invitación',
+  invitationAccepted: 'Ya eres parte del personal de {{company}}',
+  invitationGoToStaff: 'Ir a la atención',
   // The spec's English messages in Spanish; ours are the contract's own words.
   serverMessages: {
     duplicatePhone:

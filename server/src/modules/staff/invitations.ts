@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import {
+  staffMessages,
+  type StaffInvitation,
+  type StaffInvitationOffer,
+  type StaffRole,
+} from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { companies, places, staffInvitations, staffMembers, users } from '../../db/schema';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { newToken, tokenHash } from '../../lib/secrets';
+import { isUid } from '../../lib/uid';
+import type { UserRow } from '../../plugins/auth';
+import type { Mailer } from '../mail/mailer';
+import { staffInvitationMail } from '../mail/templates';
+import type { AppRow } from '../tenancy/service';
+import type { StaffContext } from './guard';
+import { checkPlaces, placeNames } from './members';
+
+/**
+ * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
+ * Saleor do them: the owner names an email and a role, the address gets a
+ * single-use link, and the role reaches an account only when someone signed
+ * in with THAT address accepts it. Never granted at once, not even to a
+ * verified account: the invitee consents, and the owner's form tells nobody
+ * which addresses have accounts.
+ */
+export const INVITATION_DAYS = 7;
+
+const roleNames: Record<StaffRole, string> = {
+  OWNER: 'Dueño',
+  STAFF: 'Personal',
+  VALIDATOR: 'Validador',
+};
+
+/** Where the mailed link points: protocol://host of the tenant, as the accounts mails build it. */
+export type InvitationMail = { mailer: Mailer; origin: string };
+
+function toApi(
+  row: typeof staffInvitations.$inferSelect,
+  names: Map<string, string>,
+  invitedBy: string | null,
+  now: Date,
+): StaffInvitation {
+  return {
+    uid: row.uid,
+    email: row.email,
+    role: row.role,
+    places: row.placeUids.filter((u) => names.has(u)).map((u) => ({ uid: u, name: names.get(u)! })),
+    invited_by: invitedBy,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    expired: row.expiresAt <= now,
+  };
+}
+
+/** The company's invitations nobody accepted nor revoked, newest first (expired ones flagged). */
+export async function listInvitations(staff: StaffContext): Promise<StaffInvitation[]> {
+  const rows = await staff.db
+    .select({ invitation: staffInvitations, inviter: users.email })
+    .from(staffInvitations)
+    .leftJoin(
+      users,
+      and(eq(users.appId, staffInvitations.appId), eq(users.uid, staffInvitations.invitedByUid)),
+    )
+    .where(
+      and(
+        eq(staffInvitations.appId, staff.app.uid),
+        eq(staffInvitations.companyUid, staff.company.uid),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
+    )
+    .orderBy(desc(staffInvitations.createdAt))
+    .limit(100);
+  const names = await placeNames(staff);
+  const now = new Date();
+  return rows.map((r) => toApi(r.invitation, names, r.inviter, now));
+}
+
+/**
+ * `POST v5/staff/invitations/`: a new invitation replaces the company's
+ * pending one for the same address (only the newest link works) and is mailed.
+ */
+export async function createInvitation(
+  staff: StaffContext,
+  input: { email: string; role: StaffRole; place_uids: string[] },
+  mail: InvitationMail,
+): Promise<StaffInvitation> {
+  const email = input.email.toLowerCase();
+  const placeUids = await checkPlaces(staff, input.place_uids);
+  const [already] = await staff.db
+    .select({ uid: users.uid })
+    .from(staffMembers)
+    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .where(
+      and(
+        eq(staffMembers.appId, staff.app.uid),
+        eq(staffMembers.companyUid, staff.company.uid),
+        eq(users.email, email),
+      ),
+    );
+  if (already) throw new ValidationError({ email: [staffMessages.alreadyStaffHere] });
+  const token = newToken();
+  const now = new Date();
+  const row = await staff.db.transaction(async (tx) => {
+    await tx
+      .update(staffInvitations)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(staffInvitations.appId, staff.app.uid),
+          eq(staffInvitations.companyUid, staff.company.uid),
+          eq(staffInvitations.email, email),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
+      );
+    const [inserted] = await tx
+      .insert(staffInvitations)
+      .values({
+        appId: staff.app.uid,
+        uid: randomUUID(),
+        tokenHash: tokenHash(token),
+        companyUid: staff.company.uid,
+        email,
+        role: input.role,
+        placeUids,
+        invitedByUid: staff.user.uid,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
+        createdAt: now,
+      })
+      .returning();
+    return inserted;
+  });
+  await mail.mailer.send(
+    staff.app.uid,
+    staffInvitationMail(
+      { appName: staff.app.name, to: email, firstName: '' },
+      {
+        company: staff.company.name,
+        role: roleNames[input.role],
+        link: `${mail.origin}/staff/invitation/${row.uid}/${token}`,
+        days: INVITATION_DAYS,
+      },
+    ),
+  );
+  return toApi(row, await placeNames(staff), staff.user.email, now);
+}
+
+/** `DELETE v5/staff/invitations/{uid}/`: a pending invitation of the company stops working. */
+export async function revokeInvitation(staff: StaffContext, uid: string): Promise<void> {
+  if (!isUid(uid)) throw new NotFoundError();
+  const revoked = await staff.db
+    .update(staffInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(staffInvitations.appId, staff.app.uid),
+        eq(staffInvitations.uid, uid),
+        eq(staffInvitations.companyUid, staff.company.uid),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
+    )
+    .returning({ uid: staffInvitations.uid });
+  if (revoked.length === 0) throw new NotFoundError();
+}
+
+const gone = () => new NotFoundError(staffMessages.invitationNotFound);
+
+/** The invitation behind a link while it is good: not accepted, revoked nor expired. */
+function goodLink(app: AppRow, uid: string, token: string) {
+  return and(
+    eq(staffInvitations.appId, app.uid),
+    eq(staffInvitations.uid, uid),
+    eq(staffInvitations.tokenHash, tokenHash(token)),
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, new Date()),
+  );
+}
+
+async function offerOf(
+  db: Database | Tx,
+  app: AppRow,
+  row: typeof staffInvitations.$inferSelect,
+): Promise<StaffInvitationOffer> {
+  const [company] = await db
+    .select({ uid: companies.uid, name: companies.name })
+    .from(companies)
+    .where(and(eq(companies.appId, app.uid), eq(companies.uid, row.companyUid)));
+  const placeRows = await db
+    .select({ uid: places.uid, name: places.name })
+    .from(places)
+    .where(and(eq(places.appId, app.uid), eq(places.companyUid, row.companyUid)));
+  const names = new Map(placeRows.map((p) => [p.uid, p.name]));
+  return {
+    uid: row.uid,
+    company,
+    email: row.email,
+    role: row.role,
+    places: row.placeUids.filter((u) => names.has(u)).map((u) => ({ uid: u, name: names.get(u)! })),
+    expires_at: row.expiresAt.toISOString(),
+  };
+}
+
+/** `GET v5/invitations/{uid}/{token}/`: what the link offers (anyone holding the link may read it). */
+export async function openInvitation(
+  db: Database,
+  app: AppRow,
+  uid: string,
+  token: string,
+): Promise<StaffInvitationOffer> {
+  if (!isUid(uid) || token.length > 200) throw gone();
+  const [row] = await db
+    .select()
+    .from(staffInvitations)
+    .where(goodLink(app, uid, token));
+  if (!row) throw gone();
+  return offerOf(db, app, row);
+}
+
+/**
+ * `POST v5/invitations/{uid}/{token}/accept/`: the signed-in account must have
+ * the invited address. Opening the mailed link proves the mailbox, so an
+ * unverified address becomes verified here. The invitation is spent in the
+ * statement that checks it, so a link works once.
+ */
+export async function acceptInvitation(
+  db: Database,
+  app: AppRow,
+  user: UserRow,
+  uid: string,
+  token: string,
+): Promise<StaffInvitationOffer> {
+  if (!isUid(uid) || token.length > 200) throw gone();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(staffInvitations)
+      .where(goodLink(app, uid, token))
+      .for('update');
+    if (!row) throw gone();
+    if (!user.email || user.email.toLowerCase() !== row.email)
+      throw new ValidationError(staffMessages.invitationOtherEmail);
+    const [existing] = await tx
+      .select({ companyUid: staffMembers.companyUid })
+      .from(staffMembers)
+      .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+    if (existing && existing.companyUid !== row.companyUid)
+      throw new ValidationError(staffMessages.staffOfOtherCompany);
+    const member = {
+      appId: app.uid,
+      userUid: user.uid,
+      companyUid: row.companyUid,
+      role: row.role,
+      placeUids: row.placeUids,
+      source: 'owner' as const,
+    };
+    await tx
+      .insert(staffMembers)
+      .values(member)
+      .onConflictDoUpdate({ target: [staffMembers.appId, staffMembers.userUid], set: member });
+    if (!user.emailVerifiedAt)
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(and(eq(users.appId, app.uid), eq(users.uid, user.uid)));
+    const now = new Date();
+    await tx
+      .update(staffInvitations)
+      .set({ acceptedAt: now, acceptedByUid: user.uid })
+      .where(and(eq(staffInvitations.appId, app.uid), eq(staffInvitations.uid, row.uid)));
+    return offerOf(tx, app, row);
+  });
+}

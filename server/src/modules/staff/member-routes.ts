@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { counterCode, staffInvitationOffer } from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { issueCounterCode } from './presence';
+import { acceptInvitation, openInvitation } from './invitations';
+
+const linkParams = z.object({ uid: z.string(), token: z.string() });
+
+/**
+ * The staff area's routes for people who are not (yet) staff: the member's
+ * one-time counter code, and the invitee's side of a staff invitation. Kept
+ * out of staffRoutes, whose every route requires a staff role.
+ */
+export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.post(
+    '/v5/me/counter-code/',
+    {
+      schema: {
+        tags: ['programs'],
+        security: [{ token: [] }],
+        summary: 'A one-time code to show at the counter',
+        description:
+          "6 digits, valid 5 minutes, single use; a new one replaces the previous one. Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous).",
+        response: { 200: counterCode, ...errorResponses(401) },
+      },
+    },
+    async (request) =>
+      issueCounterCode(request.server.db, request.requireTenant().uid, request.requireUser().uid),
+  );
+
+  server.get(
+    '/v5/invitations/:uid/:token/',
+    {
+      schema: {
+        tags: ['staff'],
+        summary: 'A staff invitation as its mailed link shows it',
+        description:
+          "Company, role, places and the invited email, so the invitee signs in with that address. Anonymous allowed (the link is the secret). Unknown, accepted, revoked or expired link, or another tenant's: 404 {detail}.",
+        params: linkParams,
+        response: { 200: staffInvitationOffer, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      openInvitation(
+        request.server.db,
+        request.requireTenant(),
+        request.params.uid,
+        request.params.token,
+      ),
+  );
+
+  server.post(
+    '/v5/invitations/:uid/:token/accept/',
+    {
+      schema: {
+        tags: ['staff'],
+        security: [{ token: [] }],
+        summary: 'Accepts a staff invitation: the role goes to the signed-in account',
+        description:
+          "The account's email must be the invited one: 400 {non_field_errors} otherwise, and for a user already staff of another company. Accepting counts as verifying that email (the link came to its mailbox). Single use; a bad link: 404 {detail}; anonymous: 401.",
+        params: linkParams,
+        body: z.object({}).optional(),
+        response: { 200: staffInvitationOffer, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = request.requireUser();
+      return acceptInvitation(
+        request.server.db,
+        request.requireTenant(),
+        user,
+        request.params.uid,
+        request.params.token,
+      );
+    },
+  );
+};

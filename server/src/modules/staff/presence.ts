@@ -1,0 +1,134 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { COUNTER_CODE_LENGTH, staffMessages, type CounterCode } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { counterCodes } from '../../db/schema';
+import { ValidationError } from '../../lib/http-errors';
+import { tokenHash } from '../../lib/secrets';
+import { verifyMemberQr } from '../programs/qr';
+import type { StaffContext } from './guard';
+import { companyPrograms } from './programs';
+
+/**
+ * Proof that the client stands at the counter (docs/decisions.md "Security
+ * (issue 15)"): staff spend a client's coins or stamps only with the member
+ * QR the client shows or the one-time code their phone shows. The QR is
+ * signed and short-lived (programs/qr.ts); the code is 6 digits, lives 5
+ * minutes, works once, and dies after MAX_FAILED wrong tries.
+ */
+export const COUNTER_CODE_SECONDS = 300;
+export const MAX_FAILED = 5;
+
+// The stored hash binds the code to its member, so equal codes of two members never match each other.
+const codeHash = (userUid: string, code: string) => tokenHash(`counter:${userUid}:${code}`);
+
+/** `POST v5/me/counter-code/`: a new code replaces the member's previous one (and its failed tries). */
+export async function issueCounterCode(
+  db: Database,
+  appId: string,
+  userUid: string,
+  now = new Date(),
+): Promise<CounterCode> {
+  const code = String(randomInt(0, 10 ** COUNTER_CODE_LENGTH)).padStart(COUNTER_CODE_LENGTH, '0');
+  const row = {
+    appId,
+    userUid,
+    codeHash: codeHash(userUid, code),
+    expiresAt: new Date(now.getTime() + COUNTER_CODE_SECONDS * 1000),
+    usedAt: null,
+    failedAttempts: 0,
+    createdAt: now,
+  };
+  await db
+    .insert(counterCodes)
+    .values(row)
+    .onConflictDoUpdate({ target: [counterCodes.appId, counterCodes.userUid], set: row });
+  return { code, expires_at: row.expiresAt.toISOString() };
+}
+
+export type Presence = { kind: 'qr' } | { kind: 'code'; hash: string };
+
+const refuse = (message: string) => new ValidationError({ proof: [message] });
+
+/**
+ * Checks the proof before the spending transaction opens: a wrong code counts
+ * a failed try here, in its own statement, so the count survives the 400.
+ * The code itself is spent by `spendPresence` inside the spending transaction,
+ * so a redemption refused for another reason (no coins, no stock) leaves it usable.
+ */
+export async function checkPresence(
+  staff: StaffContext,
+  clientUid: string,
+  proof: string | undefined,
+): Promise<Presence> {
+  const given = proof?.trim() ?? '';
+  if (!given) throw refuse(staffMessages.proofRequired);
+  if (given.startsWith('v1.')) {
+    const check = verifyMemberQr(given);
+    if (!check.valid)
+      throw refuse(check.reason === 'expired' ? staffMessages.qrExpired : staffMessages.qrInvalid);
+    const programs = await companyPrograms(staff);
+    if (check.appUid !== staff.app.uid || !programs.some((p) => p.uid === check.programUid))
+      throw refuse(staffMessages.qrInvalid);
+    if (check.userUid !== clientUid) throw refuse(staffMessages.proofOtherClient);
+    return { kind: 'qr' };
+  }
+  if (!new RegExp(`^\\d{${COUNTER_CODE_LENGTH}}$`).test(given))
+    throw refuse(staffMessages.proofInvalid);
+  const now = new Date();
+  const [row] = await staff.db
+    .select()
+    .from(counterCodes)
+    .where(and(eq(counterCodes.appId, staff.app.uid), eq(counterCodes.userUid, clientUid)));
+  if (!row || row.usedAt || row.expiresAt <= now) throw refuse(staffMessages.proofExpired);
+  if (row.failedAttempts >= MAX_FAILED) throw refuse(staffMessages.proofBlocked);
+  const hash = codeHash(clientUid, given);
+  if (!timingSafeEqual(Buffer.from(hash), Buffer.from(row.codeHash))) {
+    const [counted] = await staff.db
+      .update(counterCodes)
+      .set({ failedAttempts: sql`${counterCodes.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(counterCodes.appId, staff.app.uid),
+          eq(counterCodes.userUid, clientUid),
+          eq(counterCodes.codeHash, row.codeHash),
+        ),
+      )
+      .returning({ failedAttempts: counterCodes.failedAttempts });
+    throw refuse(
+      (counted?.failedAttempts ?? MAX_FAILED) >= MAX_FAILED
+        ? staffMessages.proofBlocked
+        : staffMessages.proofInvalid,
+    );
+  }
+  return { kind: 'code', hash };
+}
+
+/**
+ * Inside the spending transaction: marks the code used in the statement that
+ * checks it is still good, so two actions racing on one code spend it once.
+ */
+export async function spendPresence(
+  tx: Tx,
+  staff: StaffContext,
+  clientUid: string,
+  presence: Presence,
+): Promise<void> {
+  if (presence.kind === 'qr') return;
+  const now = new Date();
+  const used = await tx
+    .update(counterCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(counterCodes.appId, staff.app.uid),
+        eq(counterCodes.userUid, clientUid),
+        eq(counterCodes.codeHash, presence.hash),
+        isNull(counterCodes.usedAt),
+        gt(counterCodes.expiresAt, now),
+        lt(counterCodes.failedAttempts, MAX_FAILED),
+      ),
+    )
+    .returning({ userUid: counterCodes.userUid });
+  if (used.length === 0) throw refuse(staffMessages.proofExpired);
+}
