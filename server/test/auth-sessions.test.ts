@@ -181,6 +181,71 @@ describe('a session made from a document number alone (ONLY_DOCUMENT) is limited
   });
 });
 
+describe('a limited session is no proof of presence at the counter', () => {
+  test('no counter code, and its QR finds the client but spends nothing', async () => {
+    const limited = (await documentLogin('45678912')).data.token;
+    const code = await t.post('/api/v5/me/counter-code/', undefined, { host, ...auth(limited) });
+    assert.equal(code.statusCode, 403, code.body);
+
+    const programs = await t.get('/api/v5/programs/', { host, ...auth(limited) });
+    const program = (programs.data.results ?? programs.data)[0];
+    const qr = await t.post(`/api/v5/me/programs/${program.uid}/qr/`, undefined, {
+      host,
+      ...auth(limited),
+    });
+    assert.equal(qr.statusCode, 200, qr.body);
+    assert.match(qr.data.qr, /^l1\./);
+
+    const cashier = (
+      await t.post(
+        '/api/v5/login/',
+        { email: 'cajero@aurora.pe', password: 'Cajero2026!' },
+        { host },
+      )
+    ).data.token;
+    const found = await t.post(
+      '/api/v5/staff/clients/from-qr/',
+      { code: qr.data.qr },
+      { host, ...auth(cashier) },
+    );
+    assert.equal(found.statusCode, 200, found.body);
+    const promotions = await t.get(`/api/v5/staff/clients/${found.data.uid}/promotions/`, {
+      host,
+      ...auth(cashier),
+    });
+    const list = promotions.data.results ?? promotions.data;
+    const paid = list.find((p: { coin_price: number }) => p.coin_price > 0);
+    assert.ok(paid, promotions.body);
+    const staffMe = await t.get('/api/v5/staff/me/', { host, ...auth(cashier) });
+    const redeem = await t.post(
+      '/api/v5/staff/redemptions/',
+      {
+        client_uid: found.data.uid,
+        promotion_uid: paid.uid,
+        place_uid: staffMe.data.places[0].uid,
+        proof: qr.data.qr,
+      },
+      { host, ...auth(cashier) },
+    );
+    assert.equal(redeem.statusCode, 400, redeem.body);
+    assert.deepEqual(redeem.data, {
+      proof: [
+        'El cliente ingresó solo con su documento: para gastar sus monedas o sellos debe ingresar con su contraseña y mostrar su código.',
+      ],
+    });
+  });
+
+  test('a limited session cannot accept a staff invitation', async () => {
+    const limited = (await documentLogin('45678912')).data.token;
+    const res = await t.post(
+      '/api/v5/invitations/00000000-0000-4000-8000-000000000000/some-token/accept/',
+      {},
+      { host, ...auth(limited) },
+    );
+    assert.equal(res.statusCode, 403, res.body);
+  });
+});
+
 describe('sessions expire and can all be ended', () => {
   test('a session unused for longer than the idle lifetime, or older than the absolute one, is no session', async () => {
     const idle = await registerMember(t, host);

@@ -40,6 +40,8 @@ export const staffSpanishMessages = {
   proofExpired: 'El código venció o ya se usó. Pida al cliente uno nuevo.',
   proofBlocked: 'Demasiados intentos fallidos: el código dejó de valer. Pida al cliente uno nuevo.',
   proofOtherClient: 'Este QR es de otro cliente.',
+  proofLimitedSession:
+    'El cliente ingresó solo con su documento: para gastar sus monedas o sellos debe ingresar con su contraseña y mostrar su código.',
   notOwnAccount: 'No puede darse puntos ni sellos a sí mismo.',
   documentHasAccount:
     'Este documento ya tiene una cuenta. Pida al cliente que se una al programa desde su cuenta y búsquelo de nuevo.',

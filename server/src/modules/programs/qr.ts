@@ -20,14 +20,22 @@ function sign(payload: string): string {
   return createHmac('sha256', qrSecret()).update(payload).digest('base64url');
 }
 
+/**
+ * `v1` QRs prove the member is present (staff may spend their coins or stamps
+ * with one); `l1` QRs, given to a limited session (document number alone),
+ * only find the member at the counter. The version is signed with the rest.
+ */
+export type MemberQrKind = 'v1' | 'l1';
+
 export function signMemberQr(
   appUid: string,
   userUid: string,
   programUid: string,
   now = new Date(),
+  kind: MemberQrKind = 'v1',
 ): { qr: string; expiresAt: Date } {
   const expiry = Math.floor(now.getTime() / 1000) + QR_LIFETIME_SECONDS;
-  const payload = ['v1', appUid, userUid, programUid, String(expiry)];
+  const payload = [kind, appUid, userUid, programUid, String(expiry)];
   return {
     qr: `${payload.join('.')}.${sign(payload.join('|'))}`,
     expiresAt: new Date(expiry * 1000),
@@ -35,13 +43,21 @@ export function signMemberQr(
 }
 
 export type QrCheck =
-  | { valid: true; appUid: string; userUid: string; programUid: string; expiresAt: Date }
+  | {
+      valid: true;
+      appUid: string;
+      userUid: string;
+      programUid: string;
+      expiresAt: Date;
+      /** Whether the QR proves the member present (`v1`), or only finds them (`l1`). */
+      provesPresence: boolean;
+    }
   | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
 
 /** Checks a member QR: well formed, signed by this server, not expired. Staff calls still check the app and program it names. */
 export function verifyMemberQr(token: string, now = new Date()): QrCheck {
   const parts = typeof token === 'string' && token.length < 400 ? token.split('.') : [];
-  if (parts.length !== 6 || parts[0] !== 'v1' || !/^\d{1,12}$/.test(parts[4]))
+  if (parts.length !== 6 || !['v1', 'l1'].includes(parts[0]) || !/^\d{1,12}$/.test(parts[4]))
     return { valid: false, reason: 'malformed' };
   const [version, appUid, userUid, programUid, expiry, signature] = parts;
   const expected = Buffer.from(sign([version, appUid, userUid, programUid, expiry].join('|')));
@@ -50,7 +66,7 @@ export function verifyMemberQr(token: string, now = new Date()): QrCheck {
     return { valid: false, reason: 'signature' };
   const expiresAt = new Date(Number(expiry) * 1000);
   if (expiresAt.getTime() <= now.getTime()) return { valid: false, reason: 'expired' };
-  return { valid: true, appUid, userUid, programUid, expiresAt };
+  return { valid: true, appUid, userUid, programUid, expiresAt, provesPresence: version === 'v1' };
 }
 
 /**

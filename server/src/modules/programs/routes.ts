@@ -20,6 +20,7 @@ import {
   listPrograms,
   memberQr as makeMemberQr,
 } from './service';
+import { isLimitedSession } from '../../plugins/auth';
 
 const tags = ['programs'];
 const uidParams = z.object({ uid: z.string() });
@@ -100,7 +101,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'A signed, short-lived member QR',
         description:
-          'Token `v1.<app>.<member>.<program>.<expiry unix s>.<HMAC-SHA256 base64url>` valid for 5 minutes; staff verify it with the server secret. Members only.',
+          'Token `v1.<app>.<member>.<program>.<expiry unix s>.<HMAC-SHA256 base64url>` valid for 5 minutes; staff verify it with the server secret. Members only. A limited session (document number alone) gets an `l1.` token: it finds the member at the counter but is no proof of presence for spending coins or stamps.',
         params: uidParams,
         response: { 200: memberQr, ...errorResponses(400, 401, 404) },
       },
@@ -111,6 +112,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         request.requireTenant(),
         request.requireUser().uid,
         request.params.uid,
+        isLimitedSession(request.sessionMethod),
       ),
   );
 

@@ -210,12 +210,28 @@ export async function joinProgram(db: Database, app: AppRow, userUid: string, pr
   };
 }
 
-/** The member QR of a program the member belongs to. */
-export async function memberQr(db: Database, app: AppRow, userUid: string, programUid: string) {
+/**
+ * The member QR of a program the member belongs to. A limited session's QR
+ * (document number alone) only finds the member at the counter: it is no
+ * proof of presence for spending their coins or stamps.
+ */
+export async function memberQr(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  programUid: string,
+  limitedSession = false,
+) {
   const program = await findProgram(db, app, programUid);
   if (!(await findMembership(db, app.uid, program.program.uid, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
-  const { qr, expiresAt } = signMemberQr(app.uid, userUid, program.program.uid);
+  const { qr, expiresAt } = signMemberQr(
+    app.uid,
+    userUid,
+    program.program.uid,
+    new Date(),
+    limitedSession ? 'l1' : 'v1',
+  );
   return { qr, expires_at: expiresAt.toISOString() };
 }
 

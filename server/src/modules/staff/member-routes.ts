@@ -21,12 +21,16 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         security: [{ token: [] }],
         summary: 'A one-time code to show at the counter',
         description:
-          "6 digits, valid 5 minutes, single use; a new one replaces the previous one. Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous).",
-        response: { 200: counterCode, ...errorResponses(401) },
+          "6 digits, valid 5 minutes, single use; a new one replaces the previous one. Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous); a limited session (document number alone) is no proof of who holds the phone: 403.",
+        response: { 200: counterCode, ...errorResponses(401, 403) },
       },
     },
     async (request) =>
-      issueCounterCode(request.server.db, request.requireTenant().uid, request.requireUser().uid),
+      issueCounterCode(
+        request.server.db,
+        request.requireTenant().uid,
+        request.requireFullSession().uid,
+      ),
   );
 
   server.get(
@@ -58,14 +62,14 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         security: [{ token: [] }],
         summary: 'Accepts a staff invitation: the role goes to the signed-in account',
         description:
-          "The account's email must be the invited one: 400 {non_field_errors} otherwise, and for a user already staff of another company. Accepting counts as verifying that email (the link came to its mailbox). Single use; a bad link: 404 {detail}; anonymous: 401.",
+          "The account's email must be the invited one: 400 {non_field_errors} otherwise, and for a user already staff of another company. Accepting counts as verifying that email (the link came to its mailbox). Single use; a bad link: 404 {detail}; anonymous: 401; a limited session (document number alone): 403.",
         params: linkParams,
         body: z.object({}).optional(),
-        response: { 200: staffInvitationOffer, ...errorResponses(400, 401, 404) },
+        response: { 200: staffInvitationOffer, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
-      const user = request.requireUser();
+      const user = request.requireFullSession();
       return acceptInvitation(
         request.server.db,
         request.requireTenant(),

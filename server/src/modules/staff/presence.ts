@@ -63,10 +63,12 @@ export async function checkPresence(
 ): Promise<Presence> {
   const given = proof?.trim() ?? '';
   if (!given) throw refuse(staffMessages.proofRequired);
-  if (given.startsWith('v1.')) {
+  if (given.startsWith('v1.') || given.startsWith('l1.')) {
     const check = verifyMemberQr(given);
     if (!check.valid)
       throw refuse(check.reason === 'expired' ? staffMessages.qrExpired : staffMessages.qrInvalid);
+    // A QR shown from a session made with a document number alone finds the client, nothing more.
+    if (!check.provesPresence) throw refuse(staffMessages.proofLimitedSession);
     const programs = await companyPrograms(staff);
     if (check.appUid !== staff.app.uid || !programs.some((p) => p.uid === check.programUid))
       throw refuse(staffMessages.qrInvalid);

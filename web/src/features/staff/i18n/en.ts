@@ -246,6 +246,8 @@ export const staffEn: StaffCatalogue = {
     proofExpired: 'The code expired or was already used. Ask the client for a new one.',
     proofBlocked: 'Too many wrong tries: the code no longer works. Ask the client for a new one.',
     proofOtherClient: 'This QR belongs to another client.',
+    proofLimitedSession:
+      'The client signed in with their document only: to spend their coins or stamps they must sign in with their password and show their code.',
     notOwnAccount: 'You cannot give points or stamps to yourself.',
     documentHasAccount:
       'This document already has an account. Ask the client to join the program from their account and search again.',
