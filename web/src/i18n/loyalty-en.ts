@@ -157,6 +157,8 @@ export const programsEn: ProgramsCatalogue = {
     goToProgram: 'Go to the program',
     counterCode: 'Code for the counter',
     counterCodeText: 'If they cannot scan your QR at the venue, read out this code. It works once.',
+    counterCodeLimited:
+      'You signed in with your document only: for the counter to spend your coins or stamps, sign in with your password and ask for your code here.',
     counterCodeShow: 'Show a code for the counter',
     counterCodeLeft: 'Expires in {{time}}',
     counterCodeExpired: 'The code expired.',

@@ -158,6 +158,8 @@ export const programsEs = {
     counterCode: 'Código para la caja',
     counterCodeText:
       'Si en el local no pueden escanear tu QR, dicta este código. Sirve una sola vez.',
+    counterCodeLimited:
+      'Ingresaste solo con tu documento: para que la caja use tus monedas o sellos, ingresa con tu contraseña y pide aquí tu código.',
     counterCodeShow: 'Ver un código para la caja',
     counterCodeLeft: 'Vence en {{time}}',
     counterCodeExpired: 'El código venció.',

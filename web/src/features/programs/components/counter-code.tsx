@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchCounterCode } from '../../../api/loyalty';
+import { meQuery } from '../../../api';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
 
 /**
@@ -13,6 +14,8 @@ export function CounterCode() {
   const { t } = useTranslation();
   const errorsOf = useLoyaltyErrors();
   const issue = useMutation({ mutationFn: fetchCounterCode });
+  // A session made with the document number alone proves nothing about who holds the phone.
+  const limited = useQuery(meQuery()).data?.limited_session ?? false;
   const now = useNow(issue.data ? 1000 : null);
   const left = issue.data ? Math.max(0, Date.parse(issue.data.expires_at) - now) : 0;
   const minutes = Math.floor(left / 60_000);
@@ -20,8 +23,10 @@ export function CounterCode() {
   return (
     <div className="qr-card counter-code" data-testid="counter-code">
       <p className="qr-card__program">{t('programs.qr.counterCode')}</p>
-      <p className="program-note">{t('programs.qr.counterCodeText')}</p>
-      {issue.data && left > 0 ? (
+      <p className="program-note">
+        {limited ? t('programs.qr.counterCodeLimited') : t('programs.qr.counterCodeText')}
+      </p>
+      {limited ? null : issue.data && left > 0 ? (
         <>
           <p className="counter-code__digits" data-testid="counter-code-digits">
             {issue.data.code}
@@ -34,7 +39,7 @@ export function CounterCode() {
         <p className="qr-card__note">{t('programs.qr.counterCodeExpired')}</p>
       ) : null}
       {issue.isError ? <ErrorAlert messages={errorsOf(issue.error)} /> : null}
-      {!issue.data || left === 0 ? (
+      {!limited && (!issue.data || left === 0) ? (
         <button
           type="button"
           className="button button--primary"
