@@ -334,6 +334,12 @@ test(
     assert.equal(await page.getByRole('button', { name: 'Guardar' }).count(), 0);
     assert.equal(await page.getByRole('button', { name: 'Solicitar eliminación' }).count(), 0);
     await page.screenshot({ path: path.join(os.tmpdir(), 'e2e-profile-limited.png') });
+    // Nor does it get a code for the counter: the /qr screen says how to get one.
+    await page.goto(server.url('localhost', '/qr'));
+    await page
+      .getByText('Ingresaste solo con tu documento: para que la caja use tus monedas')
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Ver un código para la caja' }).count(), 0);
   },
 );
 
