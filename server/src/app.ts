@@ -32,13 +32,22 @@ import { authPlugin } from './plugins/auth';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
-import { defaultAccountsConfig, type AccountsConfig } from './config';
+import {
+  defaultAccountsConfig,
+  defaultTimeouts,
+  type AccountsConfig,
+  type PublicUrlConfig,
+  type ServerTimeouts,
+  type TrustProxy,
+} from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     dbKind: 'pglite' | 'postgres';
     /** Mail, Google, reCAPTCHA, rate limits and link lifetimes of the accounts area. */
     accounts: AccountsConfig;
+    /** Scheme and port of mailed links (the host is the tenant's domain). */
+    publicUrl: PublicUrlConfig;
   }
 }
 
@@ -51,7 +60,11 @@ export type AppOptions = {
   /** Accounts settings (configFromEnv().accounts); defaults suit tests and the demo. */
   accounts?: AccountsConfig;
   /** See Config.trustProxy; off unless the server runs behind a known proxy. */
-  trustProxy?: boolean | string;
+  trustProxy?: TrustProxy;
+  /** See Config.publicUrl; by default https links, http on localhost names. */
+  publicUrl?: PublicUrlConfig;
+  /** See Config.timeouts. */
+  timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
   publicCacheSeconds?: number;
   /** Lifetime of the per-process tenant look-up (host or API-KEY to app); 0 (the default, as in tests) reads the database on every request. */
@@ -64,9 +77,14 @@ export type AppOptions = {
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
 export async function buildApp(options: AppOptions) {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    // A client that trickles its request (or never finishes it) cannot hold a socket for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     bodyLimit: 1024 * 1024,
     // Spec paths end with a slash; both forms are accepted so clients are not punished for it.
     routerOptions: { ignoreTrailingSlash: true },
@@ -81,6 +99,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dbKind', options.dbKind);
   const accounts = options.accounts ?? defaultAccountsConfig();
   app.decorate('accounts', accounts);
+  app.decorate('publicUrl', options.publicUrl ?? {});
 
   await app.register(errorsPlugin);
   await app.register(textInputPlugin);

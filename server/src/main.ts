@@ -22,6 +22,8 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   accounts: config.accounts,
   trustProxy: config.trustProxy,
+  publicUrl: config.publicUrl,
+  timeouts: config.timeouts,
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
