@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
 import fastifyCompress from '@fastify/compress';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
@@ -63,6 +64,8 @@ export type AppOptions = {
   trustProxy?: TrustProxy;
   /** See Config.publicUrl; by default https links, http on localhost names. */
   publicUrl?: PublicUrlConfig;
+  /** More image sources for the pages' CSP; see Config.imgSrc. */
+  imgSrc?: string[];
   /** See Config.timeouts. */
   timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
@@ -102,6 +105,7 @@ export async function buildApp(options: AppOptions) {
   app.decorate('publicUrl', options.publicUrl ?? {});
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: options.publicUrl ?? {} });
   await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
@@ -139,6 +143,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,
+    publicUrl: options.publicUrl ?? {},
+    imgSrc: options.imgSrc ?? [],
   });
   return app;
 }

@@ -23,6 +23,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Where mailed links point (PUBLIC_URL_SCHEME, PUBLIC_URL_PORT); see PublicUrlConfig. */
   publicUrl: PublicUrlConfig;
+  /**
+   * More image sources for the pages' Content-Security-Policy beyond 'self', data: and https::
+   * the origin of an http map tile server (VITE_MAP_TILE_URL, the variable the web build reads).
+   */
+  imgSrc: string[];
   /** Server timeouts in milliseconds (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: ServerTimeouts;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
@@ -197,6 +202,7 @@ export function configFromEnv(env = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env, port),
+    imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
     timeouts: {
       requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs),
       connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs),
@@ -261,6 +267,13 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
       throw new Error(`TRUST_PROXY: "${entry}" is neither an address nor a CIDR: ${howTo}`);
   }
   return list;
+}
+
+/** The origin of an http URL (an https one is already allowed); a template's {s} host stays a wildcard. */
+function httpOrigins(raw: string | undefined): string[] {
+  if (!raw || !raw.startsWith('http://')) return [];
+  const host = /^http:\/\/([^/]+)/.exec(raw)?.[1];
+  return host ? [`http://${host.replace(/\{s\}/, '*')}`] : [];
 }
 
 function parsePublicUrl(env: NodeJS.ProcessEnv, localPort: number): PublicUrlConfig {

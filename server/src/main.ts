@@ -23,6 +23,7 @@ const app = await buildApp({
   accounts: config.accounts,
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
+  imgSrc: config.imgSrc,
   timeouts: config.timeouts,
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,
