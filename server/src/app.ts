@@ -30,6 +30,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
+import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
@@ -115,6 +116,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
+  await app.register(storeAccessPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);
 

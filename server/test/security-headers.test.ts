@@ -61,8 +61,8 @@ describe('security headers', () => {
     assert.equal(page.statusCode, 200);
     assertCommonHeaders(page.headers);
     const csp = cspOf(page.headers['content-security-policy']);
-    assert.deepEqual(csp.get('script-src'), ["'self'"]);
-    assert.deepEqual(csp.get('script-src-attr'), ["'none'"]);
+    assert.deepEqual(csp.get('script-src'), ["'self'", "'report-sample'"]);
+    assert.deepEqual(csp.get('script-src-attr'), ["'none'", "'report-sample'"]);
     assert.deepEqual(csp.get('object-src'), ["'none'"]);
     assert.deepEqual(csp.get('base-uri'), ["'none'"]);
     assert.ok(!String(page.headers['content-security-policy']).includes('unsafe-eval'));
@@ -95,6 +95,7 @@ describe('security headers', () => {
     assert.deepEqual(googlePage.get('script-src'), [
       "'self'",
       'https://accounts.google.com/gsi/client',
+      "'report-sample'",
     ]);
     assert.ok(googlePage.get('connect-src')!.includes('https://accounts.google.com/gsi/'));
     assert.ok(googlePage.get('style-src-elem')!.includes('https://accounts.google.com/gsi/style'));
@@ -106,11 +107,12 @@ describe('security headers', () => {
       "'self'",
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
+      "'report-sample'",
     ]);
     assert.ok(captchaPage.get('frame-src')!.includes('https:'), "reCAPTCHA's frame");
 
     const plain = cspOf((await t.get('/login')).headers['content-security-policy']);
-    assert.deepEqual(plain.get('script-src'), ["'self'"]);
+    assert.deepEqual(plain.get('script-src'), ["'self'", "'report-sample'"]);
     assert.deepEqual(plain.get('connect-src'), ["'self'"]);
   });
 
