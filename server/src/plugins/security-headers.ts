@@ -44,9 +44,11 @@ export function pageCsp(
         "'self'",
         ...(google ? GOOGLE_SIGN_IN.script : []),
         ...(recaptcha ? RECAPTCHA.script : []),
+        // Violation reports (the console, `securitypolicyviolation`) quote what was refused.
+        "'report-sample'",
       ),
     ],
-    ['script-src-attr', "'none'"],
+    ['script-src-attr', "'none' 'report-sample'"],
     [
       'style-src',
       list("'self'", `'nonce-${options.nonce}'`, ...(google ? GOOGLE_SIGN_IN.style : [])),
