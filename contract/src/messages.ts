@@ -29,6 +29,7 @@ export const errorMessages = {
   permissionDenied: 'Usted no tiene permiso para realizar esta acción.',
   fetchFailed: "Sorry, the information couldn't be fetched properly",
   updateFailed: "Sorry, the information couldn't be updated",
+  maintenance: 'Estamos en mantenimiento. Inténtelo de nuevo más tarde.',
 } as const;
 
 /** Fills `{name}` placeholders of a message. */

@@ -3,10 +3,18 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from './browser';
 import { startServer, type RunningServer } from './server';
 
+/** What the XSS probes of the demo and fixture tenants run when they are not stopped. */
+const INJECTION_PROBE = /__xss|alert\(1\)/;
+
 export type Harness = {
   /** false (skip) or a reason string, for `test(name, { skip: harness.skip }, ...)`. */
   skip: string | false;
   server: () => RunningServer;
+  /**
+   * Content-Security-Policy violations reported so far by any page of this file (its
+   * `securitypolicyviolation` events); the file fails at its end when there is any.
+   */
+  cspViolations: () => string[];
   /** A fresh browser context (own storage and cookies) and page. */
   newPage: (options?: {
     viewport?: { width: number; height: number };
@@ -24,6 +32,7 @@ export function useHarness(
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const violations: string[] = [];
 
   before(async () => {
     if (skip) return;
@@ -35,6 +44,8 @@ export function useHarness(
     for (const context of contexts) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
+    if (violations.length)
+      throw new Error(`the pages broke their Content-Security-Policy:\n${violations.join('\n')}`);
   });
 
   return {
@@ -43,6 +54,7 @@ export function useHarness(
       if (!server) throw new Error('server not started');
       return server;
     },
+    cspViolations: () => [...violations],
     newPage: async (options = {}) => {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
@@ -50,6 +62,31 @@ export function useHarness(
         locale: 'es-PE',
       });
       contexts.push(context);
+      // Every page (and frame) reports what its CSP refused: the app must live within its policy.
+      await context.exposeBinding(
+        '__reportCspViolation',
+        ({ frame }, text: string, sample: string) => {
+          // The injection probes of the demo and fixture tenants (`window.__xss...`, `alert(1)`)
+          // are meant to be refused: the policy doing its job, not the app breaking it.
+          if (INJECTION_PROBE.test(sample)) return;
+          violations.push(`${frame.url()}: ${text}`);
+        },
+      );
+      await context.addInitScript(() => {
+        document.addEventListener(
+          'securitypolicyviolation',
+          (e) => {
+            const report = (
+              window as unknown as { __reportCspViolation: (t: string, s: string) => void }
+            ).__reportCspViolation;
+            void report(
+              `${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+              e.sample,
+            );
+          },
+          true,
+        );
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return { context, page };
@@ -104,7 +141,15 @@ export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void
         /</g,
         '\\u003c',
       );
-      await route.fulfill({ response, body: html.replace(bootstrap, `$1${json}$3`) });
+      // The page now shows a tenant the server's policy was not written for (a captcha key, Google
+      // sign-in): its Content-Security-Policy goes (server tests cover such tenants' policies).
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({
+        response,
+        headers,
+        body: html.replace(bootstrap, `$1${json}$3`),
+      });
     },
   );
   await page.route('**/api/v7/apps/?domain=*', async (route) => {

@@ -12,6 +12,7 @@ import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
 import fastifyCompress from '@fastify/compress';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
 import { healthRoutes } from './modules/health/routes';
@@ -31,16 +32,26 @@ import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
+import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
-import { defaultAccountsConfig, type AccountsConfig } from './config';
+import {
+  defaultAccountsConfig,
+  defaultTimeouts,
+  type AccountsConfig,
+  type PublicUrlConfig,
+  type ServerTimeouts,
+  type TrustProxy,
+} from './config';
 
 declare module 'fastify' {
   interface FastifyInstance {
     dbKind: 'pglite' | 'postgres';
     /** Mail, Google, reCAPTCHA, rate limits and link lifetimes of the accounts area. */
     accounts: AccountsConfig;
+    /** Scheme and port of mailed links (the host is the tenant's domain). */
+    publicUrl: PublicUrlConfig;
   }
 }
 
@@ -53,7 +64,13 @@ export type AppOptions = {
   /** Accounts settings (configFromEnv().accounts); defaults suit tests and the demo. */
   accounts?: AccountsConfig;
   /** See Config.trustProxy; off unless the server runs behind a known proxy. */
-  trustProxy?: boolean | string;
+  trustProxy?: TrustProxy;
+  /** See Config.publicUrl; by default https links, http on localhost names. */
+  publicUrl?: PublicUrlConfig;
+  /** More image sources for the pages' CSP; see Config.imgSrc. */
+  imgSrc?: string[];
+  /** See Config.timeouts. */
+  timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
   publicCacheSeconds?: number;
   /** Lifetime of the per-process tenant look-up (host or API-KEY to app); 0 (the default, as in tests) reads the database on every request. */
@@ -70,9 +87,14 @@ export type AppOptions = {
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
 export async function buildApp(options: AppOptions) {
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.trustProxy ?? false,
+    // A client that trickles its request (or never finishes it) cannot hold a socket for ever.
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     bodyLimit: 1024 * 1024,
     // Spec paths end with a slash; both forms are accepted so clients are not punished for it.
     routerOptions: { ignoreTrailingSlash: true },
@@ -87,8 +109,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('dbKind', options.dbKind);
   const accounts = options.accounts ?? defaultAccountsConfig();
   app.decorate('accounts', accounts);
+  app.decorate('publicUrl', options.publicUrl ?? {});
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: options.publicUrl ?? {} });
   await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
@@ -98,6 +122,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
+  await app.register(storeAccessPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);
 
@@ -131,6 +156,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,
+    publicUrl: options.publicUrl ?? {},
+    imgSrc: options.imgSrc ?? [],
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { isIP } from 'node:net';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,11 +17,20 @@ export type Config = {
   /** Import the demo tenants at start: by default on embedded PGlite only (see demoSeedWanted). */
   seedDemo: boolean;
   /**
-   * Trust X-Forwarded-For from the listed proxies (Fastify's trustProxy:
-   * true, or a list of addresses). Off by default: otherwise any client
-   * could pick its own address and dodge per-address rate limits.
+   * Which proxies' X-Forwarded-For (and -Host, -Proto) to believe (TRUST_PROXY): false (the
+   * default) or a list of addresses/CIDRs. Never a blanket `true`: any client could then pick its
+   * own address and dodge per-address rate limits.
    */
-  trustProxy: boolean | string;
+  trustProxy: TrustProxy;
+  /** Where mailed links point (PUBLIC_URL_SCHEME, PUBLIC_URL_PORT); see PublicUrlConfig. */
+  publicUrl: PublicUrlConfig;
+  /**
+   * More image sources for the pages' Content-Security-Policy beyond 'self', data: and https::
+   * the origin of an http map tile server (VITE_MAP_TILE_URL, the variable the web build reads).
+   */
+  imgSrc: string[];
+  /** Server timeouts in milliseconds (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
+  timeouts: ServerTimeouts;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
   publicCacheSeconds: number;
   /** Seconds a host's or API-KEY's tenant is remembered per process (TENANT_CACHE_SECONDS; 0 turns it off). */
@@ -32,6 +42,39 @@ export type Config = {
   /** Seconds between runs expiring orders stores never accepted (ORDER_EXPIRY_RUN_SECONDS; 0 turns them off). */
   orderExpiryRunSeconds: number;
   accounts: AccountsConfig;
+};
+
+/** Fastify's trustProxy as we allow it: nothing, or the proxies' addresses/CIDRs (never `true`). */
+export type TrustProxy = false | string[];
+
+/**
+ * The scheme and port of every mailed link; the host is always the tenant's own configured domain
+ * (`apps.domain`), never the request's Host or X-Forwarded-* headers. Unset (the default), a
+ * tenant gets https on the standard port, except tenants on `localhost` or `*.localhost` (the
+ * demo's; such names never leave this machine) whose links are http on the server's own PORT.
+ */
+export type PublicUrlConfig = {
+  /** PUBLIC_URL_SCHEME; when set it applies to every tenant, loopback ones too. */
+  scheme?: 'http' | 'https';
+  /** PUBLIC_URL_PORT; when set it applies to every tenant (omitted from links when it is the scheme's own). */
+  port?: number;
+  /** The port this server listens on (PORT), used for loopback tenants when PUBLIC_URL_PORT is unset. */
+  localPort?: number;
+};
+
+export type ServerTimeouts = {
+  /** Whole request, body included (Fastify requestTimeout); 0 turns it off. */
+  requestMs: number;
+  /** Idle socket (Fastify connectionTimeout); 0 turns it off. */
+  connectionMs: number;
+  /** Idle keep-alive socket between requests (Fastify keepAliveTimeout). */
+  keepAliveMs: number;
+};
+
+export const defaultTimeouts: ServerTimeouts = {
+  requestMs: 30_000,
+  connectionMs: 60_000,
+  keepAliveMs: 72_000,
 };
 
 /** A fixed window: at most `max` requests per `windowSeconds`. */
@@ -56,8 +99,14 @@ export type AccountsConfig = {
   googleIssuers: string[];
   recaptchaVerifyUrl: string;
   recaptchaSecret: string;
-  /** Limits per client address and per identity (email, document or phone). */
-  rateLimits: Record<RateLimitedAction, { address: RateLimit; identity: RateLimit }>;
+  /**
+   * Limits per client address (an IPv6 client by its /64), per identity (email, document, phone or
+   * member) from one address, and per identity across all addresses (a higher ceiling): a stranger
+   * who fails on someone's email locks out only their own address, a distributed guess still stops.
+   */
+  rateLimits: Record<RateLimitedAction, ActionRateLimits>;
+  /** Lowest reCAPTCHA v3 score accepted (RECAPTCHA_MIN_SCORE, 0 to 1); v2 answers carry no score. */
+  recaptchaMinScore: number;
   /** How long mailed links stay valid. */
   linkLifetimeSeconds: { verify_email: number; reset_password: number; delete_account: number };
   /**
@@ -79,30 +128,52 @@ export const defaultSessionLifetime: SessionLifetime = {
   limited: { idleSeconds: 1 * DAY, absoluteSeconds: 7 * DAY },
 };
 
+export type ActionRateLimits = {
+  /** Per client address, whatever the identity. */
+  address: RateLimit;
+  /** Per identity and client address together. */
+  identity: RateLimit;
+  /** Per identity across every address: the ceiling of a distributed attempt. */
+  identityTotal: RateLimit;
+};
+
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
-  login: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 900 } },
-  validate: { address: { max: 30, windowSeconds: 300 }, identity: { max: 10, windowSeconds: 300 } },
+  login: {
+    address: { max: 30, windowSeconds: 300 },
+    identity: { max: 10, windowSeconds: 900 },
+    identityTotal: { max: 100, windowSeconds: 900 },
+  },
+  validate: {
+    address: { max: 30, windowSeconds: 300 },
+    identity: { max: 10, windowSeconds: 300 },
+    identityTotal: { max: 50, windowSeconds: 300 },
+  },
   register: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 5, windowSeconds: 3600 },
+    identityTotal: { max: 20, windowSeconds: 3600 },
   },
   recovery: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 3, windowSeconds: 3600 },
+    identityTotal: { max: 10, windowSeconds: 3600 },
   },
   // Setting a new password from a mailed link: per address, and per link's member.
   reset: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 5, windowSeconds: 3600 },
+    identityTotal: { max: 10, windowSeconds: 3600 },
   },
   deletion: {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 3, windowSeconds: 3600 },
+    identityTotal: { max: 10, windowSeconds: 3600 },
   },
   // Coupon codes are short: without a limit they can be guessed by brute force.
   couponCode: {
     address: { max: 30, windowSeconds: 300 },
     identity: { max: 20, windowSeconds: 300 },
+    identityTotal: { max: 60, windowSeconds: 300 },
   },
 };
 
@@ -113,6 +184,7 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
     googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     recaptchaSecret: '',
+    recaptchaMinScore: 0.5,
     rateLimits: defaultRateLimits,
     linkLifetimeSeconds: {
       verify_email: 7 * 24 * 3600,
@@ -133,7 +205,11 @@ function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
   return Object.fromEntries(
     Object.entries(defaultRateLimits).map(([action, l]) => [
       action,
-      { address: scale(l.address), identity: scale(l.identity) },
+      {
+        address: scale(l.address),
+        identity: scale(l.identity),
+        identityTotal: scale(l.identityTotal),
+      },
     ]),
   ) as AccountsConfig['rateLimits'];
 }
@@ -147,9 +223,18 @@ function intFromEnv(name: string, fallback: number): number {
   return value;
 }
 
+function scoreFromEnv(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new Error(`RECAPTCHA_MIN_SCORE must be a number from 0 to 1, got "${raw}"`);
+  return value;
+}
+
 export function configFromEnv(env = process.env): Config {
+  const port = intFromEnv('PORT', 3000);
   return {
-    port: intFromEnv('PORT', 3000),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || path.join(repoRoot, 'data'),
@@ -157,6 +242,13 @@ export function configFromEnv(env = process.env): Config {
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: demoSeedWanted(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: parsePublicUrl(env, port),
+    imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
+    timeouts: {
+      requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs),
+      connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs),
+      keepAliveMs: intFromEnv('KEEP_ALIVE_TIMEOUT_MS', defaultTimeouts.keepAliveMs),
+    },
     publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
@@ -178,6 +270,7 @@ export function configFromEnv(env = process.env): Config {
           absoluteSeconds: intFromEnv('LIMITED_SESSION_MAX_DAYS', 7) * DAY,
         },
       },
+      recaptchaMinScore: scoreFromEnv(env.RECAPTCHA_MIN_SCORE, 0.5),
       rateLimits: scaledRateLimits(
         Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1,
       ),
@@ -200,8 +293,57 @@ export const paths = {
   demoTenants: path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
 };
 
-function parseTrustProxy(raw: string | undefined): boolean | string {
-  if (!raw || raw === 'false' || raw === '0') return false;
-  if (raw === 'true') return true;
-  return raw;
+/**
+ * TRUST_PROXY: unset, `false` or `0` trusts no proxy; otherwise a comma-separated list of the
+ * proxies' addresses or CIDRs (proxy-addr's names `loopback`, `linklocal` and `uniquelocal` too).
+ * Refused: `true`, which would believe whatever X-Forwarded-For a client sends, and a hop count,
+ * which cannot tell the proxy from a client that reaches the server directly (Fastify 5 trusts
+ * nothing for a number, so it would silently count every client as the proxy's address).
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (!value || value === 'false' || value === '0') return false;
+  const howTo =
+    'set the addresses or CIDRs of the proxies in front of this server, e.g. TRUST_PROXY=10.0.0.0/8 or TRUST_PROXY=127.0.0.1,::1';
+  if (value === 'true' || value === '*')
+    throw new Error(
+      `TRUST_PROXY=${value} would believe any X-Forwarded-For a client sends (and let it dodge per-address rate limits): ${howTo}`,
+    );
+  if (/^\d+$/.test(value))
+    throw new Error(
+      `TRUST_PROXY=${value}: a hop count cannot tell the proxy from a client that reaches this server directly: ${howTo}`,
+    );
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+  for (const entry of list) {
+    if (named.has(entry)) continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const okBits =
+      bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    if (family === 0 || extra !== undefined || !okBits)
+      throw new Error(`TRUST_PROXY: "${entry}" is neither an address nor a CIDR: ${howTo}`);
+  }
+  return list;
+}
+
+/** The origin of an http URL (an https one is already allowed); a template's {s} host stays a wildcard. */
+function httpOrigins(raw: string | undefined): string[] {
+  if (!raw || !raw.startsWith('http://')) return [];
+  const host = /^http:\/\/([^/]+)/.exec(raw)?.[1];
+  return host ? [`http://${host.replace(/\{s\}/, '*')}`] : [];
+}
+
+function parsePublicUrl(env: NodeJS.ProcessEnv, localPort: number): PublicUrlConfig {
+  const scheme = env.PUBLIC_URL_SCHEME?.trim().toLowerCase() || undefined;
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https')
+    throw new Error(`PUBLIC_URL_SCHEME must be http or https, got "${env.PUBLIC_URL_SCHEME}"`);
+  const rawPort = env.PUBLIC_URL_PORT?.trim();
+  const port = rawPort ? Number(rawPort) : undefined;
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+    throw new Error(`PUBLIC_URL_PORT must be a port number, got "${rawPort}"`);
+  return { scheme, port, localPort };
 }

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { linkTokens, mailOutbox, sessions, users } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
-import { makeTenant, registerMember, startSmtp } from './support/accounts';
+import { makeTenant, newMember, registerMember, startSmtp } from './support/accounts';
+import { publicOrigin } from '../src/lib/public-url';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
@@ -326,5 +327,106 @@ describe('without SMTP_URL', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('mailed links take their host from the tenant, never from the request', () => {
+  const evil = {
+    'x-forwarded-proto': 'https://evil.example/c?t=',
+    'x-forwarded-host': 'evil.example',
+  };
+
+  test('behind a trusted proxy, forged Host / X-Forwarded-Host / X-Forwarded-Proto: every mail links to the tenant domain', async () => {
+    const behind = await startTestApp({
+      trustProxy: ['127.0.0.1'],
+      accounts: { smtpUrl: smtp.url },
+    });
+    try {
+      const app = await behind.appOf('localhost');
+      // X-Forwarded-Host names no tenant: the API-KEY does; X-Forwarded-Proto is hostile.
+      const forged = { ...evil, 'api-key': app.api_key };
+      const body = newMember();
+      const registered = await behind.post('/api/v5/register/', body, {
+        host: 'evil.example',
+        headers: forged,
+      });
+      assert.equal(registered.statusCode, 201);
+      const auth = { authorization: `Token ${registered.data.token}` };
+
+      await behind.post(
+        '/api/v5/me/reset_password/',
+        { email: body.email },
+        { host: 'evil.example', headers: forged },
+      );
+      // The tenant's own host, with only the proxy headers forged.
+      await behind.post('/api/v5/delete-account/', undefined, {
+        headers: { ...auth, 'x-forwarded-proto': 'https://evil.example/c?t=' },
+      });
+      const mails = await Promise.all([
+        smtp.waitFor(body.email, /Confirma tu correo/),
+        smtp.waitFor(body.email, /Restablece/),
+        smtp.waitFor(body.email, /eliminación/),
+      ]);
+      for (const mail of mails) {
+        assert.ok(mail.links.length > 0, mail.subject);
+        for (const link of mail.links) {
+          assert.equal(new URL(link).origin, 'http://localhost', `${mail.subject}: ${link}`);
+          assert.doesNotMatch(link, /evil/);
+        }
+      }
+      assert.doesNotMatch(mails.map((m) => m.text).join('\n'), /evil\.example/);
+    } finally {
+      await behind.close();
+    }
+  });
+
+  test("a plain forged Host with another app's API-KEY, and a real tenant domain: https on the tenant's domain", async () => {
+    const { host, app } = await makeTenant(t, 'links-shop');
+    const body = newMember();
+    const res = await t.post('/api/v5/register/', body, {
+      host: 'evil.example',
+      headers: { 'api-key': app.api_key, 'x-forwarded-proto': 'http' },
+    });
+    assert.equal(res.statusCode, 201);
+    const mail = await smtp.waitFor(body.email, /Confirma tu correo/);
+    const link = mail.links.find((l) => l.includes('/verification-email/'))!;
+    assert.equal(new URL(link).origin, `https://${host}`);
+  });
+
+  test('PUBLIC_URL_SCHEME and PUBLIC_URL_PORT shape every link; the host stays the domain', async () => {
+    const configured = await startTestApp({
+      accounts: { smtpUrl: smtp.url },
+      publicUrl: { scheme: 'https', port: 8443, localPort: 3000 },
+    });
+    try {
+      const m = await registerMember(configured, 'localhost');
+      const mail = await smtp.waitFor(m.body.email, /Confirma tu correo/);
+      assert.match(mail.links[0], /^https:\/\/localhost:8443\/verification-email\//);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  test('the public origin of a domain', () => {
+    assert.equal(publicOrigin('shop.example.com', {}), 'https://shop.example.com');
+    assert.equal(publicOrigin('shop.example.com', { localPort: 3000 }), 'https://shop.example.com');
+    assert.equal(publicOrigin('localhost', { localPort: 3000 }), 'http://localhost:3000');
+    assert.equal(
+      publicOrigin('multi.localhost', { localPort: 41234 }),
+      'http://multi.localhost:41234',
+    );
+    assert.equal(publicOrigin('localhost', {}), 'http://localhost');
+    assert.equal(
+      publicOrigin('shop.example.com', { scheme: 'http', port: 80 }),
+      'http://shop.example.com',
+    );
+    assert.equal(
+      publicOrigin('shop.example.com', { scheme: 'https', port: 8443, localPort: 3000 }),
+      'https://shop.example.com:8443',
+    );
+    assert.equal(
+      publicOrigin('localhost', { scheme: 'https', localPort: 3000 }),
+      'https://localhost:3000',
+    );
   });
 });

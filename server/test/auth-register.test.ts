@@ -28,10 +28,25 @@ before(async () => {
     const form = new URLSearchParams(body);
     captchaSeen.push(form);
     res.setHeader('content-type', 'application/json');
+    // Tokens name what the fake siteverify answers: good-token (v2, solved on the test tenant),
+    // elsewhere-token (solved on another site), v3-<score> (a v3 answer with that score).
+    const token = form.get('response') ?? '';
+    const known = form.get('secret') === 'shh';
+    const answers: Record<string, Record<string, unknown>> = {
+      'good-token': { success: true, hostname: 'captcha-app.test' },
+      'www-token': { success: true, hostname: 'www.captcha-app.test' },
+      'elsewhere-token': { success: true, hostname: 'evil.example' },
+      'no-host-token': { success: true },
+    };
+    const v3 = /^v3-([\d.]+)$/.exec(token);
     res.end(
-      JSON.stringify({
-        success: form.get('secret') === 'shh' && form.get('response') === 'good-token',
-      }),
+      JSON.stringify(
+        !known
+          ? { success: false }
+          : v3
+            ? { success: true, hostname: 'captcha-app.test', score: Number(v3[1]), action: 'login' }
+            : (answers[token] ?? { success: false, 'error-codes': ['invalid-input-response'] }),
+      ),
     );
   });
   const pair = await generateKeyPair('RS256');
@@ -331,6 +346,39 @@ describe('reCAPTCHA', () => {
       { host },
     );
     assert.equal(login.statusCode, 200);
+  });
+
+  test("the answer must come from the tenant's own domain, and a v3 score must reach the minimum", async () => {
+    const host = 'captcha-app.test';
+    const register = (captcha_token: string) =>
+      t.post('/api/v5/register/', newMember({ captcha_token }), { host }).then((r) => r.statusCode);
+    assert.equal(await register('elsewhere-token'), 400, 'solved on another site');
+    assert.equal(await register('no-host-token'), 400, 'no hostname in the answer');
+    assert.equal(await register('www-token'), 201, 'the www. form of the domain is the domain');
+    assert.equal(await register('v3-0.2'), 400, 'a v3 score under 0.5');
+    assert.equal(await register('v3-0.5'), 201);
+    assert.equal(await register('v3-0.9'), 201);
+  });
+
+  test('RECAPTCHA_MIN_SCORE sets the minimum v3 score', async () => {
+    const strict = await startTestApp({
+      accounts: {
+        recaptchaVerifyUrl: captcha.url,
+        recaptchaSecret: 'shh',
+        recaptchaMinScore: 0.8,
+      },
+    });
+    try {
+      const { host } = await makeTenant(strict, 'captcha-app', { recaptcha_site_key: 'k' });
+      const register = (captcha_token: string) =>
+        strict
+          .post('/api/v5/register/', newMember({ captcha_token }), { host })
+          .then((r) => r.statusCode);
+      assert.equal(await register('v3-0.7'), 400);
+      assert.equal(await register('v3-0.8'), 201);
+    } finally {
+      await strict.close();
+    }
   });
 
   test('apps without a site key never ask for one', async () => {

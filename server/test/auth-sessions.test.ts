@@ -380,6 +380,7 @@ describe('password reset from a mailed link', () => {
           reset: {
             address: { max: 4, windowSeconds: 3600 },
             identity: { max: 100, windowSeconds: 3600 },
+            identityTotal: { max: 100, windowSeconds: 3600 },
           },
         },
       },

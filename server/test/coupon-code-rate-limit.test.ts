@@ -15,13 +15,14 @@ let company: string;
 before(async () => {
   t = await startTestApp({
     seedDemo: false,
-    trustProxy: true,
+    trustProxy: ['127.0.0.1'],
     accounts: {
       rateLimits: {
         ...generousRateLimits,
         couponCode: {
           address: { max: 5, windowSeconds: 600 },
           identity: { max: 3, windowSeconds: 600 },
+          identityTotal: { max: 1000, windowSeconds: 600 },
         },
       },
     },

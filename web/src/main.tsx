@@ -1,3 +1,5 @@
+// First: zod must not probe eval under the page's CSP (see the module).
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { storageKeys } from '@store/contract/constants';

@@ -57,3 +57,10 @@ export class TooManyRequestsError extends HttpError {
     );
   }
 }
+
+/** 503: the store is switched to maintenance (writes wait until it is back). */
+export class ServiceUnavailableError extends HttpError {
+  constructor(detail: string = errorMessages.maintenance, retryAfterSeconds = 600) {
+    super(503, { detail }, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

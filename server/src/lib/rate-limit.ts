@@ -1,9 +1,50 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { RateLimit } from '../config';
 import { TooManyRequestsError } from './http-errors';
 import { tokenHash } from './secrets';
+
+/**
+ * The key of a per-address limit: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an
+ * IPv6 address by its /64 prefix. One IPv6 subscriber usually holds a whole /64 (often far more),
+ * so counting single IPv6 addresses would give each client billions of fresh keys.
+ */
+export function addressKey(ip: string): string {
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return address.toLowerCase();
+  const groups = expandIPv6(address);
+  const mapped =
+    groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
+      ? `${groups[6] >> 8}.${groups[6] & 0xff}.${groups[7] >> 8}.${groups[7] & 0xff}`
+      : null;
+  if (mapped) return mapped;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (with :: expanded and a dotted IPv4 tail read). */
+function expandIPv6(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    text = `${text.slice(0, -dotted[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const zeros = tail === undefined ? [] : Array(8 - left.length - right.length).fill(0);
+  return [...left, ...zeros, ...right];
+}
 
 export type RateLimitKey = { bucket: string; key: string; limit: RateLimit };
 

@@ -6,6 +6,9 @@ import { listAppsByDomain, normaliseDomain } from '../modules/tenancy/service';
 /** The id of the script element the web app reads its tenant from (web/src/features/tenancy). */
 export const BOOTSTRAP_ELEMENT_ID = 'app-bootstrap';
 
+/** The meta element whose `nonce` the web app reads (web/src/lib/csp-nonce.ts), as Vite names it. */
+export const CSP_NONCE_PROPERTY = 'csp-nonce';
+
 /**
  * JSON that is safe inside a <script> element: '<' can no longer close it (a tenant's name or
  * text holding '</script>' stays data), and U+2028/2029 are escaped for old parsers.
@@ -19,6 +22,9 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The page of a host, and the tenant it shows (undefined on an unknown host), for its CSP. */
+export type ShellPage = { html: string; app: App | undefined };
+
 /**
  * The page shell with the answer of GET v7/apps/?domain=<host> inside it, so the store front
  * renders its tenant without waiting for that call: one network round trip fewer before the
@@ -28,19 +34,24 @@ export function scriptSafeJson(value: unknown): string {
 export function createPageShell(db: Database, indexHtml: string, cacheSeconds: number) {
   // Same lifetime as the tenant look-up (TENANT_CACHE_SECONDS): an imported tenant file shows up
   // in pages within the same few seconds as in the API.
+  type Entry = { json: string; app: App | undefined };
   const cache =
-    cacheSeconds > 0 ? new LRUCache<string, string>({ max: 1000, ttl: cacheSeconds * 1000 }) : null;
+    cacheSeconds > 0 ? new LRUCache<string, Entry>({ max: 1000, ttl: cacheSeconds * 1000 }) : null;
   const [head, tail] = splitAtHeadEnd(indexHtml);
 
-  return async function pageFor(host: string): Promise<string> {
+  /** `nonce` is this answer's CSP nonce: the web app gives it to the style elements it adds. */
+  return async function pageFor(host: string, nonce: string): Promise<ShellPage> {
     const domain = normaliseDomain(host);
-    let json = cache?.get(domain);
-    if (json === undefined) {
+    let entry = cache?.get(domain);
+    if (entry === undefined) {
       const apps: App[] = domain ? await listAppsByDomain(db, domain) : [];
-      json = scriptSafeJson(apps);
-      cache?.set(domain, json);
+      entry = { json: scriptSafeJson(apps), app: apps[0] };
+      cache?.set(domain, entry);
     }
-    return `${head}<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${json}</script>${tail}`;
+    return {
+      html: `${head}<meta property="${CSP_NONCE_PROPERTY}" nonce="${nonce}"><script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${entry.json}</script>${tail}`,
+      app: entry.app,
+    };
   };
 }
 

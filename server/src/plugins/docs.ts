@@ -28,7 +28,16 @@ export const docsPlugin = fp(
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      // Its own page policy (hashes of its inline parts), never framed; no https upgrade, which
+      // would break the viewer on the http demo.
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header
+          .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+          .replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
   },
   { name: 'docs' },
 );

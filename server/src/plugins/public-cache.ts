@@ -17,7 +17,10 @@ type Entry = { body: string; contentType: string };
  * nothing another process needs: each process has its own copy, and an entry
  * lives `seconds` at most, which bounds how stale a listed stock can be (the
  * order itself always checks stock in its transaction). Keyed by host,
- * API-KEY and URL, so a key another app refuses is never answered from here.
+ * API-KEY and URL, so a key another app refuses is never answered from here;
+ * answers say `Vary: API-KEY`, so a shared cache in front keeps them apart
+ * too. A private store's answers (members only) are never kept here, nor
+ * marked public.
  */
 export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number }>(
   async (app, { seconds, maxEntries = 2000 }) => {
@@ -33,6 +36,7 @@ export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number }>(
       reply
         .header('x-cache', 'hit')
         .header('cache-control', `public, max-age=${seconds}`)
+        .header('vary', 'API-KEY')
         .type(hit.contentType);
       return reply.send(hit.body);
     });
@@ -44,12 +48,16 @@ export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number }>(
         reply.getHeader('x-cache')
       )
         return payload;
+      if (request.tenant && !request.tenant.allowAnonymousNavigation) return payload;
       if (reply.statusCode === 200 && typeof payload === 'string') {
         cache.set(keyOf(request), {
           body: payload,
           contentType: String(reply.getHeader('content-type') ?? 'application/json'),
         });
-        reply.header('x-cache', 'miss').header('cache-control', `public, max-age=${seconds}`);
+        reply
+          .header('x-cache', 'miss')
+          .header('cache-control', `public, max-age=${seconds}`)
+          .header('vary', 'API-KEY');
       }
       return payload;
     });

@@ -1,17 +1,28 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@store/contract';
+import type { PublicUrlConfig } from '../config';
+import { publicScheme } from '../lib/public-url';
+import { normaliseDomain } from '../modules/tenancy/service';
 import { createPageShell } from './app-bootstrap';
+import { pageCsp, STATIC_HTML_CSP } from './security-headers';
 
 /**
  * Serves the built web app (when there is one); any GET that is not an API call or a file gets
  * the page shell (index.html with the host's tenant inside), so client routes (and unknown
  * hosts' not-found page) load.
  */
-export const webAppPlugin = fp<{ webDist: string; tenantCacheSeconds?: number }>(
-  async (app, { webDist, tenantCacheSeconds = 0 }) => {
+export const webAppPlugin = fp<{
+  webDist: string;
+  tenantCacheSeconds?: number;
+  publicUrl?: PublicUrlConfig;
+  /** More image sources for the pages' CSP (an http map tile server). */
+  imgSrc?: string[];
+}>(
+  async (app, { webDist, tenantCacheSeconds = 0, publicUrl = {}, imgSrc = [] }) => {
     const indexFile = path.join(webDist, 'index.html');
     const hasBuild = existsSync(indexFile);
     if (!hasBuild) {
@@ -27,6 +38,11 @@ export const webAppPlugin = fp<{ webDist: string; tenantCacheSeconds?: number }>
           // Hashed assets never change; the shell must always be fresh.
           if (filePath.includes(`${path.sep}assets${path.sep}`))
             res.header('cache-control', 'public, max-age=31536000, immutable');
+          // Static pages (the demo's embedded form) may be framed by the store, nothing else.
+          if (filePath.endsWith('.html')) {
+            res.header('content-security-policy', STATIC_HTML_CSP);
+            res.header('x-frame-options', 'SAMEORIGIN');
+          }
         },
       });
     }
@@ -38,10 +54,14 @@ export const webAppPlugin = fp<{ webDist: string; tenantCacheSeconds?: number }>
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
       if (!isPage || !pageFor) return reply.status(404).send({ detail: errorMessages.notFound });
+      const nonce = randomBytes(16).toString('base64');
+      const page = await pageFor(request.host, nonce);
+      const https = publicScheme(normaliseDomain(request.host ?? ''), publicUrl) === 'https';
       return reply
         .header('cache-control', 'no-cache')
+        .header('content-security-policy', pageCsp(page.app, { nonce, https, imgSrc }))
         .type('text/html; charset=utf-8')
-        .send(await pageFor(request.host));
+        .send(page.html);
     });
   },
   { name: 'web-app', dependencies: ['errors', 'database'] },

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
-import { defaultAccountsConfig, type AccountsConfig } from '../../src/config';
+import {
+  defaultAccountsConfig,
+  type AccountsConfig,
+  type PublicUrlConfig,
+  type TrustProxy,
+} from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
 
@@ -9,6 +14,7 @@ import { seedDemoTenants } from '../../src/tenants/demo-seed';
 const generous = {
   address: { max: 100_000, windowSeconds: 60 },
   identity: { max: 100_000, windowSeconds: 60 },
+  identityTotal: { max: 100_000, windowSeconds: 60 },
 };
 export const generousRateLimits: AccountsConfig['rateLimits'] = {
   login: generous,
@@ -31,7 +37,8 @@ export async function startTestApp(
   options: {
     seedDemo?: boolean;
     accounts?: Partial<AccountsConfig>;
-    trustProxy?: boolean;
+    trustProxy?: TrustProxy;
+    publicUrl?: PublicUrlConfig;
     publicCacheSeconds?: number;
     webDist?: string;
   } = {},
@@ -43,6 +50,7 @@ export async function startTestApp(
     dbKind: database.kind,
     accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
     trustProxy: options.trustProxy,
+    publicUrl: options.publicUrl,
     publicCacheSeconds: options.publicCacheSeconds,
     webDist: options.webDist,
   });
@@ -51,12 +59,19 @@ export async function startTestApp(
   async function call(
     method: InjectOptions['method'],
     url: string,
-    init: { host?: string; headers?: Record<string, string>; body?: unknown } = {},
+    init: {
+      host?: string;
+      headers?: Record<string, string>;
+      body?: unknown;
+      /** The client's socket address (light-my-request's default is 127.0.0.1). */
+      remoteAddress?: string;
+    } = {},
   ): Promise<LightMyRequestResponse & { data: any }> {
     const response = await app.inject({
       method,
       url,
       headers: { host: init.host ?? 'localhost', ...init.headers },
+      ...(init.remoteAddress ? { remoteAddress: init.remoteAddress } : {}),
       ...(init.body !== undefined ? { payload: init.body as InjectOptions['payload'] } : {}),
     });
     let data: unknown = undefined;

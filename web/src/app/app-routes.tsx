@@ -102,9 +102,14 @@ export function AppRoutes() {
         <Route
           path="/carta"
           element={
-            <main className="standalone-page standalone-page--wide">
-              <CartaPage />
-            </main>
+            // A private store's menu is for members too: the API answers its visitors 401.
+            app.allow_anonymous_navigation || loggedIn ? (
+              <main className="standalone-page standalone-page--wide">
+                <CartaPage />
+              </main>
+            ) : (
+              <Navigate to="/login" replace />
+            )
           }
         />
         <Route

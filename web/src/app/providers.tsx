@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_CLOSE_MS } from '@store/contract/constants';
 import { ApiError } from '../api';
+import { cspNonce } from '../lib/csp-nonce';
 import { LazyToastContainer } from '../lib/toast';
 
 const queryClient = new QueryClient({
@@ -21,7 +22,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       {children}
       <Suspense fallback={null}>
-        <LazyToastContainer position="top-right" autoClose={TOAST_CLOSE_MS} newestOnTop />
+        <LazyToastContainer
+          position="top-right"
+          autoClose={TOAST_CLOSE_MS}
+          newestOnTop
+          nonce={cspNonce()}
+        />
       </Suspense>
     </QueryClientProvider>
   );

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { AccountsConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { publicOrigin } from '../../lib/public-url';
 import type { Mailer } from '../mail/mailer';
-import { normaliseDomain, type AppRow } from '../tenancy/service';
+import type { AppRow } from '../tenancy/service';
 
 /** What the accounts services need from a request, so they never touch HTTP. */
 export type AuthContext = {
@@ -13,7 +14,7 @@ export type AuthContext = {
   log: FastifyBaseLogger;
   /** The client address, for per-address rate limits. */
   ip: string;
-  /** protocol://host the mailed links point at. */
+  /** scheme://domain[:port] the mailed links point at: the tenant's own domain, never the request's Host. */
   origin: string;
 };
 
@@ -26,17 +27,8 @@ export function authContext(request: FastifyRequest): AuthContext {
     mailer: request.server.mailer,
     log: request.log,
     ip: request.ip,
-    origin: linkOrigin(request, app),
+    // Host, X-Forwarded-Host and X-Forwarded-Proto are chosen by whoever sends the request: a
+    // reset link built from them could carry its token to another site.
+    origin: publicOrigin(app.domain, request.server.publicUrl),
   };
-}
-
-/**
- * Links are built from the request's own host when it is the app's host (so
- * localhost:3000 works in the demo), and from the app's registered domain
- * otherwise: a request that named its app by API-KEY from a forged Host must
- * not get reset links pointing at someone else's site.
- */
-function linkOrigin(request: FastifyRequest, app: AppRow): string {
-  if (normaliseDomain(request.host) === app.domain) return `${request.protocol}://${request.host}`;
-  return `https://${app.domain}`;
 }

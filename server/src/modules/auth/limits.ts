@@ -1,21 +1,39 @@
 import type { RateLimitedAction } from '../../config';
-import { enforceRateLimits } from '../../lib/rate-limit';
+import { addressKey, enforceRateLimits } from '../../lib/rate-limit';
 import type { AuthContext } from './context';
 
-/** Per client address: counted before anything else, so a burst of junk is limited too. */
+/** Per client address (an IPv6 client by its /64): counted before anything else, so a burst of junk is limited too. */
 export async function limitByAddress(ctx: AuthContext, action: RateLimitedAction) {
   await enforceRateLimits(ctx.db, ctx.app.uid, [
-    { bucket: `${action}:address`, key: ctx.ip, limit: ctx.config.rateLimits[action].address },
+    {
+      bucket: `${action}:address`,
+      key: addressKey(ctx.ip),
+      limit: ctx.config.rateLimits[action].address,
+    },
   ]);
 }
 
-/** Per identity (email, document, phone or member), whatever address it comes from. */
+/**
+ * Per identity (email, document, phone or member), counted twice: with the client address, so a
+ * stranger failing on someone's email locks out only their own address and never the owner; and
+ * across every address under a higher ceiling, so a guess spread over many addresses still stops.
+ */
 export async function limitByIdentity(
   ctx: AuthContext,
   action: RateLimitedAction,
   identity: string,
 ) {
+  const limits = ctx.config.rateLimits[action];
   await enforceRateLimits(ctx.db, ctx.app.uid, [
-    { bucket: `${action}:identity`, key: identity, limit: ctx.config.rateLimits[action].identity },
+    {
+      bucket: `${action}:identity-address`,
+      key: `${identity}\n${addressKey(ctx.ip)}`,
+      limit: limits.identity,
+    },
+  ]);
+  // Only what one address was allowed counts toward the ceiling: an address hammering past its own
+  // limit cannot fill the ceiling (and lock the owner out) alone.
+  await enforceRateLimits(ctx.db, ctx.app.uid, [
+    { bucket: `${action}:identity`, key: identity, limit: limits.identityTotal },
   ]);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Place } from '@store/contract/catalog/places';
 import { placeProductsQuery, placesQuery } from '../../../api';
 import { useTenant } from '../../../lib/tenant';
+import { useIsLoggedIn } from '../../../lib/session';
 import { useFormatPrice } from '../../../lib/money';
 import { Loading } from '../../../components/loading';
 import { WhenVisible } from '../../../components/when-visible';
@@ -88,9 +89,13 @@ function Favorites({ placeUid }: { placeUid: string }) {
 export function DefaultLanding() {
   const { t } = useTranslation();
   const app = useTenant();
+  const loggedIn = useIsLoggedIn();
   const company = app.company;
   const cover = company.cover ?? company.banner;
-  const places = useQuery(placesQuery(company.uid));
+  // A private store's places and products are for members: its visitors' landing leaves them out
+  // (the API would answer them 401).
+  const storeVisible = app.allow_anonymous_navigation || loggedIn;
+  const places = useQuery({ ...placesQuery(company.uid), enabled: storeVisible });
   const placeList = places.data ?? [];
   const logo = company.logo ?? app.logo;
   // Below the banner nothing shows until the places and the favourites (the same query as
@@ -101,7 +106,7 @@ export function DefaultLanding() {
     ...placeProductsQuery(firstPlace ?? '', {}),
     enabled: Boolean(firstPlace),
   });
-  const settled = !places.isPending && (!firstPlace || !favorites.isPending);
+  const settled = !storeVisible || (!places.isPending && (!firstPlace || !favorites.isPending));
 
   return (
     <div className="landing landing--default">
@@ -165,43 +170,45 @@ export function DefaultLanding() {
 
         {settled ? (
           <>
-            <section className="landing-block" aria-labelledby="landing-places">
-              <h2 id="landing-places" className="landing-block__title">
-                {t('landing.places')}
-              </h2>
-              {places.isPending ? null : placeList.length === 0 ? (
-                <p className="landing-block__empty">{t('landing.noPlaces')}</p>
-              ) : (
-                <>
-                  {/* Leaflet loads when the map is about to be seen, not with the page. */}
-                  <WhenVisible placeholder={<div className="places-map places-map--loading" />}>
-                    <Suspense fallback={<div className="places-map places-map--loading" />}>
-                      <PlacesMap
-                        places={placeList}
-                        label={t('landing.placesMap')}
-                        color={app.colors.main_color}
-                      />
-                    </Suspense>
-                  </WhenVisible>
-                  <ul className="landing-places">
-                    {placeList.map((place) => (
-                      <li key={place.uid} className="landing-place">
-                        <h3 className="landing-place__name">{place.name}</h3>
-                        <p className="landing-place__address">{place.address}</p>
-                        {place.telephone1 ? (
-                          <p className="landing-place__phone">
-                            <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>
-                              {place.telephone1}
-                            </a>
-                          </p>
-                        ) : null}
-                        <Timetable place={place} />
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
+            {storeVisible ? (
+              <section className="landing-block" aria-labelledby="landing-places">
+                <h2 id="landing-places" className="landing-block__title">
+                  {t('landing.places')}
+                </h2>
+                {places.isPending ? null : placeList.length === 0 ? (
+                  <p className="landing-block__empty">{t('landing.noPlaces')}</p>
+                ) : (
+                  <>
+                    {/* Leaflet loads when the map is about to be seen, not with the page. */}
+                    <WhenVisible placeholder={<div className="places-map places-map--loading" />}>
+                      <Suspense fallback={<div className="places-map places-map--loading" />}>
+                        <PlacesMap
+                          places={placeList}
+                          label={t('landing.placesMap')}
+                          color={app.colors.main_color}
+                        />
+                      </Suspense>
+                    </WhenVisible>
+                    <ul className="landing-places">
+                      {placeList.map((place) => (
+                        <li key={place.uid} className="landing-place">
+                          <h3 className="landing-place__name">{place.name}</h3>
+                          <p className="landing-place__address">{place.address}</p>
+                          {place.telephone1 ? (
+                            <p className="landing-place__phone">
+                              <a href={`tel:${place.telephone1.replace(/\s/g, '')}`}>
+                                {place.telephone1}
+                              </a>
+                            </p>
+                          ) : null}
+                          <Timetable place={place} />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </section>
+            ) : null}
 
             <section className="landing-block landing-about" aria-labelledby="landing-about">
               {logo ? (

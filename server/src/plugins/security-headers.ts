@@ -1,0 +1,115 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { App } from '@store/contract';
+import type { PublicUrlConfig } from '../config';
+import { publicScheme } from '../lib/public-url';
+import { normaliseDomain } from '../modules/tenancy/service';
+
+/** Google Identity Services, as Google documents it for a CSP (popup mode). */
+const GOOGLE_SIGN_IN = {
+  script: ['https://accounts.google.com/gsi/client'],
+  style: ['https://accounts.google.com/gsi/style'],
+  connect: ['https://accounts.google.com/gsi/'],
+};
+/** reCAPTCHA v2/v3, as Google documents it for a CSP (its frames are https, allowed below). */
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+};
+
+/** What every answer that is not a page may do in a browser: nothing (JSON, images, scripts). */
+export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * The policy of the page shell, per tenant: scripts only from this server (plus Google's sign-in
+ * script for a tenant with Google sign-in, reCAPTCHA's for one with a site key); style elements
+ * from this server or carrying this page's nonce (react-toastify injects one), style attributes
+ * allowed (tenant rich text and the map set them); images from anywhere over https (tenant logos
+ * and the map tiles are tenant or build settings); frames over https (the landing's embedded
+ * forms are tenant links, reCAPTCHA's box is a frame); never framed itself.
+ */
+export function pageCsp(
+  app: App | undefined,
+  options: { nonce: string; https: boolean; imgSrc?: string[] },
+): string {
+  const google = !!app?.signin_methods.some(
+    (m) => m.type === 'GOOGLE' && typeof m.settings.client_id === 'string',
+  );
+  const recaptcha = !!app?.recaptcha_settings?.site_key;
+  const list = (...sources: (string | false)[]) => sources.filter(Boolean).join(' ');
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    [
+      'script-src',
+      list(
+        "'self'",
+        ...(google ? GOOGLE_SIGN_IN.script : []),
+        ...(recaptcha ? RECAPTCHA.script : []),
+        // Violation reports (the console, `securitypolicyviolation`) quote what was refused.
+        "'report-sample'",
+      ),
+    ],
+    ['script-src-attr', "'none' 'report-sample'"],
+    [
+      'style-src',
+      list("'self'", `'nonce-${options.nonce}'`, ...(google ? GOOGLE_SIGN_IN.style : [])),
+    ],
+    [
+      'style-src-elem',
+      list("'self'", `'nonce-${options.nonce}'`, ...(google ? GOOGLE_SIGN_IN.style : [])),
+    ],
+    ['style-src-attr', "'unsafe-inline'"],
+    ['img-src', list("'self'", 'data:', 'blob:', 'https:', ...(options.imgSrc ?? []))],
+    ['font-src', "'self' data:"],
+    ['connect-src', list("'self'", ...(google ? GOOGLE_SIGN_IN.connect : []))],
+    ['frame-src', "'self' https:"],
+    ['worker-src', "'self' blob:"],
+    ['manifest-src', "'self'"],
+    ['media-src', "'self' https:"],
+    ['object-src', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  if (options.https) directives.push(['upgrade-insecure-requests', '']);
+  return directives.map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');
+}
+
+/** Static HTML this server ships (the demo's stand-in of an embedded form): framed by the store. */
+export const STATIC_HTML_CSP =
+  "default-src 'self'; img-src 'self' data: https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
+/**
+ * Security headers on every answer, pages and API (@fastify/helmet): nosniff, frame denial
+ * (X-Frame-Options and CSP frame-ancestors), a referrer policy that sends other sites the origin
+ * alone (reset and deletion pages carry their token in the path), a restrictive CSP (pages get
+ * theirs from the web-app plugin) and HSTS where the tenant's public scheme is https.
+ */
+export const securityHeadersPlugin = fp<{ publicUrl: PublicUrlConfig }>(
+  async (app, { publicUrl }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+        },
+      },
+      // Per host below: a loopback demo host is http, and HSTS would be noise there.
+      strictTransportSecurity: false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Google sign-in's popup talks back to its opener.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // The demo's stores (*.localhost) show each other's images.
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const domain = normaliseDomain(request.host ?? '');
+      if (publicScheme(domain, publicUrl) === 'https')
+        reply.header('strict-transport-security', 'max-age=31536000');
+    });
+  },
+  { name: 'security-headers' },
+);
