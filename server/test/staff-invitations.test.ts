@@ -59,8 +59,8 @@ describe('staff invitations', () => {
     assert.equal(link.uid, res.data.uid);
     assert.equal(
       link.origin,
-      `http://${s.host}`,
-      'the link points at the store, as the accounts mails do',
+      `https://${s.host}`,
+      "the link points at the store's own domain (https), as the accounts mails do",
     );
 
     const pending = await t.get('/api/v5/staff/invitations/', opts(s.auth.owner));

@@ -6,7 +6,7 @@ import { companies, placeProducts, places } from '../src/db/schema';
 import { runSubscriptionOrders } from '../src/modules/subscriptions/runner';
 import { runnerReasons, skipReasonOf } from '../src/modules/subscriptions/skip-reasons';
 import { startTestApp, type TestApp } from './support/test-app';
-import { makeStaffShop, type StaffShop } from './support/staff';
+import { inviteStaff, makeStaffShop, type StaffShop } from './support/staff';
 
 /**
  * GET v5/staff/subscriptions/skipped-days/: the subscription days of the
@@ -95,13 +95,7 @@ before(async () => {
     );
   }
   // A STAFF member limited to place B.
-  const granted = await t.post(
-    '/api/v5/staff/members/',
-    { email: 'nobody@staff.test', role: 'STAFF', place_uids: [s.places.b] },
-    { host: s.host, headers: s.auth.owner },
-  );
-  assert.equal(granted.statusCode, 201, granted.body);
-  limitedStaff = await s.login('nobody@staff.test');
+  limitedStaff = await inviteStaff(t, s, 'nobody@staff.test', 'STAFF', [s.places.b]);
 });
 after(() => t?.close());
 

@@ -1,3 +1,5 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
 import { signMemberQr } from '../../src/modules/programs/qr';
 import type { TestApp } from './test-app';
@@ -216,6 +218,45 @@ export async function makeStaffShop(t: TestApp, key: string) {
 }
 
 export type StaffShop = Awaited<ReturnType<typeof makeStaffShop>>;
+
+/**
+ * Makes an account of the shop staff the way an owner must: an invitation mailed to its
+ * address (read back from the mail outbox), accepted while signed in with that address.
+ */
+export async function inviteStaff(
+  t: TestApp,
+  shop: StaffShop,
+  email: string,
+  role: 'OWNER' | 'STAFF' | 'VALIDATOR',
+  placeUids: string[] = [],
+): Promise<Record<string, string>> {
+  const invited = await t.post(
+    '/api/v5/staff/invitations/',
+    { email, role, place_uids: placeUids },
+    { host: shop.host, headers: shop.auth.owner },
+  );
+  if (invited.statusCode !== 201)
+    throw new Error(`invitation failed: ${invited.statusCode} ${invited.body}`);
+  const [mail] = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.appId, (shop.app as { uid: string }).uid), eq(mailOutbox.to, email)))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const [, uid, token] = /\/staff\/invitation\/([0-9a-f-]{36})\/([\w-]+)/.exec(mail.text)!;
+  const auth = await shop.login(email);
+  const accepted = await t.post(
+    `/api/v5/invitations/${uid}/${token}/accept/`,
+    {},
+    {
+      host: shop.host,
+      headers: auth,
+    },
+  );
+  if (accepted.statusCode !== 200)
+    throw new Error(`accepting failed: ${accepted.statusCode} ${accepted.body}`);
+  return auth;
+}
 
 /** An order of `quantity` cakes (10.00 each) by a member at a place of the shop, for pickup or delivery, paid in cash. */
 export async function placeOrder(
