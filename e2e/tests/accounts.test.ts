@@ -209,7 +209,7 @@ test(
       localStorage.setItem('selectedPlaceUid', 'place-1');
     });
     await login.getByRole('button', { name: 'Abrir menú' }).click();
-    await login.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await login.getByRole('button', { name: 'Cerrar sesión', exact: true }).click();
     await login.waitForFunction(() => !localStorage.getItem('token'));
     const afterLogout = await storageOf(login);
     for (const key of ['token', 'merge', 'skipUpdate', 'cartplace-1'])
@@ -625,7 +625,7 @@ test(
     );
     assert.equal(await field(first.page, 'Correo electrónico').inputValue(), email);
     await first.page.getByRole('button', { name: 'Abrir menú' }).click();
-    await first.page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
+    await first.page.getByRole('button', { name: 'Cerrar sesión', exact: true }).waitFor();
 
     // /login in a fresh browser: a token Google did not sign is refused in Spanish, nothing is
     // stored and the form stays usable; the real one signs the same member in.
