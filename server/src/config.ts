@@ -214,8 +214,8 @@ function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
   ) as AccountsConfig['rateLimits'];
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intFromEnv(name: string, fallback: number, env = process.env): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0)
@@ -232,7 +232,7 @@ function scoreFromEnv(raw: string | undefined, fallback: number): number {
 }
 
 export function configFromEnv(env = process.env): Config {
-  const port = intFromEnv('PORT', 3000);
+  const port = intFromEnv('PORT', 3000, env);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -245,15 +245,15 @@ export function configFromEnv(env = process.env): Config {
     publicUrl: parsePublicUrl(env, port),
     imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
     timeouts: {
-      requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs),
-      connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs),
-      keepAliveMs: intFromEnv('KEEP_ALIVE_TIMEOUT_MS', defaultTimeouts.keepAliveMs),
+      requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs, env),
+      connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs, env),
+      keepAliveMs: intFromEnv('KEEP_ALIVE_TIMEOUT_MS', defaultTimeouts.keepAliveMs, env),
     },
-    publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5),
-    tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5),
-    subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300),
-    pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600),
-    orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60),
+    publicCacheSeconds: intFromEnv('CATALOG_CACHE_SECONDS', 5, env),
+    tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5, env),
+    subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300, env),
+    pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600, env),
+    orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60, env),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
@@ -262,12 +262,12 @@ export function configFromEnv(env = process.env): Config {
       recaptchaSecret: env.RECAPTCHA_SECRET ?? '',
       sessionLifetime: {
         full: {
-          idleSeconds: intFromEnv('SESSION_IDLE_DAYS', 30) * DAY,
-          absoluteSeconds: intFromEnv('SESSION_MAX_DAYS', 90) * DAY,
+          idleSeconds: intFromEnv('SESSION_IDLE_DAYS', 30, env) * DAY,
+          absoluteSeconds: intFromEnv('SESSION_MAX_DAYS', 90, env) * DAY,
         },
         limited: {
-          idleSeconds: intFromEnv('LIMITED_SESSION_IDLE_HOURS', 24) * 3600,
-          absoluteSeconds: intFromEnv('LIMITED_SESSION_MAX_DAYS', 7) * DAY,
+          idleSeconds: intFromEnv('LIMITED_SESSION_IDLE_HOURS', 24, env) * 3600,
+          absoluteSeconds: intFromEnv('LIMITED_SESSION_MAX_DAYS', 7, env) * DAY,
         },
       },
       recaptchaMinScore: scoreFromEnv(env.RECAPTCHA_MIN_SCORE, 0.5),

@@ -204,4 +204,24 @@ describe('public catalogue answers and caches', () => {
     }
     for (const url of memberCalls()) assert.equal((await cached.get(url)).statusCode, 401, url);
   });
+
+  test('paging links name the tenant, not a forged X-Forwarded-Proto / -Host', async () => {
+    const behind = await startTestApp({ trustProxy: ['127.0.0.1'], publicCacheSeconds: 60 });
+    try {
+      const url = `/api/v7/places/${place}/products/?page_size=1`;
+      const forged = await behind.get(url, {
+        headers: {
+          'x-forwarded-proto': 'https://evil.example/c?t=',
+          'x-forwarded-host': 'localhost',
+        },
+      });
+      assert.equal(forged.statusCode, 200);
+      assert.equal(new URL(forged.data.next).origin, 'http://localhost');
+      const next = await behind.get(url);
+      assert.equal(next.headers['x-cache'], 'hit');
+      assert.doesNotMatch(next.body, /evil/);
+    } finally {
+      await behind.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PAGE_SIZE, type PageQuery, type Paged, errorMessages } from '@store/contract';
 import { NotFoundError } from './http-errors';
+import { publicOrigin } from './public-url';
 
 export type PageWindow = { limit: number; offset: number; page: number; pageSize: number };
 
@@ -9,9 +10,16 @@ export function pageWindow(query: PageQuery, defaultSize = DEFAULT_PAGE_SIZE): P
   return { page: query.page, pageSize, limit: pageSize, offset: (query.page - 1) * pageSize };
 }
 
-/** The absolute URL of this request with `page` set, as DRF writes next/previous. */
+/**
+ * The absolute URL of this request with `page` set, as DRF writes next/previous. Its origin is the
+ * tenant's public one, not the request's Host or X-Forwarded-Proto: a cached answer (the catalogue
+ * micro-cache, a shared cache in front) must not carry links another client forged.
+ */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const origin = request.tenant
+    ? publicOrigin(request.tenant.domain, request.server.publicUrl)
+    : `${request.protocol}://${request.host}`;
+  const url = new URL(request.url, origin);
   if (page <= 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();
