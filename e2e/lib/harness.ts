@@ -25,14 +25,24 @@ export type Harness = {
  * One server and one browser per test file; every test gets its own context. `env` adds server
  * settings (e.g. SMTP_URL of a mail server it starts), asked once before the server starts.
  */
+export type CspViolation = { directive: string; blocked: string; source: string; sample: string };
+
 export function useHarness(
-  options: { env?: () => Record<string, string> | Promise<Record<string, string>> } = {},
+  options: {
+    env?: () => Record<string, string> | Promise<Record<string, string>>;
+    /**
+     * Violations a file provokes on purpose and that prove the policy works (the XSS file's
+     * hostile markup refused while the sanitizer parses it); every other one fails the file.
+     */
+    expectedCspViolation?: (violation: CspViolation) => boolean;
+  } = {},
 ): Harness {
   const skip = browserSkipReason() ?? false;
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const violations: string[] = [];
+  const expectedViolation = options.expectedCspViolation;
 
   before(async () => {
     if (skip) return;
@@ -65,10 +75,11 @@ export function useHarness(
       // Every page (and frame) reports what its CSP refused: the app must live within its policy.
       await context.exposeBinding(
         '__reportCspViolation',
-        ({ frame }, text: string, sample: string) => {
+        ({ frame }, text: string, violation: CspViolation) => {
           // The injection probes of the demo and fixture tenants (`window.__xss...`, `alert(1)`)
           // are meant to be refused: the policy doing its job, not the app breaking it.
-          if (INJECTION_PROBE.test(sample)) return;
+          if (INJECTION_PROBE.test(violation.sample)) return;
+          if (expectedViolation?.(violation)) return;
           violations.push(`${frame.url()}: ${text}`);
         },
       );
@@ -77,11 +88,21 @@ export function useHarness(
           'securitypolicyviolation',
           (e) => {
             const report = (
-              window as unknown as { __reportCspViolation: (t: string, s: string) => void }
+              window as unknown as {
+                __reportCspViolation: (
+                  t: string,
+                  v: { directive: string; blocked: string; source: string; sample: string },
+                ) => void;
+              }
             ).__reportCspViolation;
             void report(
               `${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
-              e.sample,
+              {
+                directive: e.effectiveDirective,
+                blocked: e.blockedURI,
+                source: e.sourceFile,
+                sample: e.sample,
+              },
             );
           },
           true,
