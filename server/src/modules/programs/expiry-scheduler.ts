@@ -1,33 +1,14 @@
 import fp from 'fastify-plugin';
+import { runEvery } from '../../lib/run-every';
 import { expirePoints } from './expiry';
 
 /**
- * Runs the points expiry every `seconds` inside the server (0: off, as in the
- * API tests). Every process of a cluster may run it: each member is decided
- * under their row lock, so concurrent runs expire points once. A run never
- * overlaps the previous one, and closing the server waits for it.
+ * Runs the points expiry every `seconds` inside the server. Every process of
+ * a cluster may run it: each member is decided under their row lock, so
+ * concurrent runs expire points once.
  */
 export const pointsExpirySchedulerPlugin = fp<{ seconds: number }>(
-  async (app, { seconds }) => {
-    if (!seconds) return;
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return;
-      running = expirePoints(app.db, new Date(), app.log)
-        .catch((err) => app.log.error({ err }, 'points expiry run failed'))
-        .finally(() => {
-          running = null;
-        });
-    };
-    let timer: ReturnType<typeof setInterval> | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(tick, seconds * 1000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  },
+  async (app, { seconds }) =>
+    runEvery(app, seconds, 'points expiry run', () => expirePoints(app.db, new Date(), app.log)),
   { name: 'points-expiry-scheduler', dependencies: ['database'] },
 );
