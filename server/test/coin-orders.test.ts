@@ -105,9 +105,10 @@ async function makeCoinShop(key: string) {
     coffee: products.find((p) => p.title === 'Café')!,
     coins: method('COINS'),
     cash: method('CASH'),
+    // Tomorrow's first slot when the schedule has one: today's first can close while the file runs.
     slot: {
-      date: schedule.days[0].date as string,
-      start: schedule.days[0].slots[0].start as string,
+      date: (schedule.days[1] ?? schedule.days[0]).date as string,
+      start: (schedule.days[1] ?? schedule.days[0]).slots[0].start as string,
     },
     /** A member of the program holding `coins` coins. */
     async member(coins = 0, join = true) {
