@@ -323,12 +323,19 @@ test(
     const places = await staff<{ results: { uid: string; name: string }[] }>('v7/places/');
     const miraflores = places.data.results.find((p) => p.name === 'Aurora Miraflores');
     assert.ok(miraflores);
+    // Spending the member's coins needs proof they are at the counter: the code their phone shows.
+    const counter = await apiFromPage<{ code: string }>(page, 'v5/me/counter-code/', {
+      method: 'POST',
+      body: {},
+    });
+    assert.equal(counter.status, 200, JSON.stringify(counter.data));
     const redeemed = await staff<{ redemption: { code: string } }>('v5/staff/redemptions/', {
       method: 'POST',
       body: {
         client_uid: found.data.client.uid,
         promotion_uid: found.data.promotion.uid,
         place_uid: miraflores.uid,
+        proof: counter.data.code,
       },
     });
     assert.equal(redeemed.status, 201, JSON.stringify(redeemed.data));
