@@ -563,6 +563,10 @@ test(
     await staff.getByText('No se encontró el cliente.').waitFor();
 
     await staffTabs(staff).getByRole('link', { name: 'Nuevo cliente' }).click();
+    // The look-up page has a field of the same name: fill only once the create form is up.
+    await staff
+      .getByRole('heading', { name: 'Crear usuario en un programa de beneficios' })
+      .waitFor();
     await staff.getByLabel('Número de documento').fill('46464646');
     await staff.getByLabel('Nombre', { exact: true }).fill('Rafael');
     await staff.getByLabel('Apellido', { exact: true }).fill('Soto');
