@@ -8,6 +8,8 @@ import { errorMessages } from '@store/contract';
 import type { Database } from './db/client';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
+import { scopePlugin } from './scope/plugin';
+import { systemClock } from './scope/scope';
 import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
@@ -122,6 +124,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
+  await app.register(scopePlugin, { clock: options.clock ?? systemClock });
   await app.register(storeAccessPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);
