@@ -457,7 +457,7 @@ test(
       .waitFor();
     await staff.getByLabel('Correo electrónico (opcional)').fill('luz.ramos@example.com');
     // Same nine digits as the demo member under another country code.
-    await staff.getByLabel('Celular (opcional)').fill('+52987650001');
+    await staff.getByLabel('Celular (opcional)').fill('+525987650001');
     await staff.getByRole('button', { name: 'Crear usuario' }).click();
     await staff.getByText('Luz Ramos ya es miembro del programa.').waitFor();
     await staff.screenshot({ path: `${SHOTS}/staff-create-phone.png`, fullPage: true });

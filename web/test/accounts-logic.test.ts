@@ -68,19 +68,31 @@ test('a stored number splits into its longest known dial code and the rest', () 
     number: '991234567',
   });
   assert.deepEqual(splitDialCode(null, countries), { dialCode: '+51', number: '' });
-  const options = dialCodeOptions(countries).map((o) => o.value);
-  assert.equal(new Set(options).size, options.length, 'each dial code once');
-  assert.ok(options.includes('+51'));
+  const options = dialCodeOptions(countries, 'es');
+  const values = options.map((o) => o.value);
+  assert.equal(new Set(values).size, values.length, 'each dial code once');
+  assert.ok(countries.length > 240, 'every ISO country');
+  assert.deepEqual(
+    options.find((o) => o.value === '+51'),
+    { value: '+51', label: '+51 Perú' },
+  );
+  assert.equal(options.find((o) => o.value === '+1')?.label.endsWith('…'), true);
+  assert.equal(
+    dialCodeOptions(countries, 'en').find((o) => o.value === '+49')?.label,
+    '+49 Germany',
+  );
+  assert.ok(Number(values[0].slice(1)) < Number(values.at(-1)!.slice(1)), 'numeric order');
 });
 
-test('birthdate selects compose YYYY-MM-DD; years run from this year down to 1960', () => {
+test('birthdate selects compose YYYY-MM-DD; years run from this year down to 1900, so older customers can register', () => {
   assert.equal(composeBirthdate('4', '5', '1990'), '1990-05-04');
   assert.equal(composeBirthdate('', '', ''), '');
   assert.match(composeBirthdate('4', '', '1990'), /^1990-00-04$/);
   assert.deepEqual(splitBirthdate('1990-05-04'), { day: '4', month: '5', year: '1990' });
   const years = birthYears(new Date(2026, 0, 1));
   assert.equal(years[0], 2026);
-  assert.equal(years.at(-1), 1960);
+  assert.equal(years.at(-1), 1900);
+  assert.ok(years.includes(1948));
 });
 
 test('login tabs follow the sign-in methods; the profile is complete only with the five fields', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_DIAL_CODE, MINIMUM_AGE } from '../constants';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { countries } from '../countries';
 import { formMessages } from '../messages';
 import { formRules } from '../forms/rules';
@@ -35,8 +36,11 @@ export function normaliseMobileNumber(value: string): string {
   return /^\d{9}$/.test(compact) ? `${DEFAULT_DIAL_CODE}${compact}` : compact;
 }
 
+/** A mobile number its country could issue (libphonenumber's metadata), with its dial code. */
 export function mobileNumberError(normalised: string): string | undefined {
-  return /^\+\d{8,15}$/.test(normalised) ? undefined : formMessages.telephone;
+  return /^\+\d{8,15}$/.test(normalised) && isValidPhoneNumber(normalised)
+    ? undefined
+    : formMessages.telephone;
 }
 
 /** The dial code a stored mobile number starts with (longest match), e.g. "+51". */

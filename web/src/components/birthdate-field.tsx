@@ -5,7 +5,7 @@ import { FieldGroup } from './form-fields';
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement>;
 
-/** Birthdate as day / month / year selects (years 1960 to this year). */
+/** Birthdate as day / month / year selects (years 1900 to this year). */
 export function BirthdateField({
   day,
   month,

@@ -1,12 +1,10 @@
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { useId, useMemo, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countries } from '@store/contract/countries';
 import { dialCodeOptions } from '../lib/phone';
 import { FieldGroup } from './form-fields';
 
-const options = dialCodeOptions(countries);
-
-/** Country dial code (embedded country list, +51 by default) and the number. */
+/** Country dial code (every ISO country, +51 by default) and the number. */
 export function PhoneField({
   dialCode,
   number,
@@ -18,8 +16,9 @@ export function PhoneField({
   error?: string;
   label?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  const options = useMemo(() => dialCodeOptions(countries, i18n.language), [i18n.language]);
   const invalid = error ? true : undefined;
   return (
     <FieldGroup legend={label ?? t('auth.mobileNumber')} error={error} errorId={`${id}-error`}>

