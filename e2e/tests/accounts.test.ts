@@ -92,7 +92,7 @@ test(
     const email = member.email.toLowerCase();
     const { page } = await open('/register/');
 
-    // Register: the names are sent by their first word, the email lowercased, the phone with +51.
+    // Register: whole names are sent (spaces tidied), the email lowercased, the phone with +51.
     await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
     await field(page, 'Nombre').fill('  Lucía María ');
     await field(page, 'Apellido').fill('Fernández Soto');
@@ -114,8 +114,8 @@ test(
     );
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     const sent = (await registerRequest).postDataJSON() as Record<string, unknown>;
-    assert.equal(sent.first_name, 'Lucía');
-    assert.equal(sent.last_name, 'Fernández');
+    assert.equal(sent.first_name, 'Lucía María');
+    assert.equal(sent.last_name, 'Fernández Soto');
     assert.equal(sent.email, email);
     assert.equal(sent.mobile_number, `+51${member.mobile}`);
     assert.equal(sent.document_type, 'NATIONAL_ID');
@@ -172,7 +172,7 @@ test(
     // Edit the profile: a field error from the rules, then a good change.
     await login.goto(second.server.url('localhost', '/profile'));
     await login.getByRole('heading', { name: 'Datos personales' }).waitFor();
-    assert.equal(await field(login, 'Nombre').inputValue(), 'Lucía');
+    assert.equal(await field(login, 'Nombre').inputValue(), 'Lucía María');
     assert.equal(await field(login, 'Número de documento').inputValue(), member.document);
     await field(login, 'Número de documento').fill('12');
     await login.getByRole('button', { name: 'Guardar' }).click();
@@ -186,7 +186,7 @@ test(
     await login.waitForFunction(
       () =>
         (document.querySelector('input[name="last_name"]') as HTMLInputElement | null)?.value ===
-        'Rojas',
+        'Rojas Díaz',
     );
 
     // Change the password: mismatch first, then the real change.

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countries } from '@store/contract/countries';
 import { pageCount, pageItems } from '../src/features/auth/lib/pagination';
-import { firstWord } from '../src/lib/names';
+import { tidyName } from '../src/lib/names';
 import { dialCodeOptions, splitDialCode, withDialCode } from '../src/lib/phone';
 import { birthYears, composeBirthdate, splitBirthdate } from '../src/lib/birthdate';
 import {
@@ -43,11 +43,11 @@ test('pages of 25: 0 to 25 items is one page, 26 is two', () => {
   assert.equal(pageCount(26, 25), 2);
 });
 
-test('only the first word of a name is sent', () => {
-  assert.equal(firstWord('  Lucía María '), 'Lucía');
-  assert.equal(firstWord('Fernández\tSoto'), 'Fernández');
-  assert.equal(firstWord(''), '');
-  assert.equal(firstWord(null), '');
+test('whole names are sent, spaces tidied', () => {
+  assert.equal(tidyName('  Lucía   María '), 'Lucía María');
+  assert.equal(tidyName('Quispe\tHuamán'), 'Quispe Huamán');
+  assert.equal(tidyName(''), '');
+  assert.equal(tidyName(null), '');
 });
 
 test('the mobile number is sent as dial code plus number, +51 by default', () => {

@@ -21,7 +21,7 @@ import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { api, meQuery } from '../../../api';
 import { useTenant } from '../../../lib/tenant';
 import { storage } from '../../../lib/storage';
-import { firstWord } from '../../../lib/names';
+import { tidyName } from '../../../lib/names';
 import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
@@ -104,8 +104,8 @@ function schemaFor(user: User) {
 export function completeInfoBody(user: User, v: Values): ProfileUpdateBody {
   const ask = missing(user);
   const body: ProfileUpdateBody = {};
-  if (ask.first_name) body.first_name = firstWord(v.first_name);
-  if (ask.last_name) body.last_name = firstWord(v.last_name);
+  if (ask.first_name) body.first_name = tidyName(v.first_name);
+  if (ask.last_name) body.last_name = tidyName(v.last_name);
   if (ask.document && v.document_number.trim()) {
     body.document_type = v.document_type as DocumentType;
     body.document_number = normaliseDocumentNumber(v.document_number);

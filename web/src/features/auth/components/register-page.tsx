@@ -16,7 +16,7 @@ import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
 import { useTenant } from '../../../lib/tenant';
 import { startSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
-import { firstWord } from '../../../lib/names';
+import { tidyName } from '../../../lib/names';
 import { withDialCode } from '../../../lib/phone';
 import { composeBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
@@ -73,8 +73,8 @@ export function toRegisterBody(v: FormValues, documentOnly: boolean): RegisterBo
     accept_publicity: v.accept_publicity,
   };
   if (!documentOnly) {
-    body.first_name = firstWord(v.first_name);
-    body.last_name = firstWord(v.last_name);
+    body.first_name = tidyName(v.first_name);
+    body.last_name = tidyName(v.last_name);
     body.password = v.password;
   }
   return body;

@@ -16,7 +16,7 @@ import {
 } from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { meQuery } from '../../../api';
-import { firstWord } from '../../../lib/names';
+import { tidyName } from '../../../lib/names';
 import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
@@ -82,8 +82,8 @@ function valuesOf(user: User): Values {
 /** The PATCH body: only what changed, names by their first word, empty optional fields cleared. */
 export function profileChanges(user: User, v: Values): ProfileUpdateBody {
   const body: ProfileUpdateBody = {};
-  const first = firstWord(v.first_name);
-  const last = firstWord(v.last_name);
+  const first = tidyName(v.first_name);
+  const last = tidyName(v.last_name);
   if (first !== user.first_name) body.first_name = first;
   if (last !== user.last_name) body.last_name = last;
   const number = normaliseDocumentNumber(v.document_number);
