@@ -189,8 +189,11 @@ test(
 
     await page.getByLabel(/Tarjeta en línea/).check();
     await page.getByText('Modo de prueba (SANDBOX)').waitFor();
-    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
-    await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
+    // Typed as on a phone's digits keypad: no spaces, no '/'; the form groups and slashes them.
+    await page.getByLabel('Número de tarjeta').pressSequentially('4000000000000002');
+    assert.equal(await page.getByLabel('Número de tarjeta').inputValue(), '4000 0000 0000 0002');
+    await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
+    assert.equal(await page.getByLabel('Vencimiento (MM/AA)').inputValue(), '12/30');
     await page.getByLabel('CVC').fill('123');
     const total = await shownTotal(page);
     assert.notEqual(await page.getByTestId('summary-delivery').innerText(), 'S/. 0.00');

@@ -6,6 +6,8 @@ import {
   checkoutErrors,
   pageCount,
   parseExpiry,
+  formatCardNumber,
+  formatExpiry,
   priceChangeOf,
   shippingPart,
   slotRange,
@@ -119,11 +121,27 @@ test('the online card needs holder, number, a future expiry and a CVC', () => {
   assert.deepEqual(checkoutErrors({ ...base }, 'CASH', now), {}, 'no card for cash');
 });
 
-test('expiry reads MM/YY and MM/YYYY', () => {
+test('expiry reads MM/YY, MM/YYYY and the bare digits of a phone keypad', () => {
   assert.deepEqual(parseExpiry('12/30'), { month: 12, year: 2030 });
   assert.deepEqual(parseExpiry(' 1 / 2031 '), { month: 1, year: 2031 });
+  assert.deepEqual(parseExpiry('1230'), { month: 12, year: 2030 });
+  assert.deepEqual(parseExpiry('052031'), { month: 5, year: 2031 });
   assert.equal(parseExpiry('13/30'), null);
-  assert.equal(parseExpiry('1230'), null);
+  assert.equal(parseExpiry('123'), null);
+});
+
+test('card number grouped by four and the expiry slash put in as the digits come', () => {
+  assert.equal(formatCardNumber('4242424242424242'), '4242 4242 4242 4242');
+  assert.equal(formatCardNumber('4242 42-42'), '4242 4242');
+  assert.equal(formatCardNumber('4'.repeat(25)).replace(/ /g, '').length, 19);
+  assert.equal(formatExpiry('1'), '1');
+  assert.equal(formatExpiry('12'), '12/');
+  assert.equal(formatExpiry('12/3'), '12/3');
+  assert.equal(formatExpiry('1230'), '12/30');
+  assert.equal(formatExpiry('123099'), '12/30');
+  assert.equal(formatExpiry('5'), '05/');
+  // Backspace over the slash: '12/' -> '12' stays '12', not '12/' again.
+  assert.equal(formatExpiry('12', '12/'), '12');
 });
 
 test('the order body: shipping, card only for online cards, trimmed billing, spaces out of numbers', () => {

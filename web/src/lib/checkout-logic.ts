@@ -39,12 +39,34 @@ export type CheckoutField = keyof CheckoutValues;
 
 /** Expiry as typed ("MM/YY" or "MM/YYYY") into month and full year; null when unreadable. */
 export function parseExpiry(value: string): { month: number; year: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  // '12/30', '12 / 2030', and the bare digits a phone's numeric keypad types: '1230', '122030'.
+  const match =
+    /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value) ??
+    /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return null;
   const month = Number(match[1]);
   const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
   if (month < 1 || month > 12) return null;
   return { month, year };
+}
+
+/** A card number as typed, grouped by four digits ('4242424242424242' -> '4242 4242 4242 4242'). */
+export function formatCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 19);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/**
+ * An expiry as typed on a digits keypad, which has no '/': the slash is put in after the month
+ * ('1230' -> '12/30'; '5' -> '05/'); deleting back over the slash removes it with the digit.
+ */
+export function formatExpiry(value: string, previous = ''): string {
+  let digits = value.replace(/\D/g, '').slice(0, 4);
+  const deleting = value.length < previous.length;
+  if (digits.length === 1 && Number(digits) > 1) digits = `0${digits}`;
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) return deleting ? digits : `${digits}/`;
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
 const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));

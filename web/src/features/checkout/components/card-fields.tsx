@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
-import type { FormBinding } from '../form/form-binding';
+import { formatCardNumber, formatExpiry } from '../../../lib/checkout-logic';
+import type { FormBinding, InputBinding } from '../form/form-binding';
 
 type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
 
@@ -10,6 +11,21 @@ const SANDBOX_CARDS = [
   { number: '5555 5555 5555 4444', approves: true },
   { number: '4000 0000 0000 0002', approves: false },
 ];
+
+/** The binding of a field whose typed text is reformatted as it changes (groups, the expiry's slash). */
+function formatted(
+  binding: InputBinding,
+  format: (value: string, previous: string) => string,
+  previous: string,
+): InputBinding {
+  return {
+    ...binding,
+    onChange: (event) => {
+      event.target.value = format(event.target.value, previous);
+      return binding.onChange(event);
+    },
+  };
+}
 
 /** The online card form, with the sandbox's test cards above it. */
 export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
@@ -40,7 +56,7 @@ export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
         autoComplete="cc-number"
         placeholder="4242 4242 4242 4242"
         error={binding.error('card_number')}
-        {...binding.input('card_number')}
+        {...formatted(binding.input('card_number'), formatCardNumber, binding.value('card_number'))}
       />
       <div className="checkout-row">
         <TextField
@@ -49,13 +65,15 @@ export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
           autoComplete="cc-exp"
           placeholder="12/30"
           error={binding.error('card_expiry')}
-          {...binding.input('card_expiry')}
+          maxLength={5}
+          {...formatted(binding.input('card_expiry'), formatExpiry, binding.value('card_expiry'))}
         />
         <TextField
           label={t('checkout.cardCvc')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
+          maxLength={4}
           error={binding.error('card_cvc')}
           {...binding.input('card_cvc')}
         />
