@@ -159,15 +159,18 @@ test(
     await openProduct(page, 'Café con leche');
     const add = dialog(page).getByRole('button', { name: 'Agregar', exact: true });
     assert.equal(await add.isDisabled(), true, 'Tamaño is required');
-    await dialog(page).getByLabel('Mediano 12 oz').check();
+    // Tamaño allows one: its options are radio buttons, a second choice replaces the first.
+    const size = dialog(page).getByRole('group', { name: /Tamaño/ });
+    assert.equal(await size.getByRole('checkbox').count(), 0);
+    await size.getByRole('radio', { name: 'Grande 16 oz' }).check();
+    await size.getByRole('radio', { name: 'Mediano 12 oz' }).check();
+    assert.equal(await size.getByRole('radio', { name: 'Grande 16 oz' }).isChecked(), false);
     assert.equal(await add.isEnabled(), true);
-    assert.equal(
-      await dialog(page).getByLabel('Grande 16 oz').isDisabled(),
-      true,
-      'Tamaño allows one',
-    );
+    await dialog(page).getByTestId('popup-total').getByText('Total: S/. 11.50').waitFor();
     for (const extra of ['Shot extra de espresso', 'Jarabe de vainilla', 'Canela'])
       await dialog(page).getByLabel(extra).check();
+    // The running total counts the options before anything is added.
+    await dialog(page).getByTestId('popup-total').getByText('Total: S/. 15.50').waitFor();
     assert.equal(
       await dialog(page).getByLabel('Crema batida').isDisabled(),
       true,

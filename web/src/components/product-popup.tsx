@@ -15,6 +15,8 @@ import {
   coinsMissing,
   findLine,
   invalidGroups,
+  isSingleChoice,
+  lineTotal,
   removeLine,
   upsertLine,
   type CartItem,
@@ -134,40 +136,46 @@ function ProductForm({
     });
   };
 
+  const choose = (groupUid: string, optionUid: string | null) =>
+    setSelected((current) => ({ ...current, [groupUid]: optionUid ? [optionUid] : [] }));
+
+  const item = (): Omit<CartItem, 'id'> => ({
+    uid: product.uid,
+    title: product.title,
+    image: product.image,
+    quantity,
+    direct_purchase: product.direct_purchase,
+    is_redeemable: product.is_redeemable,
+    coin_price: product.coin_price,
+    stock: product.stock,
+    unit_price: product.unit_price,
+    option_groups: groups
+      .map((group) => ({
+        uid: group.uid,
+        name: group.name,
+        options: group.options
+          .filter((option) => selected[group.uid]?.includes(option.uid))
+          .map((option) => ({ uid: option.uid, name: option.name, price: option.price })),
+      }))
+      .filter((group) => group.options.length > 0),
+  });
+  // What the line will cost with the options chosen, so the buyer sees it before adding.
+  const runningTotal = lineTotal({ ...item(), id: '' });
+
   const submit = () => {
-    const item: Omit<CartItem, 'id'> = {
-      uid: product.uid,
-      title: product.title,
-      image: product.image,
-      quantity,
-      direct_purchase: product.direct_purchase,
-      is_redeemable: product.is_redeemable,
-      coin_price: product.coin_price,
-      stock: product.stock,
-      unit_price: product.unit_price,
-      option_groups: groups
-        .map((group) => ({
-          uid: group.uid,
-          name: group.name,
-          options: group.options
-            .filter((option) => selected[group.uid]?.includes(option.uid))
-            .map((option) => ({ uid: option.uid, name: option.name, price: option.price })),
-        }))
-        .filter((group) => group.options.length > 0),
-    };
     storage.set(storageKeys.itemExchange, String(product.is_redeemable));
     // A subscription repeats its lines, so a direct-purchase product is an ordinary line there.
     if (product.direct_purchase && cartType === 'cart') {
       // A direct purchase is bought alone: the place's cart is cleared and the cart page opens.
       clearCart(placeUid);
       storage.set(storageKeys.skipBuyService, 'true');
-      void commitCart({ place: placeUid, products: upsertLine([], item) });
+      void commitCart({ place: placeUid, products: upsertLine([], item()) });
       onClose();
       navigate(cartPath);
       return;
     }
     void commitCart(
-      { place: placeUid, products: upsertLine(readCart(placeUid, cartType).products, item) },
+      { place: placeUid, products: upsertLine(readCart(placeUid, cartType).products, item()) },
       cartType,
     );
     flashCartLoading(LOADING_AFTER_ADD_MS);
@@ -241,18 +249,39 @@ function ProductForm({
                   {ruleText(t, group.minimum_to_select, group.maximum_to_select)}
                 </span>
               </legend>
+              {isSingleChoice(group) && group.minimum_to_select === 0 ? (
+                // An optional single choice: radios cannot be unticked, so 'none' is a choice too.
+                <label className="option">
+                  <input
+                    type="radio"
+                    name={`group-${group.uid}`}
+                    checked={chosen.length === 0}
+                    onChange={() => choose(group.uid, null)}
+                  />
+                  <span className="option__name">{t('catalog.noOption')}</span>
+                </label>
+              ) : null}
               {group.options
                 .filter((option) => option.is_active)
                 .map((option) => {
                   const checked = chosen.includes(option.uid);
                   return (
                     <label key={option.uid} className="option">
-                      <input
-                        type="checkbox"
-                        checked={checked}
-                        disabled={!checked && !more}
-                        onChange={(event) => toggle(group.uid, option.uid, event.target.checked)}
-                      />
+                      {isSingleChoice(group) ? (
+                        <input
+                          type="radio"
+                          name={`group-${group.uid}`}
+                          checked={checked}
+                          onChange={() => choose(group.uid, option.uid)}
+                        />
+                      ) : (
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          disabled={!checked && !more}
+                          onChange={(event) => toggle(group.uid, option.uid, event.target.checked)}
+                        />
+                      )}
                       <span className="option__name">{option.name}</span>
                       {Number(option.price) > 0 ? (
                         <span className="option__price">+ {price(option.price)}</span>
@@ -265,6 +294,11 @@ function ProductForm({
         })}
       </div>
       <div className="product-popup__actions">
+        {!paidWithCoins && quantity > 0 ? (
+          <p className="product-popup__total" data-testid="popup-total" aria-live="polite">
+            {t('catalog.lineTotal', { amount: price(runningTotal) })}
+          </p>
+        ) : null}
         <QuantityControl
           value={quantity}
           min={0}

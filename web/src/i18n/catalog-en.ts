@@ -41,6 +41,8 @@ export const catalogEn: Record<keyof typeof catalogEs, string> = {
   chooseUpTo_one: 'Optional, up to {{count}}',
   chooseUpTo_other: 'Optional, up to {{count}}',
   optional: 'Optional',
+  noOption: 'None',
+  lineTotal: 'Total: {{amount}}',
   moreExtras: 'See all extras of {{title}}',
   myOrder: 'My Order',
   orderConfirmation: 'Order Confirmation',

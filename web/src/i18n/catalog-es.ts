@@ -39,6 +39,8 @@ export const catalogEs = {
   chooseUpTo_one: 'Opcional, hasta {{count}}',
   chooseUpTo_other: 'Opcional, hasta {{count}}',
   optional: 'Opcional',
+  noOption: 'Ninguno',
+  lineTotal: 'Total: {{amount}}',
   moreExtras: 'Ver todos los extras de {{title}}',
   myOrder: 'Mi pedido',
   orderConfirmation: 'Confirmación de pedido',

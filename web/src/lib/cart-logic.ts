@@ -225,6 +225,11 @@ export function invalidGroups(groups: GroupRule[], selected: Record<string, stri
     .map((group) => group.uid);
 }
 
+/** A group of which at most one option can be chosen: drawn as radio buttons, not checkboxes. */
+export function isSingleChoice(group: GroupRule): boolean {
+  return group.maximum_to_select === 1;
+}
+
 /** Whether one more option of the group may be ticked. */
 export function canSelectMore(group: GroupRule, selected: Record<string, string[]>): boolean {
   const max = group.maximum_to_select > 0 ? group.maximum_to_select : Infinity;
