@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
-import { AfterSignIn, LoggedInOnly, LoggedOutOnly } from './guards';
+import { AfterSignIn, CompleteProfileFirst, LoggedInOnly, LoggedOutOnly } from './guards';
 import { MainRoutes } from './main-routes';
 import {
   CartaPage,
@@ -200,7 +200,9 @@ export function AppRoutes() {
             app.empty_page ? (
               <EmptyPage />
             ) : app.allow_anonymous_navigation || loggedIn ? (
-              <MainRoutes />
+              <CompleteProfileFirst>
+                <MainRoutes />
+              </CompleteProfileFirst>
             ) : (
               <Navigate to="/login" replace />
             )

@@ -1,6 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { storageKeys } from '@store/contract/constants';
+import { meQuery } from '../api';
 import { clearPendingRedirect, peekPendingRedirect, useIsLoggedIn } from '../lib/session';
+import { storage } from '../lib/storage';
+import { mustCompleteProfile } from '../lib/profile-completion';
 
 /** Login, register, recovery and reset are for visitors: a member goes to /. */
 export function LoggedOutOnly({ children }: { children: ReactNode }) {
@@ -30,4 +35,15 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   ) : (
     <Navigate to="/login" replace state={{ from: location.pathname }} />
   );
+}
+
+/** Wraps the main area: sends an incomplete profile to /complete-info once the member is known. */
+export function CompleteProfileFirst({ children }: { children: ReactNode }) {
+  const loggedIn = useIsLoggedIn();
+  const location = useLocation();
+  const me = useQuery({ ...meQuery(), enabled: loggedIn });
+  const skipped = storage.get(storageKeys.skipUpdate) === 'true';
+  if (loggedIn && mustCompleteProfile(me.data, skipped, location.pathname))
+    return <Navigate to="/complete-info" replace />;
+  return <>{children}</>;
 }

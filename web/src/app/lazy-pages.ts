@@ -49,6 +49,9 @@ export const ProfilePage = lazy(() => profile().then((m) => ({ default: m.Profil
 export const ChangePasswordPage = lazy(() =>
   profile().then((m) => ({ default: m.ChangePasswordPage })),
 );
+export const DeleteAccountRequestPage = lazy(() =>
+  profile().then((m) => ({ default: m.DeleteAccountRequestPage })),
+);
 
 const checkout = () => import('../features/checkout');
 export const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));

@@ -21,6 +21,7 @@ import {
   StaffArea,
   StaffInvitationPage,
   CouponCodePage,
+  DeleteAccountRequestPage,
   FaqsPage,
   MultisiteHome,
   MySubscriptionsPage,
@@ -277,7 +278,7 @@ export function MainRoutes() {
           path="delete"
           element={
             <RequireLogin>
-              <ComingSoon />
+              <DeleteAccountRequestPage />
             </RequireLogin>
           }
         />

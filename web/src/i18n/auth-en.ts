@@ -110,6 +110,13 @@ export const authEn: Catalogue['auth'] = {
   logoutEverywhere: 'Sign out on every device',
   logoutEverywhereFailed: 'Could not sign out on every device. Please try again.',
   loggedOutEverywhere: 'You were signed out on every device.',
+  deletePageIntro: 'If you delete your account:',
+  deletePageBenefits:
+    'Your points, coins, stamps and promotions of the benefit programs will no longer be available.',
+  deletePageOrders: 'You will no longer see your orders or subscriptions.',
+  deletePageMail:
+    'We will email you a link: the account is deleted only when you open it and confirm.',
+  deletePageBack: 'Back to my details',
   deleteSectionTitle: 'Delete my account',
   deleteSectionText: 'We will email you a link to confirm the deletion of your account.',
   deleteRequest: 'Request deletion',

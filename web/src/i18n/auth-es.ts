@@ -118,6 +118,13 @@ export const authEs = {
   logoutEverywhereFailed:
     'No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.',
   loggedOutEverywhere: 'Se cerró tu sesión en todos los dispositivos.',
+  deletePageIntro: 'Si eliminas tu cuenta:',
+  deletePageBenefits:
+    'Tus puntos, monedas, sellos y promociones de los programas de beneficios dejarán de estar disponibles.',
+  deletePageOrders: 'Ya no podrás ver tus pedidos ni tus suscripciones.',
+  deletePageMail:
+    'Te enviaremos un correo con un enlace: la cuenta se elimina solo cuando lo abres y confirmas.',
+  deletePageBack: 'Volver a mis datos',
   deleteSectionTitle: 'Eliminar mi cuenta',
   deleteSectionText:
     'Te enviaremos un correo con un enlace para confirmar la eliminación de tu cuenta.',

@@ -3,3 +3,4 @@ import '@store/contract/forms/zod-messages';
 
 export { ProfilePage } from './components/profile-page';
 export { ChangePasswordPage } from './components/change-password-page';
+export { DeleteAccountRequestPage } from './components/delete-account-request-page';

@@ -205,7 +205,8 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
   );
 }
 
-function DeletionRequest() {
+/** Asks for the deletion mail; the mailed link confirms (the spec's deletion authority is its token). */
+export function DeletionRequest() {
   const { t } = useTranslation();
   const request = useRequestDeletion();
   const failure = request.error as { body?: { detail?: string } } | null;
