@@ -9,3 +9,4 @@ export const weekdays = [
   'saturday',
   'sunday',
 ] as const;
+export type Weekday = (typeof weekdays)[number];
