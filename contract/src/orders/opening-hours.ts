@@ -64,7 +64,10 @@ export function slotFits(hours: Hours, slot: Slot): boolean {
   const start = minutesOf(slot.start);
   const end = minutesOf(slot.end);
   return (
-    end === start + SLOT_MINUTES && start >= open && end <= close && (start - open) % SLOT_MINUTES === 0
+    end === start + SLOT_MINUTES &&
+    start >= open &&
+    end <= close &&
+    (start - open) % SLOT_MINUTES === 0
   );
 }
 
@@ -94,7 +97,7 @@ export function pickupDays(
 export const PICKUP_DAYS_AHEAD = 14;
 
 /** The offered slot of a pickup date and start, or null when it is not (or no longer) offered. */
-export function pickupSlot(
+export function offeredPickupSlot(
   timetable: Timetable,
   now: Date,
   pickup: { date: string; start: string },
