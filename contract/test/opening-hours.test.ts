@@ -15,6 +15,7 @@ import {
   type Timetable,
 } from '../src/orders/opening-hours';
 import { cardExpired } from '../src/orders/card';
+import { sortWeekdays } from '../src/orders/weekdays';
 
 // Aurora Miraflores: weekdays 07:00-21:00, Saturday 08:00-22:00, Sunday 08:00-14:00.
 const miraflores: Timetable = {
@@ -160,4 +161,13 @@ test('a card is good through its month on the store clock', () => {
   assert.equal(cardExpired({ month: 11, year: 2026 }, new Date('2026-12-01T05:00:00Z')), true);
   assert.equal(cardExpired({ month: 1, year: 2027 }, new Date('2026-12-01T05:00:00Z')), false);
   assert.equal(cardExpired({ month: 12, year: 2025 }, new Date('2026-01-01T04:00:00Z')), false);
+});
+
+test('weekday sets are kept in calendar order, each once', () => {
+  assert.deepEqual(sortWeekdays(['sunday', 'monday', 'friday', 'monday']), [
+    'monday',
+    'friday',
+    'sunday',
+  ]);
+  assert.deepEqual(sortWeekdays([]), []);
 });

@@ -5,9 +5,9 @@ import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
 import { deliveryAddressInput, orderLine, paymentMethod, shippingType } from './schemas';
 import { subscriptionMessages } from './messages';
-import { weekdays, type Weekday } from './weekdays';
+import { sortWeekdays, weekdays, type Weekday } from './weekdays';
 
-export { weekdays, type Weekday };
+export { sortWeekdays, weekdays, type Weekday };
 export const weekday = z.enum(weekdays);
 export const subscriptionStatus = z.enum(['active', 'canceled_by_user']);
 

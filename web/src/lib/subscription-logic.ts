@@ -3,7 +3,7 @@ import { formMessages } from '@store/contract/messages';
 import { subscriptionMessages } from '@store/contract/orders/messages';
 import type { SubscriptionInput, Weekday } from '@store/contract/orders/subscriptions';
 // Not from .../subscriptions: that file's schemas would bring zod into the first page.
-import { weekdays as allWeekdays } from '@store/contract/orders/weekdays';
+import { weekdays as allWeekdays, sortWeekdays } from '@store/contract/orders/weekdays';
 import type { CartInput } from '@store/contract/catalog/cart';
 import { slotStartingAt } from '@store/contract/orders/opening-hours';
 
@@ -23,11 +23,6 @@ export {
   subscriptionSlots,
   type Timetable,
 } from '@store/contract/orders/opening-hours';
-
-/** Weekdays in calendar order, each once. */
-export function sortWeekdays(days: readonly Weekday[]): Weekday[] {
-  return WEEKDAYS.filter((day) => days.includes(day));
-}
 
 /** Ticks or unticks a weekday. */
 export function toggleWeekday(days: readonly Weekday[], day: Weekday, on: boolean): Weekday[] {

@@ -6,6 +6,7 @@ import {
   hoursOn,
   orderMessages,
   slotFits,
+  sortWeekdays,
   subscriptionMessages,
   type Subscription,
   type SubscriptionInput,
@@ -86,9 +87,7 @@ export async function createSubscription(
   }
   const priced = priceLinesInCents(stored, sold);
 
-  const days = [...new Set(input.weekdays)].sort(
-    (a, b) => Object.keys(dayNames).indexOf(a) - Object.keys(dayNames).indexOf(b),
-  );
+  const days = sortWeekdays(input.weekdays);
   for (const day of days) {
     const hours = hoursOn(place.timetable, day);
     if (!hours) {
