@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { countries } from '@store/contract/countries';
-import { pageCount, pageItems } from '../src/features/auth/lib/pagination';
+import { pageCount } from '@store/contract/http/pages';
+import { pageItems } from '../src/features/auth/lib/pagination';
 import { tidyName } from '../src/lib/names';
 import { dialCodeOptions, splitDialCode, withDialCode } from '../src/lib/phone';
 import { birthYears, composeBirthdate, splitBirthdate } from '../src/lib/birthdate';

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { pageCount } from '@store/contract/http/pages';
 import {
   attemptFor,
   buildOrderBody,
   checkoutErrors,
-  pageCount,
   parseExpiry,
   formatCardNumber,
   formatExpiry,

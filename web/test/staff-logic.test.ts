@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatMessage } from '@store/contract/messages';
+import { pageCount } from '@store/contract/http/pages';
 import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
 import { orderStatuses } from '@store/contract/orders/status';
 import { promotionKind, promotionState } from '@store/contract/loyalty/promotions';
@@ -18,7 +19,6 @@ import {
   lookupFromSearch,
   lookupOfClient,
   lookupToSearch,
-  pageCount,
   parseTransitionRefused,
   qrCodeFromText,
   recordFiltersFromSearch,

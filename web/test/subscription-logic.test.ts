@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { nextDeliveryDate } from '@store/contract/orders/opening-hours';
 import {
   buildSubscriptionBody,
-  nextDeliveryDate,
   openWeekdays,
   parseRememberedOptions,
   rememberedOptions,

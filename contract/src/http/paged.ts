@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './pages';
 
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+export * from './pages';
 
 /** `?page=&page_size=` as every paged list accepts them. */
 export const pageQuery = z.object({

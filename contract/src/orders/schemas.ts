@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formMessages } from '../messages';
+import { pageQuery } from '../http/paged';
 import { formRules } from '../forms/rules';
 import { emailField, isoDate, requiredText, ruleString } from '../forms/zod';
 import { money } from '../catalog/money';
@@ -203,12 +204,7 @@ export type Order = z.infer<typeof order>;
 export const ordersQuery = z.object({
   /** A payment method uid, or a type (COINS, CASH, ...) for every method of that type. */
   payment_method: z.string().trim().optional(),
-  page: z.coerce
-    .number({ error: formMessages.numeric })
-    .int()
-    .min(1, formMessages.positiveNumber)
-    .default(1),
-  page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+  ...pageQuery.shape,
 });
 
 /** `POST v7/deliveries/places/{uid}/fare-estimate/`: coordinates, bare or inside an address. */

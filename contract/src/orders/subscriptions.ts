@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { formMessages } from '../messages';
+import { pageQuery } from '../http/paged';
 import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
 import { deliveryAddressInput, orderLine, paymentMethod, shippingType } from './schemas';
 import { subscriptionMessages } from './messages';
-import { weekdays } from './weekdays';
+import { sortWeekdays, weekdays, type Weekday } from './weekdays';
 
-export { weekdays };
+export { sortWeekdays, weekdays, type Weekday };
 export const weekday = z.enum(weekdays);
-export type Weekday = z.infer<typeof weekday>;
 export const subscriptionStatus = z.enum(['active', 'canceled_by_user']);
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, formMessages.time);
@@ -55,12 +55,7 @@ export type Subscription = z.infer<typeof subscription>;
 export const subscriptionsQuery = z.object({
   status: subscriptionStatus.optional(),
   place: z.string().trim().optional(),
-  page: z.coerce
-    .number({ error: formMessages.numeric })
-    .int()
-    .min(1, formMessages.positiveNumber)
-    .default(1),
-  page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+  ...pageQuery.shape,
 });
 
 export const subscriptionPatch = z.object({

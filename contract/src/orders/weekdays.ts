@@ -9,3 +9,9 @@ export const weekdays = [
   'saturday',
   'sunday',
 ] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** Weekdays in calendar order, each once (how a subscription's days are kept and shown). */
+export function sortWeekdays(days: readonly Weekday[]): Weekday[] {
+  return weekdays.filter((day) => days.includes(day));
+}

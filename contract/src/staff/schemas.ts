@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formMessages } from '../messages';
+import { pageQuery } from '../http/paged';
 import { emailField, isoDate, requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
 import {
@@ -313,12 +314,7 @@ export type StaffOrder = z.infer<typeof staffOrder>;
 export const staffOrdersQuery = z.object({
   status: orderStatus.optional(),
   place_uid: z.string().trim().optional(),
-  page: z.coerce
-    .number({ error: formMessages.numeric })
-    .int()
-    .min(1, formMessages.positiveNumber)
-    .default(1),
-  page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+  ...pageQuery.shape,
 });
 export type StaffOrdersQuery = z.input<typeof staffOrdersQuery>;
 
@@ -337,12 +333,7 @@ export const staffRecordsQuery = z
     date_from: dayField.optional(),
     date_to: dayField.optional(),
     place_uid: z.string().trim().optional(),
-    page: z.coerce
-      .number({ error: formMessages.numeric })
-      .int()
-      .min(1, formMessages.positiveNumber)
-      .default(1),
-    page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+    ...pageQuery.shape,
   })
   .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
     path: ['date_from'],
@@ -458,12 +449,7 @@ export const staffSkippedDaysQuery = z
     date_from: dayField.optional(),
     date_to: dayField.optional(),
     place_uid: z.string().trim().optional(),
-    page: z.coerce
-      .number({ error: formMessages.numeric })
-      .int()
-      .min(1, formMessages.positiveNumber)
-      .default(1),
-    page_size: z.coerce.number({ error: formMessages.numeric }).int().min(1).max(100).optional(),
+    ...pageQuery.shape,
   })
   .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {
     path: ['date_from'],

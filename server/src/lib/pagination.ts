@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_PAGE_SIZE, type PageQuery, type Paged, errorMessages } from '@store/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  pageCount,
+  pageOffset,
+  type PageQuery,
+  type Paged,
+  errorMessages,
+} from '@store/contract';
 import { NotFoundError } from './http-errors';
 import { publicOrigin } from './public-url';
 
@@ -7,7 +14,12 @@ export type PageWindow = { limit: number; offset: number; page: number; pageSize
 
 export function pageWindow(query: PageQuery, defaultSize = DEFAULT_PAGE_SIZE): PageWindow {
   const pageSize = query.page_size ?? defaultSize;
-  return { page: query.page, pageSize, limit: pageSize, offset: (query.page - 1) * pageSize };
+  return {
+    page: query.page,
+    pageSize,
+    limit: pageSize,
+    offset: pageOffset(query.page, pageSize),
+  };
 }
 
 /**
@@ -32,7 +44,7 @@ export function toPaged<T>(
   count: number,
   results: T[],
 ): Paged<T> {
-  const pages = Math.max(1, Math.ceil(count / window.pageSize));
+  const pages = pageCount(count, window.pageSize);
   if (window.page > pages) throw new NotFoundError(errorMessages.invalidPage);
   return {
     count,

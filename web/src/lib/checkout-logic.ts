@@ -2,6 +2,7 @@ import { formRules, firstError } from '@store/contract/forms/rules';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { formMessages } from '@store/contract/messages';
 import type { CartInput } from '@store/contract/catalog/cart';
+import { cardExpired } from '@store/contract/orders/card';
 
 /**
  * The checkout's pure rules (commerce-and-loyalty sections 4 and 5), free of React so they are
@@ -118,10 +119,7 @@ export function checkoutErrors(
         (/^\d{12,19}$/.test(digits) ? undefined : formMessages.positiveNumber),
     );
     const expiry = parseExpiry(values.card_expiry);
-    const expired =
-      expiry &&
-      (expiry.year < now.getFullYear() ||
-        (expiry.year === now.getFullYear() && expiry.month < now.getMonth() + 1));
+    const expired = expiry && cardExpired(expiry, now);
     set(
       'card_expiry',
       formRules.required(values.card_expiry) ??
@@ -341,14 +339,3 @@ export function priceChangeOf<Q>(
   if (b.code !== 'price_changed' || !b.quote) return null;
   return { detail: String(b.detail ?? ''), quote: b.quote as Q };
 }
-
-/** Number of pages of a paged list. */
-export function pageCount(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}
-
-/**
- * Order times are shown on the store's clock, the one pickup slots are given in (the server's
- * timetables are Lima time, UTC-5), whatever the device's time zone.
- */
-export const STORE_TIME_ZONE = 'America/Lima';

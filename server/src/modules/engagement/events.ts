@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import { errorMessages, type CompanyEvent } from '@store/contract';
+import { errorMessages, storeDateOf, type CompanyEvent } from '@store/contract';
 import type { Database } from '../../db/client';
 import { companies, events, places } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -58,7 +58,8 @@ export async function listCompanyEvents(
     .from(companies)
     .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
   if (!company) throw new NotFoundError();
-  const today = new Date().toISOString().slice(0, 10);
+  // Event dates are the store's days: tonight's event is still upcoming after 19:00 in Lima.
+  const today = storeDateOf(new Date());
   const where = and(
     eq(events.appId, app.uid),
     eq(events.companyUid, companyUid),

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import {
+  cardExpired,
   centsToMoney,
   coinOrderMessages,
+  offeredPickupSlot,
   orderMessages,
   type OrderQuote,
   type OrderQuoteInput,
@@ -11,7 +13,6 @@ import { areas, places, type StoredCartLine } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import { pickupScheduleOf } from '../places/service';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
 import { luhnValid } from '../payments/provider';
 import { coinsMethodRow, coinsMethodUid, hasCoinProgram, isCoinLine } from './coins';
@@ -136,10 +137,8 @@ export async function priceOrder(
       collect(err);
     }
   } else if (input.shipping_type === 'pickup' && input.pickup) {
-    const day = pickupScheduleOf(place, now, 14).days.find((x) => x.date === input.pickup!.date);
-    const slot = day?.slots.find((s) => s.start === input.pickup!.start);
-    if (!slot) add('pickup.start', orderMessages.slotUnavailable);
-    else pickup = { date: day!.date, start: slot.start, end: slot.end };
+    pickup = offeredPickupSlot(place.timetable, now, input.pickup);
+    if (!pickup) add('pickup.start', orderMessages.slotUnavailable);
   }
 
   let paymentMethod: PaymentMethodRow | null = null;
@@ -166,8 +165,7 @@ export async function priceOrder(
       add('card', orderMessages.cardNotExpected);
     if (paymentMethod.type === 'ONLINE_CARD' && card) {
       if (!luhnValid(card.number)) add('card.number', orderMessages.cardNumberInvalid);
-      const lima = new Date(now.getTime() - 5 * 3600_000);
-      if (card.exp_year * 12 + card.exp_month < lima.getUTCFullYear() * 12 + lima.getUTCMonth() + 1)
+      if (cardExpired({ month: card.exp_month, year: card.exp_year }, now))
         add('card.exp_year', orderMessages.cardExpired);
     }
   }

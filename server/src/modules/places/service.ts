@@ -1,5 +1,11 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import type { Place, PickupSchedule, AreaSummary } from '@store/contract';
+import {
+  pickupDays,
+  SLOT_MINUTES,
+  type Place,
+  type PickupSchedule,
+  type AreaSummary,
+} from '@store/contract';
 import type { Database } from '../../db/client';
 import { areas, companies, places } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -128,50 +134,14 @@ export async function findCompanyOfApp(db: Database, app: AppRow, companyUid: st
   return row;
 }
 
-const SLOT_MINUTES = 30;
-/** Pickup is possible from this long after ordering. */
-const LEAD_MINUTES = 30;
-
 /**
- * Pickup slots of the coming days from the place's timetable: Monday's hours
- * serve Monday to Friday, then Saturday and Sunday their own. Times are the
- * place's local wall clock (Lima, UTC-5, no daylight saving).
+ * Pickup slots of the coming days from the place's timetable (the contract's opening-hours rules
+ * on the store clock): Monday's hours serve Monday to Friday, then Saturday and Sunday their own.
  */
 export function pickupScheduleOf(place: PlaceRow, now: Date, days: number): PickupSchedule {
-  const offsetMinutes = -5 * 60;
-  const local = new Date(now.getTime() + offsetMinutes * 60_000);
-  const result: PickupSchedule['days'] = [];
-  for (let d = 0; d < days; d++) {
-    const day = new Date(
-      Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + d),
-    );
-    const weekday = day.getUTCDay();
-    const hours =
-      weekday === 0
-        ? place.timetable.sunday
-        : weekday === 6
-          ? place.timetable.saturday
-          : place.timetable.monday;
-    if (!hours) continue;
-    const open = toMinutes(hours.from);
-    let close = toMinutes(hours.to);
-    if (close <= open) close = 24 * 60; // open past midnight: slots until the end of the day
-    const earliest = d === 0 ? local.getUTCHours() * 60 + local.getUTCMinutes() + LEAD_MINUTES : 0;
-    const slots = [];
-    for (let start = open; start + SLOT_MINUTES <= close; start += SLOT_MINUTES) {
-      if (start < earliest) continue;
-      slots.push({ start: fromMinutes(start), end: fromMinutes(start + SLOT_MINUTES) });
-    }
-    if (slots.length) result.push({ date: day.toISOString().slice(0, 10), slots });
-  }
-  return { place_uid: place.uid, slot_minutes: SLOT_MINUTES, days: result };
-}
-
-function toMinutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-}
-
-function fromMinutes(total: number): string {
-  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+  return {
+    place_uid: place.uid,
+    slot_minutes: SLOT_MINUTES,
+    days: pickupDays(place.timetable, now, days),
+  };
 }

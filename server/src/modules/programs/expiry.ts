@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { storeDateOf } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { loyaltyLedger, programMembers, programs } from '../../db/schema';
 import { lockMember } from './ledger';
@@ -9,8 +10,6 @@ type Db = Database | Tx;
 type PointsLine = { amount: number; kind: string; reference: string | null; createdAt: Date };
 
 const DAY_MS = 86_400_000;
-/** Lima time: the date a member is shown is their local day. */
-const OFFSET_MS = -5 * 60 * 60_000;
 export const EXPIRE_REASON = 'Puntos vencidos';
 
 /**
@@ -68,10 +67,10 @@ export function nextExpiring(
 ): { amount: number; date: string } | null {
   const balance = lines.reduce((s, l) => s + l.amount, 0);
   if (balance <= 0) return null;
-  const dayOf = (t: number) => new Date(t + OFFSET_MS).toISOString().slice(0, 10);
+  // The date a member is shown is the store's day, not the UTC one.
   const lots = openLots(lines).map((l) => ({
     amount: l.amount,
-    date: dayOf(Math.max(l.earnedAt.getTime() + days * DAY_MS, now.getTime())),
+    date: storeDateOf(new Date(Math.max(l.earnedAt.getTime() + days * DAY_MS, now.getTime()))),
   }));
   if (lots.length === 0) return null;
   const date = lots.map((l) => l.date).sort()[0];

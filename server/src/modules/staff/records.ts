@@ -4,6 +4,8 @@ import { stringify } from 'csv-stringify';
 import {
   centsToMoney,
   staffRecordsCsvColumns,
+  storeDayEnd,
+  storeDayStart,
   type RecordKind,
   type StaffRecord,
 } from '@store/contract';
@@ -16,17 +18,6 @@ export type RecordFilters = {
   date_to?: string;
   place_uid?: string;
 };
-
-/** Report days are days in Lima (UTC-5 all year, no daylight saving). */
-const LIMA_OFFSET = '-05:00';
-function dayStart(day: string): string {
-  return `${day}T00:00:00${LIMA_OFFSET}`;
-}
-function nextDayStart(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return dayStart(d.toISOString().slice(0, 10));
-}
 
 type RecordRow = {
   uid: string;
@@ -72,13 +63,13 @@ function recordsQuery(
       parts.push(
         sql
           .raw(`${alias}.${dateColumn} >= `)
-          .append(sql`${dayStart(filters.date_from)}::timestamptz`),
+          .append(sql`${storeDayStart(filters.date_from).toISOString()}::timestamptz`),
       );
     if (filters.date_to)
       parts.push(
         sql
           .raw(`${alias}.${dateColumn} < `)
-          .append(sql`${nextDayStart(filters.date_to)}::timestamptz`),
+          .append(sql`${storeDayEnd(filters.date_to).toISOString()}::timestamptz`),
       );
     if (place) parts.push(sql.raw(`${alias}.place_uid = `).append(sql`${place}::uuid`));
     if (allowed)

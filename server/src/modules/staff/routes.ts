@@ -33,6 +33,7 @@ import {
   staffSkippedDaysQuery,
   staffStampsInput,
   staffTransitionInput,
+  storeDateOf,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
@@ -403,7 +404,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         ...filters,
         place_uid: filters.place_uid || undefined,
       });
-      const today = new Date().toISOString().slice(0, 10);
+      const today = storeDateOf(new Date());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="registros-${today}.csv"`)

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { OrderInput, Weekday } from '@store/contract';
+import {
+  minutesOf,
+  stillOrderable,
+  storeInstant,
+  storeMoment,
+  type OrderInput,
+} from '@store/contract';
 import type { Database } from '../../db/client';
 import { apps, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -15,21 +21,8 @@ import { runnerReasons } from './skip-reasons';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** Lima time, as the pickup schedule uses: orders are for the local day. */
-const OFFSET_MINUTES = -5 * 60;
 /** How long before its slot a day's order is created by default (the store needs time to prepare it). */
 export const DEFAULT_LEAD_MINUTES = 120;
-/** The pickup schedule refuses slots starting sooner than this; later, the day is missed. */
-const PICKUP_LEAD_MINUTES = 30;
-const weekdayOfUtcDay: Weekday[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
 
 export type RunOptions = {
   now?: Date;
@@ -47,21 +40,10 @@ export type DeliveryOutcome = {
   reason?: string;
 };
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The local date, weekday and minute of the day of an instant. */
+/** The store-local date, weekday and minute of the day of an instant: orders are for the store's day. */
 export function localDay(now: Date) {
-  const local = new Date(now.getTime() + OFFSET_MINUTES * 60_000);
-  return {
-    date: local.toISOString().slice(0, 10),
-    weekday: weekdayOfUtcDay[local.getUTCDay()],
-    minute: local.getUTCHours() * 60 + local.getUTCMinutes(),
-  };
-}
-
-/** The instant a local time of a local date stands for. */
-function instantOf(date: string, minute: number): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + (minute - OFFSET_MINUTES) * 60_000);
+  const { date, weekday, minute } = storeMoment(now);
+  return { date, weekday, minute };
 }
 
 function reasonOf(err: unknown): string {
@@ -116,9 +98,9 @@ export async function runSubscriptionOrders(
     const app = appRows.get(sub.appId);
     if (!app) continue;
     let outcome: DeliveryOutcome;
-    if (today.minute > start - PICKUP_LEAD_MINUTES) {
+    if (!stillOrderable(sub.slotStart, today.minute)) {
       // Subscribed after the day's window opened: the first order is on the next chosen day.
-      if (sub.createdAt > instantOf(today.date, start - lead)) continue;
+      if (sub.createdAt > storeInstant(today.date, start - lead)) continue;
       outcome = await recordSkip(db, sub, today.date, runnerReasons.missed);
     } else {
       try {

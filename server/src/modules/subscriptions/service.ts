@@ -3,7 +3,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToMoney,
   formatMessage,
+  hoursOn,
   orderMessages,
+  slotFits,
+  sortWeekdays,
   subscriptionMessages,
   type Subscription,
   type SubscriptionInput,
@@ -45,18 +48,6 @@ const dayNames: Record<Weekday, string> = {
   saturday: 'sábados',
   sunday: 'domingos',
 };
-const SLOT_MINUTES = 30;
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The place's hours on a weekday: Monday's serve Monday to Friday, as for pickup. */
-function hoursOn(place: PlaceRow, day: Weekday) {
-  return day === 'sunday'
-    ? place.timetable.sunday
-    : day === 'saturday'
-      ? place.timetable.saturday
-      : place.timetable.monday;
-}
-
 /**
  * `POST v5/places/{uid}/subscriptions/`: a standing order of the place's
  * subscription cart on the chosen weekdays, in one half-hour slot of the
@@ -96,25 +87,14 @@ export async function createSubscription(
   }
   const priced = priceLinesInCents(stored, sold);
 
-  const days = [...new Set(input.weekdays)].sort(
-    (a, b) => Object.keys(dayNames).indexOf(a) - Object.keys(dayNames).indexOf(b),
-  );
-  const start = minutes(input.time_slot.start);
-  const end = minutes(input.time_slot.end);
+  const days = sortWeekdays(input.weekdays);
   for (const day of days) {
-    const hours = hoursOn(place, day);
+    const hours = hoursOn(place.timetable, day);
     if (!hours) {
       add('weekdays', formatMessage(subscriptionMessages.closedOn, { day: dayNames[day] }));
       continue;
     }
-    const open = minutes(hours.from);
-    const close = minutes(hours.to) <= open ? 24 * 60 : minutes(hours.to);
-    if (
-      end !== start + SLOT_MINUTES ||
-      start < open ||
-      end > close ||
-      (start - open) % SLOT_MINUTES !== 0
-    )
+    if (!slotFits(hours, input.time_slot))
       add('time_slot', formatMessage(subscriptionMessages.slotUnavailable, { day: dayNames[day] }));
   }
 

@@ -1,6 +1,7 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
 import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
 import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
+import { storeDateOf } from '@store/contract/time/store-clock';
 import type { ClientLookup, RecordsQuery, SkippedDaysQuery } from './api/staff-api';
 
 /** Board tabs: every status, plus all of them ('' = no filter). */
@@ -96,12 +97,7 @@ export function csvFilename(filters: Partial<RecordFilters>, today: Date = new D
     filters.date_from || null,
     filters.date_to || null,
   ].filter(Boolean);
-  return `${parts.join('-')}-${today.toISOString().slice(0, 10)}.csv`;
-}
-
-/** Pages of a paged list. */
-export function pageCount(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
+  return `${parts.join('-')}-${storeDateOf(today)}.csv`;
 }
 
 /** Whether a money amount (as typed) is above a maximum (null = no maximum). */

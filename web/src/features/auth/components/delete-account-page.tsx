@@ -3,6 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { pageCount } from '@store/contract/http/pages';
 import { useTenant } from '../../../lib/tenant';
 import { closeSession } from '../../../lib/session';
 import { useServerMessage } from '../../../lib/server-messages';
@@ -14,7 +15,6 @@ import {
   useDeletionLink,
   useMemberPrograms,
 } from '../api/auth-api';
-import { pageCount } from '../lib/pagination';
 import { AuthCard } from './auth-card';
 import { Pagination } from './pagination';
 

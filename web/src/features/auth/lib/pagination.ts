@@ -16,7 +16,3 @@ export function pageItems(current: number, total: number): PageItem[] {
   if (page >= total - 4) return [1, 'start-ellipsis', ...range(total - 6, total)];
   return [1, 'start-ellipsis', ...range(page - 2, page + 2), 'end-ellipsis', total];
 }
-
-export function pageCount(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
-}

@@ -5,7 +5,7 @@ import { ApiError, myOrdersQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { memberProgramQuery, programRedemptionsQuery } from '../../../api/engagement';
 import { useCompanyPrograms, type CompanyProgram } from '../../../lib/company-programs';
-import { STORE_TIME_ZONE } from '../../../lib/checkout-logic';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { coinRedemptions } from '../coins-logic';

@@ -1,18 +1,17 @@
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { checkoutOptionsQuery, myOrdersQuery, placesQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
-import { pageCount, STORE_TIME_ZONE } from '../../../lib/checkout-logic';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { StatusBadge } from './status-steps';
 import '../../../styles/checkout.css';
-
-const PAGE_SIZE = 20;
 
 /** /orders: the member's orders, newest first, 20 a page, filtered by payment method. */
 export function OrdersPage() {
@@ -42,7 +41,7 @@ export function OrdersPage() {
     setParams(search);
   };
 
-  const pages = pageCount(orders.data?.count ?? 0, PAGE_SIZE);
+  const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {
       dateStyle: 'medium',

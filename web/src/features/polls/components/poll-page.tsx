@@ -7,7 +7,7 @@ import type { Poll } from '@store/contract/loyalty/engagement';
 import { ApiError } from '../../../api';
 import { POLLS_KEY, answerPoll, pollQuery } from '../../../api/engagement';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { STORE_TIME_ZONE } from '../../../lib/checkout-logic';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { programPollsQuery } from '../../../api/engagement';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useCompanyPrograms } from '../../../lib/company-programs';
-import { STORE_TIME_ZONE } from '../../../lib/checkout-logic';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/engagement.css';

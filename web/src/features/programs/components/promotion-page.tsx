@@ -14,6 +14,7 @@ import {
   redemptionsQuery,
   relatedPromotionsQuery,
 } from '../../../api/loyalty';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { blockedMessageKey, promotionActions } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
@@ -81,7 +82,7 @@ function PromotionView({
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, {
       dateStyle: 'long',
-      timeZone: 'America/Lima',
+      timeZone: STORE_TIME_ZONE,
     });
   const programPath = `${prefix}/program/${program.uid}`;
 

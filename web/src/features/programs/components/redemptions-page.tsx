@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { memberProgramQuery, redemptionsQuery } from '../../../api/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
@@ -25,7 +26,7 @@ export function RedemptionsPage() {
     new Date(iso).toLocaleString(i18n.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: 'America/Lima',
+      timeZone: STORE_TIME_ZONE,
     });
 
   if (program.isPending) return <Loading />;

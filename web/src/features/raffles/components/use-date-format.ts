@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORE_TIME_ZONE } from '../../../lib/checkout-logic';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 
 /** Dates and times of raffles as the store's clock shows them, in the chosen language. */
 export function useDateFormat(): (iso: string) => string {

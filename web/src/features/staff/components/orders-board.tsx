@@ -11,6 +11,8 @@ import {
   type StaffOrderAction,
 } from '@store/contract/staff/schemas';
 import { errorMessages } from '@store/contract/messages';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, SelectField } from '../../../components/form-fields';
@@ -18,14 +20,11 @@ import { ConfirmInline } from '../../../components/confirm-inline';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
-import { BOARD_FILTERS, pageCount } from '../logic';
+import { BOARD_FILTERS } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
-
-const PAGE_SIZE = 20;
-const TIME_ZONE = 'America/Lima';
 
 /** /staff/orders: the place's orders, newest first, polled so new ones appear; filtered by status. */
 export function OrdersBoard() {
@@ -40,7 +39,7 @@ export function OrdersBoard() {
     : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const orders = useQuery(
-    staffOrdersQuery({ status, place_uid: placeUid, page, page_size: PAGE_SIZE }),
+    staffOrdersQuery({ status, place_uid: placeUid, page, page_size: DEFAULT_PAGE_SIZE }),
   );
 
   const setFilter = (next: { status?: string; page?: number; place_uid?: string }) => {
@@ -53,7 +52,7 @@ export function OrdersBoard() {
     if (p > 1) search.set('page', String(p));
     setParams(search);
   };
-  const pages = pageCount(orders.data?.count ?? 0, PAGE_SIZE);
+  const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const updated = orders.dataUpdatedAt
     ? new Date(orders.dataUpdatedAt).toLocaleTimeString(i18n.language, { timeStyle: 'medium' })
     : null;
@@ -148,7 +147,7 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
   const date = new Date(o.created_at).toLocaleString(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: TIME_ZONE,
+    timeZone: STORE_TIME_ZONE,
   });
 
   const run = (action: StaffOrderAction) => {

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { recordKind } from '@store/contract/staff/schemas';
 import { errorMessages } from '@store/contract/messages';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { ApiError } from '../../../api';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
@@ -12,7 +14,6 @@ import { SelectField } from '../../../components/form-fields';
 import { downloadRecordsCsv, recordsQuery } from '../api/staff-api';
 import {
   csvFilename,
-  pageCount,
   recordFiltersFromSearch,
   recordFiltersToSearch,
   recordsQueryOf,
@@ -21,9 +22,6 @@ import {
 import { useStaffMessage } from '../use-staff-message';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
-
-const PAGE_SIZE = 20;
-const TIME_ZONE = 'America/Lima';
 
 /** Hands a downloaded file to the browser as a download. */
 function saveBlob(blob: Blob, filename: string) {
@@ -46,7 +44,7 @@ export function RecordsPage() {
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const records = useQuery({
-    ...recordsQuery({ ...recordsQueryOf(filters), page_size: PAGE_SIZE }),
+    ...recordsQuery({ ...recordsQueryOf(filters), page_size: DEFAULT_PAGE_SIZE }),
     retry: false,
   });
   const [downloading, setDownloading] = useState(false);
@@ -80,12 +78,12 @@ export function RecordsPage() {
     }
   };
 
-  const pages = pageCount(records.data?.count ?? 0, PAGE_SIZE);
+  const pages = pageCount(records.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {
       dateStyle: 'short',
       timeStyle: 'short',
-      timeZone: TIME_ZONE,
+      timeZone: STORE_TIME_ZONE,
     });
   const err = (field: string): string | undefined =>
     fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;

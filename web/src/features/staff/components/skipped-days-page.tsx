@@ -2,10 +2,11 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { skippedDaysQuery } from '../api/staff-api';
 import {
-  pageCount,
   recordFiltersFromSearch,
   recordFiltersToSearch,
   skippedDaysQueryOf,
@@ -14,9 +15,6 @@ import {
 import { useStaffMessage } from '../use-staff-message';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
-
-const PAGE_SIZE = 20;
-const TIME_ZONE = 'America/Lima';
 
 /**
  * /staff/skipped-days: the subscription days that got no order (out of stock, place closed...),
@@ -28,7 +26,7 @@ export function SkippedDaysPage() {
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const days = useQuery({
-    ...skippedDaysQuery({ ...skippedDaysQueryOf(filters), page_size: PAGE_SIZE }),
+    ...skippedDaysQuery({ ...skippedDaysQueryOf(filters), page_size: DEFAULT_PAGE_SIZE }),
     retry: false,
   });
 
@@ -37,7 +35,7 @@ export function SkippedDaysPage() {
   const fieldErrors = serverFormErrors(days.error, ['date_from', 'date_to', 'place_uid']);
   const err = (field: string): string | undefined =>
     fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
-  const pages = pageCount(days.data?.count ?? 0, PAGE_SIZE);
+  const pages = pageCount(days.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.
   const day = (date: string) =>
     new Date(`${date}T12:00:00Z`).toLocaleDateString(i18n.language, {
@@ -45,7 +43,7 @@ export function SkippedDaysPage() {
       day: 'numeric',
       month: 'short',
       year: 'numeric',
-      timeZone: TIME_ZONE,
+      timeZone: STORE_TIME_ZONE,
     });
   const reason = (d: StaffSkippedDay) =>
     d.reason === 'other' && d.reason_detail
