@@ -1,6 +1,6 @@
 import { loyaltyMessages, NON_FIELD_ERRORS } from '@store/contract';
-import type { Database } from '../../db/client';
-import type { AppRow } from '../tenancy/service';
+import type { MemberScope } from '../../scope/scope';
+import { isLimitedSession } from '../../plugins/auth';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import { takePromotion } from './take';
 
@@ -10,19 +10,19 @@ import { takePromotion } from './take';
  * the promotion itself cannot give codes any more (ended, switched off, stock
  * exhausted); 400 for the member's own rules (limit, coins, stamps, membership).
  */
-export async function getCouponCode(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  promotionUid: string,
-  limitedSession: boolean,
-) {
+export async function getCouponCode(scope: MemberScope, programUid: string, promotionUid: string) {
   try {
-    const unit = await takePromotion(db, app, userUid, { programUid, promotionUid }, 'code', {
-      notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-      limitedSession,
-    });
+    const unit = await takePromotion(
+      scope.db,
+      scope.app,
+      scope.user.uid,
+      { programUid, promotionUid },
+      'code',
+      {
+        notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+        limitedSession: isLimitedSession(scope.sessionMethod),
+      },
+    );
     return { code: unit.code, redemption: unit };
   } catch (error) {
     const message =
