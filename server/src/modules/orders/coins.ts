@@ -116,6 +116,29 @@ export async function ensureCoinsMethod(tx: Tx, appId: string, companyUid: strin
   await tx.insert(paymentMethods).values(coinsMethodRow(appId, companyUid)).onConflictDoNothing();
 }
 
+/** Spends a member's coins: one ledger line, found again (and reversed) by its reference. */
+export async function spendCoins(
+  tx: Tx,
+  appId: string,
+  programUid: string,
+  userUid: string,
+  spend: { coins: number; reason: string; reference: string },
+) {
+  const [line] = await appendLedger(tx, [
+    {
+      appId,
+      programUid,
+      userUid,
+      currency: 'COINS',
+      amount: -spend.coins,
+      kind: 'spend',
+      reason: spend.reason,
+      reference: spend.reference,
+    },
+  ]);
+  return line;
+}
+
 /** The spend line of a coins order, referenced by the order uid. */
 export async function spendOrderCoins(
   tx: Tx,
@@ -125,16 +148,9 @@ export async function spendOrderCoins(
   order: { uid: string; number: number },
   coinTotal: number,
 ) {
-  await appendLedger(tx, [
-    {
-      appId,
-      programUid,
-      userUid,
-      currency: 'COINS',
-      amount: -coinTotal,
-      kind: 'spend',
-      reason: `Pedido ${order.number}`,
-      reference: order.uid,
-    },
-  ]);
+  await spendCoins(tx, appId, programUid, userUid, {
+    coins: coinTotal,
+    reason: `Pedido ${order.number}`,
+    reference: order.uid,
+  });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { apps, orders } from '../../db/schema';
-import { canceledValues, refundCanceled, undoCanceled } from './service';
+import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
 
 /** Orders looked at per run; the next run takes the rest. */
 const BATCH = 500;

@@ -23,8 +23,9 @@ import { HttpError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { findPlace } from '../places/service';
-import { isLimitedSession } from '../../plugins/auth';
-import { memberOrder, memberOrders, placeOrder, transitionOrder } from './service';
+import { placeOrder } from './checkout/checkout';
+import { memberOrder, memberOrders } from './queries';
+import { transitionOrder } from './transitions';
 import { priceOrder, quoteToApi } from './pricing';
 import {
   checkoutOptionsOf,
@@ -125,14 +126,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const created = await placeOrder(
-        {
-          db: server.db,
-          app: request.requireTenant(),
-          user: request.requireUser(),
-          mailer: server.mailer,
-          log: request.log,
-          limitedSession: isLimitedSession(request.sessionMethod),
-        },
+        { ...request.memberScope(), mailer: server.mailer },
         request.params.uid,
         request.body,
         key,
@@ -158,9 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query), (window) =>
         memberOrders(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
+          request.memberScope(),
           { paymentMethod: request.query.payment_method || undefined },
           window,
         ),
@@ -180,13 +172,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: order, ...errors },
       },
     },
-    async (request) =>
-      memberOrder(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-      ),
+    async (request) => memberOrder(request.memberScope(), request.params.uid),
   );
 
   server.post(

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   couponCode,
-  loyaltyMessages,
   pageQuery,
   paged,
   promotion,
@@ -14,18 +13,13 @@ import {
   redemptionsQuery,
 } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
-import { NotFoundError, ValidationError } from '../../lib/http-errors';
-import { isLimitedSession } from '../../plugins/auth';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
-import {
-  getCouponCode,
-  getPromotion,
-  listPromotions,
-  listRedemptions,
-  parseAmount,
-  takePromotion,
-} from './service';
+import { getPromotion, listPromotions } from './listing';
+import { listRedemptions } from './redemptions';
+import { purchasePromotion } from './purchase';
+import { redeemAtVenue } from './venue-redemption';
+import { getCouponCode } from './coupon-code';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -103,17 +97,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const { program, uid } = request.params;
-      const result = await takePromotion(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        { programUid: program, promotionUid: uid },
-        'purchase',
-        {
-          notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-          limitedSession: isLimitedSession(request.sessionMethod),
-        },
-      );
+      const result = await purchasePromotion(request.memberScope(), program, uid);
       return reply.code(201).send(result);
     },
   );
@@ -130,18 +114,10 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) => {
-      const result = await takePromotion(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        { promotionUid: request.body.program_promotion },
-        'redeem',
-        {
-          amountCents: parseAmount(request.body.amount),
-          limitedSession: isLimitedSession(request.sessionMethod),
-          notFound: () =>
-            new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),
-        },
+      const result = await redeemAtVenue(
+        request.memberScope(),
+        request.body.program_promotion,
+        request.body.amount,
       );
       return reply.code(201).send(result);
     },
@@ -188,12 +164,9 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const result = await getCouponCode(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
+        request.memberScope(),
         request.params.program,
         request.params.uid,
-        isLimitedSession(request.sessionMethod),
       );
       return reply.code(201).send(result);
     },

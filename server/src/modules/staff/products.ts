@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import { placeProducts, products } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import { appendLedger, balancesOf } from '../programs/ledger';
-import { lockCoins, memberCoinProgram } from '../orders/coins';
-import { takeStock } from '../orders/stock';
+import { balancesOf } from '../programs/ledger';
+import { memberCoinProgram, spendCoins } from '../orders/coins';
+import { reserveCoins, reserveStock } from '../orders/checkout/reserve';
 import { allowedPlace, type StaffContext } from './guard';
 import { clientToApi, findClient } from './clients';
 import { companyPrograms } from './programs';
@@ -125,25 +125,16 @@ export async function redeemProduct(
   const entry = await staff.db.transaction(async (tx) => {
     await spendPresence(tx, staff, client.uid, presence);
     // Locks the client's membership first: two redemptions of the same last coins queue here.
-    await lockCoins(tx, staff.app.uid, programUid, client.uid, coinsSpent);
-    await takeStock(
-      tx,
-      staff.app.uid,
-      place.uid,
-      new Map([[product.uid, { quantity: input.quantity, title: product.title }]]),
-    );
-    const [line] = await appendLedger(tx, [
-      {
-        appId: staff.app.uid,
-        programUid,
-        userUid: client.uid,
-        currency: 'COINS',
-        amount: -coinsSpent,
-        kind: 'spend',
-        reason: `Canje: ${product.title}`,
-        reference: `staff-product:${randomUUID()}`,
-      },
+    // The checkout's reserve step without an order: coins locked, stock taken, coins spent.
+    await reserveCoins(tx, staff.app.uid, programUid, client.uid, coinsSpent);
+    await reserveStock(tx, staff.app.uid, place.uid, [
+      { productUid: product.uid, quantity: input.quantity, title: product.title },
     ]);
+    const line = await spendCoins(tx, staff.app.uid, programUid, client.uid, {
+      coins: coinsSpent,
+      reason: `Canje: ${product.title}`,
+      reference: `staff-product:${randomUUID()}`,
+    });
     await recordActivity(tx, staff, {
       kind: 'redemptions',
       programUid,

@@ -14,9 +14,10 @@ import type { AppRow } from '../tenancy/service';
 import type { Mailer } from '../mail/mailer';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { findPlace } from '../places/service';
-import { priceOrder } from '../orders/pricing';
-import { findOrder, isUniqueViolation, reserve } from '../orders/service';
-import { orderConfirmationMail } from '../orders/mail';
+import { priceMemberOrder } from '../orders/checkout/price';
+import { reserveOrder } from '../orders/checkout/reserve';
+import { notifyOrder } from '../orders/checkout/notify';
+import { isSameKeyRace } from '../orders/checkout/idempotency';
 import { runnerReasons } from './skip-reasons';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -64,9 +65,9 @@ function reasonOf(err: unknown): string {
  * the order's own transaction (a second runner waits on it, then finds it
  * taken), and the order also carries the idempotency key
  * `subscription:{uid}:{date}`. Pricing, stock and the order rows are the
- * checkout's own (priceOrder and reserve): a day without stock, a product no
- * longer sold or a slot the place no longer offers is recorded as skipped
- * with its reason and no order. A day whose slot is too close or gone when
+ * checkout's own steps (price, reserve, notify; no card is charged): a day
+ * without stock, a product no longer sold or a slot the place no longer
+ * offers is recorded as skipped with its reason and no order. A day whose slot is too close or gone when
  * the run comes (the server was down) is recorded as missed.
  */
 export async function runSubscriptionOrders(
@@ -205,9 +206,11 @@ async function orderFor(
       .join(' '),
   };
 
+  // The member's checkout as the runner makes it: no request, so no session and nothing to log.
+  const scope = { db, app, user };
   let priced;
   try {
-    priced = await priceOrder(db, app, place, input, sub.userUid, now, { requirePayment: true });
+    priced = await priceMemberOrder(scope, place, input, now);
   } catch (err) {
     if (err instanceof ValidationError || err instanceof HttpError)
       return recordSkip(db, sub, serviceDate, reasonOf(err));
@@ -233,25 +236,27 @@ async function orderFor(
         .onConflictDoNothing()
         .returning();
       if (!claim) return false;
-      await reserve(tx, sub.appId, sub.userUid, orderUid, priced, input, key);
+      await reserveOrder(tx, scope, {
+        orderUid,
+        priced,
+        input,
+        idempotencyKey: key,
+        coinProgramUid: null,
+      });
       return true;
     });
     if (!claimed) return { subscription: sub.uid, serviceDate, status: 'taken' };
   } catch (err) {
-    if (isUniqueViolation(err, 'orders_idempotency_key'))
-      return { subscription: sub.uid, serviceDate, status: 'taken' };
+    if (isSameKeyRace(err)) return { subscription: sub.uid, serviceDate, status: 'taken' };
     // Out of stock (or the coupon rules): the transaction took nothing; the day is skipped with the reason.
     if (err instanceof ValidationError) return recordSkip(db, sub, serviceDate, reasonOf(err));
     throw err;
   }
 
-  if (options.mailer && user.email) {
-    const order = await findOrder(db, sub.appId, orderUid);
-    if (order)
-      options.mailer.sendLater(
-        sub.appId,
-        orderConfirmationMail(app.name, user.email, order, priced.company.currencySymbol),
-      );
-  }
+  if (options.mailer && user.email)
+    await notifyOrder({ db, app, mailer: options.mailer }, orderUid, {
+      to: user.email,
+      currencySymbol: priced.company.currencySymbol,
+    });
   return { subscription: sub.uid, serviceDate, status: 'ordered', orderUid };
 }

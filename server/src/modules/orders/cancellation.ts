@@ -1,0 +1,90 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OrderStatus } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { coupons, orderLines, orders, placeProducts } from '../../db/schema';
+import { reverseOrderPoints } from '../programs/order-points';
+import { paymentProvider } from '../payments/provider';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What a canceled (or undone) order gives back: its stock (counted products
+ * only) and its coupon use. Products go in uid order, as when they were
+ * taken, so concurrent givers and takers never deadlock.
+ */
+export async function giveBack(
+  tx: Tx,
+  appId: string,
+  order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid'>,
+) {
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.appId, appId), eq(orderLines.orderUid, order.uid)));
+  const quantities = new Map<string, number>();
+  for (const l of lines)
+    quantities.set(l.productUid, (quantities.get(l.productUid) ?? 0) + l.quantity);
+  for (const [productUid, quantity] of [...quantities].sort(([a], [b]) => a.localeCompare(b))) {
+    await tx
+      .update(placeProducts)
+      .set({ stock: sql`${placeProducts.stock} + ${quantity}` })
+      .where(
+        and(
+          eq(placeProducts.appId, appId),
+          eq(placeProducts.placeUid, order.placeUid),
+          eq(placeProducts.productUid, productUid),
+        ),
+      );
+  }
+  if (order.couponUid) {
+    await tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} - 1` })
+      .where(
+        and(eq(coupons.appId, appId), eq(coupons.uid, order.couponUid), sql`${coupons.uses} > 0`),
+      );
+  }
+}
+
+/** The values a cancellation writes on the order row: a canceled coins order is refunded in full right here (its coins come back through undoCanceled). */
+export function canceledValues(row: Pick<OrderRow, 'coinTotal'>, to: OrderStatus, now: Date) {
+  return {
+    status: to,
+    updatedAt: now,
+    canceledAt: now,
+    ...(row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {}),
+  };
+}
+
+/**
+ * What every cancellation gives back, in the transaction that changed the
+ * status (so exactly once): the stock and the coupon use, and any points it
+ * earned or coins it spent (reversed by the order's ledger reference).
+ */
+export async function undoCanceled(tx: Tx, appId: string, order: OrderRow) {
+  await giveBack(tx, appId, order);
+  await reverseOrderPoints(tx, appId, order);
+}
+
+/** After a cancellation's transaction: a card-paid order is refunded through its provider. */
+export async function refundCanceled(
+  db: Database,
+  appId: string,
+  order: OrderRow,
+  log?: Pick<FastifyBaseLogger, 'error'>,
+) {
+  if (order.paymentStatus !== 'PAID' || !order.paymentReference) return;
+  try {
+    await paymentProvider(order.paymentProvider).refund(order.paymentReference, order.totalCents);
+    await db
+      .update(orders)
+      .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
+      .where(and(eq(orders.appId, appId), eq(orders.uid, order.uid)));
+  } catch (err) {
+    log?.error(
+      { err, order: order.uid },
+      'refund of a canceled order failed; it stays PAID for staff to refund',
+    );
+  }
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { Order, OrderInput } from '@store/contract';
+import { findPlace } from '../../places/service';
+import { orderByKey } from '../queries';
+import { runSteps } from './run-steps';
+import { priceStep } from './price';
+import { reserveStep } from './reserve';
+import { chargeStep } from './charge';
+import { confirmStep } from './confirm';
+import { notifyOrder } from './notify';
+import { isSameKeyRace } from './idempotency';
+import { needed, type CheckoutScope, type CheckoutState } from './state';
+
+/**
+ * The checkout's steps, in order; a failing step undoes the ones before it,
+ * newest first (runSteps):
+ * 1. price   - check and price everything (writes nothing);
+ * 2. reserve - one transaction: unpaid-orders cap, order, lines, stock,
+ *              coupon use, coins; undone by releasing the order (stock and
+ *              coupon back, order and lines deleted) while it is unpaid;
+ * 3. charge  - online card only: authorize and capture; undone by a refund;
+ * 4. confirm - mark a charged order paid, empty the member's cart there.
+ * After these the order is final; 5. notify (the mail) undoes nothing.
+ */
+export const checkoutSteps = [priceStep, reserveStep, chargeStep, confirmStep] as const;
+
+/**
+ * `POST v5/places/{uid}/orders/`. With an Idempotency-Key, a retry answers
+ * the order the first call made, including a retry racing the first call
+ * (the key's unique index stops the second reservation).
+ */
+export async function placeOrder(
+  scope: CheckoutScope,
+  placeUid: string,
+  input: OrderInput,
+  idempotencyKey: string | undefined,
+): Promise<Order> {
+  const { db, app, user } = scope;
+  if (idempotencyKey) {
+    const existing = await orderByKey(db, app.uid, user.uid, idempotencyKey);
+    if (existing) return existing;
+  }
+  const state: CheckoutState = {
+    scope,
+    place: await findPlace(db, app, placeUid),
+    input,
+    idempotencyKey,
+    orderUid: randomUUID(),
+  };
+  try {
+    await runSteps(checkoutSteps, state);
+  } catch (err) {
+    if (idempotencyKey && isSameKeyRace(err)) {
+      const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
+      if (first) return first;
+    }
+    throw err;
+  }
+  const order = await notifyOrder(scope, state.orderUid, {
+    currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
+  });
+  return order!;
+}

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import { orderMessages } from '@store/contract';
+import { orders, shoppingCarts } from '../../../db/schema';
+import type { Tx } from '../../../db/client';
+import type { MemberScope } from '../../../scope/scope';
+import { ValidationError } from '../../../lib/http-errors';
+import type { Payment } from './charge';
+import type { Step } from './run-steps';
+import type { CheckoutState } from './state';
+
+/** The captured payment written on the order: it is PAID from now on. */
+async function markPaid(tx: Tx, appId: string, orderUid: string, payment: Payment) {
+  await tx
+    .update(orders)
+    .set({
+      paymentStatus: 'PAID',
+      paymentProvider: payment.provider.name,
+      paymentReference: payment.authorization,
+      cardLast4: payment.last4,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid)));
+}
+
+/**
+ * As the spec's client does, a placed order empties the member's server cart
+ * at that place (only once the order is final: a declined card must leave
+ * the cart as it was).
+ */
+export async function emptyCart(
+  tx: Tx,
+  scope: Pick<MemberScope, 'app' | 'user'>,
+  placeUid: string,
+) {
+  await tx
+    .delete(shoppingCarts)
+    .where(
+      and(
+        eq(shoppingCarts.appId, scope.app.uid),
+        eq(shoppingCarts.userUid, scope.user.uid),
+        eq(shoppingCarts.placeUid, placeUid),
+      ),
+    );
+}
+
+/**
+ * Step 4, one transaction: a charged order is marked PAID, and the member's
+ * cart at the place is emptied. If it fails, the steps before it are undone
+ * (the charge refunded, the reservation released), and a failure to record
+ * a payment reads as the card's 400 like every other payment failure.
+ */
+export const confirmStep: Step<CheckoutState> = {
+  name: 'confirm',
+  async run(state) {
+    const { scope, payment } = state;
+    try {
+      await scope.db.transaction(async (tx) => {
+        if (payment) await markPaid(tx, scope.app.uid, state.orderUid, payment);
+        await emptyCart(tx, scope, state.place.uid);
+      });
+    } catch (err) {
+      if (!payment || err instanceof ValidationError) throw err;
+      scope.log.error({ err, order: state.orderUid }, 'payment failed; the order is undone');
+      throw new ValidationError(orderMessages.cardDeclined);
+    }
+  },
+};

@@ -1,0 +1,228 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { couponMessages, type OrderInput } from '@store/contract';
+import type { Tx } from '../../../db/client';
+import { coupons, orderLines, orders } from '../../../db/schema';
+import type { MemberScope, Scope } from '../../../scope/scope';
+import { ValidationError } from '../../../lib/http-errors';
+import { lineOptions, type PricedOrder } from '../pricing';
+import { memberUses } from '../settings';
+import { ensureCoinsMethod, lockCoins, spendOrderCoins } from '../coins';
+import { takeStock } from '../stock';
+import { nextOrderNumber } from '../numbers';
+import { enforceUnpaidOrdersCap } from '../unpaid-cap';
+import { giveBack } from '../cancellation';
+import { needed, type CheckoutState } from './state';
+import type { Step } from './run-steps';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What a reservation writes: the priced order under the uid chosen for it. */
+export type Reservation = {
+  orderUid: string;
+  priced: PricedOrder;
+  input: OrderInput;
+  idempotencyKey: string | undefined;
+  /** The program whose coins pay a coins order (null otherwise). */
+  coinProgramUid: string | null;
+};
+
+/**
+ * Locks the member's coins and checks the balance, inside the transaction
+ * that spends them and before anything else is written: a short balance
+ * writes nothing, and two spends of the same last coins queue here (orders,
+ * and the counter's product redemptions).
+ */
+export const reserveCoins = lockCoins;
+
+/**
+ * Takes a place's stock of products inside the caller's transaction. The
+ * same product on two lines counts once; the guarded updates are the check
+ * ('Out of stock: {product}' rolls the transaction back).
+ */
+export async function reserveStock(
+  tx: Tx,
+  appId: string,
+  placeUid: string,
+  lines: { productUid: string; quantity: number; title: string }[],
+) {
+  const wanted = new Map<string, { quantity: number; title: string }>();
+  for (const l of lines) {
+    const w = wanted.get(l.productUid) ?? { quantity: 0, title: l.title };
+    w.quantity += l.quantity;
+    wanted.set(l.productUid, w);
+  }
+  await takeStock(tx, appId, placeUid, wanted);
+}
+
+/** One use of the order's coupon, under the coupon's row lock so the member's other uses are all counted. */
+async function useCoupon(tx: Tx, appId: string, userUid: string, coupon: PricedOrder['coupon']) {
+  if (!coupon) return;
+  const used = await tx
+    .update(coupons)
+    .set({ uses: sql`${coupons.uses} + 1` })
+    .where(
+      and(
+        eq(coupons.appId, appId),
+        eq(coupons.uid, coupon.uid),
+        eq(coupons.isActive, true),
+        or(isNull(coupons.maxUses), sql`${coupons.uses} < ${coupons.maxUses}`),
+      ),
+    )
+    .returning({ uid: coupons.uid });
+  if (used.length === 0) throw new ValidationError({ coupon: [couponMessages.exhausted] });
+  // The coupon row is locked now, so the member's other orders using it are all visible and counted.
+  if (
+    coupon.maxUsesPerMember !== null &&
+    (await memberUses(tx, appId, coupon.uid, userUid)) > coupon.maxUsesPerMember
+  )
+    throw new ValidationError({ coupon: [couponMessages.memberLimit] });
+}
+
+/**
+ * Step 2, inside the caller's transaction (recurring subscription orders
+ * call it in the transaction of their day's claim): the member's coins, the
+ * order and its lines, the stock, the coupon use and the coins spend. Any
+ * failure rolls all of it back.
+ */
+export async function reserveOrder(
+  tx: Tx,
+  scope: Pick<MemberScope, 'app' | 'user'>,
+  r: Reservation,
+) {
+  const appId = scope.app.uid;
+  const userUid = scope.user.uid;
+  const p = r.priced;
+  if (p.paidWithCoins) {
+    if (!r.coinProgramUid) throw new Error('a coins order needs the program that pays it');
+    // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
+    await reserveCoins(tx, appId, r.coinProgramUid, userUid, p.coinTotal);
+    await ensureCoinsMethod(tx, appId, p.company.uid);
+  }
+  const delivery = r.input.shipping_type === 'delivery' ? r.input.delivery! : null;
+  const [written] = await tx
+    .insert(orders)
+    .values({
+      appId,
+      uid: r.orderUid,
+      number: await nextOrderNumber(tx, appId),
+      userUid,
+      idempotencyKey: r.idempotencyKey ?? null,
+      placeUid: p.place.uid,
+      companyUid: p.company.uid,
+      status: 'RECEIVED',
+      shippingType: r.input.shipping_type,
+      pickupDate: p.pickup?.date ?? null,
+      pickupStart: p.pickup?.start ?? null,
+      pickupEnd: p.pickup?.end ?? null,
+      areaUid: p.area?.uid ?? null,
+      district: p.area?.name ?? null,
+      address: delivery?.address.trim() ?? null,
+      reference: delivery ? (delivery.reference ?? '').trim() : null,
+      latitude: delivery?.latitude ?? null,
+      longitude: delivery?.longitude ?? null,
+      distanceMeters: p.distanceMeters,
+      comments: (r.input.comments ?? '').trim(),
+      paymentMethodUid: p.paymentMethod!.uid,
+      paymentStatus:
+        p.paymentMethod!.type === 'ONLINE_CARD'
+          ? 'PENDING'
+          : p.paidWithCoins
+            ? 'PAID'
+            : 'PAY_ON_DELIVERY',
+      couponUid: p.coupon?.uid ?? null,
+      couponCode: p.coupon?.code ?? null,
+      subtotalCents: p.subtotalCents,
+      discountCents: p.discountCents,
+      deliveryCents: p.deliveryCents,
+      taxesCents: p.taxesCents,
+      totalCents: p.totalCents,
+      coinTotal: p.coinTotal,
+      taxName: p.tax.name,
+      taxRateBasisPoints: p.tax.rateBasisPoints,
+      billing: r.input.billing as OrderRow['billing'],
+      influencerUid: r.input.influencer_uid ?? null,
+    })
+    .returning({ number: orders.number });
+  await tx.insert(orderLines).values(
+    p.lines.map((l, position) => ({
+      appId,
+      orderUid: r.orderUid,
+      position,
+      productUid: l.line.uid,
+      title: l.item.product.title,
+      image: l.item.product.image,
+      quantity: l.line.quantity,
+      unitPriceCents: l.unitPriceCents,
+      optionsPriceCents: l.optionsCents,
+      totalCents: l.totalCents,
+      coinPrice: l.coinPrice,
+      options: lineOptions(l),
+    })),
+  );
+  await reserveStock(
+    tx,
+    appId,
+    p.place.uid,
+    p.lines.map((l) => ({
+      productUid: l.line.uid,
+      quantity: l.line.quantity,
+      title: l.item.product.title,
+    })),
+  );
+  await useCoupon(tx, appId, userUid, p.coupon);
+  if (p.paidWithCoins)
+    await spendOrderCoins(
+      tx,
+      appId,
+      r.coinProgramUid!,
+      userUid,
+      { uid: r.orderUid, number: written.number },
+      p.coinTotal,
+    );
+}
+
+/**
+ * Compensation of step 2: an order whose card was not charged (still
+ * PENDING) gives its stock and coupon back and is deleted with its lines, so
+ * a declined card leaves nothing behind. Orders past PENDING are not touched.
+ */
+export async function releaseOrder(scope: Pick<Scope, 'db' | 'app'>, orderUid: string) {
+  const appId = scope.app.uid;
+  await scope.db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.appId, appId), eq(orders.uid, orderUid), eq(orders.paymentStatus, 'PENDING')),
+      )
+      .for('update');
+    if (!order) return;
+    await giveBack(tx, appId, order);
+    await tx.delete(orders).where(and(eq(orders.appId, appId), eq(orders.uid, orderUid)));
+  });
+}
+
+/**
+ * The checkout's reserve step: one transaction with the member's
+ * unpaid-orders cap (under their row lock) and the reservation.
+ */
+export const reserveStep: Step<CheckoutState> = {
+  name: 'reserve',
+  async run(state) {
+    const { scope } = state;
+    const priced = needed(state.priced, 'the price');
+    await scope.db.transaction(async (tx) => {
+      // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
+      if (!priced.paidWithCoins && priced.paymentMethod!.type !== 'ONLINE_CARD')
+        await enforceUnpaidOrdersCap(tx, scope.app, scope.user.uid);
+      await reserveOrder(tx, scope, {
+        orderUid: state.orderUid,
+        priced,
+        input: state.input,
+        idempotencyKey: state.idempotencyKey,
+        coinProgramUid: state.coinProgramUid ?? null,
+      });
+    });
+  },
+  compensate: (state) => releaseOrder(state.scope, state.orderUid),
+};

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  canTransition,
+  formatMessage,
+  isCanceled,
+  orderMessages,
+  orderStatusLabels,
+  type Order,
+  type OrderActor,
+  type OrderStatus,
+} from '@store/contract';
+import type { Database } from '../../db/client';
+import { orders } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import { earnOrderPoints } from '../programs/order-points';
+import { findOrder, visible } from './queries';
+import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
+
+/**
+ * Moves an order along the contract's state machine. The status changes with
+ * a conditional update (from the status read), so of two racing moves only
+ * one happens; a cancellation gives the stock and the coupon use back in the
+ * same transaction, hence exactly once. A paid order that is canceled is
+ * refunded after the transaction. Staff moves (actor 'place') come with the
+ * staff area; members may only cancel their own RECEIVED orders.
+ */
+export async function transitionOrder(
+  db: Database,
+  app: AppRow,
+  orderUid: string,
+  to: OrderStatus,
+  actor: OrderActor,
+  options: { userUid?: string; log?: FastifyBaseLogger } = {},
+): Promise<Order> {
+  if (!isUid(orderUid)) throw new NotFoundError();
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.appId, app.uid),
+          eq(orders.uid, orderUid),
+          options.userUid ? eq(orders.userUid, options.userUid) : undefined,
+          visible,
+        ),
+      );
+    if (!row) throw new NotFoundError();
+    const refused = () =>
+      new ValidationError(
+        actor === 'member'
+          ? orderMessages.cannotCancel
+          : formatMessage(orderMessages.transitionRefused, {
+              from: orderStatusLabels[row.status as OrderStatus],
+              to: orderStatusLabels[to],
+            }),
+      );
+    if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
+    const now = new Date();
+    const [updated] = await tx
+      .update(orders)
+      .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
+      .where(
+        and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)),
+      )
+      .returning();
+    if (!updated) throw refused();
+    if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);
+    // Loyalty, in the same transaction: a delivered order earns its program points.
+    if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
+    return updated;
+  });
+  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, options.log);
+  return (await findOrder(db, app.uid, orderUid))!;
+}

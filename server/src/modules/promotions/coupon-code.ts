@@ -1,0 +1,36 @@
+import { loyaltyMessages, NON_FIELD_ERRORS } from '@store/contract';
+import type { MemberScope } from '../../scope/scope';
+import { isLimitedSession } from '../../plugins/auth';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
+import { takePromotion } from './take';
+
+/**
+ * Coupon code of a promotion: acquires one unit (paying its coin price, if any)
+ * and answers its code; asking again answers the code already held. 406 when
+ * the promotion itself cannot give codes any more (ended, switched off, stock
+ * exhausted); 400 for the member's own rules (limit, coins, stamps, membership).
+ */
+export async function getCouponCode(scope: MemberScope, programUid: string, promotionUid: string) {
+  try {
+    const unit = await takePromotion(
+      scope.db,
+      scope.app,
+      scope.user.uid,
+      { programUid, promotionUid },
+      'code',
+      {
+        notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+        limitedSession: isLimitedSession(scope.sessionMethod),
+      },
+    );
+    return { code: unit.code, redemption: unit };
+  } catch (error) {
+    const message =
+      error instanceof ValidationError
+        ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0]
+        : undefined;
+    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted)
+      throw new HttpError(406, { detail: message });
+    throw error;
+  }
+}

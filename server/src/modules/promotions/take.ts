@@ -1,0 +1,217 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { authMessages, loyaltyMessages, type Redemption } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
+import type { AppRow } from '../tenancy/service';
+import { ForbiddenError, ValidationError } from '../../lib/http-errors';
+import { isUid } from '../../lib/uid';
+import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
+import { findProgram } from '../programs/service';
+import { memberUses, started, stockLeft } from './availability';
+import { redemptionToApi } from './serialize';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newCode(): string {
+  return Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+}
+
+export type TakeMode =
+  /** Buy with coins: the unit is acquired (ACTIVE) and shown at the venue later. */
+  | 'purchase'
+  /** Redeem at the venue: uses an acquired unit, or takes one and uses it at once. */
+  | 'redeem'
+  /** Coupon code: acquire a unit (free or paid) to get its code. */
+  | 'code';
+
+/**
+ * Takes one unit of a promotion for a member in ONE transaction. The promotion
+ * row is locked first (FOR UPDATE), then the member's row, always in that
+ * order: concurrent takers of the last unit, of a member's last allowed use, or
+ * of a member's last coins queue on those locks and each sees what the one
+ * before committed. Checks, in order: usable (active, within dates), amount
+ * under the maximum, an already acquired unit (redeem uses it), the member's
+ * limit, stock, coins, stamps.
+ */
+export async function takePromotion(
+  db: Database,
+  app: AppRow,
+  userUid: string,
+  target: { programUid?: string; promotionUid: string },
+  mode: TakeMode,
+  options: TakeOptions,
+): Promise<Redemption> {
+  return db.transaction(async (tx) => {
+    const unit = await takeUnit(tx, app, userUid, target, mode, options);
+    // What the caller records about the unit (the staff console's records) commits or fails with it.
+    await options.onTaken?.(tx, unit);
+    return unit;
+  });
+}
+
+export type TakeOptions = {
+  amountCents?: number;
+  /** The member asks from a limited session (document number alone): nothing may be paid with coins or stamps. */
+  limitedSession?: boolean;
+  notFound: () => Error;
+  /** Runs inside the transaction once the unit is taken or used. */
+  onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
+};
+
+async function takeUnit(
+  tx: Tx,
+  app: AppRow,
+  userUid: string,
+  target: { programUid?: string; promotionUid: string },
+  mode: TakeMode,
+  options: TakeOptions,
+): Promise<Redemption> {
+  const now = new Date();
+  if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid)))
+    throw options.notFound();
+  const [p] = await tx
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.appId, app.uid),
+        eq(promotions.uid, target.promotionUid),
+        target.programUid ? eq(promotions.programUid, target.programUid) : undefined,
+        started(now),
+      ),
+    )
+    .for('update');
+  if (!p) throw options.notFound();
+  // The program must be visible on this app (active, its company with programs on).
+  await findProgram(tx as unknown as Database, app, p.programUid).catch(() => {
+    throw options.notFound();
+  });
+  const member = await lockMember(tx, app.uid, p.programUid, userUid);
+  if (!member) throw new ValidationError(loyaltyMessages.notMember);
+
+  if (!p.isActive || (p.endsAt && p.endsAt <= now))
+    throw new ValidationError(loyaltyMessages.noLongerUsable);
+  if (
+    options.amountCents !== undefined &&
+    p.maxAmountCents !== null &&
+    options.amountCents > p.maxAmountCents
+  ) {
+    throw new ValidationError({ amount: [loyaltyMessages.amountExceedsMaximum] });
+  }
+  if (mode === 'purchase' && p.coinPrice === 0)
+    throw new ValidationError(loyaltyMessages.notForSale);
+
+  const uses = await memberUses(tx, app.uid, userUid, p.uid);
+  if (mode === 'code' && uses.active > 0) {
+    // Asking again for a code gives the code already held, not a second unit.
+    const [held] = await tx
+      .select()
+      .from(redemptions)
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.promotionUid, p.uid),
+          eq(redemptions.userUid, userUid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
+      .orderBy(asc(redemptions.createdAt))
+      .limit(1);
+    return redemptionToApi(held, p);
+  }
+  if (mode === 'redeem' && uses.active > 0) {
+    const [acquired] = await tx
+      .select()
+      .from(redemptions)
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.promotionUid, p.uid),
+          eq(redemptions.userUid, userUid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
+      .orderBy(asc(redemptions.createdAt))
+      .limit(1);
+    const [used] = await tx
+      .update(redemptions)
+      .set({ status: 'USED', usedAt: now, amountCents: options.amountCents ?? null })
+      .where(
+        and(
+          eq(redemptions.appId, app.uid),
+          eq(redemptions.uid, acquired.uid),
+          eq(redemptions.status, 'ACTIVE'),
+        ),
+      )
+      .returning();
+    if (!used) throw new ValidationError(loyaltyMessages.alreadyUsed);
+    return redemptionToApi(used, p);
+  }
+  if (p.limitPerMember !== null && uses.taken >= p.limitPerMember) {
+    throw new ValidationError(
+      p.limitPerMember === 1 ? loyaltyMessages.alreadyUsed : loyaltyMessages.limitExceeded,
+    );
+  }
+  if (p.stockTotal !== null && p.stockTaken >= p.stockTotal)
+    throw new ValidationError(loyaltyMessages.stockExhausted);
+
+  const spends = p.coinPrice > 0 || p.kind === 'STAMPS';
+  // A document number alone is no proof of who is asking: such a session never spends coins or stamps.
+  if (spends && options.limitedSession) throw new ForbiddenError(authMessages.limitedSession);
+  const balances = spends ? await balancesOf(tx, app.uid, p.programUid, userUid) : null;
+  if (p.coinPrice > 0 && balances!.coins < p.coinPrice)
+    throw new ValidationError(loyaltyMessages.notEnoughCoins);
+  const stamps = p.kind === 'STAMPS' ? (p.stampsRequired ?? 0) : 0;
+  if (stamps > 0 && balances!.stamps < stamps)
+    throw new ValidationError(loyaltyMessages.notEnoughStamps);
+
+  // Conditional as well as locked: the stock can never go past its total.
+  const taken = await tx
+    .update(promotions)
+    .set({ stockTaken: sql`${promotions.stockTaken} + 1` })
+    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, p.uid), stockLeft()))
+    .returning({ uid: promotions.uid });
+  if (taken.length === 0) throw new ValidationError(loyaltyMessages.stockExhausted);
+
+  const status: RedemptionStatus = mode === 'redeem' ? 'USED' : 'ACTIVE';
+  const [row] = await tx
+    .insert(redemptions)
+    .values({
+      appId: app.uid,
+      uid: crypto.randomUUID(),
+      programUid: p.programUid,
+      promotionUid: p.uid,
+      userUid,
+      status,
+      amountCents: mode === 'redeem' ? (options.amountCents ?? null) : null,
+      coinsSpent: p.coinPrice,
+      stampsSpent: stamps,
+      code: newCode(),
+      createdAt: now,
+      usedAt: mode === 'redeem' ? now : null,
+    })
+    .returning();
+  await appendLedger(tx, [
+    {
+      appId: app.uid,
+      programUid: p.programUid,
+      userUid,
+      currency: 'COINS',
+      amount: -p.coinPrice,
+      kind: 'spend',
+      reason: `Canje: ${p.name}`,
+      reference: row.uid,
+    },
+    {
+      appId: app.uid,
+      programUid: p.programUid,
+      userUid,
+      currency: 'STAMPS',
+      amount: -stamps,
+      kind: 'spend',
+      reason: `Canje: ${p.name}`,
+      reference: row.uid,
+    },
+  ]);
+  return redemptionToApi(row, p);
+}
