@@ -101,7 +101,7 @@ export const docsPlugin = fp(
             '',
             "**Tenants.** One server answers many stores (apps). The tenant of a call is the app whose domain is the request's host name; a call from a host that is no tenant (server to server) names its app with the `API-KEY` header (the app key from `GET v7/apps/?domain=`). When both are given they must agree (else 403).",
             '',
-            '**Sessions.** Sign-in answers a token; send it as `Authorization: Token <key>`. Operations whose security lists only `token` alternatives answer 401 without a valid session; staff operations also need a staff role (403 otherwise). Public operations accept the token too and some answer more with it.',
+            '**Sessions.** Sign-in answers a token; send it as `Authorization: Token <key>`. Operations whose security lists only `token` alternatives answer 401 without a valid session; staff operations also need a staff role (403 otherwise). Public operations accept the token too and some answer more with it; a store without anonymous navigation answers visitors 401 on most of them.',
             '',
             '**Errors.** 400 bodies map fields to messages (`non_field_errors` for the rest); other errors are `{detail}`.',
           ].join('\n'),
