@@ -65,7 +65,9 @@ export function operationIdOf(method: string, url: string): string {
 const transform: SwaggerTransform = (input) => {
   const { schema, url } = jsonSchemaTransform(input);
   if (!schema || (schema as { hide?: boolean }).hide) return { schema, url };
-  const access = input.route.config?.access ?? 'public';
+  const access = input.route.config?.access;
+  // Never guessed: plugins/route-access.ts gives every API route one as it is registered.
+  if (!access) throw new Error(`${url} has no access: register routeAccessPlugin before the API`);
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
   const { description, response } = schema as {
     description?: string;

@@ -41,10 +41,7 @@ function hooksOf(route: RouteOptions, hook: 'onRequest' | 'preValidation' | 'pre
  * The access of a route, from (first) its own `config.access`, else the stronger of
  * its area's access and what its hooks require. Undefined when nothing states it.
  */
-export function accessOf(
-  route: RouteOptions,
-  area: RouteAccess | undefined,
-): RouteAccess | undefined {
+function accessOf(route: RouteOptions, area: RouteAccess | undefined): RouteAccess | undefined {
   if (route.config?.access) return route.config.access;
   const hooked = (['onRequest', 'preValidation', 'preHandler'] as const).some((hook) =>
     hooksOf(route, hook).some((h) => memberHooks.includes(h)),
