@@ -34,6 +34,7 @@ import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
 import { authPlugin } from './plugins/auth';
+import { routeAccessPlugin } from './plugins/route-access';
 import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
@@ -124,6 +125,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(databasePlugin, { db: options.db });
   await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
   await app.register(authPlugin);
+  // Before any API route: it decides (and documents) each route's access as it is registered.
+  await app.register(routeAccessPlugin);
   await app.register(scopePlugin, { clock: options.clock ?? systemClock });
   await app.register(storeAccessPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from './support/test-app';
+import { apiPaths } from './support/openapi';
 import { registerMember } from './support/accounts';
 
 /**
@@ -400,6 +401,7 @@ async function renew(role: Exclude<Role, 'anonymous'>) {
 before(async () => {
   t = await startTestApp();
   const doc = (await t.get('/api/docs/json')).data as {
+    servers?: { url: string }[];
     paths: Record<
       string,
       Record<
@@ -411,7 +413,7 @@ before(async () => {
       >
     >;
   };
-  for (const [path, methods] of Object.entries(doc.paths)) {
+  for (const [path, methods] of Object.entries(apiPaths(doc))) {
     for (const [method, spec] of Object.entries(methods)) {
       operations.push({
         method: method.toUpperCase(),

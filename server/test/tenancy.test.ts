@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { app as appSchema } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
+import { apiPaths } from './support/openapi';
 
 let t: TestApp;
 before(async () => {
@@ -378,7 +379,7 @@ describe('the API around the calls', () => {
       '/api/v5/companies/{uid}/ads',
       '/api/v7/apps/{uid}/landing/',
     ]) {
-      assert.ok(res.data.paths[path], `missing ${path}`);
+      assert.ok(apiPaths(res.data)[path], `missing ${path}`);
     }
   });
 

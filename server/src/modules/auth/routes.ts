@@ -40,13 +40,13 @@ import {
   validateDocument,
 } from './service';
 import { deletionPrograms } from '../programs/service';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['auth'];
 const errors = {
   ...errorResponses(400, 401, 403, 404),
   429: detailErrorBody.describe('with a Retry-After header'),
 };
-const security = [{ token: [] }];
 
 const linkParams = z.object({ uid: z.string().max(64), token: z.string().max(200) });
 const partnerLinkParams = linkParams.extend({
@@ -63,6 +63,7 @@ function checkPartnerPath(request: FastifyRequest, params: { prefix: string; uid
 }
 
 export const authRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.post(
     '/v5/login/',
     {
@@ -130,7 +131,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'Log out (ends this session)',
         response: { 200: detailBody, ...errors },
       },
@@ -148,7 +148,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireFullSessionHook,
       schema: {
         tags,
-        security,
         summary: 'Log out everywhere (ends every session of the member, this one too)',
         description:
           'Ours. For a lost phone or a shared computer. A limited session (document number alone): 403.',
@@ -226,7 +225,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireFullSessionHook,
       schema: {
         tags,
-        security,
         summary: 'Mail the signed-in member a link that deletes the account',
         description:
           "The link is /me/delete/{uidApp}/{uidUser}/{token} (prefixed with the app's partner_deletion_prefix when set), valid for 24 hours and once. A limited session (document number alone): 403.",

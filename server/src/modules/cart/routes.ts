@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/route-errors';
 import { cart, cartInput } from '@store/contract';
 import { getCart, saveCart } from './service';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['cart'];
 const errors = errorResponses(400, 401, 404);
 
 export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.get(
     '/v5/me/shopping-cart/',
     {

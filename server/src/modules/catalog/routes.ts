@@ -17,12 +17,14 @@ import {
   listPlaceProducts,
   listProducts,
 } from './service';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['catalog'];
 const errors = errorResponses(400, 404);
 const PRODUCTS_PAGE_SIZE = 24;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/v7/places/:uid/products/',
     {

@@ -4,10 +4,12 @@ import { companyEvent, eventsQuery, pageQuery, paged } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { getEvent, listCompanyEvents } from './events';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['engagement'];
 
 export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/v5/companies/:uid/events/',
     {

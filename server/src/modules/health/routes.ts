@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { errorResponses } from '../../lib/route-errors';
+import { areaAccess } from '../../plugins/route-access';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/health',
     {
@@ -12,6 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (server) => {
         response: {
           200: z.object({ status: z.literal('ok'), database: z.string() }),
           503: z.object({ status: z.literal('unavailable'), database: z.string() }),
+          // Like every API call: an API-KEY that names no app (or another app than the host's).
+          ...errorResponses(403),
         },
       },
     },

@@ -36,9 +36,9 @@ import {
   deliveryOf,
   usableCoupon,
 } from './settings';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['orders'];
-const security = [{ token: [] }];
 const errors = errorResponses(400, 401, 404);
 const uidParams = z.object({ uid: z.string() });
 
@@ -52,6 +52,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/v5/places/:uid/checkout-options/',
     {
@@ -105,7 +106,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'Places an order (checkout)',
         description: [
           'Body: `shipping_type` delivery|pickup; `delivery` {area, address, reference, latitude, longitude} or `pickup` {date, start} (a slot of `GET v7/places/{uid}/pickup-schedule/`);',
@@ -141,7 +141,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: "The member's orders, newest first",
         description:
           '`payment_method` (a payment method uid, or a type such as COINS for every method of that type) filters; paged by `page`. No orders: an empty page (the web shows "No orders found").',
@@ -166,7 +165,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: "One of the member's orders (404 for anyone else's)",
         params: uidParams,
         response: { 200: order, ...errors },
@@ -181,7 +179,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'The member cancels their order (ours)',
         description:
           "Allowed while the order is RECEIVED (the store has not accepted it); it becomes CANCELED_BY_USER, its stock and coupon use go back, and a card payment is refunded. Otherwise 400 {non_field_errors: ['Este pedido ya no puede cancelarse.']}.",

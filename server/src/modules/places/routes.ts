@@ -4,11 +4,13 @@ import { errorResponses } from '../../lib/route-errors';
 import { areaSummary, pageQuery, paged, pickupSchedule, place } from '@store/contract';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { findPlace, listAreas, listPlaces, pickupScheduleOf } from './service';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['places'];
 const errors = errorResponses(400, 404);
 
 export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/v7/places/',
     {

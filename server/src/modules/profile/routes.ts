@@ -10,19 +10,19 @@ import {
 import { changePassword, updateProfile } from './service';
 import { userToApi } from '../auth/users';
 import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['profile'];
-const security = [{ token: [] }];
 const errors = errorResponses(400, 401, 403, 404);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.get(
     '/v5/me/',
     {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'The signed-in member',
         response: { 200: user, ...errors },
       },
@@ -36,7 +36,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'Update the signed-in member',
         description:
           "Only the fields sent change; null clears an optional field. mobile_number with country code (9 digits alone are read as +51); document_number follows the dni rule for NATIONAL_ID; birthdate YYYY-MM-DD and at least 18; area is the uid of one of the app's areas. Email cannot be changed here; other fields are ignored. A limited session (document number alone) may change only `area`: anything else is a 403.",
@@ -59,7 +58,6 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireFullSessionHook,
       schema: {
         tags,
-        security,
         summary: 'Change the password (our path)',
         description:
           'Needs the current password. A mismatch of password and password_confirmation is a non-field error. Other sessions of the member end.',

@@ -15,6 +15,7 @@ import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
 import { answerPoll, getPoll, listPolls } from './polls';
 import { listBlocks } from './blocks';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['programs'];
 const programParams = z.object({ uid: z.string() });
@@ -23,6 +24,7 @@ const pollParams = z.object({ program: z.string(), poll: z.string() });
 const emptyBody = z.object({}).optional();
 
 export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.get(
     '/v5/me/programs/:uid/raffles/',
     {

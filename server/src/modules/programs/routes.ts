@@ -21,14 +21,17 @@ import {
   memberQr as makeMemberQr,
 } from './service';
 import { isLimitedSession } from '../../plugins/auth';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['programs'];
 const uidParams = z.object({ uid: z.string() });
 
 export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.get(
     '/v5/programs/',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "The tenant's benefit programs",

@@ -20,6 +20,7 @@ import { listRedemptions } from './redemptions';
 import { purchasePromotion } from './purchase';
 import { redeemAtVenue } from './venue-redemption';
 import { getCouponCode } from './coupon-code';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -29,6 +30,7 @@ const ruleMessages =
   "Rule messages (400 non_field_errors): 'The promotion can no longer be used', 'You have exceeded the redemption limit for this promotion' (or 'The promotion has already been used' when the limit is 1), 'The stock for this promotion is exhausted', 'You do not have enough coins'; {amount: ['The amount exceeds the maximum']}.";
 
 export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.get(
     '/v5/me/programs/:uid/promotions/',
     {

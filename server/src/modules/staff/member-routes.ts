@@ -4,6 +4,7 @@ import { counterCode, staffInvitationOffer } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { issueCounterCode } from './presence';
 import { acceptInvitation, openInvitation } from './invitations';
+import { areaAccess } from '../../plugins/route-access';
 
 const linkParams = z.object({ uid: z.string(), token: z.string() });
 
@@ -13,12 +14,12 @@ const linkParams = z.object({ uid: z.string(), token: z.string() });
  * out of staffRoutes, whose every route requires a staff role.
  */
 export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.post(
     '/v5/me/counter-code/',
     {
       schema: {
         tags: ['programs'],
-        security: [{ token: [] }],
         summary: 'A one-time code to show at the counter',
         description:
           "6 digits, valid 5 minutes, single use; a new one replaces the previous one. Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous); a limited session (document number alone) is no proof of who holds the phone: 403.",
@@ -36,6 +37,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/invitations/:uid/:token/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['staff'],
         summary: 'A staff invitation as its mailed link shows it',
@@ -59,7 +61,6 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
     {
       schema: {
         tags: ['staff'],
-        security: [{ token: [] }],
         summary: 'Accepts a staff invitation: the role goes to the signed-in account',
         description:
           "The account's email must be the invited one: 400 {non_field_errors} otherwise, and for a user already staff of another company. Accepting counts as verifying that email (the link came to its mailbox). Single use; a bad link: 404 {detail}; anonymous: 401; a limited session (document number alone): 403.",

@@ -49,9 +49,9 @@ import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
 import { createInvitation, listInvitations, revokeInvitation } from './invitations';
 import { authContext } from '../auth/context';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['staff'];
-const security = [{ token: [] }];
 const errors = errorResponses(400, 401, 403, 404);
 const uidParams = z.object({ uid: z.string() });
 const proofDoc =
@@ -65,6 +65,7 @@ const access =
  * `staffOnly`; the services get the resolved StaffContext and never HTTP.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'staff');
   server.decorateRequest('staff', null);
   server.addHook('preValidation', staffHook);
 
@@ -73,7 +74,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
     {
       schema: {
         tags,
-        security,
         summary:
           "The user's staff role: company, role, permissions, places they may act at, the company's programs",
         description: `${access} \`places\` lists every place of the company unless the role is limited to some (\`limited_to_places\`).`,
@@ -100,7 +100,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('lookup'),
       schema: {
         tags,
-        security,
         summary: 'Finds a client of the company by document or mobile phone',
         description: `${access} \`?document_type=&document_number=\` or \`?mobile_phone=\` (with +country code: exact; nine digits: any dial code). Clients are users who belong to a program of the company or ordered from it. None: 404 {detail}; several phones: 400 {mobile_phone: ['More than one user was found with this phone number, enter the document number']}.`,
         querystring: staffClientQuery,
@@ -116,7 +115,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('lookup'),
       schema: {
         tags,
-        security,
         summary: 'Finds the client of a scanned member QR (GET v5/me/programs/{uid}/qr/)',
         description: `${access} Expired, forged, another tenant's or another company's QR: 400 {code: [message]}.`,
         body: staffQrInput,
@@ -132,7 +130,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('create_clients'),
       schema: {
         tags,
-        security,
         summary: 'Creates a user and enrols them in a program of the company',
         description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200 with that user enrolled (data unchanged) only when they are already a client of the company (a member of one of its programs or a buyer); anyone else's: 400 {document_number}, so no other user's email or phone is ever answered. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
         body: staffCreateClientInput,
@@ -151,7 +148,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('lookup'),
       schema: {
         tags,
-        security,
         summary: "The company's current promotions with the client's state in each",
         description: `${access} \`program_uid\` narrows to one program. Not paged (a program lists at most 100).`,
         params: uidParams,
@@ -173,7 +169,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('lookup'),
       schema: {
         tags,
-        security,
         summary: 'Finds a promotion by the code the client shows',
         description: `${access} \`code\`: a coupon code of a unit the client holds, or a signed promotion QR (p1.…). Answers the promotion (kind, stock, limits, max amount, the client's state), the client and the unit the code names. Unknown code: 404; bad or expired QR: 400 {code}.`,
         querystring: staffPromotionQuery,
@@ -194,7 +189,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('redeem'),
       schema: {
         tags,
-        security,
         summary: 'Redeems a promotion for a client at a place',
         description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds). A promotion paid with coins or stamps requires the client's proof of presence: ${proofDoc}`,
         body: staffRedemptionInput,
@@ -211,7 +205,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('redeem'),
       schema: {
         tags,
-        security,
         summary: "The place's redeemable products with the client's coin balance",
         description: `${access} \`place_uid\` (required, a place the user may act at: 400 {place_uid} otherwise). Products of the company that are redeemable with a coin price and active at the place, with the place's stock (null: not counted). \`program\` is the company's coins program the client belongs to (null: none, \`coins\` 0). Validators may use it (they redeem at the counter). Not paged (at most 100).`,
         params: uidParams,
@@ -229,7 +222,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('redeem'),
       schema: {
         tags,
-        security,
         summary: 'Redeems a coin-priced product for a client at a place',
         description: `${access} The member coin-order rules without an order: the client's coins (the company's coins program they belong to) are spent through the ledger and the place's stock taken in one transaction, under the membership row lock, so concurrent redemptions of the last coins or the last unit give exactly one success. Not enough coins: 400 {non_field_errors: ['You do not have enough coins']}; stock gone: 400 {non_field_errors: ['Out of stock: {product}']}; a product not redeemable at the place (or of another company): 400 {product_uid}; a client in no coins program: 400 {non_field_errors}. Recorded in the records report as a redemption (status PRODUCT). Validators may do it, like promotion redemptions. The client's proof of presence is required: ${proofDoc}`,
         body: staffProductRedemptionInput,
@@ -246,7 +238,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('stamps'),
       schema: {
         tags,
-        security,
         summary: 'Gives the client stamps for a purchase at a place',
         description: `${access} A program without stamps: 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Staff cannot give stamps to themselves: 400 {client_uid}. Answers the ledger line and the new balances.`,
         body: staffStampsInput,
@@ -263,7 +254,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('points'),
       schema: {
         tags,
-        security,
         summary: 'Adds points to the client by hand',
         description: `${access} Amount above 0 and a description (400 on those fields otherwise); only where the program has points and add_points enabled, else 400 {non_field_errors: ['The benefits program does not have this functionality enabled']}. Staff cannot add points to themselves: 400 {client_uid}. Not for validators.`,
         body: staffPointsInput,
@@ -280,7 +270,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('orders'),
       schema: {
         tags,
-        security,
         summary: "The orders board: the company's orders, newest first",
         description: `${access} Filters \`status\`, \`place_uid\`; paged. Each order carries every field of the member's order, billing data, the client and \`actions\` the store may take now. The web polls this list (no push channel yet).`,
         querystring: staffOrdersQuery,
@@ -304,7 +293,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('orders'),
       schema: {
         tags,
-        security,
         summary: 'One order of the company',
         description: access,
         params: uidParams,
@@ -320,7 +308,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('orders'),
       schema: {
         tags,
-        security,
         summary: 'Accept, cancel, mark shipped or mark delivered',
         description: `${access} Only along the contract's state machine (pickup orders are never shipped); anything else: 400 {non_field_errors: ['El pedido ya está «{from}» y no puede pasar a «{to}».']} with both statuses in Spanish words. A cancel gives the stock and coupon use back; the member sees the new status at once.`,
         params: uidParams,
@@ -338,7 +325,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('orders'),
       schema: {
         tags,
-        security,
         summary: "Subscription days that got no order, at the company's places, newest day first",
         description: `${access} Who may see the orders board may see these (the days are orders that were not made). Filters \`date_from\`/\`date_to\` (YYYY-MM-DD service days in Lima, both included), \`place_uid\`; paged. Staff limited to some places see those places' days only. \`reason\` sorts the recorded reason (\`reason_detail\`, the order rules' message) into out_of_stock, product_unavailable, place_closed, slot_unavailable, delivery_unavailable, payment_unavailable, member_gone, missed or other.`,
         querystring: staffSkippedDaysQuery,
@@ -366,7 +352,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('records'),
       schema: {
         tags,
-        security,
         summary: 'Records report: redemptions, stamps and points given at the counter, and orders',
         description: `${access} Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
         querystring: staffRecordsQuery,
@@ -391,11 +376,16 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('records'),
       schema: {
         tags,
-        security,
         summary: 'The records report as a CSV download (all pages)',
         description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal; streamed in batches so a year of records never sits in memory.`,
         querystring: staffRecordsQuery,
-        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'The CSV file (an attachment named registros-<date>.csv)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -405,11 +395,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         place_uid: filters.place_uid || undefined,
       });
       const today = storeDateOf(new Date());
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="registros-${today}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="registros-${today}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (never serialized); the schema's string describes the file.
+          .send(stream as unknown as string)
+      );
     },
   );
 
@@ -419,7 +412,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: "The company's staff (owners only)",
         description: access,
         response: { 200: z.array(staffMember), ...errors },
@@ -434,7 +426,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: "Changes the role or places of someone on the company's staff (owners only)",
         description: `${access} 200 with the member. Someone new is invited instead (\`POST v5/staff/invitations/\`): any email not on the company's staff is 400 {email}, the same whether or not it has an account. Not oneself; places of the company only.`,
         body: staffMemberInput,
@@ -450,7 +441,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: "The company's pending staff invitations (owners only)",
         description: `${access} Not accepted nor revoked, newest first, at most 100; \`expired\` flags those past their 7 days.`,
         response: { 200: z.array(staffInvitation), ...errors },
@@ -465,7 +455,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: 'Invites an email address to the staff with a role (owners only)',
         description: `${access} 201. Mails a single-use link (7 days) to the address; the role goes to the account that accepts it signed in with that address (\`POST v5/invitations/{uid}/{token}/accept/\`), never before, whether or not the address has an account. A new invitation to the same address replaces the pending one. Already on the company's staff: 400 {email}; places of the company only.`,
         body: staffInvitationInput,
@@ -484,7 +473,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: 'Revokes a pending staff invitation (owners only)',
         description: `${access} Its link stops working. Accepted, already revoked or unknown: 404.`,
         params: uidParams,
@@ -503,7 +491,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('members'),
       schema: {
         tags,
-        security,
         summary: 'Removes a staff role (owners only; not oneself)',
         description: access,
         params: uidParams,

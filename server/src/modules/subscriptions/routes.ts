@@ -11,19 +11,19 @@ import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { cancelSubscription, createSubscription, listSubscriptions } from './service';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['subscriptions'];
-const security = [{ token: [] }];
 const errors = errorResponses(400, 401, 404);
 
 export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'member');
   server.post(
     '/v5/places/:uid/subscriptions/',
     {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'Subscribes to products of a place on chosen weekdays',
         description:
           'Body: `products` (the subscription cart: uid, quantity, option_groups), `weekdays` (at least one of monday..sunday), `time_slot` {start, end} (a half-hour slot within the place hours of every chosen day), `payment_method` (CASH or CARD_ON_DELIVERY method uid: subscriptions are paid on each delivery), `shipping_type` pickup (default) or delivery with `delivery` {area, address, reference, latitude, longitude}, `comments`. The place and its company must have subscriptions enabled.',
@@ -52,7 +52,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: "The member's subscriptions, newest first",
         description:
           'Filters `status` (active, canceled_by_user) and `place` (uid); paged by `page`.',
@@ -80,7 +79,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireUserHook,
       schema: {
         tags,
-        security,
         summary: 'Cancels a subscription',
         description:
           "Body `{status: 'canceled_by_user'}`, the only change a member can make; another member's subscription is a 404.",

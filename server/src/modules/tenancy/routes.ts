@@ -26,6 +26,7 @@ import {
   type AppRow,
 } from './service';
 import type { FastifyRequest } from 'fastify';
+import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['tenancy'];
 const errors = errorResponses(400, 403, 404);
@@ -50,6 +51,7 @@ async function appFromPath(request: FastifyRequest, uid: string): Promise<AppRow
 }
 
 export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'public');
   server.get(
     '/v7/apps/',
     {
