@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { memberProgramQuery, redemptionsQuery } from '../../../api/loyalty';
+import { useMemberProgram } from '../../../api/get-member-program';
+import { useRedemptions } from '../api/get-redemptions';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
@@ -15,11 +15,8 @@ export function RedemptionsPage() {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
   const company = useCurrentCompany();
-  const program = useQuery(memberProgramQuery(programUid));
-  const redemptions = useInfiniteQuery({
-    ...redemptionsQuery(programUid),
-    enabled: program.isSuccess,
-  });
+  const program = useMemberProgram(programUid);
+  const redemptions = useRedemptions(programUid, {}, { enabled: program.isSuccess });
   const programPath = `${company.prefix}/program/${programUid}`;
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {

@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { skippedDaysQuery } from '../api/staff-api';
+import { useSkippedDays } from '../api/get-skipped-days';
 import {
   pageCount,
   recordFiltersFromSearch,
@@ -27,10 +26,10 @@ export function SkippedDaysPage() {
   const stm = useStaffMessage();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
-  const days = useQuery({
-    ...skippedDaysQuery({ ...skippedDaysQueryOf(filters), page_size: PAGE_SIZE }),
-    retry: false,
-  });
+  const days = useSkippedDays(
+    { ...skippedDaysQueryOf(filters), page_size: PAGE_SIZE },
+    { retry: false },
+  );
 
   const setFilter = (next: Partial<RecordFilters>) =>
     setParams(recordFiltersToSearch({ ...filters, kind: '', page: 1, ...next }));
