@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AreaSummary } from '@store/contract/catalog/places';
 import { allPages } from './paging';
-import { catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys/catalog';
 
 /** `GET v7/areas/`: the company's cities. */
 export function getAreas(company: string, signal?: AbortSignal): Promise<AreaSummary[]> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CheckoutOptions } from '@store/contract/orders/schemas';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
-import { checkoutKeys } from './query-keys';
+import { checkoutKeys } from './query-keys/checkout';
 
 /** `GET v5/places/{uid}/checkout-options/`: payment methods, delivery settings, tax, currency. */
 export function getCheckoutOptions(

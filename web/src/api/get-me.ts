@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@store/contract/profile/user';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
-import { accountKeys } from './query-keys';
+import { accountKeys } from './query-keys/account';
 
 /** `GET v5/me/`: the signed-in member (shared by every screen that shows or edits them). */
 export function getMe(signal?: AbortSignal): Promise<User> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberProgram } from '@store/contract/loyalty/programs';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
-import { loyaltyKeys } from './query-keys';
+import { loyaltyKeys } from './query-keys/loyalty';
 
 /** `GET v5/me/programs/{uid}/`: the program with the member's balances and level (also for non-members). */
 export function getMemberProgram(programUid: string, signal?: AbortSignal): Promise<MemberProgram> {

@@ -3,7 +3,7 @@ import type { Order } from '@store/contract/orders/schemas';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
 import type { Paged } from './paging';
-import { orderKeys } from './query-keys';
+import { orderKeys } from './query-keys/orders';
 
 export type MyOrdersFilters = { payment_method?: string; page?: number };
 

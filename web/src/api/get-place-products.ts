@@ -3,7 +3,7 @@ import type { Product } from '@store/contract/catalog/products';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
 import { pathFromNext, type Paged } from './paging';
-import { catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys/catalog';
 
 export type ProductFilters = {
   product_category?: string;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Place } from '@store/contract/catalog/places';
 import type { QueryConfig } from '../lib/react-query';
 import { allPages } from './paging';
-import { catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys/catalog';
 
 /** `GET v7/places/` filtered by company and, when chosen, area; sorted by name by the server. */
 export function getPlaces(

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@store/contract/catalog/products';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
-import { catalogKeys } from './query-keys';
+import { catalogKeys } from './query-keys/catalog';
 
 /** `GET v7/places/{p}/products/{uid}/`. */
 export function getProduct(

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Raffle } from '@store/contract/loyalty/engagement';
 import { allPagesOf100, type Paged } from './paging';
-import { engagementKeys } from './query-keys';
+import { engagementKeys } from './query-keys/engagement';
 
 /** `GET v5/me/programs/{uid}/raffles/`: the program's raffles the member has not dismissed. */
 export function getProgramRaffles(

@@ -4,7 +4,7 @@ import type { StaffMe } from '@store/contract/staff/schemas';
 import { storage } from '../lib/storage';
 import type { QueryConfig } from '../lib/react-query';
 import { api, ApiError } from './client';
-import { staffKeys } from './query-keys';
+import { accountKeys } from './query-keys/account';
 
 /**
  * `GET v5/staff/me/`: the user's staff role in this store, or null when they are not staff
@@ -23,7 +23,7 @@ export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe | null> 
 export const staffMeQuery = () =>
   queryOptions({
     // Keyed by the session, so signing in as someone else never reuses the last answer.
-    queryKey: staffKeys.role(storage.get(storageKeys.token) ?? ''),
+    queryKey: accountKeys.staffRole(storage.get(storageKeys.token) ?? ''),
     queryFn: ({ signal }) => getStaffMe(signal),
     staleTime: 10 * 60_000,
     retry: false,

@@ -3,7 +3,7 @@ import type { User } from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import type { MutationConfig } from '../lib/react-query';
 import { api } from './client';
-import { accountKeys } from './query-keys';
+import { accountKeys } from './query-keys/account';
 
 /** `PATCH v5/me/`: the profile, the missing data asked after sign-in, or the member's city. */
 export function updateMe(body: ProfileUpdateBody): Promise<User> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { authKeys } from '../../../api/query-keys';
+import { authKeys } from '../../../api/query-keys/auth';
 
 export type DeletionLink = { uid: string; first_name: string; email: string | null };
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DELETION_LIST_PAGE_SIZE } from '@store/contract/auth/schemas';
 import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../api/client';
-import { authKeys } from '../../../api/query-keys';
+import { authKeys } from '../../../api/query-keys/auth';
 
 export type MemberProgram = { name: string; coins: number; total_points: number };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCategory } from '@store/contract/catalog/products';
 import { api } from '../../../api/client';
-import { catalogKeys } from '../../../api/query-keys';
+import { catalogKeys } from '../../../api/query-keys/catalog';
 
 /** `GET v7/company/{uid}/product-categories/` (the menu page, which has no place). */
 export function getCompanyCategories(

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@store/contract/catalog/products';
 import { api } from '../../../api/client';
 import { pathFromNext, type Paged } from '../../../api/paging';
-import { catalogKeys } from '../../../api/query-keys';
+import { catalogKeys } from '../../../api/query-keys/catalog';
 import type { QueryConfig } from '../../../lib/react-query';
 
 export type CompanyProductFilters = { category?: string; search?: string };

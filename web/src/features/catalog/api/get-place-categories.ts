@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductCategory } from '@store/contract/catalog/products';
 import { api } from '../../../api/client';
-import { catalogKeys } from '../../../api/query-keys';
+import { catalogKeys } from '../../../api/query-keys/catalog';
 import type { QueryConfig } from '../../../lib/react-query';
 
 /** `GET v7/places/{uid}/product-categories/`. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subscription, SubscriptionInput } from '@store/contract/orders/subscriptions';
 import { api } from '../../../api/client';
-import { subscriptionKeys } from '../../../api/query-keys';
+import { subscriptionKeys } from '../../../api/query-keys/subscriptions';
 
 /** `POST v5/places/{uid}/subscriptions/`: the place's subscription cart on chosen weekdays, in one slot. */
 export function createSubscription(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FareEstimate } from '@store/contract/orders/schemas';
 import { api } from '../../../api/client';
-import { checkoutKeys } from '../../../api/query-keys';
+import { checkoutKeys } from '../../../api/query-keys/checkout';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** `POST v7/deliveries/places/{uid}/fare-estimate/`: the delivery fare to a point; writes nothing. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PickupSchedule } from '@store/contract/catalog/places';
 import { api } from '../../../api/client';
-import { checkoutKeys } from '../../../api/query-keys';
+import { checkoutKeys } from '../../../api/query-keys/checkout';
 import type { QueryConfig } from '../../../lib/react-query';
 
 /** `GET v7/places/{uid}/pickup-schedule/`: half-hour slots of the coming days. */

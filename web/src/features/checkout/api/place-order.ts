@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderInput } from '@store/contract/orders/schemas';
 import { api } from '../../../api/client';
-import { orderKeys } from '../../../api/query-keys';
+import { orderKeys } from '../../../api/query-keys/orders';
 
 /**
  * `POST v5/places/{uid}/orders/` with an `Idempotency-Key`: the same key answers the first

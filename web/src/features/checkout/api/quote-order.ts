@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanst
 import type { CartInput } from '@store/contract/catalog/cart';
 import type { OrderQuote, OrderQuoteInput } from '@store/contract/orders/schemas';
 import { api } from '../../../api/client';
-import { checkoutKeys } from '../../../api/query-keys';
+import { checkoutKeys } from '../../../api/query-keys/checkout';
 import { shippingPart, type CheckoutValues } from '../../../lib/checkout-logic';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Redemption } from '@store/contract/loyalty/promotions';
 import { allPagesOf100 } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 import type { QueryConfig } from '../../../lib/react-query';
 
 /** `GET v5/me/programs/{uid}/redemptions/`: every unit the member took in the program, newest first. */

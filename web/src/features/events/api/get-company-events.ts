@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyEvent } from '@store/contract/loyalty/events';
 import { allPagesOf100 } from '../../../api/paging';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 
 /** `GET v5/companies/{uid}/events/`: ordered by start_date,start_time (the server's default). */
 export function getCompanyEvents(

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyEvent } from '@store/contract/loyalty/events';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 
 /** `GET v5/events/{uid}/`. */
 export function getEvent(eventUid: string, signal?: AbortSignal): Promise<CompanyEvent> {

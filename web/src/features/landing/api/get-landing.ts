@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Landing } from '@store/contract/tenancy/landing';
 import { api } from '../../../api';
-import { tenancyKeys } from '../../../api/query-keys';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 
 /** GET v7/apps/{uid}/landing/: the landing type and its sections (404 without a landing page). */
 export function getLanding(appUid: string, signal?: AbortSignal): Promise<Landing> {

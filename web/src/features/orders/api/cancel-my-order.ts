@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@store/contract/orders/schemas';
 import { api } from '../../../api/client';
-import { orderKeys } from '../../../api/query-keys';
+import { orderKeys } from '../../../api/query-keys/orders';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** `POST v5/me/orders/{uid}/cancel/`: the member cancels while the store has not accepted. */

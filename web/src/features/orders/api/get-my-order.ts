@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@store/contract/orders/schemas';
 import { api } from '../../../api/client';
-import { orderKeys } from '../../../api/query-keys';
+import { orderKeys } from '../../../api/query-keys/orders';
 import type { QueryConfig } from '../../../lib/react-query';
 
 /** `GET v5/me/orders/{uid}/`. */

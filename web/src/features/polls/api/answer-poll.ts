@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PollResponseInput } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 import type { MutationConfig } from '../../../lib/react-query';
 
 export type PollAnswer = { uid: string; poll: string; created_at: string };

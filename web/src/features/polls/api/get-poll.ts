@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Poll } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 
 /** `GET v5/me/programs/{uid}/polls/{poll_uid}/`. */
 export function getPoll(programUid: string, pollUid: string, signal?: AbortSignal): Promise<Poll> {

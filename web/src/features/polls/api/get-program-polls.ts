@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Poll } from '@store/contract/loyalty/engagement';
 import { allPagesOf100, type Paged } from '../../../api/paging';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 
 /** `GET v5/me/programs/{uid}/polls/`: pending polls, or with `is_resolved=true` the answered ones. */
 export function getProgramPolls(

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { accountKeys } from '../../../api/query-keys';
+import { accountKeys } from '../../../api/query-keys/account';
 import { closeSession } from '../../../lib/session';
 
 /**

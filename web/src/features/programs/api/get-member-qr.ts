@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberQr } from '@store/contract/loyalty/programs';
 import { api } from '../../../api/client';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 import type { QueryConfig } from '../../../lib/react-query';
 
 /** `POST v5/me/programs/{uid}/qr/`: the member QR, signed and valid a few minutes. */

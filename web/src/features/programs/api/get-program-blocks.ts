@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramBlock } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 /** `GET v5/me/programs/{uid}/sections/` and `.../ads/`: blocks of the program page, by position. */
 export function getProgramBlocks(

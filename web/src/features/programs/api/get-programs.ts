@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Program } from '@store/contract/loyalty/programs';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 /** `GET v5/programs/`: the tenant's programs, open to visitors (the program page of a visitor). */
 export function getPrograms(company?: string, signal?: AbortSignal): Promise<Paged<Program>> {

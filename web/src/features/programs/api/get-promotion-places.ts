@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 export type PromotionPlace = { uid: string; name: string; address: string };
 

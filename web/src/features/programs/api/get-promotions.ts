@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Promotion, PromotionKind } from '@store/contract/loyalty/promotions';
 import { api } from '../../../api/client';
 import { pathFromNext, type Paged } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 /** Promotions page size (spec: 24). */
 export const PROMOTIONS_PAGE_SIZE = 24;

@@ -7,7 +7,7 @@ import {
 import type { Redemption } from '@store/contract/loyalty/promotions';
 import { api } from '../../../api/client';
 import { pathFromNext, type Paged } from '../../../api/paging';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 import type { QueryConfig } from '../../../lib/react-query';
 
 export type RedemptionFilters = { status?: Redemption['status']; promotion?: string };

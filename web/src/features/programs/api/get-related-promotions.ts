@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Promotion } from '@store/contract/loyalty/promotions';
 import { api } from '../../../api/client';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 /** `GET v5/me/programs/{p}/promotions/{uid}/related/`: up to 12 other promotions. */
 export function getRelatedPromotions(programUid: string, uid: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberProgram } from '@store/contract/loyalty/programs';
 import { api } from '../../../api/client';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** `POST v5/me/programs/`: joins (201, 200 when already a member). */

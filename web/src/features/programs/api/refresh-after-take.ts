@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { loyaltyKeys } from '../../../api/query-keys';
+import { loyaltyKeys } from '../../../api/query-keys/loyalty';
 
 /** Everything the use of a promotion changes: its state, the lists, the balances and the redemptions. */
 export function refreshAfterTake(queryClient: QueryClient, programUid: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Raffle } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** `POST .../raffles/{uid}/dismiss/` (empty body): the raffle leaves the member's list. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Raffle } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 
 /** `GET v5/me/programs/{p}/raffles/{uid}/`: 404 is the not-found state. */
 export function getRaffle(programUid: string, raffleUid: string, signal?: AbortSignal) {

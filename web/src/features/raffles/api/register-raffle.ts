@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Raffle } from '@store/contract/loyalty/engagement';
 import { api } from '../../../api/client';
-import { engagementKeys } from '../../../api/query-keys';
+import { engagementKeys } from '../../../api/query-keys/engagement';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** `POST .../raffles/{uid}/register/` (empty body): 201 registered now, 200 already registered. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { accountKeys } from '../../../api/query-keys';
+import { accountKeys } from '../../../api/query-keys/account';
 import { closeSession } from '../../../lib/session';
 
 /** `POST v5/logout/`: ends this session on the server; a failure never keeps the visitor signed in. */

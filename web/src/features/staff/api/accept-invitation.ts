@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StaffInvitationOffer } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { accountKeys } from '../../../api/query-keys/account';
 
 /** `POST v5/invitations/{uid}/{token}/accept/`: the signed-in user takes the offered role. */
 export function acceptInvitation({ uid, token }: { uid: string; token: string }) {
@@ -13,6 +13,6 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: acceptInvitation,
     // The user is staff now: the shell's staff link and /staff read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.roles() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.staffRoles() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { StaffClient } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 import { lookupOfClient } from '../logic';
 
 /** `POST v5/staff/clients/from-qr/`: the member's signed, short-lived QR code. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StaffClient, StaffClientQuery } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 export type ClientLookup =
   { document_type: string; document_number: string } | { mobile_phone: string };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffClientProducts } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `GET v5/staff/clients/{uid}/products/?place_uid=`: the place's redeemable products and the client's coins. */
 export function getClientProducts(clientUid: string, placeUid: string, signal?: AbortSignal) {

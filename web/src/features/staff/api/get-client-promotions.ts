@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Promotion } from '@store/contract/loyalty/promotions';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `GET v5/staff/clients/{uid}/promotions/`: the company's usable promotions with the client's state. */
 export function getClientPromotions(clientUid: string, programUid?: string, signal?: AbortSignal) {

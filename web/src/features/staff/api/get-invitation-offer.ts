@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffInvitationOffer } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `GET v5/invitations/{uid}/{token}/`: what the mailed link offers. */
 export function getInvitationOffer(uid: string, token: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffMember } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `GET v5/staff/members/`: the company's staff (owners only). */
 export function getMembers(signal?: AbortSignal): Promise<StaffMember[]> {

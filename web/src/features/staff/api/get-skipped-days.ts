@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 import type { QueryConfig } from '../../../lib/react-query';
 import type { RecordsQuery } from './get-records';
 

@@ -3,7 +3,7 @@ import type { StaffOrder } from '@store/contract/staff/schemas';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** How often the board asks for new orders while it is open. */
 export const ORDERS_REFRESH_MS = 5_000;

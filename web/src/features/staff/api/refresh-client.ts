@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** Balances change after every counter action: the card, its promotions and its products are read again. */
 export function refreshClient(queryClient: QueryClient) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `DELETE v5/staff/members/{userUid}/`: the user is no longer staff of the company. */
 export function removeMember(userUid: string): Promise<null> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { staffKeys } from '../../../api/query-keys';
+import { staffKeys } from '../../../api/query-keys/staff';
 
 /** `DELETE v5/staff/invitations/{uid}/`: the mailed link stops working. */
 export function revokeInvitation(uid: string): Promise<null> {

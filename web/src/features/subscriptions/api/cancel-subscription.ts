@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Subscription } from '@store/contract/orders/subscriptions';
 import { api } from '../../../api/client';
-import { subscriptionKeys } from '../../../api/query-keys';
+import { subscriptionKeys } from '../../../api/query-keys/subscriptions';
 import type { MutationConfig } from '../../../lib/react-query';
 
 /** `PATCH v5/subscriptions/{uid}/` with status canceled_by_user. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Subscription } from '@store/contract/orders/subscriptions';
 import { api } from '../../../api/client';
 import type { Paged } from '../../../api/paging';
-import { subscriptionKeys } from '../../../api/query-keys';
+import { subscriptionKeys } from '../../../api/query-keys/subscriptions';
 
 /** `GET v5/subscriptions/`: the member's subscriptions. */
 export function getMySubscriptions(page: number, signal?: AbortSignal) {

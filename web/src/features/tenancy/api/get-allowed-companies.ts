@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySummary, Paged } from '@store/contract';
 import { api } from '../../../api';
-import { tenancyKeys } from '../../../api/query-keys';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 
 /** GET v7/apps/{uid}/allowed-companies/?category=: the companies of one category. */
 export function getAllowedCompanies(

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storageKeys } from '@store/contract/constants';
 import type { App } from '@store/contract';
 import { api, ApiError } from '../../../api';
-import { tenancyKeys } from '../../../api/query-keys';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 import { storage } from '../../../lib/storage';
 
 /** The host name with a leading 'www.' removed: the key tenants are stored under. */
