@@ -54,6 +54,14 @@ export default tseslint.config(
                 'Only api files touch the cache: give the mutation hook its own invalidation (web/src/features/<area>/api/).',
             },
           ],
+          patterns: [
+            {
+              group: ['**/api', '**/api/client'],
+              importNames: ['api', 'apiRequest', 'apiDownload'],
+              message:
+                'Server calls live in api files, one per call (web/src/features/<area>/api/ or web/src/api/).',
+            },
+          ],
         },
       ],
     },
