@@ -25,4 +25,45 @@ export default tseslint.config(
     plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'local/feature-boundaries': 'error' },
   },
+  {
+    // One web API layer: keys come from the factories of web/src/api/query-keys.ts and only api
+    // files (web/src/api/, features/<area>/api/) touch the cache, so a mutation owns its refresh.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Take query keys from the factories in web/src/api/query-keys.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**', 'web/src/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useQueryClient'],
+              message:
+                'Only api files touch the cache: give the mutation hook its own invalidation (web/src/features/<area>/api/).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/api', '**/api/client'],
+              importNames: ['api', 'apiRequest', 'apiDownload'],
+              message:
+                'Server calls live in api files, one per call (web/src/features/<area>/api/ or web/src/api/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,7 +17,7 @@ Object.assign(globalThis, {
 });
 
 const { apiDownload, ApiError } = await import('../src/api/client');
-const { staffMeQuery } = await import('../src/api/staff-me');
+const { staffMeQuery } = await import('../src/api/get-staff-me');
 
 type Call = { url: string; headers: Record<string, string> };
 let calls: Call[] = [];

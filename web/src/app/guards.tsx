@@ -1,8 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { storageKeys } from '@store/contract/constants';
-import { meQuery } from '../api';
+import { useMe } from '../api/get-me';
 import { clearPendingRedirect, peekPendingRedirect, useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
 import { mustCompleteProfile } from '../lib/profile-completion';
@@ -41,7 +40,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
 export function CompleteProfileFirst({ children }: { children: ReactNode }) {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
-  const me = useQuery({ ...meQuery(), enabled: loggedIn });
+  const me = useMe({ enabled: loggedIn });
   const skipped = storage.get(storageKeys.skipUpdate) === 'true';
   if (loggedIn && mustCompleteProfile(me.data, skipped, location.pathname))
     return <Navigate to="/complete-info" replace />;

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { storageKeys } from '@store/contract/constants';
 import type { Product } from '@store/contract/catalog/products';
-import { productQuery } from '../api';
+import { useProduct } from '../api/get-product';
 import { storage } from '../lib/storage';
 import { useFormatPrice } from '../lib/money';
 import { isCoinsCart, useMemberCoins } from '../lib/member-coins';
@@ -53,7 +52,7 @@ export function ProductPopup({
 }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const product = useQuery(productQuery(placeUid, productUid));
+  const product = useProduct(placeUid, productUid);
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="product-popup">
       {product.data ? (

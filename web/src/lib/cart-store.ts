@@ -1,7 +1,9 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import i18next from 'i18next';
 import { storageKeys } from '@store/contract/constants';
-import { ApiError, getShoppingCart, saveShoppingCart } from '../api';
+import { ApiError } from '../api';
+import { getShoppingCart } from '../api/get-shopping-cart';
+import { saveShoppingCart } from '../api/save-shopping-cart';
 import { storage } from './storage';
 import { toastError } from './toast';
 import { getToken, useIsLoggedIn } from './session';

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { programRafflesQuery } from '../api/engagement';
+import { programRafflesQuery } from '../api/get-program-raffles';
 import { useTenant } from './tenant';
 import { useCurrentCompany } from './current-company';
 

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { memberProgramQuery } from '../api/engagement';
+import { memberProgramQuery } from '../api/get-member-program';
 import { useCompanyPrograms } from './company-programs';
 import { useIsLoggedIn } from './session';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '@store/contract/orders/schemas';
-import { validateCode } from '../../api';
+import { validateCode } from './api/validate-code';
 import { clearStoredCoupon, getStoredCoupon, storeCoupon } from '../../lib/coupon-store';
 import { messagesOf } from './error-messages';
 

@@ -1,8 +1,10 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
 import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
 import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
+import type { ClientLookup } from './api/find-client';
+import type { RecordsQuery } from './api/get-records';
+import type { SkippedDaysQuery } from './api/get-skipped-days';
 import { storeDateOf } from '@store/contract/time/store-clock';
-import type { ClientLookup, RecordsQuery, SkippedDaysQuery } from './api/staff-api';
 
 /** Board tabs: every status, plus all of them ('' = no filter). */
 export const BOARD_FILTERS = [

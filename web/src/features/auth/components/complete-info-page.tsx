@@ -3,7 +3,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { DEFAULT_DIAL_CODE, storageKeys } from '@store/contract/constants';
 import { countries } from '@store/contract/countries';
@@ -18,7 +17,8 @@ import {
   type User,
 } from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
-import { api, meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
+import { useUpdateMe } from '../../../api/update-me';
 import { useTenant } from '../../../lib/tenant';
 import { storage } from '../../../lib/storage';
 import { tidyName } from '../../../lib/names';
@@ -122,7 +122,6 @@ function CompleteInfoForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const app = useTenant();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const ask = missing(user);
   const areaCountry = app.countries.find((c) => c.areas.some((a) => a.uid === user.area))?.code;
   const defaultDial =
@@ -158,10 +157,7 @@ function CompleteInfoForm({ user }: { user: User }) {
     ],
     errorMessages.updateFailed,
   );
-  const save = useMutation({
-    mutationFn: (body: ProfileUpdateBody) => api.patch<User>('v5/me/', body),
-    onSuccess: (updated) => queryClient.setQueryData(meQuery().queryKey, updated),
-  });
+  const save = useUpdateMe();
   const canSkip = Boolean(user.first_name && user.last_name);
   const skip = () => {
     storage.set(storageKeys.skipUpdate, 'true');
@@ -281,7 +277,7 @@ function CompleteInfoForm({ user }: { user: User }) {
 /** /complete-info: asks what the profile lacks; skippable once first and last name exist. */
 export function CompleteInfoPage() {
   const { t } = useTranslation();
-  const me = useQuery(meQuery());
+  const me = useMe();
   return (
     <AuthCard title={t('auth.completeInfoTitle')} text={t('auth.completeInfoText')} wide>
       {me.data ? (

@@ -1,20 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { pageCount } from '@store/contract/http/pages';
 import { useTenant } from '../../../lib/tenant';
-import { closeSession } from '../../../lib/session';
 import { useServerMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/form-fields';
-import {
-  deletionBase,
-  deletionPageSize,
-  useDeleteAccount,
-  useDeletionLink,
-  useMemberPrograms,
-} from '../api/auth-api';
+import { useDeleteAccount } from '../api/delete-account';
+import { deletionBase, useDeletionLink } from '../api/get-deletion-link';
+import { deletionPageSize, useMemberPrograms } from '../api/get-deletion-programs';
 import { AuthCard } from './auth-card';
 import { Pagination } from './pagination';
 
@@ -82,7 +76,6 @@ export function DeleteAccountPage() {
   const tm = useServerMessage();
   const app = useTenant();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const { uidApp = '', uidUser = '', token = '' } = useParams();
   const configured = app.features.partner_deletion_prefix?.trim().replace(/^\/+|\/+$/g, '') || null;
   const prefix = configured && location.pathname.startsWith(`/${configured}/`) ? configured : null;
@@ -120,13 +113,7 @@ export function DeleteAccountPage() {
     );
   }
 
-  const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        closeSession();
-        queryClient.clear();
-      },
-    });
+  const confirm = () => remove.mutate();
   const failure = remove.error as { body?: { detail?: string } } | null;
 
   return (

@@ -8,7 +8,7 @@ import { readInfluencerUid } from '../../../lib/influencer';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useServerMessage } from '../../../lib/server-messages';
 import { FormAlert } from '../../../components/form-fields';
-import { useGoogleLogin } from '../api/auth-api';
+import { useGoogleLogin } from '../api/google-login';
 import { afterSignInTarget } from '../lib/signin';
 import { loadGoogleIdentity } from '../lib/google-identity';
 import '../../../styles/google-sign-in.css';

@@ -17,7 +17,8 @@ import { storage } from '../../../lib/storage';
 import { withDialCode } from '../../../lib/phone';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
-import { useLogin, useValidateDocument } from '../api/auth-api';
+import { useLogin } from '../api/login';
+import { useValidateDocument } from '../api/validate-document';
 import {
   afterSignInTarget,
   googleClientId,

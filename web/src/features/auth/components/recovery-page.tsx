@@ -7,7 +7,7 @@ import { toast } from 'react-toastify';
 import { recoveryBody } from '@store/contract/auth/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { FormAlert, TextField } from '../../../components/form-fields';
-import { useRecoverPassword } from '../api/auth-api';
+import { useRecoverPassword } from '../api/recover-password';
 import { AuthCard } from './auth-card';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 

@@ -29,7 +29,7 @@ import {
 } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
-import { useRegister } from '../api/auth-api';
+import { useRegister } from '../api/register';
 import { afterSignInTarget, googleClientId, isDocumentOnlyRegistration } from '../lib/signin';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../api';
 import { FormAlert, PasswordField } from '../../../components/form-fields';
-import { useResetPassword } from '../api/auth-api';
+import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { passwordPairSchema } from './password-pair';
 import { useFormFeedback } from '../../../lib/use-form-feedback';

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../../api';
 import { Loading } from '../../../components/loading';
 import { useServerMessage } from '../../../lib/server-messages';
-import { useVerifyEmail } from '../api/auth-api';
+import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from './auth-card';
 
 export const VERIFIED_REDIRECT_MS = 1500;

@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { placesQuery } from '../../../api';
+import { usePlaces } from '../../../api/get-places';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
@@ -39,7 +38,7 @@ export function CartPage() {
   const company = useCurrentCompany();
   const price = useFormatPrice();
   const placeUid = useSelectedPlaceUid();
-  const places = useQuery(placesQuery(company.uid));
+  const places = usePlaces(company.uid);
   const place = places.data?.find((p) => p.uid === placeUid);
   const chosenType = useCartType();
   const cartType: CartType =

@@ -2,15 +2,12 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
 import { Link, useNavigate } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  areasQuery,
-  placeCategoriesQuery,
-  placeProductsQuery,
-  placesQuery,
-  updateMyArea,
-} from '../../../api';
+import { useAreas } from '../../../api/get-areas';
+import { usePlaces } from '../../../api/get-places';
+import { usePlaceProducts } from '../../../api/get-place-products';
+import { useUpdateMe } from '../../../api/update-me';
+import { usePlaceCategories } from '../api/get-place-categories';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
@@ -56,10 +53,10 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
   const areaUid = useSelectedAreaUid();
-  const areas = useQuery(areasQuery(company.uid));
+  const areas = useAreas(company.uid);
   const multipleAreas = (areas.data?.length ?? 0) > 1;
   // The city filters the places only when there is a choice of cities.
-  const places = useQuery(placesQuery(company.uid, multipleAreas ? areaUid : null));
+  const places = usePlaces(company.uid, multipleAreas ? areaUid : null);
   const subscribing = cartType === 'subscription';
   const placeList = [...(places.data ?? [])]
     .filter((p) => !subscribing || p.subscription_enabled)
@@ -96,10 +93,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     shownPlace.current = place.uid;
   }, [place?.uid]);
 
-  const categories = useQuery({
-    ...placeCategoriesQuery(place?.uid ?? ''),
-    enabled: Boolean(place),
-  });
+  const categories = usePlaceCategories(place?.uid ?? '', { enabled: Boolean(place) });
   // A remembered category this place does not have is forgotten.
   useEffect(() => {
     if (
@@ -109,19 +103,21 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     )
       setCategory(ALL_CATEGORIES_UID);
   }, [categories.isSuccess, categories.data, category]);
-  const products = useInfiniteQuery({
-    ...placeProductsQuery(place?.uid ?? '', {
+  const products = usePlaceProducts(
+    place?.uid ?? '',
+    {
       product_category: category === ALL_CATEGORIES_UID ? undefined : category,
       search: term || undefined,
-    }),
-    enabled: Boolean(place),
-  });
+    },
+    { enabled: Boolean(place) },
+  );
 
   const loggedIn = useIsLoggedIn();
+  const updateMe = useUpdateMe();
   const chooseCity = (uid: string) => {
     selectArea(uid);
     // Choosing a city also updates a logged-in member's area (best effort: the choice stays local).
-    if (loggedIn && uid) void updateMyArea(uid).catch(() => undefined);
+    if (loggedIn && uid) updateMe.mutate({ area: uid });
   };
 
   const cityId = useId();

@@ -1,20 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { OrderQuote } from '@store/contract/orders/schemas';
-import {
-  ApiError,
-  areasQuery,
-  checkoutOptionsQuery,
-  meQuery,
-  pickupScheduleQuery,
-  placeOrder,
-  placesQuery,
-  quoteOrder,
-} from '../../../api';
+import { ApiError } from '../../../api';
+import { useAreas } from '../../../api/get-areas';
+import { useCheckoutOptions } from '../../../api/get-checkout-options';
+import { useMe } from '../../../api/get-me';
+import { usePlaces } from '../../../api/get-places';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { commitCart, useServerCartSync, useStoredCart } from '../../../lib/cart-store';
@@ -42,8 +36,10 @@ import '../../../styles/checkout.css';
 import { failureMessagesOf, translateServerMessage, messagesOf } from '../error-messages';
 import { hookFormBinding } from '../form/form-binding';
 import { useCoupon } from '../use-coupon';
-import { useDeliveryFare } from '../use-delivery-fare';
-import { useOrderQuote } from '../use-order-quote';
+import { useDeliveryFare } from '../api/estimate-fare';
+import { usePickupSchedule } from '../api/get-pickup-schedule';
+import { usePlaceOrder } from '../api/place-order';
+import { useOrderQuote } from '../api/quote-order';
 import { BillingSection } from './billing-section';
 import { CardFields } from './card-fields';
 import { CheckoutSubmit } from './checkout-submit';
@@ -89,21 +85,19 @@ export function CheckoutPage() {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
   const cart = useStoredCart(placeUid);
   useServerCartSync(placeUid);
 
-  const places = useQuery(placesQuery(company.uid));
+  const places = usePlaces(company.uid);
   const place = places.data?.find((p) => p.uid === placeUid);
-  const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
-  const schedule = useQuery({
-    ...pickupScheduleQuery(placeUid ?? ''),
+  const options = useCheckoutOptions(placeUid ?? '', { enabled: !!placeUid });
+  const schedule = usePickupSchedule(placeUid ?? '', {
     enabled: !!placeUid && options.data?.pickup === true,
   });
-  const areas = useQuery(areasQuery(company.uid));
-  const me = useQuery(meQuery());
+  const areas = useAreas(company.uid);
+  const me = useMe();
 
   // A cart of redeemable products is paid with COINS only; a money cart never offers COINS.
   const coinsCart = isCoinsCart(cart?.products ?? []);
@@ -189,6 +183,8 @@ export function CheckoutPage() {
     quote,
     body: quoteBody,
     shown: shownQuote,
+    priceNow,
+    replaceShown,
   } = useOrderQuote({
     placeUid,
     products,
@@ -198,6 +194,7 @@ export function CheckoutPage() {
   });
 
   // Submitting.
+  const placement = usePlaceOrder();
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const attemptRef = useRef<Attempt | null>(null);
@@ -214,10 +211,7 @@ export function CheckoutPage() {
     let expectedCoins: number | undefined;
     if (!expected || coinsCart) {
       const usedCoupon = coinsCart ? null : (coupon?.code ?? null);
-      const priced = await queryClient.fetchQuery({
-        queryKey: ['order-quote', placeUid, { ...body0, products, coupon: usedCoupon }],
-        queryFn: () => quoteOrder(placeUid, { ...body0, products, coupon: usedCoupon }),
-      });
+      const priced = await priceNow(placeUid, { ...body0, products, coupon: usedCoupon });
       expected = priced.total;
       expectedCoins = priced.coin_total;
     }
@@ -231,13 +225,11 @@ export function CheckoutPage() {
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
     attemptRef.current = attempt;
     try {
-      const order = await placeOrder(placeUid, body, attempt.key);
+      const order = await placement.mutateAsync({ placeUid, body, idempotencyKey: attempt.key });
       confirmedTotal.current = null;
       await commitCart({ place: placeUid, products: [] }).catch(() => undefined);
       clearStoredCoupon(company.uid);
       if (body.influencer_uid) forgetInfluencerUid();
-      void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
-      queryClient.setQueryData(['my-order', order.uid], order);
       toast.success(t('checkout.orderPlaced', { number: order.number }));
       navigate(`${company.prefix}/orders/${order.uid}`, { replace: true });
     } catch (error) {
@@ -246,7 +238,7 @@ export function CheckoutPage() {
         const change = priceChangeOf<OrderQuote>(error.status, error.body);
         if (change) {
           setPriceChange({ ...change, previous: body.expected_total });
-          queryClient.setQueryData(['order-quote', placeUid, quoteBody], change.quote);
+          replaceShown(change.quote);
           return;
         }
         if (error.status === 400) {

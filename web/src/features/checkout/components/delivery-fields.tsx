@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/form-fields';
 import { useFormatPrice } from '../../../lib/money';
 import { messagesOf } from '../error-messages';
 import type { FormBinding } from '../form/form-binding';
-import type { DeliveryFareQuery } from '../use-delivery-fare';
+import type { DeliveryFareQuery } from '../api/estimate-fare';
 
 // Leaflet comes only with the delivery map, in its own chunk.
 const DeliveryMap = lazy(() => import('./delivery-map').then((m) => ({ default: m.DeliveryMap })));

@@ -1,17 +1,14 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Weekday } from '@store/contract/orders/subscriptions';
 import { storageKeys } from '@store/contract/constants';
-import {
-  ApiError,
-  areasQuery,
-  checkoutOptionsQuery,
-  createSubscription,
-  placesQuery,
-} from '../../../api';
+import { ApiError } from '../../../api';
+import { useAreas } from '../../../api/get-areas';
+import { useCheckoutOptions } from '../../../api/get-checkout-options';
+import { usePlaces } from '../../../api/get-places';
+import { useCreateSubscription } from '../api/create-subscription';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { clearSubscriptionCarts, setCartType, useStoredCart } from '../../../lib/cart-store';
@@ -39,7 +36,7 @@ import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
 import { failureMessagesOf, translateServerMessage } from '../error-messages';
 import { stateBinding } from '../form/form-binding';
-import { useDeliveryFare } from '../use-delivery-fare';
+import { useDeliveryFare } from '../api/estimate-fare';
 import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { DeliveryFields } from './delivery-fields';
@@ -69,14 +66,14 @@ export function SubscriptionCheckoutPage() {
   const { t } = useTranslation();
   const price = useFormatPrice();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const creation = useCreateSubscription();
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
   const cart = useStoredCart(placeUid, 'subscription');
-  const places = useQuery(placesQuery(company.uid));
+  const places = usePlaces(company.uid);
   const place = places.data?.find((p) => p.uid === placeUid);
-  const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
-  const areas = useQuery(areasQuery(company.uid));
+  const options = useCheckoutOptions(placeUid ?? '', { enabled: !!placeUid });
+  const areas = useAreas(company.uid);
 
   // The last choices at this place (`infoSubscriptionOptions{placeUid}`) come back.
   const [values, setValues] = useState<SubscriptionValues>(() => ({
@@ -173,14 +170,13 @@ export function SubscriptionCheckoutPage() {
     sendingRef.current = true;
     setSending(true);
     try {
-      const subscription = await createSubscription(
+      const subscription = await creation.mutateAsync({
         placeUid,
-        buildSubscriptionBody(values, toCartInput(cart).products),
-      );
+        body: buildSubscriptionBody(values, toCartInput(cart).products),
+      });
       // Spec: after a successful subscription order, all subscription carts are cleared.
       clearSubscriptionCarts();
       setCartType('cart');
-      void queryClient.invalidateQueries({ queryKey: ['my-subscriptions'] });
       toast.success(t('subscription.created', { place: subscription.place.name }));
       navigate(`${company.prefix}/subscription/me`, { replace: true });
     } catch (error) {

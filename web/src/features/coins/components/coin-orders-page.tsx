@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, myOrdersQuery } from '../../../api';
+import { ApiError } from '../../../api';
+import { useMyOrders } from '../../../api/get-my-orders';
+import { useMemberProgram } from '../../../api/get-member-program';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { memberProgramQuery, programRedemptionsQuery } from '../../../api/engagement';
+import { useCoinRedemptions } from '../api/get-coin-redemptions';
 import { useCompanyPrograms, type CompanyProgram } from '../../../lib/company-programs';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
@@ -32,7 +33,7 @@ export function CoinOrdersPage() {
 function CoinOrders() {
   const { t, i18n } = useTranslation();
   const company = useCurrentCompany();
-  const orders = useQuery({ ...myOrdersQuery({ payment_method: 'COINS' }), retry: false });
+  const orders = useMyOrders({ payment_method: 'COINS' }, { retry: false });
   return (
     <section className="coins-program" aria-labelledby="coin-orders-title">
       <div className="coins-program__head">
@@ -80,8 +81,8 @@ function CoinOrders() {
 
 function ProgramCoins({ program }: { program: CompanyProgram }) {
   const { t, i18n } = useTranslation();
-  const standing = useQuery({ ...memberProgramQuery(program.uid), retry: false });
-  const redemptions = useQuery({ ...programRedemptionsQuery(program.uid), retry: false });
+  const standing = useMemberProgram(program.uid, { retry: false });
+  const redemptions = useCoinRedemptions(program.uid, { retry: false });
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {
       dateStyle: 'medium',

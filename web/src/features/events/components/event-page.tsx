@@ -1,8 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api';
-import { eventQuery } from '../../../api/engagement';
+import { useEvent } from '../api/get-event';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -15,7 +14,7 @@ export function EventPage() {
   const { t, i18n } = useTranslation();
   const { eventUid = '' } = useParams();
   const company = useCurrentCompany();
-  const event = useQuery(eventQuery(eventUid));
+  const event = useEvent(eventUid);
 
   if (event.isPending) return <Loading />;
   if (event.isError) {

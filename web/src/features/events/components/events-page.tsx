@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { companyEventsQuery } from '../../../api/engagement';
+import { useCompanyEvents } from '../api/get-company-events';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
@@ -12,7 +11,7 @@ import '../../../styles/engagement.css';
 export function EventsPage() {
   const { t, i18n } = useTranslation();
   const company = useCurrentCompany();
-  const events = useQuery(companyEventsQuery(company.uid));
+  const events = useCompanyEvents(company.uid);
 
   return (
     <div className="engagement">

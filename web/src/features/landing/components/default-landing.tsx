@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Place } from '@store/contract/catalog/places';
-import { placeProductsQuery, placesQuery } from '../../../api';
+import { usePlaceProducts } from '../../../api/get-place-products';
+import { usePlaces } from '../../../api/get-places';
 import { useTenant } from '../../../lib/tenant';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useFormatPrice } from '../../../lib/money';
@@ -50,7 +50,7 @@ function Timetable({ place }: { place: Place }) {
 function Favorites({ placeUid }: { placeUid: string }) {
   const { t } = useTranslation();
   const formatPrice = useFormatPrice();
-  const products = useInfiniteQuery(placeProductsQuery(placeUid, {}));
+  const products = usePlaceProducts(placeUid, {});
   const items = (products.data?.pages[0]?.results ?? [])
     .filter((product) => !product.is_redeemable)
     .slice(0, FAVORITES);
@@ -95,17 +95,14 @@ export function DefaultLanding() {
   // A private store's places and products are for members: its visitors' landing leaves them out
   // (the API would answer them 401).
   const storeVisible = app.allow_anonymous_navigation || loggedIn;
-  const places = useQuery({ ...placesQuery(company.uid), enabled: storeVisible });
+  const places = usePlaces(company.uid, null, { enabled: storeVisible });
   const placeList = places.data ?? [];
   const logo = company.logo ?? app.logo;
   // Below the banner nothing shows until the places and the favourites (the same query as
   // <Favorites>, asked once) have answered: later content is then added under what the visitor
   // sees instead of pushing it down (Lighthouse measured a layout shift of 0.6 on phones).
   const firstPlace = placeList[0]?.uid;
-  const favorites = useInfiniteQuery({
-    ...placeProductsQuery(firstPlace ?? '', {}),
-    enabled: Boolean(firstPlace),
-  });
+  const favorites = usePlaceProducts(firstPlace ?? '', {}, { enabled: Boolean(firstPlace) });
   const settled = !storeVisible || (!places.isPending && (!firstPlace || !favorites.isPending));
 
   return (

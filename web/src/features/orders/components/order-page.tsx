@@ -1,10 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { isFinal } from '@store/contract/orders/status';
-import { ApiError, cancelMyOrder, myOrderQuery } from '../../../api';
+import { ApiError } from '../../../api';
+import { useCancelMyOrder } from '../api/cancel-my-order';
+import { useMyOrder } from '../api/get-my-order';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useFormatPrice } from '../../../lib/money';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
@@ -41,19 +42,14 @@ export function OrderPage() {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
   const company = useCurrentCompany();
-  const queryClient = useQueryClient();
   const { orderUid = '' } = useParams();
-  const order = useQuery({
-    ...myOrderQuery(orderUid),
+  const order = useMyOrder(orderUid, {
     refetchInterval: (query) =>
       query.state.data && isFinal(query.state.data.status) ? false : REFRESH_MS,
   });
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelMyOrder(orderUid),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(myOrderQuery(orderUid).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: ['my-orders'] });
+  const cancel = useCancelMyOrder(orderUid, {
+    onSuccess: () => {
       setConfirming(false);
       toast.success(t('orders.canceled'));
     },

@@ -1,9 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCheckoutOptions } from '../../../api/get-checkout-options';
+import { useMyOrders } from '../../../api/get-my-orders';
+import { usePlaces } from '../../../api/get-places';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
-import { checkoutOptionsQuery, myOrdersQuery, placesQuery } from '../../../api';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
@@ -21,14 +23,14 @@ export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const paymentMethod = params.get('payment_method') ?? '';
-  const places = useQuery(placesQuery(company.uid));
+  const places = usePlaces(company.uid);
   const selected = useSelectedPlaceUid();
   const placeUid = selected ?? places.data?.[0]?.uid ?? null;
-  const options = useQuery({ ...checkoutOptionsQuery(placeUid ?? ''), enabled: !!placeUid });
-  const orders = useQuery({
-    ...myOrdersQuery({ payment_method: paymentMethod || undefined, page }),
-    placeholderData: keepPreviousData,
-  });
+  const options = useCheckoutOptions(placeUid ?? '', { enabled: !!placeUid });
+  const orders = useMyOrders(
+    { payment_method: paymentMethod || undefined, page },
+    { placeholderData: keepPreviousData },
+  );
 
   const setFilter = (next: { page?: number; payment_method?: string }) => {
     const merged = {

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Poll } from '@store/contract/loyalty/engagement';
 import { ApiError } from '../../../api';
-import { POLLS_KEY, answerPoll, pollQuery } from '../../../api/engagement';
+import { useAnswerPoll } from '../api/answer-poll';
+import { usePoll } from '../api/get-poll';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
@@ -27,7 +27,7 @@ export function PollPage() {
   const { t } = useTranslation();
   const { programUid = '', pollUid = '' } = useParams();
   const company = useCurrentCompany();
-  const poll = useQuery(pollQuery(programUid, pollUid));
+  const poll = usePoll(programUid, pollUid);
 
   if (poll.isPending) return <Loading />;
   if (poll.isError) {
@@ -61,7 +61,6 @@ function PollForm({ poll }: { poll: Poll }) {
   const { t, i18n } = useTranslation();
   const company = useCurrentCompany();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // An answered poll opens with the member's own answers (the server sends only theirs).
   const [drafts, setDrafts] = useState<Record<string, Draft>>(() =>
     poll.is_resolved ? draftsFromAnswers(poll.my_answers) : {},
@@ -71,11 +70,9 @@ function PollForm({ poll }: { poll: Poll }) {
   const formRef = useRef<HTMLFormElement>(null);
   const readOnly = poll.is_resolved;
 
-  const send = useMutation({
-    mutationFn: () => answerPoll(poll.uid, buildPollResponse(poll.questions, drafts)),
-    onSuccess: async () => {
+  const send = useAnswerPoll(poll.uid, {
+    onSuccess: () => {
       toast.success(t('polls.thanks'));
-      await queryClient.invalidateQueries({ queryKey: [POLLS_KEY] });
       void navigate(`${company.prefix}/polls?resolved=1`);
     },
     onError: (error) => {
@@ -120,7 +117,7 @@ function PollForm({ poll }: { poll: Poll }) {
       return;
     }
     setErrors({});
-    send.mutate();
+    send.mutate(buildPollResponse(poll.questions, drafts));
   };
 
   return (

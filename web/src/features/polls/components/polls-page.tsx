@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { programPollsQuery } from '../../../api/engagement';
+import { programPollsQuery } from '../api/get-program-polls';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useCompanyPrograms } from '../../../lib/company-programs';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';

@@ -9,7 +9,7 @@ import { changePasswordBody } from '@store/contract/profile/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, PasswordField } from '../../../components/form-fields';
-import { useChangePassword } from '../api/profile-api';
+import { useChangePassword } from '../api/change-password';
 
 const schema = changePasswordBody.refine(passwordsMatch, {
   message: authMessages.passwordsMustMatch,

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { DeletionRequest } from './profile-page';
@@ -13,7 +12,7 @@ import { DeletionRequest } from './profile-page';
  */
 export function DeleteAccountRequestPage() {
   const { t } = useTranslation();
-  const me = useQuery(meQuery());
+  const me = useMe();
   return (
     <div className="account-page">
       <section className="panel">

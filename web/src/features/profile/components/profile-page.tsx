@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
@@ -15,7 +14,8 @@ import {
   type User,
 } from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
-import { meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
+import { useUpdateMe } from '../../../api/update-me';
 import { tidyName } from '../../../lib/names';
 import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
@@ -25,7 +25,8 @@ import { Loading } from '../../../components/loading';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
-import { useLogoutEverywhere, useRequestDeletion, useUpdateProfile } from '../api/profile-api';
+import { useLogoutEverywhere } from '../api/logout-everywhere';
+import { useRequestDeletion } from '../api/request-deletion';
 
 const schema = z
   .object({
@@ -119,7 +120,7 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
     ],
     t('auth.updateFailed'),
   );
-  const update = useUpdateProfile();
+  const update = useUpdateMe();
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
@@ -274,7 +275,7 @@ function LogoutEverywhere() {
  */
 export function ProfilePage() {
   const { t } = useTranslation();
-  const me = useQuery(meQuery());
+  const me = useMe();
   const limited = me.data?.limited_session ?? false;
   return (
     <div className="account-page">

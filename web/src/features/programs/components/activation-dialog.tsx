@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Promotion, Redemption } from '@store/contract/loyalty/promotions';
-import { promotionQrQuery, redeemPromotion, usedRedemptionsQuery } from '../../../api/loyalty';
+import { usePromotionQr } from '../api/get-promotion-qr';
+import { useUsedRedemptions } from '../api/get-redemptions';
+import { useRedeemPromotion } from '../api/redeem-promotion';
+import { useRefreshAfterTake } from '../api/refresh-after-take';
 import { consumptionAmount, consumptionError, qrRefreshDelay } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { Modal } from '../../../components/modal';
@@ -15,23 +17,6 @@ import '../../../styles/catalog.css';
 
 type Step = 'confirm' | 'show' | 'done';
 const WATCH_INTERVAL_MS = 5_000;
-
-/** Everything the use of a promotion changes: its state, the lists, the balances and the redemptions. */
-export function invalidateAfterTake(
-  queryClient: ReturnType<typeof useQueryClient>,
-  programUid: string,
-) {
-  for (const key of [
-    ['promotion', programUid],
-    ['promotions', programUid],
-    ['member-program', programUid],
-    ['redemptions', programUid],
-    ['related-promotions', programUid],
-    ['coin-redemptions', programUid],
-  ]) {
-    void queryClient.invalidateQueries({ queryKey: key });
-  }
-}
 
 /**
  * The activation at the venue in three steps: confirm presence, show the promotion QR (renewed
@@ -53,13 +38,11 @@ export function ActivationDialog({
   const titleId = useId();
   const [step, setStep] = useState<Step>('confirm');
   const [done, setDone] = useState<Redemption | null>(null);
-  const queryClient = useQueryClient();
   const stepNumber = step === 'confirm' ? 1 : step === 'show' ? 2 : 3;
 
   const finish = (redemption: Redemption | null) => {
     setDone(redemption);
     setStep('done');
-    invalidateAfterTake(queryClient, programUid);
   };
 
   return (
@@ -170,14 +153,13 @@ function ShowStep({
   const errorsOf = useLoyaltyErrors();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | undefined>();
-  const qr = useQuery({
-    ...promotionQrQuery(programUid, promotion.uid),
+  const qr = usePromotionQr(programUid, promotion.uid, {
     refetchInterval: (query) =>
       query.state.data ? qrRefreshDelay(query.state.data.expires_at, Date.now()) : false,
   });
   // The staff may redeem the shown QR from their side: a new used unit means it is done.
-  const used = useQuery({
-    ...usedRedemptionsQuery(programUid, promotion.uid),
+  const refreshAfterTake = useRefreshAfterTake(programUid);
+  const used = useUsedRedemptions(programUid, promotion.uid, {
     refetchInterval: WATCH_INTERVAL_MS,
     staleTime: 0,
   });
@@ -187,14 +169,13 @@ function ShowStep({
   useEffect(() => {
     if (!used.data) return;
     if (baseline.current === null) baseline.current = used.data.count;
-    else if (used.data.count > baseline.current) onDoneRef.current(used.data.results[0] ?? null);
+    else if (used.data.count > baseline.current) {
+      refreshAfterTake();
+      onDoneRef.current(used.data.results[0] ?? null);
+    }
   }, [used.data]);
 
-  const redeem = useMutation({
-    mutationFn: (value: string | undefined) =>
-      redeemPromotion({ program_promotion: promotion.uid, amount: value }),
-    onSuccess: (redemption) => onDone(redemption),
-  });
+  const redeem = useRedeemPromotion(programUid, { onSuccess: (redemption) => onDone(redemption) });
 
   const submit = () => {
     const problem = consumptionError(amount, promotion.max_amount);
@@ -207,7 +188,7 @@ function ShowStep({
       return;
     }
     setAmountError(undefined);
-    redeem.mutate(consumptionAmount(amount));
+    redeem.mutate({ program_promotion: promotion.uid, amount: consumptionAmount(amount) });
   };
 
   return (

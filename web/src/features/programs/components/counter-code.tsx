@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { fetchCounterCode } from '../../../api/loyalty';
-import { meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
+import { useIssueCounterCode } from '../api/issue-counter-code';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
 
 /**
@@ -13,9 +12,9 @@ import { ErrorAlert, useLoyaltyErrors } from './parts';
 export function CounterCode() {
   const { t } = useTranslation();
   const errorsOf = useLoyaltyErrors();
-  const issue = useMutation({ mutationFn: fetchCounterCode });
+  const issue = useIssueCounterCode();
   // A session made with the document number alone proves nothing about who holds the phone.
-  const limited = useQuery(meQuery()).data?.limited_session ?? false;
+  const limited = useMe().data?.limited_session ?? false;
   const now = useNow(issue.data ? 1000 : null);
   const left = issue.data ? Math.max(0, Date.parse(issue.data.expires_at) - now) : 0;
   const minutes = Math.floor(left / 60_000);

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProgramBlock } from '@store/contract/loyalty/engagement';
-import { programBlocksQuery } from '../../../api/loyalty';
+import { useProgramBlocks } from '../api/get-program-blocks';
 import { blockLinkKind } from '../../../lib/loyalty';
 
 function BlockLink({
@@ -46,7 +45,7 @@ export function ProgramBlocks({
   which: 'sections' | 'ads';
 }) {
   const { t } = useTranslation();
-  const blocks = useQuery(programBlocksQuery(programUid, which));
+  const blocks = useProgramBlocks(programUid, which);
   const list = blocks.data?.results ?? [];
   // A failed or empty list of decorations does not stop the page: it is simply left out.
   if (list.length === 0) return null;

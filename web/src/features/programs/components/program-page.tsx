@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { MemberProgram, Program } from '@store/contract/loyalty/programs';
-import { joinProgram, memberProgramQuery, programsQuery } from '../../../api/loyalty';
+import { useMemberProgram } from '../../../api/get-member-program';
+import { usePrograms } from '../api/get-programs';
+import { useJoinProgram } from '../api/join-program';
 import { useIsLoggedIn } from '../../../lib/session';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
@@ -57,7 +58,7 @@ function VisitorProgramView({ programUid }: { programUid: string }) {
   const { t } = useTranslation();
   const location = useLocation();
   // The member calls need a session; a visitor reads the program from the public list.
-  const programs = useQuery(programsQuery());
+  const programs = usePrograms();
   if (programs.isPending) return <Loading />;
   if (programs.isError) return <FetchError onRetry={() => void programs.refetch()} />;
   const program = programs.data.results.find((p) => p.uid === programUid);
@@ -95,14 +96,9 @@ function VisitorProgramView({ programUid }: { programUid: string }) {
 
 function JoinCard({ program }: { program: MemberProgram }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const errorsOf = useLoyaltyErrors();
-  const join = useMutation({
-    mutationFn: () => joinProgram(program.uid),
+  const join = useJoinProgram(program.uid, {
     onSuccess: (joined) => {
-      queryClient.setQueryData(memberProgramQuery(program.uid).queryKey, joined);
-      // The member's state of every promotion (and the featured ones) changes with membership.
-      void queryClient.invalidateQueries({ queryKey: ['promotions', program.uid] });
       toast.success(t('programs.joined', { name: joined.name }));
     },
   });
@@ -130,7 +126,7 @@ function JoinCard({ program }: { program: MemberProgram }) {
 function MemberProgramView({ programUid }: { programUid: string }) {
   const { t } = useTranslation();
   const company = useCurrentCompany();
-  const program = useQuery(memberProgramQuery(programUid));
+  const program = useMemberProgram(programUid);
   if (program.isPending) return <Loading />;
   if (program.isError)
     return isNotFound(program.error) ? (

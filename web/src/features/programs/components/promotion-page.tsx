@@ -1,25 +1,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { MemberProgram } from '@store/contract/loyalty/programs';
 import type { Promotion } from '@store/contract/loyalty/promotions';
-import {
-  getCouponCode,
-  memberProgramQuery,
-  promotionPlacesQuery,
-  promotionQuery,
-  purchasePromotion,
-  redemptionsQuery,
-  relatedPromotionsQuery,
-} from '../../../api/loyalty';
+import { useMemberProgram } from '../../../api/get-member-program';
+import { useGetCouponCode } from '../api/get-coupon-code';
+import { usePromotion } from '../api/get-promotion';
+import { usePromotionPlaces } from '../api/get-promotion-places';
+import { useRedemptions } from '../api/get-redemptions';
+import { useRelatedPromotions } from '../api/get-related-promotions';
+import { usePurchasePromotion } from '../api/purchase-promotion';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { blockedMessageKey, promotionActions } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
-import { ActivationDialog, invalidateAfterTake } from './activation-dialog';
+import { ActivationDialog } from './activation-dialog';
 import {
   ErrorAlert,
   FetchError,
@@ -37,8 +34,8 @@ import '../../../styles/programs.css';
 export function PromotionPage() {
   const { programUid = '', promotionUid = '' } = useParams();
   const company = useCurrentCompany();
-  const program = useQuery(memberProgramQuery(programUid));
-  const promotion = useQuery(promotionQuery(programUid, promotionUid));
+  const program = useMemberProgram(programUid);
+  const promotion = usePromotion(programUid, promotionUid);
   if (program.isPending || promotion.isPending) return <Loading />;
   if (program.isError)
     return isNotFound(program.error) ? (
@@ -75,7 +72,6 @@ function PromotionView({
   const price = useFormatPrice();
   const valueOf = usePromotionValue();
   const errorsOf = useLoyaltyErrors();
-  const queryClient = useQueryClient();
   const [activating, setActivating] = useState(false);
   const actions = promotionActions(promotion, program.balances, program.is_member);
   const blocked = blockedMessageKey(promotion.state);
@@ -87,23 +83,19 @@ function PromotionView({
   const programPath = `${prefix}/program/${program.uid}`;
 
   // Units the member holds (bought or with a code), shown with their codes.
-  const held = useInfiniteQuery({
-    ...redemptionsQuery(program.uid, { promotion: promotion.uid, status: 'ACTIVE' }),
-    enabled: program.is_member,
-  });
+  const held = useRedemptions(
+    program.uid,
+    { promotion: promotion.uid, status: 'ACTIVE' },
+    { enabled: program.is_member },
+  );
   const heldUnits = held.data?.pages.flatMap((page) => page.results) ?? [];
 
-  const purchase = useMutation({
-    mutationFn: () => purchasePromotion(program.uid, promotion.uid),
+  const purchase = usePurchasePromotion(program.uid, promotion.uid, {
     onSuccess: () => {
       toast.success(t('programs.purchased'));
-      invalidateAfterTake(queryClient, program.uid);
     },
   });
-  const code = useMutation({
-    mutationFn: () => getCouponCode(program.uid, promotion.uid),
-    onSuccess: () => invalidateAfterTake(queryClient, program.uid),
-  });
+  const code = useGetCouponCode(program.uid, promotion.uid);
   const busy = purchase.isPending || code.isPending;
   const failure = purchase.isError ? purchase.error : code.isError ? code.error : null;
 
@@ -249,7 +241,7 @@ function PromotionView({
 
 function PromotionPlaces({ promotionUid }: { promotionUid: string }) {
   const { t } = useTranslation();
-  const places = useQuery(promotionPlacesQuery(promotionUid));
+  const places = usePromotionPlaces(promotionUid);
   return (
     <Section title={t('programs.places')} id="lugares">
       {places.isPending ? (
@@ -282,7 +274,7 @@ function RelatedPromotions({
   prefix: string;
 }) {
   const { t } = useTranslation();
-  const related = useQuery(relatedPromotionsQuery(programUid, promotionUid));
+  const related = useRelatedPromotions(programUid, promotionUid);
   if (!related.data || related.data.length === 0) return null;
   return (
     <Section title={t('programs.related')} id="relacionadas">

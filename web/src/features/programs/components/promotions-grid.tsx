@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PromotionKind } from '@store/contract/loyalty/promotions';
-import { promotionsQuery } from '../../../api/loyalty';
-import { placesQuery } from '../../../api/catalog';
+import { usePlaces } from '../../../api/get-places';
+import { usePromotions } from '../api/get-promotions';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Loading } from '../../../components/loading';
 import { FetchError, PromotionCard } from './parts';
@@ -38,14 +37,14 @@ export function PromotionsGrid({
   const debounced = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [place, setPlace] = useState('');
   // The company's places: a promotion without places of its own is usable in all of them.
-  const places = useQuery(placesQuery(companyUid));
+  const places = usePlaces(companyUid);
   const filters = {
     tagged,
     kind: kind || undefined,
     search: debounced || undefined,
     place: place || undefined,
   };
-  const promotions = useInfiniteQuery(promotionsQuery(programUid, filters));
+  const promotions = usePromotions(programUid, filters);
   const sentinel = useRef<HTMLDivElement>(null);
   const more = useRef(promotions.fetchNextPage);
   more.current = promotions.fetchNextPage;

@@ -1,8 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
-import { memberQrQuery } from '../../../api/loyalty';
+import { useMemberQr } from '../api/get-member-qr';
 import { ApiError } from '../../../api/client';
 import { qrRefreshDelay } from '../../../lib/loyalty';
 import { useTenant } from '../../../lib/tenant';
@@ -75,8 +74,7 @@ function MemberQr({
 }) {
   const { t, i18n } = useTranslation();
   const errorsOf = useLoyaltyErrors();
-  const qr = useQuery({
-    ...memberQrQuery(programUid),
+  const qr = useMemberQr(programUid, {
     refetchInterval: (query) =>
       query.state.data ? qrRefreshDelay(query.state.data.expires_at, Date.now()) : false,
   });

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useMemberProgram } from '../../../api/get-member-program';
+import { useRedemptions } from '../api/get-redemptions';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
-import { memberProgramQuery, redemptionsQuery } from '../../../api/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
@@ -16,11 +16,8 @@ export function RedemptionsPage() {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
   const company = useCurrentCompany();
-  const program = useQuery(memberProgramQuery(programUid));
-  const redemptions = useInfiniteQuery({
-    ...redemptionsQuery(programUid),
-    enabled: program.isSuccess,
-  });
+  const program = useMemberProgram(programUid);
+  const redemptions = useRedemptions(programUid, {}, { enabled: program.isSuccess });
   const programPath = `${company.prefix}/program/${programUid}`;
   const date = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, {

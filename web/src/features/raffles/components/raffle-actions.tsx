@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Raffle } from '@store/contract/loyalty/engagement';
-import { RAFFLES_KEY, dismissRaffle, registerRaffle } from '../../../api/engagement';
+import { useDismissRaffle } from '../api/dismiss-raffle';
+import { useRegisterRaffle } from '../api/register-raffle';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { raffleStatus } from '../raffle-logic';
 
-/** Register and dismiss buttons of a raffle; both refresh every raffle query (lists, detail, footer count). */
+/** Register and dismiss buttons of a raffle (both refresh every raffle read: see their api files). */
 export function RaffleActions({
   raffle,
   onDismissed,
@@ -15,26 +15,20 @@ export function RaffleActions({
   onDismissed?: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const showError = (error: unknown) => {
     const { general } = serverFormErrors(error, []);
     toast.error(general[0] ?? t('raffles.actionError'));
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [RAFFLES_KEY] });
-  const register = useMutation({
-    mutationFn: () => registerRaffle(raffle.program, raffle.uid),
+  const register = useRegisterRaffle(raffle.program, raffle.uid, {
     onSuccess: () => toast.success(t('raffles.registeredToast', { name: raffle.name })),
     onError: showError,
-    onSettled: refresh,
   });
-  const dismiss = useMutation({
-    mutationFn: () => dismissRaffle(raffle.program, raffle.uid),
+  const dismiss = useDismissRaffle(raffle.program, raffle.uid, {
     onSuccess: () => {
       toast.info(t('raffles.dismissedToast', { name: raffle.name }));
       onDismissed?.();
     },
     onError: showError,
-    onSettled: refresh,
   });
   const status = raffleStatus(raffle);
   const busy = register.isPending || dismiss.isPending;

@@ -1,8 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api';
-import { raffleQuery } from '../../../api/engagement';
+import { useRaffle } from '../api/get-raffle';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -17,7 +16,7 @@ export function RafflePage() {
   const { programUid = '', raffleUid = '' } = useParams();
   const company = useCurrentCompany();
   const navigate = useNavigate();
-  const raffle = useQuery(raffleQuery(programUid, raffleUid));
+  const raffle = useRaffle(programUid, raffleUid);
   const date = useDateFormat();
   const back = `${company.prefix}/raffles`;
 

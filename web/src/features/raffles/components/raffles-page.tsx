@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { programRafflesQuery } from '../../../api/engagement';
+import { programRafflesQuery } from '../../../api/get-program-raffles';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useCompanyPrograms } from '../../../lib/company-programs';
 import { Loading } from '../../../components/loading';

@@ -3,10 +3,9 @@ import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { closeSession, useIsLoggedIn } from '../../../lib/session';
-import { logoutCall } from '../../../api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { staffMeQuery } from '../../../api/staff-me';
+import { useIsLoggedIn } from '../../../lib/session';
+import { useStaffMe } from '../../../api/get-staff-me';
+import { useLogout } from '../api/logout';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
 import { LanguageSelector } from './language-selector';
@@ -72,7 +71,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
   const smallScreen = useMediaQuery(SMALL_MOBILE_QUERY);
   const navigate = useNavigate();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const queryClient = useQueryClient();
+  const signOut = useLogout();
 
   useEffect(() => {
     if (!open) return;
@@ -86,12 +85,10 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
 
   const items = menuItems({ loggedIn, smallScreen, eventsEnabled: app.features.events, company });
   // The staff entry shows only when the server says this user is staff of the store.
-  const staff = useQuery({ ...staffMeQuery(), enabled: loggedIn });
+  const staff = useStaffMe({ enabled: loggedIn });
 
   const logout = () => {
-    // The server session ends too; locally: token, merge, skipUpdate and the local carts.
-    void logoutCall().finally(() => queryClient.removeQueries({ queryKey: ['me'] }));
-    closeSession();
+    signOut();
     onClose();
     void navigate('/');
   };

@@ -12,7 +12,8 @@ import {
 import { staffMessages } from '@store/contract/staff/messages';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { useAddPoints, useStamp } from '../api/staff-api';
+import { useAddPoints } from '../api/add-points';
+import { useStamp } from '../api/add-stamps';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -14,7 +13,8 @@ import { documentTypeOptions } from '../../../lib/document-types';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { clientQuery, findClientByQr, type ClientLookup } from '../api/staff-api';
+import { useClient, useFindClient, type ClientLookup } from '../api/find-client';
+import { useFindClientByQr } from '../api/find-client-by-qr';
 import {
   lookupFromSearch,
   lookupOfClient,
@@ -31,7 +31,6 @@ export function ClientsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const lookup = lookupFromSearch(params);
-  const queryClient = useQueryClient();
   const [mode, setMode] = useState<LookupMode>('document');
 
   const [direct, setDirect] = useState<StaffClient | null>(null);
@@ -45,7 +44,6 @@ export function ClientsPage() {
     const key = by ?? lookupOfClient(found);
     // A client with neither document nor phone (found by QR) cannot be kept in the address.
     if (!key) return setDirect(found);
-    queryClient.setQueryData(clientQuery(key).queryKey, found);
     setParams(lookupToSearch(key));
   };
 
@@ -111,7 +109,7 @@ function ClientView({
 }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
-  const client = useQuery(clientQuery(lookup));
+  const client = useClient(lookup);
   if (client.isPending) return <Loading />;
   if (client.isError) {
     const message =
@@ -145,7 +143,7 @@ const documentSchema = z
 function DocumentLookup({ onFound }: { onFound: Found }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
-  const queryClient = useQueryClient();
+  const findClient = useFindClient();
   const form = useForm({
     resolver: zodResolver(documentSchema),
     defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE as string, document_number: '' },
@@ -164,7 +162,7 @@ function DocumentLookup({ onFound }: { onFound: Found }) {
       document_number: parsed.document_number!,
     };
     try {
-      onFound(await queryClient.fetchQuery(clientQuery(lookup)), lookup);
+      onFound(await findClient(lookup), lookup);
     } catch (error) {
       showError(error);
     }
@@ -213,7 +211,7 @@ const phoneSchema = z.object({ mobile_phone: z.string() }).superRefine((v, ctx) 
 function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument: () => void }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
-  const queryClient = useQueryClient();
+  const findClient = useFindClient();
   const form = useForm({ resolver: zodResolver(phoneSchema), defaultValues: { mobile_phone: '' } });
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
@@ -225,7 +223,7 @@ function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument
     // Typed as the member gave it: nine digits match any number ending in them on the server.
     const lookup = { mobile_phone: values.mobile_phone.replace(/[\s\-()]/g, '') };
     try {
-      onFound(await queryClient.fetchQuery(clientQuery(lookup)), lookup);
+      onFound(await findClient(lookup), lookup);
     } catch (error) {
       showError(error);
     }
@@ -265,6 +263,7 @@ function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument
 function QrLookup({ onFound }: { onFound: (client: StaffClient, code: string) => void }) {
   const { t } = useTranslation();
   const stm = useStaffMessage();
+  const findClientByQr = useFindClientByQr();
   const [camera, setCamera] = useState(false);
   const form = useForm({ resolver: zodResolver(staffQrInput), defaultValues: { code: '' } });
   const { general, setGeneral, showError } = useFormFeedback(

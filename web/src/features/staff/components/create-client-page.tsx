@@ -13,7 +13,7 @@ import { documentTypeOptions } from '../../../lib/document-types';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { PageMessage } from '../../../components/page-message';
-import { useCreateClient } from '../api/staff-api';
+import { useCreateClient } from '../api/create-client';
 import { lookupOfClient, lookupToSearch } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';

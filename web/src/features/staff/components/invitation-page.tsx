@@ -1,16 +1,16 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessages } from '@store/contract/messages';
 import { staffMessages } from '@store/contract/staff/messages';
-import { meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
 import { ApiError } from '../../../api/client';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useIsLoggedIn } from '../../../lib/session';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { invitationOfferQuery, useAcceptInvitation } from '../api/staff-api';
+import { useAcceptInvitation } from '../api/accept-invitation';
+import { useInvitationOffer } from '../api/get-invitation-offer';
 import { useStaffMessage } from '../use-staff-message';
 import '../staff.css';
 
@@ -25,8 +25,8 @@ export function InvitationPage() {
   const { uid = '', token = '' } = useParams();
   const location = useLocation();
   const loggedIn = useIsLoggedIn();
-  const offer = useQuery(invitationOfferQuery(uid, token));
-  const me = useQuery({ ...meQuery(), enabled: loggedIn });
+  const offer = useInvitationOffer(uid, token);
+  const me = useMe({ enabled: loggedIn });
   const accept = useAcceptInvitation();
 
   if (offer.isPending || (loggedIn && me.isPending)) return <Loading />;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -12,18 +11,16 @@ import {
   type StaffInvitation,
   type StaffMember,
 } from '@store/contract/staff/schemas';
-import { meQuery } from '../../../api';
+import { useMe } from '../../../api/get-me';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import {
-  invitationsQuery,
-  membersQuery,
-  useInvite,
-  useRemoveMember,
-  useRevokeInvitation,
-} from '../api/staff-api';
+import { useInvitations } from '../api/get-invitations';
+import { useMembers } from '../api/get-members';
+import { useInvite } from '../api/invite';
+import { useRemoveMember } from '../api/remove-member';
+import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 
@@ -37,8 +34,8 @@ type Out = z.output<typeof staffInvitationInput>;
  */
 export function MembersPage() {
   const { t } = useTranslation();
-  const members = useQuery(membersQuery());
-  const me = useQuery(meQuery());
+  const members = useMembers();
+  const me = useMe();
   return (
     <div className="staff-page">
       <GrantForm />
@@ -202,7 +199,7 @@ function GrantForm() {
 
 function Invitations() {
   const { t } = useTranslation();
-  const invitations = useQuery(invitationsQuery());
+  const invitations = useInvitations();
   return (
     <section className="staff-panel" aria-labelledby="staff-invitations-title">
       <h2 id="staff-invitations-title" className="staff-panel__title">

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { orderStatus, type OrderStatus } from '@store/contract/orders/status';
@@ -19,7 +18,8 @@ import { FormAlert, SelectField } from '../../../components/form-fields';
 import { ConfirmInline } from '../../../components/confirm-inline';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
+import { useStaffOrders } from '../api/get-staff-orders';
+import { useOrderTransition } from '../api/transition-order';
 import { BOARD_FILTERS } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
@@ -38,9 +38,12 @@ export function OrdersBoard() {
     ? (statusParam as OrderStatus)
     : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const orders = useQuery(
-    staffOrdersQuery({ status, place_uid: placeUid, page, page_size: DEFAULT_PAGE_SIZE }),
-  );
+  const orders = useStaffOrders({
+    status,
+    place_uid: placeUid,
+    page,
+    page_size: DEFAULT_PAGE_SIZE,
+  });
 
   const setFilter = (next: { status?: string; page?: number; place_uid?: string }) => {
     const search = new URLSearchParams();

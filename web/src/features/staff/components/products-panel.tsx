@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorMessages } from '@store/contract/messages';
@@ -7,7 +6,8 @@ import type { StaffClient } from '@store/contract/staff/schemas';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { clientProductsQuery, useRedeemProduct } from '../api/staff-api';
+import { useClientProducts } from '../api/get-client-products';
+import { useRedeemProduct } from '../api/redeem-product';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';
@@ -22,7 +22,7 @@ export function ProductsPanel({ client, proof }: { client: StaffClient; proof: P
   const { t } = useTranslation();
   const stm = useStaffMessage();
   const { placeUid } = useStaff();
-  const products = useQuery(clientProductsQuery(client.uid, placeUid));
+  const products = useClientProducts(client.uid, placeUid);
   const redeem = useRedeemProduct();
   const [errors, setErrors] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { recordKind } from '@store/contract/staff/schemas';
@@ -11,7 +10,8 @@ import { ApiError } from '../../../api';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { SelectField } from '../../../components/form-fields';
-import { downloadRecordsCsv, recordsQuery } from '../api/staff-api';
+import { downloadRecordsCsv } from '../api/download-records-csv';
+import { useRecords } from '../api/get-records';
 import {
   csvFilename,
   recordFiltersFromSearch,
@@ -43,10 +43,10 @@ export function RecordsPage() {
   const price = useFormatPrice();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
-  const records = useQuery({
-    ...recordsQuery({ ...recordsQueryOf(filters), page_size: DEFAULT_PAGE_SIZE }),
-    retry: false,
-  });
+  const records = useRecords(
+    { ...recordsQueryOf(filters), page_size: DEFAULT_PAGE_SIZE },
+    { retry: false },
+  );
   const [downloading, setDownloading] = useState(false);
 
   const setFilter = (next: Partial<RecordFilters>) =>

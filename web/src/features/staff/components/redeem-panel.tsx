@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,7 +16,9 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { clientPromotionsQuery, findPromotion, useRedeem } from '../api/staff-api';
+import { findPromotion } from '../api/find-promotion';
+import { useClientPromotions } from '../api/get-client-promotions';
+import { useRedeem } from '../api/redeem';
 import { exceedsMaximum } from '../logic';
 import { useStaffMessage } from '../use-staff-message';
 import { useStaff } from './staff-context';
@@ -28,7 +29,7 @@ import type { Proof } from './client-card';
 /** Redeem for the client: one of the company's promotions (listed with the client's state) or one found by its code. */
 export function RedeemPanel({ client, proof }: { client: StaffClient; proof: Proof }) {
   const { t } = useTranslation();
-  const promotions = useQuery(clientPromotionsQuery(client.uid));
+  const promotions = useClientPromotions(client.uid);
   const [selected, setSelected] = useState<Promotion | null>(null);
 
   return (

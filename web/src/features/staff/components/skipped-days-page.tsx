@@ -1,11 +1,10 @@
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { skippedDaysQuery } from '../api/staff-api';
+import { useSkippedDays } from '../api/get-skipped-days';
 import {
   recordFiltersFromSearch,
   recordFiltersToSearch,
@@ -25,10 +24,10 @@ export function SkippedDaysPage() {
   const stm = useStaffMessage();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
-  const days = useQuery({
-    ...skippedDaysQuery({ ...skippedDaysQueryOf(filters), page_size: DEFAULT_PAGE_SIZE }),
-    retry: false,
-  });
+  const days = useSkippedDays(
+    { ...skippedDaysQueryOf(filters), page_size: DEFAULT_PAGE_SIZE },
+    { retry: false },
+  );
 
   const setFilter = (next: Partial<RecordFilters>) =>
     setParams(recordFiltersToSearch({ ...filters, kind: '', page: 1, ...next }));

@@ -1,9 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
-import { staffMeQuery } from '../../../api/staff-me';
+import { useStaffMe } from '../../../api/get-staff-me';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -53,7 +52,7 @@ function LockIcon() {
 /** /staff/*: asks `GET v5/staff/me/` and shows the staff screens only to the store's staff. */
 export function StaffArea() {
   const { t } = useTranslation();
-  const me = useQuery(staffMeQuery());
+  const me = useStaffMe();
   if (me.isPending) return <Loading />;
   if (me.isError)
     return (

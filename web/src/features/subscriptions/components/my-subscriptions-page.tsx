@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { Subscription } from '@store/contract/orders/subscriptions';
+import { ApiError } from '../../../api';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useMySubscriptions } from '../api/get-my-subscriptions';
 import { nextDeliveryDate } from '@store/contract/orders/opening-hours';
-import { ApiError, cancelSubscription, mySubscriptionsQuery } from '../../../api';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { slotRange } from '../../../lib/checkout-logic';
@@ -41,14 +42,11 @@ function NextDelivery({
 function SubscriptionCard({ subscription }: { subscription: Subscription }) {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelSubscription(subscription.uid),
+  const cancel = useCancelSubscription(subscription.uid, {
     onSuccess: () => {
       setConfirming(false);
       toast.success(t('subscriptions.canceled'));
-      void queryClient.invalidateQueries({ queryKey: ['my-subscriptions'] });
     },
   });
   const errors =
@@ -112,7 +110,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
 /** /subscription/me: the member's subscriptions, newest first, each cancellable while active. */
 export function MySubscriptionsPage() {
   const { t } = useTranslation();
-  const list = useQuery(mySubscriptionsQuery());
+  const list = useMySubscriptions();
   const company = useCurrentCompany();
   const newLink = company.subscription_enabled ? (
     <Link className="button button--primary button--small" to={`${company.prefix}/subscription`}>

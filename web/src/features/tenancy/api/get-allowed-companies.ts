@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanySummary, Paged } from '@store/contract';
 import { api } from '../../../api';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 
 /** GET v7/apps/{uid}/allowed-companies/?category=: the companies of one category. */
 export function getAllowedCompanies(
@@ -16,7 +17,7 @@ export function getAllowedCompanies(
 
 export const allowedCompaniesQuery = (appUid: string, category: string) =>
   queryOptions({
-    queryKey: ['allowed-companies', appUid, { category }],
+    queryKey: tenancyKeys.allowedCompanies(appUid, category),
     queryFn: ({ signal }) => getAllowedCompanies(appUid, category, signal),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storageKeys } from '@store/contract/constants';
 import type { App } from '@store/contract';
 import { api, ApiError } from '../../../api';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 import { storage } from '../../../lib/storage';
 
 /** The host name with a leading 'www.' removed: the key tenants are stored under. */
@@ -42,7 +43,7 @@ function bootstrappedApp(domain: string): App | undefined {
 
 export const appByDomainQuery = (domain: string) =>
   queryOptions({
-    queryKey: ['apps', 'by-domain', domain],
+    queryKey: tenancyKeys.appByDomain(domain),
     queryFn: () => getAppByDomain(domain),
     initialData: () => bootstrappedApp(domain),
     staleTime: Infinity,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompanyCategory, Paged } from '@store/contract';
 import { api } from '../../../api';
+import { tenancyKeys } from '../../../api/query-keys/tenancy';
 
 /** GET v7/categories/?app=&with_companies=true[&search=]: the multisite home sections. */
 export function getCategories(appUid: string, search: string): Promise<Paged<CompanyCategory>> {
@@ -11,7 +12,7 @@ export function getCategories(appUid: string, search: string): Promise<Paged<Com
 
 export const categoriesQuery = (appUid: string, search: string) =>
   queryOptions({
-    queryKey: ['categories', appUid, { search }],
+    queryKey: tenancyKeys.categories(appUid, search),
     queryFn: () => getCategories(appUid, search),
     placeholderData: keepPreviousData,
   });

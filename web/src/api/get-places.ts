@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Place } from '@store/contract/catalog/places';
+import type { QueryConfig } from '../lib/react-query';
+import { allPages } from './paging';
+import { catalogKeys } from './query-keys/catalog';
+
+/** `GET v7/places/` filtered by company and, when chosen, area; sorted by name by the server. */
+export function getPlaces(
+  company: string,
+  area?: string | null,
+  signal?: AbortSignal,
+): Promise<Place[]> {
+  return allPages<Place>('v7/places/', { company, area: area ?? undefined }, signal);
+}
+
+export const placesQuery = (company: string, area?: string | null) =>
+  queryOptions({
+    queryKey: catalogKeys.places(company, area),
+    queryFn: ({ signal }) => getPlaces(company, area, signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function usePlaces(
+  company: string,
+  area?: string | null,
+  config?: QueryConfig<typeof placesQuery>,
+) {
+  return useQuery({ ...placesQuery(company, area), ...config });
+}

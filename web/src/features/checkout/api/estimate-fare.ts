@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FareEstimate } from '@store/contract/orders/schemas';
+import { api } from '../../../api/client';
+import { checkoutKeys } from '../../../api/query-keys/checkout';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+/** `POST v7/deliveries/places/{uid}/fare-estimate/`: the delivery fare to a point; writes nothing. */
+export function estimateFare(
+  placeUid: string,
+  point: { latitude: number; longitude: number },
+  signal?: AbortSignal,
+): Promise<FareEstimate> {
+  return api.post<FareEstimate>(`v7/deliveries/places/${placeUid}/fare-estimate/`, point, {
+    signal,
+  });
+}
+
+/** Read as a query: the same point is not asked twice. */
+export const fareEstimateQuery = (
+  placeUid: string | null | undefined,
+  latitude: string,
+  longitude: string,
+) =>
+  queryOptions({
+    queryKey: checkoutKeys.fareEstimate(placeUid, latitude, longitude),
+    queryFn: ({ signal }) =>
+      estimateFare(placeUid!, { latitude: Number(latitude), longitude: Number(longitude) }, signal),
+  });
+
+const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
+
+/** The delivery fare from the place to the typed point, asked once typing pauses. */
+export function useDeliveryFare(
+  placeUid: string | null | undefined,
+  shippingType: string,
+  latitude: string,
+  longitude: string,
+) {
+  const lat = useDebouncedValue(latitude, 400);
+  const lng = useDebouncedValue(longitude, 400);
+  return useQuery({
+    ...fareEstimateQuery(placeUid, lat, lng),
+    enabled: !!placeUid && shippingType === 'delivery' && isNumber(lat) && isNumber(lng),
+    retry: false,
+  });
+}
+
+export type DeliveryFareQuery = ReturnType<typeof useDeliveryFare>;

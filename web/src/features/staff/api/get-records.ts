@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { RecordKind, StaffRecord } from '@store/contract/staff/schemas';
+import { api } from '../../../api/client';
+import type { Paged } from '../../../api/paging';
+import { staffKeys } from '../../../api/query-keys/staff';
+import type { QueryConfig } from '../../../lib/react-query';
+
+/** The report's filters as sent (the contract's `staffRecordsQuery`, empty ones left out). */
+export type RecordsQuery = {
+  kind?: RecordKind;
+  date_from?: string;
+  date_to?: string;
+  place_uid?: string;
+  page?: number;
+  page_size?: number;
+};
+
+/** `GET v5/staff/records/`: the company's records of the period. */
+export function getRecords(filters: RecordsQuery, signal?: AbortSignal) {
+  return api.get<Paged<StaffRecord>>('v5/staff/records/', { query: filters, signal });
+}
+
+export const recordsQuery = (filters: RecordsQuery) =>
+  queryOptions({
+    queryKey: staffKeys.records(filters),
+    queryFn: ({ signal }) => getRecords(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRecords(filters: RecordsQuery, config?: QueryConfig<typeof recordsQuery>) {
+  return useQuery({ ...recordsQuery(filters), ...config });
+}
