@@ -108,7 +108,10 @@ test(
       page,
       'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
     ).check();
-    await field(page, 'Autorizo el tratamiento de mis datos con fines publicitarios').check();
+    await field(
+      page,
+      'Autorizo el tratamiento de mis datos con fines publicitarios (opcional)',
+    ).check();
     const registerRequest = page.waitForRequest(
       (r) => r.url().endsWith('/api/v5/register/') && r.method() === 'POST',
     );
@@ -489,10 +492,15 @@ test(
       'Debe aceptar los términos y condiciones',
       'Debe declarar que es mayor de edad',
       'Debe autorizar el tratamiento de sus datos personales',
-      'Debe autorizar el tratamiento de sus datos con fines publicitarios',
     ];
     const shown = await page.locator('.form-check .form-field__error').allTextContents();
-    assert.deepEqual(shown, acceptances, 'each acceptance has its own message, in order');
+    assert.deepEqual(shown, acceptances, 'each required acceptance has its own message, in order');
+    // Advertising is a separate, free choice (Ley 29733): optional and unticked.
+    const publicity = field(
+      page,
+      'Autorizo el tratamiento de mis datos con fines publicitarios (opcional)',
+    );
+    assert.equal(await publicity.isChecked(), false);
     await alert(page, 'Este campo es requerido').waitFor();
 
     // Birthdate: a partly chosen date is invalid; a recent one is under age.
@@ -521,7 +529,6 @@ test(
       'Acepto los términos y condiciones',
       'Declaro ser mayor de edad',
       'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
-      'Autorizo el tratamiento de mis datos con fines publicitarios',
     ]) {
       await field(page, label).check();
     }

@@ -52,8 +52,10 @@ test(
     assert.equal(await necessary.isChecked(), true);
     assert.equal(await necessary.isDisabled(), true);
     const analytics = dialog.getByRole('switch', { name: 'Cookies analíticas' });
-    assert.equal(await analytics.isChecked(), true, 'on by default');
-    await analytics.uncheck();
+    const visit = dialog.getByRole('switch', { name: 'Identificador de visita' });
+    assert.equal(await analytics.isChecked(), false, 'optional cookies start off');
+    assert.equal(await visit.isChecked(), false, 'optional cookies start off');
+    await visit.check();
     await dialog.getByRole('button', { name: 'Guardar preferencias' }).click();
     await page.getByRole('region', { name: 'Usamos cookies' }).waitFor({ state: 'detached' });
 
@@ -61,6 +63,35 @@ test(
     const names = (await context.cookies(server.url())).map((cookie) => cookie.name);
     assert.ok(!names.includes('_ga'), `_ga removed, cookies: ${names.join(', ')}`);
     assert.ok(names.includes('_guid'));
+  },
+);
+
+test(
+  'Rechazar weighs as much as Aceptar and leaves only the necessary cookies',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await context.addCookies([{ name: '_ga', value: 'GA1.1.123', url: server.url() }]);
+    await page.goto(server.url('localhost', '/products'));
+    const banner = page.getByRole('region', { name: 'Usamos cookies' });
+    const reject = banner.getByRole('button', { name: 'Rechazar' });
+    const accept = banner.getByRole('button', { name: 'Aceptar' });
+    assert.equal(await reject.getAttribute('class'), await accept.getAttribute('class'));
+    const [r, a] = [await reject.boundingBox(), await accept.boundingBox()];
+    assert.ok(r && a && Math.abs(r.height - a.height) < 1, 'same height');
+    await reject.click();
+    await banner.waitFor({ state: 'detached' });
+    assert.deepEqual(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('cookieConsent'))) ?? 'null'),
+      { necessary: true, ga: false, guid: false },
+    );
+    const names = (await context.cookies(server.url())).map((cookie) => cookie.name);
+    assert.ok(!names.includes('_ga') && !names.includes('_guid'), names.join(', '));
+    // The refusal is remembered: not asked again on the next load.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Usamos cookies' }).count(), 0);
   },
 );
 

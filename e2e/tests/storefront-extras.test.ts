@@ -365,7 +365,7 @@ test(
     await field(
       'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
     ).check();
-    await field('Autorizo el tratamiento de mis datos con fines publicitarios').check();
+    await field('Autorizo el tratamiento de mis datos con fines publicitarios (opcional)').check();
     const registerRequest = page.waitForRequest(
       (r) => r.url().endsWith('/api/v5/register/') && r.method() === 'POST',
     );

@@ -102,7 +102,7 @@ describe('POST v5/register/', () => {
     );
   });
 
-  test('every acceptance is required, each with its own message', async () => {
+  test('the three required acceptances each have their own message; publicity is not one of them', async () => {
     const res = await t.post(
       '/api/v5/register/',
       newMember({
@@ -128,8 +128,25 @@ describe('POST v5/register/', () => {
       accept_terms: ['Debe aceptar los términos y condiciones'],
       accept_age: ['Debe declarar que es mayor de edad'],
       accept_data_processing: ['Debe autorizar el tratamiento de sus datos personales'],
-      accept_publicity: ['Debe autorizar el tratamiento de sus datos con fines publicitarios'],
     });
+  });
+
+  test('publicity consent is optional and recorded only when given (Ley 29733)', async () => {
+    const without = await t.post('/api/v5/register/', newMember({ accept_publicity: false }));
+    assert.equal(without.statusCode, 201, JSON.stringify(without.data));
+    const withIt = await t.post('/api/v5/register/', newMember({ accept_publicity: true }));
+    assert.equal(withIt.statusCode, 201, JSON.stringify(withIt.data));
+    const consentOf = async (email: string) =>
+      (
+        await t.db
+          .select({ at: users.publicityAcceptedAt, terms: users.acceptedTermsAt })
+          .from(users)
+          .where(eq(users.email, email))
+      )[0];
+    const a = await consentOf(without.data.user.email);
+    assert.equal(a.at, null, 'no advertising consent was given');
+    assert.ok(a.terms, 'the required acceptances are recorded');
+    assert.ok((await consentOf(withIt.data.user.email)).at, 'the consent given is recorded');
   });
 
   test('regular mode requires names, email and password', async () => {

@@ -53,14 +53,23 @@ export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
 export const authResponse = z.object({ token: z.string(), merge: z.boolean(), user });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-/** The four acceptances of the registration form, in the spec's order. */
+/**
+ * The four acceptances of the registration form, in the spec's order. Publicity is optional:
+ * Peru's Ley 29733 wants a separate, free consent for advertising (docs/decisions.md).
+ */
 export const acceptanceFields = [
   'accept_terms',
   'accept_age',
   'accept_data_processing',
   'accept_publicity',
 ] as const;
-export const acceptanceMessages: Record<(typeof acceptanceFields)[number], string> = {
+export type AcceptanceField = (typeof acceptanceFields)[number];
+export const requiredAcceptances: readonly AcceptanceField[] = [
+  'accept_terms',
+  'accept_age',
+  'accept_data_processing',
+];
+export const acceptanceMessages: Record<AcceptanceField, string> = {
   accept_terms: authMessages.acceptTerms,
   accept_age: authMessages.acceptAge,
   accept_data_processing: authMessages.acceptDataProcessing,
@@ -106,6 +115,8 @@ export type CleanRegistration = {
   mobile_number: string | null;
   birthdate: string | null;
   gender: 'f' | 'm' | null;
+  /** The member chose to receive advertising (optional, never a condition of the account). */
+  accept_publicity: boolean;
 };
 
 /**
@@ -122,7 +133,7 @@ export function checkRegistration(
   const fail = (field: string, message: string) => void (errors[field] ??= []).push(message);
   const trimmed = (v: string | undefined) => (v ?? '').trim();
 
-  for (const field of acceptanceFields)
+  for (const field of requiredAcceptances)
     if (body[field] !== true) fail(field, acceptanceMessages[field]);
 
   const email = trimmed(body.email).toLowerCase();
@@ -180,6 +191,7 @@ export function checkRegistration(
       mobile_number: mobile,
       birthdate,
       gender: body.gender ?? null,
+      accept_publicity: body.accept_publicity === true,
     },
   };
 }

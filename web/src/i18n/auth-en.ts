@@ -79,7 +79,7 @@ export const authEn: Catalogue['auth'] = {
   acceptAge: 'I declare that I am of legal age',
   acceptDataProcessing:
     'I authorise the processing of my personal data under the <0>privacy policies</0>',
-  acceptPublicity: 'I authorise the processing of my data for advertising',
+  acceptPublicity: 'I authorise the processing of my data for advertising (optional)',
   acceptTermsAndPrivacy: 'I accept the <0>terms and conditions</0> and the <1>privacy policies</1>',
   correctFields: 'Please correct the relevant fields',
   registerError: 'An error occurred while signing up',

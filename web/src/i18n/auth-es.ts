@@ -84,7 +84,7 @@ export const authEs = {
   acceptAge: 'Declaro ser mayor de edad',
   acceptDataProcessing:
     'Autorizo el tratamiento de mis datos personales según las <0>políticas de privacidad</0>',
-  acceptPublicity: 'Autorizo el tratamiento de mis datos con fines publicitarios',
+  acceptPublicity: 'Autorizo el tratamiento de mis datos con fines publicitarios (opcional)',
   acceptTermsAndPrivacy:
     'Acepto los <0>términos y condiciones</0> y las <1>políticas de privacidad</1>',
   correctFields: 'Por favor corrija los campos correspondientes',

@@ -89,6 +89,7 @@ export const en: Catalogue = {
     bannerText:
       'We use our own and third-party cookies to run the store, remember your preferences and analyse how the site is used.',
     accept: 'Accept',
+    reject: 'Reject',
     configure: 'Settings',
     save: 'Save preferences',
     policy: 'Cookie policy',

@@ -89,6 +89,7 @@ export const es = {
     bannerText:
       'Usamos cookies propias y de terceros para que la tienda funcione, recordar tus preferencias y analizar cómo se usa el sitio.',
     accept: 'Aceptar',
+    reject: 'Rechazar',
     configure: 'Configurar',
     save: 'Guardar preferencias',
     policy: 'Política de cookies',

@@ -284,7 +284,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
           documentNumber: document?.number ?? null,
           mobileNumber: value.mobile_number,
           acceptedTermsAt: now,
-          publicityAcceptedAt: now,
+          publicityAcceptedAt: value.accept_publicity ? now : null,
           influencerUid: body.influencer_uid ?? null,
         })
         .returning();

@@ -4,7 +4,10 @@ import { cookieNames, deleteCookie, getCookie, setCookie } from '../../lib/cooki
 
 export type CookieConsent = { necessary: true; ga: boolean; guid: boolean };
 
-export const DEFAULT_CONSENT: CookieConsent = { necessary: true, ga: true, guid: true };
+/** Before any choice the optional cookies are off (consent must be given, not assumed). */
+export const DEFAULT_CONSENT: CookieConsent = { necessary: true, ga: false, guid: false };
+export const ALL_COOKIES: CookieConsent = { necessary: true, ga: true, guid: true };
+export const NECESSARY_ONLY: CookieConsent = DEFAULT_CONSENT;
 export const GUID_COOKIE = '_guid';
 export const ACCEPTANCE_COOKIE = 'cookies_accepted';
 const DAY_SECONDS = 24 * 60 * 60;

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  ALL_COOKIES,
   DEFAULT_CONSENT,
+  NECESSARY_ONLY,
   enforceStoredConsent,
   needsConsent,
   onOpenCookieSettings,
@@ -49,7 +51,10 @@ function Switch({
   );
 }
 
-/** Cookie banner with a configuration dialog; all choices on by default. */
+/**
+ * Cookie banner with a configuration dialog. Rejecting weighs as much as accepting (same button,
+ * same place), and the optional cookies start off in the settings: consent is given, not assumed.
+ */
 export function CookieConsentBanner() {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(needsConsent);
@@ -94,7 +99,14 @@ export function CookieConsentBanner() {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => accept(choices)}
+              onClick={() => accept(NECESSARY_ONLY)}
+            >
+              {t('cookies.reject')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => accept(ALL_COOKIES)}
             >
               {t('cookies.accept')}
             </button>
