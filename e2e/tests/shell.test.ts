@@ -197,3 +197,23 @@ test('a store switched to maintenance shows only the maintenance screen', { skip
   assert.ok(await page.getByText('5 y 6 de noviembre').isVisible());
   assert.equal(await page.getByRole('link', { name: 'Ordenar aquí' }).count(), 0);
 });
+
+test(
+  'with cart, store and program all hidden for members the home is the full-screen logo',
+  { skip },
+  async () => {
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, harness.server().url());
+    await patchTenantApp(page, (app) => {
+      app.company.hidden_for_members = [{ name: 'cart' }, { name: 'store' }, { name: 'program' }];
+      app.landing_page = false;
+    });
+    await page.goto(harness.server().url('localhost', '/'));
+    const logo = page.getByTestId('full-screen-logo');
+    await logo.getByRole('img', { name: 'Café Aurora' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    // Outside the shell: no tab bar, no menu.
+    assert.equal(await page.getByRole('navigation', { name: 'Navegación principal' }).count(), 0);
+    assert.equal(await page.getByText(/página no encontrada/i).count(), 0);
+  },
+);

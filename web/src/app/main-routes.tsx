@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { storageKeys } from '@store/contract/constants';
-import { isHiddenForMembers, useTenant } from '../lib/tenant';
+import { allHiddenForMembers, isHiddenForMembers, useTenant } from '../lib/tenant';
 import { ComingSoon } from '../components/coming-soon';
 import { NotFound } from '../components/not-found';
 import { MainLayout } from '../features/shell';
@@ -40,6 +40,17 @@ import { ProductsPage, SubscriptionProductsPage } from '../features/catalog';
 import { coinOrdersAvailable } from '../lib/nav-rules';
 import { isKnownCompany, rememberCompany, useCurrentCompany } from '../lib/current-company';
 import { storage } from '../lib/storage';
+
+/** The company's logo alone, centred on the whole screen. */
+function FullScreenLogo() {
+  const app = useTenant();
+  const logo = app.company.logo || app.logo;
+  return (
+    <main className="full-screen-logo" data-testid="full-screen-logo">
+      {logo ? <img src={logo} alt={app.company.name} /> : <h1>{app.company.name}</h1>}
+    </main>
+  );
+}
 
 /**
  * Root of a single-site app: products when the store is on and visible, else the first
@@ -245,10 +256,13 @@ function companyRoutes() {
 /** The main area inside the shell (header, side menu, footer). */
 export function MainRoutes() {
   const app = useTenant();
+  const logoOnly = !app.multisite && allHiddenForMembers(app.company);
   return (
     <Routes>
+      {/* Nothing of the store is for members (spec): the brand alone, outside the shell. */}
+      {logoOnly ? <Route index element={<FullScreenLogo />} /> : null}
       <Route element={<MainLayout />}>
-        <Route index element={<HomeRoute />} />
+        {logoOnly ? null : <Route index element={<HomeRoute />} />}
         {companyRoutes()}
         <Route
           path="profile"

@@ -15,6 +15,11 @@ export function useTenant(): App {
 }
 
 /** Whether a section (cart, store, program) is hidden from members for the given company. */
+/** Cart, store and program are all hidden for members: the home is the full-screen logo. */
+export function allHiddenForMembers(company: App['company']): boolean {
+  return (['cart', 'store', 'program'] as const).every((s) => isHiddenForMembers(company, s));
+}
+
 export function isHiddenForMembers(
   company: App['company'],
   section: 'cart' | 'store' | 'program',
