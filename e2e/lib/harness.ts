@@ -129,7 +129,10 @@ export async function acceptCookiesUpFront(context: BrowserContext, origin: stri
   });
 }
 
-type AppAnswer = Record<string, unknown> & { features: Record<string, unknown> };
+type AppAnswer = Record<string, unknown> & {
+  features: Record<string, unknown>;
+  company: Record<string, unknown>;
+};
 
 /**
  * Changes the tenant the page sees, wherever it reads it from: the app description the server

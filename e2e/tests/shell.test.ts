@@ -217,3 +217,35 @@ test(
     assert.equal(await page.getByText(/página no encontrada/i).count(), 0);
   },
 );
+
+test(
+  'the side menu has the city dropdown when the company has more than one area',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url());
+    await page.goto(server.url('localhost', '/products'));
+    const toolbarCity = page.locator('.store-toolbar').getByLabel('Ciudad');
+    await toolbarCity.waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menú' });
+    const menuCity = menu.getByLabel('Ciudad');
+    await menuCity.selectOption({ label: 'Arequipa' });
+    // The store follows the menu's choice: the same city, and the place list of that city.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => {
+      const select = document.querySelector('.store-toolbar select') as HTMLSelectElement | null;
+      return select?.selectedOptions[0]?.textContent === 'Arequipa';
+    });
+    const places = await page
+      .locator('.store-toolbar')
+      .getByLabel('Local')
+      .locator('option')
+      .allTextContents();
+    assert.deepEqual(
+      places.filter((p) => p.startsWith('Aurora')),
+      ['Aurora Yanahuara — Av. Ejército 503, Yanahuara'],
+    );
+  },
+);

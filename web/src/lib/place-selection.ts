@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '@store/contract/constants';
+import { useUpdateMe } from '../api/update-me';
+import { useIsLoggedIn } from './session';
 import { storage } from './storage';
 
 /** The place (and its area) the visitor shops at: localStorage selectedPlaceUid / selectedAreaUid. */
@@ -34,4 +36,17 @@ export function selectArea(areaUid: string): void {
   storage.set(storageKeys.selectedAreaUid, areaUid);
   storage.remove(storageKeys.selectedPlaceUid);
   window.dispatchEvent(new Event(PLACE_EVENT));
+}
+
+/**
+ * Choosing a city: remembered on this device, and a signed-in member's area follows it (best
+ * effort: a failed save keeps the local choice). Shared by the store's toolbar and the side menu.
+ */
+export function useChooseCity(): (areaUid: string) => void {
+  const loggedIn = useIsLoggedIn();
+  const updateMe = useUpdateMe();
+  return (areaUid: string) => {
+    selectArea(areaUid);
+    if (loggedIn && areaUid) updateMe.mutate({ area: areaUid });
+  };
 }

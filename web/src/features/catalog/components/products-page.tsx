@@ -6,14 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useAreas } from '../../../api/get-areas';
 import { usePlaces } from '../../../api/get-places';
 import { usePlaceProducts } from '../../../api/get-place-products';
-import { useUpdateMe } from '../../../api/update-me';
 import { usePlaceCategories } from '../api/get-place-categories';
-import { useIsLoggedIn } from '../../../lib/session';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import {
-  selectArea,
   selectPlace,
+  useChooseCity,
   useSelectedAreaUid,
   useSelectedPlaceUid,
 } from '../../../lib/place-selection';
@@ -112,13 +110,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     { enabled: Boolean(place) },
   );
 
-  const loggedIn = useIsLoggedIn();
-  const updateMe = useUpdateMe();
-  const chooseCity = (uid: string) => {
-    selectArea(uid);
-    // Choosing a city also updates a logged-in member's area (best effort: the choice stays local).
-    if (loggedIn && uid) updateMe.mutate({ area: uid });
-  };
+  const chooseCity = useChooseCity();
 
   const cityId = useId();
   const placeId = useId();

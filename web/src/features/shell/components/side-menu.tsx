@@ -9,6 +9,7 @@ import { useLogout } from '../api/logout';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
 import { LanguageSelector } from './language-selector';
+import { CitySelector } from './city-selector';
 import {
   CalendarIcon,
   CloseIcon,
@@ -152,6 +153,8 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
           )}
         </ul>
         <div className="side-menu__section">
+          {/* Mounted only while open: its areas load on demand and its label stays unique. */}
+          {open ? <CitySelector /> : null}
           <LanguageSelector />
         </div>
         <ul className="side-menu__list side-menu__list--small">
