@@ -225,6 +225,17 @@ test(
       fromApi.places.length,
       'one marker a place',
     );
+    // Every marker is drawn inside the map: the view fits all places, Lima's and Arequipa's.
+    const box = (await map.boundingBox())!;
+    for (const marker of await map.locator('path.leaflet-interactive').all()) {
+      assert.match((await marker.getAttribute('d')) ?? '', /\d/, 'a drawn circle');
+      const at = (await marker.boundingBox())!;
+      assert.ok(
+        at.x >= box.x && at.x + at.width <= box.x + box.width + 1,
+        `marker at x ${at.x} inside the map ${box.x}..${box.x + box.width}`,
+      );
+      assert.ok(at.y >= box.y && at.y + at.height <= box.y + box.height + 1, 'inside vertically');
+    }
     await page.getByRole('heading', { name: 'Nosotros' }).waitFor();
     await page.getByRole('link', { name: 'Facebook de Café Aurora' }).waitFor();
     await page.getByRole('link', { name: 'Instagram de Café Aurora' }).waitFor();
