@@ -302,7 +302,7 @@ test(
 );
 
 test(
-  'the product popup is a full-screen accessible dialog on phones; Escape closes it',
+  'the product popup is a full-screen accessible dialog on phones; Escape and the back button close it',
   { skip },
   async () => {
     const server = harness.server();
@@ -324,6 +324,20 @@ test(
     );
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
+
+    // The phone's back button closes the popup and stays in the store; a reload keeps it open.
+    await openProduct(page, 'Cappuccino');
+    assert.match(page.url(), /[?&]product=/);
+    await page.reload();
+    await dialog(page).getByRole('heading', { name: 'Cappuccino' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    assert.doesNotMatch(page.url(), /product=/);
+    await openProduct(page, 'Cappuccino');
+    await page.goBack();
+    await dialog(page).waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, '/products');
+    await page.getByRole('navigation', { name: 'Navegación principal' }).waitFor();
   },
 );
 

@@ -169,8 +169,8 @@ function ProductForm({
       clearCart(placeUid);
       storage.set(storageKeys.skipBuyService, 'true');
       void commitCart({ place: placeUid, products: upsertLine([], item()) });
-      onClose();
-      navigate(cartPath);
+      // Replaces the popup's history entry: closing first would race its own 'back'.
+      navigate(cartPath, { replace: true });
       return;
     }
     void commitCart(

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useOpenProduct } from '../../../lib/use-open-product';
 import { Link, useNavigate } from 'react-router';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
@@ -46,7 +47,7 @@ export function CartPage() {
   const subscribing = cartType === 'subscription';
   const cart = useStoredCart(placeUid, cartType);
   const loading = useCartLoading();
-  const [openUid, setOpenUid] = useState<string | null>(null);
+  const { openUid, open: setOpenUid, close: closeProduct } = useOpenProduct();
   useServerCartSync(placeUid);
 
   // A direct purchase (skipBuyService, set by the product popup) skips the cart review: the
@@ -115,7 +116,7 @@ export function CartPage() {
           <ProductPopup
             placeUid={placeUid}
             productUid={openUid}
-            onClose={() => setOpenUid(null)}
+            onClose={closeProduct}
             cartPath={`${company.prefix}/cart`}
             cartType={cartType}
           />

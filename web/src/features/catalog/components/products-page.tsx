@@ -15,6 +15,7 @@ import {
   useSelectedAreaUid,
   useSelectedPlaceUid,
 } from '../../../lib/place-selection';
+import { useOpenProduct } from '../../../lib/use-open-product';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { setCartType, useServerCartSync, type CartType } from '../../../lib/cart-store';
 import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
@@ -82,7 +83,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   };
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [openUid, setOpenUid] = useState<string | null>(null);
+  const { openUid, open: setOpenUid, close: closeProduct } = useOpenProduct();
   // Another place has other categories: switching place goes back to All.
   const shownPlace = useRef(place?.uid);
   useEffect(() => {
@@ -255,7 +256,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
           <ProductPopup
             placeUid={place.uid}
             productUid={openUid}
-            onClose={() => setOpenUid(null)}
+            onClose={closeProduct}
             cartPath={`${company.prefix}/cart`}
             cartType={cartType}
           />
