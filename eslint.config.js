@@ -41,6 +41,12 @@ export default tseslint.config(
             'Scope tenant tables with ofTenant(scope, table, ...) / sameTenant(a, b, ...) from server/src/scope/tenant-query.ts.',
         },
         {
+          selector:
+            'TaggedTemplateExpression[tag.name="sql"] > TemplateLiteral > MemberExpression.expressions[property.name="appId"]',
+          message:
+            'Compare app_id in raw SQL with ${sameTenant(a, b)} or ${ofTenant(scope, table)} from server/src/scope/tenant-query.ts.',
+        },
+        {
           selector: 'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/app_id/]',
           message:
             'Raw SQL on app_id bypasses the tenant helpers: use ofTenant/sameTenant from server/src/scope/tenant-query.ts.',

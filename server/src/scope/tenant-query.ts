@@ -35,3 +35,12 @@ export function ofTenant(scope: TenantRef, table: TenantTable, ...conditions: Co
 export function sameTenant(a: TenantTable, b: TenantTable, ...conditions: Condition[]): SQL {
   return and(eq(a.appId, b.appId), ...conditions)!;
 }
+
+/**
+ * The tenant of a row or job that has only its app uid: a ledger primitive, a
+ * scheduled job running over every store, the session look-up before the
+ * request's scope exists.
+ */
+export function tenantRef(appUid: string): TenantRef {
+  return { app: { uid: appUid } };
+}

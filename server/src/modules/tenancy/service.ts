@@ -72,7 +72,7 @@ export async function describeApp(db: Database, app: AppRow): Promise<App> {
       .from(areas)
       .where(eq(areas.appId, app.uid))
       .orderBy(asc(areas.position), asc(areas.name)),
-    allowedPrograms(db, app.uid),
+    allowedPrograms({ db, app }),
   ]);
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
   if (!mainCompany) throw new NotFoundError();
