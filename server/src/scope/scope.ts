@@ -42,6 +42,9 @@ export type StaffScope = MemberScope & {
   limitedToPlaces: boolean;
 };
 
+/** The part of a scope an internal query helper needs: the database handle and the tenant. */
+export type TenantDb = Pick<Scope, 'db' | 'app'>;
+
 /** The same scope on another database handle: a transaction, so services can call each other inside it. */
 export function withDb<S extends Scope>(scope: S, db: Database): S {
   return { ...scope, db };

@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
-import { authContext } from './context';
+import { authScope } from './context';
 import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
 import {
   deleteAccount,
@@ -75,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: authResponse, ...errors },
       },
     },
-    async (request) => login(authContext(request), request.body),
+    async (request) => login(authScope(request), request.body),
   );
 
   server.post(
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      googleLogin(authContext(request), request.body.id_token, request.body.influencer_uid ?? null),
+      googleLogin(authScope(request), request.body.id_token, request.body.influencer_uid ?? null),
   );
 
   server.post(
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await register(authContext(request), request.body)),
+      reply.status(201).send(await register(authScope(request), request.body)),
   );
 
   server.post(
@@ -121,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await validateDocument(authContext(request), request.body)),
+      reply.status(201).send(await validateDocument(authScope(request), request.body)),
   );
 
   server.post(
@@ -136,8 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      request.requireUser();
-      await logout(server.db, request.requireTenant().uid, request.sessionHash!);
+      await logout(request.memberScope(), request.sessionHash!);
       return { detail: authMessages.loggedOut };
     },
   );
@@ -156,8 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const user = request.requireFullSession();
-      await logoutEverywhere(server.db, request.requireTenant().uid, user.uid);
+      await logoutEverywhere(request.fullMemberScope());
       return { detail: authMessages.loggedOutEverywhere };
     },
   );
@@ -175,7 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(authContext(request), request.body.email);
+      await requestPasswordReset(authScope(request), request.body.email);
       return { detail: authMessages.recoverySent };
     },
   );
@@ -195,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       if (!passwordsMatch(request.body)) throw new ValidationError(authMessages.passwordsMustMatch);
-      await resetPassword(authContext(request), request.params, request.body.password);
+      await resetPassword(authScope(request), request.params, request.body.password);
       return { detail: authMessages.passwordReset };
     },
   );
@@ -215,7 +213,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await verifyEmail(authContext(request), request.params);
+      await verifyEmail(authScope(request), request.params);
       return { detail: authMessages.emailVerified };
     },
   );
@@ -234,14 +232,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await requestDeletion(authContext(request), request.requireUser());
+      await requestDeletion(authScope(request), request.requireUser());
       return { detail: authMessages.deletionSent };
     },
   );
 
   // Deletion by link: the link token is the authority, no session needed.
   const openLink = async (request: FastifyRequest, uid: string, token: string) => {
-    const user = await openDeletionLink(authContext(request), uid, token);
+    const user = await openDeletionLink(authScope(request), uid, token);
     return { uid: user.uid, first_name: user.firstName, email: user.email };
   };
   const listPrograms = async (
@@ -250,7 +248,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     token: string,
     query: z.infer<typeof pageQuery>,
   ) => {
-    const user = await openDeletionLink(authContext(request), uid, token);
+    const user = await openDeletionLink(authScope(request), uid, token);
     return pagedAnswer(
       request,
       pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE }),
@@ -258,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     );
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
-    await deleteAccount(authContext(request), uid, token);
+    await deleteAccount(authScope(request), uid, token);
     return { detail: authMessages.accountDeleted };
   };
   const linkDoc =

@@ -21,7 +21,7 @@ import { isUid } from '../../lib/uid';
 import { signOutOthers } from '../auth/links';
 import { asTakenError, takenIdentityErrors, userToApi } from '../auth/users';
 import { ofTenant } from '../../scope/tenant-query';
-import type { MemberScope } from '../../scope/scope';
+import { withDb, type MemberScope } from '../../scope/scope';
 
 /**
  * `PATCH v5/me/`: changes only the fields sent, always on the signed-in
@@ -87,8 +87,7 @@ export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody)
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const taken = await takenIdentityErrors(
-    db,
-    user.appId,
+    scope,
     {
       document: changes.documentNumber
         ? { type: changes.documentType as DocumentType, number: changes.documentNumber }
@@ -134,6 +133,6 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(ofTenant(scope, users, eq(users.uid, user.uid)));
-    await signOutOthers(tx, user.appId, user.uid, sessionHash);
+    await signOutOthers(withDb(scope, tx), sessionHash);
   });
 }

@@ -21,6 +21,7 @@ import { listPromotions } from '../promotions/service';
 import { asTakenError, takenIdentityErrors } from '../auth/users';
 import type { StaffContext } from './guard';
 import { companyProgram, companyPrograms } from './programs';
+import { ofTenant } from '../../scope/tenant-query';
 
 /**
  * A client of the company: a user of the app who is a member of one of the
@@ -45,14 +46,10 @@ export async function clientToApi(
         .select({ programUid: programMembers.programUid })
         .from(programMembers)
         .where(
-          and(
-            eq(programMembers.appId, staff.app.uid),
-            eq(programMembers.userUid, user.uid),
-            inArray(
+          ofTenant(staff, programMembers, eq(programMembers.userUid, user.uid), inArray(
               programMembers.programUid,
               list.map((p) => p.uid),
-            ),
-          ),
+            )),
         )
     : [];
   const memberships = await Promise.all(
@@ -91,11 +88,7 @@ export async function findClient(
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.appId, staff.app.uid),
-        eq(users.uid, clientUid),
-        clientOfCompany(staff.company.uid),
-      ),
+      ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff.company.uid)),
     );
   if (!row) throw new NotFoundError(staffMessages.clientNotFound);
   return row;
@@ -126,7 +119,7 @@ export async function lookupClient(
   const rows = await staff.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, staff.app.uid), where, clientOfCompany(staff.company.uid)))
+    .where(ofTenant(staff, users, where, clientOfCompany(staff.company.uid)))
     .limit(2);
   if (rows.length === 0) throw new NotFoundError(staffMessages.clientNotFound);
   if (rows.length > 1) throw new ValidationError({ mobile_phone: [staffMessages.duplicatePhone] });
@@ -167,11 +160,7 @@ export async function createClient(
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.appId, staff.app.uid),
-        eq(users.documentType, document.type),
-        eq(users.documentNumber, document.number),
-      ),
+      ofTenant(staff, users, eq(users.documentType, document.type), eq(users.documentNumber, document.number)),
     );
   if (existing) {
     // Only someone already a client of this company is answered (and enrolled): anyone
@@ -180,11 +169,7 @@ export async function createClient(
       .select({ uid: users.uid })
       .from(users)
       .where(
-        and(
-          eq(users.appId, staff.app.uid),
-          eq(users.uid, existing.uid),
-          clientOfCompany(staff.company.uid),
-        ),
+        ofTenant(staff, users, eq(users.uid, existing.uid), clientOfCompany(staff.company.uid)),
       );
     if (!known) throw new ValidationError({ document_number: [staffMessages.documentHasAccount] });
     await ensureMember(staff.db, staff.app.uid, program.uid, existing.uid);
@@ -192,7 +177,7 @@ export async function createClient(
   }
   const email = input.email || null;
   const mobile = input.mobile_phone ? normaliseMobileNumber(input.mobile_phone) : null;
-  const taken = await takenIdentityErrors(staff.db, staff.app.uid, { email, mobile, document });
+  const taken = await takenIdentityErrors(staff, { email, mobile, document });
   if (taken.mobile_number) taken.mobile_phone = taken.mobile_number;
   delete taken.mobile_number;
   if (Object.keys(taken).length) throw new ValidationError(taken);

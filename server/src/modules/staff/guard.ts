@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { staffCan, staffMessages, type StaffPermission, type StaffRole } from '@store/contract';
 import type { Database } from '../../db/client';
 import { companies, places, staffMembers } from '../../db/schema';
@@ -7,6 +7,7 @@ import type { AppRow } from '../tenancy/service';
 import type { UserRow } from '../../plugins/auth';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /** Who is acting in the staff console: the user, their company on this tenant and the places they may act at. */
 export type StaffContext = {
@@ -41,21 +42,16 @@ export async function resolveStaff(
     .from(staffMembers)
     .innerJoin(
       companies,
-      and(eq(companies.appId, staffMembers.appId), eq(companies.uid, staffMembers.companyUid)),
+      sameTenant(companies, staffMembers, eq(companies.uid, staffMembers.companyUid)),
     )
-    .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+    .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, user.uid)));
   if (!row) return null;
   const limited = row.member.placeUids.length > 0;
   const placeRows = await db
     .select({ uid: places.uid, name: places.name })
     .from(places)
     .where(
-      and(
-        eq(places.appId, app.uid),
-        eq(places.companyUid, row.company.uid),
-        eq(places.isActive, true),
-        limited ? inArray(places.uid, row.member.placeUids.filter(isUid)) : undefined,
-      ),
+      ofTenant(scope, places, eq(places.companyUid, row.company.uid), eq(places.isActive, true), limited ? inArray(places.uid, row.member.placeUids.filter(isUid)) : undefined),
     )
     .orderBy(asc(places.name));
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   staffMessages,
   type StaffInvitation,
@@ -17,6 +17,7 @@ import { staffInvitationMail } from '../mail/templates';
 import type { AppRow } from '../tenancy/service';
 import type { StaffContext } from './guard';
 import { checkPlaces, placeNames } from './members';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
@@ -62,15 +63,10 @@ export async function listInvitations(staff: StaffContext): Promise<StaffInvitat
     .from(staffInvitations)
     .leftJoin(
       users,
-      and(eq(users.appId, staffInvitations.appId), eq(users.uid, staffInvitations.invitedByUid)),
+      sameTenant(users, staffInvitations, eq(users.uid, staffInvitations.invitedByUid)),
     )
     .where(
-      and(
-        eq(staffInvitations.appId, staff.app.uid),
-        eq(staffInvitations.companyUid, staff.company.uid),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-      ),
+      ofTenant(staff, staffInvitations, eq(staffInvitations.companyUid, staff.company.uid), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
     )
     .orderBy(desc(staffInvitations.createdAt))
     .limit(100);
@@ -93,13 +89,9 @@ export async function createInvitation(
   const [already] = await staff.db
     .select({ uid: users.uid })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
-        eq(staffMembers.companyUid, staff.company.uid),
-        eq(users.email, email),
-      ),
+      ofTenant(staff, staffMembers, eq(staffMembers.companyUid, staff.company.uid), eq(users.email, email)),
     );
   if (already) throw new ValidationError({ email: [staffMessages.alreadyStaffHere] });
   const token = newToken();
@@ -109,13 +101,7 @@ export async function createInvitation(
       .update(staffInvitations)
       .set({ revokedAt: now })
       .where(
-        and(
-          eq(staffInvitations.appId, staff.app.uid),
-          eq(staffInvitations.companyUid, staff.company.uid),
-          eq(staffInvitations.email, email),
-          isNull(staffInvitations.acceptedAt),
-          isNull(staffInvitations.revokedAt),
-        ),
+        ofTenant(staff, staffInvitations, eq(staffInvitations.companyUid, staff.company.uid), eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
       );
     const [inserted] = await tx
       .insert(staffInvitations)
@@ -156,13 +142,7 @@ export async function revokeInvitation(staff: StaffContext, uid: string): Promis
     .update(staffInvitations)
     .set({ revokedAt: new Date() })
     .where(
-      and(
-        eq(staffInvitations.appId, staff.app.uid),
-        eq(staffInvitations.uid, uid),
-        eq(staffInvitations.companyUid, staff.company.uid),
-        isNull(staffInvitations.acceptedAt),
-        isNull(staffInvitations.revokedAt),
-      ),
+      ofTenant(staff, staffInvitations, eq(staffInvitations.uid, uid), eq(staffInvitations.companyUid, staff.company.uid), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
     )
     .returning({ uid: staffInvitations.uid });
   if (revoked.length === 0) throw new NotFoundError();
@@ -172,14 +152,7 @@ const gone = () => new NotFoundError(staffMessages.invitationNotFound);
 
 /** The invitation behind a link while it is good: not accepted, revoked nor expired. */
 function goodLink(app: AppRow, uid: string, token: string) {
-  return and(
-    eq(staffInvitations.appId, app.uid),
-    eq(staffInvitations.uid, uid),
-    eq(staffInvitations.tokenHash, tokenHash(token)),
-    isNull(staffInvitations.acceptedAt),
-    isNull(staffInvitations.revokedAt),
-    gt(staffInvitations.expiresAt, new Date()),
-  );
+  return ofTenant(scope, staffInvitations, eq(staffInvitations.uid, uid), eq(staffInvitations.tokenHash, tokenHash(token)), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, new Date()));
 }
 
 async function offerOf(
@@ -190,11 +163,11 @@ async function offerOf(
   const [company] = await db
     .select({ uid: companies.uid, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, row.companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, row.companyUid)));
   const placeRows = await db
     .select({ uid: places.uid, name: places.name })
     .from(places)
-    .where(and(eq(places.appId, app.uid), eq(places.companyUid, row.companyUid)));
+    .where(ofTenant(scope, places, eq(places.companyUid, row.companyUid)));
   const names = new Map(placeRows.map((p) => [p.uid, p.name]));
   return {
     uid: row.uid,
@@ -248,7 +221,7 @@ export async function acceptInvitation(
     const [existing] = await tx
       .select({ companyUid: staffMembers.companyUid })
       .from(staffMembers)
-      .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+      .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, user.uid)));
     if (existing && existing.companyUid !== row.companyUid)
       throw new ValidationError(staffMessages.staffOfOtherCompany);
     const member = {
@@ -267,12 +240,12 @@ export async function acceptInvitation(
       await tx
         .update(users)
         .set({ emailVerifiedAt: new Date() })
-        .where(and(eq(users.appId, app.uid), eq(users.uid, user.uid)));
+        .where(ofTenant(scope, users, eq(users.uid, user.uid)));
     const now = new Date();
     await tx
       .update(staffInvitations)
       .set({ acceptedAt: now, acceptedByUid: user.uid })
-      .where(and(eq(staffInvitations.appId, app.uid), eq(staffInvitations.uid, row.uid)));
+      .where(ofTenant(scope, staffInvitations, eq(staffInvitations.uid, row.uid)));
     return offerOf(tx, app, row);
   });
 }

@@ -1,10 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { staffMessages, type StaffMember, type StaffRole } from '@store/contract';
 import { staffMembers, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { StaffContext } from './guard';
 import { resolveStaff } from './guard';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 async function companyPlaces(staff: StaffContext) {
   // The owner's own list is every place of the company (an owner limited to places still manages the whole staff).
@@ -22,9 +23,9 @@ export async function listMembers(staff: StaffContext): Promise<StaffMember[]> {
       lastName: users.lastName,
     })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      and(eq(staffMembers.appId, staff.app.uid), eq(staffMembers.companyUid, staff.company.uid)),
+      ofTenant(staff, staffMembers, eq(staffMembers.companyUid, staff.company.uid)),
     )
     .orderBy(asc(staffMembers.role), asc(users.firstName), asc(users.uid));
   const names = new Map(((await companyPlaces(staff)) ?? staff.places).map((p) => [p.uid, p.name]));
@@ -54,13 +55,9 @@ export async function grantMember(
   const [current] = await staff.db
     .select({ uid: users.uid })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
-        eq(staffMembers.companyUid, staff.company.uid),
-        eq(users.email, input.email),
-      ),
+      ofTenant(staff, staffMembers, eq(staffMembers.companyUid, staff.company.uid), eq(users.email, input.email)),
     );
   if (!current) throw new ValidationError({ email: [staffMessages.notStaffHere] });
   const placeUids = await checkPlaces(staff, input.place_uids);
@@ -70,11 +67,7 @@ export async function grantMember(
     .update(staffMembers)
     .set({ role: input.role, placeUids, source: 'owner' })
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
-        eq(staffMembers.userUid, current.uid),
-        eq(staffMembers.companyUid, staff.company.uid),
-      ),
+      ofTenant(staff, staffMembers, eq(staffMembers.userUid, current.uid), eq(staffMembers.companyUid, staff.company.uid)),
     );
   const member = (await listMembers(staff)).find((m) => m.user_uid === current.uid);
   if (!member) throw new ValidationError({ email: [staffMessages.notStaffHere] });
@@ -102,11 +95,7 @@ export async function removeMember(staff: StaffContext, userUid: string): Promis
   const removed = await staff.db
     .delete(staffMembers)
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
-        eq(staffMembers.userUid, userUid),
-        eq(staffMembers.companyUid, staff.company.uid),
-      ),
+      ofTenant(staff, staffMembers, eq(staffMembers.userUid, userUid), eq(staffMembers.companyUid, staff.company.uid)),
     )
     .returning({ uid: staffMembers.userUid });
   if (removed.length === 0) throw new NotFoundError();

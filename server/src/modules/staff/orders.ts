@@ -15,22 +15,18 @@ import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { transitionOrder, withRelated } from '../orders/service';
 import { allowedPlace, type StaffContext } from './guard';
+import { ofTenant } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** Orders of the company at the places the user may act at; an order still waiting for its card payment is nobody's yet. */
 function boardWhere(staff: StaffContext) {
-  return and(
-    eq(orders.appId, staff.app.uid),
-    eq(orders.companyUid, staff.company.uid),
-    ne(orders.paymentStatus, 'PENDING'),
-    staff.limitedToPlaces
+  return ofTenant(staff, orders, eq(orders.companyUid, staff.company.uid), ne(orders.paymentStatus, 'PENDING'), staff.limitedToPlaces
       ? inArray(
           orders.placeUid,
           staff.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
         )
-      : undefined,
-  );
+      : undefined);
 }
 
 /** Orders with the orders module's related rows, plus their clients, in a handful of queries per page. */
@@ -50,7 +46,7 @@ async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<Staff
             mobile_phone: users.mobileNumber,
           })
           .from(users)
-          .where(and(eq(users.appId, appId), inArray(users.uid, userUids)))
+          .where(ofTenant(scope, users, inArray(users.uid, userUids)))
       : Promise.resolve([]),
   ]);
   return apiOrders.map((order, i) =>

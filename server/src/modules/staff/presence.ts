@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { COUNTER_CODE_LENGTH, staffMessages, type CounterCode } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { counterCodes } from '../../db/schema';
@@ -8,6 +8,7 @@ import { tokenHash } from '../../lib/secrets';
 import { verifyMemberQr } from '../programs/qr';
 import type { StaffContext } from './guard';
 import { companyPrograms } from './programs';
+import { ofTenant } from '../../scope/tenant-query';
 
 /**
  * Proof that the client stands at the counter (docs/decisions.md "Security
@@ -81,7 +82,7 @@ export async function checkPresence(
   const [row] = await staff.db
     .select()
     .from(counterCodes)
-    .where(and(eq(counterCodes.appId, staff.app.uid), eq(counterCodes.userUid, clientUid)));
+    .where(ofTenant(staff, counterCodes, eq(counterCodes.userUid, clientUid)));
   if (!row || row.usedAt || row.expiresAt <= now) throw refuse(staffMessages.proofExpired);
   if (row.failedAttempts >= MAX_FAILED) throw refuse(staffMessages.proofBlocked);
   const hash = codeHash(clientUid, given);
@@ -90,11 +91,7 @@ export async function checkPresence(
       .update(counterCodes)
       .set({ failedAttempts: sql`${counterCodes.failedAttempts} + 1` })
       .where(
-        and(
-          eq(counterCodes.appId, staff.app.uid),
-          eq(counterCodes.userUid, clientUid),
-          eq(counterCodes.codeHash, row.codeHash),
-        ),
+        ofTenant(staff, counterCodes, eq(counterCodes.userUid, clientUid), eq(counterCodes.codeHash, row.codeHash)),
       )
       .returning({ failedAttempts: counterCodes.failedAttempts });
     throw refuse(
@@ -122,14 +119,7 @@ export async function spendPresence(
     .update(counterCodes)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(counterCodes.appId, staff.app.uid),
-        eq(counterCodes.userUid, clientUid),
-        eq(counterCodes.codeHash, presence.hash),
-        isNull(counterCodes.usedAt),
-        gt(counterCodes.expiresAt, now),
-        lt(counterCodes.failedAttempts, MAX_FAILED),
-      ),
+      ofTenant(staff, counterCodes, eq(counterCodes.userUid, clientUid), eq(counterCodes.codeHash, presence.hash), isNull(counterCodes.usedAt), gt(counterCodes.expiresAt, now), lt(counterCodes.failedAttempts, MAX_FAILED)),
     )
     .returning({ userUid: counterCodes.userUid });
   if (used.length === 0) throw refuse(staffMessages.proofExpired);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import {
   coinOrderMessages,
   NON_FIELD_ERRORS,
@@ -20,6 +20,7 @@ import { clientToApi, findClient } from './clients';
 import { companyPrograms } from './programs';
 import { recordActivity } from './counter';
 import { checkPresence, spendPresence } from './presence';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Redeemable products at the counter (docs/decisions.md "Staff product
@@ -59,19 +60,10 @@ function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string
     .from(placeProducts)
     .innerJoin(
       products,
-      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
     )
     .where(
-      and(
-        eq(placeProducts.appId, staff.app.uid),
-        eq(placeProducts.placeUid, placeUid),
-        eq(placeProducts.isActive, true),
-        eq(products.companyUid, staff.company.uid),
-        eq(products.isActive, true),
-        eq(products.isRedeemable, true),
-        gt(products.coinPrice, 0),
-        productUid ? eq(products.uid, productUid) : undefined,
-      ),
+      ofTenant(staff, placeProducts, eq(placeProducts.placeUid, placeUid), eq(placeProducts.isActive, true), eq(products.companyUid, staff.company.uid), eq(products.isActive, true), eq(products.isRedeemable, true), gt(products.coinPrice, 0), productUid ? eq(products.uid, productUid) : undefined),
     );
 }
 

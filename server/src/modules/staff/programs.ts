@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { staffMessages } from '@store/contract';
 import { companies, programs } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { StaffContext } from './guard';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type ProgramRow = typeof programs.$inferSelect;
 
@@ -14,15 +15,10 @@ export async function companyPrograms(staff: StaffContext): Promise<ProgramRow[]
     .from(programs)
     .innerJoin(
       companies,
-      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
+      sameTenant(companies, programs, eq(companies.uid, programs.companyUid)),
     )
     .where(
-      and(
-        eq(programs.appId, staff.app.uid),
-        eq(programs.companyUid, staff.company.uid),
-        eq(programs.isActive, true),
-        eq(companies.benefitProgramsEnabled, true),
-      ),
+      ofTenant(staff, programs, eq(programs.companyUid, staff.company.uid), eq(programs.isActive, true), eq(companies.benefitProgramsEnabled, true)),
     )
     .orderBy(asc(programs.position), asc(programs.uid));
   return rows.map((r) => r.program);

@@ -47,7 +47,7 @@ import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
 import { createInvitation, listInvitations, revokeInvitation } from './invitations';
-import { authContext } from '../auth/context';
+import { authScope } from '../auth/context';
 
 const tags = ['staff'];
 const security = [{ token: [] }];
@@ -518,5 +518,5 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
 
 /** The one place the staff area learns where mailed links point: the accounts mails' origin. */
 function invitationMail(request: FastifyRequest) {
-  return { mailer: request.server.mailer, origin: authContext(request).origin };
+  return { mailer: request.server.mailer, origin: authScope(request).origin };
 }

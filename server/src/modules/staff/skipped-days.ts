@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { StaffSkippedDay } from '@store/contract';
 import { places, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/pagination';
 import { skipReasonOf } from '../subscriptions/skip-reasons';
 import { allowedPlace, type StaffContext } from './guard';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type SkippedDayFilters = { date_from?: string; date_to?: string; place_uid?: string };
 
@@ -20,20 +21,12 @@ export async function listSkippedDays(
 ): Promise<{ count: number; results: StaffSkippedDay[] }> {
   const appId = staff.app.uid;
   const place = filters.place_uid ? allowedPlace(staff, filters.place_uid) : null;
-  const where = and(
-    eq(subscriptionDeliveries.appId, appId),
-    eq(subscriptionDeliveries.status, 'skipped'),
-    eq(places.companyUid, staff.company.uid),
-    staff.limitedToPlaces
+  const where = ofTenant(scope, subscriptionDeliveries, eq(subscriptionDeliveries.status, 'skipped'), eq(places.companyUid, staff.company.uid), staff.limitedToPlaces
       ? inArray(
           subscriptions.placeUid,
           staff.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
         )
-      : undefined,
-    place ? eq(subscriptions.placeUid, place.uid) : undefined,
-    filters.date_from ? gte(subscriptionDeliveries.serviceDate, filters.date_from) : undefined,
-    filters.date_to ? lte(subscriptionDeliveries.serviceDate, filters.date_to) : undefined,
-  );
+      : undefined, place ? eq(subscriptions.placeUid, place.uid) : undefined, filters.date_from ? gte(subscriptionDeliveries.serviceDate, filters.date_from) : undefined, filters.date_to ? lte(subscriptionDeliveries.serviceDate, filters.date_to) : undefined);
   const page = staff.db
     .select({
       delivery: subscriptionDeliveries,
@@ -49,18 +42,15 @@ export async function listSkippedDays(
     .from(subscriptionDeliveries)
     .innerJoin(
       subscriptions,
-      and(
-        eq(subscriptions.appId, subscriptionDeliveries.appId),
-        eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
-      ),
+      sameTenant(subscriptions, subscriptionDeliveries, eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid)),
     )
     .innerJoin(
       places,
-      and(eq(places.appId, subscriptions.appId), eq(places.uid, subscriptions.placeUid)),
+      sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)),
     )
     .innerJoin(
       users,
-      and(eq(users.appId, subscriptions.appId), eq(users.uid, subscriptions.userUid)),
+      sameTenant(users, subscriptions, eq(users.uid, subscriptions.userUid)),
     )
     .where(where);
   const [[{ total }], rows] = await Promise.all([
@@ -69,14 +59,11 @@ export async function listSkippedDays(
       .from(subscriptionDeliveries)
       .innerJoin(
         subscriptions,
-        and(
-          eq(subscriptions.appId, subscriptionDeliveries.appId),
-          eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
-        ),
+        sameTenant(subscriptions, subscriptionDeliveries, eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid)),
       )
       .innerJoin(
         places,
-        and(eq(places.appId, subscriptions.appId), eq(places.uid, subscriptions.placeUid)),
+        sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)),
       )
       .where(where),
     page
