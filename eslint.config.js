@@ -47,6 +47,12 @@ export default tseslint.config(
             'Compare app_id in raw SQL with ${sameTenant(a, b)} or ${ofTenant(scope, table)} from server/src/scope/tenant-query.ts.',
         },
         {
+          selector:
+            'CallExpression[callee.object.name="sql"][callee.property.name="raw"] :matches(TemplateElement[value.raw=/app_id/], Literal[value=/app_id/])',
+          message:
+            'Raw SQL on app_id bypasses the tenant helpers: use ofTenant/sameTenant from server/src/scope/tenant-query.ts.',
+        },
+        {
           selector: 'TaggedTemplateExpression[tag.name="sql"] TemplateElement[value.raw=/app_id/]',
           message:
             'Raw SQL on app_id bypasses the tenant helpers: use ofTenant/sameTenant from server/src/scope/tenant-query.ts.',

@@ -19,9 +19,9 @@ import { levelFor } from '../programs/service';
 import { verifyMemberQr } from '../programs/qr';
 import { listPromotions } from '../promotions/service';
 import { asTakenError, takenIdentityErrors } from '../auth/users';
-import type { StaffContext } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { companyProgram, companyPrograms } from './programs';
-import { ofTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * A client of the company: a user of the app who is a member of one of the
@@ -29,14 +29,14 @@ import { ofTenant } from '../../scope/tenant-query';
  * the other users of the tenant (a multisite app shares its users).
  */
 function clientOfCompany(companyUid: string): SQL {
-  return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${programs.appId} = ${programMembers.appId} AND ${programs.uid} = ${programMembers.programUid}
-                WHERE ${programMembers.appId} = ${users.appId} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
-           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.appId} = ${users.appId} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
+  return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${sameTenant(programs, programMembers)} AND ${programs.uid} = ${programMembers.programUid}
+                WHERE ${sameTenant(programMembers, users)} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
+           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${sameTenant(orders, users)} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
 }
 
 /** The client with their standing in each of the company's programs they belong to. */
 export async function clientToApi(
-  staff: StaffContext,
+  staff: StaffScope,
   user: UserRow,
   db: Database | Tx = staff.db,
 ): Promise<StaffClient> {
@@ -46,10 +46,15 @@ export async function clientToApi(
         .select({ programUid: programMembers.programUid })
         .from(programMembers)
         .where(
-          ofTenant(staff, programMembers, eq(programMembers.userUid, user.uid), inArray(
+          ofTenant(
+            staff,
+            programMembers,
+            eq(programMembers.userUid, user.uid),
+            inArray(
               programMembers.programUid,
               list.map((p) => p.uid),
-            )),
+            ),
+          ),
         )
     : [];
   const memberships = await Promise.all(
@@ -79,7 +84,7 @@ export async function clientToApi(
 
 /** A client of the company by uid (bodies name clients this way); anyone else is not found. */
 export async function findClient(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   db: Database | Tx = staff.db,
 ): Promise<UserRow> {
@@ -87,9 +92,7 @@ export async function findClient(
   const [row] = await db
     .select()
     .from(users)
-    .where(
-      ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff.company.uid)),
-    );
+    .where(ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff.company.uid)));
   if (!row) throw new NotFoundError(staffMessages.clientNotFound);
   return row;
 }
@@ -101,7 +104,7 @@ export async function findClient(
  * spec's "more than one user" message asks for the document instead.
  */
 export async function lookupClient(
-  staff: StaffContext,
+  staff: StaffScope,
   query: z.infer<typeof staffClientQuery>,
 ): Promise<StaffClient> {
   let where: SQL;
@@ -127,7 +130,7 @@ export async function lookupClient(
 }
 
 /** The member QR, scanned or pasted: signed by this server, not expired, of this app and of a program of the company. */
-export async function clientFromQr(staff: StaffContext, code: string): Promise<StaffClient> {
+export async function clientFromQr(staff: StaffScope, code: string): Promise<StaffClient> {
   const check = verifyMemberQr(code);
   if (!check.valid)
     throw new ValidationError({
@@ -151,7 +154,7 @@ export async function clientFromQr(staff: StaffContext, code: string): Promise<S
  * New accounts have no password; the person sets one with "forgot password".
  */
 export async function createClient(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffCreateClientInput>,
 ) {
   const program = await companyProgram(staff, input.program_uid);
@@ -160,7 +163,12 @@ export async function createClient(
     .select()
     .from(users)
     .where(
-      ofTenant(staff, users, eq(users.documentType, document.type), eq(users.documentNumber, document.number)),
+      ofTenant(
+        staff,
+        users,
+        eq(users.documentType, document.type),
+        eq(users.documentNumber, document.number),
+      ),
     );
   if (existing) {
     // Only someone already a client of this company is answered (and enrolled): anyone
@@ -210,7 +218,7 @@ export async function createClient(
 
 /** The company's usable promotions with the client's state, one program or all of them. */
 export async function clientPromotions(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   programUid: string | undefined,
 ): Promise<Promotion[]> {

@@ -6,18 +6,21 @@ import {
   type StaffInvitationOffer,
   type StaffRole,
 } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
 import { companies, places, staffInvitations, staffMembers, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
-import type { UserRow } from '../../plugins/auth';
 import type { Mailer } from '../mail/mailer';
 import { staffInvitationMail } from '../mail/templates';
-import type { AppRow } from '../tenancy/service';
-import type { StaffContext } from './guard';
+import {
+  withDb,
+  type MemberScope,
+  type Scope,
+  type StaffScope,
+  type TenantDb,
+} from '../../scope/scope';
 import { checkPlaces, placeNames } from './members';
-import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
@@ -57,7 +60,7 @@ function toApi(
 }
 
 /** The company's invitations nobody accepted nor revoked, newest first (expired ones flagged). */
-export async function listInvitations(staff: StaffContext): Promise<StaffInvitation[]> {
+export async function listInvitations(staff: StaffScope): Promise<StaffInvitation[]> {
   const rows = await staff.db
     .select({ invitation: staffInvitations, inviter: users.email })
     .from(staffInvitations)
@@ -66,7 +69,13 @@ export async function listInvitations(staff: StaffContext): Promise<StaffInvitat
       sameTenant(users, staffInvitations, eq(users.uid, staffInvitations.invitedByUid)),
     )
     .where(
-      ofTenant(staff, staffInvitations, eq(staffInvitations.companyUid, staff.company.uid), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
+      ofTenant(
+        staff,
+        staffInvitations,
+        eq(staffInvitations.companyUid, staff.company.uid),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
     )
     .orderBy(desc(staffInvitations.createdAt))
     .limit(100);
@@ -80,7 +89,7 @@ export async function listInvitations(staff: StaffContext): Promise<StaffInvitat
  * pending one for the same address (only the newest link works) and is mailed.
  */
 export async function createInvitation(
-  staff: StaffContext,
+  staff: StaffScope,
   input: { email: string; role: StaffRole; place_uids: string[] },
   mail: InvitationMail,
 ): Promise<StaffInvitation> {
@@ -91,7 +100,12 @@ export async function createInvitation(
     .from(staffMembers)
     .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      ofTenant(staff, staffMembers, eq(staffMembers.companyUid, staff.company.uid), eq(users.email, email)),
+      ofTenant(
+        staff,
+        staffMembers,
+        eq(staffMembers.companyUid, staff.company.uid),
+        eq(users.email, email),
+      ),
     );
   if (already) throw new ValidationError({ email: [staffMessages.alreadyStaffHere] });
   const token = newToken();
@@ -101,7 +115,14 @@ export async function createInvitation(
       .update(staffInvitations)
       .set({ revokedAt: now })
       .where(
-        ofTenant(staff, staffInvitations, eq(staffInvitations.companyUid, staff.company.uid), eq(staffInvitations.email, email), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
+        ofTenant(
+          staff,
+          staffInvitations,
+          eq(staffInvitations.companyUid, staff.company.uid),
+          eq(staffInvitations.email, email),
+          isNull(staffInvitations.acceptedAt),
+          isNull(staffInvitations.revokedAt),
+        ),
       );
     const [inserted] = await tx
       .insert(staffInvitations)
@@ -136,13 +157,20 @@ export async function createInvitation(
 }
 
 /** `DELETE v5/staff/invitations/{uid}/`: a pending invitation of the company stops working. */
-export async function revokeInvitation(staff: StaffContext, uid: string): Promise<void> {
+export async function revokeInvitation(staff: StaffScope, uid: string): Promise<void> {
   if (!isUid(uid)) throw new NotFoundError();
   const revoked = await staff.db
     .update(staffInvitations)
     .set({ revokedAt: new Date() })
     .where(
-      ofTenant(staff, staffInvitations, eq(staffInvitations.uid, uid), eq(staffInvitations.companyUid, staff.company.uid), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)),
+      ofTenant(
+        staff,
+        staffInvitations,
+        eq(staffInvitations.uid, uid),
+        eq(staffInvitations.companyUid, staff.company.uid),
+        isNull(staffInvitations.acceptedAt),
+        isNull(staffInvitations.revokedAt),
+      ),
     )
     .returning({ uid: staffInvitations.uid });
   if (revoked.length === 0) throw new NotFoundError();
@@ -151,15 +179,23 @@ export async function revokeInvitation(staff: StaffContext, uid: string): Promis
 const gone = () => new NotFoundError(staffMessages.invitationNotFound);
 
 /** The invitation behind a link while it is good: not accepted, revoked nor expired. */
-function goodLink(app: AppRow, uid: string, token: string) {
-  return ofTenant(scope, staffInvitations, eq(staffInvitations.uid, uid), eq(staffInvitations.tokenHash, tokenHash(token)), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, new Date()));
+function goodLink(scope: TenantRef, uid: string, token: string) {
+  return ofTenant(
+    scope,
+    staffInvitations,
+    eq(staffInvitations.uid, uid),
+    eq(staffInvitations.tokenHash, tokenHash(token)),
+    isNull(staffInvitations.acceptedAt),
+    isNull(staffInvitations.revokedAt),
+    gt(staffInvitations.expiresAt, new Date()),
+  );
 }
 
 async function offerOf(
-  db: Database | Tx,
-  app: AppRow,
+  scope: TenantDb,
   row: typeof staffInvitations.$inferSelect,
 ): Promise<StaffInvitationOffer> {
+  const { db } = scope;
   const [company] = await db
     .select({ uid: companies.uid, name: companies.name })
     .from(companies)
@@ -181,18 +217,18 @@ async function offerOf(
 
 /** `GET v5/invitations/{uid}/{token}/`: what the link offers (anyone holding the link may read it). */
 export async function openInvitation(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   uid: string,
   token: string,
 ): Promise<StaffInvitationOffer> {
+  const { db } = scope;
   if (!isUid(uid) || token.length > 200) throw gone();
   const [row] = await db
     .select()
     .from(staffInvitations)
-    .where(goodLink(app, uid, token));
+    .where(goodLink(scope, uid, token));
   if (!row) throw gone();
-  return offerOf(db, app, row);
+  return offerOf(scope, row);
 }
 
 /**
@@ -202,18 +238,17 @@ export async function openInvitation(
  * statement that checks it, so a link works once.
  */
 export async function acceptInvitation(
-  db: Database,
-  app: AppRow,
-  user: UserRow,
+  scope: MemberScope,
   uid: string,
   token: string,
 ): Promise<StaffInvitationOffer> {
+  const { db, app, user } = scope;
   if (!isUid(uid) || token.length > 200) throw gone();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(staffInvitations)
-      .where(goodLink(app, uid, token))
+      .where(goodLink(scope, uid, token))
       .for('update');
     if (!row) throw gone();
     if (!user.email || user.email.toLowerCase() !== row.email)
@@ -246,6 +281,6 @@ export async function acceptInvitation(
       .update(staffInvitations)
       .set({ acceptedAt: now, acceptedByUid: user.uid })
       .where(ofTenant(scope, staffInvitations, eq(staffInvitations.uid, row.uid)));
-    return offerOf(tx, app, row);
+    return offerOf(withDb(scope, tx), row);
   });
 }

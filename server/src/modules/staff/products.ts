@@ -15,7 +15,8 @@ import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf } from '../programs/ledger';
 import { lockCoins, memberCoinProgram } from '../orders/coins';
 import { takeStock } from '../orders/stock';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { clientToApi, findClient } from './clients';
 import { companyPrograms } from './programs';
 import { recordActivity } from './counter';
@@ -36,7 +37,7 @@ const firstError = (err: unknown) =>
     : undefined;
 
 /** The coins program whose coins pay for the client, or null; staff read "the client" where the member reads "join". */
-async function clientCoinProgram(staff: StaffContext, clientUid: string): Promise<string | null> {
+async function clientCoinProgram(staff: StaffScope, clientUid: string): Promise<string | null> {
   try {
     return await memberCoinProgram(staff.db, staff.app.uid, staff.company.uid, clientUid);
   } catch (err) {
@@ -48,7 +49,7 @@ async function clientCoinProgram(staff: StaffContext, clientUid: string): Promis
 }
 
 /** The company's redeemable products with a coin price at the place (active at the place and in the catalogue). */
-function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string) {
+function redeemableAt(staff: StaffScope, placeUid: string, productUid?: string) {
   return staff.db
     .select({
       uid: products.uid,
@@ -63,12 +64,22 @@ function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string
       sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
     )
     .where(
-      ofTenant(staff, placeProducts, eq(placeProducts.placeUid, placeUid), eq(placeProducts.isActive, true), eq(products.companyUid, staff.company.uid), eq(products.isActive, true), eq(products.isRedeemable, true), gt(products.coinPrice, 0), productUid ? eq(products.uid, productUid) : undefined),
+      ofTenant(
+        staff,
+        placeProducts,
+        eq(placeProducts.placeUid, placeUid),
+        eq(placeProducts.isActive, true),
+        eq(products.companyUid, staff.company.uid),
+        eq(products.isActive, true),
+        eq(products.isRedeemable, true),
+        gt(products.coinPrice, 0),
+        productUid ? eq(products.uid, productUid) : undefined,
+      ),
     );
 }
 
 export async function clientProducts(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   placeUid: string,
 ): Promise<StaffClientProducts> {
@@ -100,7 +111,7 @@ export async function clientProducts(
 }
 
 export async function redeemProduct(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffProductRedemptionInput>,
 ): Promise<StaffProductRedemptionResult> {
   const client = await findClient(staff, input.client_uid);

@@ -61,7 +61,7 @@ const access =
 /**
  * The staff console. Every route goes through `staffHook` (session, then the
  * user's staff role on this tenant) and states its permission with
- * `staffOnly`; the services get the resolved StaffContext and never HTTP.
+ * `staffOnly`; the services get the resolved StaffScope and never HTTP.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
   server.decorateRequest('staff', null);

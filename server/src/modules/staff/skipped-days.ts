@@ -3,7 +3,8 @@ import type { StaffSkippedDay } from '@store/contract';
 import { places, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/pagination';
 import { skipReasonOf } from '../subscriptions/skip-reasons';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type SkippedDayFilters = { date_from?: string; date_to?: string; place_uid?: string };
@@ -15,18 +16,26 @@ export type SkippedDayFilters = { date_from?: string; date_to?: string; place_ui
  * company of the place it orders from.
  */
 export async function listSkippedDays(
-  staff: StaffContext,
+  staff: StaffScope,
   filters: SkippedDayFilters,
   window: PageWindow,
 ): Promise<{ count: number; results: StaffSkippedDay[] }> {
-  const appId = staff.app.uid;
   const place = filters.place_uid ? allowedPlace(staff, filters.place_uid) : null;
-  const where = ofTenant(scope, subscriptionDeliveries, eq(subscriptionDeliveries.status, 'skipped'), eq(places.companyUid, staff.company.uid), staff.limitedToPlaces
+  const where = ofTenant(
+    staff,
+    subscriptionDeliveries,
+    eq(subscriptionDeliveries.status, 'skipped'),
+    eq(places.companyUid, staff.company.uid),
+    staff.limitedToPlaces
       ? inArray(
           subscriptions.placeUid,
           staff.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
         )
-      : undefined, place ? eq(subscriptions.placeUid, place.uid) : undefined, filters.date_from ? gte(subscriptionDeliveries.serviceDate, filters.date_from) : undefined, filters.date_to ? lte(subscriptionDeliveries.serviceDate, filters.date_to) : undefined);
+      : undefined,
+    place ? eq(subscriptions.placeUid, place.uid) : undefined,
+    filters.date_from ? gte(subscriptionDeliveries.serviceDate, filters.date_from) : undefined,
+    filters.date_to ? lte(subscriptionDeliveries.serviceDate, filters.date_to) : undefined,
+  );
   const page = staff.db
     .select({
       delivery: subscriptionDeliveries,
@@ -42,16 +51,14 @@ export async function listSkippedDays(
     .from(subscriptionDeliveries)
     .innerJoin(
       subscriptions,
-      sameTenant(subscriptions, subscriptionDeliveries, eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid)),
+      sameTenant(
+        subscriptions,
+        subscriptionDeliveries,
+        eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
+      ),
     )
-    .innerJoin(
-      places,
-      sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)),
-    )
-    .innerJoin(
-      users,
-      sameTenant(users, subscriptions, eq(users.uid, subscriptions.userUid)),
-    )
+    .innerJoin(places, sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)))
+    .innerJoin(users, sameTenant(users, subscriptions, eq(users.uid, subscriptions.userUid)))
     .where(where);
   const [[{ total }], rows] = await Promise.all([
     staff.db
@@ -59,12 +66,13 @@ export async function listSkippedDays(
       .from(subscriptionDeliveries)
       .innerJoin(
         subscriptions,
-        sameTenant(subscriptions, subscriptionDeliveries, eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid)),
+        sameTenant(
+          subscriptions,
+          subscriptionDeliveries,
+          eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
+        ),
       )
-      .innerJoin(
-        places,
-        sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)),
-      )
+      .innerJoin(places, sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)))
       .where(where),
     page
       .orderBy(
