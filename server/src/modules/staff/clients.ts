@@ -10,7 +10,6 @@ import {
 } from '@store/contract';
 import type { z } from 'zod';
 import { orders, programMembers, programs, users } from '../../db/schema';
-import type { Database, Tx } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
@@ -35,11 +34,8 @@ function clientOfCompany(companyUid: string): SQL {
 }
 
 /** The client with their standing in each of the company's programs they belong to. */
-export async function clientToApi(
-  staff: StaffScope,
-  user: UserRow,
-  db: Database | Tx = staff.db,
-): Promise<StaffClient> {
+export async function clientToApi(staff: StaffScope, user: UserRow): Promise<StaffClient> {
+  const { db } = staff;
   const list = await companyPrograms(staff);
   const joined = list.length
     ? await db
@@ -83,11 +79,8 @@ export async function clientToApi(
 }
 
 /** A client of the company by uid (bodies name clients this way); anyone else is not found. */
-export async function findClient(
-  staff: StaffScope,
-  clientUid: string,
-  db: Database | Tx = staff.db,
-): Promise<UserRow> {
+export async function findClient(staff: StaffScope, clientUid: string): Promise<UserRow> {
+  const { db } = staff;
   if (!isUid(clientUid)) throw new NotFoundError(staffMessages.clientNotFound);
   const [row] = await db
     .select()
