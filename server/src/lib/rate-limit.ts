@@ -1,10 +1,11 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { RateLimit } from '../config';
 import { TooManyRequestsError } from './http-errors';
 import { tokenHash } from './secrets';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 /**
  * The key of a per-address limit: an IPv4 address as it is (an IPv4-mapped IPv6 address too), an
@@ -82,8 +83,9 @@ export async function enforceRateLimits(
     await db
       .delete(rateLimits)
       .where(
-        and(
-          eq(rateLimits.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          rateLimits,
           lt(rateLimits.windowStart, new Date(now.getTime() - 24 * 3600 * 1000)),
         ),
       );

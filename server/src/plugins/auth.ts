@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { authMessages } from '@store/contract';
 import type { SessionLifetime } from '../config';
 import { sessions, users, type SessionMethod } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/http-errors';
 import { tokenHash } from '../lib/secrets';
+import { ofTenant, sameTenant, tenantRef } from '../scope/tenant-query';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -87,15 +88,15 @@ export const authPlugin = fp(
           lastUsedAt: sessions.lastUsedAt,
         })
         .from(sessions)
-        .innerJoin(users, and(eq(users.appId, sessions.appId), eq(users.uid, sessions.userUid)))
-        .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, hash)));
+        .innerJoin(users, sameTenant(users, sessions, eq(users.uid, sessions.userUid)))
+        .where(ofTenant(tenantRef(appId), sessions, eq(sessions.tokenHash, hash)));
       if (!row) return;
       const now = Date.now();
       if (sessionExpired(row, app.accounts.sessionLifetime, now)) {
         // An expired session is no session; its row goes now rather than lingering.
         await app.db
           .delete(sessions)
-          .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, hash)));
+          .where(ofTenant(tenantRef(appId), sessions, eq(sessions.tokenHash, hash)));
         return;
       }
       request.user = row.user;
@@ -106,8 +107,9 @@ export const authPlugin = fp(
           .update(sessions)
           .set({ lastUsedAt: new Date(now) })
           .where(
-            and(
-              eq(sessions.appId, appId),
+            ofTenant(
+              tenantRef(appId),
+              sessions,
               eq(sessions.tokenHash, hash),
               lt(sessions.lastUsedAt, new Date(now - TOUCH_EVERY_MS)),
             ),

@@ -32,12 +32,13 @@ export const scopePlugin = fp(
       };
     });
     app.decorateRequest('memberScope', function (this: FastifyRequest): MemberScope {
-      const user = this.requireUser();
-      return { ...this.scope(), user };
+      // Tenant first: on an unknown host the answer stays a 404, as before any session is read.
+      const scope = this.scope();
+      return { ...scope, user: this.requireUser() };
     });
     app.decorateRequest('fullMemberScope', function (this: FastifyRequest): MemberScope {
-      const user = this.requireFullSession();
-      return { ...this.scope(), user };
+      const scope = this.scope();
+      return { ...scope, user: this.requireFullSession() };
     });
   },
   { name: 'scope', dependencies: ['database', 'tenant', 'auth'] },

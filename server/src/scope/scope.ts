@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { StaffRole } from '@store/contract';
 import type { Database } from '../db/client';
 import type { SessionMethod } from '../db/schema';
 import type { UserRow } from '../plugins/auth';
@@ -28,6 +29,21 @@ export type Scope = {
 
 /** A scope with a signed-in member (routes get it from request.memberScope()). */
 export type MemberScope = Scope & { user: UserRow };
+
+/**
+ * A member acting in the staff console of this tenant: their role, their one
+ * company and the places they may act at (routes get it from requireStaff()).
+ */
+export type StaffScope = MemberScope & {
+  role: StaffRole;
+  company: { uid: string; name: string };
+  /** The places of the company the member may act at (all of them when not limited). */
+  places: { uid: string; name: string }[];
+  limitedToPlaces: boolean;
+};
+
+/** The part of a scope an internal query helper needs: the database handle and the tenant. */
+export type TenantDb = Pick<Scope, 'db' | 'app'>;
 
 /** The same scope on another database handle: a transaction, so services can call each other inside it. */
 export function withDb<S extends Scope>(scope: S, db: Database): S {

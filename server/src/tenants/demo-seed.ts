@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import {} from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { tenantImports } from '../db/schema';
 import { paths } from '../config';
 import { tenantUid } from '../lib/uid';
 import { hashSource, importTenant, type ImportResult } from './importer';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 export async function readDemoTenantFiles(dir = paths.demoTenants) {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
@@ -30,7 +31,7 @@ export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
       const [last] = await db
         .select()
         .from(tenantImports)
-        .where(eq(tenantImports.appId, tenantUid('app', appKey)));
+        .where(ofTenant(tenantRef(tenantUid('app', appKey)), tenantImports));
       if (last?.sourceHash === hash) continue;
     }
     imported.push(await importTenant(db, file.data, hash));

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   optionGroups,
@@ -10,6 +10,7 @@ import {
 } from '../db/schema';
 import { foldForSearch } from '../lib/search';
 import type { CatalogSection } from './catalog-schema';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -77,7 +78,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
 
     await tx
       .delete(placeProducts)
-      .where(and(eq(placeProducts.appId, appId), eq(placeProducts.productUid, uid)));
+      .where(ofTenant(tenantRef(appId), placeProducts, eq(placeProducts.productUid, uid)));
     const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({
       appId,
       placeUid: uidOf('place', placeKey),
@@ -88,7 +89,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       isActive: row.isActive,
       isRedeemable: row.isRedeemable,
       // The vector is generated in products (just written above); copied so a place's search reads place_products alone.
-      searchVector: sql<string>`(SELECT ${products.searchVector} FROM ${products} WHERE ${products.appId} = ${appId} AND ${products.uid} = ${uid})`,
+      searchVector: sql<string>`(SELECT ${products.searchVector} FROM ${products} WHERE ${ofTenant(tenantRef(appId), products, eq(products.uid, uid))})`,
     }));
     if (assortment.length) await tx.insert(placeProducts).values(assortment);
 
@@ -96,8 +97,9 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     await tx
       .delete(optionGroups)
       .where(
-        and(
-          eq(optionGroups.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          optionGroups,
           eq(optionGroups.productUid, uid),
           groupUids.length ? notInArray(optionGroups.uid, groupUids) : undefined,
         ),
@@ -124,8 +126,9 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       await tx
         .delete(options)
         .where(
-          and(
-            eq(options.appId, appId),
+          ofTenant(
+            tenantRef(appId),
+            options,
             eq(options.groupUid, groupUids[g]),
             notInArray(options.uid, optionUids),
           ),
@@ -153,11 +156,14 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
 
 /** Rewrites a tenant's place_product_counts from place_products; every writer of assortments calls it in its transaction. */
 export async function refreshPlaceProductCounts(tx: Tx | Database, appId: string) {
-  await tx.delete(placeProductCounts).where(eq(placeProductCounts.appId, appId));
+  await tx.delete(placeProductCounts).where(ofTenant(tenantRef(appId), placeProductCounts));
+  // The column lists name app_id to copy it; the filter is the helper's.
+  /* eslint-disable no-restricted-syntax */
   await tx.execute(sql`
     INSERT INTO ${placeProductCounts} (app_id, place_uid, category_uid, is_redeemable, total)
     SELECT app_id, place_uid, category_uid, is_redeemable, count(*)::int FROM ${placeProducts}
-    WHERE app_id = ${appId} AND is_active
+    WHERE ${ofTenant(tenantRef(appId), placeProducts)} AND is_active
     GROUP BY app_id, place_uid, category_uid, is_redeemable
   `);
+  /* eslint-enable no-restricted-syntax */
 }

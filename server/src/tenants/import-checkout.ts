@@ -1,7 +1,8 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { companyTaxRules, coupons, paymentMethods, placeDeliverySettings } from '../db/schema';
 import type { TenantFile } from './file-schema';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -19,8 +20,9 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       .update(paymentMethods)
       .set({ isActive: false })
       .where(
-        and(
-          eq(paymentMethods.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          paymentMethods,
           eq(paymentMethods.companyUid, companyUid),
           methodUids.length ? notInArray(paymentMethods.uid, methodUids) : undefined,
         ),
@@ -62,8 +64,9 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       .update(coupons)
       .set({ isActive: false })
       .where(
-        and(
-          eq(coupons.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          coupons,
           eq(coupons.companyUid, companyUid),
           couponUids.length ? notInArray(coupons.uid, couponUids) : undefined,
         ),
@@ -96,7 +99,11 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       await tx
         .delete(placeDeliverySettings)
         .where(
-          and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)),
+          ofTenant(
+            tenantRef(appId),
+            placeDeliverySettings,
+            eq(placeDeliverySettings.placeUid, placeUid),
+          ),
         );
       continue;
     }

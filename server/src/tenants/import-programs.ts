@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { eq, inArray, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   events,
@@ -16,6 +16,7 @@ import {
   users,
 } from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -31,8 +32,9 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
     .update(programs)
     .set({ isActive: false })
     .where(
-      and(
-        eq(programs.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        programs,
         programUids.length ? notInArray(programs.uid, programUids) : undefined,
       ),
     );
@@ -67,8 +69,9 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       .update(promotions)
       .set({ isActive: false })
       .where(
-        and(
-          eq(promotions.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          promotions,
           eq(promotions.programUid, programUid),
           promotionUids.length ? notInArray(promotions.uid, promotionUids) : undefined,
         ),
@@ -105,7 +108,9 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         .onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: values });
       await tx
         .delete(promotionPlaces)
-        .where(and(eq(promotionPlaces.appId, appId), eq(promotionPlaces.promotionUid, values.uid)));
+        .where(
+          ofTenant(tenantRef(appId), promotionPlaces, eq(promotionPlaces.promotionUid, values.uid)),
+        );
       if (x.places.length) {
         await tx.insert(promotionPlaces).values(
           x.places.map((place) => ({
@@ -124,7 +129,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
     const found = await tx
       .select({ uid: users.uid, email: users.email })
       .from(users)
-      .where(and(eq(users.appId, appId), inArray(users.email, emails)));
+      .where(ofTenant(tenantRef(appId), users, inArray(users.email, emails)));
     for (const m of p.members) {
       const user = found.find((u) => u.email === m.user);
       if (!user) throw new Error(`programs.${p.key}.members: no user with email ${m.user}`);
@@ -161,8 +166,9 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
     .update(events)
     .set({ isActive: false })
     .where(
-      and(
-        eq(events.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        events,
         eventUids.length ? notInArray(events.uid, eventUids) : undefined,
       ),
     );
@@ -210,8 +216,9 @@ async function importProgramExtras(
     .update(raffles)
     .set({ isActive: false })
     .where(
-      and(
-        eq(raffles.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        raffles,
         eq(raffles.programUid, programUid),
         raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined,
       ),
@@ -243,8 +250,9 @@ async function importProgramExtras(
     .update(polls)
     .set({ isActive: false })
     .where(
-      and(
-        eq(polls.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        polls,
         eq(polls.programUid, programUid),
         pollUids.length ? notInArray(polls.uid, pollUids) : undefined,
       ),
@@ -273,8 +281,9 @@ async function importProgramExtras(
     await tx
       .delete(pollQuestions)
       .where(
-        and(
-          eq(pollQuestions.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          pollQuestions,
           eq(pollQuestions.pollUid, row.uid),
           notInArray(pollQuestions.uid, questionUids),
         ),
@@ -298,8 +307,9 @@ async function importProgramExtras(
       await tx
         .delete(pollOptions)
         .where(
-          and(
-            eq(pollOptions.appId, appId),
+          ofTenant(
+            tenantRef(appId),
+            pollOptions,
             eq(pollOptions.questionUid, question.uid),
             optionUids.length ? notInArray(pollOptions.uid, optionUids) : undefined,
           ),
@@ -329,8 +339,9 @@ async function importProgramExtras(
       .update(table)
       .set({ isActive: false })
       .where(
-        and(
-          eq(table.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          table,
           eq(table.programUid, programUid),
           uids.length ? notInArray(table.uid, uids) : undefined,
         ),

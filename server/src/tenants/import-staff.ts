@@ -1,7 +1,8 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { staffMembers, users } from '../db/schema';
 import type { TenantStaff } from './staff-schema';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 /**
  * The file's staff roles follow the file: upserted, and file-granted roles no
@@ -26,7 +27,7 @@ export async function importStaff(
     const [user] = await tx
       .select({ uid: users.uid, verified: users.emailVerifiedAt })
       .from(users)
-      .where(and(eq(users.appId, appId), eq(users.email, s.user)));
+      .where(ofTenant(tenantRef(appId), users, eq(users.email, s.user)));
     if (!user?.verified) {
       warnings.push(
         `staff.${i}.user: "${s.user}" ${user ? 'has an unverified email' : 'has no account'}; no role given`,
@@ -50,8 +51,9 @@ export async function importStaff(
   await tx
     .delete(staffMembers)
     .where(
-      and(
-        eq(staffMembers.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        staffMembers,
         eq(staffMembers.source, 'file'),
         kept.length ? notInArray(staffMembers.userUid, kept) : undefined,
       ),

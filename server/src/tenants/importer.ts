@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   apps,
@@ -19,6 +19,7 @@ import { importCheckout } from './import-checkout';
 import { importEvents, importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
 import { importStaff } from './import-staff';
+import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -183,14 +184,15 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
     await tx
       .update(companies)
       .set({ parentUid: c.parent ? uidOf('company', c.parent) : null })
-      .where(and(eq(companies.appId, appId), eq(companies.uid, uidOf('company', c.key))));
+      .where(ofTenant(tenantRef(appId), companies, eq(companies.uid, uidOf('company', c.key))));
     const adUids = c.ads.map((ad) => uidOf('ad', `${c.key}/${ad.key}`));
     const companyUid = uidOf('company', c.key);
     await tx
       .delete(companyAds)
       .where(
-        and(
-          eq(companyAds.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          companyAds,
           eq(companyAds.companyUid, companyUid),
           adUids.length ? notInArray(companyAds.uid, adUids) : undefined,
         ),
@@ -215,13 +217,14 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
 }
 
 async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: UidOf) {
-  await tx.delete(companyCategoryMembers).where(eq(companyCategoryMembers.appId, appId));
+  await tx.delete(companyCategoryMembers).where(ofTenant(tenantRef(appId), companyCategoryMembers));
   const keep = file.categories.map((c) => uidOf('category', c.key));
   await tx
     .delete(companyCategories)
     .where(
-      and(
-        eq(companyCategories.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        companyCategories,
         keep.length ? notInArray(companyCategories.uid, keep) : undefined,
       ),
     );
@@ -292,7 +295,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
 }
 
 async function importLanding(tx: Tx, file: TenantFile, appId: string, uidOf: UidOf) {
-  await tx.delete(landingSections).where(eq(landingSections.appId, appId));
+  await tx.delete(landingSections).where(ofTenant(tenantRef(appId), landingSections));
   const rows = file.landing.sections.map((s, position) => {
     const button = (b: { key: string; tittle: string; link: string }, scope: string) => ({
       uid: uidOf('landing-button', `${scope}/${b.key}`),

@@ -1,7 +1,7 @@
 import { authMessages } from '@store/contract';
 import { ValidationError } from '../../lib/http-errors';
 import { normaliseDomain } from '../tenancy/service';
-import type { AuthContext } from './context';
+import type { AuthScope } from './context';
 
 type SiteVerifyAnswer = { success?: unknown; hostname?: unknown; score?: unknown };
 
@@ -14,7 +14,7 @@ type SiteVerifyAnswer = { success?: unknown; hostname?: unknown; score?: unknown
  * RECAPTCHA_MIN_SCORE. Any failure, including the verifier being
  * unreachable, refuses the request with the spec's message.
  */
-export async function checkCaptcha(ctx: AuthContext, token: string | undefined): Promise<void> {
+export async function checkCaptcha(ctx: AuthScope, token: string | undefined): Promise<void> {
   if (!ctx.app.recaptchaSiteKey) return;
   const refuse = new ValidationError({ captcha_token: [authMessages.captcha] });
   if (!token?.trim()) throw refuse;

@@ -1,34 +1,32 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AccountsConfig } from '../../config';
-import type { Database } from '../../db/client';
 import { publicOrigin } from '../../lib/public-url';
 import type { Mailer } from '../mail/mailer';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 
-/** What the accounts services need from a request, so they never touch HTTP. */
-export type AuthContext = {
-  db: Database;
-  app: AppRow;
+/** The request scope plus what the accounts services need from the server, so they never touch HTTP. */
+export type AuthScope = Scope & {
   config: AccountsConfig;
   mailer: Mailer;
-  log: FastifyBaseLogger;
   /** The client address, for per-address rate limits. */
   ip: string;
   /** scheme://domain[:port] the mailed links point at: the tenant's own domain, never the request's Host. */
   origin: string;
 };
 
-export function authContext(request: FastifyRequest): AuthContext {
-  const app = request.requireTenant();
+export function authScope(request: FastifyRequest): AuthScope {
+  const scope = request.scope();
   return {
-    db: request.server.db,
-    app,
+    ...scope,
     config: request.server.accounts,
     mailer: request.server.mailer,
-    log: request.log,
     ip: request.ip,
     // Host, X-Forwarded-Host and X-Forwarded-Proto are chosen by whoever sends the request: a
     // reset link built from them could carry its token to another site.
-    origin: publicOrigin(app.domain, request.server.publicUrl),
+    origin: publicOrigin(scope.app.domain, request.server.publicUrl),
   };
 }
+
+/** The former names, kept while other branches still use them. */
+export type AuthContext = AuthScope;
+export const authContext = authScope;

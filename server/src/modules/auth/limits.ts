@@ -1,9 +1,9 @@
 import type { RateLimitedAction } from '../../config';
 import { addressKey, enforceRateLimits } from '../../lib/rate-limit';
-import type { AuthContext } from './context';
+import type { AuthScope } from './context';
 
 /** Per client address (an IPv6 client by its /64): counted before anything else, so a burst of junk is limited too. */
-export async function limitByAddress(ctx: AuthContext, action: RateLimitedAction) {
+export async function limitByAddress(ctx: AuthScope, action: RateLimitedAction) {
   await enforceRateLimits(ctx.db, ctx.app.uid, [
     {
       bucket: `${action}:address`,
@@ -18,11 +18,7 @@ export async function limitByAddress(ctx: AuthContext, action: RateLimitedAction
  * stranger failing on someone's email locks out only their own address and never the owner; and
  * across every address under a higher ceiling, so a guess spread over many addresses still stops.
  */
-export async function limitByIdentity(
-  ctx: AuthContext,
-  action: RateLimitedAction,
-  identity: string,
-) {
+export async function limitByIdentity(ctx: AuthScope, action: RateLimitedAction, identity: string) {
   const limits = ctx.config.rateLimits[action];
   await enforceRateLimits(ctx.db, ctx.app.uid, [
     {

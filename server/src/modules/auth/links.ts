@@ -1,6 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { eq, gt, isNull, ne } from 'drizzle-orm';
 import { authMessages, passwordError } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
 import { linkTokens, mailOutbox, sessions, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash } from '../../lib/secrets';
@@ -8,9 +7,11 @@ import { isUid } from '../../lib/uid';
 import type { UserRow } from '../../plugins/auth';
 import { anonymiseOrdersOf } from '../orders/service';
 import { deleteAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
-import type { AuthContext } from './context';
+import type { AuthScope } from './context';
 import { limitByAddress, limitByIdentity } from './limits';
 import { findUser } from './users';
+import { type TenantRef, ofTenant } from '../../scope/tenant-query';
+import { withDb, type MemberScope, type TenantDb } from '../../scope/scope';
 
 export type LinkPurpose = 'verify_email' | 'reset_password' | 'delete_account';
 
@@ -22,18 +23,18 @@ const expired = () => new NotFoundError(authMessages.linkExpired);
  * raw token, which only the mail ever sees.
  */
 export async function issueLink(
-  db: Database | Tx,
-  ctx: AuthContext,
+  ctx: AuthScope,
   userUid: string,
   purpose: LinkPurpose,
 ): Promise<string> {
   const now = new Date();
-  await db
+  await ctx.db
     .update(linkTokens)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(linkTokens.appId, ctx.app.uid),
+      ofTenant(
+        ctx,
+        linkTokens,
         eq(linkTokens.userUid, userUid),
         eq(linkTokens.purpose, purpose),
         isNull(linkTokens.usedAt),
@@ -41,15 +42,16 @@ export async function issueLink(
     );
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ctx.config.linkLifetimeSeconds[purpose] * 1000);
-  await db
+  await ctx.db
     .insert(linkTokens)
     .values({ appId: ctx.app.uid, tokenHash: tokenHash(token), userUid, purpose, expiresAt });
   return token;
 }
 
-function linkWhere(appId: string, userUid: string, purpose: LinkPurpose, token: string) {
-  return and(
-    eq(linkTokens.appId, appId),
+function linkWhere(scope: TenantRef, userUid: string, purpose: LinkPurpose, token: string) {
+  return ofTenant(
+    scope,
+    linkTokens,
     eq(linkTokens.tokenHash, tokenHash(token)),
     eq(linkTokens.userUid, userUid),
     eq(linkTokens.purpose, purpose),
@@ -60,47 +62,45 @@ function linkWhere(appId: string, userUid: string, purpose: LinkPurpose, token: 
 
 /** The link's user when the link is still good (unused, not expired), else 404 'El link ha expirado'. */
 async function openLink(
-  db: Database | Tx,
-  appId: string,
+  scope: TenantDb,
   userUid: string,
   purpose: LinkPurpose,
   token: string,
 ): Promise<UserRow> {
   if (!isUid(userUid) || token.length > 200) throw expired();
-  const [link] = await db
+  const [link] = await scope.db
     .select({ userUid: linkTokens.userUid })
     .from(linkTokens)
-    .where(linkWhere(appId, userUid, purpose, token));
-  const user = link && (await findUser(db, appId, userUid));
+    .where(linkWhere(scope, userUid, purpose, token));
+  const user = link && (await findUser(scope, userUid));
   if (!user) throw expired();
   return user;
 }
 
 /** Marks the link used in the same statement that checks it, so two clicks cannot both use it. */
 async function consumeLink(
-  tx: Tx,
-  appId: string,
+  scope: TenantDb,
   userUid: string,
   purpose: LinkPurpose,
   token: string,
 ): Promise<UserRow> {
   if (!isUid(userUid) || token.length > 200) throw expired();
-  const used = await tx
+  const used = await scope.db
     .update(linkTokens)
     .set({ usedAt: new Date() })
-    .where(linkWhere(appId, userUid, purpose, token))
+    .where(linkWhere(scope, userUid, purpose, token))
     .returning({ userUid: linkTokens.userUid });
-  const user = used.length ? await findUser(tx, appId, userUid) : undefined;
+  const user = used.length ? await findUser(scope, userUid) : undefined;
   if (!user) throw expired();
   return user;
 }
 
-function who(ctx: AuthContext, user: UserRow) {
+function who(ctx: AuthScope, user: UserRow) {
   return { appName: ctx.app.name, to: user.email!, firstName: user.firstName };
 }
 
 export async function sendVerificationMail(
-  ctx: AuthContext,
+  ctx: AuthScope,
   user: UserRow,
   token: string,
 ): Promise<void> {
@@ -112,17 +112,17 @@ export async function sendVerificationMail(
 
 /** `GET v5/verification-email/{uidApp}/{uidUser}/{token}/` */
 export async function verifyEmail(
-  ctx: AuthContext,
+  ctx: AuthScope,
   params: { uidApp: string; uidUser: string; token: string },
 ): Promise<void> {
   if (params.uidApp !== ctx.app.uid) throw expired();
   await ctx.db.transaction(async (tx) => {
-    const user = await consumeLink(tx, ctx.app.uid, params.uidUser, 'verify_email', params.token);
+    const user = await consumeLink(withDb(ctx, tx), params.uidUser, 'verify_email', params.token);
     if (!user.emailVerifiedAt) {
       await tx
         .update(users)
         .set({ emailVerifiedAt: new Date() })
-        .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+        .where(ofTenant(ctx, users, eq(users.uid, user.uid)));
     }
   });
 }
@@ -131,15 +131,15 @@ export async function verifyEmail(
  * `POST v5/me/reset_password/`: the same answer, at the same speed, whether
  * or not the email has an account; the mail is sent in the background.
  */
-export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
+export async function requestPasswordReset(ctx: AuthScope, email: string): Promise<void> {
   await limitByAddress(ctx, 'recovery');
   await limitByIdentity(ctx, 'recovery', `email:${email}`);
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+    .where(ofTenant(ctx, users, eq(users.email, email)));
   if (!user) return;
-  const token = await issueLink(ctx.db, ctx, user.uid, 'reset_password');
+  const token = await issueLink(ctx, user.uid, 'reset_password');
   const link = `${ctx.origin}/reset-password/${user.uid}/${token}`;
   const minutes = Math.round(ctx.config.linkLifetimeSeconds.reset_password / 60);
   ctx.mailer.sendLater(ctx.app.uid, resetPasswordMail(who(ctx, user), link, minutes));
@@ -153,19 +153,19 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
  * tokens cost the server next to nothing.
  */
 export async function resetPassword(
-  ctx: AuthContext,
+  ctx: AuthScope,
   params: { uidUser: string; token: string },
   password: string,
 ): Promise<void> {
   await limitByAddress(ctx, 'reset');
   await limitByIdentity(ctx, 'reset', `user:${params.uidUser}`);
-  const user = await openLink(ctx.db, ctx.app.uid, params.uidUser, 'reset_password', params.token);
+  const user = await openLink(ctx, params.uidUser, 'reset_password', params.token);
   const message = passwordError(password, user.email);
   if (message) throw new ValidationError({ password: [message] });
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     // Consumed in the same statement that checks it again: two submits of one link cannot both win.
-    await consumeLink(tx, ctx.app.uid, params.uidUser, 'reset_password', params.token);
+    await consumeLink(withDb(ctx, tx), params.uidUser, 'reset_password', params.token);
     await tx
       .update(users)
       .set({
@@ -173,25 +173,23 @@ export async function resetPassword(
         emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
-    await tx
-      .delete(sessions)
-      .where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, user.uid)));
+      .where(ofTenant(ctx, users, eq(users.uid, user.uid)));
+    await tx.delete(sessions).where(ofTenant(ctx, sessions, eq(sessions.userUid, user.uid)));
   });
 }
 
 /** The deletion page's path: the partner variant when the app sets a prefix. */
-function deletionPath(ctx: AuthContext, user: UserRow, token: string): string {
+function deletionPath(ctx: AuthScope, user: UserRow, token: string): string {
   const prefix = ctx.app.partnerDeletionPrefix ? `/${ctx.app.partnerDeletionPrefix}` : '';
   return `${prefix}/me/delete/${ctx.app.uid}/${user.uid}/${token}`;
 }
 
 /** `POST v5/delete-account/`: mails the signed-in member a link that deletes the account. */
-export async function requestDeletion(ctx: AuthContext, user: UserRow): Promise<void> {
+export async function requestDeletion(ctx: AuthScope, user: UserRow): Promise<void> {
   await limitByAddress(ctx, 'deletion');
   await limitByIdentity(ctx, 'deletion', `user:${user.uid}`);
   if (!user.email) throw new ValidationError(authMessages.noEmail);
-  const token = await issueLink(ctx.db, ctx, user.uid, 'delete_account');
+  const token = await issueLink(ctx, user.uid, 'delete_account');
   const hours = Math.round(ctx.config.linkLifetimeSeconds.delete_account / 3600);
   await ctx.mailer.send(
     ctx.app.uid,
@@ -201,11 +199,11 @@ export async function requestDeletion(ctx: AuthContext, user: UserRow): Promise<
 
 /** `GET v5/me/delete/{uid}/{token}/`: is the link good, and whose account is it. */
 export async function openDeletionLink(
-  ctx: AuthContext,
+  ctx: AuthScope,
   userUid: string,
   token: string,
 ): Promise<UserRow> {
-  return openLink(ctx.db, ctx.app.uid, userUid, 'delete_account', token);
+  return openLink(ctx, userUid, 'delete_account', token);
 }
 
 /**
@@ -214,36 +212,26 @@ export async function openDeletionLink(
  * the outbox are deleted too. Later areas whose rows must outlive the member
  * (orders) point at users with ON DELETE SET NULL and keep no personal data.
  */
-export async function deleteAccount(
-  ctx: AuthContext,
-  userUid: string,
-  token: string,
-): Promise<void> {
+export async function deleteAccount(ctx: AuthScope, userUid: string, token: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await consumeLink(tx, ctx.app.uid, userUid, 'delete_account', token);
+    const user = await consumeLink(withDb(ctx, tx), userUid, 'delete_account', token);
     // Orders outlive the member but keep none of their personal data.
     await anonymiseOrdersOf(tx, ctx.app.uid, user.uid);
-    await tx.delete(users).where(and(eq(users.appId, ctx.app.uid), eq(users.uid, user.uid)));
+    await tx.delete(users).where(ofTenant(ctx, users, eq(users.uid, user.uid)));
     if (user.email)
-      await tx
-        .delete(mailOutbox)
-        .where(and(eq(mailOutbox.appId, ctx.app.uid), eq(mailOutbox.to, user.email)));
+      await tx.delete(mailOutbox).where(ofTenant(ctx, mailOutbox, eq(mailOutbox.to, user.email)));
   });
 }
 
 /** Change password (signed in): other sessions end, this one stays. */
-export async function signOutOthers(
-  db: Database | Tx,
-  appId: string,
-  userUid: string,
-  keepHash: string | null,
-) {
-  await db
+export async function signOutOthers(scope: MemberScope, keepHash: string | null) {
+  await scope.db
     .delete(sessions)
     .where(
-      and(
-        eq(sessions.appId, appId),
-        eq(sessions.userUid, userUid),
+      ofTenant(
+        scope,
+        sessions,
+        eq(sessions.userUid, scope.user.uid),
         keepHash ? ne(sessions.tokenHash, keepHash) : undefined,
       ),
     );

@@ -21,7 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
-import { authContext } from './context';
+import { authScope } from './context';
 import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
 import {
   deleteAccount,
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: authResponse, ...errors },
       },
     },
-    async (request) => login(authContext(request), request.body),
+    async (request) => login(authScope(request), request.body),
   );
 
   server.post(
@@ -92,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      googleLogin(authContext(request), request.body.id_token, request.body.influencer_uid ?? null),
+      googleLogin(authScope(request), request.body.id_token, request.body.influencer_uid ?? null),
   );
 
   server.post(
@@ -108,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await register(authContext(request), request.body)),
+      reply.status(201).send(await register(authScope(request), request.body)),
   );
 
   server.post(
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await validateDocument(authContext(request), request.body)),
+      reply.status(201).send(await validateDocument(authScope(request), request.body)),
   );
 
   server.post(
@@ -136,8 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      request.requireUser();
-      await logout(server.db, request.requireTenant().uid, request.sessionHash!);
+      await logout(request.memberScope(), request.sessionHash!);
       return { detail: authMessages.loggedOut };
     },
   );
@@ -155,8 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const user = request.requireFullSession();
-      await logoutEverywhere(server.db, request.requireTenant().uid, user.uid);
+      await logoutEverywhere(request.fullMemberScope());
       return { detail: authMessages.loggedOutEverywhere };
     },
   );
@@ -174,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(authContext(request), request.body.email);
+      await requestPasswordReset(authScope(request), request.body.email);
       return { detail: authMessages.recoverySent };
     },
   );
@@ -194,7 +192,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       if (!passwordsMatch(request.body)) throw new ValidationError(authMessages.passwordsMustMatch);
-      await resetPassword(authContext(request), request.params, request.body.password);
+      await resetPassword(authScope(request), request.params, request.body.password);
       return { detail: authMessages.passwordReset };
     },
   );
@@ -214,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await verifyEmail(authContext(request), request.params);
+      await verifyEmail(authScope(request), request.params);
       return { detail: authMessages.emailVerified };
     },
   );
@@ -232,14 +230,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await requestDeletion(authContext(request), request.requireUser());
+      await requestDeletion(authScope(request), request.requireUser());
       return { detail: authMessages.deletionSent };
     },
   );
 
   // Deletion by link: the link token is the authority, no session needed.
   const openLink = async (request: FastifyRequest, uid: string, token: string) => {
-    const user = await openDeletionLink(authContext(request), uid, token);
+    const user = await openDeletionLink(authScope(request), uid, token);
     return { uid: user.uid, first_name: user.firstName, email: user.email };
   };
   const listPrograms = async (
@@ -248,7 +246,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     token: string,
     query: z.infer<typeof pageQuery>,
   ) => {
-    const user = await openDeletionLink(authContext(request), uid, token);
+    const user = await openDeletionLink(authScope(request), uid, token);
     return pagedAnswer(
       request,
       pageWindow({ page: query.page, page_size: DELETION_LIST_PAGE_SIZE }),
@@ -256,7 +254,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     );
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
-    await deleteAccount(authContext(request), uid, token);
+    await deleteAccount(authScope(request), uid, token);
     return { detail: authMessages.accountDeleted };
   };
   const linkDoc =

@@ -18,17 +18,18 @@ import {
   type SigninMethodType,
   type ValidateResponse,
 } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
 import { sessions, staffMembers, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import type { UserRow } from '../../plugins/auth';
 import type { AppRow } from '../tenancy/service';
 import { checkCaptcha } from './captcha';
-import type { AuthContext } from './context';
+import type { AuthScope } from './context';
 import { issueLink, sendVerificationMail } from './links';
 import { limitByAddress, limitByIdentity } from './limits';
 import { asTakenError, takenIdentityErrors, userToApi } from './users';
+import { ofTenant } from '../../scope/tenant-query';
+import { withDb, type MemberScope, type Scope, type TenantDb } from '../../scope/scope';
 
 /**
  * Login always answers merge = true: the client merges its anonymous local
@@ -46,30 +47,31 @@ function methodSettings(app: AppRow, type: SigninMethodType): Record<string, unk
 }
 
 export async function createSession(
-  db: Database | Tx,
-  appId: string,
+  scope: TenantDb,
   userUid: string,
   method: SessionMethod,
 ): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ appId, tokenHash: tokenHash(token), userUid, method });
+  await scope.db
+    .insert(sessions)
+    .values({ appId: scope.app.uid, tokenHash: tokenHash(token), userUid, method });
   return token;
 }
 
 async function signedIn(
-  ctx: AuthContext,
+  ctx: AuthScope,
   user: UserRow,
   method: SessionMethod,
 ): Promise<AuthResponse> {
-  const token = await createSession(ctx.db, ctx.app.uid, user.uid, method);
+  const token = await createSession(ctx, user.uid, method);
   return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, method) };
 }
 
-async function isStaff(db: Database, appId: string, userUid: string): Promise<boolean> {
-  const [row] = await db
+async function isStaff(scope: TenantDb, userUid: string): Promise<boolean> {
+  const [row] = await scope.db
     .select({ uid: staffMembers.userUid })
     .from(staffMembers)
-    .where(and(eq(staffMembers.appId, appId), eq(staffMembers.userUid, userUid)));
+    .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, userUid)));
   return !!row;
 }
 
@@ -87,7 +89,7 @@ function loginMode(app: AppRow, body: LoginBody): LoginMode | undefined {
 }
 
 /** `POST v5/login/` */
-export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResponse> {
+export async function login(ctx: AuthScope, body: LoginBody): Promise<AuthResponse> {
   await limitByAddress(ctx, 'login');
   const app = ctx.app;
   const mode = loginMode(app, body);
@@ -138,7 +140,7 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, app.uid), where));
+    .where(ofTenant(ctx, users, where));
   if (needsPassword) {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw new ValidationError(authMessages.invalidCredentials);
@@ -147,7 +149,7 @@ export async function login(ctx: AuthContext, body: LoginBody): Promise<AuthResp
   if (!user) throw new ValidationError(authMessages.invalidCredentials);
   // A document number is no secret (it is printed on receipts): a staff account's console
   // must never open with one, so staff sign in with their password even here.
-  if (await isStaff(ctx.db, app.uid, user.uid))
+  if (await isStaff(ctx, user.uid))
     throw new ValidationError(authMessages.passwordNeededForAccount);
   return signedIn(ctx, user, 'document');
 }
@@ -157,7 +159,7 @@ const jwksByUrl = new Map<string, JWTVerifyGetKey>();
 
 /** `POST v5/login/mobile/google/`: a Google ID token for the app's client id; a new email registers when sign-up is open. */
 export async function googleLogin(
-  ctx: AuthContext,
+  ctx: AuthScope,
   idToken: string,
   influencerUid: string | null = null,
 ): Promise<AuthResponse> {
@@ -197,7 +199,7 @@ export async function googleLogin(
   const [existing] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, ctx.app.uid), eq(users.email, email)));
+    .where(ofTenant(ctx, users, eq(users.email, email)));
   if (existing) {
     if (!existing.emailVerifiedAt) {
       // Google vouches for the address, so the mailbox's owner takes the account over. Whoever
@@ -207,10 +209,10 @@ export async function googleLogin(
         await tx
           .update(users)
           .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
-          .where(and(eq(users.appId, ctx.app.uid), eq(users.uid, existing.uid)));
+          .where(ofTenant(ctx, users, eq(users.uid, existing.uid)));
         await tx
           .delete(sessions)
-          .where(and(eq(sessions.appId, ctx.app.uid), eq(sessions.userUid, existing.uid)));
+          .where(ofTenant(ctx, sessions, eq(sessions.userUid, existing.uid)));
       });
       existing.emailVerifiedAt = new Date();
       existing.passwordHash = null;
@@ -239,7 +241,7 @@ export async function googleLogin(
 }
 
 /** `POST v5/register/` */
-export async function register(ctx: AuthContext, body: RegisterBody): Promise<AuthResponse> {
+export async function register(ctx: AuthScope, body: RegisterBody): Promise<AuthResponse> {
   const app = ctx.app;
   if (!app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
   await limitByAddress(ctx, 'register');
@@ -257,7 +259,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
   const document = value.document_number
     ? { type: value.document_type!, number: value.document_number }
     : null;
-  const taken = await takenIdentityErrors(ctx.db, app.uid, {
+  const taken = await takenIdentityErrors(ctx, {
     email: value.email,
     document,
     mobile: value.mobile_number,
@@ -288,8 +290,8 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
           influencerUid: body.influencer_uid ?? null,
         })
         .returning();
-      const token = await createSession(tx, app.uid, user.uid, 'register');
-      const link = await issueLink(tx, ctx, user.uid, 'verify_email');
+      const token = await createSession(withDb(ctx, tx), user.uid, 'register');
+      const link = await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
       return { user, token, link };
     });
   } catch (err) {
@@ -305,7 +307,7 @@ export async function register(ctx: AuthContext, body: RegisterBody): Promise<Au
 
 /** `POST v5/validate/`: whether a document is registered here, and whether it may register. */
 export async function validateDocument(
-  ctx: AuthContext,
+  ctx: AuthScope,
   body: { document_type?: string; document_number?: string },
 ): Promise<ValidateResponse> {
   await limitByAddress(ctx, 'validate');
@@ -324,24 +326,22 @@ export async function validateDocument(
     .select({ uid: users.uid })
     .from(users)
     .where(
-      and(
-        eq(users.appId, ctx.app.uid),
-        eq(users.documentType, type.data!),
-        eq(users.documentNumber, number),
-      ),
+      ofTenant(ctx, users, eq(users.documentType, type.data!), eq(users.documentNumber, number)),
     );
   const registered = !!row;
   return { registered, can_register: !registered && ctx.app.allowSignup };
 }
 
 /** `POST v5/logout/all/`: ends every session of the member, this one included. */
-export async function logoutEverywhere(db: Database, appId: string, userUid: string) {
-  await db.delete(sessions).where(and(eq(sessions.appId, appId), eq(sessions.userUid, userUid)));
+export async function logoutEverywhere(scope: MemberScope) {
+  await scope.db
+    .delete(sessions)
+    .where(ofTenant(scope, sessions, eq(sessions.userUid, scope.user.uid)));
 }
 
 /** `POST v5/logout/`: ends this session only. */
-export async function logout(db: Database, appId: string, sessionHash: string): Promise<void> {
-  await db
+export async function logout(scope: Scope, sessionHash: string): Promise<void> {
+  await scope.db
     .delete(sessions)
-    .where(and(eq(sessions.appId, appId), eq(sessions.tokenHash, sessionHash)));
+    .where(ofTenant(scope, sessions, eq(sessions.tokenHash, sessionHash)));
 }

@@ -6,11 +6,12 @@ import {
   type DocumentType,
   type User,
 } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import type { SessionMethod } from '../../db/schema';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
+import { ofTenant } from '../../scope/tenant-query';
+import type { TenantDb } from '../../scope/scope';
 
 /** The member as the API shows them; `method` is how the asking session was made, when one asks. */
 export function userToApi(row: UserRow, method: SessionMethod | null = null): User {
@@ -48,12 +49,7 @@ export type Identity = {
  * all at once so the form can show them together. The unique indexes stay
  * the last word (see `uniqueViolationField`).
  */
-export async function takenIdentityErrors(
-  db: Database | Tx,
-  appId: string,
-  identity: Identity,
-  exceptUid?: string,
-) {
+export async function takenIdentityErrors(scope: TenantDb, identity: Identity, exceptUid?: string) {
   const conditions: SQL[] = [];
   if (identity.email) conditions.push(eq(users.email, identity.email));
   if (identity.document)
@@ -66,7 +62,7 @@ export async function takenIdentityErrors(
   if (identity.mobile) conditions.push(eq(users.mobileNumber, identity.mobile));
   const errors: Record<string, string[]> = {};
   if (!conditions.length) return errors;
-  const rows = await db
+  const rows = await scope.db
     .select({
       email: users.email,
       documentType: users.documentType,
@@ -75,11 +71,7 @@ export async function takenIdentityErrors(
     })
     .from(users)
     .where(
-      and(
-        eq(users.appId, appId),
-        exceptUid ? ne(users.uid, exceptUid) : undefined,
-        or(...conditions),
-      ),
+      ofTenant(scope, users, exceptUid ? ne(users.uid, exceptUid) : undefined, or(...conditions)),
     );
   for (const r of rows) {
     if (identity.email && r.email === identity.email) errors.email = [authMessages.emailTaken];
@@ -117,14 +109,10 @@ export function asTakenError(err: unknown): ValidationError | undefined {
   return undefined;
 }
 
-export async function findUser(
-  db: Database | Tx,
-  appId: string,
-  uid: string,
-): Promise<UserRow | undefined> {
-  const [row] = await db
+export async function findUser(scope: TenantDb, uid: string): Promise<UserRow | undefined> {
+  const [row] = await scope.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, appId), eq(users.uid, uid)));
+    .where(ofTenant(scope, users, eq(users.uid, uid)));
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   catalogMessages,
   centsToMoney,
@@ -12,6 +12,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { groupsOf } from '../catalog/service';
 import { optionGroupToApi, type GroupWithOptions } from '../catalog/serialize';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Checking and pricing of posted product lines, shared by the cart, checkout
@@ -36,19 +37,19 @@ export async function soldAt(
     .from(placeProducts)
     .innerJoin(
       products,
-      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
     )
     .where(
-      and(
-        eq(placeProducts.appId, appId),
+      ofTenant(
+        { app: { uid: appId } },
+        placeProducts,
         eq(placeProducts.placeUid, placeUid),
         inArray(placeProducts.productUid, valid),
         eq(products.isActive, true),
       ),
     );
   const groups = await groupsOf(
-    db,
-    appId,
+    { db, app: { uid: appId } },
     rows.map((r) => r.product.uid),
   );
   for (const row of rows)

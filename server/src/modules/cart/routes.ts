@@ -20,13 +20,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) =>
-      getCart(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.query.place_uid,
-      ),
+    async (request) => getCart(request.memberScope(), request.query.place_uid),
   );
 
   server.post(
@@ -41,7 +35,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: cart, ...errors },
       },
     },
-    async (request) =>
-      saveCart(server.db, request.requireTenant(), request.requireUser().uid, request.body),
+    async (request) => saveCart(request.memberScope(), request.body),
   );
 };

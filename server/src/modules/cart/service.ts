@@ -1,26 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { catalogMessages, centsToMoney, type Cart, type CartInput } from '@store/contract';
-import type { Database } from '../../db/client';
 import { shoppingCarts } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { findPlace } from '../places/service';
 import { checkLines, priceLines, soldAt } from './lines';
+import { ofTenant } from '../../scope/tenant-query';
+import type { MemberScope } from '../../scope/scope';
 
-export async function getCart(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  placeUid: string,
-): Promise<Cart> {
+export async function getCart(scope: MemberScope, placeUid: string): Promise<Cart> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const place = await findPlace(db, app, placeUid);
   const [row] = await db
     .select()
     .from(shoppingCarts)
     .where(
-      and(
-        eq(shoppingCarts.appId, app.uid),
+      ofTenant(
+        scope,
+        shoppingCarts,
         eq(shoppingCarts.userUid, userUid),
         eq(shoppingCarts.placeUid, place.uid),
       ),
@@ -42,12 +40,9 @@ export async function getCart(
 }
 
 /** Replaces the member's cart at a place with the posted lines, after checking every one. */
-export async function saveCart(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  input: CartInput,
-): Promise<Cart> {
+export async function saveCart(scope: MemberScope, input: CartInput): Promise<Cart> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   if (!isUid(input.place)) throw new ValidationError({ place: [catalogMessages.placeNotFound] });
   const place = await findPlace(db, app, input.place).catch(() => {
     throw new ValidationError({ place: [catalogMessages.placeNotFound] });

@@ -43,8 +43,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
       const q = request.query;
       return pagedAnswer(request, pageWindow(q, PRODUCTS_PAGE_SIZE), (window) =>
         listPlaceProducts(
-          server.db,
-          request.requireTenant(),
+          request.scope(),
           request.params.uid,
           {
             category: q.product_category || undefined,
@@ -74,8 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
       const q = request.query;
       return pagedAnswer(request, pageWindow(q, PRODUCTS_PAGE_SIZE), (window) =>
         listProducts(
-          server.db,
-          request.requireTenant(),
+          request.scope(),
           {
             category: q.category || undefined,
             company: q.company || undefined,
@@ -98,8 +96,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: product, ...errors },
       },
     },
-    async (request) =>
-      getPlaceProduct(server.db, request.requireTenant(), request.params.place, request.params.uid),
+    async (request) => getPlaceProduct(request.scope(), request.params.place, request.params.uid),
   );
 
   server.get(
@@ -113,7 +110,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: z.array(productCategory), ...errors },
       },
     },
-    async (request) => listPlaceCategories(server.db, request.requireTenant(), request.params.uid),
+    async (request) => listPlaceCategories(request.scope(), request.params.uid),
   );
 
   server.get(
@@ -127,7 +124,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: z.array(productCategory), ...errors },
       },
     },
-    async (request) =>
-      listCompanyCategories(server.db, request.requireTenant(), request.params.uid),
+    async (request) => listCompanyCategories(request.scope(), request.params.uid),
   );
 };

@@ -1,5 +1,4 @@
 import {
-  and,
   asc,
   count,
   desc,
@@ -12,7 +11,6 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@store/contract';
-import type { Database } from '../../db/client';
 import {
   optionGroups,
   options,
@@ -21,13 +19,14 @@ import {
   productCategories,
   products,
 } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace } from '../places/service';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
+import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
@@ -42,18 +41,19 @@ export const ALL_CATEGORIES = '000';
 
 /** Option groups (active, with their active options) of some products, by product uid. */
 export async function groupsOf(
-  db: Database,
-  appId: string,
+  scope: Pick<Scope, 'db'> & TenantRef,
   productUids: string[],
 ): Promise<Map<string, GroupWithOptions[]>> {
+  const { db } = scope;
   const byProduct = new Map<string, GroupWithOptions[]>();
   if (productUids.length === 0) return byProduct;
   const groups = await db
     .select()
     .from(optionGroups)
     .where(
-      and(
-        eq(optionGroups.appId, appId),
+      ofTenant(
+        scope,
+        optionGroups,
         inArray(optionGroups.productUid, productUids),
         eq(optionGroups.isActive, true),
       ),
@@ -64,8 +64,9 @@ export async function groupsOf(
     .select()
     .from(options)
     .where(
-      and(
-        eq(options.appId, appId),
+      ofTenant(
+        scope,
+        options,
         inArray(
           options.groupUid,
           groups.map((g) => g.uid),
@@ -102,19 +103,20 @@ export type PlaceProductFilters = { category?: string; search?: string; isRedeem
  * the first page.
  */
 export async function listPlaceProducts(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   placeUid: string,
   filters: PlaceProductFilters,
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const place = await findPlace(db, app, placeUid);
   const category =
     filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
   if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
   const search = searchWhere(placeProducts.searchVector, filters.search);
-  const where = and(
-    eq(placeProducts.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    placeProducts,
     eq(placeProducts.placeUid, place.uid),
     eq(placeProducts.isActive, true),
     category ? eq(placeProducts.categoryUid, category) : undefined,
@@ -131,8 +133,9 @@ export async function listPlaceProducts(
           .select({ total: sql<number>`coalesce(sum(${placeProductCounts.total}), 0)::int` })
           .from(placeProductCounts)
           .where(
-            and(
-              eq(placeProductCounts.appId, app.uid),
+            ofTenant(
+              scope,
+              placeProductCounts,
               eq(placeProductCounts.placeUid, place.uid),
               category ? eq(placeProductCounts.categoryUid, category) : undefined,
               filters.isRedeemable !== undefined
@@ -171,21 +174,17 @@ export async function listPlaceProducts(
       total: page.total,
     })
     .from(page)
-    .innerJoin(products, and(eq(products.appId, app.uid), eq(products.uid, page.productUid)))
+    .innerJoin(products, ofTenant(scope, products, eq(products.uid, page.productUid)))
     .leftJoin(
       productCategories,
-      and(
-        eq(productCategories.appId, products.appId),
-        eq(productCategories.uid, products.categoryUid),
-      ),
+      sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
     )
     .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
   const rows = await pageQuery;
   // An empty page (past the end, or nothing matches) carries no count: ask for it.
   const total = rows.length ? rows[0].total : (await countQuery())[0].total;
   const groups = await groupsOf(
-    db,
-    app.uid,
+    scope,
     rows.map((r) => r.product.uid),
   );
   return {
@@ -202,18 +201,19 @@ export async function listPlaceProducts(
 
 /** Products of the tenant across places (no stock: stock belongs to a place). */
 export async function listProducts(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   filters: { category?: string; company?: string; search?: string },
   window: PageWindow,
 ) {
+  const { db } = scope;
   const category =
     filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
   if ((category && !isUid(category)) || (filters.company && !isUid(filters.company)))
     return { count: 0, results: [] as Product[] };
   const search = searchWhere(products.searchVector, filters.search);
-  const where = and(
-    eq(products.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    products,
     eq(products.isActive, true),
     category ? eq(products.categoryUid, category) : undefined,
     filters.company ? eq(products.companyUid, filters.company) : undefined,
@@ -225,10 +225,7 @@ export async function listProducts(
     .from(products)
     .leftJoin(
       productCategories,
-      and(
-        eq(productCategories.appId, products.appId),
-        eq(productCategories.uid, products.categoryUid),
-      ),
+      sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
     )
     .where(where)
     .orderBy(
@@ -240,8 +237,7 @@ export async function listProducts(
     .limit(window.limit)
     .offset(window.offset);
   const groups = await groupsOf(
-    db,
-    app.uid,
+    scope,
     rows.map((r) => r.product.uid),
   );
   return {
@@ -257,11 +253,11 @@ export async function listProducts(
 }
 
 export async function getPlaceProduct(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   placeUid: string,
   productUid: string,
 ): Promise<Product> {
+  const { db, app } = scope;
   const place = await findPlace(db, app, placeUid);
   if (!isUid(productUid)) throw new NotFoundError();
   const [row] = await db
@@ -269,25 +265,23 @@ export async function getPlaceProduct(
     .from(placeProducts)
     .innerJoin(
       products,
-      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
     )
     .leftJoin(
       productCategories,
-      and(
-        eq(productCategories.appId, products.appId),
-        eq(productCategories.uid, products.categoryUid),
-      ),
+      sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
     )
     .where(
-      and(
-        eq(placeProducts.appId, app.uid),
+      ofTenant(
+        scope,
+        placeProducts,
         eq(placeProducts.placeUid, place.uid),
         eq(placeProducts.productUid, productUid),
         eq(products.isActive, true),
       ),
     );
   if (!row) throw new NotFoundError();
-  const groups = await groupsOf(db, app.uid, [productUid]);
+  const groups = await groupsOf(scope, [productUid]);
   return productToApi(row.product, {
     stock: row.stock,
     category: row.category,
@@ -297,31 +291,30 @@ export async function getPlaceProduct(
 
 /** Categories that hold at least one active product the place sells. */
 export async function listPlaceCategories(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   placeUid: string,
 ): Promise<ProductCategory[]> {
+  const { db, app } = scope;
   const place = await findPlace(db, app, placeUid);
   const rows = await db
     .select()
     .from(productCategories)
     .where(
-      and(
-        eq(productCategories.appId, app.uid),
+      ofTenant(
+        scope,
+        productCategories,
         exists(
           db
             .select({ one: products.uid })
             .from(products)
             .innerJoin(
               placeProducts,
-              and(
-                eq(placeProducts.appId, products.appId),
-                eq(placeProducts.productUid, products.uid),
-              ),
+              sameTenant(placeProducts, products, eq(placeProducts.productUid, products.uid)),
             )
             .where(
-              and(
-                eq(products.appId, productCategories.appId),
+              sameTenant(
+                products,
+                productCategories,
                 eq(products.categoryUid, productCategories.uid),
                 eq(products.isActive, true),
                 eq(placeProducts.placeUid, place.uid),
@@ -335,15 +328,15 @@ export async function listPlaceCategories(
 }
 
 export async function listCompanyCategories(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   companyUid: string,
 ): Promise<ProductCategory[]> {
-  const company = await findCompanyOfApp(db, app, companyUid);
+  const { db } = scope;
+  const company = await findCompanyOfApp(scope, companyUid);
   const rows = await db
     .select()
     .from(productCategories)
-    .where(and(eq(productCategories.appId, app.uid), eq(productCategories.companyUid, company.uid)))
+    .where(ofTenant(scope, productCategories, eq(productCategories.companyUid, company.uid)))
     .orderBy(asc(productCategories.position), asc(productCategories.name));
   return rows.map(categoryToApi);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { errorMessages, storeDateOf, type CompanyEvent } from '@store/contract';
 import type { Database } from '../../db/client';
 import { companies, events, places } from '../../db/schema';
@@ -6,6 +6,8 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 // Events are a per-tenant feature (events_enabled): elsewhere they do not exist.
 function requireEvents(app: AppRow) {
@@ -19,7 +21,7 @@ function selectEvents(db: Database) {
       place: { uid: places.uid, name: places.name, address: places.address },
     })
     .from(events)
-    .leftJoin(places, and(eq(places.appId, events.appId), eq(places.uid, events.placeUid)));
+    .leftJoin(places, sameTenant(places, events, eq(places.uid, events.placeUid)));
 }
 
 function eventToApi(row: {
@@ -45,23 +47,24 @@ function eventToApi(row: {
 
 /** A company's active events, by start date then start time (all-day events first on their day). */
 export async function listCompanyEvents(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   companyUid: string,
   filters: { ordering?: 'start_date,start_time' | '-start_date,-start_time'; upcoming?: boolean },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   requireEvents(app);
   if (!isUid(companyUid)) throw new NotFoundError();
   const [company] = await db
     .select({ uid: companies.uid })
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
   if (!company) throw new NotFoundError();
   // Event dates are the store's days: tonight's event is still upcoming after 19:00 in Lima.
   const today = storeDateOf(new Date());
-  const where = and(
-    eq(events.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    events,
     eq(events.companyUid, companyUid),
     eq(events.isActive, true),
     filters.upcoming
@@ -83,11 +86,12 @@ export async function listCompanyEvents(
   return { count: Number(total[0]?.n ?? 0), results: rows.map(eventToApi) };
 }
 
-export async function getEvent(db: Database, app: AppRow, uid: string): Promise<CompanyEvent> {
+export async function getEvent(scope: Scope, uid: string): Promise<CompanyEvent> {
+  const { db, app } = scope;
   requireEvents(app);
   if (!isUid(uid)) throw new NotFoundError();
   const [row] = await selectEvents(db).where(
-    and(eq(events.appId, app.uid), eq(events.uid, uid), eq(events.isActive, true)),
+    ofTenant(scope, events, eq(events.uid, uid), eq(events.isActive, true)),
   );
   if (!row) throw new NotFoundError();
   return eventToApi(row);

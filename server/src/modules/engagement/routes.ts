@@ -26,7 +26,7 @@ export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, ...filters } = request.query;
       return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
-        listCompanyEvents(server.db, request.requireTenant(), request.params.uid, filters, window),
+        listCompanyEvents(request.scope(), request.params.uid, filters, window),
       );
     },
   );
@@ -41,6 +41,6 @@ export const engagementRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: companyEvent, ...errorResponses(404) },
       },
     },
-    async (request) => getEvent(server.db, request.requireTenant(), request.params.uid),
+    async (request) => getEvent(request.scope(), request.params.uid),
   );
 };

@@ -31,8 +31,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
       const q = request.query;
       return pagedAnswer(request, pageWindow(q, 50), (window) =>
         listPlaces(
-          server.db,
-          request.requireTenant(),
+          request.scope(),
           {
             company: q.company || undefined,
             area: q.area || undefined,
@@ -63,8 +62,7 @@ export const placesRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query, 50), (window) =>
         listAreas(
-          server.db,
-          request.requireTenant(),
+          request.scope(),
           {
             company: request.query.company || undefined,
             country: request.query.country || undefined,

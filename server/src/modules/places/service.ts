@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, count, eq, type SQL } from 'drizzle-orm';
 import {
   pickupDays,
   SLOT_MINUTES,
@@ -13,6 +13,8 @@ import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { nameContains } from '../../lib/search';
 import { isUid } from '../../lib/uid';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 type PlaceRow = typeof places.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -45,16 +47,13 @@ export type PlaceFilters = {
 };
 
 /** Active places of the tenant, sorted by name as the place selector shows them. */
-export async function listPlaces(
-  db: Database,
-  app: AppRow,
-  filters: PlaceFilters,
-  window: PageWindow,
-) {
+export async function listPlaces(scope: Scope, filters: PlaceFilters, window: PageWindow) {
+  const { db } = scope;
   if ((filters.company && !isUid(filters.company)) || (filters.area && !isUid(filters.area)))
     return { count: 0, results: [] };
-  const where: SQL | undefined = and(
-    eq(places.appId, app.uid),
+  const where: SQL | undefined = ofTenant(
+    scope,
+    places,
     eq(places.isActive, true),
     filters.company ? eq(places.companyUid, filters.company) : undefined,
     filters.area ? eq(places.areaUid, filters.area) : undefined,
@@ -67,7 +66,7 @@ export async function listPlaces(
   const rows = await db
     .select({ place: places, area: areas })
     .from(places)
-    .innerJoin(areas, and(eq(areas.appId, places.appId), eq(areas.uid, places.areaUid)))
+    .innerJoin(areas, sameTenant(areas, places, eq(areas.uid, places.areaUid)))
     .where(where)
     .orderBy(asc(places.name))
     .limit(window.limit)
@@ -77,14 +76,15 @@ export async function listPlaces(
 
 /** Areas that have at least one active place of the tenant (optionally of one company). */
 export async function listAreas(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   filters: { company?: string; country?: string },
   window: PageWindow,
 ) {
+  const { db } = scope;
   if (filters.company && !isUid(filters.company)) return { count: 0, results: [] };
-  const where = and(
-    eq(areas.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    areas,
     filters.country ? eq(areas.countryCode, filters.country.toUpperCase()) : undefined,
   );
   const rows = await db
@@ -98,11 +98,7 @@ export async function listAreas(
       .selectDistinct({ areaUid: places.areaUid })
       .from(places)
       .where(
-        and(
-          eq(places.appId, app.uid),
-          eq(places.companyUid, filters.company),
-          eq(places.isActive, true),
-        ),
+        ofTenant(scope, places, eq(places.companyUid, filters.company), eq(places.isActive, true)),
       );
     const ids = new Set(used.map((u) => u.areaUid));
     visible = rows.filter((a) => ids.has(a.uid));
@@ -119,17 +115,18 @@ export async function findPlace(db: Database, app: AppRow, placeUid: string): Pr
   const [row] = await db
     .select()
     .from(places)
-    .where(and(eq(places.appId, app.uid), eq(places.uid, placeUid), eq(places.isActive, true)));
+    .where(ofTenant({ app }, places, eq(places.uid, placeUid), eq(places.isActive, true)));
   if (!row) throw new NotFoundError();
   return row;
 }
 
-export async function findCompanyOfApp(db: Database, app: AppRow, companyUid: string) {
+export async function findCompanyOfApp(scope: Scope, companyUid: string) {
+  const { db } = scope;
   if (!isUid(companyUid)) throw new NotFoundError();
   const [row] = await db
     .select()
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
   if (!row) throw new NotFoundError();
   return row;
 }

@@ -47,8 +47,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
       // A limited session (document number alone) may still pick its city, a store preference;
       // the member's own data changes only from a full session.
       const onlyArea = Object.keys(request.body).every((field) => field === 'area');
-      const user = onlyArea ? request.requireUser() : request.requireFullSession();
-      return updateProfile(server.db, user, request.body);
+      return updateProfile(
+        onlyArea ? request.memberScope() : request.fullMemberScope(),
+        request.body,
+      );
     },
   );
 
@@ -66,7 +68,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      await changePassword(server.db, request.requireUser(), request.sessionHash, request.body);
+      await changePassword(request.fullMemberScope(), request.sessionHash, request.body);
       return { detail: authMessages.passwordChanged };
     },
   );

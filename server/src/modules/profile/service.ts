@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   authMessages,
   birthdateError,
@@ -14,25 +14,22 @@ import {
   type ProfileUpdateBody,
   type User,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import { areas, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
-import type { UserRow } from '../../plugins/auth';
 import { signOutOthers } from '../auth/links';
 import { asTakenError, takenIdentityErrors, userToApi } from '../auth/users';
+import { ofTenant } from '../../scope/tenant-query';
+import { withDb, type MemberScope } from '../../scope/scope';
 
 /**
  * `PATCH v5/me/`: changes only the fields sent, always on the signed-in
  * member's own row (there is no user id in the call to point elsewhere).
  * Email is not editable here: changing it would need a new verification.
  */
-export async function updateProfile(
-  db: Database,
-  user: UserRow,
-  body: ProfileUpdateBody,
-): Promise<User> {
+export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody): Promise<User> {
+  const { db, user } = scope;
   const errors: Record<string, string[]> = {};
   const changes: Partial<typeof users.$inferInsert> = {};
 
@@ -81,7 +78,7 @@ export async function updateProfile(
         ? await db
             .select({ uid: areas.uid })
             .from(areas)
-            .where(and(eq(areas.appId, user.appId), eq(areas.uid, body.area)))
+            .where(ofTenant(scope, areas, eq(areas.uid, body.area)))
         : [];
       if (!area) errors.area = [authMessages.invalidArea];
       changes.areaUid = body.area;
@@ -90,8 +87,7 @@ export async function updateProfile(
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const taken = await takenIdentityErrors(
-    db,
-    user.appId,
+    scope,
     {
       document: changes.documentNumber
         ? { type: changes.documentType as DocumentType, number: changes.documentNumber }
@@ -107,7 +103,7 @@ export async function updateProfile(
     const [row] = await db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(users.appId, user.appId), eq(users.uid, user.uid)))
+      .where(ofTenant(scope, users, eq(users.uid, user.uid)))
       .returning();
     return userToApi(row);
   } catch (err) {
@@ -120,11 +116,11 @@ export async function updateProfile(
  * sessions of the member end, the one making the change stays.
  */
 export async function changePassword(
-  db: Database,
-  user: UserRow,
+  scope: MemberScope,
   sessionHash: string | null,
   body: ChangePasswordBody,
 ): Promise<void> {
+  const { db, user } = scope;
   if (body.password !== body.password_confirmation)
     throw new ValidationError(authMessages.passwordsMustMatch);
   const message = passwordError(body.password, user.email);
@@ -136,7 +132,7 @@ export async function changePassword(
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.appId, user.appId), eq(users.uid, user.uid)));
-    await signOutOthers(tx, user.appId, user.uid, sessionHash);
+      .where(ofTenant(scope, users, eq(users.uid, user.uid)));
+    await signOutOthers(withDb(scope, tx), sessionHash);
   });
 }

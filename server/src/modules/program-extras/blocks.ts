@@ -1,23 +1,24 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { ProgramBlock } from '@store/contract';
-import type { Database } from '../../db/client';
 import { programAds, programSections } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import type { PageWindow } from '../../lib/pagination';
 import { findProgram } from '../programs/service';
+import { ofTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 /** Sections or ads of a program page: the active ones, in position order. */
 export async function listBlocks(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   programUid: string,
   which: 'sections' | 'ads',
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
   const table = which === 'sections' ? programSections : programAds;
-  const where = and(
-    eq(table.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    table,
     eq(table.programUid, program.program.uid),
     eq(table.isActive, true),
   );

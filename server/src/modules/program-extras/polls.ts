@@ -9,11 +9,12 @@ import {
 } from '@store/contract';
 import type { Database } from '../../db/client';
 import { pollAnswers, pollOptions, pollQuestions, pollResponses, polls } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { Scope, MemberScope } from '../../scope/scope';
 
 type PollRow = typeof polls.$inferSelect;
 
@@ -30,29 +31,32 @@ function selectWithResponse(db: Database, userUid: string) {
     .from(polls)
     .leftJoin(
       pollResponses,
-      and(
-        eq(pollResponses.appId, polls.appId),
+      sameTenant(
+        pollResponses,
+        polls,
         eq(pollResponses.pollUid, polls.uid),
         eq(pollResponses.userUid, userUid),
       ),
     );
 }
 
-async function questionsOf(db: Database, appId: string, pollUids: string[]) {
+async function questionsOf(scope: Scope, pollUids: string[]) {
+  const { db } = scope;
   const byPoll = new Map<string, Poll['questions']>();
   if (pollUids.length === 0) return byPoll;
   const questions = await db
     .select()
     .from(pollQuestions)
-    .where(and(eq(pollQuestions.appId, appId), inArray(pollQuestions.pollUid, pollUids)))
+    .where(ofTenant(scope, pollQuestions, inArray(pollQuestions.pollUid, pollUids)))
     .orderBy(asc(pollQuestions.position), asc(pollQuestions.uid));
   const options = questions.length
     ? await db
         .select()
         .from(pollOptions)
         .where(
-          and(
-            eq(pollOptions.appId, appId),
+          ofTenant(
+            scope,
+            pollOptions,
             inArray(
               pollOptions.questionUid,
               questions.map((q) => q.uid),
@@ -80,7 +84,9 @@ async function questionsOf(db: Database, appId: string, pollUids: string[]) {
  * The answers of one member to the given polls, by poll, in question order.
  * The member is part of the join: another member's answers never come out.
  */
-async function myAnswersOf(db: Database, appId: string, userUid: string, pollUids: string[]) {
+async function myAnswersOf(scope: MemberScope, pollUids: string[]) {
+  const { db } = scope;
+  const userUid = scope.user.uid;
   const byPoll = new Map<string, PollMyAnswer[]>();
   if (pollUids.length === 0) return byPoll;
   const rows = await db
@@ -93,25 +99,20 @@ async function myAnswersOf(db: Database, appId: string, userUid: string, pollUid
     .from(pollResponses)
     .innerJoin(
       pollAnswers,
-      and(
-        eq(pollAnswers.appId, pollResponses.appId),
-        eq(pollAnswers.responseUid, pollResponses.uid),
-      ),
+      sameTenant(pollAnswers, pollResponses, eq(pollAnswers.responseUid, pollResponses.uid)),
     )
     .innerJoin(
       pollQuestions,
-      and(
-        eq(pollQuestions.appId, pollAnswers.appId),
-        eq(pollQuestions.uid, pollAnswers.questionUid),
-      ),
+      sameTenant(pollQuestions, pollAnswers, eq(pollQuestions.uid, pollAnswers.questionUid)),
     )
     .leftJoin(
       pollOptions,
-      and(eq(pollOptions.appId, pollAnswers.appId), eq(pollOptions.uid, pollAnswers.optionUid)),
+      sameTenant(pollOptions, pollAnswers, eq(pollOptions.uid, pollAnswers.optionUid)),
     )
     .where(
-      and(
-        eq(pollResponses.appId, appId),
+      ofTenant(
+        scope,
+        pollResponses,
         eq(pollResponses.userUid, userUid),
         inArray(pollResponses.pollUid, pollUids),
       ),
@@ -163,17 +164,18 @@ function pollToApi(
  * started, not ended and not answered yet.
  */
 export async function listPolls(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   filters: { resolved?: boolean },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid);
   const now = new Date();
-  const base = and(
-    eq(polls.appId, app.uid),
+  const base = ofTenant(
+    scope,
+    polls,
     eq(polls.programUid, program.program.uid),
     eq(polls.isActive, true),
     started(now),
@@ -187,8 +189,9 @@ export async function listPolls(
       .from(polls)
       .leftJoin(
         pollResponses,
-        and(
-          eq(pollResponses.appId, polls.appId),
+        sameTenant(
+          pollResponses,
+          polls,
           eq(pollResponses.pollUid, polls.uid),
           eq(pollResponses.userUid, userUid),
         ),
@@ -206,11 +209,9 @@ export async function listPolls(
   ]);
   const uids = rows.map((r) => r.poll.uid);
   const [questions, mine] = await Promise.all([
-    questionsOf(db, app.uid, uids),
+    questionsOf(scope, uids),
     myAnswersOf(
-      db,
-      app.uid,
-      userUid,
+      scope,
       rows.filter((r) => r.answeredAt).map((r) => r.poll.uid),
     ),
   ]);
@@ -224,12 +225,12 @@ export async function listPolls(
 
 /** One poll of the program (answered or not, ended or not); not started, switched off or foreign ones are 404. */
 export async function getPoll(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string | undefined,
   uid: string,
 ): Promise<Poll> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const programFilter =
     programUid === undefined
       ? undefined
@@ -237,8 +238,9 @@ export async function getPoll(
   if (!isUid(uid)) throw new NotFoundError(engagementMessages.pollNotFound);
   const now = new Date();
   const [row] = await selectWithResponse(db, userUid).where(
-    and(
-      eq(polls.appId, app.uid),
+    ofTenant(
+      scope,
+      polls,
       eq(polls.uid, uid),
       eq(polls.isActive, true),
       started(now),
@@ -251,10 +253,8 @@ export async function getPoll(
       throw new NotFoundError(engagementMessages.pollNotFound);
     });
   const [questions, mine] = await Promise.all([
-    questionsOf(db, app.uid, [row.poll.uid]),
-    row.answeredAt
-      ? myAnswersOf(db, app.uid, userUid, [row.poll.uid])
-      : new Map<string, PollMyAnswer[]>(),
+    questionsOf(scope, [row.poll.uid]),
+    row.answeredAt ? myAnswersOf(scope, [row.poll.uid]) : new Map<string, PollMyAnswer[]>(),
   ]);
   return pollToApi(
     row.poll,
@@ -273,14 +273,10 @@ export async function getPoll(
  * transaction; the unique (poll, member) index makes a second answer - also
  * a concurrent one - a 400.
  */
-export async function answerPoll(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  pollUid: string,
-  input: PollResponseInput,
-) {
-  const poll = await getPoll(db, app, userUid, undefined, pollUid);
+export async function answerPoll(scope: MemberScope, pollUid: string, input: PollResponseInput) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
+  const poll = await getPoll(scope, undefined, pollUid);
   if (!(await findMembership(db, app.uid, poll.program, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
   if (poll.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);

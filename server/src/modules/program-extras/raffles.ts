@@ -1,20 +1,21 @@
 import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { engagementMessages, loyaltyMessages, type Raffle } from '@store/contract';
-import type { Database } from '../../db/client';
 import { raffleMembers, raffles } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
+import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { MemberScope } from '../../scope/scope';
 
 type RaffleRow = typeof raffles.$inferSelect;
 type MemberRow = Pick<typeof raffleMembers.$inferSelect, 'registeredAt' | 'dismissedAt'> | null;
 
 /** Raffles a member sees: active and started; an ended one is still shown (not open any more). */
-function shown(appId: string, programUid: string, now: Date): SQL {
-  return and(
-    eq(raffles.appId, appId),
+function shown(scope: TenantRef, programUid: string, now: Date): SQL {
+  return ofTenant(
+    scope,
+    raffles,
     eq(raffles.programUid, programUid),
     eq(raffles.isActive, true),
     or(isNull(raffles.startsAt), lte(raffles.startsAt, now)),
@@ -44,7 +45,9 @@ function raffleToApi(r: RaffleRow, m: MemberRow, now: Date): Raffle {
   };
 }
 
-function selectWithMember(db: Database, appId: string, userUid: string) {
+function selectWithMember(scope: MemberScope) {
+  const { db } = scope;
+  const userUid = scope.user.uid;
   return db
     .select({
       raffle: raffles,
@@ -54,8 +57,9 @@ function selectWithMember(db: Database, appId: string, userUid: string) {
     .from(raffles)
     .leftJoin(
       raffleMembers,
-      and(
-        eq(raffleMembers.appId, raffles.appId),
+      sameTenant(
+        raffleMembers,
+        raffles,
         eq(raffleMembers.raffleUid, raffles.uid),
         eq(raffleMembers.userUid, userUid),
       ),
@@ -63,30 +67,27 @@ function selectWithMember(db: Database, appId: string, userUid: string) {
 }
 
 /** The program's raffles with the member's state; the ones the member dismissed leave the list. */
-export async function listRaffles(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  window: PageWindow,
-) {
+export async function listRaffles(scope: MemberScope, programUid: string, window: PageWindow) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid);
   const now = new Date();
-  const where = and(shown(app.uid, program.program.uid, now), isNull(raffleMembers.dismissedAt));
+  const where = and(shown(scope, program.program.uid, now), isNull(raffleMembers.dismissedAt));
   const [total, rows] = await Promise.all([
     db
       .select({ n: count() })
       .from(raffles)
       .leftJoin(
         raffleMembers,
-        and(
-          eq(raffleMembers.appId, raffles.appId),
+        sameTenant(
+          raffleMembers,
+          raffles,
           eq(raffleMembers.raffleUid, raffles.uid),
           eq(raffleMembers.userUid, userUid),
         ),
       )
       .where(where),
-    selectWithMember(db, app.uid, userUid)
+    selectWithMember(scope)
       .where(where)
       .orderBy(asc(raffles.position), asc(raffles.uid))
       .limit(window.limit)
@@ -98,18 +99,12 @@ export async function listRaffles(
   };
 }
 
-async function findRaffle(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  uid: string,
-  now: Date,
-) {
+async function findRaffle(scope: MemberScope, programUid: string, uid: string, now: Date) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
   if (!isUid(uid)) throw new NotFoundError(engagementMessages.raffleNotFound);
-  const [row] = await selectWithMember(db, app.uid, userUid).where(
-    and(shown(app.uid, program.program.uid, now), eq(raffles.uid, uid)),
+  const [row] = await selectWithMember(scope).where(
+    and(shown(scope, program.program.uid, now), eq(raffles.uid, uid)),
   );
   if (!row) throw new NotFoundError(engagementMessages.raffleNotFound);
   return { program, row };
@@ -117,14 +112,12 @@ async function findRaffle(
 
 /** One raffle with the member's state (a dismissed one is still found here); 404 is the not-found state. */
 export async function getRaffle(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   uid: string,
 ): Promise<Raffle> {
   const now = new Date();
-  const { row } = await findRaffle(db, app, userUid, programUid, uid, now);
+  const { row } = await findRaffle(scope, programUid, uid, now);
   return raffleToApi(row.raffle, row, now);
 }
 
@@ -135,19 +128,14 @@ export async function getRaffle(
  * one participation and exactly one of them reports `created`. Registering
  * also undoes a dismissal. Members of the program only; refused once ended.
  */
-export async function registerRaffle(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  uid: string,
-) {
+export async function registerRaffle(scope: MemberScope, programUid: string, uid: string) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const now = new Date();
-  const { program, row } = await findRaffle(db, app, userUid, programUid, uid, now);
+  const { program, row } = await findRaffle(scope, programUid, uid, now);
   if (!(await findMembership(db, app.uid, program.program.uid, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
-  if (row.registeredAt)
-    return { created: false, raffle: await getRaffle(db, app, userUid, programUid, uid) };
+  if (row.registeredAt) return { created: false, raffle: await getRaffle(scope, programUid, uid) };
   if (!isOpen(row.raffle, now)) throw new ValidationError(engagementMessages.raffleClosed);
   const inserted = await db
     .insert(raffleMembers)
@@ -160,8 +148,9 @@ export async function registerRaffle(
       .update(raffleMembers)
       .set({ registeredAt: now, dismissedAt: null })
       .where(
-        and(
-          eq(raffleMembers.appId, app.uid),
+        ofTenant(
+          scope,
+          raffleMembers,
           eq(raffleMembers.raffleUid, row.raffle.uid),
           eq(raffleMembers.userUid, userUid),
           isNull(raffleMembers.registeredAt),
@@ -170,19 +159,19 @@ export async function registerRaffle(
       .returning({ uid: raffleMembers.raffleUid });
     created = updated.length > 0;
   }
-  return { created, raffle: await getRaffle(db, app, userUid, programUid, uid) };
+  return { created, raffle: await getRaffle(scope, programUid, uid) };
 }
 
 /** The member hides a raffle: it leaves their list (the detail still answers, with dismissed true). Idempotent. */
 export async function dismissRaffle(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   uid: string,
 ): Promise<Raffle> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const now = new Date();
-  const { row } = await findRaffle(db, app, userUid, programUid, uid, now);
+  const { row } = await findRaffle(scope, programUid, uid, now);
   await db
     .insert(raffleMembers)
     .values({ appId: app.uid, raffleUid: row.raffle.uid, userUid, dismissedAt: now })
@@ -192,5 +181,5 @@ export async function dismissRaffle(
         dismissedAt: sql`coalesce(${raffleMembers.dismissedAt}, ${now.toISOString()}::timestamptz)`,
       },
     });
-  return getRaffle(db, app, userUid, programUid, uid);
+  return getRaffle(scope, programUid, uid);
 }

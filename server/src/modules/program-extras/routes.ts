@@ -40,13 +40,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query), (window) =>
-        listRaffles(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
-          request.params.uid,
-          window,
-        ),
+        listRaffles(request.memberScope(), request.params.uid, window),
       );
     },
   );
@@ -63,14 +57,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: raffle, ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      getRaffle(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.uid,
-      ),
+    async (request) => getRaffle(request.memberScope(), request.params.program, request.params.uid),
   );
 
   server.post(
@@ -88,9 +75,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const result = await registerRaffle(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
+        request.memberScope(),
         request.params.program,
         request.params.uid,
       );
@@ -112,13 +97,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      dismissRaffle(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.uid,
-      ),
+      dismissRaffle(request.memberScope(), request.params.program, request.params.uid),
   );
 
   server.get(
@@ -137,14 +116,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const { page, page_size, is_resolved } = request.query;
       return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
-        listPolls(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
-          request.params.uid,
-          { resolved: is_resolved },
-          window,
-        ),
+        listPolls(request.memberScope(), request.params.uid, { resolved: is_resolved }, window),
       );
     },
   );
@@ -161,14 +133,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: poll, ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      getPoll(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.poll,
-      ),
+    async (request) => getPoll(request.memberScope(), request.params.program, request.params.poll),
   );
 
   server.post(
@@ -187,15 +152,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(
-          await answerPoll(
-            server.db,
-            request.requireTenant(),
-            request.requireUser().uid,
-            request.params.uid,
-            request.body,
-          ),
-        ),
+        .send(await answerPoll(request.memberScope(), request.params.uid, request.body)),
   );
 
   for (const which of ['sections', 'ads'] as const) {
@@ -214,7 +171,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       async (request) => {
         request.requireUser();
         return pagedAnswer(request, pageWindow(request.query), (window) =>
-          listBlocks(server.db, request.requireTenant(), request.params.uid, which, window),
+          listBlocks(request.scope(), request.params.uid, which, window),
         );
       },
     );

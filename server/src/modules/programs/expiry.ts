@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { storeDateOf } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { loyaltyLedger, programMembers, programs } from '../../db/schema';
 import { lockMember } from './ledger';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import { alias } from 'drizzle-orm/pg-core';
+
+/** The ledger as `l` in the correlated sub-queries below. */
+const lines = alias(loyaltyLedger, 'l');
 
 type Db = Database | Tx;
 type PointsLine = { amount: number; kind: string; reference: string | null; createdAt: Date };
@@ -96,8 +101,9 @@ async function pointsLines(
     })
     .from(loyaltyLedger)
     .where(
-      and(
-        eq(loyaltyLedger.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        loyaltyLedger,
         eq(loyaltyLedger.programUid, programUid),
         eq(loyaltyLedger.userUid, userUid),
         eq(loyaltyLedger.currency, 'POINTS'),
@@ -148,11 +154,12 @@ export async function expirePoints(
       .select({ userUid: programMembers.userUid })
       .from(programMembers)
       .where(
-        and(
-          eq(programMembers.appId, program.appId),
+        ofTenant(
+          tenantRef(program.appId),
+          programMembers,
           eq(programMembers.programUid, program.uid),
-          sql`EXISTS (SELECT 1 FROM ${loyaltyLedger} l WHERE l.app_id = ${programMembers.appId} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS' AND l.kind = 'earn' AND l.created_at <= ${cutoff.toISOString()})`,
-          sql`(SELECT coalesce(sum(l.amount), 0) FROM ${loyaltyLedger} l WHERE l.app_id = ${programMembers.appId} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS') > 0`,
+          sql`EXISTS (SELECT 1 FROM ${loyaltyLedger} l WHERE ${sameTenant(lines, programMembers)} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS' AND l.kind = 'earn' AND l.created_at <= ${cutoff.toISOString()})`,
+          sql`(SELECT coalesce(sum(l.amount), 0) FROM ${loyaltyLedger} l WHERE ${sameTenant(lines, programMembers)} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS') > 0`,
         ),
       )
       .orderBy(asc(programMembers.userUid));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import {
   loyaltyLedger,
@@ -8,6 +8,7 @@ import {
   type LoyaltyCurrency,
 } from '../../db/schema';
 import { sumAsNumber } from '../../lib/sum';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 type Db = Database | Tx;
 export type Balances = { points: number; coins: number; stamps: number };
@@ -26,8 +27,9 @@ export async function balancesOf(
     })
     .from(loyaltyLedger)
     .where(
-      and(
-        eq(loyaltyLedger.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        loyaltyLedger,
         eq(loyaltyLedger.programUid, programUid),
         eq(loyaltyLedger.userUid, userUid),
       ),
@@ -96,7 +98,7 @@ export async function reverseByReference(
     const lines = await tx
       .select()
       .from(loyaltyLedger)
-      .where(and(eq(loyaltyLedger.appId, appId), eq(loyaltyLedger.reference, reference)))
+      .where(ofTenant(tenantRef(appId), loyaltyLedger, eq(loyaltyLedger.reference, reference)))
       .for('update');
     if (lines.length === 0) return 0;
     // What is left to reverse per member and currency: the net of the original lines and earlier reversals.
@@ -139,8 +141,9 @@ export async function lockMember(tx: Tx, appId: string, programUid: string, user
     .select()
     .from(programMembers)
     .where(
-      and(
-        eq(programMembers.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        programMembers,
         eq(programMembers.programUid, programUid),
         eq(programMembers.userUid, userUid),
       ),

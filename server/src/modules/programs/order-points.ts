@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { eq, gt } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { companies, programs } from '../../db/schema';
 import { earn, reverseByReference } from './ledger';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type DeliveredOrder = {
   uid: string;
@@ -28,13 +29,11 @@ export async function earnOrderPoints(tx: Tx, appId: string, order: DeliveredOrd
   const rows = await tx
     .select({ uid: programs.uid, rate: programs.orderPointsPerSol })
     .from(programs)
-    .innerJoin(
-      companies,
-      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
-    )
+    .innerJoin(companies, sameTenant(companies, programs, eq(companies.uid, programs.companyUid)))
     .where(
-      and(
-        eq(programs.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        programs,
         eq(programs.companyUid, order.companyUid),
         eq(programs.isActive, true),
         eq(companies.benefitProgramsEnabled, true),

@@ -20,7 +20,6 @@ import {
   listPrograms,
   memberQr as makeMemberQr,
 } from './service';
-import { isLimitedSession } from '../../plugins/auth';
 import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['programs'];
@@ -43,12 +42,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query), (window) =>
-        listPrograms(
-          server.db,
-          request.requireTenant(),
-          { company: request.query.company || undefined },
-          window,
-        ),
+        listPrograms(request.scope(), { company: request.query.company || undefined }, window),
       );
     },
   );
@@ -66,12 +60,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) => {
-      const result = await joinProgram(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.body.program,
-      );
+      const result = await joinProgram(request.memberScope(), request.body.program);
       return reply.code(result.created ? 201 : 200).send(result.program);
     },
   );
@@ -88,13 +77,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: memberProgram, ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      getMemberProgram(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-      ),
+    async (request) => getMemberProgram(request.memberScope(), request.params.uid),
   );
 
   server.post(
@@ -109,14 +92,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: memberQr, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      makeMemberQr(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-        isLimitedSession(request.sessionMethod),
-      ),
+    async (request) => makeMemberQr(request.memberScope(), request.params.uid),
   );
 
   server.get(
@@ -135,9 +111,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query), (window) =>
         listLedger(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
+          request.memberScope(),
           request.params.uid,
           { currency: request.query.currency },
           window,

@@ -19,18 +19,22 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
+import { isLimitedSession } from '../../plugins/auth';
 import { bigintToNumber } from '../../lib/sum';
 import { balancesOf } from './ledger';
 import { signMemberQr } from './qr';
 import { memberPointsExpiring } from './expiry';
+import { type TenantRef, ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import type { Scope, MemberScope } from '../../scope/scope';
 
 type ProgramRow = typeof programs.$inferSelect;
 type ProgramWithCompany = { program: ProgramRow; company: { uid: string; name: string } };
 
 /** A program is visible when it is active and its company has benefit programs switched on. */
-function visible(appId: string): SQL {
-  return and(
-    eq(programs.appId, appId),
+function visible(scope: TenantRef): SQL {
+  return ofTenant(
+    scope,
+    programs,
     eq(programs.isActive, true),
     eq(companies.benefitProgramsEnabled, true),
   )!;
@@ -40,10 +44,7 @@ function selectPrograms(db: Database) {
   return db
     .select({ program: programs, company: { uid: companies.uid, name: companies.name } })
     .from(programs)
-    .innerJoin(
-      companies,
-      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
-    );
+    .innerJoin(companies, sameTenant(companies, programs, eq(companies.uid, programs.companyUid)));
 }
 
 export function programToApi({ program: p, company }: ProgramWithCompany): Program {
@@ -87,25 +88,22 @@ export function levelFor(levels: ProgramLevel[], points: number): MemberLevel {
 }
 
 export async function listPrograms(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   filters: { company?: string },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   if (filters.company !== undefined && !isUid(filters.company))
     return { count: 0, results: [] as Program[] };
   const where = and(
-    visible(app.uid),
+    visible({ app }),
     filters.company ? eq(programs.companyUid, filters.company) : undefined,
   );
   const [total, rows] = await Promise.all([
     db
       .select({ n: count() })
       .from(programs)
-      .innerJoin(
-        companies,
-        and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
-      )
+      .innerJoin(companies, sameTenant(companies, programs, eq(companies.uid, programs.companyUid)))
       .where(where),
     selectPrograms(db)
       .where(where)
@@ -118,11 +116,10 @@ export async function listPrograms(
 
 /** Programs of an app for the App answer's allowed_programs. */
 export async function allowedPrograms(
-  db: Database,
-  appId: string,
+  scope: Pick<Scope, 'db' | 'app'>,
 ): Promise<{ uid: string; name: string; company_uid: string }[]> {
-  const rows = await selectPrograms(db)
-    .where(visible(appId))
+  const rows = await selectPrograms(scope.db)
+    .where(visible(scope))
     .orderBy(asc(programs.position), asc(programs.uid));
   return rows.map((r) => ({
     uid: r.program.uid,
@@ -137,7 +134,7 @@ export async function findProgram(
   uid: string,
 ): Promise<ProgramWithCompany> {
   if (!isUid(uid)) throw new NotFoundError(loyaltyMessages.programNotFound);
-  const [row] = await selectPrograms(db).where(and(visible(app.uid), eq(programs.uid, uid)));
+  const [row] = await selectPrograms(db).where(and(visible({ app }), eq(programs.uid, uid)));
   if (!row) throw new NotFoundError(loyaltyMessages.programNotFound);
   return row;
 }
@@ -152,8 +149,9 @@ export async function findMembership(
     .select()
     .from(programMembers)
     .where(
-      and(
-        eq(programMembers.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        programMembers,
         eq(programMembers.programUid, programUid),
         eq(programMembers.userUid, userUid),
       ),
@@ -162,11 +160,11 @@ export async function findMembership(
 }
 
 export async function getMemberProgram(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
 ): Promise<MemberProgram> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid);
   const [membership, balances] = await Promise.all([
     findMembership(db, app.uid, program.program.uid, userUid),
@@ -191,7 +189,9 @@ export async function getMemberProgram(
 }
 
 /** Joins a program; joining again changes nothing. `created` says whether the member is new. */
-export async function joinProgram(db: Database, app: AppRow, userUid: string, programUid: string) {
+export async function joinProgram(scope: MemberScope, programUid: string) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid).catch(() => {
     throw new ValidationError({ program: [loyaltyMessages.programNotFound] });
   });
@@ -206,7 +206,7 @@ export async function joinProgram(db: Database, app: AppRow, userUid: string, pr
   }
   return {
     created: !existing,
-    program: await getMemberProgram(db, app, userUid, program.program.uid),
+    program: await getMemberProgram(scope, program.program.uid),
   };
 }
 
@@ -215,13 +215,9 @@ export async function joinProgram(db: Database, app: AppRow, userUid: string, pr
  * (document number alone) only finds the member at the counter: it is no
  * proof of presence for spending their coins or stamps.
  */
-export async function memberQr(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  limitedSession = false,
-) {
+export async function memberQr(scope: MemberScope, programUid: string) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid);
   if (!(await findMembership(db, app.uid, program.program.uid, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
@@ -230,23 +226,24 @@ export async function memberQr(
     userUid,
     program.program.uid,
     new Date(),
-    limitedSession ? 'l1' : 'v1',
+    isLimitedSession(scope.sessionMethod) ? 'l1' : 'v1',
   );
   return { qr, expires_at: expiresAt.toISOString() };
 }
 
 /** The member's own ledger lines in a program, newest first. */
 export async function listLedger(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   filters: { currency?: LoyaltyCurrency },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const program = await findProgram(db, app, programUid);
-  const where = and(
-    eq(loyaltyLedger.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    loyaltyLedger,
     eq(loyaltyLedger.programUid, program.program.uid),
     eq(loyaltyLedger.userUid, userUid),
     filters.currency ? eq(loyaltyLedger.currency, filters.currency) : undefined,
@@ -284,9 +281,9 @@ export async function deletionPrograms(
   userUid: string,
   window: PageWindow,
 ) {
-  const where = and(eq(programMembers.appId, appId), eq(programMembers.userUid, userUid));
+  const where = ofTenant(tenantRef(appId), programMembers, eq(programMembers.userUid, userUid));
   const sum = (currency: LoyaltyCurrency) =>
-    sql`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${loyaltyLedger.appId} = ${programMembers.appId} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::bigint`.mapWith(
+    sql`coalesce((SELECT sum(${loyaltyLedger.amount}) FROM ${loyaltyLedger} WHERE ${sameTenant(loyaltyLedger, programMembers)} AND ${loyaltyLedger.programUid} = ${programMembers.programUid} AND ${loyaltyLedger.userUid} = ${programMembers.userUid} AND ${loyaltyLedger.currency} = ${currency}), 0)::bigint`.mapWith(
       bigintToNumber,
     );
   const [total, rows] = await Promise.all([
@@ -296,7 +293,7 @@ export async function deletionPrograms(
       .from(programMembers)
       .innerJoin(
         programs,
-        and(eq(programs.appId, programMembers.appId), eq(programs.uid, programMembers.programUid)),
+        sameTenant(programs, programMembers, eq(programs.uid, programMembers.programUid)),
       )
       .where(where)
       .orderBy(asc(programs.position), asc(programs.uid))

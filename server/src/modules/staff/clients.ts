@@ -10,7 +10,6 @@ import {
 } from '@store/contract';
 import type { z } from 'zod';
 import { orders, programMembers, programs, users } from '../../db/schema';
-import type { Database, Tx } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
@@ -19,8 +18,9 @@ import { levelFor } from '../programs/service';
 import { verifyMemberQr } from '../programs/qr';
 import { listPromotions } from '../promotions/service';
 import { asTakenError, takenIdentityErrors } from '../auth/users';
-import type { StaffContext } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { companyProgram, companyPrograms } from './programs';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * A client of the company: a user of the app who is a member of one of the
@@ -28,25 +28,23 @@ import { companyProgram, companyPrograms } from './programs';
  * the other users of the tenant (a multisite app shares its users).
  */
 function clientOfCompany(companyUid: string): SQL {
-  return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${programs.appId} = ${programMembers.appId} AND ${programs.uid} = ${programMembers.programUid}
-                WHERE ${programMembers.appId} = ${users.appId} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
-           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.appId} = ${users.appId} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
+  return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${sameTenant(programs, programMembers)} AND ${programs.uid} = ${programMembers.programUid}
+                WHERE ${sameTenant(programMembers, users)} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
+           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${sameTenant(orders, users)} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
 }
 
 /** The client with their standing in each of the company's programs they belong to. */
-export async function clientToApi(
-  staff: StaffContext,
-  user: UserRow,
-  db: Database | Tx = staff.db,
-): Promise<StaffClient> {
+export async function clientToApi(staff: StaffScope, user: UserRow): Promise<StaffClient> {
+  const { db } = staff;
   const list = await companyPrograms(staff);
   const joined = list.length
     ? await db
         .select({ programUid: programMembers.programUid })
         .from(programMembers)
         .where(
-          and(
-            eq(programMembers.appId, staff.app.uid),
+          ofTenant(
+            staff,
+            programMembers,
             eq(programMembers.userUid, user.uid),
             inArray(
               programMembers.programUid,
@@ -81,22 +79,13 @@ export async function clientToApi(
 }
 
 /** A client of the company by uid (bodies name clients this way); anyone else is not found. */
-export async function findClient(
-  staff: StaffContext,
-  clientUid: string,
-  db: Database | Tx = staff.db,
-): Promise<UserRow> {
+export async function findClient(staff: StaffScope, clientUid: string): Promise<UserRow> {
+  const { db } = staff;
   if (!isUid(clientUid)) throw new NotFoundError(staffMessages.clientNotFound);
   const [row] = await db
     .select()
     .from(users)
-    .where(
-      and(
-        eq(users.appId, staff.app.uid),
-        eq(users.uid, clientUid),
-        clientOfCompany(staff.company.uid),
-      ),
-    );
+    .where(ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff.company.uid)));
   if (!row) throw new NotFoundError(staffMessages.clientNotFound);
   return row;
 }
@@ -108,7 +97,7 @@ export async function findClient(
  * spec's "more than one user" message asks for the document instead.
  */
 export async function lookupClient(
-  staff: StaffContext,
+  staff: StaffScope,
   query: z.infer<typeof staffClientQuery>,
 ): Promise<StaffClient> {
   let where: SQL;
@@ -126,7 +115,7 @@ export async function lookupClient(
   const rows = await staff.db
     .select()
     .from(users)
-    .where(and(eq(users.appId, staff.app.uid), where, clientOfCompany(staff.company.uid)))
+    .where(ofTenant(staff, users, where, clientOfCompany(staff.company.uid)))
     .limit(2);
   if (rows.length === 0) throw new NotFoundError(staffMessages.clientNotFound);
   if (rows.length > 1) throw new ValidationError({ mobile_phone: [staffMessages.duplicatePhone] });
@@ -134,7 +123,7 @@ export async function lookupClient(
 }
 
 /** The member QR, scanned or pasted: signed by this server, not expired, of this app and of a program of the company. */
-export async function clientFromQr(staff: StaffContext, code: string): Promise<StaffClient> {
+export async function clientFromQr(staff: StaffScope, code: string): Promise<StaffClient> {
   const check = verifyMemberQr(code);
   if (!check.valid)
     throw new ValidationError({
@@ -158,7 +147,7 @@ export async function clientFromQr(staff: StaffContext, code: string): Promise<S
  * New accounts have no password; the person sets one with "forgot password".
  */
 export async function createClient(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffCreateClientInput>,
 ) {
   const program = await companyProgram(staff, input.program_uid);
@@ -167,8 +156,9 @@ export async function createClient(
     .select()
     .from(users)
     .where(
-      and(
-        eq(users.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        users,
         eq(users.documentType, document.type),
         eq(users.documentNumber, document.number),
       ),
@@ -180,11 +170,7 @@ export async function createClient(
       .select({ uid: users.uid })
       .from(users)
       .where(
-        and(
-          eq(users.appId, staff.app.uid),
-          eq(users.uid, existing.uid),
-          clientOfCompany(staff.company.uid),
-        ),
+        ofTenant(staff, users, eq(users.uid, existing.uid), clientOfCompany(staff.company.uid)),
       );
     if (!known) throw new ValidationError({ document_number: [staffMessages.documentHasAccount] });
     await ensureMember(staff.db, staff.app.uid, program.uid, existing.uid);
@@ -192,7 +178,7 @@ export async function createClient(
   }
   const email = input.email || null;
   const mobile = input.mobile_phone ? normaliseMobileNumber(input.mobile_phone) : null;
-  const taken = await takenIdentityErrors(staff.db, staff.app.uid, { email, mobile, document });
+  const taken = await takenIdentityErrors(staff, { email, mobile, document });
   if (taken.mobile_number) taken.mobile_phone = taken.mobile_number;
   delete taken.mobile_number;
   if (Object.keys(taken).length) throw new ValidationError(taken);
@@ -225,7 +211,7 @@ export async function createClient(
 
 /** The company's usable promotions with the client's state, one program or all of them. */
 export async function clientPromotions(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   programUid: string | undefined,
 ): Promise<Promotion[]> {

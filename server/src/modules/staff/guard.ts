@@ -1,29 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { staffCan, staffMessages, type StaffPermission, type StaffRole } from '@store/contract';
-import type { Database } from '../../db/client';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { staffCan, staffMessages, type StaffPermission } from '@store/contract';
 import { companies, places, staffMembers } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
-import type { UserRow } from '../../plugins/auth';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
+import type { MemberScope, StaffScope } from '../../scope/scope';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
-/** Who is acting in the staff console: the user, their company on this tenant and the places they may act at. */
-export type StaffContext = {
-  db: Database;
-  app: AppRow;
-  user: UserRow;
-  role: StaffRole;
-  company: { uid: string; name: string };
-  /** The places of the company the user may act at (all of them when not limited). */
-  places: { uid: string; name: string }[];
-  limitedToPlaces: boolean;
-};
+/** The former name of StaffScope, kept while the counter (moving in another branch) still uses it. */
+export type StaffContext = StaffScope;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the staff area's preValidation hook; the staff routes read it with requireStaff(). */
-    staff: StaffContext | null;
+    staff: StaffScope | null;
   }
 }
 
@@ -31,27 +21,25 @@ declare module 'fastify' {
  * The staff role of a user on an app: their one company and allowed places.
  * Null when the user is not staff (or the company left the app).
  */
-export async function resolveStaff(
-  db: Database,
-  app: AppRow,
-  user: UserRow,
-): Promise<StaffContext | null> {
+export async function resolveStaff(scope: MemberScope): Promise<StaffScope | null> {
+  const { db, user } = scope;
   const [row] = await db
     .select({ member: staffMembers, company: { uid: companies.uid, name: companies.name } })
     .from(staffMembers)
     .innerJoin(
       companies,
-      and(eq(companies.appId, staffMembers.appId), eq(companies.uid, staffMembers.companyUid)),
+      sameTenant(companies, staffMembers, eq(companies.uid, staffMembers.companyUid)),
     )
-    .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+    .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, user.uid)));
   if (!row) return null;
   const limited = row.member.placeUids.length > 0;
   const placeRows = await db
     .select({ uid: places.uid, name: places.name })
     .from(places)
     .where(
-      and(
-        eq(places.appId, app.uid),
+      ofTenant(
+        scope,
+        places,
         eq(places.companyUid, row.company.uid),
         eq(places.isActive, true),
         limited ? inArray(places.uid, row.member.placeUids.filter(isUid)) : undefined,
@@ -59,9 +47,7 @@ export async function resolveStaff(
     )
     .orderBy(asc(places.name));
   return {
-    db,
-    app,
-    user,
+    ...scope,
     role: row.member.role,
     company: row.company,
     places: placeRows,
@@ -77,8 +63,8 @@ export async function resolveStaff(
 export async function staffHook(request: FastifyRequest): Promise<void> {
   // A limited session (document number alone) never reaches the console, even if its
   // member was made staff after signing in.
-  const user = request.requireFullSession();
-  const staff = await resolveStaff(request.server.db, request.requireTenant(), user);
+  request.requireFullSession();
+  const staff = await resolveStaff(request.fullMemberScope());
   if (!staff) throw new ForbiddenError(staffMessages.notStaff);
   request.staff = staff;
 }
@@ -94,7 +80,7 @@ export function staffOnly(permission: StaffPermission) {
   };
 }
 
-export function requireStaff(request: FastifyRequest): StaffContext {
+export function requireStaff(request: FastifyRequest): StaffScope {
   if (!request.staff) throw new ForbiddenError(staffMessages.notStaff);
   return request.staff;
 }
@@ -105,7 +91,7 @@ export function requireStaff(request: FastifyRequest): StaffContext {
  * offers only allowed places, so this is a wrong value, not a permission).
  */
 export function allowedPlace(
-  staff: StaffContext,
+  staff: StaffScope,
   placeUid: string,
   field = 'place_uid',
 ): { uid: string; name: string } {

@@ -1,22 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   staffMessages,
   type StaffInvitation,
   type StaffInvitationOffer,
   type StaffRole,
 } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
 import { companies, places, staffInvitations, staffMembers, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { newToken, tokenHash } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
-import type { UserRow } from '../../plugins/auth';
 import type { Mailer } from '../mail/mailer';
 import { staffInvitationMail } from '../mail/templates';
-import type { AppRow } from '../tenancy/service';
-import type { StaffContext } from './guard';
+import {
+  withDb,
+  type MemberScope,
+  type Scope,
+  type StaffScope,
+  type TenantDb,
+} from '../../scope/scope';
 import { checkPlaces, placeNames } from './members';
+import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
@@ -56,17 +60,18 @@ function toApi(
 }
 
 /** The company's invitations nobody accepted nor revoked, newest first (expired ones flagged). */
-export async function listInvitations(staff: StaffContext): Promise<StaffInvitation[]> {
+export async function listInvitations(staff: StaffScope): Promise<StaffInvitation[]> {
   const rows = await staff.db
     .select({ invitation: staffInvitations, inviter: users.email })
     .from(staffInvitations)
     .leftJoin(
       users,
-      and(eq(users.appId, staffInvitations.appId), eq(users.uid, staffInvitations.invitedByUid)),
+      sameTenant(users, staffInvitations, eq(users.uid, staffInvitations.invitedByUid)),
     )
     .where(
-      and(
-        eq(staffInvitations.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffInvitations,
         eq(staffInvitations.companyUid, staff.company.uid),
         isNull(staffInvitations.acceptedAt),
         isNull(staffInvitations.revokedAt),
@@ -84,7 +89,7 @@ export async function listInvitations(staff: StaffContext): Promise<StaffInvitat
  * pending one for the same address (only the newest link works) and is mailed.
  */
 export async function createInvitation(
-  staff: StaffContext,
+  staff: StaffScope,
   input: { email: string; role: StaffRole; place_uids: string[] },
   mail: InvitationMail,
 ): Promise<StaffInvitation> {
@@ -93,10 +98,11 @@ export async function createInvitation(
   const [already] = await staff.db
     .select({ uid: users.uid })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffMembers,
         eq(staffMembers.companyUid, staff.company.uid),
         eq(users.email, email),
       ),
@@ -109,8 +115,9 @@ export async function createInvitation(
       .update(staffInvitations)
       .set({ revokedAt: now })
       .where(
-        and(
-          eq(staffInvitations.appId, staff.app.uid),
+        ofTenant(
+          staff,
+          staffInvitations,
           eq(staffInvitations.companyUid, staff.company.uid),
           eq(staffInvitations.email, email),
           isNull(staffInvitations.acceptedAt),
@@ -150,14 +157,15 @@ export async function createInvitation(
 }
 
 /** `DELETE v5/staff/invitations/{uid}/`: a pending invitation of the company stops working. */
-export async function revokeInvitation(staff: StaffContext, uid: string): Promise<void> {
+export async function revokeInvitation(staff: StaffScope, uid: string): Promise<void> {
   if (!isUid(uid)) throw new NotFoundError();
   const revoked = await staff.db
     .update(staffInvitations)
     .set({ revokedAt: new Date() })
     .where(
-      and(
-        eq(staffInvitations.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffInvitations,
         eq(staffInvitations.uid, uid),
         eq(staffInvitations.companyUid, staff.company.uid),
         isNull(staffInvitations.acceptedAt),
@@ -171,9 +179,10 @@ export async function revokeInvitation(staff: StaffContext, uid: string): Promis
 const gone = () => new NotFoundError(staffMessages.invitationNotFound);
 
 /** The invitation behind a link while it is good: not accepted, revoked nor expired. */
-function goodLink(app: AppRow, uid: string, token: string) {
-  return and(
-    eq(staffInvitations.appId, app.uid),
+function goodLink(scope: TenantRef, uid: string, token: string) {
+  return ofTenant(
+    scope,
+    staffInvitations,
     eq(staffInvitations.uid, uid),
     eq(staffInvitations.tokenHash, tokenHash(token)),
     isNull(staffInvitations.acceptedAt),
@@ -183,18 +192,18 @@ function goodLink(app: AppRow, uid: string, token: string) {
 }
 
 async function offerOf(
-  db: Database | Tx,
-  app: AppRow,
+  scope: TenantDb,
   row: typeof staffInvitations.$inferSelect,
 ): Promise<StaffInvitationOffer> {
+  const { db } = scope;
   const [company] = await db
     .select({ uid: companies.uid, name: companies.name })
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, row.companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, row.companyUid)));
   const placeRows = await db
     .select({ uid: places.uid, name: places.name })
     .from(places)
-    .where(and(eq(places.appId, app.uid), eq(places.companyUid, row.companyUid)));
+    .where(ofTenant(scope, places, eq(places.companyUid, row.companyUid)));
   const names = new Map(placeRows.map((p) => [p.uid, p.name]));
   return {
     uid: row.uid,
@@ -208,18 +217,18 @@ async function offerOf(
 
 /** `GET v5/invitations/{uid}/{token}/`: what the link offers (anyone holding the link may read it). */
 export async function openInvitation(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   uid: string,
   token: string,
 ): Promise<StaffInvitationOffer> {
+  const { db } = scope;
   if (!isUid(uid) || token.length > 200) throw gone();
   const [row] = await db
     .select()
     .from(staffInvitations)
-    .where(goodLink(app, uid, token));
+    .where(goodLink(scope, uid, token));
   if (!row) throw gone();
-  return offerOf(db, app, row);
+  return offerOf(scope, row);
 }
 
 /**
@@ -229,18 +238,17 @@ export async function openInvitation(
  * statement that checks it, so a link works once.
  */
 export async function acceptInvitation(
-  db: Database,
-  app: AppRow,
-  user: UserRow,
+  scope: MemberScope,
   uid: string,
   token: string,
 ): Promise<StaffInvitationOffer> {
+  const { db, app, user } = scope;
   if (!isUid(uid) || token.length > 200) throw gone();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(staffInvitations)
-      .where(goodLink(app, uid, token))
+      .where(goodLink(scope, uid, token))
       .for('update');
     if (!row) throw gone();
     if (!user.email || user.email.toLowerCase() !== row.email)
@@ -248,7 +256,7 @@ export async function acceptInvitation(
     const [existing] = await tx
       .select({ companyUid: staffMembers.companyUid })
       .from(staffMembers)
-      .where(and(eq(staffMembers.appId, app.uid), eq(staffMembers.userUid, user.uid)));
+      .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, user.uid)));
     if (existing && existing.companyUid !== row.companyUid)
       throw new ValidationError(staffMessages.staffOfOtherCompany);
     const member = {
@@ -267,12 +275,12 @@ export async function acceptInvitation(
       await tx
         .update(users)
         .set({ emailVerifiedAt: new Date() })
-        .where(and(eq(users.appId, app.uid), eq(users.uid, user.uid)));
+        .where(ofTenant(scope, users, eq(users.uid, user.uid)));
     const now = new Date();
     await tx
       .update(staffInvitations)
       .set({ acceptedAt: now, acceptedByUid: user.uid })
-      .where(and(eq(staffInvitations.appId, app.uid), eq(staffInvitations.uid, row.uid)));
-    return offerOf(tx, app, row);
+      .where(ofTenant(scope, staffInvitations, eq(staffInvitations.uid, row.uid)));
+    return offerOf(withDb(scope, tx), row);
   });
 }

@@ -26,12 +26,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: counterCode, ...errorResponses(401, 403) },
       },
     },
-    async (request) =>
-      issueCounterCode(
-        request.server.db,
-        request.requireTenant().uid,
-        request.requireFullSession().uid,
-      ),
+    async (request) => issueCounterCode(request.fullMemberScope()),
   );
 
   server.get(
@@ -47,13 +42,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: staffInvitationOffer, ...errorResponses(404) },
       },
     },
-    async (request) =>
-      openInvitation(
-        request.server.db,
-        request.requireTenant(),
-        request.params.uid,
-        request.params.token,
-      ),
+    async (request) => openInvitation(request.scope(), request.params.uid, request.params.token),
   );
 
   server.post(
@@ -70,14 +59,9 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const user = request.requireFullSession();
-      return acceptInvitation(
-        request.server.db,
-        request.requireTenant(),
-        user,
-        request.params.uid,
-        request.params.token,
-      );
+      // The session before the tenant, as before the scope: 401 rather than 404 on a host of no store.
+      request.requireFullSession();
+      return acceptInvitation(request.fullMemberScope(), request.params.uid, request.params.token);
     },
   );
 };

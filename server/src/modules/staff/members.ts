@@ -1,19 +1,20 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { staffMessages, type StaffMember, type StaffRole } from '@store/contract';
 import { staffMembers, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import type { StaffContext } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { resolveStaff } from './guard';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
-async function companyPlaces(staff: StaffContext) {
+async function companyPlaces(staff: StaffScope) {
   // The owner's own list is every place of the company (an owner limited to places still manages the whole staff).
-  const full = await resolveStaff(staff.db, staff.app, staff.user);
+  const full = await resolveStaff(staff);
   return full?.limitedToPlaces ? null : (full?.places ?? []);
 }
 
 /** The company's staff, owners first. */
-export async function listMembers(staff: StaffContext): Promise<StaffMember[]> {
+export async function listMembers(staff: StaffScope): Promise<StaffMember[]> {
   const rows = await staff.db
     .select({
       member: staffMembers,
@@ -22,10 +23,8 @@ export async function listMembers(staff: StaffContext): Promise<StaffMember[]> {
       lastName: users.lastName,
     })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
-    .where(
-      and(eq(staffMembers.appId, staff.app.uid), eq(staffMembers.companyUid, staff.company.uid)),
-    )
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
+    .where(ofTenant(staff, staffMembers, eq(staffMembers.companyUid, staff.company.uid)))
     .orderBy(asc(staffMembers.role), asc(users.firstName), asc(users.uid));
   const names = new Map(((await companyPlaces(staff)) ?? staff.places).map((p) => [p.uid, p.name]));
   return rows.map((r) => ({
@@ -48,16 +47,17 @@ export async function listMembers(staff: StaffContext): Promise<StaffMember[]> {
  * which addresses have accounts.
  */
 export async function grantMember(
-  staff: StaffContext,
+  staff: StaffScope,
   input: { email: string; role: StaffRole; place_uids: string[] },
 ): Promise<{ created: boolean; member: StaffMember }> {
   const [current] = await staff.db
     .select({ uid: users.uid })
     .from(staffMembers)
-    .innerJoin(users, and(eq(users.appId, staffMembers.appId), eq(users.uid, staffMembers.userUid)))
+    .innerJoin(users, sameTenant(users, staffMembers, eq(users.uid, staffMembers.userUid)))
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffMembers,
         eq(staffMembers.companyUid, staff.company.uid),
         eq(users.email, input.email),
       ),
@@ -70,8 +70,9 @@ export async function grantMember(
     .update(staffMembers)
     .set({ role: input.role, placeUids, source: 'owner' })
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffMembers,
         eq(staffMembers.userUid, current.uid),
         eq(staffMembers.companyUid, staff.company.uid),
       ),
@@ -82,7 +83,7 @@ export async function grantMember(
 }
 
 /** Places of a role: the company's own only (400 on the first other one), without repeats. */
-export async function checkPlaces(staff: StaffContext, placeUids: string[]): Promise<string[]> {
+export async function checkPlaces(staff: StaffScope, placeUids: string[]): Promise<string[]> {
   const placeList = (await companyPlaces(staff)) ?? staff.places;
   const unknown = placeUids.findIndex((u) => !placeList.some((p) => p.uid === u));
   if (unknown >= 0)
@@ -91,19 +92,20 @@ export async function checkPlaces(staff: StaffContext, placeUids: string[]): Pro
 }
 
 /** The company's places by uid, for naming a role's places. */
-export async function placeNames(staff: StaffContext): Promise<Map<string, string>> {
+export async function placeNames(staff: StaffScope): Promise<Map<string, string>> {
   return new Map(((await companyPlaces(staff)) ?? staff.places).map((p) => [p.uid, p.name]));
 }
 
 /** Removes a member of the company's staff; not oneself (the company would risk having no owner). */
-export async function removeMember(staff: StaffContext, userUid: string): Promise<void> {
+export async function removeMember(staff: StaffScope, userUid: string): Promise<void> {
   if (!isUid(userUid)) throw new NotFoundError();
   if (userUid === staff.user.uid) throw new ValidationError(staffMessages.cannotRemoveSelf);
   const removed = await staff.db
     .delete(staffMembers)
     .where(
-      and(
-        eq(staffMembers.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        staffMembers,
         eq(staffMembers.userUid, userUid),
         eq(staffMembers.companyUid, staff.company.uid),
       ),

@@ -14,14 +14,17 @@ import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { transitionOrder, withRelated } from '../orders/service';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
+import { ofTenant } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** Orders of the company at the places the user may act at; an order still waiting for its card payment is nobody's yet. */
-function boardWhere(staff: StaffContext) {
-  return and(
-    eq(orders.appId, staff.app.uid),
+function boardWhere(staff: StaffScope) {
+  return ofTenant(
+    staff,
+    orders,
     eq(orders.companyUid, staff.company.uid),
     ne(orders.paymentStatus, 'PENDING'),
     staff.limitedToPlaces
@@ -34,7 +37,7 @@ function boardWhere(staff: StaffContext) {
 }
 
 /** Orders with the orders module's related rows, plus their clients, in a handful of queries per page. */
-async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<StaffOrder[]> {
+async function withDetails(staff: StaffScope, rows: OrderRow[]): Promise<StaffOrder[]> {
   if (rows.length === 0) return [];
   const appId = staff.app.uid;
   const userUids = [...new Set(rows.map((r) => r.userUid).filter((u): u is string => !!u))];
@@ -50,7 +53,7 @@ async function withDetails(staff: StaffContext, rows: OrderRow[]): Promise<Staff
             mobile_phone: users.mobileNumber,
           })
           .from(users)
-          .where(and(eq(users.appId, appId), inArray(users.uid, userUids)))
+          .where(ofTenant(staff, users, inArray(users.uid, userUids)))
       : Promise.resolve([]),
   ]);
   return apiOrders.map((order, i) =>
@@ -65,7 +68,7 @@ function staffOrderOf(order: Order, client: StaffOrder['client']): StaffOrder {
 
 /** The orders board: newest first, by status and place. The web polls it (see docs/decisions.md). */
 export async function listOrders(
-  staff: StaffContext,
+  staff: StaffScope,
   filters: { status?: OrderStatus; place_uid?: string },
   window: PageWindow,
 ) {
@@ -89,7 +92,7 @@ export async function listOrders(
   return { count: Number(total), results: await withDetails(staff, rows) };
 }
 
-async function boardOrder(staff: StaffContext, orderUid: string): Promise<OrderRow> {
+async function boardOrder(staff: StaffScope, orderUid: string): Promise<OrderRow> {
   if (!isUid(orderUid)) throw new NotFoundError(staffMessages.orderNotFound);
   const [row] = await staff.db
     .select()
@@ -99,7 +102,7 @@ async function boardOrder(staff: StaffContext, orderUid: string): Promise<OrderR
   return row;
 }
 
-export async function getOrder(staff: StaffContext, orderUid: string): Promise<StaffOrder> {
+export async function getOrder(staff: StaffScope, orderUid: string): Promise<StaffOrder> {
   const [order] = await withDetails(staff, [await boardOrder(staff, orderUid)]);
   return order;
 }
@@ -111,7 +114,7 @@ export async function getOrder(staff: StaffContext, orderUid: string): Promise<S
  * shows the new status at once.
  */
 export async function moveOrder(
-  staff: StaffContext,
+  staff: StaffScope,
   orderUid: string,
   action: StaffOrderAction,
   log: FastifyBaseLogger,

@@ -1,13 +1,14 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { COUNTER_CODE_LENGTH, staffMessages, type CounterCode } from '@store/contract';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { counterCodes } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { tokenHash } from '../../lib/secrets';
 import { verifyMemberQr } from '../programs/qr';
-import type { StaffContext } from './guard';
+import type { MemberScope, StaffScope } from '../../scope/scope';
 import { companyPrograms } from './programs';
+import { ofTenant } from '../../scope/tenant-query';
 
 /**
  * Proof that the client stands at the counter (docs/decisions.md "Security
@@ -24,14 +25,14 @@ const codeHash = (userUid: string, code: string) => tokenHash(`counter:${userUid
 
 /** `POST v5/me/counter-code/`: a new code replaces the member's previous one (and its failed tries). */
 export async function issueCounterCode(
-  db: Database,
-  appId: string,
-  userUid: string,
-  now = new Date(),
+  scope: MemberScope,
+  now = scope.clock(),
 ): Promise<CounterCode> {
+  const { db } = scope;
+  const userUid = scope.user.uid;
   const code = String(randomInt(0, 10 ** COUNTER_CODE_LENGTH)).padStart(COUNTER_CODE_LENGTH, '0');
   const row = {
-    appId,
+    appId: scope.app.uid,
     userUid,
     codeHash: codeHash(userUid, code),
     expiresAt: new Date(now.getTime() + COUNTER_CODE_SECONDS * 1000),
@@ -57,7 +58,7 @@ const refuse = (message: string) => new ValidationError({ proof: [message] });
  * so a redemption refused for another reason (no coins, no stock) leaves it usable.
  */
 export async function checkPresence(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   proof: string | undefined,
 ): Promise<Presence> {
@@ -81,7 +82,7 @@ export async function checkPresence(
   const [row] = await staff.db
     .select()
     .from(counterCodes)
-    .where(and(eq(counterCodes.appId, staff.app.uid), eq(counterCodes.userUid, clientUid)));
+    .where(ofTenant(staff, counterCodes, eq(counterCodes.userUid, clientUid)));
   if (!row || row.usedAt || row.expiresAt <= now) throw refuse(staffMessages.proofExpired);
   if (row.failedAttempts >= MAX_FAILED) throw refuse(staffMessages.proofBlocked);
   const hash = codeHash(clientUid, given);
@@ -90,8 +91,9 @@ export async function checkPresence(
       .update(counterCodes)
       .set({ failedAttempts: sql`${counterCodes.failedAttempts} + 1` })
       .where(
-        and(
-          eq(counterCodes.appId, staff.app.uid),
+        ofTenant(
+          staff,
+          counterCodes,
           eq(counterCodes.userUid, clientUid),
           eq(counterCodes.codeHash, row.codeHash),
         ),
@@ -112,7 +114,7 @@ export async function checkPresence(
  */
 export async function spendPresence(
   tx: Tx,
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   presence: Presence,
 ): Promise<void> {
@@ -122,8 +124,9 @@ export async function spendPresence(
     .update(counterCodes)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(counterCodes.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        counterCodes,
         eq(counterCodes.userUid, clientUid),
         eq(counterCodes.codeHash, presence.hash),
         isNull(counterCodes.usedAt),

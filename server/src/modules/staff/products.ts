@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import {
   coinOrderMessages,
   NON_FIELD_ERRORS,
@@ -15,11 +15,13 @@ import { isUid } from '../../lib/uid';
 import { balancesOf } from '../programs/ledger';
 import { memberCoinProgram, spendCoins } from '../orders/coins';
 import { reserveCoins, reserveStock } from '../orders/checkout/reserve';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { clientToApi, findClient } from './clients';
 import { companyPrograms } from './programs';
 import { recordActivity } from './counter';
 import { checkPresence, spendPresence } from './presence';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /**
  * Redeemable products at the counter (docs/decisions.md "Staff product
@@ -35,7 +37,7 @@ const firstError = (err: unknown) =>
     : undefined;
 
 /** The coins program whose coins pay for the client, or null; staff read "the client" where the member reads "join". */
-async function clientCoinProgram(staff: StaffContext, clientUid: string): Promise<string | null> {
+async function clientCoinProgram(staff: StaffScope, clientUid: string): Promise<string | null> {
   try {
     return await memberCoinProgram(staff.db, staff.app.uid, staff.company.uid, clientUid);
   } catch (err) {
@@ -47,7 +49,7 @@ async function clientCoinProgram(staff: StaffContext, clientUid: string): Promis
 }
 
 /** The company's redeemable products with a coin price at the place (active at the place and in the catalogue). */
-function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string) {
+function redeemableAt(staff: StaffScope, placeUid: string, productUid?: string) {
   return staff.db
     .select({
       uid: products.uid,
@@ -59,11 +61,12 @@ function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string
     .from(placeProducts)
     .innerJoin(
       products,
-      and(eq(products.appId, placeProducts.appId), eq(products.uid, placeProducts.productUid)),
+      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
     )
     .where(
-      and(
-        eq(placeProducts.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        placeProducts,
         eq(placeProducts.placeUid, placeUid),
         eq(placeProducts.isActive, true),
         eq(products.companyUid, staff.company.uid),
@@ -76,7 +79,7 @@ function redeemableAt(staff: StaffContext, placeUid: string, productUid?: string
 }
 
 export async function clientProducts(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   placeUid: string,
 ): Promise<StaffClientProducts> {
@@ -108,7 +111,7 @@ export async function clientProducts(
 }
 
 export async function redeemProduct(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffProductRedemptionInput>,
 ): Promise<StaffProductRedemptionResult> {
   const client = await findClient(staff, input.client_uid);

@@ -1,24 +1,23 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { staffMessages } from '@store/contract';
 import { companies, programs } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import type { StaffContext } from './guard';
+import type { StaffScope } from '../../scope/scope';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type ProgramRow = typeof programs.$inferSelect;
 
 /** The company's programs visible on the app (active, benefit programs switched on), as the member side sees them. */
-export async function companyPrograms(staff: StaffContext): Promise<ProgramRow[]> {
+export async function companyPrograms(staff: StaffScope): Promise<ProgramRow[]> {
   const rows = await staff.db
     .select({ program: programs })
     .from(programs)
-    .innerJoin(
-      companies,
-      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
-    )
+    .innerJoin(companies, sameTenant(companies, programs, eq(companies.uid, programs.companyUid)))
     .where(
-      and(
-        eq(programs.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        programs,
         eq(programs.companyUid, staff.company.uid),
         eq(programs.isActive, true),
         eq(companies.benefitProgramsEnabled, true),
@@ -30,7 +29,7 @@ export async function companyPrograms(staff: StaffContext): Promise<ProgramRow[]
 
 /** A program of the company named in a body; another company's is a field error like an unknown one. */
 export async function companyProgram(
-  staff: StaffContext,
+  staff: StaffScope,
   programUid: string,
   field = 'program_uid',
 ): Promise<ProgramRow> {

@@ -48,7 +48,7 @@ import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
 import { createInvitation, listInvitations, revokeInvitation } from './invitations';
-import { authContext } from '../auth/context';
+import { authScope } from '../auth/context';
 import { areaAccess } from '../../plugins/route-access';
 
 const tags = ['staff'];
@@ -62,7 +62,7 @@ const access =
 /**
  * The staff console. Every route goes through `staffHook` (session, then the
  * user's staff role on this tenant) and states its permission with
- * `staffOnly`; the services get the resolved StaffContext and never HTTP.
+ * `staffOnly`; the services get the resolved StaffScope and never HTTP.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'staff');
@@ -506,5 +506,5 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
 
 /** The one place the staff area learns where mailed links point: the accounts mails' origin. */
 function invitationMail(request: FastifyRequest) {
-  return { mailer: request.server.mailer, origin: authContext(request).origin };
+  return { mailer: request.server.mailer, origin: authScope(request).origin };
 }

@@ -1,9 +1,11 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { StaffSkippedDay } from '@store/contract';
 import { places, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import type { PageWindow } from '../../lib/pagination';
 import { skipReasonOf } from '../subscriptions/skip-reasons';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type SkippedDayFilters = { date_from?: string; date_to?: string; place_uid?: string };
 
@@ -14,14 +16,14 @@ export type SkippedDayFilters = { date_from?: string; date_to?: string; place_ui
  * company of the place it orders from.
  */
 export async function listSkippedDays(
-  staff: StaffContext,
+  staff: StaffScope,
   filters: SkippedDayFilters,
   window: PageWindow,
 ): Promise<{ count: number; results: StaffSkippedDay[] }> {
-  const appId = staff.app.uid;
   const place = filters.place_uid ? allowedPlace(staff, filters.place_uid) : null;
-  const where = and(
-    eq(subscriptionDeliveries.appId, appId),
+  const where = ofTenant(
+    staff,
+    subscriptionDeliveries,
     eq(subscriptionDeliveries.status, 'skipped'),
     eq(places.companyUid, staff.company.uid),
     staff.limitedToPlaces
@@ -49,19 +51,14 @@ export async function listSkippedDays(
     .from(subscriptionDeliveries)
     .innerJoin(
       subscriptions,
-      and(
-        eq(subscriptions.appId, subscriptionDeliveries.appId),
+      sameTenant(
+        subscriptions,
+        subscriptionDeliveries,
         eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
       ),
     )
-    .innerJoin(
-      places,
-      and(eq(places.appId, subscriptions.appId), eq(places.uid, subscriptions.placeUid)),
-    )
-    .innerJoin(
-      users,
-      and(eq(users.appId, subscriptions.appId), eq(users.uid, subscriptions.userUid)),
-    )
+    .innerJoin(places, sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)))
+    .innerJoin(users, sameTenant(users, subscriptions, eq(users.uid, subscriptions.userUid)))
     .where(where);
   const [[{ total }], rows] = await Promise.all([
     staff.db
@@ -69,15 +66,13 @@ export async function listSkippedDays(
       .from(subscriptionDeliveries)
       .innerJoin(
         subscriptions,
-        and(
-          eq(subscriptions.appId, subscriptionDeliveries.appId),
+        sameTenant(
+          subscriptions,
+          subscriptionDeliveries,
           eq(subscriptions.uid, subscriptionDeliveries.subscriptionUid),
         ),
       )
-      .innerJoin(
-        places,
-        and(eq(places.appId, subscriptions.appId), eq(places.uid, subscriptions.placeUid)),
-      )
+      .innerJoin(places, sameTenant(places, subscriptions, eq(places.uid, subscriptions.placeUid)))
       .where(where),
     page
       .orderBy(

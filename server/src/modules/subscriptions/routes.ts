@@ -35,15 +35,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await createSubscription(
-            server.db,
-            request.requireTenant(),
-            request.requireUser().uid,
-            request.params.uid,
-            request.body,
-          ),
-        ),
+        .send(await createSubscription(request.memberScope(), request.params.uid, request.body)),
   );
 
   server.get(
@@ -63,9 +55,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
       const q = request.query;
       return pagedAnswer(request, pageWindow(request.query), (window) =>
         listSubscriptions(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
+          request.memberScope(),
           { status: q.status, place: q.place || undefined },
           window,
         ),
@@ -87,12 +77,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: subscription, ...errors },
       },
     },
-    async (request) =>
-      cancelSubscription(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.uid,
-      ),
+    async (request) => cancelSubscription(request.memberScope(), request.params.uid),
   );
 };

@@ -12,7 +12,6 @@ import {
   type SubscriptionInput,
   type Weekday,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import {
   areas,
   paymentMethods,
@@ -20,7 +19,6 @@ import {
   subscriptions,
   type StoredSubscriptionLine,
 } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { PageWindow } from '../../lib/pagination';
@@ -35,6 +33,8 @@ import {
   deliveryOf,
   paymentMethodToApi,
 } from '../orders/settings';
+import { ofTenant } from '../../scope/tenant-query';
+import type { MemberScope, Scope } from '../../scope/scope';
 
 type Row = typeof subscriptions.$inferSelect;
 type PlaceRow = typeof places.$inferSelect;
@@ -55,12 +55,12 @@ const dayNames: Record<Weekday, string> = {
  * delivery): no card is kept on file. Prices are the catalogue's of today.
  */
 export async function createSubscription(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   placeUid: string,
   input: SubscriptionInput,
 ): Promise<Subscription> {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
   const place = await findPlace(db, app, placeUid);
   const company = await companyOf(db, app.uid, place.companyUid);
   if (!place.subscriptionEnabled || !company.subscriptionEnabled)
@@ -111,7 +111,7 @@ export async function createSubscription(
       [area] = await db
         .select()
         .from(areas)
-        .where(and(eq(areas.appId, app.uid), eq(areas.uid, input.delivery.area)));
+        .where(ofTenant(scope, areas, eq(areas.uid, input.delivery.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
       deliveryCents = deliveryFare(
@@ -206,11 +206,12 @@ function toApi(
   };
 }
 
-async function withRelated(db: Database, appId: string, rows: Row[]) {
+async function withRelated(scope: Scope, rows: Row[]) {
+  const { db } = scope;
   if (!rows.length) return [];
   const [placeRows, methods] = await Promise.all([
-    db.select({ uid: places.uid, name: places.name }).from(places).where(eq(places.appId, appId)),
-    db.select().from(paymentMethods).where(eq(paymentMethods.appId, appId)),
+    db.select({ uid: places.uid, name: places.name }).from(places).where(ofTenant(scope, places)),
+    db.select().from(paymentMethods).where(ofTenant(scope, paymentMethods)),
   ]);
   return rows.map((r) =>
     toApi(
@@ -223,15 +224,16 @@ async function withRelated(db: Database, appId: string, rows: Row[]) {
 
 /** `GET v5/subscriptions/`: the member's subscriptions, newest first; filters status and place. */
 export async function listSubscriptions(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   filters: { status?: 'active' | 'canceled_by_user'; place?: string },
   window: PageWindow,
 ) {
+  const { db } = scope;
+  const userUid = scope.user.uid;
   if (filters.place && !isUid(filters.place)) return { count: 0, results: [] };
-  const where = and(
-    eq(subscriptions.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    subscriptions,
     eq(subscriptions.userUid, userUid),
     filters.status ? eq(subscriptions.status, filters.status) : undefined,
     filters.place ? eq(subscriptions.placeUid, filters.place) : undefined,
@@ -247,19 +249,17 @@ export async function listSubscriptions(
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.uid))
     .limit(window.limit)
     .offset(window.offset);
-  return { count: total, results: await withRelated(db, app.uid, rows) };
+  return { count: total, results: await withRelated(scope, rows) };
 }
 
 /** `PATCH v5/subscriptions/{uid}/` with status canceled_by_user: the only change a member makes. */
-export async function cancelSubscription(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  uid: string,
-): Promise<Subscription> {
+export async function cancelSubscription(scope: MemberScope, uid: string): Promise<Subscription> {
+  const { db } = scope;
+  const userUid = scope.user.uid;
   if (!isUid(uid)) throw new NotFoundError();
-  const mine = and(
-    eq(subscriptions.appId, app.uid),
+  const mine = ofTenant(
+    scope,
+    subscriptions,
     eq(subscriptions.uid, uid),
     eq(subscriptions.userUid, userUid),
   );
@@ -268,7 +268,7 @@ export async function cancelSubscription(
     .set({ status: 'canceled_by_user', canceledAt: new Date() })
     .where(and(mine, eq(subscriptions.status, 'active')))
     .returning();
-  if (updated) return (await withRelated(db, app.uid, [updated]))[0];
+  if (updated) return (await withRelated(scope, [updated]))[0];
   const [existing] = await db.select({ uid: subscriptions.uid }).from(subscriptions).where(mine);
   if (!existing) throw new NotFoundError();
   throw new ValidationError({ status: [subscriptionMessages.alreadyCanceled] });

@@ -23,10 +23,10 @@ import {
   listAppsByDomain,
   listCategories,
   listCompanyAds,
-  type AppRow,
 } from './service';
 import type { FastifyRequest } from 'fastify';
 import { areaAccess } from '../../plugins/route-access';
+import type { Scope } from '../../scope/scope';
 
 const tags = ['tenancy'];
 const errors = errorResponses(400, 403, 404);
@@ -40,14 +40,22 @@ const searchText = z
  * An app named in the path must be the request's own tenant: another app's
  * API-KEY is refused (403) and another host's app is not found (404).
  */
-async function appFromPath(request: FastifyRequest, uid: string): Promise<AppRow> {
+/** The scope of the app named in the path (these calls also answer on a host of no tenant). */
+async function scopeFromPath(request: FastifyRequest, uid: string): Promise<Scope> {
   const row = await findAppRow(request.server.db, uid);
   if (!row) throw new NotFoundError();
   if (request.tenant && request.tenant.uid !== row.uid) {
     if (request.headers['api-key']) throw new ForbiddenError(errorMessages.invalidApiKey);
     throw new NotFoundError();
   }
-  return row;
+  return {
+    db: request.server.db,
+    app: row,
+    log: request.log,
+    clock: request.server.clock,
+    user: request.user,
+    sessionMethod: request.sessionMethod,
+  };
 }
 
 export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
@@ -77,7 +85,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: app, ...errors },
       },
     },
-    async (request) => describeApp(server.db, await appFromPath(request, request.params.uid)),
+    async (request) => describeApp(await scopeFromPath(request, request.params.uid)),
   );
 
   server.get(
@@ -91,7 +99,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: landing, ...errors },
       },
     },
-    async (request) => getLanding(server.db, await appFromPath(request, request.params.uid)),
+    async (request) => getLanding(await scopeFromPath(request, request.params.uid)),
   );
 
   server.get(
@@ -111,11 +119,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const appRow = await appFromPath(request, request.query.app);
+      const scope = await scopeFromPath(request, request.query.app);
       return pagedAnswer(request, pageWindow(request.query), (window) =>
         listCategories(
-          server.db,
-          appRow,
+          scope,
           {
             withCompanies: request.query.with_companies === 'true',
             search: request.query.search || undefined,
@@ -138,11 +145,10 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const appRow = await appFromPath(request, request.params.uid);
+      const scope = await scopeFromPath(request, request.params.uid);
       return pagedAnswer(request, pageWindow(request.query), (window) =>
         listAllowedCompanies(
-          server.db,
-          appRow,
+          scope,
           {
             category: request.query.category || undefined,
             search: request.query.search || undefined,
@@ -166,7 +172,7 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       return pagedAnswer(request, pageWindow(request.query), (window) =>
-        listCompanyAds(server.db, request.requireTenant(), request.params.uid, window),
+        listCompanyAds(request.scope(), request.params.uid, window),
       );
     },
   );

@@ -16,6 +16,8 @@ import { nameContains } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { appToApi, companySummaryToApi, landingSectionToApi } from './serialize';
 import { allowedPrograms } from '../programs/service';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 export type AppRow = typeof apps.$inferSelect;
 
@@ -52,27 +54,26 @@ export async function findAppRow(db: Database, uid: string): Promise<AppRow | un
 }
 
 /** Allowed companies are the listed companies of the app other than the main one. */
-function allowedCompaniesWhere(app: AppRow) {
-  return and(
-    eq(companies.appId, app.uid),
+function allowedCompaniesWhere(scope: Pick<Scope, 'app'>) {
+  const { app } = scope;
+  return ofTenant(
+    scope,
+    companies,
     eq(companies.listed, true),
     app.mainCompanyUid ? ne(companies.uid, app.mainCompanyUid) : undefined,
   );
 }
 
-export async function describeApp(db: Database, app: AppRow): Promise<App> {
+export async function describeApp(scope: Pick<Scope, 'db' | 'app'>): Promise<App> {
+  const { db, app } = scope;
   const [allCompanies, appAreas, programs] = await Promise.all([
-    db
-      .select()
-      .from(companies)
-      .where(eq(companies.appId, app.uid))
-      .orderBy(asc(companies.position)),
+    db.select().from(companies).where(ofTenant(scope, companies)).orderBy(asc(companies.position)),
     db
       .select()
       .from(areas)
-      .where(eq(areas.appId, app.uid))
+      .where(ofTenant(scope, areas))
       .orderBy(asc(areas.position), asc(areas.name)),
-    allowedPrograms(db, app.uid),
+    allowedPrograms({ db, app }),
   ]);
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
   if (!mainCompany) throw new NotFoundError();
@@ -82,15 +83,15 @@ export async function describeApp(db: Database, app: AppRow): Promise<App> {
 
 export async function listAppsByDomain(db: Database, domain: string): Promise<App[]> {
   const row = await findAppRowByDomain(db, domain);
-  return row ? [await describeApp(db, row)] : [];
+  return row ? [await describeApp({ db, app: row })] : [];
 }
 
 export async function listCategories(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   options: { withCompanies: boolean; search?: string },
   window: PageWindow,
 ): Promise<{ count: number; results: CompanyCategory[] }> {
+  const { db } = scope;
   // A search finds categories by their name or by the name of a company in them.
   const searchWhere = options.search
     ? exists(
@@ -99,23 +100,26 @@ export async function listCategories(
           .from(companyCategoryMembers)
           .innerJoin(
             companies,
-            and(
-              eq(companies.appId, companyCategoryMembers.appId),
+            sameTenant(
+              companies,
+              companyCategoryMembers,
               eq(companies.uid, companyCategoryMembers.companyUid),
             ),
           )
           .where(
-            and(
-              eq(companyCategoryMembers.appId, companyCategories.appId),
+            sameTenant(
+              companyCategoryMembers,
+              companyCategories,
               eq(companyCategoryMembers.categoryUid, companyCategories.uid),
-              allowedCompaniesWhere(app),
+              allowedCompaniesWhere(scope),
               nameContains(companies.name, options.search),
             ),
           ),
       )
     : undefined;
-  const filtered = and(
-    eq(companyCategories.appId, app.uid),
+  const filtered = ofTenant(
+    scope,
+    companyCategories,
     options.search
       ? or(nameContains(companyCategories.name, options.search), searchWhere)
       : undefined,
@@ -136,19 +140,21 @@ export async function listCategories(
     .from(companyCategoryMembers)
     .innerJoin(
       companies,
-      and(
-        eq(companies.appId, companyCategoryMembers.appId),
+      sameTenant(
+        companies,
+        companyCategoryMembers,
         eq(companies.uid, companyCategoryMembers.companyUid),
       ),
     )
     .where(
-      and(
-        eq(companyCategoryMembers.appId, app.uid),
+      ofTenant(
+        scope,
+        companyCategoryMembers,
         inArray(
           companyCategoryMembers.categoryUid,
           rows.map((r) => r.uid),
         ),
-        allowedCompaniesWhere(app),
+        allowedCompaniesWhere(scope),
       ),
     )
     .orderBy(asc(companies.position), asc(companies.name));
@@ -182,14 +188,14 @@ function categoryToApi(row: typeof companyCategories.$inferSelect): CompanyCateg
 }
 
 export async function listAllowedCompanies(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   options: { category?: string; search?: string },
   window: PageWindow,
 ): Promise<{ count: number; results: CompanySummary[] }> {
+  const { db } = scope;
   if (options.category !== undefined && !isUid(options.category)) return { count: 0, results: [] };
   const where = and(
-    allowedCompaniesWhere(app),
+    allowedCompaniesWhere(scope),
     options.search ? nameContains(companies.name, options.search) : undefined,
     options.category
       ? exists(
@@ -197,8 +203,9 @@ export async function listAllowedCompanies(
             .select({ one: companyCategoryMembers.companyUid })
             .from(companyCategoryMembers)
             .where(
-              and(
-                eq(companyCategoryMembers.appId, companies.appId),
+              sameTenant(
+                companyCategoryMembers,
+                companies,
                 eq(companyCategoryMembers.companyUid, companies.uid),
                 eq(companyCategoryMembers.categoryUid, options.category),
               ),
@@ -218,19 +225,20 @@ export async function listAllowedCompanies(
 }
 
 export async function listCompanyAds(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   companyUid: string,
   window: PageWindow,
 ): Promise<{ count: number; results: Ad[] }> {
+  const { db } = scope;
   if (!isUid(companyUid)) throw new NotFoundError();
   const [company] = await db
     .select({ uid: companies.uid })
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
   if (!company) throw new NotFoundError();
-  const where = and(
-    eq(companyAds.appId, app.uid),
+  const where = ofTenant(
+    scope,
+    companyAds,
     eq(companyAds.companyUid, companyUid),
     eq(companyAds.isActive, true),
   );
@@ -254,12 +262,13 @@ export async function listCompanyAds(
   };
 }
 
-export async function getLanding(db: Database, app: AppRow): Promise<Landing> {
+export async function getLanding(scope: Scope): Promise<Landing> {
+  const { db, app } = scope;
   if (!app.landingPage) throw new NotFoundError();
   const rows = await db
     .select()
     .from(landingSections)
-    .where(and(eq(landingSections.appId, app.uid), eq(landingSections.isActive, true)))
+    .where(ofTenant(scope, landingSections, eq(landingSections.isActive, true)))
     .orderBy(asc(landingSections.position));
   return {
     landing_page_type: app.landingPageType as Landing['landing_page_type'],
