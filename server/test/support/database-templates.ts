@@ -65,7 +65,11 @@ async function loadOrBuildPglite(kind: TemplateKind): Promise<Blob> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const handle = await openDatabase({ dataDir: 'memory://' });
+  // The seeded template starts from the migrated one: the migrations run once per run.
+  const handle = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: kind === 'seeded' ? await pgliteTemplate('migrated') : undefined,
+  });
   let tarball: Blob;
   try {
     if (kind === 'seeded') await seedDemoTenants(handle.db);
@@ -116,6 +120,8 @@ export function postgresTemplate(serverUrl: string, kind: TemplateKind): Promise
 
 async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Promise<string> {
   const name = `test_template_${kind}_${await templateKey()}`;
+  // The seeded template starts from the migrated one: the migrations run once per run.
+  const from = kind === 'seeded' ? await postgresTemplate(serverUrl, 'migrated') : undefined;
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -128,7 +134,7 @@ async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Pr
     // Not marked as a template: a build that did not finish; start over.
     if (rows[0] && !rows[0].ready) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
     if (!rows[0]?.ready) {
-      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
