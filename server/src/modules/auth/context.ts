@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { publicOrigin } from '../../lib/public-url';
 import type { Mailer } from '../mail/mailer';
 import type { AppRow } from '../tenancy/service';
+import type { Clock } from '../../scope/scope';
 
 /** What the accounts services need from a request, so they never touch HTTP. */
 export type AuthContext = {
@@ -16,6 +17,8 @@ export type AuthContext = {
   ip: string;
   /** scheme://domain[:port] the mailed links point at: the tenant's own domain, never the request's Host. */
   origin: string;
+  /** The app's clock: rate-limit windows follow it (tests set it, AppOptions.clock). */
+  clock: Clock;
 };
 
 export function authContext(request: FastifyRequest): AuthContext {
@@ -30,5 +33,6 @@ export function authContext(request: FastifyRequest): AuthContext {
     // Host, X-Forwarded-Host and X-Forwarded-Proto are chosen by whoever sends the request: a
     // reset link built from them could carry its token to another site.
     origin: publicOrigin(app.domain, request.server.publicUrl),
+    clock: request.server.clock,
   };
 }
