@@ -80,7 +80,7 @@ export type AppOptions = {
   tenantCacheSeconds?: number;
   /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
   subscriptionRunSeconds?: number;
-  /** What time the in-server schedulers believe it is (tests); the real clock otherwise. */
+  /** What time the in-server schedulers, services and cache lifetimes believe it is (tests); the real clock otherwise. */
   clock?: () => Date;
   /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
   pointsExpiryRunSeconds?: number;
@@ -118,12 +118,18 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityHeadersPlugin, { publicUrl: options.publicUrl ?? {} });
   await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
-  await app.register(publicCachePlugin, { seconds: options.publicCacheSeconds ?? 0 });
+  await app.register(publicCachePlugin, {
+    seconds: options.publicCacheSeconds ?? 0,
+    clock: options.clock,
+  });
   // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(databasePlugin, { db: options.db });
-  await app.register(tenantPlugin, { cacheSeconds: options.tenantCacheSeconds ?? 0 });
+  await app.register(tenantPlugin, {
+    cacheSeconds: options.tenantCacheSeconds ?? 0,
+    clock: options.clock,
+  });
   await app.register(authPlugin);
   // Before any API route: it decides (and documents) each route's access as it is registered.
   await app.register(routeAccessPlugin);

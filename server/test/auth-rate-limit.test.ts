@@ -4,6 +4,7 @@ import { parseTrustProxy } from '../src/config';
 import { addressKey } from '../src/lib/rate-limit';
 import { generousRateLimits, startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
+import { testClock } from './support/clock';
 
 let t: TestApp;
 /** Per address; per identity from one address; per identity from all addresses (default: no ceiling). */
@@ -13,10 +14,14 @@ const small = (address: number, identity: number, identityTotal = 100_000) => ({
   identityTotal: { max: identityTotal, windowSeconds: 600 },
 });
 
+const clock = testClock();
 before(async () => {
+  // The counts start with a window, whatever the hour: none straddles two of them.
+  clock.startWindow(600);
   // As behind a load balancer at 127.0.0.1 (light-my-request's socket address): the client address
   // comes from X-Forwarded-For.
   t = await startTestApp({
+    clock: clock.now,
     trustProxy: ['127.0.0.1'],
     accounts: {
       rateLimits: {

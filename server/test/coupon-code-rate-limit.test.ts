@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generousRateLimits, startTestApp, type TestApp } from './support/test-app';
 import { makeShop, type Shop } from './support/orders';
+import { testClock } from './support/clock';
 
 /**
  * `GET v5/companies/{uid}/validate-code/{code}/` tells whether a code exists:
@@ -12,8 +13,12 @@ let t: TestApp;
 let shop: Shop;
 let company: string;
 
+const clock = testClock();
 before(async () => {
+  // The counts start with a window, whatever the hour: none straddles two of them.
+  clock.startWindow(600);
   t = await startTestApp({
+    clock: clock.now,
     seedDemo: false,
     trustProxy: ['127.0.0.1'],
     accounts: {

@@ -1,13 +1,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { testClock } from './support/clock';
 import { startTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
 let place: string;
+const clock = testClock();
 before(async () => {
-  t = await startTestApp({ publicCacheSeconds: 1 });
+  t = await startTestApp({ publicCacheSeconds: 1, clock: clock.now });
   place = (await t.get('/api/v7/places/?search=miraflores')).data.results[0].uid;
 });
 after(() => t?.close());
@@ -24,7 +25,7 @@ test('a public catalogue answer is served again from the cache, then refreshed a
   const second = await t.get(url);
   assert.equal(second.headers['x-cache'], 'hit');
   assert.equal(second.body, first.body, 'the same answer within the lifetime');
-  await sleep(1100);
+  clock.advance(1100);
   const third = await t.get(url);
   assert.equal(third.headers['x-cache'], 'miss');
   assert.equal(third.data.results[0].stock, 7);

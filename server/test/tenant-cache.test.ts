@@ -1,8 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../src/app';
 import { importTenant } from '../src/tenants/importer';
+import { testClock } from './support/clock';
 import { openTestDatabase } from './support/test-app';
 
 // The per-process tenant look-up (TENANT_CACHE_SECONDS): never one host's
@@ -11,6 +11,7 @@ import { openTestDatabase } from './support/test-app';
 const TTL_SECONDS = 1;
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let app: Awaited<ReturnType<typeof buildApp>>;
+const clock = testClock();
 
 function tenant(key: string, domain: string) {
   return {
@@ -46,7 +47,12 @@ before(async () => {
   db = await openTestDatabase();
   await importTenant(db.db, tenant('alpha', 'alpha.test'));
   await importTenant(db.db, tenant('beta', 'beta.test'));
-  app = await buildApp({ db: db.db, dbKind: db.kind, tenantCacheSeconds: TTL_SECONDS });
+  app = await buildApp({
+    db: db.db,
+    dbKind: db.kind,
+    tenantCacheSeconds: TTL_SECONDS,
+    clock: clock.now,
+  });
   await app.ready();
 });
 after(async () => {
@@ -86,11 +92,11 @@ test('a tenant imported or moved to another domain is seen once the lifetime has
   assert.equal((await placesOf('delta.test')).status, 404);
   await importTenant(db.db, tenant('delta', 'delta.test'));
   // Within the lifetime the remembered miss may still answer; after it, the new tenant must.
-  await sleep(TTL_SECONDS * 1000 + 100);
+  clock.advance(TTL_SECONDS * 1000 + 100);
   assert.deepEqual(await placesOf('delta.test'), { status: 200, names: ['Place of delta'] });
 
   await importTenant(db.db, tenant('delta', 'delta-new.test'));
-  await sleep(TTL_SECONDS * 1000 + 100);
+  clock.advance(TTL_SECONDS * 1000 + 100);
   assert.equal(
     (await placesOf('delta.test')).status,
     404,

@@ -17,6 +17,8 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** PGlite folder, or 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** A PGlite data folder tarball (`dumpDataDir`) to start from: the tests copy a template this way. */
+  loadDataDir?: Blob;
   poolSize?: number;
 };
 
@@ -28,17 +30,17 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir ?? 'memory://');
+    : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
   return handle;
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, loadDataDir });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: paths.migrations });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

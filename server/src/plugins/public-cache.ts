@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { cacheClock } from '../lib/cache-clock';
+import type { Clock } from '../scope/scope';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,10 +24,14 @@ type Entry = { body: string; contentType: string };
  * too. A private store's answers (members only) are never kept here, nor
  * marked public.
  */
-export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number }>(
-  async (app, { seconds, maxEntries = 2000 }) => {
+export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number; clock?: Clock }>(
+  async (app, { seconds, maxEntries = 2000, clock }) => {
     if (seconds <= 0) return;
-    const cache = new LRUCache<string, Entry>({ max: maxEntries, ttl: seconds * 1000 });
+    const cache = new LRUCache<string, Entry>({
+      max: maxEntries,
+      ttl: seconds * 1000,
+      ...cacheClock(clock),
+    });
     const keyOf = (request: { host: string; url: string; headers: Record<string, unknown> }) =>
       `${request.host}\n${String(request.headers['api-key'] ?? '')}\n${request.url}`;
 

@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { errorMessages } from '@store/contract';
 import { findAppRowByApiKey, findAppRowByDomain, type AppRow } from '../modules/tenancy/service';
 import { ForbiddenError, NotFoundError } from '../lib/http-errors';
+import { cacheClock } from '../lib/cache-clock';
+import type { Clock } from '../scope/scope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,15 +22,19 @@ declare module 'fastify' {
  * else 403. Without a known host (server-to-server calls) the API-KEY alone
  * names the app.
  */
-export const tenantPlugin = fp<{ cacheSeconds?: number }>(
-  async (app, { cacheSeconds = 0 }) => {
+export const tenantPlugin = fp<{ cacheSeconds?: number; clock?: Clock }>(
+  async (app, { cacheSeconds = 0, clock }) => {
     // Every API call names its tenant, and the apps row changes only when a tenant file is imported:
     // a few seconds of per-process memory save a query per request. It keeps nothing another process
     // needs (a request only reads its tenant), and an import shows up everywhere within `cacheSeconds`.
     // Misses are remembered too, so a flood of unknown hosts or keys costs one query each per lifetime.
     const cache =
       cacheSeconds > 0
-        ? new LRUCache<string, { row: AppRow | null }>({ max: 1000, ttl: cacheSeconds * 1000 })
+        ? new LRUCache<string, { row: AppRow | null }>({
+            max: 1000,
+            ttl: cacheSeconds * 1000,
+            ...cacheClock(clock),
+          })
         : null;
     const lookup = async (
       key: string,

@@ -5,6 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../src/db/client';
+import { postgresTemplate } from './database-templates';
 import type { TestApp } from './test-app';
 
 /**
@@ -38,9 +39,10 @@ export async function scratchPostgres(): Promise<{
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const { default: pg } = await import('pg');
   const name = `proof_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = await postgresTemplate(serverUrl, 'migrated');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -8,7 +8,8 @@ import {
   type TrustProxy,
 } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { seedDemoTenants } from '../../src/tenants/demo-seed';
+import type { Clock } from '../../src/scope/scope';
+import { pgliteTemplate, postgresTemplate } from './database-templates';
 
 /** Tests make many accounts from one address; the rate-limit tests set their own small limits. */
 const generous = {
@@ -29,7 +30,8 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
 /**
  * One database and one app per test file: PGlite in memory by default, or a
  * fresh database on the PostgreSQL server of TEST_DATABASE_URL when the
- * runner sets TEST_DB=postgres. Both run the same migrations and suite.
+ * runner sets TEST_DB=postgres. Both start from a copy of the same migrated
+ * (and, unless `seedDemo: false`, seeded) template (support/database-templates.ts).
  */
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
@@ -41,10 +43,11 @@ export async function startTestApp(
     publicUrl?: PublicUrlConfig;
     publicCacheSeconds?: number;
     webDist?: string;
+    /** The app's clock (support/clock.ts), for tests that move time forward. */
+    clock?: Clock;
   } = {},
 ) {
-  const database = await openTestDatabase();
-  if (options.seedDemo !== false) await seedDemoTenants(database.db);
+  const database = await openTestDatabase({ seedDemo: options.seedDemo !== false });
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
@@ -53,6 +56,7 @@ export async function startTestApp(
     publicUrl: options.publicUrl,
     publicCacheSeconds: options.publicCacheSeconds,
     webDist: options.webDist,
+    clock: options.clock,
   });
   await app.ready();
 
@@ -107,21 +111,24 @@ export async function startTestApp(
   };
 }
 
-export async function openTestDatabase(): Promise<{
+/** A database of its own for one test file, migrated, with the demo tenants if `seedDemo`. */
+export async function openTestDatabase(options: { seedDemo?: boolean } = {}): Promise<{
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 }> {
+  const template = options.seedDemo ? 'seeded' : 'migrated';
   if (process.env.TEST_DB !== 'postgres') {
-    return openDatabase({ dataDir: 'memory://' });
+    return openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(template) });
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const { default: pg } = await import('pg');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const templateName = await postgresTemplate(serverUrl, template);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -241,12 +241,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const app = request.requireTenant();
       const limits = server.accounts.rateLimits.couponCode;
-      await enforceRateLimits(server.db, app.uid, [
-        { bucket: 'coupon-code:address', key: request.ip, limit: limits.address },
-        ...(request.user
-          ? [{ bucket: 'coupon-code:member', key: request.user.uid, limit: limits.identity }]
-          : []),
-      ]);
+      await enforceRateLimits(
+        server.db,
+        app.uid,
+        [
+          { bucket: 'coupon-code:address', key: request.ip, limit: limits.address },
+          ...(request.user
+            ? [{ bucket: 'coupon-code:member', key: request.user.uid, limit: limits.identity }]
+            : []),
+        ],
+        server.clock(),
+      );
       const company = await companyForCode(server.db, app, request.params.uid).catch(() => {
         throw new HttpError(404, { detail: 'Este código no existe' });
       });

@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { paths } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { seedDemoTenants } from '../../src/tenants/demo-seed';
+
+/**
+ * Template databases for the tests: migrating and seeding took most of each
+ * test file's setup, so it is done once and each file starts from a copy.
+ * `migrated` has the schema only; `seeded` has the demo tenants too. A
+ * template is named by a hash of everything that decides its content
+ * (migrations, server code, demo tenant files, the package versions), so a
+ * stale one is never used: a change makes a new one and old ones are removed.
+ */
+export type TemplateKind = 'migrated' | 'seeded';
+
+/** A template unused this long is removed by the next run that builds one. */
+const STALE_MS = 24 * 3600_000;
+
+let keyOnce: Promise<string> | undefined;
+
+/** The hash that names the templates of this checkout (16 hex characters). */
+export function templateKey(): Promise<string> {
+  return (keyOnce ??= (async () => {
+    const hash = createHash('sha256');
+    // The lock file pins the versions of PGlite (its data folder format), drizzle and pg.
+    hash.update(await readFile(path.join(paths.repoRoot, 'package-lock.json')));
+    // The seed runs the importer and the schema; the demo tenants live under src/ too.
+    for (const root of [paths.migrations, path.join(paths.repoRoot, 'server', 'src')]) {
+      const files = (await readdir(root, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+        .sort();
+      for (const file of files) {
+        hash.update(path.relative(paths.repoRoot, file));
+        hash.update(await readFile(file));
+      }
+    }
+    return hash.digest('hex').slice(0, 16);
+  })());
+}
+
+// ---------------------------------------------------------------------------
+// PGlite: a tarball of the data folder (dumpDataDir), loaded by each file.
+
+const pgliteDir = path.join(os.tmpdir(), 'store-test-templates');
+const pgliteTemplates = new Map<TemplateKind, Promise<Blob>>();
+
+/** The template's data folder as a tarball for PGlite's `loadDataDir`, built on first use. */
+export function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
+  let template = pgliteTemplates.get(kind);
+  if (!template) {
+    template = loadOrBuildPglite(kind);
+    pgliteTemplates.set(kind, template);
+  }
+  return template;
+}
+
+async function loadOrBuildPglite(kind: TemplateKind): Promise<Blob> {
+  const file = path.join(pgliteDir, `pglite-${kind}-${await templateKey()}.tar`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  // The seeded template starts from the migrated one: the migrations run once per run.
+  const handle = await openDatabase({
+    dataDir: 'memory://',
+    loadDataDir: kind === 'seeded' ? await pgliteTemplate('migrated') : undefined,
+  });
+  let tarball: Blob;
+  try {
+    if (kind === 'seeded') await seedDemoTenants(handle.db);
+    const client = (handle.db as unknown as { $client: import('@electric-sql/pglite').PGlite })
+      .$client;
+    // A checkpoint first, so a copy starts without replaying the WAL.
+    await client.exec('CHECKPOINT');
+    tarball = await client.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+  await mkdir(pgliteDir, { recursive: true });
+  await removeStalePgliteTemplates();
+  // Written aside and renamed: a file running at the same time sees the whole tarball or none.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));
+  await rename(partial, file);
+  return tarball;
+}
+
+async function removeStalePgliteTemplates() {
+  const now = Date.now();
+  for (const name of await readdir(pgliteDir)) {
+    const file = path.join(pgliteDir, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && now - info.atimeMs > STALE_MS && now - info.mtimeMs > STALE_MS)
+      await rm(file, { force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL: a template database on the server of TEST_DATABASE_URL, copied
+// by CREATE DATABASE ... TEMPLATE.
+
+/** Serialises template builds across the test processes of every checkout sharing the server. */
+const BUILD_LOCK = 727275;
+const postgresTemplates = new Map<TemplateKind, Promise<string>>();
+
+/** The name of the template database, built on first use. */
+export function postgresTemplate(serverUrl: string, kind: TemplateKind): Promise<string> {
+  let template = postgresTemplates.get(kind);
+  if (!template) {
+    template = ensurePostgresTemplate(serverUrl, kind);
+    postgresTemplates.set(kind, template);
+  }
+  return template;
+}
+
+async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Promise<string> {
+  const name = `test_template_${kind}_${await templateKey()}`;
+  // The seeded template starts from the migrated one: the migrations run once per run.
+  const from = kind === 'seeded' ? await postgresTemplate(serverUrl, 'migrated') : undefined;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock($1)', [BUILD_LOCK]);
+    const { rows } = await admin.query<{ ready: boolean }>(
+      'SELECT datistemplate AS ready FROM pg_database WHERE datname = $1',
+      [name],
+    );
+    // Not marked as a template: a build that did not finish; start over.
+    if (rows[0] && !rows[0].ready) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    if (!rows[0]?.ready) {
+      await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      try {
+        if (kind === 'seeded') await seedDemoTenants(handle.db);
+      } finally {
+        await handle.close();
+      }
+      // No connections allowed: CREATE DATABASE ... TEMPLATE fails while anyone is connected.
+      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+      await removeStalePostgresTemplates(admin, name);
+    }
+    // The last use, so that stale templates can be told apart from those in use.
+    await admin.query(`COMMENT ON DATABASE ${name} IS '${new Date().toISOString()}'`);
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock($1)', [BUILD_LOCK]).catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+async function removeStalePostgresTemplates(admin: import('pg').Client, keep: string) {
+  const { rows } = await admin.query<{ name: string; used: string | null }>(
+    `SELECT d.datname AS name, shobj_description(d.oid, 'pg_database') AS used
+       FROM pg_database d WHERE d.datname LIKE 'test\\_template\\_%' AND d.datname <> $1`,
+    [keep],
+  );
+  for (const { name, used } of rows) {
+    if (used && Date.now() - Date.parse(used) < STALE_MS) continue;
+    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
