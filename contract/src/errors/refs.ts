@@ -81,3 +81,9 @@ export function messageText(ref: string, language: MessageLanguage = 'detail'): 
   const words = language === 'detail' ? (entry.spec ?? 'es') : language;
   return fillPlaceholders(entry[words], localParams(message.code, message.params ?? {}, words));
 }
+
+/** The `detail` template of a code (placeholders unfilled), for texts stored before codes existed. */
+export function detailTemplate(code: ErrorCode): string {
+  const entry: CatalogueEntry = errorCatalogue[code];
+  return entry[entry.spec ?? 'es'];
+}

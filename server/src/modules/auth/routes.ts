@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import {
   authMessages,
+  messageText,
   authResponse,
   deletionLink,
   DELETION_LIST_PAGE_SIZE,
@@ -138,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       request.requireUser();
       await logout(server.db, request.requireTenant().uid, request.sessionHash!);
-      return { detail: authMessages.loggedOut };
+      return { detail: messageText(authMessages.loggedOut) };
     },
   );
 
@@ -158,7 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       const user = request.requireFullSession();
       await logoutEverywhere(server.db, request.requireTenant().uid, user.uid);
-      return { detail: authMessages.loggedOutEverywhere };
+      return { detail: messageText(authMessages.loggedOutEverywhere) };
     },
   );
 
@@ -176,7 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await requestPasswordReset(authContext(request), request.body.email);
-      return { detail: authMessages.recoverySent };
+      return { detail: messageText(authMessages.recoverySent) };
     },
   );
 
@@ -196,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       if (!passwordsMatch(request.body)) throw new ValidationError(authMessages.passwordsMustMatch);
       await resetPassword(authContext(request), request.params, request.body.password);
-      return { detail: authMessages.passwordReset };
+      return { detail: messageText(authMessages.passwordReset) };
     },
   );
 
@@ -216,7 +217,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await verifyEmail(authContext(request), request.params);
-      return { detail: authMessages.emailVerified };
+      return { detail: messageText(authMessages.emailVerified) };
     },
   );
 
@@ -235,7 +236,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await requestDeletion(authContext(request), request.requireUser());
-      return { detail: authMessages.deletionSent };
+      return { detail: messageText(authMessages.deletionSent) };
     },
   );
 
@@ -259,7 +260,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
     await deleteAccount(authContext(request), uid, token);
-    return { detail: authMessages.accountDeleted };
+    return { detail: messageText(authMessages.accountDeleted) };
   };
   const linkDoc =
     'uid is the member uid; the app is the host\'s. 404 "El link ha expirado" when the link is unknown, used or expired.';

@@ -18,7 +18,6 @@ import {
   centsToMoney,
   loyaltyMessages,
   moneyToCents,
-  NON_FIELD_ERRORS,
   type Promotion,
   type PromotionState,
   type Redemption,
@@ -32,7 +31,7 @@ import {
   type RedemptionStatus,
 } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
+import { DetailError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember, type Balances } from '../programs/ledger';
@@ -596,12 +595,9 @@ export async function getCouponCode(
     });
     return { code: unit.code, redemption: unit };
   } catch (error) {
-    const message =
-      error instanceof ValidationError
-        ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0]
-        : undefined;
-    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted)
-      throw new HttpError(406, { detail: message });
+    const code = error instanceof ValidationError ? error.firstCode() : undefined;
+    if (code === loyaltyMessages.noLongerUsable || code === loyaltyMessages.stockExhausted)
+      throw new DetailError(406, code);
     throw error;
   }
 }
