@@ -299,7 +299,10 @@ describe('coin orders', () => {
       ],
     });
     assert.equal(mixed.statusCode, 400);
-    assert.ok(mixed.data.non_field_errors.includes(messageText(coinOrderMessages.mixedCart)), mixed.body);
+    assert.ok(
+      mixed.data.non_field_errors.includes(messageText(coinOrderMessages.mixedCart)),
+      mixed.body,
+    );
     const cash = await coinOrder(shop, m.auth, { payment_method: shop.cash });
     assert.equal(cash.statusCode, 400);
     assert.deepEqual(cash.data.payment_method, [messageText(coinOrderMessages.coinsRequired)]);
@@ -333,7 +336,10 @@ describe('coin orders', () => {
       expected_coin_total: 20,
     });
     assert.equal(priced.statusCode, 400);
-    assert.ok(priced.data.non_field_errors.includes(messageText(coinOrderMessages.pricedOptions)), priced.body);
+    assert.ok(
+      priced.data.non_field_errors.includes(messageText(coinOrderMessages.pricedOptions)),
+      priced.body,
+    );
     const stale = await coinOrder(shop, m.auth, { expected_coin_total: 10 });
     assert.equal(stale.statusCode, 409);
     assert.equal(stale.data.quote.coin_total, 30);
