@@ -4,6 +4,7 @@ import { formErrors } from './errors/form';
 
 export * from './errors/catalogue';
 export * from './errors/refs';
+export { localParams } from './errors/params';
 export type { CatalogueEntry } from './errors/entry';
 
 /** Form checks' message codes, by name (texts in errors/form.ts). */

@@ -1,5 +1,5 @@
 import { orderStatusLabels } from '../orders/messages';
-import { orderStatuses, type OrderStatus } from '../orders/status';
+import type { OrderStatus } from '../orders/status';
 import type { ErrorCode } from './catalogue';
 
 const orderStatusLabelsEn: Record<OrderStatus, string> = {
@@ -12,7 +12,7 @@ const orderStatusLabelsEn: Record<OrderStatus, string> = {
 };
 
 const statusLabel = (status: string | undefined, language: 'es' | 'en') =>
-  orderStatuses.includes(status as OrderStatus)
+  status !== undefined && Object.hasOwn(orderStatusLabels, status)
     ? (language === 'es' ? orderStatusLabels : orderStatusLabelsEn)[status as OrderStatus]
     : (status ?? '');
 

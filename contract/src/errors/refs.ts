@@ -25,6 +25,9 @@ export type ParameterisedCode = {
  */
 export type MessageRef = ErrorCode | `${ErrorCode}?${string}`;
 
+/** The reserved key of a 400 body that carries the codes of its field messages. */
+export const FIELD_CODES = 'codes';
+
 /** A code and its parameters, as the API answers them. */
 export type CodedMessage = { code: ErrorCode; params?: Record<string, string> };
 

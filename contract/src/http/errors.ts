@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-/** The reserved key of a 400 body that carries the codes of its field messages. */
-export const FIELD_CODES = 'codes';
+import { FIELD_CODES } from '../errors/refs';
+
+export { FIELD_CODES };
 export const NON_FIELD_ERRORS = 'non_field_errors';
 
 /** A message as the API names it: a code of the catalogue and its parameters, if any. */

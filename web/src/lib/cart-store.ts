@@ -4,6 +4,7 @@ import { storageKeys } from '@store/contract/constants';
 import { ApiError, getShoppingCart, saveShoppingCart } from '../api';
 import { storage } from './storage';
 import { toastError } from './toast';
+import { errorText } from './error-text';
 import { getToken, useIsLoggedIn } from './session';
 import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
 import { subscriptionCartKeys } from './subscription-logic';
@@ -107,7 +108,8 @@ export function toastServerErrors(error: unknown, fallback: string): void {
   if (error instanceof ApiError && error.status === 400) {
     const messages = Object.values(error.fieldErrors).flat();
     if (messages.length > 0) {
-      for (const message of new Set(messages)) toastError(message);
+      for (const message of new Set(messages))
+        toastError(errorText(i18next.t, i18next.resolvedLanguage ?? i18next.language, message));
       return;
     }
   }

@@ -8,7 +8,6 @@ import {
   isCanceled,
   moneyToCents,
   orderMessages,
-  orderStatusLabels,
   paymentMethodType,
   type Order,
   type OrderActor,
@@ -536,8 +535,9 @@ export async function transitionOrder(
         actor === 'member'
           ? orderMessages.cannotCancel
           : formatMessage(orderMessages.transitionRefused, {
-              from: orderStatusLabels[row.status as OrderStatus],
-              to: orderStatusLabels[to],
+              // Statuses as the API names them; the texts say them in words (contract errors/params).
+              from: row.status,
+              to,
             }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();

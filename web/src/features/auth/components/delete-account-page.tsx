@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useTenant } from '../../../lib/tenant';
 import { closeSession } from '../../../lib/session';
-import { useServerMessage } from '../../../lib/server-messages';
+import { ApiError } from '../../../api';
+import { useErrorText } from '../../../lib/error-text';
 import { FormAlert } from '../../../components/form-fields';
 import {
   deletionBase,
@@ -79,7 +80,7 @@ function ProgramsList({ base }: { base: string }) {
  */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
-  const tm = useServerMessage();
+  const tm = useErrorText();
   const app = useTenant();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -127,7 +128,7 @@ export function DeleteAccountPage() {
         queryClient.clear();
       },
     });
-  const failure = remove.error as { body?: { detail?: string } } | null;
+  const failure = remove.error instanceof ApiError ? remove.error.detailMessage : undefined;
 
   return (
     <AuthCard title={t('auth.deleteTitle')} wide>
@@ -140,11 +141,7 @@ export function DeleteAccountPage() {
         <p className="delete-confirm__warning">{t('auth.deleteWarning')}</p>
         <ProgramsList base={base} />
         <FormAlert
-          messages={
-            remove.isError
-              ? [failure?.body?.detail ? tm(failure.body.detail) : t('auth.deleteFailed')]
-              : []
-          }
+          messages={remove.isError ? [failure ? tm(failure) : t('auth.deleteFailed')] : []}
         />
         <button
           type="button"

@@ -15,7 +15,7 @@ import {
   type User,
 } from '@store/contract/profile/user';
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
-import { meQuery } from '../../../api';
+import { ApiError, meQuery } from '../../../api';
 import { firstWord } from '../../../lib/names';
 import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
@@ -208,7 +208,7 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
 function DeletionRequest() {
   const { t } = useTranslation();
   const request = useRequestDeletion();
-  const failure = request.error as { body?: { detail?: string } } | null;
+  const failure = request.error instanceof ApiError ? request.error.detailMessage : undefined;
   return (
     <section className="panel panel--danger" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className="panel__title">
@@ -220,9 +220,7 @@ function DeletionRequest() {
           {t('auth.deleteRequested')}
         </p>
       ) : null}
-      <FormAlert
-        messages={request.isError ? [failure?.body?.detail ?? errorMessages.generic] : []}
-      />
+      <FormAlert messages={request.isError ? [failure ?? errorMessages.generic] : []} />
       <button
         type="button"
         className="button button--danger-ghost"

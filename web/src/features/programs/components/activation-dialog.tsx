@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Promotion, Redemption } from '@store/contract/loyalty/promotions';
 import { promotionQrQuery, redeemPromotion, usedRedemptionsQuery } from '../../../api/loyalty';
+import { loyaltyMessages } from '@store/contract/loyalty/messages';
+import { useErrorText } from '../../../lib/error-text';
 import { consumptionAmount, consumptionError, qrRefreshDelay } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { Modal } from '../../../components/modal';
@@ -166,6 +168,7 @@ function ShowStep({
   onDone: (r: Redemption | null) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const errorsOf = useLoyaltyErrors();
   const [amount, setAmount] = useState('');
@@ -202,7 +205,7 @@ function ShowStep({
       setAmountError(
         problem === 'invalid'
           ? t('programs.invalidAmount')
-          : t('programs.serverMessages.amountExceedsMaximum'),
+          : errorText(loyaltyMessages.amountExceedsMaximum),
       );
       return;
     }

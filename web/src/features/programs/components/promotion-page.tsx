@@ -14,7 +14,8 @@ import {
   redemptionsQuery,
   relatedPromotionsQuery,
 } from '../../../api/loyalty';
-import { blockedMessageKey, promotionActions } from '../../../lib/loyalty';
+import { blockedMessage, promotionActions } from '../../../lib/loyalty';
+import { useErrorText } from '../../../lib/error-text';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
@@ -71,13 +72,14 @@ function PromotionView({
   prefix: string;
 }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const valueOf = usePromotionValue();
   const errorsOf = useLoyaltyErrors();
   const queryClient = useQueryClient();
   const [activating, setActivating] = useState(false);
   const actions = promotionActions(promotion, program.balances, program.is_member);
-  const blocked = blockedMessageKey(promotion.state);
+  const blocked = blockedMessage(promotion.state);
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, {
       dateStyle: 'long',
@@ -162,7 +164,7 @@ function PromotionView({
               </p>
             ) : blocked ? (
               <p className="form-alert form-alert--info" data-testid="blocked-message">
-                {t(`programs.serverMessages.${blocked}`)}
+                {errorText(blocked)}
               </p>
             ) : null}
             {heldUnits.length > 0 ? (

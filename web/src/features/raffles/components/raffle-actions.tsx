@@ -5,6 +5,7 @@ import type { Raffle } from '@store/contract/loyalty/engagement';
 import { RAFFLES_KEY, dismissRaffle, registerRaffle } from '../../../api/engagement';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { raffleStatus } from '../raffle-logic';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Register and dismiss buttons of a raffle; both refresh every raffle query (lists, detail, footer count). */
 export function RaffleActions({
@@ -15,10 +16,11 @@ export function RaffleActions({
   onDismissed?: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const showError = (error: unknown) => {
     const { general } = serverFormErrors(error, []);
-    toast.error(general[0] ?? t('raffles.actionError'));
+    toast.error(general[0] ? errorText(general[0]) : t('raffles.actionError'));
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: [RAFFLES_KEY] });
   const register = useMutation({

@@ -24,7 +24,7 @@ import {
   useRemoveMember,
   useRevokeInvitation,
 } from '../api/staff-api';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 
 type In = z.input<typeof staffInvitationInput>;
@@ -66,7 +66,7 @@ export function MembersPage() {
 
 function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState(false);
   const name = `${member.first_name} ${member.last_name}`.trim() || member.email || '—';
@@ -126,7 +126,7 @@ function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
 
 function GrantForm() {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { places } = useStaff();
   const empty: In = { email: '', role: 'STAFF', place_uids: [] };
   const form = useForm<In, unknown, Out>({
@@ -227,7 +227,7 @@ function Invitations() {
 
 function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const revoke = useRevokeInvitation();
   const date = new Date(invitation.expires_at).toLocaleDateString(i18n.language, {
     day: 'numeric',

@@ -19,7 +19,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { staffOrdersQuery, useOrderTransition } from '../api/staff-api';
 import { BOARD_FILTERS, pageCount } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
@@ -138,7 +138,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** One order with every labelled field, its lines, billing data and the moves it allows now. */
 function OrderCard({ order: o }: { order: StaffOrder }) {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const price = useFormatPrice();
   const transition = useOrderTransition();
   const [confirmCancel, setConfirmCancel] = useState(false);

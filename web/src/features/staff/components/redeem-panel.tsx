@@ -19,7 +19,7 @@ import { FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { clientPromotionsQuery, findPromotion, useRedeem } from '../api/staff-api';
 import { exceedsMaximum } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { canUseCamera, QrScan } from './qr-scan';
 import { ActionPanel } from './action-panel';
@@ -86,7 +86,7 @@ function PromotionCodeSearch({
   onFound: (promotion: Promotion) => void;
 }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
@@ -171,7 +171,7 @@ function RedeemForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const price = useFormatPrice();
   const { placeUid } = useStaff();
   const membership = client.memberships.find((m) => m.program_uid === promotion.program);

@@ -11,7 +11,7 @@ import {
   skippedDaysQueryOf,
   type RecordFilters,
 } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
 
@@ -24,7 +24,7 @@ const TIME_ZONE = 'America/Lima';
  */
 export function SkippedDaysPage() {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const days = useQuery({
