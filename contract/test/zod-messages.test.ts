@@ -1,18 +1,29 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { emailField, isoDate, requiredText, ruleString, formRules, formatMessage } from '../src';
+import {
+  emailField,
+  isoDate,
+  requiredText,
+  ruleString,
+  formRules,
+  formatMessage,
+  messageText,
+  parseMessageRef,
+} from '../src';
 
 const messages = (schema: z.ZodTypeAny, value: unknown) => {
   const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => i.message);
+  return result.success ? [] : result.error.issues.map((i) => messageText(i.message));
 };
 
 test('zod checks without a message of their own answer in Spanish', () => {
   const schema = z.object({ name: z.string().max(3), age: z.number(), kind: z.enum(['a', 'b']) });
   const result = schema.safeParse({ name: 'abcd', age: 'x', kind: 'c' });
   assert.equal(result.success, false);
-  const byPath = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+  const byPath = Object.fromEntries(
+    result.error!.issues.map((i) => [i.path.join('.'), messageText(i.message)]),
+  );
   assert.deepEqual(byPath, {
     name: 'Asegúrese de que este campo no tenga más de 3 caracteres',
     age: 'Ingresar un número',
@@ -49,7 +60,13 @@ test('ruleString applies the generic rules with their messages', () => {
   assert.deepEqual(messages(dni, '12345678'), []);
 });
 
-test('formatMessage fills placeholders and leaves unknown ones', () => {
-  assert.equal(formatMessage('Out of stock: {product}', { product: 'Café' }), 'Out of stock: Café');
-  assert.equal(formatMessage('{a} {b}', { a: 1 }), '1 {b}');
+test('formatMessage carries the code and its parameters; messageText fills them', () => {
+  const ref = formatMessage('orders.out_of_stock', { product: 'Café & Té?' });
+  assert.deepEqual(parseMessageRef(ref), {
+    code: 'orders.out_of_stock',
+    params: { product: 'Café & Té?' },
+  });
+  assert.equal(messageText(ref), 'Out of stock: Café & Té?');
+  assert.equal(messageText(ref, 'es'), 'Sin stock: Café & Té?');
+  assert.equal(messageText('not a code'), 'not a code');
 });

@@ -177,9 +177,10 @@ test(
     await page.getByLabel('Delivery').check();
     await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
     await page.getByLabel('Referencia').fill('Frente al parque');
-    // Outside the radius: the delivery service error.
+    // Outside the radius: the delivery service error, in Spanish (the API's detail keeps the
+    // spec's English words; the screen shows the code's text).
     await page.getByLabel('Latitud').fill('-12.5');
-    await page.getByTestId('delivery-fare').getByText('Error in the delivery service').waitFor();
+    await page.getByTestId('delivery-fare').getByText('Error en el servicio de delivery').waitFor();
     await page.getByLabel('Latitud').fill('-12.1250');
     await page.getByLabel('Longitud').fill('-77.0300');
     await page
@@ -203,7 +204,7 @@ test(
     await submit(page).click();
     await page
       .getByRole('alert')
-      .filter({ hasText: 'Your card could not be processed correctly' })
+      .filter({ hasText: 'Su tarjeta no pudo ser procesada correctamente' })
       .waitFor();
     assert.equal(await orderCount(page), before, 'a declined card leaves no order');
     // Nothing typed is lost.
@@ -299,7 +300,7 @@ test(
     assert.equal(await first.getAttribute('data-order'), number);
     assert.equal(await page.locator('.order-card').count(), before + 1);
     await page.getByLabel('Método de pago').selectOption({ label: 'Tarjeta contra entrega' });
-    await page.getByRole('heading', { name: 'No orders found' }).waitFor();
+    await page.getByRole('heading', { name: 'No se encontraron pedidos' }).waitFor();
     await page.getByLabel('Método de pago').selectOption({ label: 'Efectivo' });
     await page.locator(`.order-card[data-order="${number}"]`).waitFor();
     await page.screenshot({ path: `${SHOTS}/orders-desktop.png`, fullPage: true });

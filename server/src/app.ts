@@ -1,4 +1,5 @@
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { detailBody } from './lib/http-errors';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -104,7 +105,7 @@ export async function buildApp(options: AppOptions) {
     // The router's own refusals (a path that cannot be decoded, a path segment longer than any id)
     // name nothing that exists: the documented 404 instead of Fastify's 400/414 bodies.
     frameworkErrors: (_error, _request, reply) => {
-      void (reply as FastifyReply).code(404).send({ detail: errorMessages.notFound });
+      void (reply as FastifyReply).code(404).send(detailBody(errorMessages.notFound));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
-import { coinOrderMessages, loyaltyMessages } from '@store/contract';
+import { coinOrderMessages, loyaltyMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { billing } from './support/orders';
@@ -277,7 +277,7 @@ describe('coin orders', () => {
     const [stock, count] = [await stockOf(shop, shop.mug.uid), await ordersOfApp(shop)];
     const res = await coinOrder(shop, m.auth);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+    assert.deepEqual(res.data, { non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)] });
     assert.equal(await coinsOf(shop, m.auth), 29);
     assert.equal(await stockOf(shop, shop.mug.uid), stock);
     assert.equal(await ordersOfApp(shop), count);
@@ -287,7 +287,7 @@ describe('coin orders', () => {
     const m = await shop.member(0, false);
     const res = await coinOrder(shop, m.auth);
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { non_field_errors: [coinOrderMessages.notMember] });
+    assert.deepEqual(res.data, { non_field_errors: [messageText(coinOrderMessages.notMember)] });
   });
 
   test('mixed carts, money methods for coins, coins for money, delivery, coupons and priced options are refused with 400', async () => {
@@ -299,25 +299,30 @@ describe('coin orders', () => {
       ],
     });
     assert.equal(mixed.statusCode, 400);
-    assert.ok(mixed.data.non_field_errors.includes(coinOrderMessages.mixedCart), mixed.body);
+    assert.ok(
+      mixed.data.non_field_errors.includes(messageText(coinOrderMessages.mixedCart)),
+      mixed.body,
+    );
     const cash = await coinOrder(shop, m.auth, { payment_method: shop.cash });
     assert.equal(cash.statusCode, 400);
-    assert.deepEqual(cash.data.payment_method, [coinOrderMessages.coinsRequired]);
+    assert.deepEqual(cash.data.payment_method, [messageText(coinOrderMessages.coinsRequired)]);
     const moneyWithCoins = await coinOrder(shop, m.auth, {
       products: [{ uid: shop.coffee.uid, quantity: 1 }],
       expected_total: '6.50',
     });
     assert.equal(moneyWithCoins.statusCode, 400);
-    assert.deepEqual(moneyWithCoins.data.payment_method, [coinOrderMessages.onlyRedeemable]);
+    assert.deepEqual(moneyWithCoins.data.payment_method, [
+      messageText(coinOrderMessages.onlyRedeemable),
+    ]);
     const delivery = await coinOrder(shop, m.auth, {
       shipping_type: 'delivery',
       pickup: undefined,
       delivery: { area: 'x', address: 'Av. 1', latitude: -12.12, longitude: -77.03 },
     });
     assert.equal(delivery.statusCode, 400);
-    assert.deepEqual(delivery.data.shipping_type, [coinOrderMessages.pickupOnly]);
+    assert.deepEqual(delivery.data.shipping_type, [messageText(coinOrderMessages.pickupOnly)]);
     const coupon = await coinOrder(shop, m.auth, { coupon: 'ANY' });
-    assert.deepEqual(coupon.data.coupon, [coinOrderMessages.noCoupon]);
+    assert.deepEqual(coupon.data.coupon, [messageText(coinOrderMessages.noCoupon)]);
     const group = shop.cap.option_groups[0];
     const gold = group.options.find((o) => o.name === 'Dorada')!.uid;
     const priced = await coinOrder(shop, m.auth, {
@@ -331,7 +336,10 @@ describe('coin orders', () => {
       expected_coin_total: 20,
     });
     assert.equal(priced.statusCode, 400);
-    assert.ok(priced.data.non_field_errors.includes(coinOrderMessages.pricedOptions), priced.body);
+    assert.ok(
+      priced.data.non_field_errors.includes(messageText(coinOrderMessages.pricedOptions)),
+      priced.body,
+    );
     const stale = await coinOrder(shop, m.auth, { expected_coin_total: 10 });
     assert.equal(stale.statusCode, 409);
     assert.equal(stale.data.quote.coin_total, 30);
@@ -387,7 +395,7 @@ describe('coin orders', () => {
     );
     assert.deepEqual(
       results.filter((r) => r.statusCode !== 201).map((r) => r.data.non_field_errors?.[0]),
-      Array(4).fill(loyaltyMessages.notEnoughCoins),
+      Array(4).fill(messageText(loyaltyMessages.notEnoughCoins)),
     );
     assert.equal(await coinsOf(shop, m.auth), 5);
 

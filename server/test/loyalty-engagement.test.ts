@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { engagementMessages, formMessages, loyaltyMessages } from '@store/contract';
+import { engagementMessages, formMessages, loyaltyMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { pollResponses, polls, raffleMembers, raffles } from '../src/db/schema';
@@ -125,7 +125,7 @@ describe('raffles', () => {
       headers: m.auth,
     });
     assert.equal(missing.statusCode, 404);
-    assert.equal(missing.data.detail, engagementMessages.raffleNotFound);
+    assert.equal(missing.data.detail, messageText(engagementMessages.raffleNotFound));
     assert.equal(
       (await t.get(`/api/v5/me/programs/${club}/raffles/x' OR 1=1/`, { headers: m.auth }))
         .statusCode,
@@ -166,7 +166,9 @@ describe('raffles', () => {
       { headers: outsider.auth },
     );
     assert.equal(notMember.statusCode, 400);
-    assert.deepEqual(notMember.data, { non_field_errors: [loyaltyMessages.notMember] });
+    assert.deepEqual(notMember.data, {
+      non_field_errors: [messageText(loyaltyMessages.notMember)],
+    });
 
     // Another tenant sees neither the program nor its raffles.
     const foreign = await registerMember(t, 'rockypez.localhost');
@@ -192,7 +194,9 @@ describe('raffles', () => {
         { headers: m.auth },
       );
       assert.equal(closed.statusCode, 400);
-      assert.deepEqual(closed.data, { non_field_errors: [engagementMessages.raffleClosed] });
+      assert.deepEqual(closed.data, {
+        non_field_errors: [messageText(engagementMessages.raffleClosed)],
+      });
       assert.equal(
         (await t.get(`/api/v5/me/programs/${club}/raffles/${r.uid}/`, { headers: m.auth })).data
           .is_open,
@@ -285,7 +289,9 @@ describe('polls', () => {
       { headers: m.auth },
     );
     assert.equal(twice.statusCode, 400);
-    assert.deepEqual(twice.data, { non_field_errors: [engagementMessages.pollAnswered] });
+    assert.deepEqual(twice.data, {
+      non_field_errors: [messageText(engagementMessages.pollAnswered)],
+    });
     // Another member still has it pending.
     assert.equal(
       (await t.get(`/api/v5/me/programs/${club}/polls/`, { headers: (await newMember()).auth }))
@@ -384,16 +390,16 @@ describe('polls', () => {
       { headers: m.auth },
     );
     assert.equal(missingText.statusCode, 400);
-    assert.deepEqual(missingText.data, { 'answers.2': [formMessages.required] });
+    assert.deepEqual(missingText.data, { 'answers.2': [messageText(formMessages.required)] });
     const none = await t.post(
       `/api/v5/me/polls/${p.uid}/responses/`,
       { answers: [] },
       { headers: m.auth },
     );
     assert.deepEqual(none.data, {
-      'answers.0': [formMessages.required],
-      'answers.1': [formMessages.required],
-      'answers.2': [formMessages.required],
+      'answers.0': [messageText(formMessages.required)],
+      'answers.1': [messageText(formMessages.required)],
+      'answers.2': [messageText(formMessages.required)],
     });
     const blank = fullAnswers(p);
     blank[2] = { question: p.questions[2].uid, text: '   ' };
@@ -405,7 +411,7 @@ describe('polls', () => {
           { headers: m.auth },
         )
       ).data,
-      { 'answers.2': [formMessages.required] },
+      { 'answers.2': [messageText(formMessages.required)] },
     );
     // Nothing was written by the refused attempts.
     assert.equal(
@@ -427,7 +433,7 @@ describe('polls', () => {
           { headers: m.auth },
         )
       ).data,
-      { 'answers.0': [engagementMessages.notAnOption] },
+      { 'answers.0': [messageText(engagementMessages.notAnOption)] },
     );
     const two = fullAnswers(p);
     two[0] = {
@@ -437,7 +443,7 @@ describe('polls', () => {
     assert.deepEqual(
       (await t.post(`/api/v5/me/polls/${p.uid}/responses/`, { answers: two }, { headers: m.auth }))
         .data,
-      { 'answers.0': [engagementMessages.chooseOne] },
+      { 'answers.0': [messageText(engagementMessages.chooseOne)] },
     );
     const garbage = fullAnswers(p);
     garbage[1] = { question: p.questions[1].uid, options: ["' OR 1=1 --"] };
@@ -449,7 +455,7 @@ describe('polls', () => {
           { headers: m.auth },
         )
       ).data,
-      { 'answers.1': [engagementMessages.notAnOption] },
+      { 'answers.1': [messageText(engagementMessages.notAnOption)] },
     );
     const foreign = [...fullAnswers(p), { question: crypto.randomUUID(), text: 'x' }];
     assert.deepEqual(
@@ -460,13 +466,13 @@ describe('polls', () => {
           { headers: m.auth },
         )
       ).data,
-      { answers: [engagementMessages.notAQuestion] },
+      { answers: [messageText(engagementMessages.notAQuestion)] },
     );
     const dup = [...fullAnswers(p), { question: p.questions[2].uid, text: 'otra' }];
     assert.deepEqual(
       (await t.post(`/api/v5/me/polls/${p.uid}/responses/`, { answers: dup }, { headers: m.auth }))
         .data,
-      { 'answers.2': [engagementMessages.duplicateAnswer] },
+      { 'answers.2': [messageText(engagementMessages.duplicateAnswer)] },
     );
   });
 
@@ -525,7 +531,9 @@ describe('polls', () => {
       { answers: fullAnswers(p) },
       { headers: outsider.auth },
     );
-    assert.deepEqual(notMember.data, { non_field_errors: [loyaltyMessages.notMember] });
+    assert.deepEqual(notMember.data, {
+      non_field_errors: [messageText(loyaltyMessages.notMember)],
+    });
     const foreign = await registerMember(t, 'rockypez.localhost');
     assert.equal(
       (
@@ -557,7 +565,9 @@ describe('polls', () => {
         { headers: m.auth },
       );
       assert.equal(closed.statusCode, 400);
-      assert.deepEqual(closed.data, { non_field_errors: [engagementMessages.pollClosed] });
+      assert.deepEqual(closed.data, {
+        non_field_errors: [messageText(engagementMessages.pollClosed)],
+      });
       await t.db
         .update(polls)
         .set({ endsAt: null, startsAt: new Date(Date.now() + 86_400_000) })

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loyaltyMessages } from '@store/contract';
+import { loyaltyMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { levelFor } from '../src/modules/programs/service';
@@ -86,7 +86,7 @@ describe('GET v5/me/programs/{uid}/', () => {
       headers: m.auth,
     });
     assert.equal(foreign.statusCode, 404);
-    assert.equal(foreign.data.detail, loyaltyMessages.programNotFound);
+    assert.equal(foreign.data.detail, messageText(loyaltyMessages.programNotFound));
   });
 });
 
@@ -232,7 +232,7 @@ describe('POST v5/me/programs/{uid}/qr/', () => {
     const m = await registerMember(t, 'localhost');
     const res = await t.post(`/api/v5/me/programs/${club}/qr/`, undefined, { headers: m.auth });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data.non_field_errors, [loyaltyMessages.notMember]);
+    assert.deepEqual(res.data.non_field_errors, [messageText(loyaltyMessages.notMember)]);
     assert.equal((await t.post(`/api/v5/me/programs/${club}/qr/`)).statusCode, 401);
     assert.equal(
       (await t.post(`/api/v5/me/programs/${crypto.randomUUID()}/qr/`, undefined, { headers: demo }))

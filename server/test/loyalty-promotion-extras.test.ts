@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loyaltyMessages, type Promotion } from '@store/contract';
+import { loyaltyMessages, type Promotion, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { eq } from 'drizzle-orm';
@@ -93,11 +93,11 @@ describe('POST .../promotions/{uid}/qrcode/', () => {
     );
     const used = await qrcode(m.auth, coffee.uid);
     assert.equal(used.statusCode, 400);
-    assert.deepEqual(used.data, { non_field_errors: [loyaltyMessages.alreadyUsed] });
+    assert.deepEqual(used.data, { non_field_errors: [messageText(loyaltyMessages.alreadyUsed)] });
 
     const outsider = await registerMember(t, 'localhost');
     assert.deepEqual((await qrcode(outsider.auth, coffee.uid)).data, {
-      non_field_errors: [loyaltyMessages.notMember],
+      non_field_errors: [messageText(loyaltyMessages.notMember)],
     });
     assert.equal((await qrcode(m.auth, crypto.randomUUID())).statusCode, 404);
     assert.equal((await qrcode(m.auth, "x'--")).statusCode, 404);

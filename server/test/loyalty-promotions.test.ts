@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loyaltyMessages, type Promotion } from '@store/contract';
+import { loyaltyMessages, type Promotion, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { earn } from '../src/modules/programs/ledger';
@@ -190,7 +190,7 @@ describe('POST v5/redemption-by-user/', () => {
     assert.match(first.data.code, /^[A-Z2-9]{10}$/);
     const second = await redeem(m.auth, { program_promotion: byKey[P.coffee].uid });
     assert.equal(second.statusCode, 400);
-    assert.equal(nonField(second), loyaltyMessages.alreadyUsed);
+    assert.equal(nonField(second), messageText(loyaltyMessages.alreadyUsed));
     const detail = await t.get(`${promotionsUrl()}${byKey[P.coffee].uid}/`, { headers: m.auth });
     assert.equal(detail.data.state, 'already_used');
   });
@@ -201,7 +201,7 @@ describe('POST v5/redemption-by-user/', () => {
       amount: '60.01',
     });
     assert.equal(over.statusCode, 400);
-    assert.deepEqual(over.data.amount, [loyaltyMessages.amountExceedsMaximum]);
+    assert.deepEqual(over.data.amount, [messageText(loyaltyMessages.amountExceedsMaximum)]);
     const ok = await redeem(m.auth, { program_promotion: byKey[P.breakfast].uid, amount: '60.00' });
     assert.equal(ok.statusCode, 201);
     assert.equal(ok.data.amount, '60.00');
@@ -219,7 +219,7 @@ describe('POST v5/redemption-by-user/', () => {
     assert.equal(detail.statusCode, 200, JSON.stringify(detail.data));
     assert.equal(detail.data.state, 'no_longer_usable');
     const res = await redeem(m.auth, { program_promotion: summer });
-    assert.equal(nonField(res), loyaltyMessages.noLongerUsable);
+    assert.equal(nonField(res), messageText(loyaltyMessages.noLongerUsable));
   });
   test('the member limit: a third-use limit answers the limit message', async () => {
     const m = await newClubMember(200);
@@ -229,7 +229,7 @@ describe('POST v5/redemption-by-user/', () => {
         201,
       );
     const fourth = await redeem(m.auth, { program_promotion: byKey[P.cake].uid });
-    assert.equal(nonField(fourth), loyaltyMessages.limitExceeded);
+    assert.equal(nonField(fourth), messageText(loyaltyMessages.limitExceeded));
     assert.equal(
       (await t.get(`/api/v5/me/programs/${club}/`, { headers: m.auth })).data.balances.coins,
       110,
@@ -243,7 +243,7 @@ describe('POST v5/redemption-by-user/', () => {
     const poor = await newClubMember(0, 9);
     assert.equal(
       nonField(await redeem(poor.auth, { program_promotion: byKey[P.stamps].uid })),
-      loyaltyMessages.notEnoughStamps,
+      messageText(loyaltyMessages.notEnoughStamps),
     );
     const rich = await newClubMember(0, 12);
     const res = await redeem(rich.auth, { program_promotion: byKey[P.stamps].uid });
@@ -258,7 +258,7 @@ describe('POST v5/redemption-by-user/', () => {
     const outsider = await registerMember(t, 'localhost');
     assert.equal(
       nonField(await redeem(outsider.auth, { program_promotion: byKey[P.coffee].uid })),
-      loyaltyMessages.notMember,
+      messageText(loyaltyMessages.notMember),
     );
     const m = await newClubMember();
     for (const body of [
@@ -290,7 +290,9 @@ describe('POST v5/redemption-by-user/', () => {
       { host: 'rockypez.localhost', headers: other.auth },
     );
     assert.equal(foreign.statusCode, 400);
-    assert.deepEqual(foreign.data.program_promotion, [loyaltyMessages.promotionNotFound]);
+    assert.deepEqual(foreign.data.program_promotion, [
+      messageText(loyaltyMessages.promotionNotFound),
+    ]);
   });
 });
 
@@ -332,9 +334,12 @@ describe('POST .../promotions/{uid}/purchase/', () => {
     const m = await newClubMember(49);
     assert.equal(
       nonField(await purchase(m.auth, byKey[P.sandwich].uid)),
-      loyaltyMessages.notEnoughCoins,
+      messageText(loyaltyMessages.notEnoughCoins),
     );
-    assert.equal(nonField(await purchase(m.auth, byKey[P.coffee].uid)), loyaltyMessages.notForSale);
+    assert.equal(
+      nonField(await purchase(m.auth, byKey[P.coffee].uid)),
+      messageText(loyaltyMessages.notForSale),
+    );
     assert.equal((await purchase(m.auth, crypto.randomUUID())).statusCode, 404);
     assert.equal((await purchase(m.auth, 'junk')).statusCode, 404);
     assert.equal(
@@ -348,7 +353,7 @@ describe('POST .../promotions/{uid}/purchase/', () => {
     assert.equal((await purchase(a.auth, byKey[P.giftCard].uid)).statusCode, 201);
     assert.equal(
       nonField(await purchase(b.auth, byKey[P.giftCard].uid)),
-      loyaltyMessages.stockExhausted,
+      messageText(loyaltyMessages.stockExhausted),
     );
     const detail = await t.get(`${promotionsUrl()}${byKey[P.giftCard].uid}/`, { headers: b.auth });
     assert.equal(detail.data.stock, 0);
@@ -411,11 +416,11 @@ describe('POST v5/programs/{p}/promotions/{uid}/coupon/get-code/', () => {
     const poor = await newClubMember();
     const coins = await getCode(poor.auth, byKey[P.sandwich].uid);
     assert.equal(coins.statusCode, 400);
-    assert.deepEqual(coins.data.non_field_errors, [loyaltyMessages.notEnoughCoins]);
+    assert.deepEqual(coins.data.non_field_errors, [messageText(loyaltyMessages.notEnoughCoins)]);
     const { tenantUid } = await import('../src/lib/uid');
     const ended = await getCode(poor.auth, tenantUid('demo', 'promotion', 'aurora-club/verano-15'));
     assert.equal(ended.statusCode, 406);
-    assert.deepEqual(ended.data, { detail: loyaltyMessages.noLongerUsable });
+    assert.deepEqual(ended.data, { detail: messageText(loyaltyMessages.noLongerUsable) });
     assert.equal((await getCode(poor.auth, crypto.randomUUID())).statusCode, 404);
     assert.equal(
       (await t.post(`/api/v5/programs/${club}/promotions/${byKey[P.coffee].uid}/coupon/get-code/`))

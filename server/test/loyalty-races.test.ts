@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loyaltyMessages } from '@store/contract';
+import { loyaltyMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { importTenant } from '../src/tenants/importer';
@@ -74,7 +74,10 @@ describe('races', () => {
     const members = await Promise.all(Array.from({ length: 10 }, () => member()));
     const results = await Promise.all(members.map((m) => redeem(m.auth, promotion('last-unit'))));
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
-    assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.stockExhausted}`));
+    assert.deepEqual(
+      messages(results),
+      Array(9).fill(`400 ${messageText(loyaltyMessages.stockExhausted)}`),
+    );
     const detail = await t.get(
       `/api/v5/me/programs/${program}/promotions/${promotion('last-unit')}/`,
       { host, headers: members[0].auth },
@@ -89,7 +92,10 @@ describe('races', () => {
       Array.from({ length: 10 }, () => redeem(m.auth, promotion('twice'))),
     );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
-    assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.limitExceeded}`));
+    assert.deepEqual(
+      messages(results),
+      Array(9).fill(`400 ${messageText(loyaltyMessages.limitExceeded)}`),
+    );
     const list = await t.get(`/api/v5/me/programs/${program}/redemptions/`, {
       host,
       headers: m.auth,
@@ -109,7 +115,10 @@ describe('races', () => {
       ),
     );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 1);
-    assert.deepEqual(messages(results), Array(9).fill(`400 ${loyaltyMessages.notEnoughCoins}`));
+    assert.deepEqual(
+      messages(results),
+      Array(9).fill(`400 ${messageText(loyaltyMessages.notEnoughCoins)}`),
+    );
     const view = await t.get(`/api/v5/me/programs/${program}/`, { host, headers: m.auth });
     assert.equal(view.data.balances.coins, 10);
   });
@@ -127,7 +136,10 @@ describe('races', () => {
       ),
     );
     assert.equal(results.filter((r) => r.statusCode === 201).length, 2);
-    assert.deepEqual(messages(results), Array(4).fill(`400 ${loyaltyMessages.notEnoughCoins}`));
+    assert.deepEqual(
+      messages(results),
+      Array(4).fill(`400 ${messageText(loyaltyMessages.notEnoughCoins)}`),
+    );
     const view = await t.get(`/api/v5/me/programs/${program}/`, { host, headers: m.auth });
     assert.equal(view.data.balances.coins, 0);
   });

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatMessage, orderMessages, subscriptionMessages } from '@store/contract';
+import { formatMessage, orderMessages, subscriptionMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { billing, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
 import { transitionOrder } from '../src/modules/orders/service';
@@ -23,7 +23,9 @@ before(async () => {
 });
 after(async () => t?.close());
 
-const refusal = { non_field_errors: [formatMessage(orderMessages.tooManyUnpaid, { max: MAX })] };
+const refusal = {
+  non_field_errors: [messageText(formatMessage(orderMessages.tooManyUnpaid, { max: MAX }))],
+};
 
 async function order(auth: Record<string, string>, extra: Record<string, unknown> = {}) {
   return t.post(
@@ -116,7 +118,9 @@ describe('active subscriptions per member', () => {
     assert.equal(codes.filter((c) => c === 201).length, MAX - 1, JSON.stringify(codes));
     const refused = results.find((r) => r.statusCode === 400)!;
     assert.deepEqual(refused.data, {
-      non_field_errors: [formatMessage(subscriptionMessages.tooManyActive, { max: MAX })],
+      non_field_errors: [
+        messageText(formatMessage(subscriptionMessages.tooManyActive, { max: MAX })),
+      ],
     });
     // Subscriptions are counted apart: this member may still place unpaid orders.
     assert.equal((await order(m.auth)).statusCode, 201);

@@ -120,7 +120,7 @@ describe('placing an order', () => {
     const stock = await stockOf(t, shop, shop.cake.uid);
     const res = await pickupOrder({ expected_total: '9.00' });
     assert.equal(res.statusCode, 409, res.body);
-    assert.equal(res.data.code, 'price_changed');
+    assert.equal(res.errorCodes?.code, 'orders.price_changed');
     assert.match(res.data.detail, /precios cambiaron/);
     assert.equal(res.data.quote.total, '10.00');
     assert.equal(res.data.quote.products[0].unit_price, '10.00');

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { isErrorCode } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
 import { registerMember } from './support/accounts';
@@ -10,7 +11,7 @@ import { registerMember } from './support/accounts';
  * params, query strings, bodies (mostly shaped like the documented schema,
  * with hostile values mixed in) and headers, as an anonymous visitor and as a
  * logged-in member. No answer may be a 5xx; a 400 is `{field: [messages]}`
- * and any other 4xx is `{detail}`. Bounded so CI stays fast: FUZZ_SECONDS
+ * and any other 4xx is `{detail}`, each message with its catalogued code. Bounded so CI stays fast: FUZZ_SECONDS
  * (default 30) shared by all routes, FUZZ_RUNS (default 60) per route at most
  * and 8 at least;
  * FUZZ_SEED replays a run.
@@ -366,8 +367,10 @@ function checkAnswer(op: Operation, request: Request, status: number, body: stri
     `${where}: ${status} body is an object`,
   );
   if (status === 400) {
-    const entries = Object.entries(data as Record<string, unknown>);
+    const { codes, ...fields } = data as Record<string, unknown>;
+    const entries = Object.entries(fields);
     assert.ok(entries.length > 0, `${where}: a 400 names at least one field`);
+    const byField = (codes ?? {}) as Record<string, { code: unknown }[]>;
     for (const [field, messages] of entries) {
       assert.ok(
         Array.isArray(messages) &&
@@ -375,12 +378,21 @@ function checkAnswer(op: Operation, request: Request, status: number, body: stri
           messages.every((m) => typeof m === 'string' && m.length > 0),
         `${where}: 400 field "${field}" holds messages: ${body.slice(0, 300)}`,
       );
+      assert.ok(
+        byField[field]?.length === messages.length &&
+          byField[field].every((c) => isErrorCode(c.code)),
+        `${where}: 400 field "${field}" has a catalogued code per message: ${body.slice(0, 300)}`,
+      );
     }
   } else {
     assert.equal(
       typeof (data as { detail?: unknown }).detail,
       'string',
       `${where}: ${status} has {detail}: ${body.slice(0, 300)}`,
+    );
+    assert.ok(
+      isErrorCode((data as { code?: unknown }).code),
+      `${where}: ${status} has a catalogued code: ${body.slice(0, 300)}`,
     );
   }
 }

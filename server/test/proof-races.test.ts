@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
-import { loyaltyMessages } from '@store/contract';
+import { loyaltyMessages, messageText } from '@store/contract';
 import {
   loyaltyLedger,
   orderLines,
@@ -181,7 +181,9 @@ describe('races over two server processes on one PostgreSQL database', { skip },
         unexpected(results, [201, 400]),
       );
       for (const r of results.filter((r) => r.statusCode !== 201))
-        assert.deepEqual(r.data, { non_field_errors: [loyaltyMessages.stockExhausted] });
+        assert.deepEqual(r.data, {
+          non_field_errors: [messageText(loyaltyMessages.stockExhausted)],
+        });
       const [p] = await database.db
         .select({ total: promotions.stockTotal, taken: promotions.stockTaken })
         .from(promotions)
@@ -214,7 +216,9 @@ describe('races over two server processes on one PostgreSQL database', { skip },
         unexpected(results, [201, 400]),
       );
       for (const r of results.filter((r) => r.statusCode !== 201))
-        assert.deepEqual(r.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+        assert.deepEqual(r.data, {
+          non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)],
+        });
       const view = await call(next(), 'GET', `/api/v5/me/programs/${program}/`, {
         host,
         headers: m.auth,

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { authMessages, loyaltyMessages, staffMessages } from '@store/contract';
+import { authMessages, loyaltyMessages, staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
@@ -57,7 +57,7 @@ describe('client look-up', () => {
   test('bad queries are field errors; unknown documents and users who are no client of the company are not found', async () => {
     const none = await get('/api/v5/staff/clients/');
     assert.equal(none.statusCode, 400);
-    assert.deepEqual(none.data, { document_number: [staffMessages.identifyClient] });
+    assert.deepEqual(none.data, { document_number: [messageText(staffMessages.identifyClient)] });
     const noType = await get('/api/v5/staff/clients/?document_number=70000010');
     assert.equal(noType.statusCode, 400);
     assert.ok(noType.data.document_type);
@@ -68,7 +68,7 @@ describe('client look-up', () => {
       '/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=99999999',
     );
     assert.equal(unknown.statusCode, 404);
-    assert.deepEqual(unknown.data, { detail: staffMessages.clientNotFound });
+    assert.deepEqual(unknown.data, { detail: messageText(staffMessages.clientNotFound) });
     // nobody@ is a user of the app but never joined a program of the company nor ordered from it.
     const stranger = await get(
       '/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=70000012',
@@ -125,13 +125,13 @@ describe('client look-up', () => {
     ).qr;
     const res = await post('/api/v5/staff/clients/from-qr/', { code: expired });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { code: [staffMessages.qrExpired] });
+    assert.deepEqual(res.data, { code: [messageText(staffMessages.qrExpired)] });
 
     const parts = qr.data.qr.split('.');
     const forged = [...parts.slice(0, 2), s.users.rosa.uid, ...parts.slice(3)].join('.');
     const forgedRes = await post('/api/v5/staff/clients/from-qr/', { code: forged });
     assert.equal(forgedRes.statusCode, 400);
-    assert.deepEqual(forgedRes.data, { code: [staffMessages.qrInvalid] });
+    assert.deepEqual(forgedRes.data, { code: [messageText(staffMessages.qrInvalid)] });
 
     const otherTenant = signMemberQr(
       (await t.appOf('localhost')).uid,
@@ -139,7 +139,7 @@ describe('client look-up', () => {
       s.programs.club,
     ).qr;
     assert.deepEqual((await post('/api/v5/staff/clients/from-qr/', { code: otherTenant })).data, {
-      code: [staffMessages.qrInvalid],
+      code: [messageText(staffMessages.qrInvalid)],
     });
     const empty = await post('/api/v5/staff/clients/from-qr/', { code: '' });
     assert.equal(empty.statusCode, 400);
@@ -192,7 +192,9 @@ describe('creating clients', () => {
         body({ document_number: document, email: '' }),
       );
       assert.equal(res.statusCode, 400, res.body);
-      assert.deepEqual(res.data, { document_number: [staffMessages.documentHasAccount] });
+      assert.deepEqual(res.data, {
+        document_number: [messageText(staffMessages.documentHasAccount)],
+      });
       assert.ok(!res.body.includes(email) && !res.body.includes(phone), res.body);
       const lookup = await get(
         `/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=${document}`,
@@ -220,15 +222,17 @@ describe('creating clients', () => {
     );
     assert.equal(taken.statusCode, 400);
     assert.deepEqual(taken.data, {
-      email: [authMessages.emailTaken],
-      mobile_phone: [authMessages.mobileTaken],
+      email: [messageText(authMessages.emailTaken)],
+      mobile_phone: [messageText(authMessages.mobileTaken)],
     });
     const rivalProgram = await post(
       '/api/v5/staff/clients/',
       body({ document_number: '72000003', email: '', program_uid: s.programs.rival }),
     );
     assert.equal(rivalProgram.statusCode, 400);
-    assert.deepEqual(rivalProgram.data, { program_uid: [staffMessages.programNotFound] });
+    assert.deepEqual(rivalProgram.data, {
+      program_uid: [messageText(staffMessages.programNotFound)],
+    });
   });
 
   test('refused when the store has no benefits program assigned', async () => {
@@ -238,7 +242,9 @@ describe('creating clients', () => {
       await s.login('bare@staff.test'),
     );
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { non_field_errors: [staffMessages.noBenefitsProgram] });
+    assert.deepEqual(res.data, {
+      non_field_errors: [messageText(staffMessages.noBenefitsProgram)],
+    });
   });
 });
 
@@ -288,7 +294,7 @@ describe('redemptions', () => {
       place_uid: s.places.a,
     });
     assert.equal(atA.statusCode, 400);
-    assert.deepEqual(atA.data, { place_uid: [staffMessages.promotionNotAtPlace] });
+    assert.deepEqual(atA.data, { place_uid: [messageText(staffMessages.promotionNotAtPlace)] });
     assert.equal(
       (
         await post('/api/v5/staff/redemptions/', {
@@ -318,14 +324,16 @@ describe('redemptions', () => {
       place_uid: s.places.a,
     });
     assert.equal(twice.statusCode, 400);
-    assert.deepEqual(twice.data, { non_field_errors: [loyaltyMessages.alreadyUsed] });
+    assert.deepEqual(twice.data, { non_field_errors: [messageText(loyaltyMessages.alreadyUsed)] });
     const coins = await post('/api/v5/staff/redemptions/', {
       client_uid: m.user.uid,
       promotion_uid: s.promotionUid('Con monedas'),
       place_uid: s.places.a,
       proof: qrProof(s, m.user.uid),
     });
-    assert.deepEqual(coins.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+    assert.deepEqual(coins.data, {
+      non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)],
+    });
 
     // A client of the company who is not in the promotion's program.
     const plainOnly = await post('/api/v5/staff/clients/', {
@@ -342,7 +350,7 @@ describe('redemptions', () => {
       place_uid: s.places.a,
     });
     assert.equal(notMember.statusCode, 400);
-    assert.deepEqual(notMember.data, { non_field_errors: [staffMessages.notMember] });
+    assert.deepEqual(notMember.data, { non_field_errors: [messageText(staffMessages.notMember)] });
   });
 
   test('a coupon code the client holds: found with its client and unit, and redeeming uses that unit', async () => {
@@ -396,12 +404,12 @@ describe('redemptions', () => {
     ).qr;
     assert.deepEqual(
       (await get(`/api/v5/staff/promotions/?code=${encodeURIComponent(old)}`)).data,
-      { code: [staffMessages.qrExpired] },
+      { code: [messageText(staffMessages.qrExpired)] },
     );
     const forged = `${qr.data.qr.slice(0, -3)}abc`;
     assert.deepEqual(
       (await get(`/api/v5/staff/promotions/?code=${encodeURIComponent(forged)}`)).data,
-      { code: [staffMessages.qrInvalid] },
+      { code: [messageText(staffMessages.qrInvalid)] },
     );
   });
 
@@ -425,7 +433,7 @@ describe('redemptions', () => {
     const codes = results.map((r) => r.statusCode).sort();
     assert.deepEqual(codes, [201, 400, 400, 400, 400, 400], results.map((r) => r.body).join('\n'));
     for (const r of results.filter((x) => x.statusCode === 400))
-      assert.deepEqual(r.data, { non_field_errors: [loyaltyMessages.stockExhausted] });
+      assert.deepEqual(r.data, { non_field_errors: [messageText(loyaltyMessages.stockExhausted)] });
     const [row] = await t.db
       .select()
       .from(promotions)
@@ -451,7 +459,9 @@ describe('stamps and points', () => {
       place_uid: s.places.a,
       proof: qrProof(s, m.user.uid),
     });
-    assert.deepEqual(early.data, { non_field_errors: [loyaltyMessages.notEnoughStamps] });
+    assert.deepEqual(early.data, {
+      non_field_errors: [messageText(loyaltyMessages.notEnoughStamps)],
+    });
     const given = await post('/api/v5/staff/stamps/', {
       client_uid: m.user.uid,
       program_uid: s.programs.club,
@@ -478,7 +488,7 @@ describe('stamps and points', () => {
       quantity: 0,
     });
     assert.equal(zero.statusCode, 400);
-    assert.deepEqual(zero.data, { quantity: [staffMessages.quantityPositive] });
+    assert.deepEqual(zero.data, { quantity: [messageText(staffMessages.quantityPositive)] });
     const plain = await post('/api/v5/staff/stamps/', {
       client_uid: m.user.uid,
       program_uid: s.programs.plain,
@@ -499,7 +509,7 @@ describe('stamps and points', () => {
       description: 'Compra',
     });
     assert.equal(zero.statusCode, 400);
-    assert.deepEqual(zero.data, { amount: [staffMessages.amountPositive] });
+    assert.deepEqual(zero.data, { amount: [messageText(staffMessages.amountPositive)] });
     const noText = await post('/api/v5/staff/points/', {
       client_uid: m.user.uid,
       program_uid: s.programs.club,

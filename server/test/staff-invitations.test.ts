@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, desc, eq } from 'drizzle-orm';
-import { staffMessages } from '@store/contract';
+import { staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, type StaffShop } from './support/staff';
@@ -90,7 +90,9 @@ describe('staff invitations', () => {
       opts(other.auth),
     );
     assert.equal(wrong.statusCode, 400);
-    assert.deepEqual(wrong.data, { non_field_errors: [staffMessages.invitationOtherEmail] });
+    assert.deepEqual(wrong.data, {
+      non_field_errors: [messageText(staffMessages.invitationOtherEmail)],
+    });
     assert.equal((await staffMe(other.auth)).statusCode, 403);
 
     const invitee = await registerMember(t, s.host, { email: 'nueva@example.com' });
@@ -120,7 +122,7 @@ describe('staff invitations', () => {
       opts(invitee.auth),
     );
     assert.equal(twice.statusCode, 404);
-    assert.deepEqual(twice.data, { detail: staffMessages.invitationNotFound });
+    assert.deepEqual(twice.data, { detail: messageText(staffMessages.invitationNotFound) });
     const after = await t.get('/api/v5/staff/invitations/', opts(s.auth.owner));
     assert.deepEqual(after.data, []);
     const members = await t.get('/api/v5/staff/members/', opts(s.auth.owner));
@@ -136,7 +138,7 @@ describe('staff invitations', () => {
       opts(s.auth.owner),
     );
     assert.equal(grant.statusCode, 400);
-    assert.deepEqual(grant.data, { email: [staffMessages.notStaffHere] });
+    assert.deepEqual(grant.data, { email: [messageText(staffMessages.notStaffHere)] });
     const invited = await invite({ email: 'cajera.nueva@example.com', role: 'STAFF' });
     assert.equal(invited.statusCode, 201, invited.body);
     assert.equal((await staffMe(squatter.auth)).statusCode, 403, 'an invitation is not a role');
@@ -164,7 +166,7 @@ describe('staff invitations', () => {
     assert.equal(change.statusCode, 200, change.body);
     assert.equal(change.data.role, 'VALIDATOR');
     const again = await invite({ email: 'nobody@staff.test', role: 'STAFF' });
-    assert.deepEqual(again.data, { email: [staffMessages.alreadyStaffHere] });
+    assert.deepEqual(again.data, { email: [messageText(staffMessages.alreadyStaffHere)] });
   });
 
   test('revoked, replaced and expired links stop working; revoking twice is 404', async () => {
@@ -226,7 +228,9 @@ describe('staff invitations', () => {
       opts(s.auth.rival),
     );
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { non_field_errors: [staffMessages.staffOfOtherCompany] });
+    assert.deepEqual(res.data, {
+      non_field_errors: [messageText(staffMessages.staffOfOtherCompany)],
+    });
     assert.equal((await staffMe(s.auth.rival)).data.company.name, 'Rival staffinvite');
   });
 
@@ -239,7 +243,7 @@ describe('staff invitations', () => {
       role: 'STAFF',
       place_uids: [s.places.rival],
     });
-    assert.deepEqual(place.data, { 'place_uids.0': [staffMessages.placeNotFound] });
+    assert.deepEqual(place.data, { 'place_uids.0': [messageText(staffMessages.placeNotFound)] });
     for (const auth of [s.auth.staff, s.auth.validator]) {
       const res = await t.post(
         '/api/v5/staff/invitations/',

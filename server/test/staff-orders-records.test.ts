@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { staffMessages, staffRecordsCsvColumns } from '@store/contract';
+import { staffMessages, staffRecordsCsvColumns, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeStaffShop, placeOrder, type StaffShop } from './support/staff';
 import { placeProducts, staffActivity } from '../src/db/schema';
@@ -242,7 +242,7 @@ describe('records report', () => {
     assert.equal(past.data.count, 0);
     const swapped = await get('/api/v5/staff/records/?date_from=2026-02-01&date_to=2026-01-01');
     assert.equal(swapped.statusCode, 400);
-    assert.deepEqual(swapped.data, { date_from: [staffMessages.dateRange] });
+    assert.deepEqual(swapped.data, { date_from: [messageText(staffMessages.dateRange)] });
     const badDate = await get('/api/v5/staff/records/?date_from=ayer');
     assert.equal(badDate.statusCode, 400);
     const badKind = await get('/api/v5/staff/records/?kind=coupons');

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { desc, eq } from 'drizzle-orm';
-import { staffMessages } from '@store/contract';
+import { staffMessages, messageText } from '@store/contract';
 import { mailOutbox } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
@@ -259,7 +259,7 @@ describe('staff permission matrix', () => {
 
       const customer = await call(c, s.auth.ana);
       assert.equal(customer.statusCode, 403, customer.body);
-      assert.deepEqual(customer.data, { detail: staffMessages.notStaff });
+      assert.deepEqual(customer.data, { detail: messageText(staffMessages.notStaff) });
 
       // Staff of the other company of this tenant: refused or answered with their own company only.
       const rival = await call(c, s.auth.rival);
@@ -333,7 +333,7 @@ describe('staff permission matrix', () => {
     for (const [url, body] of bodies) {
       const res = await t.post(url, body, { host: s.host, headers: s.auth.rival });
       assert.equal(res.statusCode, 404, `${url}: ${res.body}`);
-      assert.deepEqual(res.data, { detail: staffMessages.clientNotFound });
+      assert.deepEqual(res.data, { detail: messageText(staffMessages.clientNotFound) });
     }
     // Their own client with this company's promotion, place or program: field errors, nothing written.
     const rosa = s.users.rosa.uid;
@@ -361,7 +361,7 @@ describe('staff permission matrix', () => {
       { host: s.host, headers: s.auth.rival },
     );
     assert.equal(points.statusCode, 400);
-    assert.deepEqual(points.data, { program_uid: [staffMessages.programNotFound] });
+    assert.deepEqual(points.data, { program_uid: [messageText(staffMessages.programNotFound)] });
     const orders = await t.get(`/api/v5/staff/orders/?place_uid=${s.places.a}`, {
       host: s.host,
       headers: s.auth.rival,
@@ -381,7 +381,7 @@ describe('staff permission matrix', () => {
       { host: s.host, headers: s.auth.validator },
     );
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { place_uid: [staffMessages.placeNotAllowed] });
+    assert.deepEqual(res.data, { place_uid: [messageText(staffMessages.placeNotAllowed)] });
     const me = await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.validator });
     assert.deepEqual(
       me.data.places.map((p: { uid: string }) => p.uid),
@@ -429,7 +429,7 @@ describe('staff permission matrix', () => {
       { host: s.host, headers: s.auth.owner },
     );
     assert.equal(other.statusCode, 400);
-    assert.deepEqual(other.data, { email: [staffMessages.notStaffHere] });
+    assert.deepEqual(other.data, { email: [messageText(staffMessages.notStaffHere)] });
     const del = await t.delete(`/api/v5/staff/members/${nobody}/`, {
       host: s.host,
       headers: s.auth.owner,

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { staffMessages } from '@store/contract';
+import { staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
@@ -102,13 +102,13 @@ describe('spending coins at the counter needs the client present', () => {
     const c = await client(50);
     const none = await redeemPin(c.uid);
     assert.equal(none.statusCode, 400);
-    assert.deepEqual(none.data, { proof: [staffMessages.proofRequired] });
+    assert.deepEqual(none.data, { proof: [messageText(staffMessages.proofRequired)] });
     const { code } = await codeFor(c.auth);
     const wrong = await redeemPin(c.uid, code === '000000' ? '000001' : '000000');
     assert.equal(wrong.statusCode, 400);
-    assert.deepEqual(wrong.data, { proof: [staffMessages.proofInvalid] });
+    assert.deepEqual(wrong.data, { proof: [messageText(staffMessages.proofInvalid)] });
     const junk = await redeemPin(c.uid, 'abc');
-    assert.deepEqual(junk.data, { proof: [staffMessages.proofInvalid] });
+    assert.deepEqual(junk.data, { proof: [messageText(staffMessages.proofInvalid)] });
     assert.equal(await coinsOf(c.uid), 50, 'nothing spent without the proof');
 
     const ok = await redeemPin(c.uid, code);
@@ -116,7 +116,7 @@ describe('spending coins at the counter needs the client present', () => {
     assert.equal(await coinsOf(c.uid), 40);
     const again = await redeemPin(c.uid, code);
     assert.equal(again.statusCode, 400);
-    assert.deepEqual(again.data, { proof: [staffMessages.proofExpired] });
+    assert.deepEqual(again.data, { proof: [messageText(staffMessages.proofExpired)] });
     assert.equal(await coinsOf(c.uid), 40);
 
     // The records report keeps the coin product, as every other counter action.
@@ -138,7 +138,7 @@ describe('spending coins at the counter needs the client present', () => {
     const second = await codeFor(c.auth);
     if (first.code !== second.code) {
       const old = await redeemPin(c.uid, first.code);
-      assert.deepEqual(old.data, { proof: [staffMessages.proofInvalid] });
+      assert.deepEqual(old.data, { proof: [messageText(staffMessages.proofInvalid)] });
     }
     await t.db
       .update(counterCodes)
@@ -146,7 +146,7 @@ describe('spending coins at the counter needs the client present', () => {
       .where(and(eq(counterCodes.appId, appUid), eq(counterCodes.userUid, c.uid)));
     const expired = await redeemPin(c.uid, second.code);
     assert.equal(expired.statusCode, 400);
-    assert.deepEqual(expired.data, { proof: [staffMessages.proofExpired] });
+    assert.deepEqual(expired.data, { proof: [messageText(staffMessages.proofExpired)] });
     assert.equal(await coinsOf(c.uid), 50);
   });
 
@@ -156,11 +156,14 @@ describe('spending coins at the counter needs the client present', () => {
     const wrongCode = code === '123456' ? '654321' : '123456';
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await redeemPin(c.uid, wrongCode)).data);
-    assert.deepEqual(answers.slice(0, 4), Array(4).fill({ proof: [staffMessages.proofInvalid] }));
-    assert.deepEqual(answers[4], { proof: [staffMessages.proofBlocked] });
+    assert.deepEqual(
+      answers.slice(0, 4),
+      Array(4).fill({ proof: [messageText(staffMessages.proofInvalid)] }),
+    );
+    assert.deepEqual(answers[4], { proof: [messageText(staffMessages.proofBlocked)] });
     const right = await redeemPin(c.uid, code);
     assert.equal(right.statusCode, 400);
-    assert.deepEqual(right.data, { proof: [staffMessages.proofBlocked] });
+    assert.deepEqual(right.data, { proof: [messageText(staffMessages.proofBlocked)] });
     assert.equal(await coinsOf(c.uid), 50);
   });
 
@@ -180,9 +183,9 @@ describe('spending coins at the counter needs the client present', () => {
     const byCode = await redeemPin(rich.uid, code);
     assert.equal(byCode.statusCode, 400);
     const byQr = await redeemPin(rich.uid, qrProof(s, poor.uid));
-    assert.deepEqual(byQr.data, { proof: [staffMessages.proofOtherClient] });
+    assert.deepEqual(byQr.data, { proof: [messageText(staffMessages.proofOtherClient)] });
     const forged = await redeemPin(rich.uid, `${qrProof(s, rich.uid)}x`);
-    assert.deepEqual(forged.data, { proof: [staffMessages.qrInvalid] });
+    assert.deepEqual(forged.data, { proof: [messageText(staffMessages.qrInvalid)] });
     assert.equal(await coinsOf(rich.uid), 50);
     const scanned = await redeemPin(rich.uid, qrProof(s, rich.uid));
     assert.equal(scanned.statusCode, 201, scanned.body);
@@ -211,9 +214,9 @@ describe('spending coins at the counter needs the client present', () => {
       });
     const coins = await redeem('Con monedas');
     assert.equal(coins.statusCode, 400);
-    assert.deepEqual(coins.data, { proof: [staffMessages.proofRequired] });
+    assert.deepEqual(coins.data, { proof: [messageText(staffMessages.proofRequired)] });
     const stamps = await redeem('5 sellos');
-    assert.deepEqual(stamps.data, { proof: [staffMessages.proofRequired] });
+    assert.deepEqual(stamps.data, { proof: [messageText(staffMessages.proofRequired)] });
     assert.equal(await coinsOf(c.uid), 100);
 
     const withCode = await redeem('Con monedas', (await codeFor(c.auth)).code);
@@ -237,14 +240,14 @@ describe('staff and their own account', () => {
       description: 'Para mí',
     });
     assert.equal(points.statusCode, 400);
-    assert.deepEqual(points.data, { client_uid: [staffMessages.notOwnAccount] });
+    assert.deepEqual(points.data, { client_uid: [messageText(staffMessages.notOwnAccount)] });
     const stamps = await post('/api/v5/staff/stamps/', {
       client_uid: me,
       program_uid: s.programs.club,
       place_uid: s.places.a,
       quantity: 5,
     });
-    assert.deepEqual(stamps.data, { client_uid: [staffMessages.notOwnAccount] });
+    assert.deepEqual(stamps.data, { client_uid: [messageText(staffMessages.notOwnAccount)] });
     // Another staff member may serve them as a client.
     const byOwner = await post(
       '/api/v5/staff/stamps/',

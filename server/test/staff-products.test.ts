@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { loyaltyMessages, staffMessages } from '@store/contract';
+import { loyaltyMessages, staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
@@ -115,7 +115,7 @@ describe('staff product redemptions', () => {
       s.auth.validator,
     );
     assert.equal(elsewhere.statusCode, 400);
-    assert.deepEqual(elsewhere.data, { place_uid: [staffMessages.placeNotAllowed] });
+    assert.deepEqual(elsewhere.data, { place_uid: [messageText(staffMessages.placeNotAllowed)] });
   });
 
   test('happy path: coins spent, a records line (JSON and CSV), an uncounted stock stays uncounted', async () => {
@@ -149,7 +149,9 @@ describe('staff product redemptions', () => {
     const mug = await productUid('Taza canjeable');
     const short = await redeem(poor, s.places.b, mug);
     assert.equal(short.statusCode, 400);
-    assert.deepEqual(short.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+    assert.deepEqual(short.data, {
+      non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)],
+    });
     assert.equal((await listing(poor, s.places.b)).coins, 20);
     assert.equal(await stockOf(s.places.b, mug), 5);
 
@@ -162,10 +164,10 @@ describe('staff product redemptions', () => {
 
     const zero = await redeem(rich, s.places.b, mug, 0);
     assert.equal(zero.statusCode, 400);
-    assert.deepEqual(zero.data, { quantity: [staffMessages.quantityPositive] });
+    assert.deepEqual(zero.data, { quantity: [messageText(staffMessages.quantityPositive)] });
     const unknown = await redeem(rich, s.places.b, 'nope');
     assert.equal(unknown.statusCode, 400);
-    assert.deepEqual(unknown.data, { product_uid: [staffMessages.productNotFound] });
+    assert.deepEqual(unknown.data, { product_uid: [messageText(staffMessages.productNotFound)] });
   });
 
   test('a client in no coins program is told so', async () => {
@@ -183,7 +185,7 @@ describe('staff product redemptions', () => {
     assert.equal(list.coins, 0);
     const res = await redeem(uid, s.places.b, await productUid('Pin canjeable'));
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.data, { non_field_errors: [staffMessages.noCoinsProgram] });
+    assert.deepEqual(res.data, { non_field_errors: [messageText(staffMessages.noCoinsProgram)] });
   });
 
   test('concurrent redemptions of the last unit: exactly one succeeds, the stock ends at 0', async () => {
@@ -217,7 +219,7 @@ describe('staff product redemptions', () => {
       results.map((r) => r.body).join('\n'),
     );
     for (const r of results.filter((x) => x.statusCode === 400))
-      assert.deepEqual(r.data, { non_field_errors: [loyaltyMessages.notEnoughCoins] });
+      assert.deepEqual(r.data, { non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)] });
     assert.equal((await listing(client, s.places.b)).coins, 0);
     assert.equal(await stockOf(s.places.b, mug), before! - 1);
   });
@@ -232,11 +234,11 @@ describe('staff product redemptions', () => {
     assert.equal(list.statusCode, 404);
     const res = await redeem(client, s.places.rival, mug, 1, s.auth.rival);
     assert.equal(res.statusCode, 404);
-    assert.deepEqual(res.data, { detail: staffMessages.clientNotFound });
+    assert.deepEqual(res.data, { detail: messageText(staffMessages.clientNotFound) });
     // Their own client with this company's product: not redeemable at their place.
     const own = await redeem(s.users.rosa.uid, s.places.rival, mug, 1, s.auth.rival);
     assert.equal(own.statusCode, 400);
-    assert.deepEqual(own.data, { product_uid: [staffMessages.productNotFound] });
+    assert.deepEqual(own.data, { product_uid: [messageText(staffMessages.productNotFound)] });
     // And this company's staff cannot use the rival place.
     const place = await redeem(client, s.places.rival, mug);
     assert.equal(place.statusCode, 400);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, inArray } from 'drizzle-orm';
-import { catalogMessages, orderMessages, staffMessages } from '@store/contract';
+import { catalogMessages, orderMessages, staffMessages, messageText } from '@store/contract';
 import { companies, placeProducts, places } from '../src/db/schema';
 import { runSubscriptionOrders } from '../src/modules/subscriptions/runner';
 import { runnerReasons, skipReasonOf } from '../src/modules/subscriptions/skip-reasons';
@@ -144,7 +144,7 @@ describe('staff: skipped subscription days', () => {
 
     const backwards = await get(`?date_from=${laterMonday}&date_to=${monday}`, s.auth.owner);
     assert.equal(backwards.statusCode, 400);
-    assert.deepEqual(backwards.data, { date_from: [staffMessages.dateRange] });
+    assert.deepEqual(backwards.data, { date_from: [messageText(staffMessages.dateRange)] });
     const badDay = await get('?date_from=2026-02-30', s.auth.owner);
     assert.equal(badDay.statusCode, 400);
     assert.ok(badDay.data.date_from);
@@ -154,7 +154,7 @@ describe('staff: skipped subscription days', () => {
     assert.ok(atB.data.results.every((d: Day) => d.subscription_uid === subs.b));
     const foreignPlace = await get(`?place_uid=${s.places.rival}`, s.auth.owner);
     assert.equal(foreignPlace.statusCode, 400);
-    assert.deepEqual(foreignPlace.data, { place_uid: [staffMessages.placeNotFound] });
+    assert.deepEqual(foreignPlace.data, { place_uid: [messageText(staffMessages.placeNotFound)] });
 
     const page1 = await get('?page_size=3', s.auth.owner);
     assert.equal(page1.data.count, 4);
@@ -173,7 +173,7 @@ describe('staff: skipped subscription days', () => {
     assert.ok(res.data.results.every((d: Day) => d.subscription_uid === subs.b));
     const other = await get(`?place_uid=${s.places.a}`, limitedStaff);
     assert.equal(other.statusCode, 400);
-    assert.deepEqual(other.data, { place_uid: [staffMessages.placeNotAllowed] });
+    assert.deepEqual(other.data, { place_uid: [messageText(staffMessages.placeNotAllowed)] });
   });
 
   test('another company of the tenant sees its own days only; another tenant none', async () => {
@@ -199,21 +199,21 @@ describe('staff: skipped subscription days', () => {
     assert.equal((await t.get(URL, { host: s.host })).statusCode, 401);
     const customer = await get('', s.auth.ana);
     assert.equal(customer.statusCode, 403);
-    assert.deepEqual(customer.data, { detail: staffMessages.notStaff });
+    assert.deepEqual(customer.data, { detail: messageText(staffMessages.notStaff) });
     const validator = await get('', s.auth.validator);
     assert.equal(validator.statusCode, 403);
-    assert.deepEqual(validator.data, { detail: staffMessages.roleNotAllowed });
+    assert.deepEqual(validator.data, { detail: messageText(staffMessages.roleNotAllowed) });
   });
 
   test('recorded reasons are sorted into the kinds the screen names', () => {
     assert.equal(skipReasonOf('Out of stock: Torta'), 'out_of_stock');
-    assert.equal(skipReasonOf(catalogMessages.productOutOfStock), 'out_of_stock');
+    assert.equal(skipReasonOf(messageText(catalogMessages.productOutOfStock)), 'out_of_stock');
     assert.equal(skipReasonOf('Solo quedan 2 unidades de Croissant.'), 'out_of_stock');
-    assert.equal(skipReasonOf(catalogMessages.productNotSold), 'product_unavailable');
+    assert.equal(skipReasonOf(messageText(catalogMessages.productNotSold)), 'product_unavailable');
     assert.equal(skipReasonOf(runnerReasons.placeClosed), 'place_closed');
-    assert.equal(skipReasonOf(orderMessages.ecommerceDisabled), 'place_closed');
-    assert.equal(skipReasonOf(orderMessages.slotUnavailable), 'slot_unavailable');
-    assert.equal(skipReasonOf(orderMessages.deliveryError), 'delivery_unavailable');
+    assert.equal(skipReasonOf(messageText(orderMessages.ecommerceDisabled)), 'place_closed');
+    assert.equal(skipReasonOf(messageText(orderMessages.slotUnavailable)), 'slot_unavailable');
+    assert.equal(skipReasonOf(messageText(orderMessages.deliveryError)), 'delivery_unavailable');
     assert.equal(skipReasonOf(runnerReasons.cardPayment), 'payment_unavailable');
     assert.equal(skipReasonOf(runnerReasons.memberGone), 'member_gone');
     assert.equal(skipReasonOf(runnerReasons.missed), 'missed');

@@ -49,10 +49,10 @@ test('delivery needs an area, an address and numeric coordinates', () => {
     'CASH',
     now,
   );
-  assert.equal(errors.area, 'Este campo es requerido');
-  assert.equal(errors.address, 'Este campo es requerido');
-  assert.equal(errors.latitude, 'Ingresar un número');
-  assert.equal(errors.longitude, 'Este campo es requerido');
+  assert.equal(errors.area, 'form.required');
+  assert.equal(errors.address, 'form.required');
+  assert.equal(errors.latitude, 'form.numeric');
+  assert.equal(errors.longitude, 'form.required');
   assert.equal(
     checkoutErrors(
       {
@@ -66,7 +66,7 @@ test('delivery needs an area, an address and numeric coordinates', () => {
       'CASH',
       now,
     ).latitude,
-    'Ingresar un número válido',
+    'form.positive_number',
   );
 });
 
@@ -79,18 +79,15 @@ test('pickup needs a date and a slot; a payment method must be chosen', () => {
   assert.deepEqual(Object.keys(errors).sort(), ['payment_method', 'pickup_date', 'pickup_start']);
 });
 
-test('billing data follow the generic rules with their Spanish messages', () => {
+test('billing data follow the generic rules with their message codes', () => {
   const errors = checkoutErrors(
     { ...base, email: 'ana@', phone: '98765', first_name: ' ' },
     'CASH',
     now,
   );
-  assert.equal(errors.email, 'Ingresar un email correcto');
-  assert.equal(
-    errors.phone,
-    'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
-  );
-  assert.equal(errors.first_name, 'Este campo es requerido');
+  assert.equal(errors.email, 'form.email');
+  assert.equal(errors.phone, 'form.telephone');
+  assert.equal(errors.first_name, 'form.required');
   assert.equal(
     checkoutErrors({ ...base, phone: '987650001' }, 'CASH', now).phone,
     undefined,
@@ -230,10 +227,10 @@ test('status steps: pickup is never shipped; canceled shows where it stopped', (
 
 test('a 409 price change carries the new quote; other answers are not one', () => {
   assert.deepEqual(
-    priceChangeOf(409, { detail: 'd', code: 'price_changed', quote: { total: '9.00' } }),
+    priceChangeOf(409, { detail: 'd', code: 'orders.price_changed', quote: { total: '9.00' } }),
     { detail: 'd', quote: { total: '9.00' } },
   );
-  assert.equal(priceChangeOf(400, { code: 'price_changed', quote: {} }), null);
+  assert.equal(priceChangeOf(400, { code: 'orders.price_changed', quote: {} }), null);
   assert.equal(priceChangeOf(409, { detail: 'x' }), null);
 });
 

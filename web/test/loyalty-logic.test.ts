@@ -2,19 +2,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loyaltyMessages } from '@store/contract/loyalty/messages';
 import {
-  blockedMessageKey,
+  blockedMessage,
   blockLinkKind,
   consumptionAmount,
   consumptionError,
   errorMessagesOf,
   levelProgress,
-  loyaltyMessageKey,
   promotionActions,
   promotionValue,
   qrRefreshDelay,
 } from '../src/lib/loyalty';
-import { programsEs } from '../src/i18n/loyalty-es';
-import { programsEn } from '../src/i18n/loyalty-en';
+import { ApiError } from '../src/api/client';
 
 const levels = {
   bronce: { name: 'Bronce', min_points: 0 },
@@ -22,40 +20,31 @@ const levels = {
   oro: { name: 'Oro', min_points: 1500 },
 };
 
-test('every server message of the loyalty area has a Spanish and an English text', () => {
-  for (const [key, message] of Object.entries(loyaltyMessages)) {
-    assert.equal(loyaltyMessageKey(message), key);
-    assert.ok(
-      programsEs.serverMessages[key as keyof typeof programsEs.serverMessages],
-      `es ${key}`,
-    );
-    assert.ok(
-      programsEn.serverMessages[key as keyof typeof programsEn.serverMessages],
-      `en ${key}`,
-    );
-  }
-  assert.equal(programsEs.serverMessages.notEnoughCoins, 'No tienes suficientes monedas');
-  assert.equal(programsEn.serverMessages.notEnoughCoins, loyaltyMessages.notEnoughCoins);
-  assert.equal(loyaltyMessageKey('Algo distinto'), undefined);
-});
-
-test('error bodies: non-field errors first, then field errors; detail of 404 and 406', () => {
-  assert.deepEqual(errorMessagesOf(400, { non_field_errors: ['You do not have enough coins'] }), [
-    'You do not have enough coins',
+test('error answers: non-field errors first, then field errors, as codes; detail of 404 and 406', () => {
+  const field = new ApiError(400, {
+    amount: ['The amount exceeds the maximum'],
+    non_field_errors: ['X'],
+    codes: {
+      amount: [{ code: 'loyalty.amount_exceeds_maximum' }],
+      non_field_errors: [{ code: 'common.untranslated', params: { text: 'X' } }],
+    },
+  });
+  assert.deepEqual(errorMessagesOf(field), [
+    'common.untranslated?text=X',
+    loyaltyMessages.amountExceedsMaximum,
   ]);
-  assert.deepEqual(
-    errorMessagesOf(400, { amount: ['The amount exceeds the maximum'], non_field_errors: ['X'] }),
-    ['X', 'The amount exceeds the maximum'],
-  );
-  assert.deepEqual(errorMessagesOf(406, { detail: 'The stock for this promotion is exhausted' }), [
-    'The stock for this promotion is exhausted',
-  ]);
-  assert.deepEqual(errorMessagesOf(404, { detail: 'Esta promoción no existe.' }), [
+  const stock = new ApiError(406, {
+    code: 'loyalty.stock_exhausted',
+    detail: 'The stock for this promotion is exhausted',
+  });
+  assert.deepEqual(errorMessagesOf(stock), [loyaltyMessages.stockExhausted]);
+  // An answer without codes (an older server) still shows its words.
+  assert.deepEqual(errorMessagesOf(new ApiError(404, { detail: 'Esta promoción no existe.' })), [
     'Esta promoción no existe.',
   ]);
-  assert.deepEqual(errorMessagesOf(500, { error: 'boom' }), []);
-  assert.deepEqual(errorMessagesOf(0, null), []);
-  assert.deepEqual(errorMessagesOf(400, 'text'), []);
+  assert.deepEqual(errorMessagesOf(new ApiError(500, { error: 'boom' })), []);
+  assert.deepEqual(errorMessagesOf(new ApiError(0, null)), []);
+  assert.deepEqual(errorMessagesOf(new ApiError(400, 'text')), []);
 });
 
 test('level bar: share of the way from the current level to the next', () => {
@@ -179,12 +168,12 @@ test('actions: coins buy a unit, free ones give a code, missing coins block ever
 });
 
 test('blocked states explain themselves with the catalogue message', () => {
-  assert.equal(blockedMessageKey('already_used'), 'alreadyUsed');
-  assert.equal(blockedMessageKey('limit_exceeded'), 'limitExceeded');
-  assert.equal(blockedMessageKey('out_of_stock'), 'stockExhausted');
-  assert.equal(blockedMessageKey('no_longer_usable'), 'noLongerUsable');
-  assert.equal(blockedMessageKey('not_acquired'), undefined);
-  assert.equal(blockedMessageKey('active'), undefined);
+  assert.equal(blockedMessage('already_used'), loyaltyMessages.alreadyUsed);
+  assert.equal(blockedMessage('limit_exceeded'), loyaltyMessages.limitExceeded);
+  assert.equal(blockedMessage('out_of_stock'), loyaltyMessages.stockExhausted);
+  assert.equal(blockedMessage('no_longer_usable'), loyaltyMessages.noLongerUsable);
+  assert.equal(blockedMessage('not_acquired'), undefined);
+  assert.equal(blockedMessage('active'), undefined);
 });
 
 test('consumption amount: optional, a number with 2 decimals, not above the maximum', () => {

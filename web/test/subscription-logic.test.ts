@@ -85,23 +85,23 @@ test('weekdays stay in calendar order, each once', () => {
 test("the spec's validations: at least one weekday, a slot, a payment method", () => {
   assert.deepEqual(subscriptionErrors(base, subscriptionSlots(miraflores, base.weekdays)), {});
   const none = subscriptionErrors({ ...base, weekdays: [], slot: '', payment_method: '' }, []);
-  assert.equal(none.weekdays, 'Elija al menos un día de la semana.');
-  assert.equal(none.slot, 'Elija un horario.');
-  assert.equal(none.payment_method, 'Este campo es requerido');
+  assert.equal(none.weekdays, 'subscriptions.weekday_required');
+  assert.equal(none.slot, 'subscriptions.slot_required');
+  assert.equal(none.payment_method, 'form.required');
   // A slot the chosen days do not share is not a choice.
   const sunday = { ...base, weekdays: ['sunday' as const], slot: '07:30' };
   assert.equal(
     subscriptionErrors(sunday, subscriptionSlots(miraflores, sunday.weekdays)).slot,
-    'Elija un horario.',
+    'subscriptions.slot_required',
   );
 });
 
 test('delivery needs an area, an address and coordinates', () => {
   const delivery = { ...base, shipping_type: 'delivery' as const };
   const errors = subscriptionErrors(delivery, subscriptionSlots(miraflores, base.weekdays));
-  assert.equal(errors.area, 'Este campo es requerido');
-  assert.equal(errors.address, 'Este campo es requerido');
-  assert.equal(errors.latitude, 'Este campo es requerido');
+  assert.equal(errors.area, 'form.required');
+  assert.equal(errors.address, 'form.required');
+  assert.equal(errors.latitude, 'form.required');
   const filled = {
     ...delivery,
     area: 'lima',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessages } from '../messages';
+import { formatMessage, formMessages } from '../messages';
 import { formRules } from '../forms/rules';
 import { paged } from '../http/paged';
 import { authMessages } from './messages';
@@ -18,8 +18,7 @@ import {
   type DocumentType,
 } from '../profile/user';
 
-const text = (max: number) =>
-  z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
+const text = (max: number) => z.string().max(max, formatMessage('form.too_long', { max }));
 
 /**
  * `POST v5/login/`. The identity field sent picks the mode: `email` (+password),

@@ -1,21 +1,11 @@
+import { messagesOf } from '../errors/entry';
+import { catalogErrors } from '../errors/catalog';
 import { z } from 'zod';
 import { money } from './money';
 import { optionGroup } from './products';
 
-export const catalogMessages = {
-  placeNotFound: 'El local no existe.',
-  productNotSold: 'Este producto no se vende en este local.',
-  optionGroupNotInProduct: 'Este grupo de opciones no pertenece al producto.',
-  optionNotInGroup: 'Esta opción no pertenece a su grupo.',
-  tooFewOptions: 'Elija al menos {min} opciones de {group}.',
-  tooManyOptions: 'Elija como máximo {max} opciones de {group}.',
-  repeatedOption: 'Esta opción está repetida.',
-  notEnoughStock: 'Solo quedan {stock} unidades de {product}.',
-  productOutOfStock: 'The product is out of stock',
-  removedFromCart: 'Se ha eliminado el producto de su carrito',
-  noResults: 'No se encuentran resultados para esta búsqueda',
-  noPlaces: 'No places found',
-} as const;
+/** The catalog area's message codes, by name (texts in errors/catalog.ts). */
+export const catalogMessages = messagesOf('catalog', catalogErrors);
 
 /** One cart line as the client posts it; the id is the line id (product uid and position). */
 export const cartLineInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formMessages } from '../messages';
+import { formatMessage, formMessages } from '../messages';
 import { formRules, type FormRule } from './rules';
 
 /**
@@ -23,7 +23,7 @@ export const requiredText = (max = 255) =>
     .string()
     .trim()
     .min(1, { message: formMessages.required, abort: true })
-    .max(max, formMessages.tooLong.replace('{max}', String(max)));
+    .max(max, formatMessage('form.too_long', { max }));
 
 export const emailField = () =>
   requiredText(254)

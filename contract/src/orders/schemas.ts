@@ -133,7 +133,7 @@ export type OrderQuote = z.infer<typeof orderQuote>;
 /** 409 of an order whose prices changed: the new prices, so the client can ask again. */
 export const priceChangedBody = z.object({
   detail: z.string(),
-  code: z.literal('price_changed'),
+  code: z.literal('orders.price_changed'),
   quote: orderQuote,
 });
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { formMessages } from '../messages';
+import { formatMessage, formMessages } from '../messages';
 import { newPasswordPair } from '../auth/password';
 import { documentType, gender } from './user';
 
-const text = (max: number) =>
-  z.string().max(max, formMessages.tooLong.replace('{max}', String(max)));
+const text = (max: number) => z.string().max(max, formatMessage('form.too_long', { max }));
 
 /**
  * `PATCH v5/me/`: every field optional; null clears an optional field.

@@ -1,3 +1,4 @@
+import { detailBody } from '../lib/http-errors';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +54,7 @@ export const webAppPlugin = fp<{
     app.setNotFoundHandler(async (request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-      if (!isPage || !pageFor) return reply.status(404).send({ detail: errorMessages.notFound });
+      if (!isPage || !pageFor) return reply.status(404).send(detailBody(errorMessages.notFound));
       const nonce = randomBytes(16).toString('base64');
       const page = await pageFor(request.host, nonce);
       const https = publicScheme(normaliseDomain(request.host ?? ''), publicUrl) === 'https';

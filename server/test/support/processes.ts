@@ -1,3 +1,4 @@
+import { errorView, type ErrorCodes } from './error-codes';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, Agent } from 'node:http';
@@ -147,6 +148,7 @@ export type HttpAnswer = {
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
   data: any;
+  errorCodes?: ErrorCodes;
 };
 
 // Enough sockets for a burst: requests must be in flight together, not queued in the agent.
@@ -197,7 +199,8 @@ export function call(
           } catch {
             data = body;
           }
-          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body, data });
+          const statusCode = res.statusCode ?? 0;
+          resolve({ statusCode, headers: res.headers, body, ...errorView(statusCode, data) });
         });
         res.on('error', reject);
       },

@@ -1,3 +1,4 @@
+import { errorView, type ErrorCodes } from './error-codes';
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app';
@@ -70,7 +71,7 @@ export async function startTestApp(
       /** The client's socket address (light-my-request's default is 127.0.0.1). */
       remoteAddress?: string;
     } = {},
-  ): Promise<LightMyRequestResponse & { data: any }> {
+  ): Promise<LightMyRequestResponse & { data: any; errorCodes?: ErrorCodes }> {
     const response = await app.inject({
       method,
       url,
@@ -84,7 +85,7 @@ export async function startTestApp(
     } catch {
       data = response.body;
     }
-    return Object.assign(response, { data });
+    return Object.assign(response, errorView(response.statusCode, data));
   }
 
   return {

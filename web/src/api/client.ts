@@ -1,4 +1,6 @@
 import { storageKeys } from '@store/contract/constants';
+import { FIELD_CODES, type CodedMessage } from '@store/contract/errors/refs';
+import type { ErrorCode } from '@store/contract/errors/catalogue';
 import { storage } from '../lib/storage';
 
 const API_BASE = '/api/';
@@ -15,14 +17,52 @@ export class ApiError extends Error {
     this.body = body;
   }
 
-  /** 400 bodies are {field: [messages], non_field_errors: [...]}; others {detail}. */
+  /** The code of a `{code, detail, params?}` answer. */
+  get code(): ErrorCode | undefined {
+    const body = this.record;
+    return typeof body?.detail === 'string' && typeof body.code === 'string'
+      ? (body.code as ErrorCode)
+      : undefined;
+  }
+
+  get params(): Record<string, string> | undefined {
+    return this.code ? (this.record?.params as Record<string, string> | undefined) : undefined;
+  }
+
+  /** The codes of a 400's field messages (`codes` of the body), by field. */
+  get fieldCodes(): Record<string, CodedMessage[]> {
+    if (this.status !== 400) return {};
+    const codes = this.record?.[FIELD_CODES];
+    return codes && typeof codes === 'object' ? (codes as Record<string, CodedMessage[]>) : {};
+  }
+
+  /**
+   * A 400's messages by field, as message refs (code and parameters, see `errorText`) where the
+   * answer names codes, else the texts as they came.
+   */
   get fieldErrors(): Record<string, string[]> {
-    if (this.status !== 400 || !this.body || typeof this.body !== 'object') return {};
+    if (this.status !== 400 || !this.record) return {};
+    const codes = this.fieldCodes;
     const out: Record<string, string[]> = {};
-    for (const [key, value] of Object.entries(this.body as Record<string, unknown>)) {
-      if (Array.isArray(value)) out[key] = value.map(String);
+    for (const [key, value] of Object.entries(this.record)) {
+      if (key === FIELD_CODES || !Array.isArray(value)) continue;
+      out[key] = value.map((text, i) => (codes[key]?.[i] ? refOf(codes[key][i]) : String(text)));
     }
     return out;
+  }
+
+  /** The message of a `{detail}` answer: its ref when it names a code, else the text. */
+  get detailMessage(): string | undefined {
+    const detail = this.record?.detail;
+    if (typeof detail !== 'string') return undefined;
+    const code = this.code;
+    return code ? refOf({ code, params: this.params }) : detail;
+  }
+
+  private get record(): Record<string, unknown> | undefined {
+    return this.body && typeof this.body === 'object' && !Array.isArray(this.body)
+      ? (this.body as Record<string, unknown>)
+      : undefined;
   }
 
   private static describe(status: number, body: unknown): string {
@@ -30,6 +70,11 @@ export class ApiError extends Error {
       return String((body as { detail: unknown }).detail);
     return `Request failed with status ${status}`;
   }
+}
+
+/** A coded message as one ref string (`code?param=value`), the form services and forms carry. */
+function refOf({ code, params }: CodedMessage): string {
+  return params && Object.keys(params).length ? `${code}?${new URLSearchParams(params)}` : code;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

@@ -6,6 +6,7 @@ import {
   type SelectHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../lib/error-text';
 
 type FieldShellProps = {
   id: string;
@@ -18,6 +19,7 @@ type FieldShellProps = {
 
 /** Label, control and its error message, tied together for screen readers. */
 function FieldShell({ id, label, error, hint, children, className }: FieldShellProps) {
+  const errorText = useErrorText();
   return (
     <div
       className={`form-field${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}
@@ -33,7 +35,7 @@ function FieldShell({ id, label, error, hint, children, className }: FieldShellP
       ) : null}
       {error ? (
         <p className="form-field__error" id={`${id}-error`} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       ) : null}
     </div>
@@ -170,6 +172,7 @@ type CheckboxFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 export function CheckboxField({ label, error, id: givenId, ...input }: CheckboxFieldProps) {
   const generated = useId();
   const id = givenId ?? generated;
+  const errorText = useErrorText();
   return (
     <div className={`form-check${error ? ' form-check--error' : ''}`}>
       <div className="form-check__row">
@@ -187,7 +190,7 @@ export function CheckboxField({ label, error, id: givenId, ...input }: CheckboxF
       </div>
       {error ? (
         <p className="form-field__error" id={`${id}-error`} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       ) : null}
     </div>
@@ -202,11 +205,12 @@ export function FormAlert({
   messages: readonly string[];
   tone?: 'error' | 'info';
 }) {
+  const errorText = useErrorText();
   if (!messages.length) return null;
   return (
     <div className={`form-alert form-alert--${tone}`} role="alert">
       {messages.map((message) => (
-        <p key={message}>{message}</p>
+        <p key={message}>{errorText(message)}</p>
       ))}
     </div>
   );
@@ -224,6 +228,7 @@ export function FieldGroup({
   children: ReactNode;
   errorId: string;
 }) {
+  const errorText = useErrorText();
   return (
     <fieldset
       className={`form-group${error ? ' form-group--error' : ''}`}
@@ -233,7 +238,7 @@ export function FieldGroup({
       <div className="form-group__row">{children}</div>
       {error ? (
         <p className="form-field__error" id={errorId} role="alert">
-          {error}
+          {errorText(error)}
         </p>
       ) : null}
     </fieldset>

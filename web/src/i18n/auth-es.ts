@@ -1,10 +1,6 @@
-import { formMessages } from '@store/contract/messages';
-import { authMessages } from '@store/contract/auth/messages';
-
 /**
  * Spanish texts of the accounts screens (login, registration, recovery, profile, deletion).
- * `serverMessages` are the contract's Spanish messages by key: the server and the forms answer
- * them word for word; other languages translate them by the same key.
+ * The server's and the forms' messages are the contract's catalogue (`errors.*`).
  */
 export const authEs = {
   loginTitle: 'Iniciar sesión',
@@ -151,5 +147,4 @@ export const authEs = {
   nextPage: 'Página siguiente',
   pageN: 'Página {{page}}',
   goHome: 'Ir al inicio',
-  serverMessages: { ...formMessages, ...authMessages },
 } as const;

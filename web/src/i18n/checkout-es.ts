@@ -28,7 +28,7 @@ export const checkoutEs = {
   fare: 'Costo de envío',
   fareDistance: '{{km}} km desde el local (máximo {{max}} km)',
   fareLoading: 'Calculando el costo de envío...',
-  deliveryError: 'Error in the delivery service',
+  deliveryError: 'Error en el servicio de delivery',
   pickupDate: 'Fecha de recojo',
   pickupTime: 'Hora de recojo',
   chooseDate: 'Elige una fecha',
@@ -111,7 +111,7 @@ export const checkoutEs = {
 
 export const ordersEs = {
   title: 'Mis pedidos',
-  noOrders: 'No orders found',
+  noOrders: 'No se encontraron pedidos',
   filterPayment: 'Método de pago',
   allPayments: 'Todos',
   previous: 'Anterior',

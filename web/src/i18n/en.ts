@@ -1,3 +1,4 @@
+import { errorResources } from './errors';
 import type { Catalogue } from './es';
 import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
@@ -48,6 +49,7 @@ export const en: Catalogue = {
     city: 'City',
   },
   languages: { es: 'Español', en: 'English' },
+  errors: errorResources('en'),
   footer: {
     nav: 'Main navigation',
     products: 'Products',

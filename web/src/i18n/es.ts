@@ -1,3 +1,4 @@
+import { errorResources } from './errors';
 import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
@@ -48,6 +49,7 @@ export const es = {
     city: 'Ciudad',
   },
   languages: { es: 'Español', en: 'English' },
+  errors: errorResources('es'),
   footer: {
     nav: 'Navegación principal',
     products: 'Productos',

@@ -165,22 +165,6 @@ export const programsEs = {
     counterCodeExpired: 'El código venció.',
     counterCodeNew: 'Pedir otro código',
   },
-  serverMessages: {
-    limitExceeded: 'Superaste el límite de canjes de esta promoción',
-    stockExhausted: 'Se agotó el stock de esta promoción',
-    alreadyUsed: 'Ya usaste esta promoción',
-    noLongerUsable: 'Esta promoción ya no se puede usar',
-    notEnoughCoins: 'No tienes suficientes monedas',
-    amountExceedsMaximum: 'El monto supera el máximo',
-    featureDisabled: 'El programa de beneficios no tiene esta función habilitada',
-    notEnoughStamps: 'No tiene suficientes sellos para esta promoción.',
-    notMember: 'Únase al programa para usar sus promociones.',
-    alreadyMember: 'Ya es miembro de este programa.',
-    programNotFound: 'Este programa no existe.',
-    joinClosed: 'Este programa no admite inscripciones en línea.',
-    promotionNotFound: 'Esta promoción no existe.',
-    notForSale: 'Esta promoción no se compra con monedas.',
-  },
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

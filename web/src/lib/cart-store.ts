@@ -6,6 +6,7 @@ import { getShoppingCart } from '../api/get-shopping-cart';
 import { saveShoppingCart } from '../api/save-shopping-cart';
 import { storage } from './storage';
 import { toastError } from './toast';
+import { errorText } from './error-text';
 import { getToken, useIsLoggedIn } from './session';
 import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
 import { subscriptionCartKeys } from './subscription-logic';
@@ -109,7 +110,8 @@ export function toastServerErrors(error: unknown, fallback: string): void {
   if (error instanceof ApiError && error.status === 400) {
     const messages = Object.values(error.fieldErrors).flat();
     if (messages.length > 0) {
-      for (const message of new Set(messages)) toastError(message);
+      for (const message of new Set(messages))
+        toastError(errorText(i18next.t, i18next.resolvedLanguage ?? i18next.language, message));
       return;
     }
   }

@@ -329,13 +329,13 @@ export function statusSteps(
   }));
 }
 
-/** A 409 of a price change carries the new prices: `{detail, code: 'price_changed', quote}`. */
+/** A 409 of a price change carries the new prices: `{code: 'orders.price_changed', detail, quote}`. */
 export function priceChangeOf<Q>(
   status: number,
   body: unknown,
 ): { detail: string; quote: Q } | null {
   if (status !== 409 || !body || typeof body !== 'object') return null;
   const b = body as { code?: unknown; detail?: unknown; quote?: unknown };
-  if (b.code !== 'price_changed' || !b.quote) return null;
+  if (b.code !== 'orders.price_changed' || !b.quote) return null;
   return { detail: String(b.detail ?? ''), quote: b.quote as Q };
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../api';
 /**
  * Splits a failed call into messages per form field (the first message of each, as the forms
  * show one) and general messages (non_field_errors, fields the form does not have, or the
- * {detail} of other errors).
+ * {detail} of other errors), as message refs (lib/error-text shows them).
  */
 export function serverFormErrors(
   error: unknown,
@@ -18,14 +18,8 @@ export function serverFormErrors(
       if (formFields.includes(field)) fields[field] = messages[0];
       else general.push(...(field === 'non_field_errors' ? messages : [messages[0]]));
     }
-  } else if (
-    error.body &&
-    typeof error.body === 'object' &&
-    'detail' in error.body &&
-    error.status !== 0 &&
-    error.status < 500
-  ) {
-    general.push(String((error.body as { detail: unknown }).detail));
+  } else if (error.detailMessage !== undefined && error.status !== 0 && error.status < 500) {
+    general.push(error.detailMessage);
   }
   return { fields, general, status: error.status };
 }

@@ -1,42 +1,23 @@
 import { loyaltyMessages } from '@store/contract/loyalty/messages';
+import type { ErrorCode } from '@store/contract/errors/catalogue';
+import type { ApiError } from '../api/client';
+
+const NON_FIELD_ERRORS = 'non_field_errors';
 import type { MemberLevel } from '@store/contract/loyalty/programs';
 import type { Promotion, PromotionState } from '@store/contract/loyalty/promotions';
 
-/** Key of a known server message of the loyalty area (the i18n catalogue has its Spanish and English text). */
-export type LoyaltyMessageKey = keyof typeof loyaltyMessages;
-
-const keyByMessage = new Map<string, LoyaltyMessageKey>(
-  (Object.entries(loyaltyMessages) as [LoyaltyMessageKey, string][]).map(([key, text]) => [
-    text,
-    key,
-  ]),
-);
-
 /**
- * The server answers the spec's error catalogue in English words ('You do not have enough coins');
- * members read them in the app's language, so each known message maps to a catalogue key.
- */
-export function loyaltyMessageKey(message: string): LoyaltyMessageKey | undefined {
-  return keyByMessage.get(message);
-}
-
-/**
- * The messages of a failed loyalty call, as the server wrote them: 400 bodies are
- * `{non_field_errors: [...], field: [...]}`, 404 and 406 `{detail}`. Empty when the body
+ * The messages of a failed loyalty call, as message refs (see lib/error-text): 400 bodies are
+ * `{non_field_errors: [...], field: [...]}`, 404 and 406 `{code, detail}`. Empty when the answer
  * carries none (network failures, 500): the caller shows its generic message.
  */
-export function errorMessagesOf(status: number, body: unknown): string[] {
-  if (!body || typeof body !== 'object') return [];
-  const record = body as Record<string, unknown>;
-  if (typeof record.detail === 'string') return [record.detail];
-  if (status !== 400) return [];
-  const out: string[] = [];
-  const push = (value: unknown) => {
-    if (Array.isArray(value)) out.push(...value.filter((v): v is string => typeof v === 'string'));
-    else if (typeof value === 'string') out.push(value);
-  };
-  push(record.non_field_errors);
-  for (const [key, value] of Object.entries(record)) if (key !== 'non_field_errors') push(value);
+export function errorMessagesOf(error: ApiError): string[] {
+  const detail = error.detailMessage;
+  if (detail !== undefined) return error.status > 0 && error.status < 500 ? [detail] : [];
+  const fields = error.fieldErrors;
+  const out = [...(fields[NON_FIELD_ERRORS] ?? [])];
+  for (const [key, messages] of Object.entries(fields))
+    if (key !== NON_FIELD_ERRORS) out.push(...messages);
   return [...new Set(out)];
 }
 
@@ -107,17 +88,17 @@ export function isUsableState(state: PromotionState): boolean {
   return state === 'not_acquired' || state === 'active';
 }
 
-/** The message that explains why a promotion cannot be used, for the states that block it. */
-export function blockedMessageKey(state: PromotionState): LoyaltyMessageKey | undefined {
+/** The message (code) that explains why a promotion cannot be used, for the states that block it. */
+export function blockedMessage(state: PromotionState): ErrorCode | undefined {
   switch (state) {
     case 'already_used':
-      return 'alreadyUsed';
+      return loyaltyMessages.alreadyUsed;
     case 'limit_exceeded':
-      return 'limitExceeded';
+      return loyaltyMessages.limitExceeded;
     case 'out_of_stock':
-      return 'stockExhausted';
+      return loyaltyMessages.stockExhausted;
     case 'no_longer_usable':
-      return 'noLongerUsable';
+      return loyaltyMessages.noLongerUsable;
     default:
       return undefined;
   }

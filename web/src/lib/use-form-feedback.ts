@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { serverFormErrors } from './form-errors';
-import { useServerMessage } from './server-messages';
+import { useErrorText } from './error-text';
 
 /**
  * General messages of a form plus the way a failed call lands on it: each field error of a 400
@@ -14,18 +14,20 @@ export function useFormFeedback<T extends FieldValues>(
   fallback: string,
 ) {
   const [general, setGeneral] = useState<string[]>([]);
-  const tm = useServerMessage();
+  const tm = useErrorText();
   const showError = useCallback(
     (error: unknown) => {
       const parsed = serverFormErrors(error, fields);
+      // Kept as message refs (codes): the fields and FormAlert show them in the reader's
+      // language, and a screen can tell one message from another by its code.
       for (const [field, message] of Object.entries(parsed.fields))
-        setError(field as Path<T>, { type: 'server', message: tm(message) });
-      const messages = parsed.general.map(tm);
-      if (!messages.length && !Object.keys(parsed.fields).length) messages.push(tm(fallback));
+        setError(field as Path<T>, { type: 'server', message });
+      const messages = [...parsed.general];
+      if (!messages.length && !Object.keys(parsed.fields).length) messages.push(fallback);
       setGeneral(messages);
       return parsed;
     },
-    [fields, setError, tm, fallback],
+    [fields, setError, fallback],
   );
   return { general, setGeneral, showError, tm };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import {
   authMessages,
+  messageText,
   authResponse,
   deletionLink,
   DELETION_LIST_PAGE_SIZE,
@@ -137,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await logout(request.memberScope(), request.sessionHash!);
-      return { detail: authMessages.loggedOut };
+      return { detail: messageText(authMessages.loggedOut) };
     },
   );
 
@@ -155,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await logoutEverywhere(request.fullMemberScope());
-      return { detail: authMessages.loggedOutEverywhere };
+      return { detail: messageText(authMessages.loggedOutEverywhere) };
     },
   );
 
@@ -173,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await requestPasswordReset(authScope(request), request.body.email);
-      return { detail: authMessages.recoverySent };
+      return { detail: messageText(authMessages.recoverySent) };
     },
   );
 
@@ -193,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       if (!passwordsMatch(request.body)) throw new ValidationError(authMessages.passwordsMustMatch);
       await resetPassword(authScope(request), request.params, request.body.password);
-      return { detail: authMessages.passwordReset };
+      return { detail: messageText(authMessages.passwordReset) };
     },
   );
 
@@ -213,7 +214,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await verifyEmail(authScope(request), request.params);
-      return { detail: authMessages.emailVerified };
+      return { detail: messageText(authMessages.emailVerified) };
     },
   );
 
@@ -231,7 +232,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await requestDeletion(authScope(request), request.requireUser());
-      return { detail: authMessages.deletionSent };
+      return { detail: messageText(authMessages.deletionSent) };
     },
   );
 
@@ -255,7 +256,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   };
   const remove = async (request: FastifyRequest, uid: string, token: string) => {
     await deleteAccount(authScope(request), uid, token);
-    return { detail: authMessages.accountDeleted };
+    return { detail: messageText(authMessages.accountDeleted) };
   };
   const linkDoc =
     'uid is the member uid; the app is the host\'s. 404 "El link ha expirado" when the link is unknown, used or expired.';

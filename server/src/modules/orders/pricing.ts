@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { areas, places, type StoredCartLine } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
-import { HttpError, ValidationError } from '../../lib/http-errors';
+import { detailBody, HttpError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
 import { luhnValid } from '../payments/provider';
@@ -79,7 +79,7 @@ export async function priceOrder(
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {
     if (err instanceof ValidationError)
-      for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+      for (const [k, v] of Object.entries(err.fields)) for (const m of v) add(k, m);
     else throw err;
   };
 
@@ -279,9 +279,5 @@ export function quoteToApi(p: PricedOrder): OrderQuote {
 
 /** 409 when the total the buyer saw is not the server's: the new prices travel with it. */
 export function priceChanged(p: PricedOrder): HttpError {
-  return new HttpError(409, {
-    detail: orderMessages.priceChanged,
-    code: 'price_changed',
-    quote: quoteToApi(p),
-  });
+  return new HttpError(409, { ...detailBody(orderMessages.priceChanged), quote: quoteToApi(p) });
 }

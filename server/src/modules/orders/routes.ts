@@ -9,6 +9,7 @@ import {
   fareEstimateInput,
   order,
   orderInput,
+  couponMessages,
   orderMessages,
   orderQuote,
   orderQuoteInput,
@@ -19,7 +20,7 @@ import {
 } from '@store/contract';
 import { requireUserHook } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
-import { HttpError, ValidationError } from '../../lib/http-errors';
+import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { findPlace } from '../places/service';
@@ -253,7 +254,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         server.clock(),
       );
       const company = await companyForCode(server.db, app, request.params.uid).catch(() => {
-        throw new HttpError(404, { detail: 'Este código no existe' });
+        throw new NotFoundError(couponMessages.notFound);
       });
       try {
         return couponToApi(
@@ -269,7 +270,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       } catch (err) {
         if (err instanceof CouponError)
           throw err.status === 404
-            ? new HttpError(404, { detail: err.message })
+            ? new NotFoundError(err.message)
             : new ValidationError(err.message);
         throw err;
       }

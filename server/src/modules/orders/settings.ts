@@ -224,6 +224,7 @@ export async function usableCoupon(
   return row;
 }
 
+/** A coupon refused; `message` is the code (ref) of why. */
 export class CouponError extends Error {
   constructor(
     message: string,

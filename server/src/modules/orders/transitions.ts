@@ -5,7 +5,6 @@ import {
   formatMessage,
   isCanceled,
   orderMessages,
-  orderStatusLabels,
   type Order,
   type OrderActor,
   type OrderStatus,
@@ -54,8 +53,9 @@ export async function transitionOrder(
         actor === 'member'
           ? orderMessages.cannotCancel
           : formatMessage(orderMessages.transitionRefused, {
-              from: orderStatusLabels[row.status as OrderStatus],
-              to: orderStatusLabels[to],
+              // Statuses as the API names them; the texts say them in words (contract errors/params).
+              from: row.status,
+              to,
             }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/route-errors';
 import {
   authMessages,
+  messageText,
   changePasswordBody,
   detailBody,
   profileUpdateBody,
@@ -69,7 +70,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) => {
       await changePassword(request.fullMemberScope(), request.sessionHash, request.body);
-      return { detail: authMessages.passwordChanged };
+      return { detail: messageText(authMessages.passwordChanged) };
     },
   );
 };

@@ -1,7 +1,7 @@
-import { loyaltyMessages, NON_FIELD_ERRORS } from '@store/contract';
+import { loyaltyMessages } from '@store/contract';
 import type { MemberScope } from '../../scope/scope';
 import { isLimitedSession } from '../../plugins/auth';
-import { HttpError, NotFoundError, ValidationError } from '../../lib/http-errors';
+import { DetailError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import { takePromotion } from './take';
 
 /**
@@ -25,12 +25,9 @@ export async function getCouponCode(scope: MemberScope, programUid: string, prom
     );
     return { code: unit.code, redemption: unit };
   } catch (error) {
-    const message =
-      error instanceof ValidationError
-        ? (error.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0]
-        : undefined;
-    if (message === loyaltyMessages.noLongerUsable || message === loyaltyMessages.stockExhausted)
-      throw new HttpError(406, { detail: message });
+    const code = error instanceof ValidationError ? error.firstCode() : undefined;
+    if (code === loyaltyMessages.noLongerUsable || code === loyaltyMessages.stockExhausted)
+      throw new DetailError(406, code);
     throw error;
   }
 }

@@ -204,8 +204,10 @@ export async function createClient(
   } catch (err) {
     const taken = asTakenError(err);
     if (!taken) throw err;
-    const body = taken.body as Record<string, string[]>;
-    throw new ValidationError(body.mobile_number ? { mobile_phone: body.mobile_number } : body);
+    const fields = taken.fields;
+    throw new ValidationError(
+      fields.mobile_number ? { mobile_phone: fields.mobile_number } : fields,
+    );
   }
 }
 

@@ -3,7 +3,6 @@ import { and, eq, inArray } from 'drizzle-orm';
 import {
   centsToMoney,
   loyaltyMessages,
-  NON_FIELD_ERRORS,
   staffMessages,
   type LedgerLine,
   type StaffLedgerResult,
@@ -222,10 +221,7 @@ export async function redeem(
     },
   ).catch((err: unknown) => {
     // The member's wording ("join the program") speaks to the member; staff read who is not a member.
-    if (
-      err instanceof ValidationError &&
-      (err.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0] === loyaltyMessages.notMember
-    ) {
+    if (err instanceof ValidationError && err.firstCode() === loyaltyMessages.notMember) {
       throw new ValidationError(staffMessages.notMember);
     }
     throw err;

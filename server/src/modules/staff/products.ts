@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, gt } from 'drizzle-orm';
 import {
   coinOrderMessages,
-  NON_FIELD_ERRORS,
   staffMessages,
   type StaffClientProducts,
   type StaffProductRedemptionResult,
@@ -31,18 +30,15 @@ import { ofTenant, sameTenant } from '../../scope/tenant-query';
  * transaction, recorded as a counter redemption.
  */
 
-const firstError = (err: unknown) =>
-  err instanceof ValidationError
-    ? (err.body[NON_FIELD_ERRORS] as string[] | undefined)?.[0]
-    : undefined;
+const firstCode = (err: unknown) => (err instanceof ValidationError ? err.firstCode() : undefined);
 
 /** The coins program whose coins pay for the client, or null; staff read "the client" where the member reads "join". */
 async function clientCoinProgram(staff: StaffScope, clientUid: string): Promise<string | null> {
   try {
     return await memberCoinProgram(staff.db, staff.app.uid, staff.company.uid, clientUid);
   } catch (err) {
-    const message = firstError(err);
-    if (message === coinOrderMessages.notMember || message === coinOrderMessages.noCoinsProgram)
+    const code = firstCode(err);
+    if (code === coinOrderMessages.notMember || code === coinOrderMessages.noCoinsProgram)
       return null;
     throw err;
   }

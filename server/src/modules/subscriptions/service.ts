@@ -69,7 +69,7 @@ export async function createSubscription(
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {
     if (err instanceof ValidationError)
-      for (const [k, v] of Object.entries(err.body)) for (const m of v as string[]) add(k, m);
+      for (const [k, v] of Object.entries(err.fields)) for (const m of v) add(k, m);
     else throw err;
   };
 

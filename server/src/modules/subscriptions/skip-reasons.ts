@@ -1,6 +1,8 @@
 import {
   catalogMessages,
   coinOrderMessages,
+  detailTemplate,
+  isErrorCode,
   orderMessages,
   subscriptionMessages,
   type SubscriptionSkipReason,
@@ -14,8 +16,13 @@ export const runnerReasons = {
   cardPayment: 'online card payments cannot be charged without the member',
 } as const;
 
-/** A message template ('Solo quedan {stock} unidades de {product}.') as a pattern found anywhere in a text. */
-function pattern(template: string): RegExp {
+/**
+ * A message code as a pattern of its text ('Solo quedan {stock} unidades de {product}.') found
+ * anywhere in a stored reason. Reasons are stored as the texts the checkout answered (the
+ * subscription_deliveries.reason column predates message codes), so they are read by text.
+ */
+function pattern(code: string): RegExp {
+  const template = isErrorCode(code) ? detailTemplate(code) : code;
   const escaped = template
     .split(/\{\w+\}/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
@@ -23,49 +30,47 @@ function pattern(template: string): RegExp {
   return new RegExp(escaped);
 }
 
-const rules: [SubscriptionSkipReason, (string | RegExp)[]][] = [
-  ['missed', [runnerReasons.missed]],
-  ['member_gone', [runnerReasons.memberGone]],
-  ['place_closed', [runnerReasons.placeClosed, orderMessages.ecommerceDisabled]],
+const rules: [SubscriptionSkipReason, RegExp[]][] = (
   [
-    'out_of_stock',
+    ['missed', [runnerReasons.missed]],
+    ['member_gone', [runnerReasons.memberGone]],
+    ['place_closed', [runnerReasons.placeClosed, orderMessages.ecommerceDisabled]],
     [
-      pattern(orderMessages.outOfStock),
-      catalogMessages.productOutOfStock,
-      pattern(catalogMessages.notEnoughStock),
+      'out_of_stock',
+      [orderMessages.outOfStock, catalogMessages.productOutOfStock, catalogMessages.notEnoughStock],
     ],
-  ],
-  [
-    'product_unavailable',
     [
-      catalogMessages.productNotSold,
-      catalogMessages.optionGroupNotInProduct,
-      catalogMessages.optionNotInGroup,
-      catalogMessages.repeatedOption,
-      pattern(catalogMessages.tooFewOptions),
-      pattern(catalogMessages.tooManyOptions),
-      coinOrderMessages.mixedCart,
-      coinOrderMessages.pricedOptions,
+      'product_unavailable',
+      [
+        catalogMessages.productNotSold,
+        catalogMessages.optionGroupNotInProduct,
+        catalogMessages.optionNotInGroup,
+        catalogMessages.repeatedOption,
+        catalogMessages.tooFewOptions,
+        catalogMessages.tooManyOptions,
+        coinOrderMessages.mixedCart,
+        coinOrderMessages.pricedOptions,
+      ],
     ],
-  ],
-  ['slot_unavailable', [orderMessages.slotUnavailable]],
-  [
-    'delivery_unavailable',
-    [orderMessages.deliveryError, orderMessages.noShippingMethods, orderMessages.areaNotFound],
-  ],
-  [
-    'payment_unavailable',
+    ['slot_unavailable', [orderMessages.slotUnavailable]],
     [
-      runnerReasons.cardPayment,
-      orderMessages.paymentMethodNotFound,
-      orderMessages.noCardPayments,
-      orderMessages.cardRequired,
-      subscriptionMessages.onlinePaymentNotAllowed,
-      coinOrderMessages.coinsRequired,
-      coinOrderMessages.onlyRedeemable,
+      'delivery_unavailable',
+      [orderMessages.deliveryError, orderMessages.noShippingMethods, orderMessages.areaNotFound],
     ],
-  ],
-];
+    [
+      'payment_unavailable',
+      [
+        runnerReasons.cardPayment,
+        orderMessages.paymentMethodNotFound,
+        orderMessages.noCardPayments,
+        orderMessages.cardRequired,
+        subscriptionMessages.onlinePaymentNotAllowed,
+        coinOrderMessages.coinsRequired,
+        coinOrderMessages.onlyRedeemable,
+      ],
+    ],
+  ] satisfies [SubscriptionSkipReason, string[]][]
+).map(([kind, needles]) => [kind, needles.map(pattern)]);
 
 /**
  * The kind of a recorded skip reason, for the staff screen. Reasons are the
@@ -74,7 +79,6 @@ const rules: [SubscriptionSkipReason, (string | RegExp)[]][] = [
  */
 export function skipReasonOf(reason: string | null): SubscriptionSkipReason {
   const text = reason ?? '';
-  for (const [kind, needles] of rules)
-    if (needles.some((n) => (typeof n === 'string' ? text.includes(n) : n.test(text)))) return kind;
+  for (const [kind, needles] of rules) if (needles.some((n) => n.test(text))) return kind;
   return 'other';
 }

@@ -11,6 +11,7 @@ import {
   pageQuery,
   paged,
   formMessages,
+  formatMessage,
   errorMessages,
 } from '@store/contract';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
@@ -33,7 +34,7 @@ const errors = errorResponses(400, 403, 404);
 const searchText = z
   .string()
   .trim()
-  .max(100, formMessages.tooLong.replace('{max}', '100'))
+  .max(100, formatMessage('form.too_long', { max: 100 }))
   .optional();
 
 /**

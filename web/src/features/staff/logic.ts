@@ -1,6 +1,4 @@
 import { recordKind, type RecordKind } from '@store/contract/staff/schemas';
-import { orderMessages, orderStatusLabels } from '@store/contract/orders/messages';
-import { orderStatuses, type OrderStatus } from '@store/contract/orders/status';
 import type { ClientLookup } from './api/find-client';
 import type { RecordsQuery } from './api/get-records';
 import type { SkippedDaysQuery } from './api/get-skipped-days';
@@ -123,27 +121,4 @@ export function recordsQueryOf(filters: RecordFilters): RecordsQuery {
 export function skippedDaysQueryOf(filters: RecordFilters): SkippedDaysQuery {
   const { kind: _kind, ...query } = recordsQueryOf(filters);
   return query;
-}
-
-/**
- * The server's refusal of an order move names both statuses in Spanish words (the contract's
- * `transitionRefused` with `orderStatusLabels`); read back, another language can say it too.
- */
-export function parseTransitionRefused(
-  message: string,
-): { from: OrderStatus; to: OrderStatus } | null {
-  const pattern = new RegExp(
-    `^${orderMessages.transitionRefused
-      .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-      .replace('{from}', '(?<from>.+)')
-      .replace('{to}', '(?<to>.+)')}$`,
-  );
-  const match = pattern.exec(message);
-  const from = statusOfLabel(match?.groups?.from);
-  const to = statusOfLabel(match?.groups?.to);
-  return from && to ? { from, to } : null;
-}
-
-function statusOfLabel(label: string | undefined): OrderStatus | undefined {
-  return orderStatuses.find((status) => orderStatusLabels[status] === label);
 }

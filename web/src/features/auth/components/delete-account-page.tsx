@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { pageCount } from '@store/contract/http/pages';
 import { useTenant } from '../../../lib/tenant';
-import { useServerMessage } from '../../../lib/server-messages';
+import { useErrorText } from '../../../lib/error-text';
+import { ApiError } from '../../../api';
 import { FormAlert } from '../../../components/form-fields';
 import { useDeleteAccount } from '../api/delete-account';
 import { deletionBase, useDeletionLink } from '../api/get-deletion-link';
@@ -73,7 +74,7 @@ function ProgramsList({ base }: { base: string }) {
  */
 export function DeleteAccountPage() {
   const { t } = useTranslation();
-  const tm = useServerMessage();
+  const tm = useErrorText();
   const app = useTenant();
   const location = useLocation();
   const { uidApp = '', uidUser = '', token = '' } = useParams();
@@ -114,7 +115,7 @@ export function DeleteAccountPage() {
   }
 
   const confirm = () => remove.mutate();
-  const failure = remove.error as { body?: { detail?: string } } | null;
+  const failure = remove.error instanceof ApiError ? remove.error.detailMessage : undefined;
 
   return (
     <AuthCard title={t('auth.deleteTitle')} wide>
@@ -127,11 +128,7 @@ export function DeleteAccountPage() {
         <p className="delete-confirm__warning">{t('auth.deleteWarning')}</p>
         <ProgramsList base={base} />
         <FormAlert
-          messages={
-            remove.isError
-              ? [failure?.body?.detail ? tm(failure.body.detail) : t('auth.deleteFailed')]
-              : []
-          }
+          messages={remove.isError ? [failure ? tm(failure) : t('auth.deleteFailed')] : []}
         />
         <button
           type="button"

@@ -6,7 +6,7 @@ import { startSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
 import { readInfluencerUid } from '../../../lib/influencer';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { useServerMessage } from '../../../lib/server-messages';
+import { useErrorText } from '../../../lib/error-text';
 import { FormAlert } from '../../../components/form-fields';
 import { useGoogleLogin } from '../api/google-login';
 import { afterSignInTarget } from '../lib/signin';
@@ -20,7 +20,7 @@ import '../../../styles/google-sign-in.css';
  */
 export function GoogleSignIn({ clientId, wanted }: { clientId: string; wanted?: string }) {
   const { t, i18n } = useTranslation();
-  const tm = useServerMessage();
+  const tm = useErrorText();
   const box = useRef<HTMLDivElement>(null);
   const [script, setScript] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [errors, setErrors] = useState<string[]>([]);

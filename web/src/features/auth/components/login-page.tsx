@@ -32,6 +32,7 @@ import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { serverFormErrors } from '../../../lib/form-errors';
+import { useErrorText } from '../../../lib/error-text';
 
 /** What a document-only visitor who can register brings to /register. */
 export type RememberedDocument = { document_type: string; document_number: string };
@@ -283,6 +284,7 @@ function DocumentForm({
 /** /login: tabs of the app's sign-in methods, captcha when configured, links to recovery and registration. */
 export function LoginPage() {
   const { t } = useTranslation();
+  const tm = useErrorText();
   const app = useTenant();
   const location = useLocation();
   const navigate = useNavigate();
@@ -299,7 +301,7 @@ export function LoginPage() {
   const captcha: CaptchaGate = useCallback(() => {
     if (!siteKey) return undefined;
     if (!captchaToken) {
-      toast.info(t('auth.serverMessages.captcha'), { toastId: 'captcha' });
+      toast.info(tm(authMessages.captcha), { toastId: 'captcha' });
       return false;
     }
     return captchaToken;

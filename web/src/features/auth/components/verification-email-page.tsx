@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../api';
 import { Loading } from '../../../components/loading';
-import { useServerMessage } from '../../../lib/server-messages';
+import { useErrorText } from '../../../lib/error-text';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthCard } from './auth-card';
 
@@ -13,7 +13,7 @@ export const VERIFIED_REDIRECT_MS = 1500;
 /** /verification-email/:uidApp/:uidUser/:token: verifies on open; toast and / after 1.5 s, or the failure messages. */
 export function VerificationEmailPage() {
   const { t } = useTranslation();
-  const tm = useServerMessage();
+  const tm = useErrorText();
   const navigate = useNavigate();
   const { uidApp = '', uidUser = '', token = '' } = useParams();
   const verify = useVerifyEmail();
@@ -32,14 +32,8 @@ export function VerificationEmailPage() {
         },
         onError: (error) => {
           toast.error(t('auth.verificationError'), { toastId: 'verify-error' });
-          if (
-            error instanceof ApiError &&
-            error.body &&
-            typeof error.body === 'object' &&
-            'detail' in error.body
-          ) {
-            setDetail(tm(String((error.body as { detail: unknown }).detail)));
-          }
+          if (error instanceof ApiError && error.detailMessage !== undefined)
+            setDetail(tm(error.detailMessage));
         },
       },
     );

@@ -33,7 +33,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
-import { failureMessagesOf, translateServerMessage, messagesOf } from '../error-messages';
+import { failureMessagesOf, messagesOf } from '../error-messages';
 import { hookFormBinding } from '../form/form-binding';
 import { useCoupon } from '../use-coupon';
 import { useDeliveryFare } from '../api/estimate-fare';
@@ -246,7 +246,7 @@ export function CheckoutPage() {
           for (const [path, messages] of Object.entries(error.fieldErrors)) {
             const field = fieldOfServerPath[path];
             if (field) setError(field, { type: 'server', message: messages[0] });
-            else rest.push(...messages.map((m) => translateServerMessage(m, t)));
+            else rest.push(...messages);
           }
           setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
           return;

@@ -8,6 +8,7 @@ import { useTenant } from '../../../lib/tenant';
 import { storeCoupon } from '../../../lib/coupon-store';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { useErrorText } from '../../../lib/error-text';
 
 /**
  * /company/{companyUid}/code/{code}/: checks the code, stores it for that company's next
@@ -15,6 +16,7 @@ import { PageMessage } from '../../../components/page-message';
  */
 export function CouponCodePage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const app = useTenant();
   const { companyUid = '', code = '' } = useParams();
   const [state, setState] = useState<
@@ -39,15 +41,11 @@ export function CouponCodePage() {
       })
       .catch((error: unknown) => {
         if (!live) return;
-        const body =
-          error instanceof ApiError ? (error.body as Record<string, unknown> | null) : null;
         const message =
-          typeof body?.detail === 'string'
-            ? body.detail
-            : Array.isArray(body?.non_field_errors)
-              ? String(body.non_field_errors[0])
-              : t('checkout.genericError');
-        setState({ status: 'error', message });
+          error instanceof ApiError
+            ? (error.detailMessage ?? error.fieldErrors.non_field_errors?.[0])
+            : undefined;
+        setState({ status: 'error', message: message ?? t('checkout.genericError') });
       });
     return () => {
       live = false;
@@ -55,7 +53,7 @@ export function CouponCodePage() {
   }, [companyUid, code, t]);
 
   if (state.status === 'loading') return <Loading />;
-  if (state.status === 'error') return <PageMessage title={state.message} />;
+  if (state.status === 'error') return <PageMessage title={errorText(state.message)} />;
   if (sells) return <Navigate to={productsPath} replace />;
   return (
     <PageMessage title={t('checkout.couponPageStored', { code: state.code })}>

@@ -6,6 +6,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { messagesOf } from '../error-messages';
 import type { FormBinding } from '../form/form-binding';
 import type { DeliveryFareQuery } from '../api/estimate-fare';
+import { useErrorText } from '../../../lib/error-text';
 
 // Leaflet comes only with the delivery map, in its own chunk.
 const DeliveryMap = lazy(() => import('./delivery-map').then((m) => ({ default: m.DeliveryMap })));
@@ -39,6 +40,7 @@ function numericPoint(
  */
 export function DeliveryFields({ binding, areas, place, maxRadiusKm, fare }: DeliveryFieldsProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const store =
     place && place.location.latitude !== null && place.location.longitude !== null
@@ -123,7 +125,7 @@ export function DeliveryFields({ binding, areas, place, maxRadiusKm, fare }: Del
           t('checkout.fareLoading')
         ) : fare.isError ? (
           <span className="checkout-fare__error">
-            {messagesOf(fare.error)[0] ?? t('checkout.deliveryError')}
+            {errorText(messagesOf(fare.error)[0] ?? t('checkout.deliveryError'))}
           </span>
         ) : fare.data ? (
           <>

@@ -34,7 +34,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
 import '../../../styles/subscriptions.css';
-import { failureMessagesOf, translateServerMessage } from '../error-messages';
+import { failureMessagesOf } from '../error-messages';
 import { stateBinding } from '../form/form-binding';
 import { useDeliveryFare } from '../api/estimate-fare';
 import { CheckoutSubmit } from './checkout-submit';
@@ -42,6 +42,7 @@ import { CommentsSection } from './comments-section';
 import { DeliveryFields } from './delivery-fields';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { ShippingTypeChoice } from './shipping-type-choice';
+import { useErrorText } from '../../../lib/error-text';
 
 const emptyValues: SubscriptionValues = {
   weekdays: [],
@@ -64,6 +65,7 @@ const emptyValues: SubscriptionValues = {
  */
 export function SubscriptionCheckoutPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const navigate = useNavigate();
   const creation = useCreateSubscription();
@@ -186,7 +188,7 @@ export function SubscriptionCheckoutPage() {
         for (const [path, messages] of Object.entries(error.fieldErrors)) {
           const field = subscriptionFieldOfServerPath[path];
           if (field) mapped[field] ??= messages[0];
-          else rest.push(...messages.map((m) => translateServerMessage(m, t)));
+          else rest.push(...messages);
         }
         setServerErrors(mapped);
         setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
@@ -277,7 +279,7 @@ export function SubscriptionCheckoutPage() {
             </fieldset>
             {err('weekdays') ? (
               <p className="form-field__error" id="sub-days-error" role="alert">
-                {err('weekdays')}
+                {errorText(err('weekdays')!)}
               </p>
             ) : null}
           </section>

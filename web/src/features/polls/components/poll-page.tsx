@@ -21,6 +21,7 @@ import {
   type Draft,
 } from '../poll-logic';
 import '../../../styles/engagement.css';
+import { useErrorText } from '../../../lib/error-text';
 
 /** /polls/{program}/{poll}: answer every question, or (already answered) read it. */
 export function PollPage() {
@@ -59,6 +60,7 @@ export function PollPage() {
 
 function PollForm({ poll }: { poll: Poll }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const company = useCurrentCompany();
   const navigate = useNavigate();
   // An answered poll opens with the member's own answers (the server sends only theirs).
@@ -185,7 +187,7 @@ function PollForm({ poll }: { poll: Poll }) {
             )}
             {error ? (
               <p id={errorId} className="form-field__error" role="alert">
-                {error}
+                {errorText(error)}
               </p>
             ) : null}
           </fieldset>
@@ -194,7 +196,7 @@ function PollForm({ poll }: { poll: Poll }) {
       {general.length ? (
         <div className="form-alert form-alert--error" role="alert">
           {general.map((message) => (
-            <p key={message}>{message}</p>
+            <p key={message}>{errorText(message)}</p>
           ))}
         </div>
       ) : null}

@@ -17,6 +17,7 @@ import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { useMe } from '../../../api/get-me';
 import { useUpdateMe } from '../../../api/update-me';
 import { tidyName } from '../../../lib/names';
+import { ApiError } from '../../../api';
 import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
@@ -210,7 +211,7 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
 export function DeletionRequest() {
   const { t } = useTranslation();
   const request = useRequestDeletion();
-  const failure = request.error as { body?: { detail?: string } } | null;
+  const failure = request.error instanceof ApiError ? request.error.detailMessage : undefined;
   return (
     <section className="panel panel--danger" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title" className="panel__title">
@@ -222,9 +223,7 @@ export function DeletionRequest() {
           {t('auth.deleteRequested')}
         </p>
       ) : null}
-      <FormAlert
-        messages={request.isError ? [failure?.body?.detail ?? errorMessages.generic] : []}
-      />
+      <FormAlert messages={request.isError ? [failure ?? errorMessages.generic] : []} />
       <button
         type="button"
         className="button button--danger-ghost"

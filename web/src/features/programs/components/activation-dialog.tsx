@@ -7,6 +7,8 @@ import { usePromotionQr } from '../api/get-promotion-qr';
 import { useUsedRedemptions } from '../api/get-redemptions';
 import { useRedeemPromotion } from '../api/redeem-promotion';
 import { useRefreshAfterTake } from '../api/refresh-after-take';
+import { loyaltyMessages } from '@store/contract/loyalty/messages';
+import { useErrorText } from '../../../lib/error-text';
 import { consumptionAmount, consumptionError, qrRefreshDelay } from '../../../lib/loyalty';
 import { useFormatPrice } from '../../../lib/money';
 import { Modal } from '../../../components/modal';
@@ -149,6 +151,7 @@ function ShowStep({
   onDone: (r: Redemption | null) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const errorsOf = useLoyaltyErrors();
   const [amount, setAmount] = useState('');
@@ -183,7 +186,7 @@ function ShowStep({
       setAmountError(
         problem === 'invalid'
           ? t('programs.invalidAmount')
-          : t('programs.serverMessages.amountExceedsMaximum'),
+          : errorText(loyaltyMessages.amountExceedsMaximum),
       );
       return;
     }

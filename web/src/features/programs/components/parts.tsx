@@ -4,12 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { MemberLevel, MemberProgram } from '@store/contract/loyalty/programs';
 import type { Promotion, PromotionState } from '@store/contract/loyalty/promotions';
 import { ApiError } from '../../../api/client';
-import {
-  errorMessagesOf,
-  levelProgress,
-  loyaltyMessageKey,
-  promotionValue,
-} from '../../../lib/loyalty';
+import { errorMessagesOf, levelProgress, promotionValue } from '../../../lib/loyalty';
+import { useErrorText } from '../../../lib/error-text';
 import { useFormatPrice } from '../../../lib/money';
 import { formatExpiryDate } from '../../../lib/points-expiry';
 import { PageMessage } from '../../../components/page-message';
@@ -17,25 +13,18 @@ import { PageMessage } from '../../../components/page-message';
 type ProgramLevel = MemberProgram['levels'][number];
 
 /**
- * The messages of a failed loyalty call in the reader's language: the catalogue's known ones
- * translated, others as the server wrote them, the spec's generic text when there is none.
+ * The messages of a failed loyalty call in the reader's language (by their codes), the spec's
+ * generic text when there is none.
  */
 export function useLoyaltyErrors(): (error: unknown) => string[] {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   return useCallback(
     (error: unknown) => {
-      if (error instanceof ApiError) {
-        const messages = errorMessagesOf(error.status, error.body);
-        if (messages.length > 0) {
-          return messages.map((message) => {
-            const key = loyaltyMessageKey(message);
-            return key ? t(`programs.serverMessages.${key}`) : message;
-          });
-        }
-      }
-      return [t('programs.genericError')];
+      const messages = error instanceof ApiError ? errorMessagesOf(error) : [];
+      return messages.length ? messages.map(errorText) : [t('programs.genericError')];
     },
-    [t],
+    [t, errorText],
   );
 }
 

@@ -12,7 +12,8 @@ import { useRedemptions } from '../api/get-redemptions';
 import { useRelatedPromotions } from '../api/get-related-promotions';
 import { usePurchasePromotion } from '../api/purchase-promotion';
 import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
-import { blockedMessageKey, promotionActions } from '../../../lib/loyalty';
+import { blockedMessage, promotionActions } from '../../../lib/loyalty';
+import { useErrorText } from '../../../lib/error-text';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
@@ -69,12 +70,13 @@ function PromotionView({
   prefix: string;
 }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const price = useFormatPrice();
   const valueOf = usePromotionValue();
   const errorsOf = useLoyaltyErrors();
   const [activating, setActivating] = useState(false);
   const actions = promotionActions(promotion, program.balances, program.is_member);
-  const blocked = blockedMessageKey(promotion.state);
+  const blocked = blockedMessage(promotion.state);
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, {
       dateStyle: 'long',
@@ -155,7 +157,7 @@ function PromotionView({
               </p>
             ) : blocked ? (
               <p className="form-alert form-alert--info" data-testid="blocked-message">
-                {t(`programs.serverMessages.${blocked}`)}
+                {errorText(blocked)}
               </p>
             ) : null}
             {heldUnits.length > 0 ? (

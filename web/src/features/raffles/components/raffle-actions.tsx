@@ -5,6 +5,7 @@ import { useDismissRaffle } from '../api/dismiss-raffle';
 import { useRegisterRaffle } from '../api/register-raffle';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { raffleStatus } from '../raffle-logic';
+import { useErrorText } from '../../../lib/error-text';
 
 /** Register and dismiss buttons of a raffle (both refresh every raffle read: see their api files). */
 export function RaffleActions({
@@ -15,9 +16,10 @@ export function RaffleActions({
   onDismissed?: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const showError = (error: unknown) => {
     const { general } = serverFormErrors(error, []);
-    toast.error(general[0] ?? t('raffles.actionError'));
+    toast.error(general[0] ? errorText(general[0]) : t('raffles.actionError'));
   };
   const register = useRegisterRaffle(raffle.program, raffle.uid, {
     onSuccess: () => toast.success(t('raffles.registeredToast', { name: raffle.name })),

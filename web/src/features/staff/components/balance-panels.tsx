@@ -14,7 +14,7 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { useAddPoints } from '../api/add-points';
 import { useStamp } from '../api/add-stamps';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';
 
@@ -31,7 +31,7 @@ type StampsOut = z.output<typeof stampsSchema>;
 /** Stamps for a purchase at the current place, in a program with stamps. */
 export function StampsPanel({ client }: { client: StaffClient }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { placeUid } = useStaff();
   const programs = useClientPrograms(client).filter((p) => p.stamps_enabled);
   const form = useForm<StampsIn, unknown, StampsOut>({
@@ -96,7 +96,7 @@ type PointsOut = z.output<typeof pointsSchema>;
 /** Points by hand: amount above 0 and a description, only where the program enables it. */
 export function PointsPanel({ client }: { client: StaffClient }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { placeUid } = useStaff();
   const programs = useClientPrograms(client);
   const form = useForm<PointsIn, unknown, PointsOut>({

@@ -22,7 +22,7 @@ import {
   qrCodeFromText,
   type LookupMode,
 } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { ClientCard } from './client-card';
 import { canUseCamera, QrScan } from './qr-scan';
 
@@ -108,13 +108,13 @@ function ClientView({
   onNewSearch: () => void;
 }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const client = useClient(lookup);
   if (client.isPending) return <Loading />;
   if (client.isError) {
     const message =
       client.error instanceof ApiError && client.error.status === 404
-        ? t('staff.serverMessages.clientNotFound')
+        ? stm(staffMessages.clientNotFound)
         : stm(errorMessages.fetchFailed);
     return (
       <section className="staff-panel">
@@ -142,7 +142,7 @@ const documentSchema = z
 
 function DocumentLookup({ onFound }: { onFound: Found }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const findClient = useFindClient();
   const form = useForm({
     resolver: zodResolver(documentSchema),
@@ -210,7 +210,7 @@ const phoneSchema = z.object({ mobile_phone: z.string() }).superRefine((v, ctx) 
 
 function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument: () => void }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const findClient = useFindClient();
   const form = useForm({ resolver: zodResolver(phoneSchema), defaultValues: { mobile_phone: '' } });
   const { general, setGeneral, showError } = useFormFeedback(
@@ -262,7 +262,7 @@ function PhoneLookup({ onFound, onUseDocument }: { onFound: Found; onUseDocument
 
 function QrLookup({ onFound }: { onFound: (client: StaffClient, code: string) => void }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const findClientByQr = useFindClientByQr();
   const [camera, setCamera] = useState(false);
   const form = useForm({ resolver: zodResolver(staffQrInput), defaultValues: { code: '' } });

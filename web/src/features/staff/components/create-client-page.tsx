@@ -15,7 +15,7 @@ import { FormAlert, SelectField, TextField } from '../../../components/form-fiel
 import { PageMessage } from '../../../components/page-message';
 import { useCreateClient } from '../api/create-client';
 import { lookupOfClient, lookupToSearch } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 
 type In = z.input<typeof staffCreateClientInput>;
@@ -33,7 +33,7 @@ const FIELDS = [
 /** /staff/clients/new: a user created at the counter joins one of the store's benefits programs. */
 export function CreateClientPage() {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { me } = useStaff();
   const [created, setCreated] = useState<StaffClient | null>(null);
   const empty: In = {

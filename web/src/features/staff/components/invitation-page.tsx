@@ -11,7 +11,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationOffer } from '../api/get-invitation-offer';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import '../staff.css';
 
 /**
@@ -21,7 +21,7 @@ import '../staff.css';
  */
 export function InvitationPage() {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { uid = '', token = '' } = useParams();
   const location = useLocation();
   const loggedIn = useIsLoggedIn();

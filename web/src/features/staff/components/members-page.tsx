@@ -21,7 +21,7 @@ import { useMembers } from '../api/get-members';
 import { useInvite } from '../api/invite';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 
 type In = z.input<typeof staffInvitationInput>;
@@ -63,7 +63,7 @@ export function MembersPage() {
 
 function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const remove = useRemoveMember();
   const [confirming, setConfirming] = useState(false);
   const name = `${member.first_name} ${member.last_name}`.trim() || member.email || '—';
@@ -123,7 +123,7 @@ function MemberRow({ member, self }: { member: StaffMember; self: boolean }) {
 
 function GrantForm() {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { places } = useStaff();
   const empty: In = { email: '', role: 'STAFF', place_uids: [] };
   const form = useForm<In, unknown, Out>({
@@ -224,7 +224,7 @@ function Invitations() {
 
 function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const revoke = useRevokeInvitation();
   const date = new Date(invitation.expires_at).toLocaleDateString(i18n.language, {
     day: 'numeric',

@@ -21,7 +21,7 @@ import { PageMessage } from '../../../components/page-message';
 import { useStaffOrders } from '../api/get-staff-orders';
 import { useOrderTransition } from '../api/transition-order';
 import { BOARD_FILTERS } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
@@ -140,7 +140,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** One order with every labelled field, its lines, billing data and the moves it allows now. */
 function OrderCard({ order: o }: { order: StaffOrder }) {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const price = useFormatPrice();
   const transition = useOrderTransition();
   const [confirmCancel, setConfirmCancel] = useState(false);

@@ -8,7 +8,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useClientProducts } from '../api/get-client-products';
 import { useRedeemProduct } from '../api/redeem-product';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';
 import type { Proof } from './client-card';
@@ -20,7 +20,7 @@ import type { Proof } from './client-card';
  */
 export function ProductsPanel({ client, proof }: { client: StaffClient; proof: Proof }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const { placeUid } = useStaff();
   const products = useClientProducts(client.uid, placeUid);
   const redeem = useRedeemProduct();

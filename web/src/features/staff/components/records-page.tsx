@@ -19,7 +19,7 @@ import {
   recordsQueryOf,
   type RecordFilters,
 } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
 
@@ -39,7 +39,7 @@ function saveBlob(blob: Blob, filename: string) {
 /** /staff/records: redemptions, stamps, points and orders by kind, dates and place; paged, and as a CSV. */
 export function RecordsPage() {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const price = useFormatPrice();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);

@@ -20,7 +20,7 @@ import { findPromotion } from '../api/find-promotion';
 import { useClientPromotions } from '../api/get-client-promotions';
 import { useRedeem } from '../api/redeem';
 import { exceedsMaximum } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { canUseCamera, QrScan } from './qr-scan';
 import { ActionPanel } from './action-panel';
@@ -87,7 +87,7 @@ function PromotionCodeSearch({
   onFound: (promotion: Promotion) => void;
 }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } });
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
@@ -172,7 +172,7 @@ function RedeemForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const price = useFormatPrice();
   const { placeUid } = useStaff();
   const membership = client.memberships.find((m) => m.program_uid === promotion.program);

@@ -11,7 +11,7 @@ import {
   skippedDaysQueryOf,
   type RecordFilters,
 } from '../logic';
-import { useStaffMessage } from '../use-staff-message';
+import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
 
@@ -21,7 +21,7 @@ import { StaffList, StaffPager } from './staff-list';
  */
 export function SkippedDaysPage() {
   const { t, i18n } = useTranslation();
-  const stm = useStaffMessage();
+  const stm = useErrorText();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
   const days = useSkippedDays(

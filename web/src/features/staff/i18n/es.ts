@@ -1,5 +1,4 @@
 import { orderStatusLabels } from '@store/contract/orders/messages';
-import { staffSpanishMessages } from '@store/contract/staff/messages';
 
 /** Spanish texts of the staff area (loaded with its chunk, not with the store front). */
 export const staffEs = {
@@ -215,14 +214,6 @@ export const staffEs = {
   invitationAccept: 'Aceptar la invitación',
   invitationAccepted: 'Ya eres parte del personal de {{company}}',
   invitationGoToStaff: 'Ir a la atención',
-  // The spec's English messages in Spanish; ours are the contract's own words.
-  serverMessages: {
-    duplicatePhone:
-      'Se encontró más de un usuario con este número de celular, ingrese el número de documento',
-    featureDisabled: 'El programa de beneficios no tiene habilitada esta funcionalidad',
-    amountExceedsMaximum: 'El monto supera el máximo',
-    ...staffSpanishMessages,
-  },
 };
 
 /** Every key the English catalogue must also have. */

@@ -1,0 +1,31 @@
+import { authErrors } from './auth';
+import { catalogErrors } from './catalog';
+import { coinOrdersErrors } from './coin-orders';
+import { commonErrors } from './common';
+import { couponsErrors } from './coupons';
+import { engagementErrors } from './engagement';
+import { formErrors } from './form';
+import { loyaltyErrors } from './loyalty';
+import { ordersErrors } from './orders';
+import { staffErrors } from './staff';
+import { subscriptionsErrors } from './subscriptions';
+
+/**
+ * Every message the server answers with, by its stable code (`area.snake_name`).
+ * Clients branch on the code; the texts are for people.
+ */
+export const errorCatalogue = {
+  ...formErrors,
+  ...commonErrors,
+  ...authErrors,
+  ...catalogErrors,
+  ...ordersErrors,
+  ...coinOrdersErrors,
+  ...couponsErrors,
+  ...subscriptionsErrors,
+  ...loyaltyErrors,
+  ...engagementErrors,
+  ...staffErrors,
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalogue;
