@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { errorMessages } from '@store/contract';
+import { errorMessages, messageText } from '@store/contract';
 import { buildApp } from '../src/app';
 import { requireUserHook } from '../src/plugins/auth';
 import { areaAccess, routeAccessPlugin } from '../src/plugins/route-access';
@@ -250,7 +250,10 @@ describe('response schemas', () => {
         headers: { host: 'localhost' },
       });
       assert.equal(res.statusCode, 500);
-      assert.deepEqual(res.json(), { detail: errorMessages.generic });
+      assert.deepEqual(res.json(), {
+        code: errorMessages.generic,
+        detail: messageText(errorMessages.generic),
+      });
       assert.ok(!res.body.includes('many'), 'the broken value never leaves the server');
       assert.ok(
         lines.some((line) => line.includes('response does not match its schema')),
