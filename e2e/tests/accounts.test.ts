@@ -422,7 +422,7 @@ test(
     await field(page, 'Tipo de documento').selectOption('');
     await submit();
     await alert(page, 'Por favor seleccion un tipo de documento').waitFor();
-    await alert(page, 'Por favor digite un númeor de documento').waitFor();
+    await alert(page, 'Por favor digite un número de documento').waitFor();
     await field(page, 'Tipo de documento').selectOption('PASSPORT');
     await field(page, 'Número de documento').fill('ab 12345');
     const validateRequest = page.waitForRequest((r) => r.url().endsWith('/api/v5/validate/'));
@@ -532,6 +532,17 @@ test(
     ]) {
       await field(page, label).check();
     }
+    // Every ISO country's dial code, labelled with its countries; +51 Perú first-class default.
+    const dial = field(page, 'Código de país');
+    assert.equal(await dial.locator('option:checked').innerText(), '+51 Perú');
+    assert.ok((await dial.locator('option').count()) > 200, 'the full country list');
+    // A number Mexico could not issue (nine digits after +52) is refused with the telephone rule.
+    await dial.selectOption('+52');
+    await field(page, /Número de celular/).fill('987650001');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await alert(page, 'Ingresar el código de país antes del número').waitFor();
+    await dial.selectOption('+51');
+    await field(page, /Número de celular/).fill('');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await alert(page, 'Ya existe un usuario con este correo electrónico.').waitFor();
     await alert(page, 'Ya existe un usuario con este documento.').waitFor();

@@ -117,6 +117,16 @@ test(
 
     // Espresso has no stock: badge shown, and it does not open.
     await card(page, 'Espresso').getByText('No stock').waitFor();
+    // The badge keeps its full colour on the faded picture (readable: white on red).
+    const badgeOpacity = await card(page, 'Espresso')
+      .locator('.product-card__badge')
+      .evaluate((badge) => {
+        let opacity = 1;
+        for (let el: Element | null = badge; el; el = el.parentElement)
+          opacity *= Number(getComputedStyle(el).opacity);
+        return opacity;
+      });
+    assert.equal(badgeOpacity, 1);
     await card(page, 'Espresso').click();
     await page.waitForTimeout(300);
     assert.equal(await dialog(page).count(), 0, 'a product with stock 0 does not open');

@@ -126,7 +126,7 @@ describe('POST v5/login/ by mobile number and by document', () => {
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
       document_type: ['Por favor seleccion un tipo de documento'],
-      document_number: ['Por favor digite un númeor de documento'],
+      document_number: ['Por favor digite un número de documento'],
     });
   });
 

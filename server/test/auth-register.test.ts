@@ -204,7 +204,7 @@ describe('POST v5/register/', () => {
   test('the demo app validates documents: a national id needs 8 or 9 digits', async () => {
     const missing = await t.post('/api/v5/register/', newMember({ document_number: '' }));
     assert.deepEqual(missing.data, {
-      document_number: ['Por favor digite un númeor de documento'],
+      document_number: ['Por favor digite un número de documento'],
     });
     const bad = await t.post('/api/v5/register/', newMember({ document_number: '12AB' }));
     assert.deepEqual(bad.data, { document_number: ['Ingresar un dni correcto.'] });
@@ -262,7 +262,7 @@ describe('POST v5/register/', () => {
     const missing = await t.post('/api/v5/register/', { ...acceptances });
     assert.deepEqual(missing.data, {
       email: ['Este campo es requerido'],
-      document_number: ['Por favor digite un númeor de documento'],
+      document_number: ['Por favor digite un número de documento'],
     });
   });
 
@@ -334,7 +334,7 @@ describe('POST v5/validate/', () => {
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
       document_type: ['Por favor seleccion un tipo de documento'],
-      document_number: ['Por favor digite un númeor de documento'],
+      document_number: ['Por favor digite un número de documento'],
     });
   });
 });

@@ -11,7 +11,7 @@ export const authErrors = {
     en: 'Please select a document type',
   },
   'auth.document_number_required': {
-    es: 'Por favor digite un númeor de documento',
+    es: 'Por favor digite un número de documento',
     en: 'Please enter a document number',
   },
   'auth.mobile_required': {
