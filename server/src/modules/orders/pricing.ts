@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   cardExpired,
   centsToMoney,
@@ -32,6 +32,7 @@ import {
   type PaymentMethodRow,
   type TaxRule,
 } from './settings';
+import { ofTenant } from '../../scope/tenant-query';
 
 type PlaceRow = typeof places.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -127,7 +128,7 @@ export async function priceOrder(
       [area] = await db
         .select()
         .from(areas)
-        .where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
+        .where(ofTenant({ app }, areas, eq(areas.uid, d.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
       const fare = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), d);

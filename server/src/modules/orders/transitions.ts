@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   canTransition,
@@ -17,6 +17,7 @@ import { isUid } from '../../lib/uid';
 import { earnOrderPoints } from '../programs/order-points';
 import { findOrder, visible } from './queries';
 import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
+import { ofTenant } from '../../scope/tenant-query';
 
 /**
  * Moves an order along the contract's state machine. The status changes with
@@ -40,8 +41,9 @@ export async function transitionOrder(
       .select()
       .from(orders)
       .where(
-        and(
-          eq(orders.appId, app.uid),
+        ofTenant(
+          { app },
+          orders,
           eq(orders.uid, orderUid),
           options.userUid ? eq(orders.userUid, options.userUid) : undefined,
           visible,
@@ -63,9 +65,7 @@ export async function transitionOrder(
     const [updated] = await tx
       .update(orders)
       .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
-      .where(
-        and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)),
-      )
+      .where(ofTenant({ app }, orders, eq(orders.uid, orderUid), eq(orders.status, row.status)))
       .returning();
     if (!updated) throw refused();
     if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { loyaltyMessages, type Promotion } from '@store/contract';
 import type { Database } from '../../db/client';
 import { places, promotionPlaces, promotions, redemptions } from '../../db/schema';
@@ -9,6 +9,7 @@ import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
 import { signPromotionQr } from '../programs/qr';
 import { getPromotion, listPromotions } from './service';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 const stateMessages: Partial<Record<Promotion['state'], string>> = {
   no_longer_usable: loyaltyMessages.noLongerUsable,
@@ -42,8 +43,9 @@ export async function promotionQr(
           .select({ uid: redemptions.uid, code: redemptions.code })
           .from(redemptions)
           .where(
-            and(
-              eq(redemptions.appId, app.uid),
+            ofTenant(
+              { app },
+              redemptions,
               eq(redemptions.promotionUid, promotion.uid),
               eq(redemptions.userUid, userUid),
               eq(redemptions.status, 'ACTIVE'),
@@ -76,7 +78,7 @@ export async function promotionPlacesOf(
       isActive: promotions.isActive,
     })
     .from(promotions)
-    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, promotionUid)));
+    .where(ofTenant({ app }, promotions, eq(promotions.uid, promotionUid)));
   if (!p) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const program = await findProgram(db, app, p.programUid).catch(() => {
     throw new NotFoundError(loyaltyMessages.promotionNotFound);
@@ -84,16 +86,18 @@ export async function promotionPlacesOf(
   const [own] = await db
     .select({ n: count() })
     .from(promotionPlaces)
-    .where(and(eq(promotionPlaces.appId, app.uid), eq(promotionPlaces.promotionUid, p.uid)));
+    .where(ofTenant({ app }, promotionPlaces, eq(promotionPlaces.promotionUid, p.uid)));
   const where =
     Number(own?.n ?? 0) > 0
-      ? and(
-          eq(places.appId, app.uid),
+      ? ofTenant(
+          { app },
+          places,
           eq(places.isActive, true),
           eq(promotionPlaces.promotionUid, p.uid),
         )
-      : and(
-          eq(places.appId, app.uid),
+      : ofTenant(
+          { app },
+          places,
           eq(places.isActive, true),
           eq(places.companyUid, program.program.companyUid),
         );
@@ -104,7 +108,7 @@ export async function promotionPlacesOf(
           .from(places)
           .innerJoin(
             promotionPlaces,
-            and(eq(promotionPlaces.appId, places.appId), eq(promotionPlaces.placeUid, places.uid)),
+            sameTenant(promotionPlaces, places, eq(promotionPlaces.placeUid, places.uid)),
           )
       : db.select({ uid: places.uid, name: places.name, address: places.address }).from(places);
   const all = await from().where(where).orderBy(asc(places.name), asc(places.uid));

@@ -10,6 +10,7 @@ import { balancesOf, type Balances } from '../programs/ledger';
 import { findProgram } from '../programs/service';
 import { memberUses, notEnded, started, stockLeft, usesQuery } from './availability';
 import { promotionToApi } from './serialize';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -35,10 +36,14 @@ async function placesOf(db: Database, appId: string, promotionUids: string[]) {
     .from(promotionPlaces)
     .innerJoin(
       places,
-      and(eq(places.appId, promotionPlaces.appId), eq(places.uid, promotionPlaces.placeUid)),
+      sameTenant(places, promotionPlaces, eq(places.uid, promotionPlaces.placeUid)),
     )
     .where(
-      and(eq(promotionPlaces.appId, appId), inArray(promotionPlaces.promotionUid, promotionUids)),
+      ofTenant(
+        tenantRef(appId),
+        promotionPlaces,
+        inArray(promotionPlaces.promotionUid, promotionUids),
+      ),
     )
     .orderBy(asc(places.name));
   for (const r of rows)
@@ -83,8 +88,9 @@ export async function listPromotions(
   const balances = filters.tagged
     ? await balancesOf(db, app.uid, program.program.uid, userUid)
     : null;
-  const where = and(
-    eq(promotions.appId, app.uid),
+  const where = ofTenant(
+    { app },
+    promotions,
     eq(promotions.programUid, program.program.uid),
     eq(promotions.isActive, true),
     started(now),
@@ -95,8 +101,8 @@ export async function listPromotions(
       : undefined,
     filters.tag ? sql`${promotions.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
     filters.place
-      ? sql`(NOT EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${promotionPlaces.appId} = ${promotions.appId} AND ${promotionPlaces.promotionUid} = ${promotions.uid})
-             OR EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${promotionPlaces.appId} = ${promotions.appId} AND ${promotionPlaces.promotionUid} = ${promotions.uid} AND ${promotionPlaces.placeUid} = ${filters.place}))`
+      ? sql`(NOT EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${sameTenant(promotionPlaces, promotions, eq(promotionPlaces.promotionUid, promotions.uid))})
+             OR EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${sameTenant(promotionPlaces, promotions, eq(promotionPlaces.promotionUid, promotions.uid), eq(promotionPlaces.placeUid, filters.place))}))`
       : undefined,
     balances ? taggedWhere(balances, uses) : undefined,
   );
@@ -157,8 +163,9 @@ async function findPromotion(
     .select()
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        promotions,
         eq(promotions.programUid, programUid),
         eq(promotions.uid, uid),
         started(now),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { authMessages, loyaltyMessages, type Redemption } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
@@ -10,6 +10,7 @@ import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
 import { findProgram } from '../programs/service';
 import { memberUses, started, stockLeft } from './availability';
 import { redemptionToApi } from './serialize';
+import { ofTenant } from '../../scope/tenant-query';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newCode(): string {
@@ -73,8 +74,9 @@ async function takeUnit(
     .select()
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, app.uid),
+      ofTenant(
+        { app },
+        promotions,
         eq(promotions.uid, target.promotionUid),
         target.programUid ? eq(promotions.programUid, target.programUid) : undefined,
         started(now),
@@ -108,8 +110,9 @@ async function takeUnit(
       .select()
       .from(redemptions)
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.promotionUid, p.uid),
           eq(redemptions.userUid, userUid),
           eq(redemptions.status, 'ACTIVE'),
@@ -124,8 +127,9 @@ async function takeUnit(
       .select()
       .from(redemptions)
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.promotionUid, p.uid),
           eq(redemptions.userUid, userUid),
           eq(redemptions.status, 'ACTIVE'),
@@ -137,8 +141,9 @@ async function takeUnit(
       .update(redemptions)
       .set({ status: 'USED', usedAt: now, amountCents: options.amountCents ?? null })
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.uid, acquired.uid),
           eq(redemptions.status, 'ACTIVE'),
         ),
@@ -169,7 +174,7 @@ async function takeUnit(
   const taken = await tx
     .update(promotions)
     .set({ stockTaken: sql`${promotions.stockTaken} + 1` })
-    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, p.uid), stockLeft()))
+    .where(ofTenant({ app }, promotions, eq(promotions.uid, p.uid), stockLeft()))
     .returning({ uid: promotions.uid });
   if (taken.length === 0) throw new ValidationError(loyaltyMessages.stockExhausted);
 

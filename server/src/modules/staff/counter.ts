@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   centsToMoney,
   loyaltyMessages,
@@ -31,6 +31,7 @@ import { allowedPlace, type StaffContext } from './guard';
 import { clientToApi, findClient } from './clients';
 import { companyProgram, companyPrograms } from './programs';
 import { checkPresence, spendPresence, type Presence } from './presence';
+import { ofTenant } from '../../scope/tenant-query';
 
 type Activity = {
   kind: StaffActivityKind;
@@ -78,8 +79,9 @@ async function companyPromotion(staff: StaffContext, promotionUid: string) {
     })
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        promotions,
         eq(promotions.uid, promotionUid),
         inArray(promotions.programUid, programUids),
       ),
@@ -118,8 +120,9 @@ export async function lookupPromotion(
         })
         .from(redemptions)
         .where(
-          and(
-            eq(redemptions.appId, staff.app.uid),
+          ofTenant(
+            staff,
+            redemptions,
             eq(redemptions.code, code.toUpperCase()),
             inArray(redemptions.programUid, programUids),
           ),
@@ -181,12 +184,7 @@ export async function redeem(
   const limited = await staff.db
     .select({ placeUid: promotionPlaces.placeUid })
     .from(promotionPlaces)
-    .where(
-      and(
-        eq(promotionPlaces.appId, staff.app.uid),
-        eq(promotionPlaces.promotionUid, promotion.uid),
-      ),
-    );
+    .where(ofTenant(staff, promotionPlaces, eq(promotionPlaces.promotionUid, promotion.uid)));
   if (limited.length && !limited.some((l) => l.placeUid === place.uid))
     throw new ValidationError({ place_uid: [staffMessages.promotionNotAtPlace] });
   const amountCents = parseAmount(input.amount);
