@@ -188,14 +188,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      transitionOrder(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        'CANCELED_BY_USER',
-        'member',
-        { userUid: request.requireUser().uid, log: request.log },
-      ),
+      transitionOrder(request.memberScope(), request.params.uid, 'CANCELED_BY_USER', 'member'),
   );
 
   server.post(

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   canTransition,
   formatMessage,
@@ -9,9 +8,8 @@ import {
   type OrderActor,
   type OrderStatus,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { earnOrderPoints } from '../programs/order-points';
@@ -28,13 +26,15 @@ import { ofTenant } from '../../scope/tenant-query';
  * staff area; members may only cancel their own RECEIVED orders.
  */
 export async function transitionOrder(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   orderUid: string,
   to: OrderStatus,
   actor: OrderActor,
-  options: { userUid?: string; log?: FastifyBaseLogger } = {},
 ): Promise<Order> {
+  const { db, app } = scope;
+  // A member moves only their own orders; the store (actor 'place') any of the tenant's.
+  const ownerUid = actor === 'member' ? scope.user?.uid : undefined;
+  if (actor === 'member' && !ownerUid) throw new NotFoundError();
   if (!isUid(orderUid)) throw new NotFoundError();
   const moved = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -45,7 +45,7 @@ export async function transitionOrder(
           { app },
           orders,
           eq(orders.uid, orderUid),
-          options.userUid ? eq(orders.userUid, options.userUid) : undefined,
+          ownerUid ? eq(orders.userUid, ownerUid) : undefined,
           visible,
         ),
       );
@@ -61,7 +61,7 @@ export async function transitionOrder(
             }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
-    const now = new Date();
+    const now = scope.clock();
     const [updated] = await tx
       .update(orders)
       .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
@@ -73,6 +73,6 @@ export async function transitionOrder(
     if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
     return updated;
   });
-  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, options.log);
+  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, scope.log);
   return (await findOrder(db, app.uid, orderUid))!;
 }
