@@ -3,6 +3,7 @@ import { loyaltyMessages, type Promotion } from '@store/contract';
 import type { Database } from '../../db/client';
 import { places, promotionPlaces, promotions, redemptions } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
+import type { MemberScope } from '../../scope/scope';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
@@ -25,14 +26,10 @@ const stateMessages: Partial<Record<Promotion['state'], string>> = {
  * Members only; refused with the promotion's own message when the member
  * could not use it now (ended, already used, limit, stock).
  */
-export async function promotionQr(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  promotionUid: string,
-) {
-  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+export async function promotionQr(scope: MemberScope, programUid: string, promotionUid: string) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
+  const promotion = await getPromotion(scope, userUid, programUid, promotionUid);
   if (!(await findMembership(db, app.uid, promotion.program, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
   const refusal = stateMessages[promotion.state];
@@ -123,16 +120,14 @@ const RELATED_LIMIT = 12;
  * rest in the program's order; at most 12, never the promotion itself.
  */
 export async function relatedPromotions(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   promotionUid: string,
 ): Promise<Promotion[]> {
-  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+  const userUid = scope.user.uid;
+  const promotion = await getPromotion(scope, userUid, programUid, promotionUid);
   const all = await listPromotions(
-    db,
-    app,
+    scope,
     userUid,
     programUid,
     {},

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import { loyaltyMessages, type Promotion } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { places, promotionPlaces, promotions } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
@@ -73,15 +73,15 @@ function taggedWhere(balances: Balances, uses: ReturnType<typeof usesQuery>): SQ
 }
 
 export async function listPromotions(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   filters: PromotionFilters,
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
-  const now = new Date();
+  const now = scope.clock();
   if (filters.place !== undefined && !isUid(filters.place))
     return { count: 0, results: [] as Promotion[] };
   const uses = usesQuery(db, app.uid, userUid);
@@ -175,14 +175,14 @@ async function findPromotion(
 }
 
 export async function getPromotion(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   uid: string,
 ): Promise<Promotion> {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
-  const now = new Date();
+  const now = scope.clock();
   const row = await findPromotion(db, app.uid, program.program.uid, uid, now);
   if (!row) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const [uses, placeMap] = await Promise.all([

@@ -1,8 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { moneyToCents, type Redemption } from '@store/contract';
-import type { Database } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findProgram } from '../programs/service';
@@ -16,13 +15,13 @@ export function parseAmount(amount: string | undefined): number | undefined {
 
 /** The member's units of a program's promotions, newest first. */
 export async function listRedemptions(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   filters: { status?: RedemptionStatus; promotion?: string },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
   if (filters.promotion !== undefined && !isUid(filters.promotion))
     return { count: 0, results: [] as Redemption[] };

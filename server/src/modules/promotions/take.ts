@@ -4,6 +4,7 @@ import { authMessages, loyaltyMessages, type Redemption } from '@store/contract'
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
@@ -35,15 +36,17 @@ export type TakeMode =
  * limit, stock, coins, stamps.
  */
 export async function takePromotion(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   target: { programUid?: string; promotionUid: string },
   mode: TakeMode,
   options: TakeOptions,
 ): Promise<Redemption> {
-  return db.transaction(async (tx) => {
-    const unit = await takeUnit(tx, app, userUid, target, mode, options);
+  return scope.db.transaction(async (tx) => {
+    const unit = await takeUnit(tx, scope.app, userUid, target, mode, {
+      ...options,
+      now: scope.clock(),
+    });
     // What the caller records about the unit (the staff console's records) commits or fails with it.
     await options.onTaken?.(tx, unit);
     return unit;
@@ -65,9 +68,9 @@ async function takeUnit(
   userUid: string,
   target: { programUid?: string; promotionUid: string },
   mode: TakeMode,
-  options: TakeOptions,
+  options: TakeOptions & { now: Date },
 ): Promise<Redemption> {
-  const now = new Date();
+  const { now } = options;
   if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid)))
     throw options.notFound();
   const [p] = await tx
