@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
           place,
           request.body,
           request.user?.uid ?? null,
-          new Date(),
+          server.clock(),
           { requirePayment: false },
         ),
       );
@@ -257,7 +257,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
             company.uid,
             request.params.code,
             request.user?.uid ?? null,
-            new Date(),
+            server.clock(),
           ),
         );
       } catch (err) {
