@@ -8,9 +8,7 @@ import {
   type OrderQuote,
   type OrderQuoteInput,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import { areas, places, type StoredCartLine } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { detailBody, HttpError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
@@ -33,6 +31,7 @@ import {
   type TaxRule,
 } from './settings';
 import { ofTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 type PlaceRow = typeof places.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -68,14 +67,15 @@ export type PricedOrder = {
  * when the order is written.
  */
 export async function priceOrder(
-  db: Database,
-  app: AppRow,
+  scope: Pick<Scope, 'db' | 'app' | 'user'>,
   place: PlaceRow,
   input: OrderQuoteInput & { card?: unknown },
-  userUid: string | null,
   now: Date,
   options: { requirePayment: boolean },
 ): Promise<PricedOrder> {
+  const { db, app } = scope;
+  // The member's own coupon uses count when one is signed in; a visitor's quote counts none.
+  const userUid = scope.user?.uid ?? null;
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {

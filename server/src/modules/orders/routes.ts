@@ -66,8 +66,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const app = request.requireTenant();
-      return checkoutOptionsOf(server.db, app, await findPlace(server.db, app, request.params.uid));
+      const scope = request.scope();
+      return checkoutOptionsOf(scope, await findPlace(scope.db, scope.app, request.params.uid));
     },
   );
 
@@ -85,18 +85,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const app = request.requireTenant();
-      const place = await findPlace(server.db, app, request.params.uid);
+      const scope = request.scope();
+      const place = await findPlace(scope.db, scope.app, request.params.uid);
       return quoteToApi(
-        await priceOrder(
-          server.db,
-          app,
-          place,
-          request.body,
-          request.user?.uid ?? null,
-          server.clock(),
-          { requirePayment: false },
-        ),
+        await priceOrder(scope, place, request.body, scope.clock(), { requirePayment: false }),
       );
     },
   );

@@ -22,6 +22,7 @@ import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { coinsMethodRow, hasCoinProgram } from './coins';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import type { TenantDb } from '../../scope/scope';
 
 /** Checkout settings of companies and places: payment methods, tax rule, delivery fares, coupons. */
 
@@ -141,10 +142,10 @@ export function deliveryFare(
 }
 
 export async function checkoutOptionsOf(
-  db: Database,
-  app: AppRow,
+  scope: TenantDb,
   place: PlaceRow,
 ): Promise<CheckoutOptions> {
+  const { db, app } = scope;
   const [company, methods, delivery, tax] = await Promise.all([
     companyOf(db, app.uid, place.companyUid),
     activePaymentMethods(db, app.uid, place.companyUid),

@@ -1,9 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { loyaltyMessages, type Promotion } from '@store/contract';
-import type { Database } from '../../db/client';
 import { places, promotionPlaces, promotions, redemptions } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
-import type { MemberScope } from '../../scope/scope';
+import type { MemberScope, TenantDb } from '../../scope/scope';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
@@ -61,12 +59,8 @@ export async function promotionQr(scope: MemberScope, programUid: string, promot
 }
 
 /** Places where a promotion can be used: its own list, or every active place of the program's company when it has none. */
-export async function promotionPlacesOf(
-  db: Database,
-  app: AppRow,
-  promotionUid: string,
-  window: PageWindow,
-) {
+export async function promotionPlacesOf(scope: TenantDb, promotionUid: string, window: PageWindow) {
+  const { db, app } = scope;
   if (!isUid(promotionUid)) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const [p] = await db
     .select({

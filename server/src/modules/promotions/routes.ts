@@ -203,7 +203,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       request.requireUser();
       return pagedAnswer(request, pageWindow(request.query), (window) =>
-        promotionPlacesOf(server.db, request.requireTenant(), request.params.uid, window),
+        promotionPlacesOf(request.scope(), request.params.uid, window),
       );
     },
   );
