@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
 import { coinOrderMessages, loyaltyMessages, messageText } from '@store/contract';
+import { storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { billing } from './support/orders';
@@ -369,8 +370,8 @@ describe('coin orders', () => {
 
     const second = await coinOrder(shop, m.auth);
     assert.equal(second.statusCode, 201, second.body);
-    await transitionOrder(t.db, shop.app, second.data.uid, 'ACCEPTED', 'place');
-    await transitionOrder(t.db, shop.app, second.data.uid, 'CANCELED_BY_PLACE', 'place');
+    await transitionOrder(storeScope(t, shop.app), second.data.uid, 'ACCEPTED', 'place');
+    await transitionOrder(storeScope(t, shop.app), second.data.uid, 'CANCELED_BY_PLACE', 'place');
     assert.equal(await coinsOf(shop, m.auth), 60);
     assert.equal(await stockOf(shop, shop.mug.uid), stock);
   });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
+import { storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { firstSlot, billing, makeShop, type Shop } from './support/orders';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
@@ -73,9 +74,9 @@ describe('orders earn program points', () => {
   test('a delivered order earns its points once, with the order uid as reference; the member is enrolled', async () => {
     const member = await shop.member();
     const order = await place(member);
-    await transitionOrder(t.db, await app(), order.uid, 'ACCEPTED', 'place');
+    await transitionOrder(storeScope(t, await app()), order.uid, 'ACCEPTED', 'place');
     assert.equal((await linesOf(order.uid)).length, 0);
-    await transitionOrder(t.db, await app(), order.uid, 'DELIVERED', 'place');
+    await transitionOrder(storeScope(t, await app()), order.uid, 'DELIVERED', 'place');
     const lines = await linesOf(order.uid);
     assert.equal(lines.length, 1);
     assert.equal(lines[0].kind, 'earn');
@@ -99,10 +100,12 @@ describe('orders earn program points', () => {
   test('concurrent DELIVERED moves: one wins and the points are earned once', async () => {
     const member = await shop.member();
     const order = await place(member, 2);
-    await transitionOrder(t.db, await app(), order.uid, 'ACCEPTED', 'place');
+    await transitionOrder(storeScope(t, await app()), order.uid, 'ACCEPTED', 'place');
     const a = await app();
     const results = await Promise.allSettled(
-      Array.from({ length: 5 }, () => transitionOrder(t.db, a, order.uid, 'DELIVERED', 'place')),
+      Array.from({ length: 5 }, () =>
+        transitionOrder(storeScope(t, a), order.uid, 'DELIVERED', 'place'),
+      ),
     );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.equal((await linesOf(order.uid)).length, 1);
@@ -129,14 +132,14 @@ describe('orders earn program points', () => {
       reason: 'test',
       reference: order.uid,
     });
-    await transitionOrder(t.db, await app(), order.uid, 'CANCELED_BY_PLACE', 'place');
+    await transitionOrder(storeScope(t, await app()), order.uid, 'CANCELED_BY_PLACE', 'place');
     const lines = await linesOf(order.uid);
     assert.deepEqual(lines.map((l) => [l.kind, l.amount]).sort(), [
       ['earn', 10],
       ['reverse', -10],
     ]);
     await assert.rejects(
-      transitionOrder(t.db, await app(), order.uid, 'CANCELED_BY_PLACE', 'place'),
+      transitionOrder(storeScope(t, await app()), order.uid, 'CANCELED_BY_PLACE', 'place'),
     );
     assert.equal((await linesOf(order.uid)).length, 2);
     assert.equal((await balancesOf(t.db, appUid, programUid, member.user.uid)).points, 0);
@@ -150,8 +153,8 @@ describe('orders earn program points', () => {
     try {
       const member = await shop.member();
       const order = await place(member);
-      await transitionOrder(t.db, await app(), order.uid, 'ACCEPTED', 'place');
-      await transitionOrder(t.db, await app(), order.uid, 'DELIVERED', 'place');
+      await transitionOrder(storeScope(t, await app()), order.uid, 'ACCEPTED', 'place');
+      await transitionOrder(storeScope(t, await app()), order.uid, 'DELIVERED', 'place');
       assert.equal((await linesOf(order.uid)).length, 0);
     } finally {
       await t.db

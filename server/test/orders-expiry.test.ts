@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
+import { storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { billing, firstSlot, goodCard, makeShop, stockOf, type Shop } from './support/orders';
 import { expireUnacceptedOrders } from '../src/modules/orders/expiry';
@@ -94,7 +95,7 @@ describe('orders the store never accepts expire', () => {
   test('an accepted order does not expire; a card-paid one is refunded', async () => {
     const app = (await findAppRowByDomain(t.db, shop.host))!;
     const accepted = await order(1);
-    await transitionOrder(t.db, app, accepted.uid, 'ACCEPTED', 'place');
+    await transitionOrder(storeScope(t, app), accepted.uid, 'ACCEPTED', 'place');
     const card = await order(1, { payment_method: shop.online, card: goodCard });
     assert.equal((await rowOf(card.uid)).paymentStatus, 'PAID');
     const expired = expiredOnly(await expireUnacceptedOrders(t.db, later(MINUTES + 1)), [

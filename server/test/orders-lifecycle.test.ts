@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { orderStatuses, canTransition, type OrderStatus } from '@store/contract';
+import { actorScope, storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startSmtp } from './support/accounts';
 import {
@@ -96,7 +97,7 @@ describe('member cancellation', () => {
 
   test('an accepted order cannot be canceled by the member', async () => {
     const o = await place();
-    await transitionOrder(t.db, await appRow(), o.uid, 'ACCEPTED', 'place');
+    await transitionOrder(storeScope(t, await appRow()), o.uid, 'ACCEPTED', 'place');
     const res = await cancel(o.uid);
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data.non_field_errors, ['Este pedido ya no puede cancelarse.']);
@@ -152,17 +153,23 @@ describe('the state machine on real orders', () => {
           if (shipping === 'pickup' && from === 'SHIPPED') continue; // a pickup order is never shipped
           for (const actor of ['place', 'member'] as const) {
             const o = await place({ shipping });
-            for (const step of path[from])
+            for (const step of path[from]) {
+              const stepActor = step === 'CANCELED_BY_USER' ? 'member' : 'place';
               await transitionOrder(
-                t.db,
-                app,
+                await actorScope(t, app, o.uid, stepActor),
                 o.uid,
                 step,
-                step === 'CANCELED_BY_USER' ? 'member' : 'place',
+                stepActor,
               );
+            }
             const stockBefore = await stockOf(t, shop, shop.cake.uid);
             const expected = canTransition(from, to, actor, shipping);
-            const result = await transitionOrder(t.db, app, o.uid, to, actor).then(
+            const result = await transitionOrder(
+              await actorScope(t, app, o.uid, actor),
+              o.uid,
+              to,
+              actor,
+            ).then(
               (r) => r.status,
               (err: { statusCode?: number }) => err.statusCode,
             );

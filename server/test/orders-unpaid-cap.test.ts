@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatMessage, orderMessages, subscriptionMessages, messageText } from '@store/contract';
+import { actorScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { billing, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
 import { transitionOrder } from '../src/modules/orders/service';
@@ -65,7 +66,12 @@ describe('unpaid open orders per member', () => {
 
     // Canceling one frees a place; so does a delivered one.
     const app = (await findAppRowByDomain(t.db, shop.host))!;
-    await transitionOrder(t.db, app, first.data.uid, 'CANCELED_BY_USER', 'member');
+    await transitionOrder(
+      await actorScope(t, app, first.data.uid, 'member'),
+      first.data.uid,
+      'CANCELED_BY_USER',
+      'member',
+    );
     assert.equal((await order(m.auth)).statusCode, 201);
     assert.equal((await order(m.auth)).statusCode, 400);
   });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
  * Account deletion: the member's orders stay (the store's records) but lose
@@ -22,5 +23,5 @@ export async function anonymiseOrdersOf(tx: Tx, appId: string, userUid: string) 
       userUid: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(orders.appId, appId), eq(orders.userUid, userUid)));
+    .where(ofTenant(tenantRef(appId), orders, eq(orders.userUid, userUid)));
 }

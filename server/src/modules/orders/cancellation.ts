@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { coupons, orderLines, orders, placeProducts } from '../../db/schema';
 import { reverseOrderPoints } from '../programs/order-points';
 import { paymentProvider } from '../payments/provider';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -21,7 +22,7 @@ export async function giveBack(
   const lines = await tx
     .select()
     .from(orderLines)
-    .where(and(eq(orderLines.appId, appId), eq(orderLines.orderUid, order.uid)));
+    .where(ofTenant(tenantRef(appId), orderLines, eq(orderLines.orderUid, order.uid)));
   const quantities = new Map<string, number>();
   for (const l of lines)
     quantities.set(l.productUid, (quantities.get(l.productUid) ?? 0) + l.quantity);
@@ -30,8 +31,9 @@ export async function giveBack(
       .update(placeProducts)
       .set({ stock: sql`${placeProducts.stock} + ${quantity}` })
       .where(
-        and(
-          eq(placeProducts.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          placeProducts,
           eq(placeProducts.placeUid, order.placeUid),
           eq(placeProducts.productUid, productUid),
         ),
@@ -42,7 +44,12 @@ export async function giveBack(
       .update(coupons)
       .set({ uses: sql`${coupons.uses} - 1` })
       .where(
-        and(eq(coupons.appId, appId), eq(coupons.uid, order.couponUid), sql`${coupons.uses} > 0`),
+        ofTenant(
+          tenantRef(appId),
+          coupons,
+          eq(coupons.uid, order.couponUid),
+          sql`${coupons.uses} > 0`,
+        ),
       );
   }
 }
@@ -80,7 +87,7 @@ export async function refundCanceled(
     await db
       .update(orders)
       .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
-      .where(and(eq(orders.appId, appId), eq(orders.uid, order.uid)));
+      .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, order.uid)));
   } catch (err) {
     log?.error(
       { err, order: order.uid },

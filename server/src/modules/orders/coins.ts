@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { coinOrderMessages, loyaltyMessages } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { companies, paymentMethods, programMembers, programs } from '../../db/schema';
@@ -7,6 +7,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
 import type { PricedLine } from '../cart/lines';
 import type { PaymentMethodRow } from './settings';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
  * Orders of redeemable products paid with the coins of the company's benefit
@@ -55,13 +56,11 @@ async function coinPrograms(db: Db, appId: string, companyUid: string) {
   return db
     .select({ uid: programs.uid, name: programs.name })
     .from(programs)
-    .innerJoin(
-      companies,
-      and(eq(companies.appId, programs.appId), eq(companies.uid, programs.companyUid)),
-    )
+    .innerJoin(companies, sameTenant(companies, programs, eq(companies.uid, programs.companyUid)))
     .where(
-      and(
-        eq(programs.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        programs,
         eq(programs.companyUid, companyUid),
         eq(programs.isActive, true),
         eq(programs.coinsEnabled, true),
@@ -87,7 +86,7 @@ export async function memberCoinProgram(
   const memberships = await db
     .select({ programUid: programMembers.programUid })
     .from(programMembers)
-    .where(and(eq(programMembers.appId, appId), eq(programMembers.userUid, userUid)));
+    .where(ofTenant(tenantRef(appId), programMembers, eq(programMembers.userUid, userUid)));
   const found = candidates.find((c) => memberships.some((m) => m.programUid === c.uid));
   if (!found) throw new ValidationError(coinOrderMessages.notMember);
   return found.uid;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { apps, orders } from '../../db/schema';
 import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /** Orders looked at per run; the next run takes the rest. */
 const BATCH = 500;
@@ -27,6 +28,7 @@ export async function expireUnacceptedOrders(
   const due = await db
     .select({ appId: orders.appId, uid: orders.uid, coinTotal: orders.coinTotal })
     .from(orders)
+    // eslint-disable-next-line no-restricted-syntax -- each order's own store row (its acceptance window), not a tenant filter: the job runs over every store.
     .innerJoin(apps, eq(apps.uid, orders.appId))
     .where(
       and(
@@ -46,8 +48,9 @@ export async function expireUnacceptedOrders(
           .update(orders)
           .set(canceledValues(candidate, 'CANCELED_BY_PLACE', now))
           .where(
-            and(
-              eq(orders.appId, candidate.appId),
+            ofTenant(
+              tenantRef(candidate.appId),
+              orders,
               eq(orders.uid, candidate.uid),
               eq(orders.status, 'RECEIVED'),
               ne(orders.paymentStatus, 'PENDING'),

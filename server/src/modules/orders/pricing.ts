@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   cardExpired,
   centsToMoney,
@@ -8,9 +8,7 @@ import {
   type OrderQuote,
   type OrderQuoteInput,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import { areas, places, type StoredCartLine } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
 import { detailBody, HttpError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
@@ -32,6 +30,8 @@ import {
   type PaymentMethodRow,
   type TaxRule,
 } from './settings';
+import { ofTenant } from '../../scope/tenant-query';
+import type { Scope } from '../../scope/scope';
 
 type PlaceRow = typeof places.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -67,14 +67,15 @@ export type PricedOrder = {
  * when the order is written.
  */
 export async function priceOrder(
-  db: Database,
-  app: AppRow,
+  scope: Pick<Scope, 'db' | 'app' | 'user'>,
   place: PlaceRow,
   input: OrderQuoteInput & { card?: unknown },
-  userUid: string | null,
   now: Date,
   options: { requirePayment: boolean },
 ): Promise<PricedOrder> {
+  const { db, app } = scope;
+  // The member's own coupon uses count when one is signed in; a visitor's quote counts none.
+  const userUid = scope.user?.uid ?? null;
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const collect = (err: unknown) => {
@@ -127,7 +128,7 @@ export async function priceOrder(
       [area] = await db
         .select()
         .from(areas)
-        .where(and(eq(areas.appId, app.uid), eq(areas.uid, d.area)));
+        .where(ofTenant({ app }, areas, eq(areas.uid, d.area)));
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
       const fare = deliveryFare(place, await deliveryOf(db, app.uid, place.uid), d);

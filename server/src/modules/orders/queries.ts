@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { paymentMethodType, type Order } from '@store/contract';
 import type { Database } from '../../db/client';
 import { areas, orderLines, orders, paymentMethods, places } from '../../db/schema';
@@ -7,6 +7,7 @@ import { NotFoundError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { PageWindow } from '../../lib/pagination';
 import { orderToApi } from './serialize';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -25,13 +26,14 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
     db
       .select()
       .from(orderLines)
-      .where(and(eq(orderLines.appId, appId), inArray(orderLines.orderUid, uids))),
+      .where(ofTenant(tenantRef(appId), orderLines, inArray(orderLines.orderUid, uids))),
     db
       .select({ uid: places.uid, name: places.name })
       .from(places)
       .where(
-        and(
-          eq(places.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          places,
           inArray(places.uid, [...new Set(rows.map((r) => r.placeUid))]),
         ),
       ),
@@ -39,8 +41,9 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
       .select()
       .from(paymentMethods)
       .where(
-        and(
-          eq(paymentMethods.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          paymentMethods,
           inArray(paymentMethods.uid, [...new Set(rows.map((r) => r.paymentMethodUid))]),
         ),
       ),
@@ -48,7 +51,7 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
       ? db
           .select()
           .from(areas)
-          .where(and(eq(areas.appId, appId), inArray(areas.uid, areaUids)))
+          .where(ofTenant(tenantRef(appId), areas, inArray(areas.uid, areaUids)))
       : Promise.resolve([]),
   ]);
   return rows.map((row) =>
@@ -72,8 +75,9 @@ export async function findOrder(
     .select()
     .from(orders)
     .where(
-      and(
-        eq(orders.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        orders,
         eq(orders.uid, orderUid),
         userUid ? eq(orders.userUid, userUid) : undefined,
       ),
@@ -92,7 +96,12 @@ export async function orderByKey(
     .select()
     .from(orders)
     .where(
-      and(eq(orders.appId, appId), eq(orders.userUid, userUid), eq(orders.idempotencyKey, key)),
+      ofTenant(
+        tenantRef(appId),
+        orders,
+        eq(orders.userUid, userUid),
+        eq(orders.idempotencyKey, key),
+      ),
     );
   return (await withRelated(db, appId, rows))[0];
 }
@@ -106,12 +115,7 @@ export async function memberOrder(scope: MemberScope, orderUid: string): Promise
     .select()
     .from(orders)
     .where(
-      and(
-        eq(orders.appId, app.uid),
-        eq(orders.uid, orderUid),
-        eq(orders.userUid, userUid),
-        visible,
-      ),
+      ofTenant({ app }, orders, eq(orders.uid, orderUid), eq(orders.userUid, userUid), visible),
     );
   const [order] = await withRelated(db, app.uid, rows);
   if (!order) throw new NotFoundError();
@@ -136,12 +140,12 @@ export async function memberOrders(
         db
           .select({ uid: paymentMethods.uid })
           .from(paymentMethods)
-          .where(and(eq(paymentMethods.appId, app.uid), eq(paymentMethods.type, byType.data))),
+          .where(ofTenant({ app }, paymentMethods, eq(paymentMethods.type, byType.data))),
       )
     : filters.paymentMethod
       ? eq(orders.paymentMethodUid, filters.paymentMethod)
       : undefined;
-  const where = and(eq(orders.appId, app.uid), eq(orders.userUid, userUid), visible, methodFilter);
+  const where = ofTenant({ app }, orders, eq(orders.userUid, userUid), visible, methodFilter);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(orders)

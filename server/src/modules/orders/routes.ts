@@ -66,8 +66,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const app = request.requireTenant();
-      return checkoutOptionsOf(server.db, app, await findPlace(server.db, app, request.params.uid));
+      const scope = request.scope();
+      return checkoutOptionsOf(scope, await findPlace(scope.db, scope.app, request.params.uid));
     },
   );
 
@@ -85,18 +85,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
-      const app = request.requireTenant();
-      const place = await findPlace(server.db, app, request.params.uid);
+      const scope = request.scope();
+      const place = await findPlace(scope.db, scope.app, request.params.uid);
       return quoteToApi(
-        await priceOrder(
-          server.db,
-          app,
-          place,
-          request.body,
-          request.user?.uid ?? null,
-          new Date(),
-          { requirePayment: false },
-        ),
+        await priceOrder(scope, place, request.body, scope.clock(), { requirePayment: false }),
       );
     },
   );
@@ -188,14 +180,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      transitionOrder(
-        server.db,
-        request.requireTenant(),
-        request.params.uid,
-        'CANCELED_BY_USER',
-        'member',
-        { userUid: request.requireUser().uid, log: request.log },
-      ),
+      transitionOrder(request.memberScope(), request.params.uid, 'CANCELED_BY_USER', 'member'),
   );
 
   server.post(
@@ -264,7 +249,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
             company.uid,
             request.params.code,
             request.user?.uid ?? null,
-            new Date(),
+            server.clock(),
           ),
         );
       } catch (err) {

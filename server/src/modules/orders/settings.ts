@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import {
   centsToMoney,
   couponMessages,
@@ -21,6 +21,8 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { coinsMethodRow, hasCoinProgram } from './coins';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import type { TenantDb } from '../../scope/scope';
 
 /** Checkout settings of companies and places: payment methods, tax rule, delivery fares, coupons. */
 
@@ -41,7 +43,7 @@ export async function companyOf(
   const [row] = await db
     .select()
     .from(companies)
-    .where(and(eq(companies.appId, appId), eq(companies.uid, companyUid)));
+    .where(ofTenant(tenantRef(appId), companies, eq(companies.uid, companyUid)));
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -50,7 +52,7 @@ export async function taxRuleOf(db: Database, appId: string, companyUid: string)
   const [row] = await db
     .select()
     .from(companyTaxRules)
-    .where(and(eq(companyTaxRules.appId, appId), eq(companyTaxRules.companyUid, companyUid)));
+    .where(ofTenant(tenantRef(appId), companyTaxRules, eq(companyTaxRules.companyUid, companyUid)));
   return row ? { name: row.name, rateBasisPoints: row.rateBasisPoints } : DEFAULT_TAX;
 }
 
@@ -67,8 +69,9 @@ export async function activePaymentMethods(
     .select()
     .from(paymentMethods)
     .where(
-      and(
-        eq(paymentMethods.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        paymentMethods,
         eq(paymentMethods.companyUid, companyUid),
         eq(paymentMethods.isActive, true),
       ),
@@ -89,7 +92,11 @@ export async function deliveryOf(
     .select()
     .from(placeDeliverySettings)
     .where(
-      and(eq(placeDeliverySettings.appId, appId), eq(placeDeliverySettings.placeUid, placeUid)),
+      ofTenant(
+        tenantRef(appId),
+        placeDeliverySettings,
+        eq(placeDeliverySettings.placeUid, placeUid),
+      ),
     );
   return row;
 }
@@ -135,10 +142,10 @@ export function deliveryFare(
 }
 
 export async function checkoutOptionsOf(
-  db: Database,
-  app: AppRow,
+  scope: TenantDb,
   place: PlaceRow,
 ): Promise<CheckoutOptions> {
+  const { db, app } = scope;
   const [company, methods, delivery, tax] = await Promise.all([
     companyOf(db, app.uid, place.companyUid),
     activePaymentMethods(db, app.uid, place.companyUid),
@@ -175,12 +182,12 @@ export async function companyForCode(db: Database, app: AppRow, uid: string): Pr
   const [company] = await db
     .select()
     .from(companies)
-    .where(and(eq(companies.appId, app.uid), eq(companies.uid, uid)));
+    .where(ofTenant({ app }, companies, eq(companies.uid, uid)));
   if (company) return company;
   const [place] = await db
     .select({ companyUid: places.companyUid })
     .from(places)
-    .where(and(eq(places.appId, app.uid), eq(places.uid, uid)));
+    .where(ofTenant({ app }, places, eq(places.uid, uid)));
   if (!place) throw new NotFoundError();
   return companyOf(db, app.uid, place.companyUid);
 }
@@ -203,8 +210,9 @@ export async function usableCoupon(
     .select()
     .from(coupons)
     .where(
-      and(
-        eq(coupons.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        coupons,
         eq(coupons.companyUid, companyUid),
         eq(coupons.code, code.trim().toUpperCase()),
         eq(coupons.isActive, true),
@@ -245,8 +253,9 @@ export async function memberUses(
     .select({ n: count() })
     .from(orders)
     .where(
-      and(
-        eq(orders.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        orders,
         eq(orders.couponUid, couponUid),
         eq(orders.userUid, userUid),
         sql`${orders.status} NOT IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER')`,

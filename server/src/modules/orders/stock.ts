@@ -1,8 +1,9 @@
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { eq, gte, isNull, or, sql } from 'drizzle-orm';
 import { orderMessages, formatMessage } from '@store/contract';
 import type { Tx } from '../../db/client';
 import { placeProducts } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
  * Takes a place's stock of each product inside the caller's transaction
@@ -24,8 +25,9 @@ export async function takeStock(
         stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${w.quantity} END`,
       })
       .where(
-        and(
-          eq(placeProducts.appId, appId),
+        ofTenant(
+          tenantRef(appId),
+          placeProducts,
           eq(placeProducts.placeUid, placeUid),
           eq(placeProducts.productUid, productUid),
           eq(placeProducts.isActive, true),

@@ -1,5 +1,4 @@
-import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
 import {
   canTransition,
   formatMessage,
@@ -9,14 +8,14 @@ import {
   type OrderActor,
   type OrderStatus,
 } from '@store/contract';
-import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { earnOrderPoints } from '../programs/order-points';
 import { findOrder, visible } from './queries';
 import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
+import { ofTenant } from '../../scope/tenant-query';
 
 /**
  * Moves an order along the contract's state machine. The status changes with
@@ -27,23 +26,26 @@ import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
  * staff area; members may only cancel their own RECEIVED orders.
  */
 export async function transitionOrder(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   orderUid: string,
   to: OrderStatus,
   actor: OrderActor,
-  options: { userUid?: string; log?: FastifyBaseLogger } = {},
 ): Promise<Order> {
+  const { db, app } = scope;
+  // A member moves only their own orders; the store (actor 'place') any of the tenant's.
+  const ownerUid = actor === 'member' ? scope.user?.uid : undefined;
+  if (actor === 'member' && !ownerUid) throw new NotFoundError();
   if (!isUid(orderUid)) throw new NotFoundError();
   const moved = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(orders)
       .where(
-        and(
-          eq(orders.appId, app.uid),
+        ofTenant(
+          { app },
+          orders,
           eq(orders.uid, orderUid),
-          options.userUid ? eq(orders.userUid, options.userUid) : undefined,
+          ownerUid ? eq(orders.userUid, ownerUid) : undefined,
           visible,
         ),
       );
@@ -59,13 +61,11 @@ export async function transitionOrder(
             }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
-    const now = new Date();
+    const now = scope.clock();
     const [updated] = await tx
       .update(orders)
       .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
-      .where(
-        and(eq(orders.appId, app.uid), eq(orders.uid, orderUid), eq(orders.status, row.status)),
-      )
+      .where(ofTenant({ app }, orders, eq(orders.uid, orderUid), eq(orders.status, row.status)))
       .returning();
     if (!updated) throw refused();
     if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);
@@ -73,6 +73,6 @@ export async function transitionOrder(
     if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
     return updated;
   });
-  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, options.log);
+  if (isCanceled(to)) await refundCanceled(db, app.uid, moved, scope.log);
   return (await findOrder(db, app.uid, orderUid))!;
 }

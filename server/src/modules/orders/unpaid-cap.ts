@@ -1,9 +1,10 @@
-import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { count, eq, inArray, notInArray } from 'drizzle-orm';
 import { formatMessage, orderMessages, subscriptionMessages } from '@store/contract';
 import type { Tx } from '../../db/client';
 import { orders, subscriptions, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import type { AppRow } from '../tenancy/service';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
  * A member may hold at most `apps.max_unpaid_orders` orders nobody has paid
@@ -21,7 +22,7 @@ async function lockMember(tx: Tx, appId: string, userUid: string) {
   await tx
     .select({ uid: users.uid })
     .from(users)
-    .where(and(eq(users.appId, appId), eq(users.uid, userUid)))
+    .where(ofTenant(tenantRef(appId), users, eq(users.uid, userUid)))
     .for('no key update');
 }
 
@@ -38,8 +39,9 @@ export async function enforceUnpaidOrdersCap(
     .select({ open: count() })
     .from(orders)
     .where(
-      and(
-        eq(orders.appId, app.uid),
+      ofTenant(
+        { app },
+        orders,
         eq(orders.userUid, userUid),
         inArray(orders.paymentStatus, UNPAID),
         notInArray(orders.status, FINAL_STATUSES),
@@ -61,8 +63,9 @@ export async function enforceActiveSubscriptionsCap(
     .select({ active: count() })
     .from(subscriptions)
     .where(
-      and(
-        eq(subscriptions.appId, app.uid),
+      ofTenant(
+        { app },
+        subscriptions,
         eq(subscriptions.userUid, userUid),
         eq(subscriptions.status, 'active'),
       ),

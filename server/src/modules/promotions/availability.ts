@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions } from '../../db/schema';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /** A member's units of a promotion: taken (not cancelled) and still active (acquired, not used). */
 export type Uses = { taken: number; active: number };
@@ -29,7 +30,7 @@ export function usesQuery(db: Database | Tx, appId: string, userUid: string) {
       ),
     })
     .from(redemptions)
-    .where(and(eq(redemptions.appId, appId), eq(redemptions.userUid, userUid)))
+    .where(ofTenant(tenantRef(appId), redemptions, eq(redemptions.userUid, userUid)))
     .groupBy(redemptions.promotionUid)
     .as('uses');
 }
@@ -48,8 +49,9 @@ export async function memberUses(
     })
     .from(redemptions)
     .where(
-      and(
-        eq(redemptions.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        redemptions,
         eq(redemptions.userUid, userUid),
         eq(redemptions.promotionUid, promotionUid),
       ),

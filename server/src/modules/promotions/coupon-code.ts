@@ -12,17 +12,10 @@ import { takePromotion } from './take';
  */
 export async function getCouponCode(scope: MemberScope, programUid: string, promotionUid: string) {
   try {
-    const unit = await takePromotion(
-      scope.db,
-      scope.app,
-      scope.user.uid,
-      { programUid, promotionUid },
-      'code',
-      {
-        notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-        limitedSession: isLimitedSession(scope.sessionMethod),
-      },
-    );
+    const unit = await takePromotion(scope, scope.user.uid, { programUid, promotionUid }, 'code', {
+      notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+      limitedSession: isLimitedSession(scope.sessionMethod),
+    });
     return { code: unit.code, redemption: unit };
   } catch (error) {
     const code = error instanceof ValidationError ? error.firstCode() : undefined;

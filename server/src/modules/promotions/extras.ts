@@ -1,14 +1,14 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import { loyaltyMessages, type Promotion } from '@store/contract';
-import type { Database } from '../../db/client';
 import { places, promotionPlaces, promotions, redemptions } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { MemberScope, TenantDb } from '../../scope/scope';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
 import { signPromotionQr } from '../programs/qr';
 import { getPromotion, listPromotions } from './service';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 const stateMessages: Partial<Record<Promotion['state'], string>> = {
   no_longer_usable: loyaltyMessages.noLongerUsable,
@@ -24,14 +24,10 @@ const stateMessages: Partial<Record<Promotion['state'], string>> = {
  * Members only; refused with the promotion's own message when the member
  * could not use it now (ended, already used, limit, stock).
  */
-export async function promotionQr(
-  db: Database,
-  app: AppRow,
-  userUid: string,
-  programUid: string,
-  promotionUid: string,
-) {
-  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+export async function promotionQr(scope: MemberScope, programUid: string, promotionUid: string) {
+  const { db, app } = scope;
+  const userUid = scope.user.uid;
+  const promotion = await getPromotion(scope, userUid, programUid, promotionUid);
   if (!(await findMembership(db, app.uid, promotion.program, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
   const refusal = stateMessages[promotion.state];
@@ -42,8 +38,9 @@ export async function promotionQr(
           .select({ uid: redemptions.uid, code: redemptions.code })
           .from(redemptions)
           .where(
-            and(
-              eq(redemptions.appId, app.uid),
+            ofTenant(
+              { app },
+              redemptions,
               eq(redemptions.promotionUid, promotion.uid),
               eq(redemptions.userUid, userUid),
               eq(redemptions.status, 'ACTIVE'),
@@ -62,12 +59,8 @@ export async function promotionQr(
 }
 
 /** Places where a promotion can be used: its own list, or every active place of the program's company when it has none. */
-export async function promotionPlacesOf(
-  db: Database,
-  app: AppRow,
-  promotionUid: string,
-  window: PageWindow,
-) {
+export async function promotionPlacesOf(scope: TenantDb, promotionUid: string, window: PageWindow) {
+  const { db, app } = scope;
   if (!isUid(promotionUid)) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const [p] = await db
     .select({
@@ -76,7 +69,7 @@ export async function promotionPlacesOf(
       isActive: promotions.isActive,
     })
     .from(promotions)
-    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, promotionUid)));
+    .where(ofTenant({ app }, promotions, eq(promotions.uid, promotionUid)));
   if (!p) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const program = await findProgram(db, app, p.programUid).catch(() => {
     throw new NotFoundError(loyaltyMessages.promotionNotFound);
@@ -84,16 +77,18 @@ export async function promotionPlacesOf(
   const [own] = await db
     .select({ n: count() })
     .from(promotionPlaces)
-    .where(and(eq(promotionPlaces.appId, app.uid), eq(promotionPlaces.promotionUid, p.uid)));
+    .where(ofTenant({ app }, promotionPlaces, eq(promotionPlaces.promotionUid, p.uid)));
   const where =
     Number(own?.n ?? 0) > 0
-      ? and(
-          eq(places.appId, app.uid),
+      ? ofTenant(
+          { app },
+          places,
           eq(places.isActive, true),
           eq(promotionPlaces.promotionUid, p.uid),
         )
-      : and(
-          eq(places.appId, app.uid),
+      : ofTenant(
+          { app },
+          places,
           eq(places.isActive, true),
           eq(places.companyUid, program.program.companyUid),
         );
@@ -104,7 +99,7 @@ export async function promotionPlacesOf(
           .from(places)
           .innerJoin(
             promotionPlaces,
-            and(eq(promotionPlaces.appId, places.appId), eq(promotionPlaces.placeUid, places.uid)),
+            sameTenant(promotionPlaces, places, eq(promotionPlaces.placeUid, places.uid)),
           )
       : db.select({ uid: places.uid, name: places.name, address: places.address }).from(places);
   const all = await from().where(where).orderBy(asc(places.name), asc(places.uid));
@@ -119,16 +114,14 @@ const RELATED_LIMIT = 12;
  * rest in the program's order; at most 12, never the promotion itself.
  */
 export async function relatedPromotions(
-  db: Database,
-  app: AppRow,
-  userUid: string,
+  scope: MemberScope,
   programUid: string,
   promotionUid: string,
 ): Promise<Promotion[]> {
-  const promotion = await getPromotion(db, app, userUid, programUid, promotionUid);
+  const userUid = scope.user.uid;
+  const promotion = await getPromotion(scope, userUid, programUid, promotionUid);
   const all = await listPromotions(
-    db,
-    app,
+    scope,
     userUid,
     programUid,
     {},

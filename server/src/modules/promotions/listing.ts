@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql, type SQL } from '
 import { loyaltyMessages, type Promotion } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { places, promotionPlaces, promotions } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
@@ -10,6 +10,7 @@ import { balancesOf, type Balances } from '../programs/ledger';
 import { findProgram } from '../programs/service';
 import { memberUses, notEnded, started, stockLeft, usesQuery } from './availability';
 import { promotionToApi } from './serialize';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type PromotionRow = typeof promotions.$inferSelect;
 
@@ -35,10 +36,14 @@ async function placesOf(db: Database, appId: string, promotionUids: string[]) {
     .from(promotionPlaces)
     .innerJoin(
       places,
-      and(eq(places.appId, promotionPlaces.appId), eq(places.uid, promotionPlaces.placeUid)),
+      sameTenant(places, promotionPlaces, eq(places.uid, promotionPlaces.placeUid)),
     )
     .where(
-      and(eq(promotionPlaces.appId, appId), inArray(promotionPlaces.promotionUid, promotionUids)),
+      ofTenant(
+        tenantRef(appId),
+        promotionPlaces,
+        inArray(promotionPlaces.promotionUid, promotionUids),
+      ),
     )
     .orderBy(asc(places.name));
   for (const r of rows)
@@ -68,23 +73,24 @@ function taggedWhere(balances: Balances, uses: ReturnType<typeof usesQuery>): SQ
 }
 
 export async function listPromotions(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   filters: PromotionFilters,
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
-  const now = new Date();
+  const now = scope.clock();
   if (filters.place !== undefined && !isUid(filters.place))
     return { count: 0, results: [] as Promotion[] };
   const uses = usesQuery(db, app.uid, userUid);
   const balances = filters.tagged
     ? await balancesOf(db, app.uid, program.program.uid, userUid)
     : null;
-  const where = and(
-    eq(promotions.appId, app.uid),
+  const where = ofTenant(
+    { app },
+    promotions,
     eq(promotions.programUid, program.program.uid),
     eq(promotions.isActive, true),
     started(now),
@@ -95,8 +101,8 @@ export async function listPromotions(
       : undefined,
     filters.tag ? sql`${promotions.tags} @> ${JSON.stringify([filters.tag])}::jsonb` : undefined,
     filters.place
-      ? sql`(NOT EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${promotionPlaces.appId} = ${promotions.appId} AND ${promotionPlaces.promotionUid} = ${promotions.uid})
-             OR EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${promotionPlaces.appId} = ${promotions.appId} AND ${promotionPlaces.promotionUid} = ${promotions.uid} AND ${promotionPlaces.placeUid} = ${filters.place}))`
+      ? sql`(NOT EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${sameTenant(promotionPlaces, promotions, eq(promotionPlaces.promotionUid, promotions.uid))})
+             OR EXISTS (SELECT 1 FROM ${promotionPlaces} WHERE ${sameTenant(promotionPlaces, promotions, eq(promotionPlaces.promotionUid, promotions.uid), eq(promotionPlaces.placeUid, filters.place))}))`
       : undefined,
     balances ? taggedWhere(balances, uses) : undefined,
   );
@@ -157,8 +163,9 @@ async function findPromotion(
     .select()
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        promotions,
         eq(promotions.programUid, programUid),
         eq(promotions.uid, uid),
         started(now),
@@ -168,14 +175,14 @@ async function findPromotion(
 }
 
 export async function getPromotion(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   uid: string,
 ): Promise<Promotion> {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
-  const now = new Date();
+  const now = scope.clock();
   const row = await findPromotion(db, app.uid, program.program.uid, uid, now);
   if (!row) throw new NotFoundError(loyaltyMessages.promotionNotFound);
   const [uses, placeMap] = await Promise.all([

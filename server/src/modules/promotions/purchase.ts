@@ -14,15 +14,8 @@ export function purchasePromotion(
   programUid: string,
   promotionUid: string,
 ): Promise<Redemption> {
-  return takePromotion(
-    scope.db,
-    scope.app,
-    scope.user.uid,
-    { programUid, promotionUid },
-    'purchase',
-    {
-      notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-      limitedSession: isLimitedSession(scope.sessionMethod),
-    },
-  );
+  return takePromotion(scope, scope.user.uid, { programUid, promotionUid }, 'purchase', {
+    notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
+    limitedSession: isLimitedSession(scope.sessionMethod),
+  });
 }

@@ -1,12 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { moneyToCents, type Redemption } from '@store/contract';
-import type { Database } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findProgram } from '../programs/service';
 import { redemptionToApi } from './serialize';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 /** A consumption amount as sent ("12.50"), in cents. */
 export function parseAmount(amount: string | undefined): number | undefined {
@@ -15,18 +15,19 @@ export function parseAmount(amount: string | undefined): number | undefined {
 
 /** The member's units of a program's promotions, newest first. */
 export async function listRedemptions(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   programUid: string,
   filters: { status?: RedemptionStatus; promotion?: string },
   window: PageWindow,
 ) {
+  const { db, app } = scope;
   const program = await findProgram(db, app, programUid);
   if (filters.promotion !== undefined && !isUid(filters.promotion))
     return { count: 0, results: [] as Redemption[] };
-  const where = and(
-    eq(redemptions.appId, app.uid),
+  const where = ofTenant(
+    { app },
+    redemptions,
     eq(redemptions.programUid, program.program.uid),
     eq(redemptions.userUid, userUid),
     filters.status ? eq(redemptions.status, filters.status) : undefined,
@@ -42,7 +43,7 @@ export async function listRedemptions(
       .from(redemptions)
       .innerJoin(
         promotions,
-        and(eq(promotions.appId, redemptions.appId), eq(promotions.uid, redemptions.promotionUid)),
+        sameTenant(promotions, redemptions, eq(promotions.uid, redemptions.promotionUid)),
       )
       .where(where)
       .orderBy(desc(redemptions.createdAt), desc(redemptions.uid))

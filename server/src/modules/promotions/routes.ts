@@ -45,12 +45,12 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
+      const scope = request.memberScope();
       const { page, page_size, ...filters } = request.query;
       return pagedAnswer(request, pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE), (window) =>
         listPromotions(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
+          scope,
+          scope.user.uid,
           request.params.uid,
           {
             ...filters,
@@ -76,14 +76,10 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: promotion, ...errorResponses(401, 404) },
       },
     },
-    async (request) =>
-      getPromotion(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.uid,
-      ),
+    async (request) => {
+      const scope = request.memberScope();
+      return getPromotion(scope, scope.user.uid, request.params.program, request.params.uid);
+    },
   );
 
   server.post(
@@ -138,12 +134,12 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => {
+      const scope = request.memberScope();
       const { page, page_size, status, promotion: promotionUid } = request.query;
       return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
         listRedemptions(
-          server.db,
-          request.requireTenant(),
-          request.requireUser().uid,
+          scope,
+          scope.user.uid,
           request.params.uid,
           { status, promotion: promotionUid || undefined },
           window,
@@ -188,13 +184,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      promotionQr(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.uid,
-      ),
+      promotionQr(request.memberScope(), request.params.program, request.params.uid),
   );
 
   server.get(
@@ -213,7 +203,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => {
       request.requireUser();
       return pagedAnswer(request, pageWindow(request.query), (window) =>
-        promotionPlacesOf(server.db, request.requireTenant(), request.params.uid, window),
+        promotionPlacesOf(request.scope(), request.params.uid, window),
       );
     },
   );
@@ -231,12 +221,6 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      relatedPromotions(
-        server.db,
-        request.requireTenant(),
-        request.requireUser().uid,
-        request.params.program,
-        request.params.uid,
-      ),
+      relatedPromotions(request.memberScope(), request.params.program, request.params.uid),
   );
 };

@@ -1,15 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { authMessages, loyaltyMessages, type Redemption } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
+import type { Scope } from '../../scope/scope';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
 import { findProgram } from '../programs/service';
 import { memberUses, started, stockLeft } from './availability';
 import { redemptionToApi } from './serialize';
+import { ofTenant } from '../../scope/tenant-query';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newCode(): string {
@@ -34,15 +36,17 @@ export type TakeMode =
  * limit, stock, coins, stamps.
  */
 export async function takePromotion(
-  db: Database,
-  app: AppRow,
+  scope: Scope,
   userUid: string,
   target: { programUid?: string; promotionUid: string },
   mode: TakeMode,
   options: TakeOptions,
 ): Promise<Redemption> {
-  return db.transaction(async (tx) => {
-    const unit = await takeUnit(tx, app, userUid, target, mode, options);
+  return scope.db.transaction(async (tx) => {
+    const unit = await takeUnit(tx, scope.app, userUid, target, mode, {
+      ...options,
+      now: scope.clock(),
+    });
     // What the caller records about the unit (the staff console's records) commits or fails with it.
     await options.onTaken?.(tx, unit);
     return unit;
@@ -64,17 +68,18 @@ async function takeUnit(
   userUid: string,
   target: { programUid?: string; promotionUid: string },
   mode: TakeMode,
-  options: TakeOptions,
+  options: TakeOptions & { now: Date },
 ): Promise<Redemption> {
-  const now = new Date();
+  const { now } = options;
   if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid)))
     throw options.notFound();
   const [p] = await tx
     .select()
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, app.uid),
+      ofTenant(
+        { app },
+        promotions,
         eq(promotions.uid, target.promotionUid),
         target.programUid ? eq(promotions.programUid, target.programUid) : undefined,
         started(now),
@@ -108,8 +113,9 @@ async function takeUnit(
       .select()
       .from(redemptions)
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.promotionUid, p.uid),
           eq(redemptions.userUid, userUid),
           eq(redemptions.status, 'ACTIVE'),
@@ -124,8 +130,9 @@ async function takeUnit(
       .select()
       .from(redemptions)
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.promotionUid, p.uid),
           eq(redemptions.userUid, userUid),
           eq(redemptions.status, 'ACTIVE'),
@@ -137,8 +144,9 @@ async function takeUnit(
       .update(redemptions)
       .set({ status: 'USED', usedAt: now, amountCents: options.amountCents ?? null })
       .where(
-        and(
-          eq(redemptions.appId, app.uid),
+        ofTenant(
+          { app },
+          redemptions,
           eq(redemptions.uid, acquired.uid),
           eq(redemptions.status, 'ACTIVE'),
         ),
@@ -169,7 +177,7 @@ async function takeUnit(
   const taken = await tx
     .update(promotions)
     .set({ stockTaken: sql`${promotions.stockTaken} + 1` })
-    .where(and(eq(promotions.appId, app.uid), eq(promotions.uid, p.uid), stockLeft()))
+    .where(ofTenant({ app }, promotions, eq(promotions.uid, p.uid), stockLeft()))
     .returning({ uid: promotions.uid });
   if (taken.length === 0) throw new ValidationError(loyaltyMessages.stockExhausted);
 

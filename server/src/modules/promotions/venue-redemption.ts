@@ -15,7 +15,7 @@ export function redeemAtVenue(
   promotionUid: string,
   amount: string | undefined,
 ): Promise<Redemption> {
-  return takePromotion(scope.db, scope.app, scope.user.uid, { promotionUid }, 'redeem', {
+  return takePromotion(scope, scope.user.uid, { promotionUid }, 'redeem', {
     amountCents: parseAmount(amount),
     limitedSession: isLimitedSession(scope.sessionMethod),
     notFound: () => new ValidationError({ program_promotion: [loyaltyMessages.promotionNotFound] }),

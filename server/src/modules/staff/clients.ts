@@ -223,7 +223,7 @@ export async function clientPromotions(
     : await companyPrograms(staff);
   const window = { limit: 100, offset: 0, page: 1, pageSize: 100 };
   const pages = await Promise.all(
-    list.map((p) => listPromotions(staff.db, staff.app, client.uid, p.uid, {}, window)),
+    list.map((p) => listPromotions(staff, client.uid, p.uid, {}, window)),
   );
   return pages.flatMap((p) => p.results);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   centsToMoney,
   loyaltyMessages,
@@ -27,10 +27,12 @@ import { isUid } from '../../lib/uid';
 import { verifyPromotionQr } from '../programs/qr';
 import { appendLedger, balancesOf, ensureMember } from '../programs/ledger';
 import { getPromotion, listRedemptions, parseAmount, takePromotion } from '../promotions/service';
-import { allowedPlace, type StaffContext } from './guard';
+import { allowedPlace } from './guard';
+import type { StaffScope } from '../../scope/scope';
 import { clientToApi, findClient } from './clients';
 import { companyProgram, companyPrograms } from './programs';
 import { checkPresence, spendPresence, type Presence } from './presence';
+import { ofTenant } from '../../scope/tenant-query';
 
 type Activity = {
   kind: StaffActivityKind;
@@ -45,7 +47,7 @@ type Activity = {
 };
 
 /** One line of the records report, written in the transaction of the change it records. */
-export async function recordActivity(tx: Tx, staff: StaffContext, a: Activity) {
+export async function recordActivity(tx: Tx, staff: StaffScope, a: Activity) {
   await tx.insert(staffActivity).values({
     appId: staff.app.uid,
     uid: randomUUID(),
@@ -64,7 +66,7 @@ export async function recordActivity(tx: Tx, staff: StaffContext, a: Activity) {
 }
 
 /** A promotion of one of the company's programs (another company's is simply not found). */
-async function companyPromotion(staff: StaffContext, promotionUid: string) {
+async function companyPromotion(staff: StaffScope, promotionUid: string) {
   const programUids = (await companyPrograms(staff)).map((p) => p.uid);
   if (!isUid(promotionUid) || programUids.length === 0) return null;
   const [row] = await staff.db
@@ -78,8 +80,9 @@ async function companyPromotion(staff: StaffContext, promotionUid: string) {
     })
     .from(promotions)
     .where(
-      and(
-        eq(promotions.appId, staff.app.uid),
+      ofTenant(
+        staff,
+        promotions,
         eq(promotions.uid, promotionUid),
         inArray(promotions.programUid, programUids),
       ),
@@ -93,7 +96,7 @@ async function companyPromotion(staff: StaffContext, promotionUid: string) {
  * client; `clientUid` only matters for codes that do not.
  */
 export async function lookupPromotion(
-  staff: StaffContext,
+  staff: StaffScope,
   code: string,
   clientUid?: string,
 ): Promise<StaffPromotionLookup> {
@@ -118,8 +121,9 @@ export async function lookupPromotion(
         })
         .from(redemptions)
         .where(
-          and(
-            eq(redemptions.appId, staff.app.uid),
+          ofTenant(
+            staff,
+            redemptions,
             eq(redemptions.code, code.toUpperCase()),
             inArray(redemptions.programUid, programUids),
           ),
@@ -131,7 +135,7 @@ export async function lookupPromotion(
 }
 
 async function answer(
-  staff: StaffContext,
+  staff: StaffScope,
   promotion: { uid: string; programUid: string },
   userUid: string | null,
   redemptionUid: string | null,
@@ -140,16 +144,14 @@ async function answer(
   const window = { limit: 100, offset: 0, page: 1, pageSize: 100 };
   const [detail, units] = await Promise.all([
     getPromotion(
-      staff.db,
-      staff.app,
+      staff,
       client?.uid ?? '00000000-0000-0000-0000-000000000000',
       promotion.programUid,
       promotion.uid,
     ),
     client && redemptionUid
       ? listRedemptions(
-          staff.db,
-          staff.app,
+          staff,
           client.uid,
           promotion.programUid,
           { promotion: promotion.uid },
@@ -171,7 +173,7 @@ async function answer(
  * plus the place check and the records line in the same transaction.
  */
 export async function redeem(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffRedemptionInput>,
 ): Promise<StaffRedemptionResult> {
   const client = await findClient(staff, input.client_uid);
@@ -181,12 +183,7 @@ export async function redeem(
   const limited = await staff.db
     .select({ placeUid: promotionPlaces.placeUid })
     .from(promotionPlaces)
-    .where(
-      and(
-        eq(promotionPlaces.appId, staff.app.uid),
-        eq(promotionPlaces.promotionUid, promotion.uid),
-      ),
-    );
+    .where(ofTenant(staff, promotionPlaces, eq(promotionPlaces.promotionUid, promotion.uid)));
   if (limited.length && !limited.some((l) => l.placeUid === place.uid))
     throw new ValidationError({ place_uid: [staffMessages.promotionNotAtPlace] });
   const amountCents = parseAmount(input.amount);
@@ -196,8 +193,7 @@ export async function redeem(
       ? await checkPresence(staff, client.uid, input.proof)
       : null;
   const redemption = await takePromotion(
-    staff.db,
-    staff.app,
+    staff,
     client.uid,
     { programUid: promotion.programUid, promotionUid: promotion.uid },
     'redeem',
@@ -250,7 +246,7 @@ function lineToApi(row: typeof loyaltyLedger.$inferSelect): LedgerLine {
 
 /** Earns stamps or points for the client (enrolling them if needed), with its records line, in one transaction. */
 async function earnForClient(
-  staff: StaffContext,
+  staff: StaffScope,
   clientUid: string,
   programUid: string,
   currency: 'STAMPS' | 'POINTS',
@@ -295,7 +291,7 @@ async function earnForClient(
 
 /** Stamps for a purchase at a place, where the program runs stamps. */
 export async function giveStamps(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffStampsInput>,
 ): Promise<StaffLedgerResult> {
   const place = allowedPlace(staff, input.place_uid);
@@ -314,7 +310,7 @@ export async function giveStamps(
 
 /** Points added by hand (spec: amount above 0, description required, only where the program enables it). */
 export async function addPoints(
-  staff: StaffContext,
+  staff: StaffScope,
   input: z.infer<typeof staffPointsInput>,
 ): Promise<StaffLedgerResult> {
   const place = input.place_uid ? allowedPlace(staff, input.place_uid) : null;

@@ -7,9 +7,6 @@ import { isUid } from '../../lib/uid';
 import type { MemberScope, StaffScope } from '../../scope/scope';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
-/** The former name of StaffScope, kept while the counter (moving in another branch) still uses it. */
-export type StaffContext = StaffScope;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the staff area's preValidation hook; the staff routes read it with requireStaff(). */

@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   staffActionStatus,
   staffActionsFor,
@@ -117,9 +116,8 @@ export async function moveOrder(
   staff: StaffScope,
   orderUid: string,
   action: StaffOrderAction,
-  log: FastifyBaseLogger,
 ): Promise<StaffOrder> {
   const row = await boardOrder(staff, orderUid);
-  await transitionOrder(staff.db, staff.app, row.uid, staffActionStatus[action], 'place', { log });
+  await transitionOrder(staff, row.uid, staffActionStatus[action], 'place');
   return getOrder(staff, row.uid);
 }

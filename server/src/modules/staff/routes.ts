@@ -315,8 +315,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: staffOrder, ...errors },
       },
     },
-    async (request) =>
-      moveOrder(requireStaff(request), request.params.uid, request.body.action, request.log),
+    async (request) => moveOrder(requireStaff(request), request.params.uid, request.body.action),
   );
 
   server.get(

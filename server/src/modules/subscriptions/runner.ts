@@ -9,8 +9,8 @@ import {
   type OrderInput,
 } from '@store/contract';
 import type { Database } from '../../db/client';
-import { apps, subscriptionDeliveries, subscriptions, users } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import { subscriptionDeliveries, subscriptions, users } from '../../db/schema';
+import { findAppRow, type AppRow } from '../tenancy/service';
 import type { Mailer } from '../mail/mailer';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { findPlace } from '../places/service';
@@ -19,6 +19,7 @@ import { reserveOrder } from '../orders/checkout/reserve';
 import { notifyOrder } from '../orders/checkout/notify';
 import { isSameKeyRace } from '../orders/checkout/idempotency';
 import { runnerReasons } from './skip-reasons';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -84,7 +85,12 @@ export async function runSubscriptionOrders(
       and(
         eq(subscriptions.status, 'active'),
         sql`${subscriptions.weekdays} @> ${JSON.stringify([today.weekday])}::jsonb`,
-        sql`NOT EXISTS (SELECT 1 FROM ${subscriptionDeliveries} d WHERE d.app_id = ${subscriptions.appId} AND d.subscription_uid = ${subscriptions.uid} AND d.service_date = ${today.date})`,
+        sql`NOT EXISTS (SELECT 1 FROM ${subscriptionDeliveries} WHERE ${sameTenant(
+          subscriptionDeliveries,
+          subscriptions,
+          eq(subscriptionDeliveries.subscriptionUid, subscriptions.uid),
+          eq(subscriptionDeliveries.serviceDate, today.date),
+        )})`,
       ),
     )
     .orderBy(subscriptions.appId, subscriptions.slotStart, subscriptions.uid);
@@ -94,8 +100,7 @@ export async function runSubscriptionOrders(
   for (const sub of due) {
     const start = minutesOf(sub.slotStart);
     if (today.minute < start - lead) continue;
-    if (!appRows.has(sub.appId))
-      appRows.set(sub.appId, (await db.select().from(apps).where(eq(apps.uid, sub.appId)))[0]);
+    if (!appRows.has(sub.appId)) appRows.set(sub.appId, await findAppRow(db, sub.appId));
     const app = appRows.get(sub.appId);
     if (!app) continue;
     let outcome: DeliveryOutcome;
@@ -159,7 +164,7 @@ async function orderFor(
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.appId, sub.appId), eq(users.uid, sub.userUid)));
+    .where(ofTenant(tenantRef(sub.appId), users, eq(users.uid, sub.userUid)));
   if (!user) return recordSkip(db, sub, serviceDate, runnerReasons.memberGone);
   let place;
   try {

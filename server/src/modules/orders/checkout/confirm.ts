@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { orderMessages } from '@store/contract';
 import { orders, shoppingCarts } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
@@ -7,6 +7,7 @@ import { ValidationError } from '../../../lib/http-errors';
 import type { Payment } from './charge';
 import type { Step } from './run-steps';
 import type { CheckoutState } from './state';
+import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 
 /** The captured payment written on the order: it is PAID from now on. */
 async function markPaid(tx: Tx, appId: string, orderUid: string, payment: Payment) {
@@ -19,7 +20,7 @@ async function markPaid(tx: Tx, appId: string, orderUid: string, payment: Paymen
       cardLast4: payment.last4,
       updatedAt: new Date(),
     })
-    .where(and(eq(orders.appId, appId), eq(orders.uid, orderUid)));
+    .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
 }
 
 /**
@@ -35,8 +36,9 @@ export async function emptyCart(
   await tx
     .delete(shoppingCarts)
     .where(
-      and(
-        eq(shoppingCarts.appId, scope.app.uid),
+      ofTenant(
+        scope,
+        shoppingCarts,
         eq(shoppingCarts.userUid, scope.user.uid),
         eq(shoppingCarts.placeUid, placeUid),
       ),

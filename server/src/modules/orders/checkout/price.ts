@@ -19,9 +19,7 @@ export function priceMemberOrder(
   input: OrderInput,
   now: Date,
 ): Promise<PricedOrder> {
-  return priceOrder(scope.db, scope.app, place, input, scope.user.uid, now, {
-    requirePayment: true,
-  });
+  return priceOrder(scope, place, input, now, { requirePayment: true });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNull, or, sql } from 'drizzle-orm';
 import { couponMessages, type OrderInput } from '@store/contract';
 import type { Tx } from '../../../db/client';
 import { coupons, orderLines, orders } from '../../../db/schema';
@@ -13,6 +13,7 @@ import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
 import { needed, type CheckoutState } from './state';
 import type { Step } from './run-steps';
+import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -61,8 +62,9 @@ async function useCoupon(tx: Tx, appId: string, userUid: string, coupon: PricedO
     .update(coupons)
     .set({ uses: sql`${coupons.uses} + 1` })
     .where(
-      and(
-        eq(coupons.appId, appId),
+      ofTenant(
+        tenantRef(appId),
+        coupons,
         eq(coupons.uid, coupon.uid),
         eq(coupons.isActive, true),
         or(isNull(coupons.maxUses), sql`${coupons.uses} < ${coupons.maxUses}`),
@@ -193,12 +195,17 @@ export async function releaseOrder(scope: Pick<Scope, 'db' | 'app'>, orderUid: s
       .select()
       .from(orders)
       .where(
-        and(eq(orders.appId, appId), eq(orders.uid, orderUid), eq(orders.paymentStatus, 'PENDING')),
+        ofTenant(
+          tenantRef(appId),
+          orders,
+          eq(orders.uid, orderUid),
+          eq(orders.paymentStatus, 'PENDING'),
+        ),
       )
       .for('update');
     if (!order) return;
     await giveBack(tx, appId, order);
-    await tx.delete(orders).where(and(eq(orders.appId, appId), eq(orders.uid, orderUid)));
+    await tx.delete(orders).where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
   });
 }
 
