@@ -349,6 +349,8 @@ test(
     );
     assert.ok(has(/Compra en mostrador/), 'the points');
     assert.ok(has(new RegExp(String(order.number))), 'the order');
+    assert.ok(has(/,Entregado,/), 'the order status in Spanish words');
+    assert.match(lines[1], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2},/, 'store time, not a UTC instant');
     assert.ok(
       lines.filter((line) => /45678912|Ana Quispe/.test(line)).length >= 4,
       'redemption, stamps, points and order of the member',

@@ -265,6 +265,20 @@ describe('records report', () => {
     assert.deepEqual(rows[0], [...staffRecordsCsvColumns]);
     assert.equal(rows.length - 1, json.data.count);
     const pointsRow = rows.find((r) => r[1] === 'Puntos')!;
+    // Times as the store's wall clock reads them (Lima), not UTC instants.
+    for (const row of rows.slice(1)) assert.match(row[0], /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const firstJson = json.data.results[0];
+    const lima = new Date(Date.parse(firstJson.date) - 5 * 3_600_000).toISOString();
+    assert.equal(rows[1][0], `${lima.slice(0, 10)} ${lima.slice(11, 16)}`);
+    // Statuses in Spanish words.
+    const statuses = new Set(
+      rows
+        .slice(1)
+        .map((r) => r[8])
+        .filter(Boolean),
+    );
+    assert.ok(statuses.size > 0, 'some records carry a status');
+    for (const status of statuses) assert.doesNotMatch(status, /^[A-Z_]+$/, `${status} in words`);
     assert.equal(pointsRow[5], `'=HYPERLINK("http://x")`);
     assert.equal(pointsRow[7], '7');
     const redemption = rows.find((r) => r[1] === 'Canje')!;

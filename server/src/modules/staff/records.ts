@@ -3,9 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import {
   centsToMoney,
+  hhmmOf,
+  orderStatusLabels,
   staffRecordsCsvColumns,
   storeDayEnd,
   storeDayStart,
+  storeMoment,
   type RecordKind,
   type StaffRecord,
 } from '@store/contract';
@@ -162,6 +165,22 @@ export async function listRecords(staff: StaffScope, filters: RecordFilters, win
   return { count: Number(counted[0]?.n ?? 0), results: rows.map(recordToApi) };
 }
 
+/** Statuses as the store's staff read them in the CSV (the JSON keeps the API values). */
+const statusLabels: Record<string, string> = {
+  ...orderStatusLabels,
+  ACTIVE: 'Activo',
+  USED: 'Usado',
+  CANCELLED: 'Anulado',
+  PRODUCT: 'Canje de producto',
+  SELF_CONFIRMED: 'Confirmado por el cliente',
+};
+
+/** A record's instant as the store's wall clock reads it ('2025-06-01 07:05', Lima). */
+function storeDateTime(iso: string): string {
+  const moment = storeMoment(new Date(iso));
+  return `${moment.date} ${hhmmOf(moment.minute)}`;
+}
+
 const kindLabels: Record<RecordKind, string> = {
   redemptions: 'Canje',
   stamps: 'Sellos',
@@ -191,7 +210,7 @@ export function recordsCsv(staff: StaffScope, filters: RecordFilters): Readable 
       for (const r of rows) {
         const record = recordToApi(r);
         yield [
-          record.date,
+          storeDateTime(record.date),
           kindLabels[record.kind],
           safeCell(record.place?.name ?? ''),
           safeCell(record.client?.name ?? ''),
@@ -199,7 +218,7 @@ export function recordsCsv(staff: StaffScope, filters: RecordFilters): Readable 
           safeCell(record.description),
           record.amount ?? '',
           record.quantity ?? '',
-          record.status ?? '',
+          record.status ? (statusLabels[record.status] ?? record.status) : '',
           safeCell(record.staff?.name ?? ''),
         ];
       }
