@@ -62,6 +62,24 @@ export type TakeOptions = {
   onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
 };
 
+/** The member's oldest unit of a promotion still ACTIVE: the code already held, or the unit a redemption uses. */
+async function oldestActiveUnit(tx: Tx, app: AppRow, promotionUid: string, userUid: string) {
+  const [unit] = await tx
+    .select()
+    .from(redemptions)
+    .where(
+      ofTenant(
+        { app },
+        redemptions,
+        eq(redemptions.promotionUid, promotionUid),
+        eq(redemptions.userUid, userUid),
+        eq(redemptions.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(asc(redemptions.createdAt))
+    .limit(1);
+  return unit;
+}
 async function takeUnit(
   tx: Tx,
   app: AppRow,
@@ -109,37 +127,11 @@ async function takeUnit(
   const uses = await memberUses(tx, app.uid, userUid, p.uid);
   if (mode === 'code' && uses.active > 0) {
     // Asking again for a code gives the code already held, not a second unit.
-    const [held] = await tx
-      .select()
-      .from(redemptions)
-      .where(
-        ofTenant(
-          { app },
-          redemptions,
-          eq(redemptions.promotionUid, p.uid),
-          eq(redemptions.userUid, userUid),
-          eq(redemptions.status, 'ACTIVE'),
-        ),
-      )
-      .orderBy(asc(redemptions.createdAt))
-      .limit(1);
+    const held = await oldestActiveUnit(tx, app, p.uid, userUid);
     return redemptionToApi(held, p);
   }
   if (mode === 'redeem' && uses.active > 0) {
-    const [acquired] = await tx
-      .select()
-      .from(redemptions)
-      .where(
-        ofTenant(
-          { app },
-          redemptions,
-          eq(redemptions.promotionUid, p.uid),
-          eq(redemptions.userUid, userUid),
-          eq(redemptions.status, 'ACTIVE'),
-        ),
-      )
-      .orderBy(asc(redemptions.createdAt))
-      .limit(1);
+    const acquired = await oldestActiveUnit(tx, app, p.uid, userUid);
     const [used] = await tx
       .update(redemptions)
       .set({ status: 'USED', usedAt: now, amountCents: options.amountCents ?? null })
