@@ -341,6 +341,13 @@ export const staffRecordsQuery = z
   });
 export type StaffRecordsQuery = z.input<typeof staffRecordsQuery>;
 
+/**
+ * Who confirmed a records line: staff at the counter, the member alone on their phone
+ * ('Sí, estoy en el local', no staff on the line), or an online order.
+ */
+export const recordChannel = z.enum(['COUNTER', 'SELF', 'ONLINE']);
+export type RecordChannel = z.infer<typeof recordChannel>;
+
 /** One line of the records report. amount is money (redemption consumption, order total); quantity counts points or stamps. */
 export const staffRecord = z.object({
   uid: z.string(),
@@ -356,6 +363,7 @@ export const staffRecord = z.object({
   quantity: z.number().int().nullable(),
   /** Order status, or the redemption's. */
   status: z.string().nullable(),
+  channel: recordChannel,
 });
 export type StaffRecord = z.infer<typeof staffRecord>;
 
@@ -371,6 +379,7 @@ export const staffRecordsCsvColumns = [
   'cantidad',
   'estado',
   'personal',
+  'canal',
 ] as const;
 
 /** `GET/POST v5/staff/members/`, `DELETE v5/staff/members/{user_uid}/` (owner only). */

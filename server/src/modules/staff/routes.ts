@@ -352,7 +352,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Records report: redemptions, stamps and points given at the counter, and orders',
-        description: `${access} Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
+        description: `${access} \`channel\`: COUNTER (staff at the counter), SELF (a redemption the member confirmed alone with POST v5/redemption-by-user/: no staff, the promotion's place when it runs at exactly one, else none) or ONLINE (an order). Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
         querystring: staffRecordsQuery,
         response: { 200: paged(staffRecord), ...errors },
       },
@@ -376,7 +376,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'The records report as a CSV download (all pages)',
-        description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal; streamed in batches so a year of records never sits in memory.`,
+        description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal, canal (Mostrador, Confirmado por el cliente, En línea); streamed in batches so a year of records never sits in memory.`,
         querystring: staffRecordsQuery,
         response: {
           200: {
