@@ -487,3 +487,42 @@ export const staffSkippedDay = z.object({
   reason_detail: z.string(),
 });
 export type StaffSkippedDay = z.infer<typeof staffSkippedDay>;
+
+/**
+ * Filters of `GET v5/staff/subscriptions/due/`: the service day (YYYY-MM-DD, Lima; tomorrow when
+ * left out) and a place.
+ */
+export const staffDueSubscriptionsQuery = z.object({
+  date: dayField.optional(),
+  place_uid: z.string().trim().optional(),
+  ...pageQuery.shape,
+});
+export type StaffDueSubscriptionsQuery = z.input<typeof staffDueSubscriptionsQuery>;
+
+/** What became of a subscription's day: not run yet, its order made, or skipped (see skipped days). */
+export const dueDayStatus = z.enum(['pending', 'ordered', 'skipped']);
+export type DueDayStatus = z.infer<typeof dueDayStatus>;
+
+/** An active subscription due on the day: whose, where, when, what, and whether its order exists yet. */
+export const staffDueSubscription = z.object({
+  subscription_uid: z.string(),
+  /** The day asked for (YYYY-MM-DD, Lima). */
+  service_date: z.string(),
+  place: namedRef,
+  client: z.object({
+    uid: z.string(),
+    name: z.string(),
+    document_number: z.string().nullable(),
+    mobile_number: z.string().nullable(),
+  }),
+  shipping_type: z.enum(['pickup', 'delivery']),
+  time_slot: z.object({ start: z.string(), end: z.string() }),
+  /** Delivery address (delivery only). */
+  address: z.string().nullable(),
+  products: z.array(z.object({ uid: z.string(), title: z.string(), quantity: z.number().int() })),
+  comments: z.string(),
+  day_status: dueDayStatus,
+  /** The day's order once the run made it. */
+  order_uid: z.string().nullable(),
+});
+export type StaffDueSubscription = z.infer<typeof staffDueSubscription>;

@@ -29,6 +29,8 @@ import {
   staffRecordsQuery,
   staffRedemptionInput,
   staffRedemptionResult,
+  staffDueSubscription,
+  staffDueSubscriptionsQuery,
   staffSkippedDay,
   staffSkippedDaysQuery,
   staffStampsInput,
@@ -47,6 +49,7 @@ import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
+import { listDueSubscriptions } from './due-subscriptions';
 import { createInvitation, listInvitations, revokeInvitation } from './invitations';
 import { authScope } from '../auth/context';
 import { areaAccess } from '../../plugins/route-access';
@@ -316,6 +319,28 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => moveOrder(requireStaff(request), request.params.uid, request.body.action),
+  );
+
+  server.get(
+    '/v5/staff/subscriptions/due/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        summary: "Active subscriptions due on a day at the company's places, by slot",
+        description: `${access} Who may see the orders board may see these. \`date\`: the service day (YYYY-MM-DD, Lima; tomorrow on the store's clock when left out); \`place_uid\`; paged, by slot start, then place. Staff limited to some places see those places' subscriptions only. A subscription made after the day is not due on it. \`day_status\`: pending (the run, about two hours before the slot, has not made the order yet), ordered (\`order_uid\`) or skipped (see skipped-days).`,
+        querystring: staffDueSubscriptionsQuery,
+        response: { 200: paged(staffDueSubscription), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listDueSubscriptions(
+          requireStaff(request),
+          { date: request.query.date, place_uid: request.query.place_uid || undefined },
+          window,
+        ),
+      ),
   );
 
   server.get(
