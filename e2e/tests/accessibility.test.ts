@@ -198,6 +198,12 @@ test('staff area, landing app and multisite pages', { skip }, async () => {
   const staff = await newPage();
   await logIn(staff.page, 'cajero@aurora.pe', 'Cajero2026!');
   await visit(staff.page, findings, server.url('localhost', '/staff'), '/staff');
+  await visit(
+    staff.page,
+    findings,
+    server.url('localhost', '/staff/subscriptions'),
+    '/staff/subscriptions',
+  );
 
   const { page } = await newPage();
   await visit(page, findings, server.url('landing.localhost', '/'), 'landing.localhost');

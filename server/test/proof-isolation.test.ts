@@ -729,6 +729,12 @@ describe("tenant isolation: another tenant's staff", () => {
       refuse: [400, 403, 404],
     },
     {
+      // The victim's place as a filter of the due subscriptions: not one of their places (400).
+      route: 'GET v5/staff/subscriptions/due/',
+      url: () => `/api/v5/staff/subscriptions/due/?place_uid=${v.place}`,
+      refuse: [400, 403, 404],
+    },
+    {
       route: 'DELETE v5/staff/members/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/staff/members/${ownerUid}/`,

@@ -341,3 +341,57 @@ describe('records report', () => {
     assert.equal(json.data.count, 1203);
   });
 });
+
+describe('redemptions the member confirms alone', () => {
+  test('show in the report and the CSV as self-confirmed, with the counter lines marked as such', async () => {
+    const ana = (body: unknown) =>
+      t.post('/api/v5/redemption-by-user/', body, { host: s.host, headers: s.auth.ana });
+    const atB = await ana({ program_promotion: s.promotionUid('Solo en B') });
+    assert.equal(atB.statusCode, 201, atB.body);
+    const anywhere = await ana({ program_promotion: s.promotionUid('Una vez'), amount: '12.00' });
+    assert.equal(anywhere.statusCode, 201, anywhere.body);
+    // A refused confirmation leaves no line.
+    const again = await ana({ program_promotion: s.promotionUid('Una vez') });
+    assert.equal(again.statusCode, 400, again.body);
+
+    const res = await get('/api/v5/staff/records/?kind=redemptions&page_size=100');
+    assert.equal(res.statusCode, 200, res.body);
+    const byRef = (uid: string) =>
+      res.data.results.filter((r: { description: string; channel: string }) =>
+        uid === 'counter' ? r.channel === 'COUNTER' : r.description === uid,
+      );
+    const selfB = byRef('Solo en B');
+    assert.equal(selfB.length, 1);
+    assert.equal(selfB[0].channel, 'SELF');
+    assert.equal(selfB[0].staff, null);
+    assert.equal(selfB[0].client.name, 'Ana Prueba');
+    assert.equal(selfB[0].status, 'USED');
+    // The promotion runs at one place only: the line is that place's.
+    assert.equal(selfB[0].place.uid, s.places.b);
+    const selfAnywhere = byRef('Una vez');
+    assert.equal(selfAnywhere.length, 1);
+    assert.equal(selfAnywhere[0].channel, 'SELF');
+    assert.equal(selfAnywhere[0].place, null);
+    assert.equal(selfAnywhere[0].amount, '12.00');
+    assert.deepEqual(
+      byRef('counter').map((r: { description: string }) => r.description),
+      ['Desayuno 20%'],
+    );
+    const orders = await get('/api/v5/staff/records/?kind=orders');
+    assert.equal(orders.data.results[0].channel, 'ONLINE');
+
+    // Another company's staff never see it.
+    const rival = await get('/api/v5/staff/records/?kind=redemptions', s.auth.rival);
+    assert.ok(!rival.body.includes('Solo en B'));
+
+    const csv = parse((await get('/api/v5/staff/records.csv?kind=redemptions')).body);
+    const channel = csv[0].indexOf('canal');
+    assert.ok(channel > 0);
+    const row = (description: string) => csv.find((r) => r[5] === description)!;
+    assert.equal(row('Solo en B')[channel], 'Confirmado por el cliente');
+    assert.equal(row('Solo en B')[2], 'Local B');
+    assert.equal(row('Solo en B')[9], '');
+    assert.equal(row('Una vez')[channel], 'Confirmado por el cliente');
+    assert.equal(row('Desayuno 20%')[channel], 'Mostrador');
+  });
+});

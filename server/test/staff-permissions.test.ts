@@ -180,6 +180,13 @@ const cases: Case[] = [
   },
   {
     method: 'GET',
+    path: '/api/v5/staff/subscriptions/due/',
+    url: () => '/api/v5/staff/subscriptions/due/',
+    ok: 200,
+    validator: 403,
+  },
+  {
+    method: 'GET',
     path: '/api/v5/staff/records/',
     url: () => '/api/v5/staff/records/',
     ok: 200,
@@ -391,7 +398,32 @@ describe('staff permission matrix', () => {
     assert.deepEqual(me.data.permissions, ['lookup', 'redeem', 'stamps']);
   });
 
+  test('v5/me/ and the sign-in answer say is_staff, so the web asks v5/staff/me/ only of staff', async () => {
+    const me = async (headers: Record<string, string>) =>
+      (await t.get('/api/v5/me/', { host: s.host, headers })).data.is_staff;
+    assert.equal(await me(s.auth.owner), true);
+    assert.equal(await me(s.auth.validator), true);
+    assert.equal(await me(s.auth.ana), false);
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: 'staff@staff.test', password: 'Clave segura 1' },
+      { host: s.host },
+    );
+    assert.equal(login.statusCode, 200, login.body);
+    assert.equal(login.data.user.is_staff, true);
+    const patched = await t.patch(
+      '/api/v5/me/',
+      { first_name: 'Olga' },
+      { host: s.host, headers: s.auth.owner },
+    );
+    assert.equal(patched.statusCode, 200, patched.body);
+    assert.equal(patched.data.is_staff, true);
+  });
+
   test('the members call: an accepted invitation works at once, a removed role stops at once; an owner cannot remove themself', async () => {
+    const isStaff = async () =>
+      (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.nobody })).data.is_staff;
+    assert.equal(await isStaff(), false);
     const nobody = (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.nobody })).data.uid;
     const invited = await t.post(
       '/api/v5/staff/invitations/',
@@ -422,6 +454,7 @@ describe('staff permission matrix', () => {
       (await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.nobody })).statusCode,
       200,
     );
+    assert.equal(await isStaff(), true);
     // Staff of another company is not this company's to change.
     const other = await t.post(
       '/api/v5/staff/members/',
@@ -439,6 +472,7 @@ describe('staff permission matrix', () => {
       (await t.get('/api/v5/staff/me/', { host: s.host, headers: s.auth.nobody })).statusCode,
       403,
     );
+    assert.equal(await isStaff(), false);
     const ownerUid = (await t.get('/api/v5/me/', { host: s.host, headers: s.auth.owner })).data.uid;
     const self = await t.delete(`/api/v5/staff/members/${ownerUid}/`, {
       host: s.host,

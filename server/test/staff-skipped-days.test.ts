@@ -1,7 +1,14 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, inArray } from 'drizzle-orm';
-import { catalogMessages, orderMessages, staffMessages, messageText } from '@store/contract';
+import {
+  addDays,
+  catalogMessages,
+  messageText,
+  orderMessages,
+  staffMessages,
+  storeDateOf,
+} from '@store/contract';
 import { companies, placeProducts, places } from '../src/db/schema';
 import { runSubscriptionOrders } from '../src/modules/subscriptions/runner';
 import { runnerReasons, skipReasonOf } from '../src/modules/subscriptions/skip-reasons';
@@ -219,5 +226,154 @@ describe('staff: skipped subscription days', () => {
     assert.equal(skipReasonOf(runnerReasons.missed), 'missed');
     assert.equal(skipReasonOf('something new'), 'other');
     assert.equal(skipReasonOf(null), 'other');
+  });
+});
+
+describe('staff: subscriptions due on a day', () => {
+  const DUE = '/api/v5/staff/subscriptions/due/';
+  const due = (query: string, headers: Record<string, string>) =>
+    t.get(`${DUE}${query}`, { host: s.host, headers });
+  type Due = {
+    subscription_uid: string;
+    service_date: string;
+    place: { uid: string; name: string };
+    client: { name: string; document_number: string | null };
+    products: { title: string; quantity: number }[];
+    time_slot: { start: string; end: string };
+    day_status: string;
+    order_uid: string | null;
+  };
+  let everyDay = '';
+
+  before(async () => {
+    // Cakes back at A, and a subscription of every day made now: due tomorrow, whatever day it is.
+    await t.db
+      .update(placeProducts)
+      .set({ stock: 10 })
+      .where(and(eq(placeProducts.appId, s.app.uid), eq(placeProducts.placeUid, s.places.a)));
+    const products = (await t.get(`/api/v7/places/${s.places.a}/products/`, { host: s.host })).data
+      .results as { uid: string; title: string }[];
+    const checkout = (
+      await t.get(`/api/v5/places/${s.places.a}/checkout-options/`, { host: s.host })
+    ).data;
+    const res = await t.post(
+      `/api/v5/places/${s.places.a}/subscriptions/`,
+      {
+        products: [{ uid: products.find((p) => p.title === 'Torta')!.uid, quantity: 1 }],
+        weekdays: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+        time_slot: { start: '08:00', end: '08:30' },
+        payment_method: checkout.payment_methods[0].uid,
+      },
+      { host: s.host, headers: s.auth.ana },
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    everyDay = res.data.uid;
+  });
+
+  test('tomorrow by default: the active subscriptions of that weekday, by slot, with client, items and slot', async () => {
+    const tomorrow = addDays(storeDateOf(new Date()), 1);
+    const res = await due('', s.auth.staff);
+    assert.equal(res.statusCode, 200, res.body);
+    const rows = res.data.results as Due[];
+    assert.ok(rows.length >= 1);
+    assert.ok(rows.every((r) => r.service_date === tomorrow));
+    const mine = rows.find((r) => r.subscription_uid === everyDay)!;
+    assert.ok(mine, res.body);
+    assert.equal(mine.day_status, 'pending');
+    assert.equal(mine.order_uid, null);
+    assert.deepEqual(mine.time_slot, { start: '08:00', end: '08:30' });
+    assert.deepEqual(mine.client, {
+      uid: s.users.ana.uid,
+      name: 'Ana Prueba',
+      document_number: '70000010',
+      mobile_number: '+51911000001',
+    });
+    assert.deepEqual(
+      mine.products.map((p) => [p.title, p.quantity]),
+      [['Torta', 1]],
+    );
+    const explicit = await due(`?date=${tomorrow}`, s.auth.staff);
+    assert.deepEqual(explicit.data, res.data);
+  });
+
+  test('a chosen day: its weekday only, what the run did, by slot then place; place filter and paging', async () => {
+    const res = await due(`?date=${monday}`, s.auth.owner);
+    assert.equal(res.statusCode, 200, res.body);
+    const rows = res.data.results as Due[];
+    assert.deepEqual(
+      rows.map((r) => r.subscription_uid),
+      [everyDay, subs.a, subs.b],
+      "by slot, then place; the rival company's is not listed",
+    );
+    // The run skipped that Monday for the two Monday subscriptions; the new one is still to run.
+    assert.deepEqual(
+      rows.map((r) => r.day_status),
+      ['pending', 'skipped', 'skipped'],
+    );
+    const tuesday = addDays(monday, 1);
+    const onTuesday = await due(`?date=${tuesday}`, s.auth.owner);
+    assert.deepEqual(
+      onTuesday.data.results.map((r: Due) => r.subscription_uid),
+      [everyDay],
+    );
+    // A day before the subscription was made: not due then.
+    const past = await due('?date=2020-01-06', s.auth.owner);
+    assert.equal(past.data.count, 0);
+
+    const atB = await due(`?date=${monday}&place_uid=${s.places.b}`, s.auth.owner);
+    assert.deepEqual(
+      atB.data.results.map((r: Due) => r.subscription_uid),
+      [subs.b],
+    );
+    const page2 = await due(`?date=${monday}&page_size=2&page=2`, s.auth.owner);
+    assert.equal(page2.data.count, 3);
+    assert.deepEqual(
+      page2.data.results.map((r: Due) => r.subscription_uid),
+      [subs.b],
+    );
+
+    const badDay = await due('?date=2026-02-30', s.auth.owner);
+    assert.equal(badDay.statusCode, 400);
+    assert.ok(badDay.data.date);
+    const foreignPlace = await due(`?place_uid=${s.places.rival}`, s.auth.owner);
+    assert.equal(foreignPlace.statusCode, 400);
+    assert.deepEqual(foreignPlace.data, { place_uid: [messageText(staffMessages.placeNotFound)] });
+  });
+
+  test('a canceled subscription is no longer due', async () => {
+    const before = await due(`?date=${monday}`, s.auth.owner);
+    const cancel = await t.patch(
+      `/api/v5/subscriptions/${subs.a}/`,
+      { status: 'canceled_by_user' },
+      { host: s.host, headers: s.auth.ana },
+    );
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    const after = await due(`?date=${monday}`, s.auth.owner);
+    assert.equal(after.data.count, before.data.count - 1);
+    assert.ok(!after.body.includes(subs.a));
+  });
+
+  test('places, companies and roles: limited staff, the rival company, validators and customers', async () => {
+    const limited = await due(`?date=${monday}`, limitedStaff);
+    assert.equal(limited.statusCode, 200, limited.body);
+    assert.deepEqual(
+      limited.data.results.map((r: Due) => r.subscription_uid),
+      [subs.b],
+    );
+    const other = await due(`?place_uid=${s.places.a}`, limitedStaff);
+    assert.equal(other.statusCode, 400);
+    assert.deepEqual(other.data, { place_uid: [messageText(staffMessages.placeNotAllowed)] });
+
+    const rival = await due(`?date=${monday}`, s.auth.rival);
+    assert.equal(rival.statusCode, 200, rival.body);
+    assert.deepEqual(
+      rival.data.results.map((r: Due) => r.subscription_uid),
+      [subs.rival],
+    );
+    assert.ok(!rival.body.includes(s.users.ana.uid));
+
+    assert.equal((await t.get(DUE, { host: s.host })).statusCode, 401);
+    assert.equal((await due('', s.auth.ana)).statusCode, 403);
+    assert.equal((await due('', s.auth.validator)).statusCode, 403);
   });
 });

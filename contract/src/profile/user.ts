@@ -108,6 +108,11 @@ export const user = z.object({
    * session may read but not change the account, never spends coins and never opens the staff console.
    */
   limited_session: z.boolean(),
+  /**
+   * Ours: the member holds a staff role in this store (never in a limited session), so the web asks
+   * `GET v5/staff/me/` only for them and a customer's page load makes no 403.
+   */
+  is_staff: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

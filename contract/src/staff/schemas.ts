@@ -341,6 +341,13 @@ export const staffRecordsQuery = z
   });
 export type StaffRecordsQuery = z.input<typeof staffRecordsQuery>;
 
+/**
+ * Who confirmed a records line: staff at the counter, the member alone on their phone
+ * ('Sí, estoy en el local', no staff on the line), or an online order.
+ */
+export const recordChannel = z.enum(['COUNTER', 'SELF', 'ONLINE']);
+export type RecordChannel = z.infer<typeof recordChannel>;
+
 /** One line of the records report. amount is money (redemption consumption, order total); quantity counts points or stamps. */
 export const staffRecord = z.object({
   uid: z.string(),
@@ -356,6 +363,7 @@ export const staffRecord = z.object({
   quantity: z.number().int().nullable(),
   /** Order status, or the redemption's. */
   status: z.string().nullable(),
+  channel: recordChannel,
 });
 export type StaffRecord = z.infer<typeof staffRecord>;
 
@@ -371,6 +379,7 @@ export const staffRecordsCsvColumns = [
   'cantidad',
   'estado',
   'personal',
+  'canal',
 ] as const;
 
 /** `GET/POST v5/staff/members/`, `DELETE v5/staff/members/{user_uid}/` (owner only). */
@@ -478,3 +487,42 @@ export const staffSkippedDay = z.object({
   reason_detail: z.string(),
 });
 export type StaffSkippedDay = z.infer<typeof staffSkippedDay>;
+
+/**
+ * Filters of `GET v5/staff/subscriptions/due/`: the service day (YYYY-MM-DD, Lima; tomorrow when
+ * left out) and a place.
+ */
+export const staffDueSubscriptionsQuery = z.object({
+  date: dayField.optional(),
+  place_uid: z.string().trim().optional(),
+  ...pageQuery.shape,
+});
+export type StaffDueSubscriptionsQuery = z.input<typeof staffDueSubscriptionsQuery>;
+
+/** What became of a subscription's day: not run yet, its order made, or skipped (see skipped days). */
+export const dueDayStatus = z.enum(['pending', 'ordered', 'skipped']);
+export type DueDayStatus = z.infer<typeof dueDayStatus>;
+
+/** An active subscription due on the day: whose, where, when, what, and whether its order exists yet. */
+export const staffDueSubscription = z.object({
+  subscription_uid: z.string(),
+  /** The day asked for (YYYY-MM-DD, Lima). */
+  service_date: z.string(),
+  place: namedRef,
+  client: z.object({
+    uid: z.string(),
+    name: z.string(),
+    document_number: z.string().nullable(),
+    mobile_number: z.string().nullable(),
+  }),
+  shipping_type: z.enum(['pickup', 'delivery']),
+  time_slot: z.object({ start: z.string(), end: z.string() }),
+  /** Delivery address (delivery only). */
+  address: z.string().nullable(),
+  products: z.array(z.object({ uid: z.string(), title: z.string(), quantity: z.number().int() })),
+  comments: z.string(),
+  day_status: dueDayStatus,
+  /** The day's order once the run made it. */
+  order_uid: z.string().nullable(),
+});
+export type StaffDueSubscription = z.infer<typeof staffDueSubscription>;

@@ -52,12 +52,16 @@ export const staffMembers = pgTable(
 );
 
 export type StaffActivityKind = 'redemptions' | 'stamps' | 'points';
+/** Who confirmed the line: staff at the counter, or the member alone on their phone ('Sí, estoy en el local'). */
+export type StaffActivityChannel = 'COUNTER' | 'SELF';
 
 /**
- * What staff did at the counter (redemptions, stamps, points), written in the
+ * What happened at the venue (redemptions, stamps, points), written in the
  * same transaction as the change itself: the records report's source next to
- * the orders. Client and staff are plain uids (no foreign key), so a deleted
- * account leaves the line with no name attached rather than removing it.
+ * the orders. Staff write COUNTER lines; a member who confirms a redemption
+ * alone writes a SELF line with no staff. Client and staff are plain uids (no
+ * foreign key), so a deleted account leaves the line with no name attached
+ * rather than removing it.
  */
 export const staffActivity = pgTable(
   'staff_activity',
@@ -76,6 +80,7 @@ export const staffActivity = pgTable(
     amountCents: integer('amount_cents'),
     quantity: integer('quantity'),
     status: text('status'),
+    channel: text('channel').$type<StaffActivityChannel>().notNull().default('COUNTER'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -87,6 +92,7 @@ export const staffActivity = pgTable(
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     index('staff_activity_company_idx').on(t.appId, t.companyUid, t.createdAt),
     check('staff_activity_kind_check', sql`${t.kind} IN ('redemptions', 'stamps', 'points')`),
+    check('staff_activity_channel_check', sql`${t.channel} IN ('COUNTER', 'SELF')`),
   ],
 );
 

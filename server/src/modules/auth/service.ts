@@ -18,16 +18,16 @@ import {
   type SigninMethodType,
   type ValidateResponse,
 } from '@store/contract';
-import { sessions, staffMembers, users, type SessionMethod } from '../../db/schema';
+import { sessions, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
-import type { UserRow } from '../../plugins/auth';
+import { isLimitedSession, type UserRow } from '../../plugins/auth';
 import type { AppRow } from '../tenancy/service';
 import { checkCaptcha } from './captcha';
 import type { AuthScope } from './context';
 import { issueLink, sendVerificationMail } from './links';
 import { limitByAddress, limitByIdentity } from './limits';
-import { asTakenError, takenIdentityErrors, userToApi } from './users';
+import { asTakenError, isStaffUser, takenIdentityErrors, userToApi } from './users';
 import { ofTenant } from '../../scope/tenant-query';
 import { withDb, type MemberScope, type Scope, type TenantDb } from '../../scope/scope';
 
@@ -64,15 +64,8 @@ async function signedIn(
   method: SessionMethod,
 ): Promise<AuthResponse> {
   const token = await createSession(ctx, user.uid, method);
-  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, method) };
-}
-
-async function isStaff(scope: TenantDb, userUid: string): Promise<boolean> {
-  const [row] = await scope.db
-    .select({ uid: staffMembers.userUid })
-    .from(staffMembers)
-    .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, userUid)));
-  return !!row;
+  const staff = !isLimitedSession(method) && (await isStaffUser(ctx, user.uid));
+  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, method, staff) };
 }
 
 type LoginMode = 'email' | 'mobile' | 'document';
@@ -149,7 +142,7 @@ export async function login(ctx: AuthScope, body: LoginBody): Promise<AuthRespon
   if (!user) throw new ValidationError(authMessages.invalidCredentials);
   // A document number is no secret (it is printed on receipts): a staff account's console
   // must never open with one, so staff sign in with their password even here.
-  if (await isStaff(ctx, user.uid))
+  if (await isStaffUser(ctx, user.uid))
     throw new ValidationError(authMessages.passwordNeededForAccount);
   return signedIn(ctx, user, 'document');
 }

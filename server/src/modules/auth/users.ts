@@ -6,15 +6,18 @@ import {
   type DocumentType,
   type User,
 } from '@store/contract';
-import { users } from '../../db/schema';
+import { staffMembers, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import type { SessionMethod } from '../../db/schema';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
 import { ofTenant } from '../../scope/tenant-query';
-import type { TenantDb } from '../../scope/scope';
+import type { MemberScope, TenantDb } from '../../scope/scope';
 
-/** The member as the API shows them; `method` is how the asking session was made, when one asks. */
-export function userToApi(row: UserRow, method: SessionMethod | null = null): User {
+/**
+ * The member as the API shows them; `method` is how the asking session was made, when one asks;
+ * `staff` whether they hold a staff role here (see `isStaffUser`).
+ */
+export function userToApi(row: UserRow, method: SessionMethod | null = null, staff = false): User {
   const value = {
     uid: row.uid,
     email: row.email,
@@ -35,7 +38,23 @@ export function userToApi(row: UserRow, method: SessionMethod | null = null): Us
     ...value,
     profile_complete: isProfileComplete(value),
     limited_session: isLimitedSession(method),
+    // A limited session never opens the console, so it is not offered one.
+    is_staff: staff && !isLimitedSession(method),
   };
+}
+
+/** Whether the user holds a staff role on this app (the console's own checks stay in staff/guard). */
+export async function isStaffUser(scope: TenantDb, userUid: string): Promise<boolean> {
+  const [row] = await scope.db
+    .select({ uid: staffMembers.userUid })
+    .from(staffMembers)
+    .where(ofTenant(scope, staffMembers, eq(staffMembers.userUid, userUid)));
+  return !!row;
+}
+
+/** The signed-in member as `GET/PATCH v5/me/` answer them. */
+export async function memberToApi(scope: MemberScope, row: UserRow): Promise<User> {
+  return userToApi(row, scope.sessionMethod, await isStaffUser(scope, row.uid));
 }
 
 export type Identity = {

@@ -9,7 +9,7 @@ import {
   user,
 } from '@store/contract';
 import { changePassword, updateProfile } from './service';
-import { userToApi } from '../auth/users';
+import { memberToApi } from '../auth/users';
 import { requireFullSessionHook, requireUserHook } from '../../plugins/auth';
 import { areaAccess } from '../../plugins/route-access';
 
@@ -28,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: user, ...errors },
       },
     },
-    async (request) => userToApi(request.requireUser(), request.sessionMethod),
+    async (request) => memberToApi(request.memberScope(), request.requireUser()),
   );
 
   server.patch(

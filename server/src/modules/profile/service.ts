@@ -19,7 +19,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
 import { signOutOthers } from '../auth/links';
-import { asTakenError, takenIdentityErrors, userToApi } from '../auth/users';
+import { asTakenError, memberToApi, takenIdentityErrors } from '../auth/users';
 import { ofTenant } from '../../scope/tenant-query';
 import { withDb, type MemberScope } from '../../scope/scope';
 
@@ -98,14 +98,14 @@ export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody)
   );
   if (Object.keys(taken).length) throw new ValidationError(taken);
 
-  if (Object.keys(changes).length === 0) return userToApi(user);
+  if (Object.keys(changes).length === 0) return memberToApi(scope, user);
   try {
     const [row] = await db
       .update(users)
       .set({ ...changes, updatedAt: new Date() })
       .where(ofTenant(scope, users, eq(users.uid, user.uid)))
       .returning();
-    return userToApi(row);
+    return memberToApi(scope, row);
   } catch (err) {
     throw asTakenError(err) ?? err;
   }

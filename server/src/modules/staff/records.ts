@@ -9,6 +9,7 @@ import {
   storeDayEnd,
   storeDayStart,
   storeMoment,
+  type RecordChannel,
   type RecordKind,
   type StaffRecord,
 } from '@store/contract';
@@ -41,11 +42,12 @@ type RecordRow = {
   amount_cents: number | null;
   quantity: number | null;
   status: string | null;
+  channel: RecordChannel;
 };
 
 /**
- * The report's rows: the counter's lines (staff_activity: redemptions, stamps,
- * points) and the company's orders, in one UNION ALL ordered newest first by
+ * The report's rows: the venue's lines (staff_activity: redemptions, stamps,
+ * points, at the counter or confirmed by the member alone) and the company's orders, in one UNION ALL ordered newest first by
  * (date, uid). Each branch filters on its own indexed columns; names come
  * from left joins, so a deleted account shows no name.
  */
@@ -93,12 +95,12 @@ function recordsQuery(
   const branches: SQL[] = [];
   if (filters.kind !== 'orders') {
     branches.push(sql`SELECT a.uid, a.created_at AS date, a.kind, a.place_uid, a.client_user_uid AS client_uid, a.staff_user_uid AS staff_uid,
-        a.description, a.amount_cents, a.quantity, a.status
+        a.description, a.amount_cents, a.quantity, a.status, a.channel
       FROM staff_activity a WHERE ${branchWhere('a', 'created_at')}${filters.kind ? sql` AND a.kind = ${filters.kind}` : sql``}`);
   }
   if (!filters.kind || filters.kind === 'orders') {
     branches.push(sql`SELECT o.uid, o.created_at AS date, 'orders' AS kind, o.place_uid, o.user_uid AS client_uid, NULL::uuid AS staff_uid,
-        'Pedido ' || o.number AS description, o.total_cents AS amount_cents, NULL::integer AS quantity, o.status
+        'Pedido ' || o.number AS description, o.total_cents AS amount_cents, NULL::integer AS quantity, o.status, 'ONLINE' AS channel
       FROM orders o WHERE ${branchWhere('o', 'created_at')} AND o.payment_status <> 'PENDING'`);
   }
   const after = page.after
@@ -106,7 +108,7 @@ function recordsQuery(
     : sql``;
   return sql`SELECT r.uid, r.date, r.date::text AS date_key, r.kind, r.place_uid, p.name AS place_name,
       r.client_uid, c.first_name AS client_first, c.last_name AS client_last, c.document_number AS client_document,
-      r.staff_uid, s.first_name AS staff_first, s.last_name AS staff_last, r.description, r.amount_cents, r.quantity, r.status
+      r.staff_uid, s.first_name AS staff_first, s.last_name AS staff_last, r.description, r.amount_cents, r.quantity, r.status, r.channel
     FROM (${sql.join(branches, sql` UNION ALL `)}) r
     LEFT JOIN places p ON p.app_id = ${app} AND p.uid = r.place_uid
     LEFT JOIN users c ON c.app_id = ${app} AND c.uid = r.client_uid
@@ -154,6 +156,7 @@ function recordToApi(r: RecordRow): StaffRecord {
     amount: r.amount_cents === null ? null : centsToMoney(Number(r.amount_cents)),
     quantity: r.quantity === null ? null : Number(r.quantity),
     status: r.status,
+    channel: r.channel,
   };
 }
 
@@ -172,7 +175,6 @@ const statusLabels: Record<string, string> = {
   USED: 'Usado',
   CANCELLED: 'Anulado',
   PRODUCT: 'Canje de producto',
-  SELF_CONFIRMED: 'Confirmado por el cliente',
 };
 
 /** A record's instant as the store's wall clock reads it ('2025-06-01 07:05', Lima). */
@@ -180,6 +182,12 @@ function storeDateTime(iso: string): string {
   const moment = storeMoment(new Date(iso));
   return `${moment.date} ${hhmmOf(moment.minute)}`;
 }
+
+const channelLabels: Record<RecordChannel, string> = {
+  COUNTER: 'Mostrador',
+  SELF: 'Confirmado por el cliente',
+  ONLINE: 'En línea',
+};
 
 const kindLabels: Record<RecordKind, string> = {
   redemptions: 'Canje',
@@ -220,6 +228,7 @@ export function recordsCsv(staff: StaffScope, filters: RecordFilters): Readable 
           record.quantity ?? '',
           record.status ? (statusLabels[record.status] ?? record.status) : '',
           safeCell(record.staff?.name ?? ''),
+          channelLabels[record.channel],
         ];
       }
       if (rows.length < CSV_BATCH) return;

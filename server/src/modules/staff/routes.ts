@@ -29,6 +29,8 @@ import {
   staffRecordsQuery,
   staffRedemptionInput,
   staffRedemptionResult,
+  staffDueSubscription,
+  staffDueSubscriptionsQuery,
   staffSkippedDay,
   staffSkippedDaysQuery,
   staffStampsInput,
@@ -47,6 +49,7 @@ import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
+import { listDueSubscriptions } from './due-subscriptions';
 import { createInvitation, listInvitations, revokeInvitation } from './invitations';
 import { authScope } from '../auth/context';
 import { areaAccess } from '../../plugins/route-access';
@@ -319,6 +322,28 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
   );
 
   server.get(
+    '/v5/staff/subscriptions/due/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        summary: "Active subscriptions due on a day at the company's places, by slot",
+        description: `${access} Who may see the orders board may see these. \`date\`: the service day (YYYY-MM-DD, Lima; tomorrow on the store's clock when left out); \`place_uid\`; paged, by slot start, then place. Staff limited to some places see those places' subscriptions only. A subscription made after the day is not due on it. \`day_status\`: pending (the run, about two hours before the slot, has not made the order yet), ordered (\`order_uid\`) or skipped (see skipped-days).`,
+        querystring: staffDueSubscriptionsQuery,
+        response: { 200: paged(staffDueSubscription), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listDueSubscriptions(
+          requireStaff(request),
+          { date: request.query.date, place_uid: request.query.place_uid || undefined },
+          window,
+        ),
+      ),
+  );
+
+  server.get(
     '/v5/staff/subscriptions/skipped-days/',
     {
       preValidation: staffOnly('orders'),
@@ -352,7 +377,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Records report: redemptions, stamps and points given at the counter, and orders',
-        description: `${access} Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
+        description: `${access} \`channel\`: COUNTER (staff at the counter), SELF (a redemption the member confirmed alone with POST v5/redemption-by-user/: no staff, the promotion's place when it runs at exactly one, else none) or ONLINE (an order). Filters \`kind\`, \`date_from\`/\`date_to\` (YYYY-MM-DD, Lima days, both included), \`place_uid\`; newest first, paged.`,
         querystring: staffRecordsQuery,
         response: { 200: paged(staffRecord), ...errors },
       },
@@ -376,7 +401,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'The records report as a CSV download (all pages)',
-        description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal; streamed in batches so a year of records never sits in memory.`,
+        description: `${access} Same filters as the JSON report (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns fecha, tipo, local, cliente, documento, descripcion, monto, cantidad, estado, personal, canal (Mostrador, Confirmado por el cliente, En línea); streamed in batches so a year of records never sits in memory.`,
         querystring: staffRecordsQuery,
         response: {
           200: {

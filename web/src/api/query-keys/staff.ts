@@ -13,6 +13,7 @@ export const staffKeys = {
   orders: (filters: object) => ['staff-orders', filters] as const,
   records: (filters: object) => ['staff-records', filters] as const,
   skippedDays: (filters: object) => ['staff-skipped-days', filters] as const,
+  dueSubscriptions: (filters: object) => ['staff-due-subscriptions', filters] as const,
   members: () => ['staff-members'] as const,
   invitations: () => ['staff-invitations'] as const,
   invitationOffer: (uid: string, token: string) => ['staff-invitation-offer', uid, token] as const,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useIsLoggedIn } from '../../../lib/session';
+import { useMe } from '../../../api/get-me';
 import { useStaffMe } from '../../../api/get-staff-me';
 import { useLogout } from '../api/logout';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
@@ -85,8 +86,10 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
   }, [open, onClose]);
 
   const items = menuItems({ loggedIn, smallScreen, eventsEnabled: app.features.events, company });
-  // The staff entry shows only when the server says this user is staff of the store.
-  const staff = useStaffMe({ enabled: loggedIn });
+  // The staff entry shows only when the server says this user is staff of the store; the role is
+  // asked only of those v5/me/ marks as staff, so a customer's page load makes no 403.
+  const me = useMe({ enabled: loggedIn });
+  const staff = useStaffMe({ enabled: loggedIn && me.data?.is_staff === true });
 
   const logout = () => {
     signOut();

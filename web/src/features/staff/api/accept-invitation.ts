@@ -12,7 +12,11 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: acceptInvitation,
-    // The user is staff now: the shell's staff link and /staff read it again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.staffRoles() }),
+    // The user is staff now: the shell's staff link (is_staff of v5/me/) and /staff read it again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.staffRoles() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.me() }),
+      ]),
   });
 }

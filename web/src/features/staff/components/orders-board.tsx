@@ -11,7 +11,7 @@ import {
 } from '@store/contract/staff/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
+import { STORE_TIME_ZONE, storeInstant } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, SelectField } from '../../../components/form-fields';
@@ -57,7 +57,10 @@ export function OrdersBoard() {
   };
   const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const updated = orders.dataUpdatedAt
-    ? new Date(orders.dataUpdatedAt).toLocaleTimeString(i18n.language, { timeStyle: 'medium' })
+    ? new Date(orders.dataUpdatedAt).toLocaleTimeString(i18n.language, {
+        timeStyle: 'medium',
+        timeZone: STORE_TIME_ZONE,
+      })
     : null;
 
   return (
@@ -213,8 +216,18 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
         <Field label={t('orders.shippingType')}>{t(`orders.shipping_${o.shipping_type}`)}</Field>
         {o.shipping_type === 'pickup' ? (
           <Field label={t('orders.pickupDateTime')}>
-            {o.pickup_date ?? '—'}{' '}
-            {o.pickup_start ? `${o.pickup_start}${o.pickup_end ? `–${o.pickup_end}` : ''}` : ''}
+            <span data-testid="staff-pickup">
+              {o.pickup_date
+                ? // The slot is the store's wall clock already: the day is named in the store's zone too.
+                  storeInstant(o.pickup_date, 12 * 60).toLocaleDateString(i18n.language, {
+                    weekday: 'short',
+                    day: 'numeric',
+                    month: 'short',
+                    timeZone: STORE_TIME_ZONE,
+                  })
+                : '—'}{' '}
+              {o.pickup_start ? `${o.pickup_start}${o.pickup_end ? `–${o.pickup_end}` : ''}` : ''}
+            </span>
           </Field>
         ) : (
           <>

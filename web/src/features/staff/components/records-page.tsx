@@ -165,7 +165,19 @@ export function RecordsPage() {
                       <td data-label={t('staff.status')}>
                         {r.status ? t(`staff.status_${r.status}`, { defaultValue: r.status }) : '—'}
                       </td>
-                      <td data-label={t('staff.staffMember')}>{r.staff?.name ?? '—'}</td>
+                      <td data-label={t('staff.staffMember')}>
+                        {r.channel === 'SELF' ? (
+                          // No staff confirmed it: the member did, alone, on their phone.
+                          <span
+                            className="staff-badge staff-badge--self"
+                            data-testid="self-confirmed"
+                          >
+                            {t('staff.selfConfirmed')}
+                          </span>
+                        ) : (
+                          (r.staff?.name ?? '—')
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

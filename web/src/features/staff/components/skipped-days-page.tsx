@@ -13,6 +13,7 @@ import {
 } from '../logic';
 import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
+import { SubscriptionsNav } from './due-subscriptions-page';
 import { StaffList, StaffPager } from './staff-list';
 
 /**
@@ -51,6 +52,7 @@ export function SkippedDaysPage() {
 
   return (
     <div className="staff-page">
+      <SubscriptionsNav />
       <section className="staff-panel" aria-labelledby="staff-skipped-title">
         <h2 id="staff-skipped-title" className="staff-panel__title">
           {t('staff.skippedDays.title')}

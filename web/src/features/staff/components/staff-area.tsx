@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Route, Routes, useLocation, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
 import { useStaffMe } from '../../../api/get-staff-me';
@@ -13,6 +13,7 @@ import { CreateClientPage } from './create-client-page';
 import { OrdersBoard } from './orders-board';
 import { RecordsPage } from './records-page';
 import { SkippedDaysPage } from './skipped-days-page';
+import { DueSubscriptionsPage } from './due-subscriptions-page';
 import { MembersPage } from './members-page';
 import '../staff.css';
 
@@ -74,6 +75,21 @@ function StaffShell({ me }: { me: StaffMe }) {
   const placeUid =
     chosen && places.some((p) => p.uid === chosen) ? chosen : (places[0]?.uid ?? null);
   const session: StaffSession = { me, places, placeUid, setPlaceUid: setChosen };
+  // The counter place serves the client look-up only; the board and the reports filter by place
+  // themselves, so elsewhere a second 'Local' select would only confuse.
+  const atCounter = useMatch({ path: '/staff', end: true }) !== null;
+  const tabs = useRef<HTMLElement>(null);
+  const location = useLocation();
+
+  // The staff area has its own navigation: the customer tab bar is hidden while it is open.
+  useEffect(() => {
+    document.body.classList.add('staff-mode');
+    return () => document.body.classList.remove('staff-mode');
+  }, []);
+  // On a phone the tabs scroll sideways: the current one is brought into view.
+  useEffect(() => {
+    tabs.current?.querySelector('.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [location.pathname]);
 
   return (
     <StaffContext.Provider value={session}>
@@ -85,7 +101,7 @@ function StaffShell({ me }: { me: StaffMe }) {
               {me.company.name} · {t(`staff.role_${me.role}`)}
             </span>
           </div>
-          {places.length > 1 ? (
+          {!atCounter ? null : places.length > 1 ? (
             <SelectField
               className="staff__place"
               label={t('staff.counterPlace')}
@@ -100,7 +116,7 @@ function StaffShell({ me }: { me: StaffMe }) {
             </span>
           ) : null}
         </header>
-        <nav className="staff-tabs" aria-label={t('staff.sections')}>
+        <nav className="staff-tabs" aria-label={t('staff.sections')} ref={tabs}>
           <NavLink end to="/staff" className="staff-tabs__link">
             {t('staff.tabClients')}
           </NavLink>
@@ -110,7 +126,15 @@ function StaffShell({ me }: { me: StaffMe }) {
             </NavLink>
           ) : null}
           {can('orders') ? (
-            <NavLink to="/staff/skipped-days" className="staff-tabs__link">
+            <NavLink
+              to="/staff/subscriptions"
+              // Both lists of the tab (due, and the days without an order) keep it lit.
+              className={() =>
+                /^\/staff\/(subscriptions|skipped-days)/.test(location.pathname)
+                  ? 'staff-tabs__link active'
+                  : 'staff-tabs__link'
+              }
+            >
               {t('staff.skippedDays.tab')}
             </NavLink>
           ) : null}
@@ -138,6 +162,10 @@ function StaffShell({ me }: { me: StaffMe }) {
               element={can('create_clients') ? <CreateClientPage /> : <NoAccess />}
             />
             <Route path="orders" element={can('orders') ? <OrdersBoard /> : <NoAccess />} />
+            <Route
+              path="subscriptions"
+              element={can('orders') ? <DueSubscriptionsPage /> : <NoAccess />}
+            />
             <Route
               path="skipped-days"
               element={can('orders') ? <SkippedDaysPage /> : <NoAccess />}

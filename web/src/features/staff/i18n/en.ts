@@ -158,6 +158,7 @@ export const staffEn: StaffCatalogue = {
   dateTo: 'To',
   date: 'Date',
   staffMember: 'Served by',
+  selfConfirmed: 'Confirmed by the client',
   downloadCsv: 'Download CSV',
   downloading: 'Downloading...',
   tabMembers: 'Staff',

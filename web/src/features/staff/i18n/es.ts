@@ -160,6 +160,7 @@ export const staffEs = {
   dateTo: 'Hasta',
   date: 'Fecha',
   staffMember: 'Atendió',
+  selfConfirmed: 'Confirmado por el cliente',
   downloadCsv: 'Descargar CSV',
   downloading: 'Descargando...',
   tabMembers: 'Personal',

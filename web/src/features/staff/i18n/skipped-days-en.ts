@@ -24,4 +24,23 @@ export const skippedDaysEn: SkippedDaysCatalogue = {
     missed: 'It could not be prepared in time',
     other: 'Another reason',
   },
+  sections: 'Subscriptions',
+  dueTab: 'Scheduled',
+  skippedTab: 'Days without an order',
+  due: {
+    title: 'Scheduled subscriptions',
+    intro:
+      'Active subscriptions with an order on the chosen day (tomorrow unless you pick another), by time slot. The order is created about two hours before the slot.',
+    day: 'Day',
+    empty: 'No subscriptions are scheduled for this day',
+    count_one: '{{count}} subscription',
+    count_other: '{{count}} subscriptions',
+    client: 'Client',
+    address: 'Address',
+    comments: 'Comments',
+    status: 'Status',
+    status_pending: 'To be created',
+    status_ordered: 'Order created',
+    status_skipped: 'No order',
+  },
 };

@@ -24,6 +24,26 @@ export const skippedDaysEs = {
     missed: 'No se llegó a preparar a tiempo',
     other: 'Otro motivo',
   } satisfies Record<SubscriptionSkipReason, string>,
+  // The subscriptions tab: what is due on a day (tomorrow first), and the days that got no order.
+  sections: 'Suscripciones',
+  dueTab: 'Programadas',
+  skippedTab: 'Días sin pedido',
+  due: {
+    title: 'Suscripciones programadas',
+    intro:
+      'Suscripciones activas con pedido para el día elegido (mañana, si no eliges otro), por horario. El pedido se crea unas dos horas antes del horario.',
+    day: 'Día',
+    empty: 'No hay suscripciones programadas para este día',
+    count_one: '{{count}} suscripción',
+    count_other: '{{count}} suscripciones',
+    client: 'Cliente',
+    address: 'Dirección',
+    comments: 'Comentarios',
+    status: 'Estado',
+    status_pending: 'Por crear',
+    status_ordered: 'Pedido creado',
+    status_skipped: 'Sin pedido',
+  },
 };
 
 export type SkippedDaysCatalogue = typeof skippedDaysEs;

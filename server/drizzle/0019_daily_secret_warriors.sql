@@ -1,0 +1,2 @@
+ALTER TABLE "staff_activity" ADD COLUMN "channel" text DEFAULT 'COUNTER' NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_activity" ADD CONSTRAINT "staff_activity_channel_check" CHECK ("staff_activity"."channel" IN ('COUNTER', 'SELF'));
