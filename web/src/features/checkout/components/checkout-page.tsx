@@ -53,6 +53,7 @@ import { PaymentMethodChoice } from './payment-method-choice';
 import { PickupSlotFields } from './pickup-slot-fields';
 import { PriceChangeDialog, type PriceChange } from './price-change-dialog';
 import { ShippingTypeChoice } from './shipping-type-choice';
+import { VerificationNote } from './verification-note';
 
 const emptyValues: CheckoutValues = {
   shipping_type: '',
@@ -353,6 +354,7 @@ export function CheckoutPage() {
         <Link to={`${company.prefix}/cart`} className="checkout__back">
           ← {t('checkout.backToCart')}
         </Link>
+        <VerificationNote email={me.data.email} verified={me.data.email_verified} />
       </div>
       <form className="checkout__grid" onSubmit={onSubmit} noValidate aria-busy={sending}>
         <div className="checkout__main">
