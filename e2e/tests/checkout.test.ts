@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Checkout in a real browser against the real server: the demo member fills the Miraflores
 // cart, checks out for pickup paying cash and for delivery with the SANDBOX card, sees a
@@ -508,6 +509,8 @@ test(
     assert.equal(await submit(page).innerText(), 'Realizar pedido');
     await page.getByTestId('delivery-gate').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-out-of-range-phone.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'checkout, point out of range (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
     // Enter in a field cannot send it either, and nothing throws.
     const before = await orderCount(page);
     await page.getByLabel('Referencia').press('Enter');

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The member's side of the benefit program in a real browser on a phone: the demo member sees
 // level and balances, filters the promotions, buys one with coins, sees the not-enough-coins
@@ -180,6 +181,8 @@ test(
     assert.equal(await confirm.getByTestId('purchase-price').innerText(), '30 monedas');
     assert.equal(await confirm.getByTestId('purchase-after').innerText(), '90 monedas');
     await page.screenshot({ path: `${SHOTS}/loyalty-purchase-confirm-phone.png` });
+    const findings = await seriousViolations(page, 'coin purchase confirmation (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
     await confirm.getByRole('button', { name: 'Cancelar' }).click();
     await confirm.waitFor({ state: 'detached' });
     assert.equal((await balancesOf(page)).coins, 120, 'cancelling spends nothing');
