@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Checkout in a real browser against the real server: the demo member fills the Miraflores
 // cart, checks out for pickup paying cash and for delivery with the SANDBOX card, sees a
@@ -177,10 +178,12 @@ test(
     await page.getByLabel('Delivery').check();
     await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
     await page.getByLabel('Referencia').fill('Frente al parque');
-    // Outside the radius: the delivery service error, in Spanish (the API's detail keeps the
-    // spec's English words; the screen shows the code's text).
+    // Outside the radius: the refusal names the place's range (6 km at Miraflores).
     await page.getByLabel('Latitud').fill('-12.5');
-    await page.getByTestId('delivery-fare').getByText('Error en el servicio de delivery').waitFor();
+    await page
+      .getByTestId('delivery-fare')
+      .getByText('Fuera de la zona de reparto, hasta 6 km')
+      .waitFor();
     await page.getByLabel('Latitud').fill('-12.1250');
     await page.getByLabel('Longitud').fill('-77.0300');
     await page
@@ -471,5 +474,194 @@ test(
     await change.getByRole('button', { name: 'Confirmar con el nuevo total' }).click();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     assert.equal(await orderCount(page), before + 1);
+  },
+);
+
+const PHONE = { width: 390, height: 844 };
+
+test(
+  'phone: a point outside the delivery area names the range, drops the old fare and total, and paying waits for a valid point',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: PHONE });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await fillCart(page, ['Pan de chocolate']);
+    await goToCheckout(page);
+    await page.getByLabel(/Efectivo/).check();
+    await page.getByLabel('Delivery').check();
+    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+    await page.getByLabel('Latitud').fill('-12.1250');
+    await page.getByLabel('Longitud').fill('-77.0300');
+    const total = await shownTotal(page);
+    await page.getByTestId('summary-delivery').waitFor();
+    assert.equal(await submit(page).innerText(), `Pagar ${total}`);
+
+    // Far out: the fare line and the note by the button say the range; the old fare, the old
+    // total and the 'Pagar S/. ...' button are gone, and the button cannot be pressed.
+    await page.getByLabel('Latitud').fill('-12.5');
+    const range = 'Fuera de la zona de reparto, hasta 6 km';
+    await page.getByTestId('delivery-fare').getByText(range).waitFor();
+    await page.getByTestId('delivery-gate').getByText(range).waitFor();
+    assert.equal(await page.getByTestId('summary-delivery').count(), 0);
+    assert.equal(await page.getByTestId('summary-total').count(), 0);
+    assert.equal(await submit(page).isDisabled(), true);
+    assert.equal(await submit(page).innerText(), 'Realizar pedido');
+    await page.getByTestId('delivery-gate').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/checkout-out-of-range-phone.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'checkout, point out of range (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    // Enter in a field cannot send it either, and nothing throws.
+    const before = await orderCount(page);
+    await page.getByLabel('Referencia').press('Enter');
+    assert.equal(await submit(page).isDisabled(), true);
+
+    // Back in range: the fare, the total and the button come back, and the order goes through.
+    await page.getByLabel('Latitud').fill('-12.1250');
+    await page
+      .getByTestId('delivery-fare')
+      .getByText(/Costo de envío: S\/\. \d+\.\d{2}/)
+      .waitFor();
+    assert.equal(await shownTotal(page), total);
+    assert.equal(await page.getByTestId('delivery-gate').count(), 0);
+    await page.waitForFunction(
+      () => !(document.querySelector('.checkout__submit') as HTMLButtonElement).disabled,
+    );
+    const order = await placeAndOpen(page);
+    assert.equal(order.shipping_type, 'delivery');
+    assert.equal(await orderCount(page), before + 1);
+    assert.deepEqual(pageErrors, [], 'no uncaught error on the page');
+  },
+);
+
+test(
+  'phone: back, forward and a reload keep delivery, address, point, billing and comments; the order clears them',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: PHONE });
+    await fillCart(page, ['Pan de chocolate']);
+    await goToCheckout(page);
+    await page.getByLabel('Delivery').check();
+    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+    await page.getByLabel('Referencia').fill('Frente al parque');
+    await page.getByLabel('Latitud').fill('-12.1250');
+    await page.getByLabel('Longitud').fill('-77.0300');
+    await page.getByRole('textbox', { name: 'Comentarios' }).fill('Tocar el timbre dos veces');
+    await page
+      .getByTestId('delivery-fare')
+      .getByText(/Costo de envío/)
+      .waitFor();
+
+    const expectKept = async (when: string) => {
+      await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+      await page.getByLabel('Dirección', { exact: true }).waitFor();
+      assert.equal(await page.getByLabel('Delivery').isChecked(), true, when);
+      assert.equal(
+        await page.getByLabel('Dirección', { exact: true }).inputValue(),
+        'Calle Berlín 350, Miraflores',
+        when,
+      );
+      assert.equal(await page.getByLabel('Referencia').inputValue(), 'Frente al parque', when);
+      assert.equal(await page.getByLabel('Latitud').inputValue(), '-12.1250', when);
+      assert.equal(await page.getByLabel('Longitud').inputValue(), '-77.0300', when);
+      assert.equal(
+        await page.getByLabel('Dirección de facturación').inputValue(),
+        'Av. Arequipa 4500, Miraflores',
+        when,
+      );
+      assert.equal(
+        await page.getByRole('textbox', { name: 'Comentarios' }).inputValue(),
+        'Tocar el timbre dos veces',
+        when,
+      );
+    };
+
+    await page.goBack();
+    await page.waitForURL(/\/cart$/);
+    await page.goForward();
+    await page.waitForURL(/\/checkout$/);
+    await expectKept('after back and forward');
+    await page.reload();
+    await expectKept('after a reload');
+    await page.screenshot({ path: `${SHOTS}/checkout-draft-restored-phone.png`, fullPage: true });
+    // The restored billing address was typed: a new delivery address leaves it alone.
+    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 360, Miraflores');
+    assert.equal(
+      await page.getByLabel('Dirección de facturación').inputValue(),
+      'Av. Arequipa 4500, Miraflores',
+    );
+    // The draft lives in the tab's sessionStorage under our own key, with no card field (the
+    // whitelist is unit-tested in web/test/checkout-draft.test.ts); localStorage has none.
+    const drafts = await page.evaluate(() =>
+      Object.entries(sessionStorage).filter(([key]) => key.startsWith('checkoutDraft:')),
+    );
+    assert.equal(drafts.length, 1);
+    assert.doesNotMatch(drafts[0][1], /card_/);
+    assert.match(drafts[0][1], /Tocar el timbre dos veces/);
+    assert.equal(
+      await page.evaluate(() =>
+        Object.keys(localStorage).some((key) => key.startsWith('checkoutDraft')),
+      ),
+      false,
+    );
+
+    // Placing the order forgets the draft: the next checkout starts from the defaults.
+    await page.getByLabel(/Efectivo/).check();
+    await shownTotal(page);
+    await placeAndOpen(page);
+    assert.equal(
+      await page.evaluate(
+        () => Object.keys(sessionStorage).filter((key) => key.startsWith('checkoutDraft:')).length,
+      ),
+      0,
+    );
+  },
+);
+
+test(
+  'registering from the checkout returns to it and says where the verification mail went',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: PHONE });
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await page.goto(server.url('localhost', '/products'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await page.locator('[data-product="Limonada de hierbabuena"]').click();
+    await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.goto(server.url('localhost', '/cart'));
+    await page.getByRole('link', { name: 'Continuar con la compra' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('link', { name: 'Regístrate' }).click();
+    await page.waitForURL(/\/register\/?$/);
+
+    const digits = String(Date.now()).slice(-7);
+    const email = `checkout.${digits}@example.com`;
+    const field = (label: string | RegExp) =>
+      page.getByLabel(label, { exact: typeof label === 'string' });
+    await field('Nombre').fill('Rosa');
+    await field('Apellido').fill('Quispe');
+    await field('Correo electrónico').fill(email);
+    await field('Contraseña').fill('Aurora-Clave-1');
+    await field('Número de documento').fill(`6${digits}`);
+    await field(/Número de celular/).fill(`9${digits}2`);
+    await field('Acepto los términos y condiciones').check();
+    await field('Declaro ser mayor de edad').check();
+    await field(
+      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
+    ).check();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    // No birthdate nor gender yet: the profile is asked for first, then the checkout again.
+    await page.waitForURL(/\/complete-info$/);
+    const sent = `Le enviamos un correo a ${email} para verificar su cuenta.`;
+    await page.getByText(sent).first().waitFor();
+    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    await page.getByTestId('verification-note').getByText(sent).waitFor();
+    await page.locator('.checkout-summary').getByText('Limonada de hierbabuena').waitFor();
+    await page.screenshot({ path: `${SHOTS}/checkout-after-register-phone.png`, fullPage: true });
   },
 );

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The member's side of the benefit program in a real browser on a phone: the demo member sees
 // level and balances, filters the promotions, buys one with coins, sees the not-enough-coins
@@ -172,8 +173,25 @@ test(
     // Buy with coins: 30 coins for the cake discount; the unit is held with its code.
     await openPromotion(page, 'S/. 5 de descuento en tortas');
     assert.equal(await stateOf(page).textContent(), 'Disponible');
+    // Coins are spent only after a confirmation that shows the price and the balance after;
+    // cancelling it spends nothing.
     await page.getByRole('button', { name: 'Canjear por 30 monedas' }).click();
+    const confirm = dialog(page);
+    await confirm.getByRole('heading', { name: '¿Canjear esta promoción?' }).waitFor();
+    assert.equal(await confirm.getByTestId('purchase-price').innerText(), '30 monedas');
+    assert.equal(await confirm.getByTestId('purchase-after').innerText(), '90 monedas');
+    await page.screenshot({ path: `${SHOTS}/loyalty-purchase-confirm-phone.png` });
+    const findings = await seriousViolations(page, 'coin purchase confirmation (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal((await balancesOf(page)).coins, 120, 'cancelling spends nothing');
+    await page.getByRole('button', { name: 'Canjear por 30 monedas' }).click();
+    await dialog(page).getByRole('button', { name: 'Sí, canjear por 30 monedas' }).click();
     await page.getByText('¡Canje realizado! Usa tu código en el local.').waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    // One unit of three taken: the wording counts it without claiming it was used.
+    await page.getByText('Máximo 3 usos por socio · Llevas 1 de 3').waitFor();
     const held = page.getByTestId('held-code');
     await held.waitFor();
     const code = (await held.locator('.code-card__code').first().textContent())?.trim() ?? '';

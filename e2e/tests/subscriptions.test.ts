@@ -259,6 +259,17 @@ test(
     await map.locator('.delivery-map__pin').waitFor();
     const fare = page.getByTestId('delivery-fare');
     await fare.getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+    // A point out of the range: the range is named and subscribing waits for a valid point.
+    const startLat = await page.getByLabel('Latitud').inputValue();
+    await page.getByLabel('Latitud').fill('-12.5');
+    await page
+      .getByTestId('delivery-gate')
+      .getByText('Fuera de la zona de reparto, hasta 6 km')
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Suscribirme' }).isDisabled(), true);
+    await page.getByLabel('Latitud').fill(startLat);
+    await fare.getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Suscribirme' }).isDisabled(), false);
     const startLng = await page.getByLabel('Longitud').inputValue();
     const fareAtStore = await fare.textContent();
     await map.evaluate((el) => el.scrollIntoView({ block: 'center' }));

@@ -236,9 +236,14 @@ describe('fare estimate', () => {
     assert.equal((await fare(shop.place, north(0))).data.fare, '5.00');
   });
 
-  test("beyond the radius, and at a place without delivery, the spec's messages", async () => {
-    assert.deepEqual((await fare(shop.place, north(5.1))).data, {
-      non_field_errors: ['Error in the delivery service'],
+  test('beyond the radius (named in the refusal), and at a place without delivery', async () => {
+    const far = await fare(shop.place, north(5.1));
+    assert.equal(far.statusCode, 400);
+    assert.deepEqual(far.data, {
+      non_field_errors: ['Fuera de la zona de reparto, hasta 5 km'],
+    });
+    assert.deepEqual(far.errorCodes?.codes, {
+      non_field_errors: [{ code: 'orders.out_of_delivery_range', params: { km: '5' } }],
     });
     assert.deepEqual((await fare(shop.other, north(0.5))).data, {
       non_field_errors: ['The store does not have shipping methods'],

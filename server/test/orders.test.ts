@@ -170,7 +170,7 @@ describe('placing an order', () => {
     assert.equal(res.data.pickup_date, null);
   });
 
-  test("refuses a point beyond the radius and a place that does not deliver, with the spec's words", async () => {
+  test('refuses a point beyond the radius (naming the radius) and a place that does not deliver', async () => {
     const far = await pickupOrder({
       shipping_type: 'delivery',
       pickup: undefined,
@@ -178,7 +178,10 @@ describe('placing an order', () => {
       expected_total: '10.00',
     });
     assert.equal(far.statusCode, 400);
-    assert.deepEqual(far.data.non_field_errors, ['Error in the delivery service']);
+    assert.deepEqual(far.data.non_field_errors, ['Fuera de la zona de reparto, hasta 5 km']);
+    assert.deepEqual(far.errorCodes?.codes, {
+      non_field_errors: [{ code: 'orders.out_of_delivery_range', params: { km: '5' } }],
+    });
     const noDelivery = await t.post(
       `/api/v5/places/${shop.other}/orders/`,
       {

@@ -221,6 +221,7 @@ describe('staff: skipped subscription days', () => {
     assert.equal(skipReasonOf(messageText(orderMessages.ecommerceDisabled)), 'place_closed');
     assert.equal(skipReasonOf(messageText(orderMessages.slotUnavailable)), 'slot_unavailable');
     assert.equal(skipReasonOf(messageText(orderMessages.deliveryError)), 'delivery_unavailable');
+    assert.equal(skipReasonOf('Fuera de la zona de reparto, hasta 4 km'), 'delivery_unavailable');
     assert.equal(skipReasonOf(runnerReasons.cardPayment), 'payment_unavailable');
     assert.equal(skipReasonOf(runnerReasons.memberGone), 'member_gone');
     assert.equal(skipReasonOf(runnerReasons.missed), 'missed');

@@ -8,6 +8,7 @@ import { dialCodeOptions, splitDialCode, withDialCode } from '../src/lib/phone';
 import { birthYears, composeBirthdate, splitBirthdate } from '../src/lib/birthdate';
 import {
   afterSignInTarget,
+  wantedPath,
   googleClientId,
   isProfileComplete,
   loginTabs,
@@ -146,4 +147,21 @@ test('after signing in: the wanted page of ours, else /complete-info unless skip
   assert.equal(afterSignInTarget(complete, undefined, false), '/');
   for (const wanted of ['//evil.example', 'https://evil.example/', '/login', ''])
     assert.equal(afterSignInTarget(complete, wanted, false), '/', wanted);
+});
+
+test('a wanted page is one of ours that does not send the member round again', () => {
+  assert.equal(wantedPath('/checkout'), '/checkout');
+  assert.equal(wantedPath('/c/abc/checkout?x=1'), '/c/abc/checkout?x=1');
+  assert.equal(wantedPath('/registered-things'), '/registered-things');
+  for (const wanted of [
+    '//evil.example',
+    'https://evil.example/',
+    '/login',
+    '/register/',
+    '/complete-info',
+    '',
+    undefined,
+    null,
+  ])
+    assert.equal(wantedPath(wanted), null, String(wanted));
 });

@@ -12,6 +12,10 @@ export const ordersErrors = {
     en: 'Error in the delivery service',
     spec: 'en',
   },
+  'orders.out_of_delivery_range': {
+    es: 'Fuera de la zona de reparto, hasta {km} km',
+    en: 'Outside the delivery area, up to {km} km',
+  },
   'orders.no_shipping_methods': {
     es: 'La tienda no tiene métodos de envío',
     en: 'The store does not have shipping methods',

@@ -43,6 +43,12 @@ export function CompleteProfileFirst({ children }: { children: ReactNode }) {
   const me = useMe({ enabled: loggedIn });
   const skipped = storage.get(storageKeys.skipUpdate) === 'true';
   if (loggedIn && mustCompleteProfile(me.data, skipped, location.pathname))
-    return <Navigate to="/complete-info" replace />;
+    return (
+      <Navigate
+        to="/complete-info"
+        replace
+        state={{ from: `${location.pathname}${location.search}` }}
+      />
+    );
   return <>{children}</>;
 }

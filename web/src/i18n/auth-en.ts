@@ -83,6 +83,8 @@ export const authEn: Catalogue['auth'] = {
   acceptTermsAndPrivacy: 'I accept the <0>terms and conditions</0> and the <1>privacy policies</1>',
   correctFields: 'Please correct the relevant fields',
   registerError: 'An error occurred while signing up',
+  verificationMailSent:
+    'We sent an email to {{email}} to verify your account. Open the link inside it.',
   recoverySubmit: 'Send email',
   recoverySent: 'Email sent. Please check your inbox.',
   newPassword: 'New password',

@@ -85,6 +85,8 @@ export const authEs = {
     'Acepto los <0>términos y condiciones</0> y las <1>políticas de privacidad</1>',
   correctFields: 'Por favor corrija los campos correspondientes',
   registerError: 'Ocurrió un error al registrarse',
+  verificationMailSent:
+    'Le enviamos un correo a {{email}} para verificar su cuenta. Abra el enlace que contiene.',
   recoverySubmit: 'Enviar correo',
   recoverySent: 'Correo enviado. Por favor revise su bandeja de entrada.',
   newPassword: 'Nueva contraseña',

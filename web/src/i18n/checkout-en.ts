@@ -31,6 +31,7 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   fareDistance: '{{km}} km from the store (at most {{max}} km)',
   fareLoading: 'Working out the delivery fee...',
   deliveryError: 'Error in the delivery service',
+  deliveryPointMissing: 'Mark on the map where we deliver your order to see the delivery fee.',
   pickupDate: 'Pickup date',
   pickupTime: 'Pickup time',
   chooseDate: 'Choose a date',

@@ -29,6 +29,7 @@ export const checkoutEs = {
   fareDistance: '{{km}} km desde el local (máximo {{max}} km)',
   fareLoading: 'Calculando el costo de envío...',
   deliveryError: 'Error en el servicio de delivery',
+  deliveryPointMissing: 'Marca en el mapa dónde entregamos tu pedido para ver el costo de envío.',
   pickupDate: 'Fecha de recojo',
   pickupTime: 'Hora de recojo',
   chooseDate: 'Elige una fecha',

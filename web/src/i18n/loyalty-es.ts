@@ -86,7 +86,9 @@ export const programsEs = {
   stockLeft_other: 'Quedan {{count}} unidades',
   limitPerMember_one: 'Máximo {{count}} uso por socio',
   limitPerMember_other: 'Máximo {{count}} usos por socio',
-  usedTimes: 'La usaste {{count}} de {{limit}} veces',
+  // member_uses counts units taken (bought, asked as a code or used at the venue), so no verb
+  // of using: 'Máximo 3 usos por socio · Llevas 1 de 3'.
+  usedTimes: 'Llevas {{count}} de {{limit}}',
   maxAmount: 'Consumo máximo: {{value}}',
   validUntil: 'Válida hasta el {{date}}',
   endedOn: 'Terminó el {{date}}',
@@ -94,6 +96,16 @@ export const programsEs = {
   purchase: 'Canjear por {{count}} monedas',
   purchasing: 'Canjeando...',
   purchased: '¡Canje realizado! Usa tu código en el local.',
+  purchaseConfirm: {
+    title: '¿Canjear esta promoción?',
+    price: 'Precio',
+    balance: 'Tus monedas ahora',
+    after: 'Te quedarán',
+    text: 'Las monedas se descuentan al confirmar y no se devuelven.',
+    yes_one: 'Sí, canjear por {{count}} moneda',
+    yes_other: 'Sí, canjear por {{count}} monedas',
+    no: 'Cancelar',
+  },
   coinsMissing: 'Te faltan {{n}} monedas para canjear esta promoción.',
   stampsMissing: 'Te faltan {{n}} sellos para esta promoción.',
   getCode: 'Obtener código',

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from './storage';
+import { forgetCheckoutDrafts } from './checkout-draft';
 
 const SESSION_EVENT = 'store:session';
 
@@ -43,8 +44,8 @@ export function clearPendingRedirect(): void {
 }
 
 /**
- * Closing the session removes token, merge flag, skipUpdate flag and the local carts (not the
- * subscription carts).
+ * Closing the session removes token, merge flag, skipUpdate flag, the local carts (not the
+ * subscription carts) and the tab's checkout drafts.
  */
 export function closeSession(): void {
   storage.remove(storageKeys.token);
@@ -53,5 +54,7 @@ export function closeSession(): void {
   for (const key of storage.keys()) {
     if (key.startsWith('cart') && !key.startsWith('cartSubscription')) storage.remove(key);
   }
+  // The checkout drafts hold the member's address and billing data.
+  forgetCheckoutDrafts();
   window.dispatchEvent(new Event(SESSION_EVENT));
 }

@@ -190,7 +190,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         tags: ['places'],
         summary: 'Delivery fare from a place to a point',
         description:
-          "Body `{latitude, longitude}` or `{address: {latitude, longitude, ...}}`. Fare = base fare + per-km rate x straight-line (haversine) distance. Beyond the place's radius: 400 'Error in the delivery service'; a place without delivery: 400 'The store does not have shipping methods'.",
+          "Body `{latitude, longitude}` or `{address: {latitude, longitude, ...}}`. Fare = base fare + per-km rate x straight-line (haversine) distance. Beyond the place's radius: 400 `orders.out_of_delivery_range` with the radius as `km` ('Fuera de la zona de reparto, hasta 4 km'); a place without delivery: 400 'The store does not have shipping methods'.",
         params: uidParams,
         body: fareEstimateInput,
         response: { 200: fareEstimate, ...errors },

@@ -118,8 +118,8 @@ export function haversineMeters(
 /**
  * The delivery fare from a place to a point: base fare plus the per-km rate
  * times the straight-line distance, rounded to the cent. A place without
- * (enabled) delivery has no shipping methods; a point beyond the radius is
- * an error of the delivery service, as the spec words both.
+ * (enabled) delivery has no shipping methods (the spec's words); a point beyond
+ * the radius is out of the delivery area, with the radius in the message.
  */
 export function deliveryFare(
   place: PlaceRow,
@@ -131,7 +131,11 @@ export function deliveryFare(
   const meters = Math.round(
     haversineMeters({ latitude: place.latitude, longitude: place.longitude }, to),
   );
-  if (meters > settings.maxRadiusMeters) throw new ValidationError(orderMessages.deliveryError);
+  // The refusal names the radius, so the shopper knows how far to move the point.
+  if (meters > settings.maxRadiusMeters)
+    throw new ValidationError(
+      formatMessage(orderMessages.outOfDeliveryRange, { km: settings.maxRadiusMeters / 1000 }),
+    );
   const fareCents = settings.baseFareCents + Math.round((settings.perKmCents * meters) / 1000);
   return {
     fareCents,

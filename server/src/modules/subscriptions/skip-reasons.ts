@@ -55,7 +55,13 @@ const rules: [SubscriptionSkipReason, RegExp[]][] = (
     ['slot_unavailable', [orderMessages.slotUnavailable]],
     [
       'delivery_unavailable',
-      [orderMessages.deliveryError, orderMessages.noShippingMethods, orderMessages.areaNotFound],
+      [
+        orderMessages.outOfDeliveryRange,
+        // Days skipped before the refusal named the radius were recorded with this text.
+        orderMessages.deliveryError,
+        orderMessages.noShippingMethods,
+        orderMessages.areaNotFound,
+      ],
     ],
     [
       'payment_unavailable',

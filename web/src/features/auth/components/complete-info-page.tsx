@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -30,6 +30,7 @@ import { CheckboxField, FormAlert, SelectField, TextField } from '../../../compo
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { AuthCard } from './auth-card';
+import { wantedPath } from '../lib/signin';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 
 const shape = z.object({
@@ -122,6 +123,7 @@ function CompleteInfoForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const app = useTenant();
   const navigate = useNavigate();
+  const location = useLocation();
   const ask = missing(user);
   const areaCountry = app.countries.find((c) => c.areas.some((a) => a.uid === user.area))?.code;
   const defaultDial =
@@ -159,16 +161,18 @@ function CompleteInfoForm({ user }: { user: User }) {
   );
   const save = useUpdateMe();
   const canSkip = Boolean(user.first_name && user.last_name);
+  // Sent here on the way to a page (the checkout after registering): done or skipped, go on there.
+  const next = wantedPath((location.state as { from?: string } | null)?.from) ?? '/';
   const skip = () => {
     storage.set(storageKeys.skipUpdate, 'true');
-    void navigate('/', { replace: true });
+    void navigate(next, { replace: true });
   };
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     try {
       await save.mutateAsync(completeInfoBody(user, values));
       toast.success(t('auth.saved'));
-      void navigate('/', { replace: true });
+      void navigate(next, { replace: true });
     } catch (error) {
       showError(error);
     }

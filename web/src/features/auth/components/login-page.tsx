@@ -330,7 +330,7 @@ export function LoginPage() {
     document: t('auth.tabDocument'),
   };
   const onCanRegister = (doc: RememberedDocument) =>
-    void navigate('/register', { state: { document: doc } });
+    void navigate('/register', { state: { document: doc, from: wanted } });
 
   return (
     <AuthCard title={t('auth.loginTitle')} text={t('auth.loginText')}>
@@ -387,7 +387,11 @@ export function LoginPage() {
       </p>
       {app.allow_signup ? (
         <p className="standalone__links">
-          {t('auth.noAccount')} <Link to="/register/">{t('auth.register')}</Link>
+          {t('auth.noAccount')}{' '}
+          {/* Registering instead of signing in still returns to the page that was wanted. */}
+          <Link to="/register/" state={wanted ? { from: wanted } : undefined}>
+            {t('auth.register')}
+          </Link>
         </p>
       ) : null}
     </AuthCard>

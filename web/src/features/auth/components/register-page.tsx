@@ -98,7 +98,10 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const app = useTenant();
   const location = useLocation();
-  const remembered = (location.state as { document?: RememberedDocument } | null)?.document;
+  const state = location.state as { document?: RememberedDocument; from?: string } | null;
+  const remembered = state?.document;
+  // The page the visitor wanted (the checkout, a program, an invitation): registering returns there.
+  const wanted = state?.from;
   const documentOnly = isDocumentOnlyRegistration(app);
   const rules = {
     documentOnly,
@@ -165,8 +168,12 @@ export function RegisterPage() {
         startSession(
           response.token,
           response.merge,
-          afterSignInTarget(response.user, undefined, Boolean(storage.get(storageKeys.skipUpdate))),
+          afterSignInTarget(response.user, wanted, Boolean(storage.get(storageKeys.skipUpdate))),
         );
+        if (response.user.email)
+          toast.info(t('auth.verificationMailSent', { email: response.user.email }), {
+            toastId: 'verification-mail',
+          });
       } catch (error) {
         captchaRef.current?.reset();
         const parsed = showError(error);
@@ -297,9 +304,12 @@ export function RegisterPage() {
           {register.isPending ? t('auth.sending') : t('auth.registerButton')}
         </button>
       </form>
-      {googleId ? <GoogleSignIn clientId={googleId} /> : null}
+      {googleId ? <GoogleSignIn clientId={googleId} wanted={wanted} /> : null}
       <p className="standalone__links">
-        {t('auth.haveAccount')} <Link to="/login">{t('auth.loginTitle')}</Link>
+        {t('auth.haveAccount')}{' '}
+        <Link to="/login" state={wanted ? { from: wanted } : undefined}>
+          {t('auth.loginTitle')}
+        </Link>
       </p>
     </AuthCard>
   );

@@ -47,10 +47,20 @@ export function afterSignInTarget(
   wanted: string | undefined,
   skipUpdate: boolean,
 ): string {
-  if (wanted && wanted.startsWith('/') && !wanted.startsWith('//') && wanted !== '/login')
-    return wanted;
+  const target = wantedPath(wanted);
+  if (target) return target;
   if (!isProfileComplete(user) && !skipUpdate && !user.limited_session) return '/complete-info';
   return '/';
+}
+
+/**
+ * A wanted page to return to: a path of ours (never another site's, `//host`), and never a
+ * page that would send the member round again (/login, /register, /complete-info).
+ */
+export function wantedPath(wanted: string | undefined | null): string | null {
+  if (!wanted || !wanted.startsWith('/') || wanted.startsWith('//')) return null;
+  if (/^\/(login|register|complete-info)\/?(\?|$)/.test(wanted)) return null;
+  return wanted;
 }
 
 /** Spec: complete only if first_name, last_name, birthdate, document_number and gender are all non-empty. */

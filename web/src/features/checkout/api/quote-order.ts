@@ -57,9 +57,10 @@ export function useOrderQuote({ placeUid, products, values, couponCode, fareFail
   const shipping = shippingPart(shippingValues);
   const body =
     shipping && products.length > 0 ? { ...shipping, products, coupon: couponCode } : null;
+  const refusedPoint = values.shipping_type === 'delivery' && fareFailed;
   const quote = useQuery({
     ...orderQuoteQuery(placeUid, body),
-    enabled: !!placeUid && !!body && !(values.shipping_type === 'delivery' && fareFailed),
+    enabled: !!placeUid && !!body && !refusedPoint,
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -70,7 +71,8 @@ export function useOrderQuote({ placeUid, products, values, couponCode, fareFail
   return {
     quote,
     body,
-    shown: body && !quote.isError ? quote.data : undefined,
+    // The kept answer priced an earlier point: never shown beside a refused one.
+    shown: body && !quote.isError && !refusedPoint ? quote.data : undefined,
     priceNow,
     replaceShown,
   };

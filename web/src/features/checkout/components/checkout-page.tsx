@@ -36,6 +36,7 @@ import '../../../styles/checkout.css';
 import { failureMessagesOf, messagesOf } from '../error-messages';
 import { hookFormBinding } from '../form/form-binding';
 import { useCoupon } from '../use-coupon';
+import { useCheckoutDraft } from '../use-checkout-draft';
 import { useDeliveryFare } from '../api/estimate-fare';
 import { usePickupSchedule } from '../api/get-pickup-schedule';
 import { usePlaceOrder } from '../api/place-order';
@@ -46,11 +47,13 @@ import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { CouponSection } from './coupon-section';
 import { DeliveryFields } from './delivery-fields';
+import { DeliveryGateNote, deliveryPointPending } from './delivery-gate';
 import { OrderSummary } from './order-summary';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { PickupSlotFields } from './pickup-slot-fields';
 import { PriceChangeDialog, type PriceChange } from './price-change-dialog';
 import { ShippingTypeChoice } from './shipping-type-choice';
+import { VerificationNote } from './verification-note';
 
 const emptyValues: CheckoutValues = {
   shipping_type: '',
@@ -124,13 +127,28 @@ export function CheckoutPage() {
   };
   const form = useForm<CheckoutValues>({ resolver, defaultValues: emptyValues, mode: 'onTouched' });
   const { watch, setValue, getValues, formState, setError, reset } = form;
+  const draft = useCheckoutDraft(form, placeUid);
 
-  // Defaults once the place, its options and the member are known; never over what was typed.
+  // Defaults once the place, its options and the member are known; never over what was typed,
+  // nor over the tab's draft (back, forward or a reload keep what was filled).
   const prefilled = useRef(false);
   useEffect(() => {
     if (prefilled.current || !options.data || !me.data || !place) return;
     prefilled.current = true;
-    const current = getValues();
+    const { shipping_type: draftShipping, payment_method: draftMethod, ...kept } = draft.restore();
+    const offered = (type: string | undefined) =>
+      (type === 'pickup' && options.data.pickup) ||
+      (type === 'delivery' && options.data.delivery.enabled);
+    const current = {
+      ...getValues(),
+      ...kept,
+      ...(offered(draftShipping)
+        ? { shipping_type: draftShipping as CheckoutValues['shipping_type'] }
+        : {}),
+      ...(methodsRef.current.some((m) => m.uid === draftMethod)
+        ? { payment_method: draftMethod! }
+        : {}),
+    };
     const shipping = options.data.pickup
       ? 'pickup'
       : options.data.delivery.enabled
@@ -202,18 +220,37 @@ export function CheckoutPage() {
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const confirmedTotal = useRef<string | null>(null);
 
+  /** A 400 answer on the form: each field's message on its field, the rest above the button. */
+  const showRefusal = (error: ApiError) => {
+    const rest: string[] = [];
+    for (const [path, messages] of Object.entries(error.fieldErrors)) {
+      const field = fieldOfServerPath[path];
+      if (field) setError(field, { type: 'server', message: messages[0] });
+      else rest.push(...messages);
+    }
+    setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
+  };
+
   const send = async (form: CheckoutValues) => {
     if (!placeUid || !cart) return;
     setGeneral([]);
+    if (deliveryPointPending(form.shipping_type, fare)) return;
     const body0 = shippingPart(form);
     if (!body0) return;
     let expected = confirmedTotal.current;
     let expectedCoins: number | undefined;
     if (!expected || coinsCart) {
       const usedCoupon = coinsCart ? null : (coupon?.code ?? null);
-      const priced = await priceNow(placeUid, { ...body0, products, coupon: usedCoupon });
-      expected = priced.total;
-      expectedCoins = priced.coin_total;
+      try {
+        const priced = await priceNow(placeUid, { ...body0, products, coupon: usedCoupon });
+        expected = priced.total;
+        expectedCoins = priced.coin_total;
+      } catch (error) {
+        // Pricing refused the order as filled (a point out of range, a closed slot): say why.
+        if (error instanceof ApiError && error.status === 400) showRefusal(error);
+        else setGeneral(failureMessagesOf(error, t('checkout.genericError')));
+        return;
+      }
     }
     const built = buildOrderBody(form, products, {
       expectedTotal: expected,
@@ -227,6 +264,7 @@ export function CheckoutPage() {
     try {
       const order = await placement.mutateAsync({ placeUid, body, idempotencyKey: attempt.key });
       confirmedTotal.current = null;
+      draft.forget();
       await commitCart({ place: placeUid, products: [] }).catch(() => undefined);
       clearStoredCoupon(company.uid);
       if (body.influencer_uid) forgetInfluencerUid();
@@ -242,13 +280,7 @@ export function CheckoutPage() {
           return;
         }
         if (error.status === 400) {
-          const rest: string[] = [];
-          for (const [path, messages] of Object.entries(error.fieldErrors)) {
-            const field = fieldOfServerPath[path];
-            if (field) setError(field, { type: 'server', message: messages[0] });
-            else rest.push(...messages);
-          }
-          setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
+          showRefusal(error);
           return;
         }
       }
@@ -303,7 +335,8 @@ export function CheckoutPage() {
     // The billing address follows the delivery address until the member types one of its own.
     address: {
       onChange: (e: { target: { value: string } }) => {
-        if (!formState.dirtyFields.billing_address) setValue('billing_address', e.target.value);
+        if (!formState.dirtyFields.billing_address && !draft.billingTyped.current)
+          setValue('billing_address', e.target.value);
       },
     },
     pickup_date: { onChange: () => setValue('pickup_start', '') },
@@ -321,6 +354,7 @@ export function CheckoutPage() {
         <Link to={`${company.prefix}/cart`} className="checkout__back">
           ← {t('checkout.backToCart')}
         </Link>
+        <VerificationNote email={me.data.email} verified={me.data.email_verified} />
       </div>
       <form className="checkout__grid" onSubmit={onSubmit} noValidate aria-busy={sending}>
         <div className="checkout__main">
@@ -417,7 +451,11 @@ export function CheckoutPage() {
             />
           ) : null}
           <FormAlert messages={general} />
-          <CheckoutSubmit sending={sending} disabled={noShipping}>
+          <DeliveryGateNote shippingType={values.shipping_type} fare={fare} />
+          <CheckoutSubmit
+            sending={sending}
+            disabled={noShipping || deliveryPointPending(values.shipping_type, fare)}
+          >
             {coinsCart
               ? t('checkout.placeOrderCoins', { count: coinTotal })
               : total

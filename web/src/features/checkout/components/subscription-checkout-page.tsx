@@ -38,6 +38,7 @@ import { failureMessagesOf } from '../error-messages';
 import { stateBinding } from '../form/form-binding';
 import { useDeliveryFare } from '../api/estimate-fare';
 import { CheckoutSubmit } from './checkout-submit';
+import { DeliveryGateNote, deliveryPointPending } from './delivery-gate';
 import { CommentsSection } from './comments-section';
 import { DeliveryFields } from './delivery-fields';
 import { PaymentMethodChoice } from './payment-method-choice';
@@ -386,7 +387,11 @@ export function SubscriptionCheckoutPage() {
             <p className="subscription-summary__note">{t('subscription.priceNote')}</p>
           </section>
           <FormAlert messages={general} />
-          <CheckoutSubmit sending={sending} disabled={noShipping}>
+          <DeliveryGateNote shippingType={values.shipping_type} fare={fare} />
+          <CheckoutSubmit
+            sending={sending}
+            disabled={noShipping || deliveryPointPending(values.shipping_type, fare)}
+          >
             {t('subscription.submit')}
           </CheckoutSubmit>
         </aside>

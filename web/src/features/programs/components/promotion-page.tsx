@@ -18,6 +18,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { ActivationDialog } from './activation-dialog';
+import { PurchaseConfirmDialog } from './purchase-confirm-dialog';
 import {
   ErrorAlert,
   FetchError,
@@ -75,6 +76,7 @@ function PromotionView({
   const valueOf = usePromotionValue();
   const errorsOf = useLoyaltyErrors();
   const [activating, setActivating] = useState(false);
+  const [confirmingPurchase, setConfirmingPurchase] = useState(false);
   const actions = promotionActions(promotion, program.balances, program.is_member);
   const blocked = blockedMessage(promotion.state);
   const date = (iso: string) =>
@@ -94,8 +96,11 @@ function PromotionView({
 
   const purchase = usePurchasePromotion(program.uid, promotion.uid, {
     onSuccess: () => {
+      setConfirmingPurchase(false);
       toast.success(t('programs.purchased'));
     },
+    // The refusal shows on the page, under the button, once the dialog is gone.
+    onError: () => setConfirmingPurchase(false),
   });
   const code = useGetCouponCode(program.uid, promotion.uid);
   const busy = purchase.isPending || code.isPending;
@@ -206,7 +211,7 @@ function PromotionView({
                   type="button"
                   className="button button--ghost"
                   disabled={busy || !actions.purchase}
-                  onClick={() => purchase.mutate()}
+                  onClick={() => setConfirmingPurchase(true)}
                 >
                   {purchase.isPending
                     ? t('programs.purchasing')
@@ -229,6 +234,15 @@ function PromotionView({
       </article>
       <PromotionPlaces promotionUid={promotion.uid} />
       <RelatedPromotions programUid={program.uid} promotionUid={promotion.uid} prefix={prefix} />
+      {confirmingPurchase ? (
+        <PurchaseConfirmDialog
+          promotion={promotion}
+          coins={program.balances.coins}
+          busy={purchase.isPending}
+          onConfirm={() => purchase.mutate()}
+          onClose={() => setConfirmingPurchase(false)}
+        />
+      ) : null}
       {activating ? (
         <ActivationDialog
           programUid={program.uid}
