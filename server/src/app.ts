@@ -40,6 +40,7 @@ import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import {
   defaultAccountsConfig,
   defaultTimeouts,
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);
       await api.register(staffMemberRoutes);
+      await api.register(telemetryRoutes);
     },
     { prefix: '/api' },
   );

@@ -105,6 +105,11 @@ export type AccountsConfig = {
    * who fails on someone's email locks out only their own address, a distributed guess still stops.
    */
   rateLimits: Record<RateLimitedAction, ActionRateLimits>;
+  /**
+   * Browser error reports (POST v5/client-errors/), anonymous and public: per client address, and
+   * per tenant across every address, so a broken build or a flood cannot grow the table without end.
+   */
+  clientErrorLimits: ClientErrorLimits;
   /** Lowest reCAPTCHA v3 score accepted (RECAPTCHA_MIN_SCORE, 0 to 1); v2 answers carry no score. */
   recaptchaMinScore: number;
   /** How long mailed links stay valid. */
@@ -135,6 +140,14 @@ export type ActionRateLimits = {
   identity: RateLimit;
   /** Per identity across every address: the ceiling of a distributed attempt. */
   identityTotal: RateLimit;
+};
+
+export type ClientErrorLimits = { address: RateLimit; tenant: RateLimit };
+
+/** A page load sends at most a few reports (web/src/lib/error-reporter.ts); these leave room for many loads. */
+export const defaultClientErrorLimits: ClientErrorLimits = {
+  address: { max: 30, windowSeconds: 300 },
+  tenant: { max: 1000, windowSeconds: 300 },
 };
 
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
@@ -186,6 +199,7 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
     recaptchaSecret: '',
     recaptchaMinScore: 0.5,
     rateLimits: defaultRateLimits,
+    clientErrorLimits: defaultClientErrorLimits,
     linkLifetimeSeconds: {
       verify_email: 7 * 24 * 3600,
       reset_password: 3600,
@@ -196,12 +210,14 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
   };
 }
 
+const scaleLimit = (l: RateLimit, factor: number) => ({
+  max: Math.max(1, Math.round(l.max * factor)),
+  windowSeconds: l.windowSeconds,
+});
+
 /** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
 function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
-  const scale = (l: RateLimit) => ({
-    max: Math.max(1, Math.round(l.max * factor)),
-    windowSeconds: l.windowSeconds,
-  });
+  const scale = (l: RateLimit) => scaleLimit(l, factor);
   return Object.fromEntries(
     Object.entries(defaultRateLimits).map(([action, l]) => [
       action,
@@ -212,6 +228,10 @@ function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
       },
     ]),
   ) as AccountsConfig['rateLimits'];
+}
+
+function rateLimitFactor(env: NodeJS.ProcessEnv): number {
+  return Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1;
 }
 
 function intFromEnv(name: string, fallback: number, env = process.env): number {
@@ -271,9 +291,11 @@ export function configFromEnv(env = process.env): Config {
         },
       },
       recaptchaMinScore: scoreFromEnv(env.RECAPTCHA_MIN_SCORE, 0.5),
-      rateLimits: scaledRateLimits(
-        Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1,
-      ),
+      rateLimits: scaledRateLimits(rateLimitFactor(env)),
+      clientErrorLimits: {
+        address: scaleLimit(defaultClientErrorLimits.address, rateLimitFactor(env)),
+        tenant: scaleLimit(defaultClientErrorLimits.tenant, rateLimitFactor(env)),
+      },
     }),
   };
 }
