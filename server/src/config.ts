@@ -29,6 +29,8 @@ export type Config = {
    * the origin of an http map tile server (VITE_MAP_TILE_URL, the variable the web build reads).
    */
   imgSrc: string[];
+  /** Where Google Analytics' tag (gtag.js) is fetched from (ANALYTICS_SCRIPT_URL); see AnalyticsConfig. */
+  analytics: AnalyticsConfig;
   /** Server timeouts in milliseconds (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: ServerTimeouts;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
@@ -264,6 +266,7 @@ export function configFromEnv(env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env, port),
     imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
+    analytics: analyticsFromEnv(env.ANALYTICS_SCRIPT_URL),
     timeouts: {
       requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs, env),
       connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs, env),
@@ -350,6 +353,39 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
       throw new Error(`TRUST_PROXY: "${entry}" is neither an address nor a CIDR: ${howTo}`);
   }
   return list;
+}
+
+/**
+ * Google Analytics for the tenants whose Firebase settings name a measurement id: the tag's URL
+ * and what the pages' CSP must allow for it. Google's own by default (its documented CSP for
+ * GA4); another URL (a first-party server-side tagging container, or the browser tests' stand-in)
+ * is allowed alone, for the script and for the hits it sends back to its own origin.
+ */
+export type AnalyticsConfig = { scriptUrl: string; scriptSrc: string[]; connectSrc: string[] };
+
+export const GOOGLE_ANALYTICS: AnalyticsConfig = {
+  scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+  scriptSrc: ['https://*.googletagmanager.com'],
+  connectSrc: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+};
+
+export function analyticsFromEnv(raw: string | undefined): AnalyticsConfig {
+  if (!raw?.trim()) return GOOGLE_ANALYTICS;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`ANALYTICS_SCRIPT_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`ANALYTICS_SCRIPT_URL must be an http(s) URL, got "${raw}"`);
+  url.search = '';
+  url.hash = '';
+  return { scriptUrl: url.toString(), scriptSrc: [url.origin], connectSrc: [url.origin] };
 }
 
 /** The origin of an http URL (an https one is already allowed); a template's {s} host stays a wildcard. */
