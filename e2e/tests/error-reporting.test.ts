@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page, Request } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Errors in the browser: a screen that breaks shows 'Algo salió mal' with 'Reintentar' instead of
@@ -130,5 +130,44 @@ test(
     await until(() => reports.length >= 5, 'five reports');
     await page.waitForLoadState('networkidle');
     assert.equal(reports.length, 5);
+  },
+);
+
+test(
+  "a render error of the whole app: full-screen 'Algo salió mal'; 'Reintentar' renders again, then reloads",
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url());
+    // A tenant answer the app cannot render (no company): a real TypeError while rendering.
+    await patchTenantApp(page, (app) => {
+      (app as Record<string, unknown>).company = null;
+    });
+    const report = page.waitForRequest(isReport);
+    await page.goto(server.url('localhost', '/products'));
+    const retry = page.getByRole('button', { name: 'Reintentar' });
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    const body = (await report).postDataJSON() as Record<string, string>;
+    assert.equal(body.kind, 'render');
+    assert.match(body.message, /TypeError/);
+    assert.ok(body.component_stack, 'the components around the error');
+
+    // The first retry renders again (the same answer still breaks it); the next one reloads, and
+    // the server's real answer renders.
+    await page.unrouteAll();
+    await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+    await retry.click();
+    await page.getByRole('heading', { name: 'Algo salió mal' }).waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as { samePage?: boolean }).samePage),
+      true,
+      'the first retry did not reload',
+    );
+    const reload = page.waitForEvent('load');
+    await retry.click();
+    await reload;
+    await page.getByLabel('Local').waitFor();
+    assert.equal(await page.getByText('Algo salió mal').count(), 0);
   },
 );
