@@ -1,14 +1,36 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chunkModules } from './build/chunk-modules';
 import { precompress } from './build/precompress';
+
+/**
+ * The id error reports name their build by (web/src/lib/build-id.ts): BUILD_ID when the deploy
+ * sets one, else the commit checked out (with '-dirty' for local changes), else 'dev'.
+ */
+function buildId(): string {
+  let id = process.env.BUILD_ID;
+  if (!id) {
+    try {
+      id = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      })
+        .toString()
+        .trim();
+    } catch {
+      id = 'dev';
+    }
+  }
+  return id.replace(/[^\w.+-]/g, '-').slice(0, 64) || 'dev';
+}
 
 // The API runs on its own process in development; the browser keeps calling /api on the
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
   plugins: [react(), chunkModules(), precompress()],
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
   resolve: {
     // The store front needs only the contract's constants at run time; importing the package
     // root would pull every zod schema into the first page.

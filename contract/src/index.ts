@@ -33,3 +33,6 @@ export * from './loyalty/events';
 export * from './loyalty/engagement';
 export * from './staff/messages';
 export * from './staff/schemas';
+export * from './tenancy/analytics';
+export * from './telemetry/limits';
+export * from './telemetry/client-errors';

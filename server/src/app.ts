@@ -40,10 +40,13 @@ import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import {
   defaultAccountsConfig,
   defaultTimeouts,
+  GOOGLE_ANALYTICS,
   type AccountsConfig,
+  type AnalyticsConfig,
   type PublicUrlConfig,
   type ServerTimeouts,
   type TrustProxy,
@@ -73,6 +76,8 @@ export type AppOptions = {
   publicUrl?: PublicUrlConfig;
   /** More image sources for the pages' CSP; see Config.imgSrc. */
   imgSrc?: string[];
+  /** Google Analytics' tag and its CSP sources (Config.analytics); Google's own by default. */
+  analytics?: AnalyticsConfig;
   /** See Config.timeouts. */
   timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
@@ -156,6 +161,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);
       await api.register(staffMemberRoutes);
+      await api.register(telemetryRoutes);
     },
     { prefix: '/api' },
   );
@@ -171,6 +177,7 @@ export async function buildApp(options: AppOptions) {
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,
     publicUrl: options.publicUrl ?? {},
     imgSrc: options.imgSrc ?? [],
+    analytics: options.analytics ?? GOOGLE_ANALYTICS,
   });
   return app;
 }

@@ -29,6 +29,8 @@ export type Config = {
    * the origin of an http map tile server (VITE_MAP_TILE_URL, the variable the web build reads).
    */
   imgSrc: string[];
+  /** Where Google Analytics' tag (gtag.js) is fetched from (ANALYTICS_SCRIPT_URL); see AnalyticsConfig. */
+  analytics: AnalyticsConfig;
   /** Server timeouts in milliseconds (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: ServerTimeouts;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
@@ -105,6 +107,11 @@ export type AccountsConfig = {
    * who fails on someone's email locks out only their own address, a distributed guess still stops.
    */
   rateLimits: Record<RateLimitedAction, ActionRateLimits>;
+  /**
+   * Browser error reports (POST v5/client-errors/), anonymous and public: per client address, and
+   * per tenant across every address, so a broken build or a flood cannot grow the table without end.
+   */
+  clientErrorLimits: ClientErrorLimits;
   /** Lowest reCAPTCHA v3 score accepted (RECAPTCHA_MIN_SCORE, 0 to 1); v2 answers carry no score. */
   recaptchaMinScore: number;
   /** How long mailed links stay valid. */
@@ -135,6 +142,14 @@ export type ActionRateLimits = {
   identity: RateLimit;
   /** Per identity across every address: the ceiling of a distributed attempt. */
   identityTotal: RateLimit;
+};
+
+export type ClientErrorLimits = { address: RateLimit; tenant: RateLimit };
+
+/** A page load sends at most a few reports (web/src/lib/error-reporter.ts); these leave room for many loads. */
+export const defaultClientErrorLimits: ClientErrorLimits = {
+  address: { max: 30, windowSeconds: 300 },
+  tenant: { max: 1000, windowSeconds: 300 },
 };
 
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
@@ -186,6 +201,7 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
     recaptchaSecret: '',
     recaptchaMinScore: 0.5,
     rateLimits: defaultRateLimits,
+    clientErrorLimits: defaultClientErrorLimits,
     linkLifetimeSeconds: {
       verify_email: 7 * 24 * 3600,
       reset_password: 3600,
@@ -196,12 +212,14 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
   };
 }
 
+const scaleLimit = (l: RateLimit, factor: number) => ({
+  max: Math.max(1, Math.round(l.max * factor)),
+  windowSeconds: l.windowSeconds,
+});
+
 /** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
 function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
-  const scale = (l: RateLimit) => ({
-    max: Math.max(1, Math.round(l.max * factor)),
-    windowSeconds: l.windowSeconds,
-  });
+  const scale = (l: RateLimit) => scaleLimit(l, factor);
   return Object.fromEntries(
     Object.entries(defaultRateLimits).map(([action, l]) => [
       action,
@@ -212,6 +230,10 @@ function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
       },
     ]),
   ) as AccountsConfig['rateLimits'];
+}
+
+function rateLimitFactor(env: NodeJS.ProcessEnv): number {
+  return Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1;
 }
 
 function intFromEnv(name: string, fallback: number, env = process.env): number {
@@ -244,6 +266,7 @@ export function configFromEnv(env = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: parsePublicUrl(env, port),
     imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
+    analytics: analyticsFromEnv(env.ANALYTICS_SCRIPT_URL),
     timeouts: {
       requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs, env),
       connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs, env),
@@ -271,9 +294,11 @@ export function configFromEnv(env = process.env): Config {
         },
       },
       recaptchaMinScore: scoreFromEnv(env.RECAPTCHA_MIN_SCORE, 0.5),
-      rateLimits: scaledRateLimits(
-        Number(env.RATE_LIMIT_FACTOR) > 0 ? Number(env.RATE_LIMIT_FACTOR) : 1,
-      ),
+      rateLimits: scaledRateLimits(rateLimitFactor(env)),
+      clientErrorLimits: {
+        address: scaleLimit(defaultClientErrorLimits.address, rateLimitFactor(env)),
+        tenant: scaleLimit(defaultClientErrorLimits.tenant, rateLimitFactor(env)),
+      },
     }),
   };
 }
@@ -328,6 +353,39 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
       throw new Error(`TRUST_PROXY: "${entry}" is neither an address nor a CIDR: ${howTo}`);
   }
   return list;
+}
+
+/**
+ * Google Analytics for the tenants whose Firebase settings name a measurement id: the tag's URL
+ * and what the pages' CSP must allow for it. Google's own by default (its documented CSP for
+ * GA4); another URL (a first-party server-side tagging container, or the browser tests' stand-in)
+ * is allowed alone, for the script and for the hits it sends back to its own origin.
+ */
+export type AnalyticsConfig = { scriptUrl: string; scriptSrc: string[]; connectSrc: string[] };
+
+export const GOOGLE_ANALYTICS: AnalyticsConfig = {
+  scriptUrl: 'https://www.googletagmanager.com/gtag/js',
+  scriptSrc: ['https://*.googletagmanager.com'],
+  connectSrc: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+};
+
+export function analyticsFromEnv(raw: string | undefined): AnalyticsConfig {
+  if (!raw?.trim()) return GOOGLE_ANALYTICS;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`ANALYTICS_SCRIPT_URL must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`ANALYTICS_SCRIPT_URL must be an http(s) URL, got "${raw}"`);
+  url.search = '';
+  url.hash = '';
+  return { scriptUrl: url.toString(), scriptSrc: [url.origin], connectSrc: [url.origin] };
 }
 
 /** The origin of an http URL (an https one is already allowed); a template's {s} host stays a wildcard. */

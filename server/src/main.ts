@@ -27,6 +27,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   imgSrc: config.imgSrc,
+  analytics: config.analytics,
   timeouts: config.timeouts,
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,

@@ -788,3 +788,37 @@ describe("tenant isolation: another tenant's staff", () => {
     });
   }
 });
+
+describe('tenant isolation: browser error reports', () => {
+  const report = { kind: 'error', message: 'boom', page: '/products', build: 'e2e' };
+  const reportsOf = async (appUid: string) =>
+    (
+      (await t.db.execute(
+        sql`SELECT user_uid FROM client_errors WHERE app_id = ${appUid} ORDER BY created_at`,
+      )) as unknown as { rows: { user_uid: string | null }[] }
+    ).rows;
+
+  test("POST v5/client-errors/ files a report under the host's tenant only, never under the one its API-KEY or session names", async () => {
+    const before = await fingerprint(v.app);
+    const attackerApp = await t.appOf(attacker.host);
+    const victimApp = await t.appOf(v.host);
+    // The victim's app key on another host: refused, as every call.
+    const keyed = await t.post('/api/v5/client-errors/', report, {
+      host: attacker.host,
+      headers: { 'api-key': victimApp.api_key },
+    });
+    assert.equal(keyed.statusCode, 403, keyed.body);
+    // The victim member's session on another host is no session there: filed as anonymous, there.
+    const reportsBefore = (await reportsOf(attackerApp.uid)).length;
+    const sessioned = await t.post('/api/v5/client-errors/', report, {
+      host: attacker.host,
+      headers: v.a1.auth,
+    });
+    assert.equal(sessioned.statusCode, 204, sessioned.body);
+    const filed = await reportsOf(attackerApp.uid);
+    assert.equal(filed.length, reportsBefore + 1);
+    assert.equal(filed.at(-1)!.user_uid, null);
+    assert.deepEqual(leaked(sessioned.body, [...tenantSecrets, ...memberSecrets]), []);
+    assert.equal(await fingerprint(v.app), before, "the victim tenant's rows changed");
+  });
+});

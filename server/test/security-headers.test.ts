@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant } from './support/accounts';
+import { analyticsFromEnv } from '../src/config';
+import { pageCsp } from '../src/plugins/security-headers';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Tienda</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
@@ -114,6 +116,60 @@ describe('security headers', () => {
     const plain = cspOf((await t.get('/login')).headers['content-security-policy']);
     assert.deepEqual(plain.get('script-src'), ["'self'", "'report-sample'"]);
     assert.deepEqual(plain.get('connect-src'), ["'self'"]);
+  });
+
+  test("Google Analytics' tag and hit hosts only for a tenant whose Firebase settings count (more than 5 of 8 fields)", async () => {
+    const firebase = {
+      apiKey: 'key',
+      authDomain: 'csp.firebaseapp.com',
+      databaseURL: 'https://csp.firebaseio.com',
+      projectId: 'csp',
+      storageBucket: 'csp.appspot.com',
+      messagingSenderId: '1234',
+      appId: '1:1234:web:abcd',
+      measurementId: 'G-CSPTEST01',
+    };
+    const { host: analytics } = await makeTenant(t, 'csp-analytics', {
+      firebase_settings: firebase,
+    });
+    const { host: five } = await makeTenant(t, 'csp-analytics-five', {
+      firebase_settings: { ...firebase, apiKey: '', authDomain: '', databaseURL: '' },
+    });
+    const page = await t.get('/landing', { host: analytics });
+    const policy = cspOf(page.headers['content-security-policy']);
+    assert.deepEqual(policy.get('script-src'), [
+      "'self'",
+      'https://*.googletagmanager.com',
+      "'report-sample'",
+    ]);
+    for (const host of [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://*.googletagmanager.com',
+    ])
+      assert.ok(policy.get('connect-src')!.includes(host), host);
+    // The page names where the tag lives; the web app fetches it only after consent.
+    assert.match(
+      page.body,
+      /<meta name="analytics-script" content="https:\/\/www\.googletagmanager\.com\/gtag\/js">/,
+    );
+
+    for (const host of [five, 'localhost']) {
+      const other = await t.get('/landing', { host });
+      const otherPolicy = cspOf(other.headers['content-security-policy']);
+      assert.deepEqual(otherPolicy.get('script-src'), ["'self'", "'report-sample'"], host);
+      assert.deepEqual(otherPolicy.get('connect-src'), ["'self'"], host);
+      assert.doesNotMatch(other.body, /analytics-script/, host);
+    }
+
+    // ANALYTICS_SCRIPT_URL (a server-side tagging host, the browser tests' stand-in) is allowed alone.
+    const standIn = analyticsFromEnv('http://127.0.0.1:9/gtag/js?id=x');
+    assert.equal(standIn.scriptUrl, 'http://127.0.0.1:9/gtag/js');
+    const app = await t.appOf(analytics);
+    const custom = cspOf(pageCsp(app, { nonce: 'n', https: false, analytics: standIn }));
+    assert.deepEqual(custom.get('script-src'), ["'self'", 'http://127.0.0.1:9', "'report-sample'"]);
+    assert.deepEqual(custom.get('connect-src'), ["'self'", 'http://127.0.0.1:9']);
+    assert.throws(() => analyticsFromEnv('javascript:alert(1)'), /ANALYTICS_SCRIPT_URL/);
   });
 
   test('HSTS only where the public scheme is https: a real domain, not the http demo hosts', async () => {

@@ -8,8 +8,11 @@ import { cleanCartsOnce } from './lib/cart-cleanup';
 import { initI18n } from './i18n';
 import { applyStoredColors } from './app/theme';
 import { App } from './app/app';
+import { installErrorReporters } from './lib/error-reporter';
 import './styles/index.css';
 
+// First, so an error anywhere below reaches the server.
+installErrorReporters();
 // Order matters: storage must be at version 1.0.0 before anything reads it.
 ensureStorageVersion();
 // The landing redirect happens once per page load.

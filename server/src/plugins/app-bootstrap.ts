@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { App } from '@store/contract';
+import { analyticsMeasurementId, type App } from '@store/contract';
 import type { Database } from '../db/client';
 import { listAppsByDomain, normaliseDomain } from '../modules/tenancy/service';
 
@@ -8,6 +8,12 @@ export const BOOTSTRAP_ELEMENT_ID = 'app-bootstrap';
 
 /** The meta element whose `nonce` the web app reads (web/src/lib/csp-nonce.ts), as Vite names it. */
 export const CSP_NONCE_PROPERTY = 'csp-nonce';
+
+/** The meta element naming Google Analytics' tag URL (web/src/lib/analytics.ts reads it). */
+export const ANALYTICS_SCRIPT_META = 'analytics-script';
+
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * JSON that is safe inside a <script> element: '<' can no longer close it (a tenant's name or
@@ -31,10 +37,15 @@ export type ShellPage = { html: string; app: App | undefined };
  * first real paint. An unknown host gets '[]' (the not-found page at once). The answer is the
  * public one the API gives anyone asking for the host, nothing more.
  */
-export function createPageShell(db: Database, indexHtml: string, cacheSeconds: number) {
+export function createPageShell(
+  db: Database,
+  indexHtml: string,
+  cacheSeconds: number,
+  options: { analyticsScriptUrl?: string } = {},
+) {
   // Same lifetime as the tenant look-up (TENANT_CACHE_SECONDS): an imported tenant file shows up
   // in pages within the same few seconds as in the API.
-  type Entry = { json: string; app: App | undefined };
+  type Entry = { json: string; app: App | undefined; meta: string };
   const cache =
     cacheSeconds > 0 ? new LRUCache<string, Entry>({ max: 1000, ttl: cacheSeconds * 1000 }) : null;
   const [head, tail] = splitAtHeadEnd(indexHtml);
@@ -45,11 +56,16 @@ export function createPageShell(db: Database, indexHtml: string, cacheSeconds: n
     let entry = cache?.get(domain);
     if (entry === undefined) {
       const apps: App[] = domain ? await listAppsByDomain(db, domain) : [];
-      entry = { json: scriptSafeJson(apps), app: apps[0] };
+      // Only a tenant with analytics learns where the tag lives (the server's setting).
+      const meta =
+        apps[0] && options.analyticsScriptUrl && analyticsMeasurementId(apps[0])
+          ? `<meta name="${ANALYTICS_SCRIPT_META}" content="${attribute(options.analyticsScriptUrl)}">`
+          : '';
+      entry = { json: scriptSafeJson(apps), app: apps[0], meta };
       cache?.set(domain, entry);
     }
     return {
-      html: `${head}<meta property="${CSP_NONCE_PROPERTY}" nonce="${nonce}"><script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${entry.json}</script>${tail}`,
+      html: `${head}<meta property="${CSP_NONCE_PROPERTY}" nonce="${nonce}">${entry.meta}<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${entry.json}</script>${tail}`,
       app: entry.app,
     };
   };

@@ -23,6 +23,7 @@ const tags = [
   { name: 'coupons', description: 'Coupon codes of a company.' },
   { name: 'subscriptions', description: 'Recurring orders.' },
   { name: 'staff', description: 'The staff console (a staff role on the tenant is required).' },
+  { name: 'telemetry', description: 'Error reports of the web app from browsers.' },
 ];
 
 /** Optional alternatives are listed as the empty requirement `{}` (OpenAPI's way to say "or nothing"). */

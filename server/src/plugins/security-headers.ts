@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
-import type { App } from '@store/contract';
-import type { PublicUrlConfig } from '../config';
+import { analyticsMeasurementId, type App } from '@store/contract';
+import type { AnalyticsConfig, PublicUrlConfig } from '../config';
 import { publicScheme } from '../lib/public-url';
 import { normaliseDomain } from '../modules/tenancy/service';
 
@@ -25,16 +25,20 @@ export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
  * from this server or carrying this page's nonce (react-toastify injects one), style attributes
  * allowed (tenant rich text and the map set them); images from anywhere over https (tenant logos
  * and the map tiles are tenant or build settings); frames over https (the landing's embedded
- * forms are tenant links, reCAPTCHA's box is a frame); never framed itself.
+ * forms are tenant links, reCAPTCHA's box is a frame); never framed itself. A tenant with Google
+ * Analytics (its Firebase settings name a measurement id) also allows the tag's script and the
+ * hosts its hits go to; the web app loads the tag only once the visitor consents.
  */
 export function pageCsp(
   app: App | undefined,
-  options: { nonce: string; https: boolean; imgSrc?: string[] },
+  options: { nonce: string; https: boolean; imgSrc?: string[]; analytics?: AnalyticsConfig },
 ): string {
   const google = !!app?.signin_methods.some(
     (m) => m.type === 'GOOGLE' && typeof m.settings.client_id === 'string',
   );
   const recaptcha = !!app?.recaptcha_settings?.site_key;
+  const analytics =
+    app && options.analytics && analyticsMeasurementId(app) ? options.analytics : null;
   const list = (...sources: (string | false)[]) => sources.filter(Boolean).join(' ');
   const directives: [string, string][] = [
     ['default-src', "'self'"],
@@ -44,6 +48,7 @@ export function pageCsp(
         "'self'",
         ...(google ? GOOGLE_SIGN_IN.script : []),
         ...(recaptcha ? RECAPTCHA.script : []),
+        ...(analytics?.scriptSrc ?? []),
         // Violation reports (the console, `securitypolicyviolation`) quote what was refused.
         "'report-sample'",
       ),
@@ -58,9 +63,22 @@ export function pageCsp(
       list("'self'", `'nonce-${options.nonce}'`, ...(google ? GOOGLE_SIGN_IN.style : [])),
     ],
     ['style-src-attr', "'unsafe-inline'"],
-    ['img-src', list("'self'", 'data:', 'blob:', 'https:', ...(options.imgSrc ?? []))],
+    [
+      'img-src',
+      list(
+        "'self'",
+        'data:',
+        'blob:',
+        'https:',
+        ...(options.imgSrc ?? []),
+        ...(analytics?.connectSrc ?? []),
+      ),
+    ],
     ['font-src', "'self' data:"],
-    ['connect-src', list("'self'", ...(google ? GOOGLE_SIGN_IN.connect : []))],
+    [
+      'connect-src',
+      list("'self'", ...(google ? GOOGLE_SIGN_IN.connect : []), ...(analytics?.connectSrc ?? [])),
+    ],
     ['frame-src', "'self' https:"],
     ['worker-src', "'self' blob:"],
     ['manifest-src', "'self'"],

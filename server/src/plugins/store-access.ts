@@ -27,6 +27,8 @@ const OPEN_ON_PRIVATE_STORE = new Set([
   '/api/v5/me/delete/:uid/:token/list-members-programs',
   '/api/v5/:prefix/me/delete/:uidApp/:uid/:token',
   '/api/v5/:prefix/me/delete/:uidApp/:uid/:token/list-members-programs',
+  // The login page of a private store breaks for visitors too.
+  '/api/v5/client-errors',
 ]);
 
 /** Writes a store in maintenance still takes: ending a session harms nothing. */

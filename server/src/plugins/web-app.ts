@@ -5,7 +5,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@store/contract';
-import type { PublicUrlConfig } from '../config';
+import { GOOGLE_ANALYTICS, type AnalyticsConfig, type PublicUrlConfig } from '../config';
 import { publicScheme } from '../lib/public-url';
 import { normaliseDomain } from '../modules/tenancy/service';
 import { createPageShell } from './app-bootstrap';
@@ -22,8 +22,13 @@ export const webAppPlugin = fp<{
   publicUrl?: PublicUrlConfig;
   /** More image sources for the pages' CSP (an http map tile server). */
   imgSrc?: string[];
+  /** Google Analytics' tag, for the tenants that use it. */
+  analytics?: AnalyticsConfig;
 }>(
-  async (app, { webDist, tenantCacheSeconds = 0, publicUrl = {}, imgSrc = [] }) => {
+  async (
+    app,
+    { webDist, tenantCacheSeconds = 0, publicUrl = {}, imgSrc = [], analytics = GOOGLE_ANALYTICS },
+  ) => {
     const indexFile = path.join(webDist, 'index.html');
     const hasBuild = existsSync(indexFile);
     if (!hasBuild) {
@@ -48,7 +53,9 @@ export const webAppPlugin = fp<{
       });
     }
     const pageFor = hasBuild
-      ? createPageShell(app.db, readFileSync(indexFile, 'utf8'), tenantCacheSeconds)
+      ? createPageShell(app.db, readFileSync(indexFile, 'utf8'), tenantCacheSeconds, {
+          analyticsScriptUrl: analytics.scriptUrl,
+        })
       : null;
 
     app.setNotFoundHandler(async (request, reply) => {
@@ -60,7 +67,7 @@ export const webAppPlugin = fp<{
       const https = publicScheme(normaliseDomain(request.host ?? ''), publicUrl) === 'https';
       return reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', pageCsp(page.app, { nonce, https, imgSrc }))
+        .header('content-security-policy', pageCsp(page.app, { nonce, https, imgSrc, analytics }))
         .type('text/html; charset=utf-8')
         .send(page.html);
     });

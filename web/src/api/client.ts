@@ -90,6 +90,8 @@ export type RequestOptions = {
    * member): the stored key stays.
    */
   keepApiKeyOn403?: boolean;
+  /** The request outlives the page (an error report sent as the page goes away). */
+  keepalive?: boolean;
 };
 
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -135,6 +137,7 @@ export async function apiRequest<T>(
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -6,6 +6,7 @@ import { useAppByDomain } from '../features/tenancy';
 import { MaintenancePage } from '../features/maintenance';
 // Not lazy: on a first visit the banner's text is the largest paint (LCP), so it comes with the page.
 import { CookieConsentBanner } from '../features/cookies';
+import { syncAnalytics } from '../lib/analytics';
 import { applyTenantLook } from './theme';
 import { AppRoutes } from './app-routes';
 
@@ -17,7 +18,11 @@ export function AppGate() {
   const { data: app, isPending, isError } = useAppByDomain();
 
   useEffect(() => {
-    if (app) applyTenantLook(app);
+    if (!app) return;
+    applyTenantLook(app);
+    // After the cookie banner's own start-up (a child's effect runs first), which removes the
+    // analytics cookies of a visitor who said no: the tag loads only with consent.
+    if (!app.features.maintenance) syncAnalytics(app);
   }, [app]);
 
   if (isPending) return <Loading fullScreen />;

@@ -6,6 +6,7 @@ import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
+import { ErrorBoundary } from '../components/error-boundary';
 import { AfterSignIn, CompleteProfileFirst, LoggedInOnly, LoggedOutOnly } from './guards';
 import { MainRoutes } from './main-routes';
 import {
@@ -90,125 +91,128 @@ export function AppRoutes() {
   const loggedIn = useIsLoggedIn();
   const { prefix } = usePartnerPrefix();
   const redirectToLanding = useLandingRedirect();
+  const { pathname } = useLocation();
   if (redirectToLanding) return <Navigate to="/landing" replace />;
 
   const legalAtRoot = !loggedIn && !app.allow_anonymous_navigation;
   const authOpen = !app.empty_page && !loggedIn;
 
   return (
-    <Suspense fallback={<Loading fullScreen />}>
-      <Routes>
-        <Route path="/cookies" element={<CookiesPage />} />
-        <Route
-          path="/carta"
-          element={
-            // A private store's menu is for members too: the API answers its visitors 401.
-            app.allow_anonymous_navigation || loggedIn ? (
-              <main className="standalone-page standalone-page--wide">
-                <CartaPage />
-              </main>
-            ) : (
-              <Navigate to="/login" replace />
-            )
-          }
-        />
-        <Route
-          path="/recovery-password"
-          element={
-            <LoggedOutOnly>
-              <RecoveryPasswordPage />
-            </LoggedOutOnly>
-          }
-        />
-        <Route
-          path="/reset-password/:uidUser/:token"
-          element={
-            <LoggedOutOnly>
-              <ResetPasswordPage />
-            </LoggedOutOnly>
-          }
-        />
-        <Route path="/reset-password/*" element={<Navigate to="/" replace />} />
-        <Route
-          path="/verification-email/:uidApp/:uidUser/:token"
-          element={<VerificationEmailPage />}
-        />
-        {prefix ? (
+    <ErrorBoundary fullScreen resetKey={pathname}>
+      <Suspense fallback={<Loading fullScreen />}>
+        <Routes>
+          <Route path="/cookies" element={<CookiesPage />} />
           <Route
-            path={`/${prefix}/me/delete/:uidApp/:uidUser/:token`}
-            element={<PartnerDeleteRoute />}
+            path="/carta"
+            element={
+              // A private store's menu is for members too: the API answers its visitors 401.
+              app.allow_anonymous_navigation || loggedIn ? (
+                <main className="standalone-page standalone-page--wide">
+                  <CartaPage />
+                </main>
+              ) : (
+                <Navigate to="/login" replace />
+              )
+            }
           />
-        ) : null}
-        <Route path="/me/delete/:uidApp/:uidUser/:token" element={<DeleteRoute />} />
-        <Route path="/me/delete/*" element={<Navigate to="/" replace />} />
-        {legalAtRoot ? (
-          <>
+          <Route
+            path="/recovery-password"
+            element={
+              <LoggedOutOnly>
+                <RecoveryPasswordPage />
+              </LoggedOutOnly>
+            }
+          />
+          <Route
+            path="/reset-password/:uidUser/:token"
+            element={
+              <LoggedOutOnly>
+                <ResetPasswordPage />
+              </LoggedOutOnly>
+            }
+          />
+          <Route path="/reset-password/*" element={<Navigate to="/" replace />} />
+          <Route
+            path="/verification-email/:uidApp/:uidUser/:token"
+            element={<VerificationEmailPage />}
+          />
+          {prefix ? (
             <Route
-              path="/politics"
-              element={
-                <main className="standalone-page">
-                  <PoliticsPage />
-                </main>
-              }
+              path={`/${prefix}/me/delete/:uidApp/:uidUser/:token`}
+              element={<PartnerDeleteRoute />}
             />
-            <Route
-              path="/terms-and-conditions"
-              element={
-                <main className="standalone-page">
-                  <TermsPage />
-                </main>
-              }
-            />
-            <Route
-              path="/faqs"
-              element={
-                <main className="standalone-page">
-                  <FaqsPage />
-                </main>
-              }
-            />
-          </>
-        ) : null}
-        <Route
-          path="/register"
-          element={
-            !authOpen ? (
-              <AfterSignIn />
-            ) : app.allow_signup ? (
-              <RegisterPage />
-            ) : (
-              <Navigate to="/login" replace />
-            )
-          }
-        />
-        <Route path="/login" element={authOpen ? <LoginPage /> : <AfterSignIn />} />
-        <Route
-          path="/complete-info"
-          element={
-            <LoggedInOnly>
-              <CompleteInfoPage />
-            </LoggedInOnly>
-          }
-        />
-        <Route
-          path="/landing"
-          element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />}
-        />
-        <Route
-          path="/*"
-          element={
-            app.empty_page ? (
-              <EmptyPage />
-            ) : app.allow_anonymous_navigation || loggedIn ? (
-              <CompleteProfileFirst>
-                <MainRoutes />
-              </CompleteProfileFirst>
-            ) : (
-              <Navigate to="/login" replace />
-            )
-          }
-        />
-      </Routes>
-    </Suspense>
+          ) : null}
+          <Route path="/me/delete/:uidApp/:uidUser/:token" element={<DeleteRoute />} />
+          <Route path="/me/delete/*" element={<Navigate to="/" replace />} />
+          {legalAtRoot ? (
+            <>
+              <Route
+                path="/politics"
+                element={
+                  <main className="standalone-page">
+                    <PoliticsPage />
+                  </main>
+                }
+              />
+              <Route
+                path="/terms-and-conditions"
+                element={
+                  <main className="standalone-page">
+                    <TermsPage />
+                  </main>
+                }
+              />
+              <Route
+                path="/faqs"
+                element={
+                  <main className="standalone-page">
+                    <FaqsPage />
+                  </main>
+                }
+              />
+            </>
+          ) : null}
+          <Route
+            path="/register"
+            element={
+              !authOpen ? (
+                <AfterSignIn />
+              ) : app.allow_signup ? (
+                <RegisterPage />
+              ) : (
+                <Navigate to="/login" replace />
+              )
+            }
+          />
+          <Route path="/login" element={authOpen ? <LoginPage /> : <AfterSignIn />} />
+          <Route
+            path="/complete-info"
+            element={
+              <LoggedInOnly>
+                <CompleteInfoPage />
+              </LoggedInOnly>
+            }
+          />
+          <Route
+            path="/landing"
+            element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />}
+          />
+          <Route
+            path="/*"
+            element={
+              app.empty_page ? (
+                <EmptyPage />
+              ) : app.allow_anonymous_navigation || loggedIn ? (
+                <CompleteProfileFirst>
+                  <MainRoutes />
+                </CompleteProfileFirst>
+              ) : (
+                <Navigate to="/login" replace />
+              )
+            }
+          />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
   );
 }

@@ -19,6 +19,9 @@ export const en: Catalogue = {
     logoAlt: '{{name}} logo',
     skipToContent: 'Skip to content',
     coverAlt: '{{name}} cover',
+    errorTitle: 'Something went wrong',
+    errorText: 'We could not show this page. Please try again.',
+    retry: 'Retry',
   },
   maintenance: {
     title: 'We are under maintenance',

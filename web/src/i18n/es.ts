@@ -19,6 +19,9 @@ export const es = {
     logoAlt: 'Logo de {{name}}',
     skipToContent: 'Saltar al contenido',
     coverAlt: 'Portada de {{name}}',
+    errorTitle: 'Algo salió mal',
+    errorText: 'No pudimos mostrar esta página. Inténtalo de nuevo.',
+    retry: 'Reintentar',
   },
   maintenance: {
     title: 'Estamos en mantenimiento',

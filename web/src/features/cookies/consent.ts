@@ -1,6 +1,7 @@
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../lib/storage';
 import { cookieNames, deleteCookie, getCookie, setCookie } from '../../lib/cookies';
+import { syncAnalytics } from '../../lib/analytics';
 
 export type CookieConsent = { necessary: true; ga: boolean; guid: boolean };
 
@@ -54,6 +55,8 @@ export function saveConsent(consent: CookieConsent): void {
   } else {
     deleteCookie(GUID_COOKIE);
   }
+  // Google Analytics starts, or stops before its cookies go (a running tag would write them again).
+  syncAnalytics();
   if (!consent.ga) removeAnalyticsCookies();
 }
 

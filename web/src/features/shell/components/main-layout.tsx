@@ -1,7 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
+import { ErrorBoundary } from '../../../components/error-boundary';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
@@ -13,6 +14,7 @@ export function MainLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const { pathname } = useLocation();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -25,9 +27,12 @@ export function MainLayout() {
       />
       <SideMenu open={menuOpen} onClose={closeMenu} id={MENU_ID} />
       <main id="main" className="shell__main">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        {/* A page that breaks keeps the header and menu around its error screen. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>
