@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { MenuIcon } from './icons';
+import { TabNav } from './tab-nav';
 
 export function Header({
   menuOpen,
@@ -29,6 +30,7 @@ export function Header({
         aria-label={t('header.openMenu')}
       >
         <MenuIcon />
+        <span className="header__menu-text">{t('menu.title')}</span>
       </button>
       {/* The visible name leads the accessible one (WCAG 2.5.3, label in name). */}
       <Link
@@ -41,6 +43,7 @@ export function Header({
         ) : null}
         <span className="header__name">{name}</span>
       </Link>
+      <TabNav place="top" />
       <span className="header__spacer" aria-hidden="true" />
     </header>
   );
