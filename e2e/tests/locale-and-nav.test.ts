@@ -187,7 +187,7 @@ test(
     await wide.goto(harness.server().url('localhost', '/products'));
     const nav = wide.getByRole('navigation', { name: 'Navegación principal' });
     await nav.getByRole('link', { name: 'Productos' }).waitFor();
-    assert.equal(await nav.count(), 1, 'one main navigation is shown');
+    assert.equal(await wide.locator('nav[data-nav]').count(), 1, 'one main navigation');
     assert.equal(await nav.getAttribute('data-nav'), 'top');
     const header = await wide.locator('header.header').boundingBox();
     const box = await nav.boundingBox();
@@ -201,6 +201,10 @@ test(
     await wide.goto(harness.server().url('localhost', '/products'));
     await wide.locator('[data-product]').first().waitFor();
     await wide.screenshot({ path: `${SHOTS}/nav-desktop.png` });
+    // Narrowed to a phone's width, the same page moves its destinations to the tab bar.
+    await wide.setViewportSize(PHONE);
+    await wide.locator('nav[data-nav="bottom"]').waitFor();
+    assert.equal(await wide.locator('nav[data-nav="top"]').count(), 0);
 
     const phone = await memberPage({ viewport: PHONE });
     await phone.goto(harness.server().url('localhost', '/products'));

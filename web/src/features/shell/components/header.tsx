@@ -9,10 +9,13 @@ export function Header({
   menuOpen,
   onToggleMenu,
   menuId,
+  withNav,
 }: {
   menuOpen: boolean;
   onToggleMenu: () => void;
   menuId: string;
+  /** Wide screens: the store's main destinations as a top bar. */
+  withNav: boolean;
 }) {
   const { t } = useTranslation();
   const app = useTenant();
@@ -43,7 +46,7 @@ export function Header({
         ) : null}
         <span className="header__name">{name}</span>
       </Link>
-      <TabNav place="top" />
+      {withNav ? <TabNav place="top" /> : null}
       <span className="header__spacer" aria-hidden="true" />
     </header>
   );

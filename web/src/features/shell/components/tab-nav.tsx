@@ -20,8 +20,7 @@ const icons: Record<Exclude<FooterLink['kind'], 'createStore'>, ReactNode> = {
  * The store's main destinations (commerce-and-loyalty section 2, rules in lib/nav-rules):
  * products, programs of the current company, orders, raffles when the member has any, cart, the
  * create-store link on the main multisite company. A phone shows them as the tab bar at the
- * bottom, a wide screen as the top bar in the header (`place`); CSS shows one or the other, so
- * the layout never waits on a media query and the raffle count is asked once (shared query).
+ * bottom, a wide screen as the top bar in the header (`place`); the layout renders one of them.
  */
 export function TabNav({ place }: { place: 'top' | 'bottom' }) {
   const { t } = useTranslation();
