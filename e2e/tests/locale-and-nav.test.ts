@@ -246,3 +246,25 @@ test(
     await page.screenshot({ path: `${SHOTS}/legal-not-found.png` });
   },
 );
+
+test(
+  'registration asks for the email only where email login is on; otherwise the way in',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: PHONE });
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await patchTenantApp(page, (app) => {
+      app.signin_methods = [{ type: 'MOBILE_NUMBER', settings: {} }];
+    });
+    await page.goto(server.url('localhost', '/register'));
+    const email = page.getByLabel('Correo electrónico (opcional)');
+    await email.waitFor();
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('Por favor corrija los campos correspondientes').first().waitFor();
+    assert.equal(await email.getAttribute('aria-invalid'), null, 'no email needed');
+    const mobile = page.getByRole('textbox', { name: 'Número de celular' });
+    assert.equal(await mobile.getAttribute('aria-invalid'), 'true', 'the way in is required');
+    await page.screenshot({ path: `${SHOTS}/register-mobile-login.png`, fullPage: true });
+  },
+);
