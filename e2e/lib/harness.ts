@@ -18,6 +18,8 @@ export type Harness = {
   /** A fresh browser context (own storage and cookies) and page. */
   newPage: (options?: {
     viewport?: { width: number; height: number };
+    /** The browser's language (es-PE unless given). */
+    locale?: string;
   }) => Promise<{ context: BrowserContext; page: Page }>;
 };
 
@@ -69,7 +71,7 @@ export function useHarness(
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({
         viewport: options.viewport ?? { width: 1280, height: 800 },
-        locale: 'es-PE',
+        locale: options.locale ?? 'es-PE',
       });
       contexts.push(context);
       // Every page (and frame) reports what its CSP refused: the app must live within its policy.

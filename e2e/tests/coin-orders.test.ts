@@ -55,7 +55,9 @@ test(
     // 150 coins with 120: the message, and no way to add it.
     await openRedeemable(page, 'Taza Aurora');
     await dialog(page).getByText('Tienes 120 monedas').waitFor();
-    await dialog(page).getByText('Te faltan 30 monedas para canjear este Producto').waitFor();
+    await dialog(page)
+      .getByText('Te faltan 30 monedas para canjear este Producto.', { exact: true })
+      .waitFor();
     assert.equal(
       await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).isDisabled(),
       true,

@@ -458,6 +458,10 @@ test(
       (await staff.getByText('Este campo es requerido').count()) >= 2,
       'names are required',
     );
+    // The counter attests the client's age (the spec's staff-side 14-or-over line).
+    const age = staff.getByRole('checkbox', { name: 'El cliente declara tener 14 años o más' });
+    assert.equal(await age.getAttribute('aria-invalid'), 'true');
+    await age.check();
     await staff.getByLabel('Número de documento').fill('77777777');
     await staff.getByLabel('Nombre', { exact: true }).fill('Luz');
     await staff.getByLabel('Apellido', { exact: true }).fill('Ramos');
@@ -648,6 +652,7 @@ test(
     await staff
       .getByRole('heading', { name: 'Crear usuario en un programa de beneficios' })
       .waitFor();
+    await staff.getByRole('checkbox', { name: 'El cliente declara tener 14 años o más' }).check();
     await staff.getByLabel('Número de documento').fill('46464646');
     await staff.getByLabel('Nombre', { exact: true }).fill('Rafael');
     await staff.getByLabel('Apellido', { exact: true }).fill('Soto');

@@ -283,6 +283,56 @@ describe('POST v5/register/', () => {
     );
   });
 
+  test('the email is required only where email login is enabled; the way in is required instead', async () => {
+    // Mobile number login only: no email needed, the mobile number is.
+    const { host } = await makeTenant(t, 'phone-login', {
+      signin_methods: [{ type: 'MOBILE_NUMBER', settings: {} }],
+    });
+    const noWayIn = await t.post('/api/v5/register/', newMember({ email: '' }), { host });
+    assert.equal(noWayIn.statusCode, 400);
+    assert.deepEqual(noWayIn.data, { mobile_number: ['Este campo es requerido'] });
+    const body = newMember({ email: '', mobile_number: '+51 912 345 678' });
+    const ok = await t.post('/api/v5/register/', body, { host });
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(ok.data.user.email, null);
+    const login = await t.post(
+      '/api/v5/login/',
+      { mobile_number: '912345678', password: body.password },
+      { host },
+    );
+    assert.equal(login.statusCode, 200);
+    // A wrong email is still refused where it is optional.
+    const bad = await t.post(
+      '/api/v5/register/',
+      newMember({ email: 'nope', mobile_number: '+51 912 345 679' }),
+      { host },
+    );
+    assert.deepEqual(bad.data, { email: ['Ingresar un email correcto'] });
+
+    // Document login only: the document is required in its place.
+    const doc = await makeTenant(t, 'document-login', {
+      signin_methods: [{ type: 'DOCUMENT', settings: {} }],
+    });
+    const noDoc = await t.post('/api/v5/register/', newMember({ email: '', document_number: '' }), {
+      host: doc.host,
+    });
+    assert.deepEqual(noDoc.data, { document_number: ['Por favor digite un número de documento'] });
+
+    // Email login (with the mobile too): the email stays required.
+    const both = await makeTenant(t, 'email-and-phone', {
+      signin_methods: [
+        { type: 'EMAIL', settings: {} },
+        { type: 'MOBILE_NUMBER', settings: {} },
+      ],
+    });
+    const noEmail = await t.post(
+      '/api/v5/register/',
+      newMember({ email: '', mobile_number: '+51 912 345 670' }),
+      { host: both.host },
+    );
+    assert.deepEqual(noEmail.data, { email: ['Este campo es requerido'] });
+  });
+
   test('an app that does not allow sign-up refuses with 403', async () => {
     const { host } = await makeTenant(t, 'closed-app', { allow_signup: false });
     const res = await t.post('/api/v5/register/', newMember(), { host });

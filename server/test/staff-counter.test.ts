@@ -489,6 +489,14 @@ describe('stamps and points', () => {
     });
     assert.equal(zero.statusCode, 400);
     assert.deepEqual(zero.data, { quantity: [messageText(staffMessages.quantityPositive)] });
+    const many = await post('/api/v5/staff/stamps/', {
+      client_uid: m.user.uid,
+      program_uid: s.programs.club,
+      place_uid: s.places.a,
+      quantity: 101,
+    });
+    assert.equal(many.statusCode, 400);
+    assert.deepEqual(many.data.quantity, ['Puede dar como máximo 100 sellos a la vez.']);
     const plain = await post('/api/v5/staff/stamps/', {
       client_uid: m.user.uid,
       program_uid: s.programs.plain,
@@ -510,6 +518,15 @@ describe('stamps and points', () => {
     });
     assert.equal(zero.statusCode, 400);
     assert.deepEqual(zero.data, { amount: [messageText(staffMessages.amountPositive)] });
+    // A typo's 9999999 hears the real rule, the maximum, not 'Ingresar un número'.
+    const huge = await post('/api/v5/staff/points/', {
+      client_uid: m.user.uid,
+      program_uid: s.programs.club,
+      amount: 9999999,
+      description: 'Compra',
+    });
+    assert.equal(huge.statusCode, 400);
+    assert.deepEqual(huge.data.amount, ['Puede agregar como máximo 1,000,000 puntos a la vez.']);
     const noText = await post('/api/v5/staff/points/', {
       client_uid: m.user.uid,
       program_uid: s.programs.club,

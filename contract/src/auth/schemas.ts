@@ -102,10 +102,36 @@ export type RegistrationRules = {
   documentOnly: boolean;
   validateDocument: boolean;
   validateMobileNumber: boolean;
+} & RegistrationIdentity;
+
+/**
+ * Which identity a registration must carry, from the app's sign-in methods (spec: "Email required
+ * if email login is enabled"). Without email login the email is optional, and the identity the
+ * member will sign in with (mobile number, else document) is required instead, so no account is
+ * made that nobody can sign in to. Document-only registration keeps its email (the spec lists it).
+ */
+export type RegistrationIdentity = {
+  emailRequired: boolean;
+  /** Required in place of the email when the app has no email login. */
+  signInIdentity: 'mobile' | 'document' | null;
 };
 
+export function registrationIdentity(
+  methodTypes: readonly string[],
+  documentOnly: boolean,
+): RegistrationIdentity {
+  const has = (type: string) => methodTypes.includes(type);
+  const mobile = has('MOBILE_NUMBER');
+  const document = has('DOCUMENT') || has('ONLY_DOCUMENT');
+  // Email login, document-only registration, or no other identity to sign in with (Google only).
+  if (has('EMAIL') || documentOnly || (!mobile && !document))
+    return { emailRequired: true, signInIdentity: null };
+  return { emailRequired: false, signInIdentity: mobile ? 'mobile' : 'document' };
+}
+
 export type CleanRegistration = {
-  email: string;
+  /** Null only where the app has no email login and none was given. */
+  email: string | null;
   first_name: string;
   last_name: string;
   password: string | null;
@@ -136,8 +162,9 @@ export function checkRegistration(
     if (body[field] !== true) fail(field, acceptanceMessages[field]);
 
   const email = trimmed(body.email).toLowerCase();
-  if (!email) fail('email', formMessages.required);
-  else if (formRules.email(email)) fail('email', formMessages.email);
+  if (!email) {
+    if (rules.emailRequired) fail('email', formMessages.required);
+  } else if (formRules.email(email)) fail('email', formMessages.email);
 
   const firstName = trimmed(body.first_name);
   const lastName = trimmed(body.last_name);
@@ -152,7 +179,8 @@ export function checkRegistration(
 
   let docType: DocumentType | null = null;
   let docNumber: string | null = normaliseDocumentNumber(body.document_number ?? '') || null;
-  const documentRequired = rules.documentOnly || rules.validateDocument;
+  const documentRequired =
+    rules.documentOnly || rules.validateDocument || rules.signInIdentity === 'document';
   if (docNumber || documentRequired) {
     const parsedType = documentType.safeParse(body.document_type || DEFAULT_DOCUMENT_TYPE);
     if (!parsedType.success) fail('document_type', authMessages.documentTypeRequired);
@@ -165,7 +193,8 @@ export function checkRegistration(
 
   let mobile: string | null = normaliseMobileNumber(body.mobile_number ?? '') || null;
   if (!mobile) {
-    if (rules.validateMobileNumber) fail('mobile_number', formMessages.required);
+    if (rules.validateMobileNumber || rules.signInIdentity === 'mobile')
+      fail('mobile_number', formMessages.required);
   } else {
     const message = mobileNumberError(mobile);
     if (message) fail('mobile_number', message);
@@ -181,7 +210,7 @@ export function checkRegistration(
   if (Object.keys(errors).length) return { errors };
   return {
     value: {
-      email,
+      email: email || null,
       first_name: firstName,
       last_name: lastName,
       password,

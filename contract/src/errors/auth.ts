@@ -35,7 +35,7 @@ export const authErrors = {
     en: 'You must be of legal age',
   },
   'auth.correct_fields': {
-    es: 'Por favor corrija los campos indicados',
+    es: 'Por favor corrija los campos correspondientes',
     en: 'Please correct the relevant fields',
     spec: 'en',
   },

@@ -77,6 +77,14 @@ export const staffErrors = {
     es: 'El monto debe ser mayor que 0.',
     en: 'The amount must be greater than 0.',
   },
+  'staff.points_at_most': {
+    es: 'Puede agregar como máximo {max} puntos a la vez.',
+    en: 'You can add at most {max} points at a time.',
+  },
+  'staff.stamps_at_most': {
+    es: 'Puede dar como máximo {max} sellos a la vez.',
+    en: 'You can give at most {max} stamps at a time.',
+  },
   'staff.quantity_positive': {
     es: 'La cantidad debe ser mayor que 0.',
     en: 'The quantity must be greater than 0.',

@@ -15,6 +15,7 @@ import { promotion, redemption } from '../loyalty/promotions';
 import { order } from '../orders/schemas';
 import { orderStatus, type OrderStatus, type ShippingType, canTransition } from '../orders/status';
 import { staffMessages } from './messages';
+import { formatMessage } from '../errors/refs';
 
 /**
  * Staff console (`/api/v5/staff/...`). Every call answers for the company the
@@ -196,6 +197,10 @@ export const staffRedemptionResult = z.object({
 });
 export type StaffRedemptionResult = z.infer<typeof staffRedemptionResult>;
 
+/** The most stamps and points the counter gives in one go (a typo's 9999999 is refused). */
+export const STAFF_MAX_STAMPS = 100;
+export const STAFF_MAX_POINTS = 1_000_000;
+
 /** `POST v5/staff/stamps/`: stamps given for a purchase at a place. */
 export const staffStampsInput = z.object({
   client_uid: uidField(),
@@ -205,7 +210,8 @@ export const staffStampsInput = z.object({
     .number({ error: formMessages.numeric })
     .int(formMessages.positiveNumber)
     .min(1, staffMessages.quantityPositive)
-    .max(100),
+    // Its own message: otherwise zod 4 reports the number's 'Ingresar un número' for a too-big one.
+    .max(STAFF_MAX_STAMPS, formatMessage('staff.stamps_at_most', { max: STAFF_MAX_STAMPS })),
 });
 export type StaffStampsInput = z.input<typeof staffStampsInput>;
 
@@ -218,7 +224,10 @@ export const staffPointsInput = z.object({
     .number({ error: formMessages.numeric })
     .int(formMessages.positiveNumber)
     .min(1, staffMessages.amountPositive)
-    .max(1_000_000),
+    .max(
+      STAFF_MAX_POINTS,
+      formatMessage('staff.points_at_most', { max: STAFF_MAX_POINTS.toLocaleString('es-PE') }),
+    ),
   description: requiredText(200),
 });
 export type StaffPointsInput = z.input<typeof staffPointsInput>;

@@ -22,7 +22,7 @@ export const catalogEn: Record<keyof typeof catalogEs, string> = {
     'Your cart holds products paid with money: redeemable products go in another order.',
   coinsCartOnlyCoins:
     'Your cart holds products redeemed with coins: this product goes in another order.',
-  coinsMissing: 'You need {{n}} more coins to redeem this product',
+  coinsMissing: 'You need {{n}} more coins to redeem this product.',
   close: 'Close',
   loadError: "Sorry, the information couldn't be fetched properly",
   quantity: 'Quantity',

@@ -20,7 +20,7 @@ export const catalogEs = {
     'Tu carrito tiene productos que se pagan con dinero: los canjeables se piden en otro pedido.',
   coinsCartOnlyCoins:
     'Tu carrito tiene productos canjeables con monedas: este producto se pide en otro pedido.',
-  coinsMissing: 'Te faltan {{n}} monedas para canjear este Producto',
+  coinsMissing: 'Te faltan {{n}} monedas para canjear este Producto.',
   close: 'Cerrar',
   loadError: "Sorry, the information couldn't be fetched properly",
   quantity: 'Cantidad',

@@ -87,6 +87,8 @@ export const en: Catalogue = {
     privacyTitle: 'Privacy policy',
     termsTitle: 'Terms and conditions',
     faqsTitle: 'FAQs',
+    termsNotFound: 'Terms and conditions not found',
+    privacyNotFound: 'Privacy policies not found',
     faqsEmpty: 'No frequently asked questions have been published yet.',
   },
   cookies: {

@@ -87,6 +87,8 @@ export const es = {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',
     faqsTitle: 'FAQs',
+    termsNotFound: 'No se encontraron los términos y condiciones',
+    privacyNotFound: 'No se encontraron las políticas de privacidad',
     faqsEmpty: 'Aún no hay preguntas frecuentes publicadas.',
   },
   cookies: {

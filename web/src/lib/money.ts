@@ -1,14 +1,17 @@
-import { DEFAULT_CURRENCY_SYMBOL } from '@store/contract/constants';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from './format';
 import { useTenant } from './tenant';
 
-/** A price as shown: currency symbol (S/. by default) and 2 decimals. */
+/** A price as shown: currency symbol (S/. by default) and 2 decimals, in the app's language. */
 export function formatPrice(value: string | number, symbol?: string | null): string {
-  const amount = typeof value === 'number' ? value : Number(value);
-  return `${symbol || DEFAULT_CURRENCY_SYMBOL} ${(Number.isFinite(amount) ? amount : 0).toFixed(2)}`;
+  return formatMoney(value, i18next.language, symbol);
 }
 
-/** formatPrice with the company's currency symbol. */
+/** formatPrice with the company's currency symbol (re-renders when the language changes). */
 export function useFormatPrice(): (value: string | number) => string {
   const symbol = useTenant().company.currency?.symbol;
-  return (value) => formatPrice(value, symbol);
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return (value) => formatMoney(value, language, symbol);
 }

@@ -11,3 +11,13 @@ export function sanitizeHtml(html: string): string {
     FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'style'],
   });
 }
+
+/**
+ * Whether sanitised HTML still shows anything (text or media): a tenant text made only of what
+ * the sanitiser removes (a script, a form) would otherwise leave an empty page.
+ */
+export function showsContent(cleanHtml: string): boolean {
+  const box = document.createElement('div');
+  box.innerHTML = cleanHtml;
+  return Boolean(box.textContent?.trim()) || !!box.querySelector('img, video, iframe, svg');
+}

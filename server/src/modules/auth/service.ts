@@ -4,6 +4,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import {
   authMessages,
   checkRegistration,
+  registrationIdentity,
   documentNumberError,
   documentType as documentTypeSchema,
   formMessages,
@@ -238,16 +239,28 @@ export async function register(ctx: AuthScope, body: RegisterBody): Promise<Auth
   const app = ctx.app;
   if (!app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
   await limitByAddress(ctx, 'register');
+  const documentOnly = hasMethod(app, 'ONLY_DOCUMENT') && !body.password;
   const checked = checkRegistration(body, {
-    documentOnly: hasMethod(app, 'ONLY_DOCUMENT') && !body.password,
+    documentOnly,
     validateDocument: app.validateDocument,
     validateMobileNumber: app.validateMobileNumber,
+    ...registrationIdentity(
+      app.signinMethods.map((m) => m.type),
+      documentOnly,
+    ),
   });
   if ('errors' in checked) throw new ValidationError(checked.errors);
   const value = checked.value;
 
   await checkCaptcha(ctx, body.captcha_token);
-  await limitByIdentity(ctx, 'register', `email:${value.email}`);
+  // The identity the account is known by: the email, else (an app without email login) the
+  // mobile number or the document the rules made required.
+  const identity = value.email
+    ? `email:${value.email}`
+    : value.mobile_number
+      ? `mobile:${value.mobile_number}`
+      : `document:${value.document_type}:${value.document_number}`;
+  await limitByIdentity(ctx, 'register', identity);
 
   const document = value.document_number
     ? { type: value.document_type!, number: value.document_number }

@@ -1,4 +1,5 @@
 import type { CompanyEvent } from '@store/contract/loyalty/events';
+import { formatDay, type DateOptions } from '../../lib/format';
 
 type EventTimes = Pick<CompanyEvent, 'start_date' | 'start_time' | 'end_date' | 'end_time'>;
 
@@ -28,12 +29,9 @@ export function eventTimeRange(event: Pick<EventTimes, 'start_time' | 'end_time'
 export function formatEventDate(
   date: string,
   language: string,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'full' },
+  options: DateOptions = { dateStyle: 'full' },
 ): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString(language, {
-    ...options,
-    timeZone: 'UTC',
-  });
+  return formatDay(date, language, options);
 }
 
 /** Only http(s) links of the tenant file become buttons (a `javascript:` one never does). */

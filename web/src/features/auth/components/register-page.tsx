@@ -10,6 +10,7 @@ import { authMessages } from '@store/contract/auth/messages';
 import {
   acceptanceFields,
   checkRegistration,
+  registrationIdentity,
   type RegisterBody,
 } from '@store/contract/auth/schemas';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
@@ -107,6 +108,10 @@ export function RegisterPage() {
     documentOnly,
     validateDocument: app.validate_document,
     validateMobileNumber: app.validate_mobile_number,
+    ...registrationIdentity(
+      app.signin_methods.map((m) => m.type),
+      documentOnly,
+    ),
   };
   const schema = formShape.superRefine((values, ctx) => {
     const result = checkRegistration(toRegisterBody(values, documentOnly), rules);
@@ -229,7 +234,7 @@ export function RegisterPage() {
           </div>
         )}
         <TextField
-          label={t('auth.email')}
+          label={`${t('auth.email')}${rules.emailRequired ? '' : ` ${t('auth.optional')}`}`}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -253,14 +258,14 @@ export function RegisterPage() {
             {...form.register('document_type')}
           />
           <TextField
-            label={`${t('auth.documentNumber')}${documentOnly || app.validate_document ? '' : ` ${t('auth.optional')}`}`}
+            label={`${t('auth.documentNumber')}${documentOnly || app.validate_document || rules.signInIdentity === 'document' ? '' : ` ${t('auth.optional')}`}`}
             autoComplete="off"
             error={err('document_number')}
             {...form.register('document_number')}
           />
         </div>
         <PhoneField
-          label={`${t('auth.mobileNumber')}${app.validate_mobile_number ? '' : ` ${t('auth.optional')}`}`}
+          label={`${t('auth.mobileNumber')}${app.validate_mobile_number || rules.signInIdentity === 'mobile' ? '' : ` ${t('auth.optional')}`}`}
           dialCode={form.register('dial_code')}
           number={form.register('mobile_number')}
           error={err('mobile_number')}

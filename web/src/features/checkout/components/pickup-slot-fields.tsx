@@ -3,13 +3,7 @@ import type { PickupSchedule } from '@store/contract/catalog/places';
 import { SelectField } from '../../../components/form-fields';
 import { slotRange } from '../../../lib/checkout-logic';
 import type { FormBinding } from '../form/form-binding';
-
-const dateLabel = (iso: string) =>
-  new Date(`${iso}T12:00:00`).toLocaleDateString(undefined, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
+import { useFormat } from '../../../lib/format';
 
 type PickupSlotFieldsProps = {
   binding: FormBinding<'pickup_date' | 'pickup_start'>;
@@ -20,6 +14,9 @@ type PickupSlotFieldsProps = {
 /** The day and the time to pick the order up, from the place's open slots. */
 export function PickupSlotFields({ binding, schedule }: PickupSlotFieldsProps) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const dateLabel = (day: string) =>
+    format.day(day, { weekday: 'long', day: 'numeric', month: 'long' });
   const days = schedule?.days.filter((d) => d.slots.length > 0) ?? [];
   const chosenDate = binding.value('pickup_date');
   const slots = days.find((d) => d.date === chosenDate)?.slots ?? [];

@@ -6,11 +6,11 @@ import { useMemberProgram } from '../../../api/get-member-program';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useCoinRedemptions } from '../api/get-coin-redemptions';
 import { useCompanyPrograms, type CompanyProgram } from '../../../lib/company-programs';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { coinRedemptions } from '../coins-logic';
 import '../../../styles/engagement.css';
+import { formatInstant } from '../../../lib/format';
 
 /** /orders/coins: what the member took with coins in each program of the company, and the coins left. */
 export function CoinOrdersPage() {
@@ -59,10 +59,9 @@ function CoinOrders() {
                   <span className="engagement-badge">{t(`orders.status_${order.status}`)}</span>
                 </div>
                 <p className="engagement-card__meta">
-                  {new Date(order.created_at).toLocaleString(i18n.language, {
+                  {formatInstant(order.created_at, i18n.language, {
                     dateStyle: 'medium',
                     timeStyle: 'short',
-                    timeZone: STORE_TIME_ZONE,
                   })}
                   {' · '}
                   {order.products.map((l) => `${l.quantity} × ${l.title}`).join(', ')}
@@ -84,10 +83,9 @@ function ProgramCoins({ program }: { program: CompanyProgram }) {
   const standing = useMemberProgram(program.uid, { retry: false });
   const redemptions = useCoinRedemptions(program.uid, { retry: false });
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: STORE_TIME_ZONE,
     });
   const notMember = standing.data
     ? !standing.data.is_member

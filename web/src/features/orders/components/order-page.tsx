@@ -8,7 +8,6 @@ import { useCancelMyOrder } from '../api/cancel-my-order';
 import { useMyOrder } from '../api/get-my-order';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useFormatPrice } from '../../../lib/money';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { slotRange } from '../../../lib/checkout-logic';
 import { ConfirmInline } from '../../../components/confirm-inline';
 import { FormAlert } from '../../../components/form-fields';
@@ -16,6 +15,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { StatusBadge, StatusSteps } from './status-steps';
 import '../../../styles/checkout.css';
+import { formatInstant, formatDay } from '../../../lib/format';
 
 /** How often an open order asks for its status, so the member sees it change. */
 const REFRESH_MS = 10_000;
@@ -74,10 +74,9 @@ export function OrderPage() {
       : cancel.error
         ? [t('checkout.genericError')]
         : [];
-  const date = new Date(o.created_at).toLocaleString(i18n.language, {
+  const date = formatInstant(o.created_at, i18n.language, {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: STORE_TIME_ZONE,
   });
 
   return (
@@ -139,7 +138,7 @@ export function OrderPage() {
             </Field>
             {o.shipping_type === 'pickup' && o.pickup_date ? (
               <Field label={t('orders.pickupDateTime')}>
-                {new Date(`${o.pickup_date}T12:00:00`).toLocaleDateString(i18n.language, {
+                {formatDay(o.pickup_date, i18n.language, {
                   dateStyle: 'long',
                 })}
                 ,{' '}

@@ -5,7 +5,6 @@ import { useCheckoutOptions } from '../../../api/get-checkout-options';
 import { useMyOrders } from '../../../api/get-my-orders';
 import { usePlaces } from '../../../api/get-places';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
@@ -14,6 +13,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { StatusBadge } from './status-steps';
 import '../../../styles/checkout.css';
+import { formatInstant } from '../../../lib/format';
 
 /** /orders: the member's orders, newest first, 20 a page, filtered by payment method. */
 export function OrdersPage() {
@@ -45,10 +45,9 @@ export function OrdersPage() {
 
   const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: STORE_TIME_ZONE,
     });
 
   return (

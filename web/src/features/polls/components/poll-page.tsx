@@ -7,7 +7,6 @@ import { ApiError } from '../../../api';
 import { useAnswerPoll } from '../api/answer-poll';
 import { usePoll } from '../api/get-poll';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
@@ -22,6 +21,7 @@ import {
 } from '../poll-logic';
 import '../../../styles/engagement.css';
 import { useErrorText } from '../../../lib/error-text';
+import { formatInstant } from '../../../lib/format';
 
 /** /polls/{program}/{poll}: answer every question, or (already answered) read it. */
 export function PollPage() {
@@ -127,10 +127,9 @@ function PollForm({ poll }: { poll: Poll }) {
       {readOnly && poll.answered_at ? (
         <p className="engagement-detail__note" role="status">
           {t('polls.answeredOn', {
-            date: new Date(poll.answered_at).toLocaleString(i18n.language, {
+            date: formatInstant(poll.answered_at, i18n.language, {
               dateStyle: 'medium',
               timeStyle: 'short',
-              timeZone: STORE_TIME_ZONE,
             }),
           })}
         </p>

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { programPollsQuery } from '../api/get-program-polls';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useCompanyPrograms } from '../../../lib/company-programs';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/engagement.css';
+import { formatInstant } from '../../../lib/format';
 
 /** /polls: pending polls of the current company's programs, and (?resolved=1) the answered ones. */
 export function PollsPage() {
@@ -24,9 +24,8 @@ export function PollsPage() {
   const failed = results.length > 0 && results.every((result) => result.isError);
   const polls = results.flatMap((result) => result.data?.results ?? []);
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'medium',
-      timeZone: STORE_TIME_ZONE,
     });
 
   return (

@@ -8,6 +8,7 @@ import { errorMessagesOf, levelProgress, promotionValue } from '../../../lib/loy
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatPrice } from '../../../lib/money';
 import { formatExpiryDate } from '../../../lib/points-expiry';
+import { formatNumber } from '../../../lib/format';
 import { PageMessage } from '../../../components/page-message';
 
 type ProgramLevel = MemberProgram['levels'][number];
@@ -155,7 +156,7 @@ export function Balances({ program }: { program: MemberProgram }) {
       {shown.map((item) => (
         <div key={item.key} className={`balance balance--${item.key}`} data-balance={item.key}>
           <span className="balance__value">
-            {program.balances[item.key].toLocaleString('es-PE')}
+            {formatNumber(program.balances[item.key], i18n.language)}
           </span>
           <span className="balance__label">{t(`programs.${item.key}`)}</span>
         </div>
@@ -164,7 +165,7 @@ export function Balances({ program }: { program: MemberProgram }) {
         <p className="balances__expiring" data-testid="points-expiring">
           {t('programs.pointsExpiring', {
             count: program.points_expiring.amount,
-            formatted: program.points_expiring.amount.toLocaleString('es-PE'),
+            formatted: formatNumber(program.points_expiring.amount, i18n.language),
             date: formatExpiryDate(program.points_expiring.date, i18n.language),
           })}
         </p>

@@ -11,7 +11,6 @@ import { usePromotionPlaces } from '../api/get-promotion-places';
 import { useRedemptions } from '../api/get-redemptions';
 import { useRelatedPromotions } from '../api/get-related-promotions';
 import { usePurchasePromotion } from '../api/purchase-promotion';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { blockedMessage, promotionActions } from '../../../lib/loyalty';
 import { useErrorText } from '../../../lib/error-text';
 import { useFormatPrice } from '../../../lib/money';
@@ -31,6 +30,7 @@ import {
   usePromotionValue,
 } from './parts';
 import '../../../styles/programs.css';
+import { formatInstant } from '../../../lib/format';
 
 /** /program/{p}/promotions/{uid}: the promotion with the member's state and what can be done with it. */
 export function PromotionPage() {
@@ -80,9 +80,8 @@ function PromotionView({
   const actions = promotionActions(promotion, program.balances, program.is_member);
   const blocked = blockedMessage(promotion.state);
   const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'long',
-      timeZone: STORE_TIME_ZONE,
     });
   const programPath = `${prefix}/program/${program.uid}`;
 

@@ -11,6 +11,7 @@ import { PageMessage } from '../../../components/page-message';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
 import { CounterCode } from './counter-code';
 import '../../../styles/programs.css';
+import { formatInstant } from '../../../lib/format';
 
 /**
  * /qr: the member QR of a program (the one named by ?program=, else the current company's
@@ -106,7 +107,7 @@ function MemberQr({
       </div>
     );
   }
-  const time = new Date(qr.data.expires_at).toLocaleTimeString(i18n.language, {
+  const time = formatInstant(qr.data.expires_at, i18n.language, {
     hour: '2-digit',
     minute: '2-digit',
   });

@@ -2,13 +2,13 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMemberProgram } from '../../../api/get-member-program';
 import { useRedemptions } from '../api/get-redemptions';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { useFormatPrice } from '../../../lib/money';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { FetchError, isNotFound, ProgramNotFound } from './parts';
 import '../../../styles/programs.css';
+import { formatInstant } from '../../../lib/format';
 
 /** /program/{uid}/redemptions: the member's redemptions in the program, newest first. */
 export function RedemptionsPage() {
@@ -20,10 +20,9 @@ export function RedemptionsPage() {
   const redemptions = useRedemptions(programUid, {}, { enabled: program.isSuccess });
   const programPath = `${company.prefix}/program/${programUid}`;
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
-      timeZone: STORE_TIME_ZONE,
     });
 
   if (program.isPending) return <Loading />;

@@ -3,15 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { MenuIcon } from './icons';
+import { TabNav } from './tab-nav';
 
 export function Header({
   menuOpen,
   onToggleMenu,
   menuId,
+  withNav,
 }: {
   menuOpen: boolean;
   onToggleMenu: () => void;
   menuId: string;
+  /** Wide screens: the store's main destinations as a top bar. */
+  withNav: boolean;
 }) {
   const { t } = useTranslation();
   const app = useTenant();
@@ -29,6 +33,7 @@ export function Header({
         aria-label={t('header.openMenu')}
       >
         <MenuIcon />
+        <span className="header__menu-text">{t('menu.title')}</span>
       </button>
       {/* The visible name leads the accessible one (WCAG 2.5.3, label in name). */}
       <Link
@@ -41,6 +46,7 @@ export function Header({
         ) : null}
         <span className="header__name">{name}</span>
       </Link>
+      {withNav ? <TabNav place="top" /> : null}
       <span className="header__spacer" aria-hidden="true" />
     </header>
   );

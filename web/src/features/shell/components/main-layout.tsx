@@ -3,18 +3,21 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
 import { ErrorBoundary } from '../../../components/error-boundary';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../lib/use-media-query';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 
 const MENU_ID = 'side-menu';
 
-/** The main area: header with logo and menu toggle, side menu, content, footer. */
+/** The main area: header with logo, menu toggle (and the top bar on wide screens), side menu, content, footer. */
 export function MainLayout() {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname } = useLocation();
+  // One main navigation at a time: the top bar on wide screens, the tab bar on phones.
+  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -24,6 +27,7 @@ export function MainLayout() {
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}
         menuId={MENU_ID}
+        withNav={wide}
       />
       <SideMenu open={menuOpen} onClose={closeMenu} id={MENU_ID} />
       <main id="main" className="shell__main">
@@ -34,7 +38,7 @@ export function MainLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
+      <Footer withNav={!wide} />
     </div>
   );
 }

@@ -5,13 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessages } from '@store/contract/messages';
+import { errorMessages, formMessages } from '@store/contract/messages';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
 import { staffCreateClientInput, type StaffClient } from '@store/contract/staff/schemas';
 import { staffMessages } from '@store/contract/staff/messages';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { PageMessage } from '../../../components/page-message';
 import { useCreateClient } from '../api/create-client';
 import { lookupOfClient, lookupToSearch } from '../logic';
@@ -36,6 +36,10 @@ export function CreateClientPage() {
   const stm = useErrorText();
   const { me } = useStaff();
   const [created, setCreated] = useState<StaffClient | null>(null);
+  // The spec's staff-side age line: the counter attests the client is 14 or over (Peru lets a
+  // 14-year-old consent to the use of their own data); the sign-up flow's 18 is the member's own.
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
+  const [ageError, setAgeError] = useState<string | undefined>();
   const empty: In = {
     program_uid: me.programs[0]?.uid ?? '',
     first_name: '',
@@ -62,9 +66,15 @@ export function CreateClientPage() {
     );
   }
 
+  const ageMissing = () => {
+    if (ageConfirmed) return false;
+    setAgeError(formMessages.required);
+    return true;
+  };
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     setCreated(null);
+    if (ageMissing()) return;
     try {
       const client = await create.mutateAsync({
         ...values,
@@ -74,10 +84,11 @@ export function CreateClientPage() {
       toast.success(t('staff.clientCreated'));
       setCreated(client);
       form.reset({ ...empty, program_uid: values.program_uid });
+      setAgeConfirmed(false);
     } catch (error) {
       showError(error);
     }
-  });
+  }, ageMissing);
   const e = form.formState.errors;
   const err = (field: (typeof FIELDS)[number]) => {
     const message = e[field]?.message;
@@ -150,6 +161,15 @@ export function CreateClientPage() {
             hint={t('staff.mobilePhoneHint')}
             error={err('mobile_phone')}
             {...form.register('mobile_phone')}
+          />
+          <CheckboxField
+            label={t('staff.ageConfirm')}
+            checked={ageConfirmed}
+            error={ageError}
+            onChange={(event) => {
+              setAgeConfirmed(event.target.checked);
+              if (event.target.checked) setAgeError(undefined);
+            }}
           />
           <FormAlert messages={general.map(stm)} />
           <button type="submit" className="button button--primary" disabled={create.isPending}>

@@ -23,6 +23,7 @@ import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
+import { formatInstant } from '../../../lib/format';
 
 type In = z.input<typeof staffInvitationInput>;
 type Out = z.output<typeof staffInvitationInput>;
@@ -226,7 +227,7 @@ function InvitationRow({ invitation }: { invitation: StaffInvitation }) {
   const { t, i18n } = useTranslation();
   const stm = useErrorText();
   const revoke = useRevokeInvitation();
-  const date = new Date(invitation.expires_at).toLocaleDateString(i18n.language, {
+  const date = formatInstant(invitation.expires_at, i18n.language, {
     day: 'numeric',
     month: 'short',
   });

@@ -11,7 +11,6 @@ import {
 } from '@store/contract/staff/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { STORE_TIME_ZONE, storeInstant } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, SelectField } from '../../../components/form-fields';
@@ -25,6 +24,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
+import { formatDay, formatInstant } from '../../../lib/format';
 
 /** /staff/orders: the place's orders, newest first, polled so new ones appear; filtered by status. */
 export function OrdersBoard() {
@@ -57,10 +57,7 @@ export function OrdersBoard() {
   };
   const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const updated = orders.dataUpdatedAt
-    ? new Date(orders.dataUpdatedAt).toLocaleTimeString(i18n.language, {
-        timeStyle: 'medium',
-        timeZone: STORE_TIME_ZONE,
-      })
+    ? formatInstant(orders.dataUpdatedAt, i18n.language, { timeStyle: 'medium' })
     : null;
 
   return (
@@ -150,10 +147,9 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
   const [errors, setErrors] = useState<string[]>([]);
   // The server's list of actions is computed from the same contract state machine; both must agree.
   const actions = staffActionsFor(o.status, o.shipping_type).filter((a) => o.actions.includes(a));
-  const date = new Date(o.created_at).toLocaleString(i18n.language, {
+  const date = formatInstant(o.created_at, i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: STORE_TIME_ZONE,
   });
 
   const run = (action: StaffOrderAction) => {
@@ -218,12 +214,11 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
           <Field label={t('orders.pickupDateTime')}>
             <span data-testid="staff-pickup">
               {o.pickup_date
-                ? // The slot is the store's wall clock already: the day is named in the store's zone too.
-                  storeInstant(o.pickup_date, 12 * 60).toLocaleDateString(i18n.language, {
+                ? // A store calendar day: named as that day whatever the device's zone.
+                  formatDay(o.pickup_date, i18n.language, {
                     weekday: 'short',
                     day: 'numeric',
                     month: 'short',
-                    timeZone: STORE_TIME_ZONE,
                   })
                 : '—'}{' '}
               {o.pickup_start ? `${o.pickup_start}${o.pickup_end ? `–${o.pickup_end}` : ''}` : ''}

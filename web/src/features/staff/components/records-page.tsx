@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import { recordKind } from '@store/contract/staff/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { ApiError } from '../../../api';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
@@ -22,6 +21,7 @@ import {
 import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
+import { formatInstant } from '../../../lib/format';
 
 /** Hands a downloaded file to the browser as a download. */
 function saveBlob(blob: Blob, filename: string) {
@@ -80,10 +80,9 @@ export function RecordsPage() {
 
   const pages = pageCount(records.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, {
+    formatInstant(iso, i18n.language, {
       dateStyle: 'short',
       timeStyle: 'short',
-      timeZone: STORE_TIME_ZONE,
     });
   const err = (field: string): string | undefined =>
     fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;

@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { STORE_TIME_ZONE } from '@store/contract/time/store-clock';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useSkippedDays } from '../api/get-skipped-days';
 import {
@@ -15,6 +14,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { SubscriptionsNav } from './due-subscriptions-page';
 import { StaffList, StaffPager } from './staff-list';
+import { formatDay } from '../../../lib/format';
 
 /**
  * /staff/skipped-days: the subscription days that got no order (out of stock, place closed...),
@@ -38,12 +38,11 @@ export function SkippedDaysPage() {
   const pages = pageCount(days.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.
   const day = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString(i18n.language, {
+    formatDay(date, i18n.language, {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
       year: 'numeric',
-      timeZone: STORE_TIME_ZONE,
     });
   const reason = (d: StaffSkippedDay) =>
     d.reason === 'other' && d.reason_detail

@@ -32,6 +32,7 @@ export const staffEn: StaffCatalogue = {
   mobilePhoneOptional: 'Mobile phone (optional)',
   email: 'Email',
   emailOptional: 'Email (optional)',
+  ageConfirm: 'The client declares they are 14 or over',
   phone: 'Phone',
   city: 'City',
   firstName: 'First name',

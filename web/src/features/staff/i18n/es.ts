@@ -32,6 +32,7 @@ export const staffEs = {
   mobilePhoneOptional: 'Celular (opcional)',
   email: 'Correo electrónico',
   emailOptional: 'Correo electrónico (opcional)',
+  ageConfirm: 'El cliente declara tener 14 años o más',
   phone: 'Teléfono',
   city: 'Ciudad',
   firstName: 'Nombre',

@@ -15,6 +15,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
+import { formatDay } from '../../../lib/format';
 
 /** When the next order of an active subscription is for (Lima time, as the server plans them). */
 function NextDelivery({
@@ -27,11 +28,7 @@ function NextDelivery({
   const { t } = useTranslation();
   const date = nextDeliveryDate(subscription.weekdays, subscription.time_slot.start, new Date());
   if (!date) return null;
-  const label = new Date(`${date}T12:00:00`).toLocaleDateString(language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-  });
+  const label = formatDay(date, language, { weekday: 'long', day: 'numeric', month: 'long' });
   return (
     <span className="order-card__meta" data-testid="next-delivery">
       {t('subscription.nextDelivery', { date: label, slot: slotRange(subscription.time_slot) })}
