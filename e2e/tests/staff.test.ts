@@ -547,6 +547,15 @@ test(
     assert.equal(new Set(tops).size, 1, `one row of tabs: ${tops.join(', ')}`);
     await owner.getByLabel('Local de atención').waitFor();
     await owner.screenshot({ path: `${SHOTS}/staff-tabs-phone.png` });
+    // On a wide screen the store's navigation is a top bar in the header: hidden here too.
+    await owner.setViewportSize({ width: 1280, height: 800 });
+    await staffTabs(owner).waitFor();
+    assert.equal(
+      await owner.getByRole('navigation', { name: 'Navegación principal' }).count(),
+      0,
+      'the top navigation is hidden in the staff area',
+    );
+    await owner.setViewportSize(PHONE);
 
     await owner.goto(harness.server().url('localhost', '/staff/records?kind=redemptions'));
     const row = owner
