@@ -394,6 +394,29 @@ describe('POST v5/login/mobile/facebook/', () => {
   });
 });
 
+describe('tenant isolation of provider accounts', () => {
+  test('the same Apple and Facebook accounts on two stores are two members, each its own', async () => {
+    const { host: one } = await makeTenant(t, 'social-one', { signin_methods: socialMethods });
+    const { host: two } = await makeTenant(t, 'social-two', { signin_methods: socialMethods });
+    const token = await appleToken({ email: 'both@icloud.com', sub: 'apple-both' });
+    const first = await apple({ id_token: token }, one);
+    const second = await apple({ id_token: token }, two);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(second.statusCode, 200, second.body);
+    assert.notEqual(first.data.user.uid, second.data.user.uid);
+    const fbOne = await facebook({ access_token: 'fb-bea' }, one);
+    const fbTwo = await facebook({ access_token: 'fb-bea' }, two);
+    assert.equal(fbOne.statusCode, 200, fbOne.body);
+    assert.notEqual(fbOne.data.user.uid, fbTwo.data.user.uid);
+    // A session of one store is nobody on the other.
+    const crossed = await t.get('/api/v5/me/', {
+      host: two,
+      headers: { authorization: `Token ${first.data.token}` },
+    });
+    assert.equal(crossed.statusCode, 401);
+  });
+});
+
 describe('FACEBOOK_APP_SECRETS', () => {
   test('appId:secret pairs; a malformed entry stops the start', () => {
     assert.deepEqual(parseFacebookAppSecrets(' 1001:abc:def , 2002:xyz '), {
