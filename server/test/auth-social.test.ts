@@ -200,6 +200,20 @@ describe('POST v5/login/mobile/apple/', () => {
     assert.equal(again.data.user.first_name, 'Juan');
   });
 
+  test('two first sign-ins of the same person at once make one member', async () => {
+    const token = await appleToken({ email: 'twice@icloud.com', sub: 'apple-twice' });
+    const both = await Promise.all([
+      apple({ id_token: token }, host),
+      apple({ id_token: token }, host),
+    ]);
+    assert.deepEqual(
+      both.map((r) => r.statusCode),
+      [200, 200],
+      both.map((r) => r.body).join('\n'),
+    );
+    assert.equal(both[0].data.user.uid, both[1].data.user.uid);
+  });
+
   test('wrong audience, wrong issuer, expired, bad signature, unknown key or garbage: 400', async () => {
     const claims = { email: 'eve@icloud.com' };
     const cases: [string, string][] = [

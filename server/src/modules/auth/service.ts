@@ -185,19 +185,23 @@ export async function socialLogin(
     person.email ? `email:${person.email}` : `${provider}:${person.subject}`,
   );
 
-  const [linked] = await ctx.db
-    .select({ user: users })
-    .from(userIdentities)
-    .innerJoin(users, sameTenant(userIdentities, users, eq(userIdentities.userUid, users.uid)))
-    .where(
-      ofTenant(
-        ctx,
-        userIdentities,
-        eq(userIdentities.provider, provider),
-        eq(userIdentities.subject, person.subject),
-      ),
-    );
-  if (linked) return signedIn(ctx, linked.user, provider);
+  const linkedUser = async () => {
+    const [row] = await ctx.db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, sameTenant(userIdentities, users, eq(userIdentities.userUid, users.uid)))
+      .where(
+        ofTenant(
+          ctx,
+          userIdentities,
+          eq(userIdentities.provider, provider),
+          eq(userIdentities.subject, person.subject),
+        ),
+      );
+    return row?.user;
+  };
+  const linked = await linkedUser();
+  if (linked) return signedIn(ctx, linked, provider);
 
   if (!person.email)
     throw new ValidationError({ [verifier.field]: [authMessages.facebookEmailMissing] });
@@ -266,7 +270,13 @@ export async function socialLogin(
     if (verifyLink) await sendVerificationMail(ctx, user, verifyLink);
     return await signedIn(ctx, user, provider);
   } catch (err) {
-    throw asTakenError(err) ?? err;
+    const taken = asTakenError(err);
+    if (!taken) throw err;
+    // A second sign-in of the same new person (a double click, two tabs) lost the race to
+    // register: the first one's account is theirs.
+    const winner = await linkedUser();
+    if (winner) return signedIn(ctx, winner, provider);
+    throw taken;
   }
 }
 
