@@ -99,6 +99,17 @@ export type AccountsConfig = {
   /** Where Google's signing keys are published (tests serve their own). */
   googleJwksUrl: string;
   googleIssuers: string[];
+  /** Where Apple publishes the keys of Sign in with Apple ID tokens (APPLE_KEYS_URL). */
+  appleKeysUrl: string;
+  appleIssuer: string;
+  /** Facebook's Graph API with its version (FACEBOOK_GRAPH_URL); tests point it at a fake. */
+  facebookGraphUrl: string;
+  /**
+   * Facebook app secrets by app id (FACEBOOK_APP_SECRETS=`appId:secret,appId:secret`): the app
+   * access token of `debug_token` is `appId|secret`. Kept in the environment, never in a tenant
+   * file, the database or an answer.
+   */
+  facebookAppSecrets: Record<string, string>;
   recaptchaVerifyUrl: string;
   recaptchaSecret: string;
   /**
@@ -197,6 +208,10 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
     mailFrom: 'Tienda <no-reply@localhost>',
     googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
     googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+    appleKeysUrl: 'https://appleid.apple.com/auth/keys',
+    appleIssuer: 'https://appleid.apple.com',
+    facebookGraphUrl: 'https://graph.facebook.com/v21.0',
+    facebookAppSecrets: {},
     recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
     recaptchaSecret: '',
     recaptchaMinScore: 0.5,
@@ -216,6 +231,20 @@ const scaleLimit = (l: RateLimit, factor: number) => ({
   max: Math.max(1, Math.round(l.max * factor)),
   windowSeconds: l.windowSeconds,
 });
+/** `appId:secret,appId:secret`; a malformed entry stops the start rather than failing sign-ins later. */
+export function parseFacebookAppSecrets(value: string | undefined): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const entry of (value ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    const colon = entry.indexOf(':');
+    const appId = entry.slice(0, colon).trim();
+    const secret = colon < 0 ? '' : entry.slice(colon + 1).trim();
+    if (!appId || !secret || !/^\d+$/.test(appId))
+      throw new Error('FACEBOOK_APP_SECRETS: expected appId:secret pairs separated by commas');
+    secrets[appId] = secret;
+  }
+  return secrets;
+}
 
 /** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
 function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
@@ -281,6 +310,11 @@ export function configFromEnv(env = process.env): Config {
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
       ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
+      ...(env.APPLE_KEYS_URL ? { appleKeysUrl: env.APPLE_KEYS_URL } : {}),
+      ...(env.FACEBOOK_GRAPH_URL
+        ? { facebookGraphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, '') }
+        : {}),
+      facebookAppSecrets: parseFacebookAppSecrets(env.FACEBOOK_APP_SECRETS),
       ...(env.RECAPTCHA_VERIFY_URL ? { recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL } : {}),
       recaptchaSecret: env.RECAPTCHA_SECRET ?? '',
       sessionLifetime: {

@@ -462,7 +462,8 @@ describe('POST v5/login/mobile/google/', () => {
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer('https://accounts.google.com')
       .setAudience(audience)
-      .setSubject('google-sub-1')
+      // Google's subject is the person's: one per Google account, whatever its email.
+      .setSubject(`google-${String(claims.email)}`)
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(key);

@@ -172,6 +172,41 @@ describe('security headers', () => {
     assert.throws(() => analyticsFromEnv('javascript:alert(1)'), /ANALYTICS_SCRIPT_URL/);
   });
 
+  test("Facebook's and Apple's sign-in scripts only for a tenant with that sign-in", async () => {
+    const { host: social } = await makeTenant(t, 'csp-social', {
+      signin_methods: [
+        { type: 'FACEBOOK', settings: { app_id: '1001' } },
+        { type: 'IOS', settings: { client_id: 'pe.tienda.web' } },
+      ],
+    });
+    const { host: facebookOnly } = await makeTenant(t, 'csp-facebook', {
+      signin_methods: [{ type: 'FACEBOOK', settings: { app_id: '1001' } }],
+    });
+    const page = cspOf(
+      (await t.get('/login', { host: social })).headers['content-security-policy'],
+    );
+    assert.deepEqual(page.get('script-src'), [
+      "'self'",
+      'https://connect.facebook.net/',
+      'https://appleid.cdn-apple.com/appleauth/',
+      "'report-sample'",
+    ]);
+    assert.deepEqual(page.get('connect-src'), [
+      "'self'",
+      'https://graph.facebook.com/',
+      'https://www.facebook.com/',
+      'https://appleid.apple.com/',
+    ]);
+    const facebookPage = cspOf(
+      (await t.get('/login', { host: facebookOnly })).headers['content-security-policy'],
+    );
+    assert.deepEqual(facebookPage.get('script-src'), [
+      "'self'",
+      'https://connect.facebook.net/',
+      "'report-sample'",
+    ]);
+  });
+
   test('HSTS only where the public scheme is https: a real domain, not the http demo hosts', async () => {
     const { host } = await makeTenant(t, 'csp-hsts');
     const https = await t.get('/', { host });

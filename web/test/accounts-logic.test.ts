@@ -9,7 +9,10 @@ import { birthYears, composeBirthdate, splitBirthdate } from '../src/lib/birthda
 import {
   afterSignInTarget,
   wantedPath,
+  appleClientId,
+  facebookAppId,
   googleClientId,
+  hasProviderSignIn,
   isProfileComplete,
   loginTabs,
 } from '../src/features/auth/lib/signin';
@@ -129,6 +132,24 @@ test('the Google button needs a GOOGLE method with a client id; it is no login t
   assert.equal(googleClientId(google({ client_id: 42 })), null);
   assert.equal(googleClientId({ signin_methods: [{ type: 'EMAIL', settings: {} }] }), null);
   assert.deepEqual(loginTabs(google({ client_id: 'id-1' })), ['email']);
+});
+
+test("Facebook's app id and Apple's client id come from their methods; no id, no button", () => {
+  const app = (...methods: { type: string; settings: Record<string, unknown> }[]) => ({
+    signin_methods: methods as { type: never; settings: Record<string, unknown> }[],
+  });
+  const facebook = app({ type: 'FACEBOOK', settings: { app_id: ' 1001 ' } });
+  const apple = app({ type: 'IOS', settings: { client_id: 'pe.tienda.web' } });
+  assert.equal(facebookAppId(facebook), '1001');
+  assert.equal(facebookAppId(app({ type: 'FACEBOOK', settings: {} })), null);
+  assert.equal(facebookAppId(apple), null);
+  assert.equal(appleClientId(apple), 'pe.tienda.web');
+  assert.equal(appleClientId(app({ type: 'IOS', settings: { client_id: 7 } })), null);
+  assert.equal(hasProviderSignIn(facebook), true);
+  assert.equal(hasProviderSignIn(apple), true);
+  assert.equal(hasProviderSignIn(app({ type: 'FACEBOOK', settings: {} })), false);
+  assert.equal(hasProviderSignIn(app({ type: 'EMAIL', settings: {} })), false);
+  assert.deepEqual(loginTabs(facebook), []);
 });
 
 test('after signing in: the wanted page of ours, else /complete-info unless skipped, else /', () => {

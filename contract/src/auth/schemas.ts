@@ -44,6 +44,25 @@ export const googleLoginBody = z.object({
 });
 export type GoogleLoginBody = z.infer<typeof googleLoginBody>;
 
+/** `POST v5/login/mobile/facebook/`: the user access token Facebook's SDK gave. */
+export const facebookLoginBody = z.object({
+  access_token: z.string().min(1, formMessages.required).max(4000),
+  influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
+});
+export type FacebookLoginBody = z.infer<typeof facebookLoginBody>;
+
+/**
+ * `POST v5/login/mobile/apple/`: Apple's ID token, and the name Apple's script hands over (only
+ * on the person's first sign-in, never inside the token).
+ */
+export const appleLoginBody = z.object({
+  id_token: z.string().min(1, formMessages.required).max(8000),
+  first_name: text(150).nullish(),
+  last_name: text(150).nullish(),
+  influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
+});
+export type AppleLoginBody = z.infer<typeof appleLoginBody>;
+
 /**
  * Login and registration answer: the session token (send it as
  * `Authorization: Token <token>`) and the merge flag: true tells the client to

@@ -79,6 +79,30 @@ export const authErrors = {
     es: 'Su cuenta de Google no tiene un correo verificado.',
     en: 'Your Google account has no verified email.',
   },
+  'auth.invalid_facebook_token': {
+    es: 'No se pudo validar su cuenta de Facebook.',
+    en: 'Your Facebook account could not be validated.',
+  },
+  'auth.facebook_email_missing': {
+    es: 'Su cuenta de Facebook no comparte un correo electrónico.',
+    en: 'Your Facebook account shares no email address.',
+  },
+  'auth.invalid_apple_token': {
+    es: 'No se pudo validar su cuenta de Apple.',
+    en: 'Your Apple account could not be validated.',
+  },
+  'auth.apple_email_unverified': {
+    es: 'Su cuenta de Apple no tiene un correo verificado.',
+    en: 'Your Apple account has no verified email.',
+  },
+  'auth.social_email_taken': {
+    es: 'Ya existe una cuenta con este correo: ingrese como lo hizo al registrarse.',
+    en: 'An account with this email already exists: sign in the way you signed up.',
+  },
+  'auth.provider_unavailable': {
+    es: 'No pudimos comunicarnos con {provider}. Inténtelo de nuevo en unos minutos.',
+    en: 'We could not reach {provider}. Try again in a few minutes.',
+  },
   'auth.invalid_token': {
     es: 'Token inválido.',
     en: 'Invalid token.',

@@ -11,6 +11,16 @@ const GOOGLE_SIGN_IN = {
   style: ['https://accounts.google.com/gsi/style'],
   connect: ['https://accounts.google.com/gsi/'],
 };
+/** Facebook's JavaScript SDK (its login dialog is a popup; its helper frames are https). */
+const FACEBOOK_LOGIN = {
+  script: ['https://connect.facebook.net/'],
+  connect: ['https://graph.facebook.com/', 'https://www.facebook.com/'],
+};
+/** Sign in with Apple JS (popup mode: the answer comes back by postMessage). */
+const APPLE_SIGN_IN = {
+  script: ['https://appleid.cdn-apple.com/appleauth/'],
+  connect: ['https://appleid.apple.com/'],
+};
 /** reCAPTCHA v2/v3, as Google documents it for a CSP (its frames are https, allowed below). */
 const RECAPTCHA = {
   script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
@@ -20,8 +30,9 @@ const RECAPTCHA = {
 export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * The policy of the page shell, per tenant: scripts only from this server (plus Google's sign-in
- * script for a tenant with Google sign-in, reCAPTCHA's for one with a site key); style elements
+ * The policy of the page shell, per tenant: scripts only from this server (plus Google's,
+ * Facebook's or Apple's sign-in script for a tenant with that sign-in, reCAPTCHA's for one with
+ * a site key); style elements
  * from this server or carrying this page's nonce (react-toastify injects one), style attributes
  * allowed (tenant rich text and the map set them); images from anywhere over https (tenant logos
  * and the map tiles are tenant or build settings); frames over https (the landing's embedded
@@ -33,9 +44,11 @@ export function pageCsp(
   app: App | undefined,
   options: { nonce: string; https: boolean; imgSrc?: string[]; analytics?: AnalyticsConfig },
 ): string {
-  const google = !!app?.signin_methods.some(
-    (m) => m.type === 'GOOGLE' && typeof m.settings.client_id === 'string',
-  );
+  const method = (type: string, key: string) =>
+    !!app?.signin_methods.some((m) => m.type === type && typeof m.settings[key] === 'string');
+  const google = method('GOOGLE', 'client_id');
+  const facebook = method('FACEBOOK', 'app_id');
+  const apple = method('IOS', 'client_id');
   const recaptcha = !!app?.recaptcha_settings?.site_key;
   const analytics =
     app && options.analytics && analyticsMeasurementId(app) ? options.analytics : null;
@@ -47,6 +60,8 @@ export function pageCsp(
       list(
         "'self'",
         ...(google ? GOOGLE_SIGN_IN.script : []),
+        ...(facebook ? FACEBOOK_LOGIN.script : []),
+        ...(apple ? APPLE_SIGN_IN.script : []),
         ...(recaptcha ? RECAPTCHA.script : []),
         ...(analytics?.scriptSrc ?? []),
         // Violation reports (the console, `securitypolicyviolation`) quote what was refused.
@@ -77,7 +92,13 @@ export function pageCsp(
     ['font-src', "'self' data:"],
     [
       'connect-src',
-      list("'self'", ...(google ? GOOGLE_SIGN_IN.connect : []), ...(analytics?.connectSrc ?? [])),
+      list(
+        "'self'",
+        ...(google ? GOOGLE_SIGN_IN.connect : []),
+        ...(facebook ? FACEBOOK_LOGIN.connect : []),
+        ...(apple ? APPLE_SIGN_IN.connect : []),
+        ...(analytics?.connectSrc ?? []),
+      ),
     ],
     ['frame-src', "'self' https:"],
     ['worker-src', "'self' blob:"],

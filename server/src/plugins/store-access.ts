@@ -17,6 +17,8 @@ const OPEN_ON_PRIVATE_STORE = new Set([
   '/api/v7/apps/:uid/landing',
   '/api/v5/login',
   '/api/v5/login/mobile/google',
+  '/api/v5/login/mobile/facebook',
+  '/api/v5/login/mobile/apple',
   '/api/v5/register',
   '/api/v5/validate',
   '/api/v5/logout',

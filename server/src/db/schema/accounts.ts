@@ -64,7 +64,7 @@ export const users = pgTable(
  * docs/security.md). `register` is the session of the person who just
  * created the account.
  */
-export type SessionMethod = 'password' | 'google' | 'document' | 'register';
+export type SessionMethod = 'password' | 'google' | 'facebook' | 'apple' | 'document' | 'register';
 
 /**
  * A login: the token itself is never stored, only its sha256. Lives until
@@ -84,7 +84,7 @@ export const sessions = pgTable(
   (t) => [
     check(
       'sessions_method_check',
-      sql`${t.method} IN ('password', 'google', 'document', 'register')`,
+      sql`${t.method} IN ('password', 'google', 'facebook', 'apple', 'document', 'register')`,
     ),
     primaryKey({ columns: [t.appId, t.tokenHash] }),
     foreignKey({
@@ -92,6 +92,34 @@ export const sessions = pgTable(
       foreignColumns: [users.appId, users.uid],
     }).onDelete('cascade'),
     index('sessions_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+/** The sign-in providers whose accounts a member can sign in with. */
+export type SocialProvider = 'google' | 'facebook' | 'apple';
+
+/**
+ * A provider's account (its stable subject: Google's and Apple's `sub`, Facebook's app-scoped
+ * user id) that signs in as a member. Found by subject first, so a member whose provider email
+ * changed, or whose email the provider does not vouch for (Facebook), still gets their account.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    appId: uuid('app_id').notNull(),
+    provider: text('provider').$type<SocialProvider>().notNull(),
+    subject: text('subject').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.provider, t.subject] }),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
+    index('user_identities_user_idx').on(t.appId, t.userUid),
+    check('user_identities_provider_check', sql`${t.provider} IN ('google', 'facebook', 'apple')`),
   ],
 );
 

@@ -9,6 +9,8 @@ import {
   DELETION_LIST_PAGE_SIZE,
   detailBody,
   googleLoginBody,
+  facebookLoginBody,
+  appleLoginBody,
   loginBody,
   memberProgramsPage,
   pageQuery,
@@ -32,8 +34,10 @@ import {
   resetPassword,
   verifyEmail,
 } from './links';
+import { appleVerifier, facebookVerifier } from './social';
 import {
   googleLogin,
+  socialLogin,
   login,
   logout,
   logoutEverywhere,
@@ -94,6 +98,48 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request) =>
       googleLogin(authScope(request), request.body.id_token, request.body.influencer_uid ?? null),
+  );
+
+  const socialErrors = {
+    ...errors,
+    503: detailErrorBody.describe('the provider could not be reached; with a Retry-After header'),
+  };
+  server.post(
+    '/v5/login/mobile/facebook/',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with a Facebook access token',
+        description:
+          "The user access token Facebook Login gave the app of the tenant's FACEBOOK method (`settings.app_id`); the server checks it with the Graph API's `debug_token`. A known Facebook account signs in; a new one registers a member when sign-up is allowed and its email is not taken (Facebook's email is not taken as proven: a verification mail is sent). 503 when Facebook cannot be reached.",
+        body: facebookLoginBody,
+        response: { 200: authResponse, ...socialErrors },
+      },
+    },
+    async (request) =>
+      socialLogin(authScope(request), facebookVerifier, request.body.access_token, {
+        influencerUid: request.body.influencer_uid ?? null,
+      }),
+  );
+
+  server.post(
+    '/v5/login/mobile/apple/',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with an Apple ID token',
+        description:
+          "The ID token Sign in with Apple gave for the client id (Services ID) of the tenant's IOS method, checked against Apple's keys. `first_name` and `last_name` (which Apple hands the browser on the first sign-in only) name a member this call registers. An unknown verified email registers a member when sign-up is allowed. 503 when Apple's keys cannot be fetched.",
+        body: appleLoginBody,
+        response: { 200: authResponse, ...socialErrors },
+      },
+    },
+    async (request) =>
+      socialLogin(authScope(request), appleVerifier, request.body.id_token, {
+        influencerUid: request.body.influencer_uid ?? null,
+        firstName: request.body.first_name,
+        lastName: request.body.last_name,
+      }),
   );
 
   server.post(

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import {
   authMessages,
   checkRegistration,
@@ -19,7 +18,7 @@ import {
   type SigninMethodType,
   type ValidateResponse,
 } from '@store/contract';
-import { sessions, users, type SessionMethod } from '../../db/schema';
+import { sessions, staffMembers, userIdentities, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
@@ -29,7 +28,8 @@ import type { AuthScope } from './context';
 import { issueLink, sendVerificationMail } from './links';
 import { limitByAddress, limitByIdentity } from './limits';
 import { asTakenError, isStaffUser, takenIdentityErrors, userToApi } from './users';
-import { ofTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import { googleVerifier, type SocialVerifier } from './social';
 import { withDb, type MemberScope, type Scope, type TenantDb } from '../../scope/scope';
 
 /**
@@ -148,58 +148,76 @@ export async function login(ctx: AuthScope, body: LoginBody): Promise<AuthRespon
   return signedIn(ctx, user, 'document');
 }
 
-/** JWKS fetchers by URL: jose caches the keys and refetches on an unknown key id. */
-const jwksByUrl = new Map<string, JWTVerifyGetKey>();
+export type SocialExtras = {
+  /** The influencer of /in/{uid}/, kept when this sign-in registers the member. */
+  influencerUid?: string | null;
+  /** Names the browser got from the provider (Apple's first sign-in), used when registering. */
+  firstName?: string | null;
+  lastName?: string | null;
+};
 
-/** `POST v5/login/mobile/google/`: a Google ID token for the app's client id; a new email registers when sign-up is open. */
-export async function googleLogin(
+/**
+ * `POST v5/login/mobile/{google,facebook,apple}/`: the provider vouches for who signed in, for
+ * the app's own client id. The member is found by the provider's account first, then by email
+ * only when the provider vouches for the address; otherwise the person registers when sign-up
+ * is open (docs/decisions.md "Accounts: sign-in with Facebook and Apple").
+ */
+export async function socialLogin(
   ctx: AuthScope,
-  idToken: string,
-  influencerUid: string | null = null,
+  verifier: SocialVerifier,
+  credential: string,
+  extras: SocialExtras = {},
 ): Promise<AuthResponse> {
   await limitByAddress(ctx, 'login');
-  const settings = methodSettings(ctx.app, 'GOOGLE');
-  const clientId = typeof settings?.client_id === 'string' ? settings.client_id : undefined;
+  const clientId = verifier.clientId(methodSettings(ctx.app, verifier.method));
   if (!clientId) throw new ValidationError(authMessages.methodNotAllowed);
+  const person = await verifier.verify(ctx, credential, clientId);
+  const provider = verifier.provider;
+  await limitByIdentity(
+    ctx,
+    'login',
+    person.email ? `email:${person.email}` : `${provider}:${person.subject}`,
+  );
 
-  let jwks = jwksByUrl.get(ctx.config.googleJwksUrl);
-  if (!jwks)
-    jwksByUrl.set(
-      ctx.config.googleJwksUrl,
-      (jwks = createRemoteJWKSet(new URL(ctx.config.googleJwksUrl))),
-    );
-  let claims: {
-    email?: unknown;
-    email_verified?: unknown;
-    given_name?: unknown;
-    family_name?: unknown;
+  const linkedUser = async () => {
+    const [row] = await ctx.db
+      .select({ user: users })
+      .from(userIdentities)
+      .innerJoin(users, sameTenant(userIdentities, users, eq(userIdentities.userUid, users.uid)))
+      .where(
+        ofTenant(
+          ctx,
+          userIdentities,
+          eq(userIdentities.provider, provider),
+          eq(userIdentities.subject, person.subject),
+        ),
+      );
+    return row?.user;
   };
-  try {
-    const { payload } = await jwtVerify(idToken, jwks, {
-      issuer: ctx.config.googleIssuers,
-      audience: clientId,
-      algorithms: ['RS256'],
-    });
-    claims = payload as typeof claims;
-  } catch (err) {
-    ctx.log.info({ err }, 'Google ID token refused');
-    throw new ValidationError({ id_token: [authMessages.invalidGoogleToken] });
-  }
-  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-  if (!email || claims.email_verified !== true)
-    throw new ValidationError({ id_token: [authMessages.googleEmailUnverified] });
-  await limitByIdentity(ctx, 'login', `email:${email}`);
+  const linked = await linkedUser();
+  if (linked) return signedIn(ctx, linked, provider);
+
+  if (!person.email)
+    throw new ValidationError({ [verifier.field]: [authMessages.facebookEmailMissing] });
+  const link = (db: TenantDb['db'], userUid: string) =>
+    db
+      .insert(userIdentities)
+      .values({ appId: ctx.app.uid, provider, subject: person.subject, userUid })
+      .onConflictDoNothing();
 
   const [existing] = await ctx.db
     .select()
     .from(users)
-    .where(ofTenant(ctx, users, eq(users.email, email)));
+    .where(ofTenant(ctx, users, eq(users.email, person.email)));
   if (existing) {
-    if (!existing.emailVerifiedAt) {
-      // Google vouches for the address, so the mailbox's owner takes the account over. Whoever
-      // registered it without ever proving the address (a squatter, maybe) keeps nothing:
-      // their password and every session end here.
-      await ctx.db.transaction(async (tx) => {
+    // An address the provider does not vouch for (Facebook's) proves nothing about the account.
+    if (!person.emailVerified)
+      throw new ValidationError({ [verifier.field]: [authMessages.socialEmailTaken] });
+    await ctx.db.transaction(async (tx) => {
+      if (!existing.emailVerifiedAt) {
+        // The provider vouches for the address, so the mailbox's owner takes the account over.
+        // Whoever registered it without ever proving the address (a squatter, maybe) keeps
+        // nothing: their password, every session and every provider account linked end here.
         await tx
           .update(users)
           .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
@@ -207,31 +225,62 @@ export async function googleLogin(
         await tx
           .delete(sessions)
           .where(ofTenant(ctx, sessions, eq(sessions.userUid, existing.uid)));
-      });
+        await tx
+          .delete(userIdentities)
+          .where(ofTenant(ctx, userIdentities, eq(userIdentities.userUid, existing.uid)));
+      }
+      await link(tx, existing.uid);
+    });
+    if (!existing.emailVerifiedAt) {
       existing.emailVerifiedAt = new Date();
       existing.passwordHash = null;
     }
-    return signedIn(ctx, existing, 'google');
+    return signedIn(ctx, existing, provider);
   }
+
   if (!ctx.app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
-  const name = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 150) : '');
+  const extraName = (value: string | null | undefined) => (value ?? '').trim().slice(0, 150);
   try {
-    const [created] = await ctx.db
-      .insert(users)
-      .values({
-        appId: ctx.app.uid,
-        uid: randomUUID(),
-        email,
-        emailVerifiedAt: new Date(),
-        firstName: name(claims.given_name),
-        lastName: name(claims.family_name),
-        influencerUid,
-      })
-      .returning();
-    return signedIn(ctx, created, 'google');
+    const { user, verifyLink } = await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          appId: ctx.app.uid,
+          uid: randomUUID(),
+          email: person.email,
+          emailVerifiedAt: person.emailVerified ? new Date() : null,
+          firstName: person.firstName || extraName(extras.firstName),
+          lastName: person.lastName || extraName(extras.lastName),
+          influencerUid: extras.influencerUid ?? null,
+        })
+        .returning();
+      await link(tx, user.uid);
+      // An address nobody vouched for is verified as a registration's is: by the mailed link.
+      const verifyLink = person.emailVerified
+        ? null
+        : await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
+      return { user, verifyLink };
+    });
+    if (verifyLink) await sendVerificationMail(ctx, user, verifyLink);
+    return await signedIn(ctx, user, provider);
   } catch (err) {
-    throw asTakenError(err) ?? err;
+    const taken = asTakenError(err);
+    if (!taken) throw err;
+    // A second sign-in of the same new person (a double click, two tabs) lost the race to
+    // register: the first one's account is theirs.
+    const winner = await linkedUser();
+    if (winner) return signedIn(ctx, winner, provider);
+    throw taken;
   }
+}
+
+/** `POST v5/login/mobile/google/`: a Google ID token for the app's client id. */
+export function googleLogin(
+  ctx: AuthScope,
+  idToken: string,
+  influencerUid: string | null = null,
+): Promise<AuthResponse> {
+  return socialLogin(ctx, googleVerifier, idToken, { influencerUid });
 }
 
 /** `POST v5/register/` */

@@ -1,21 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { storageKeys } from '@store/contract/constants';
 import { authMessages } from '@store/contract/auth/messages';
-import { startSession } from '../../../lib/session';
-import { storage } from '../../../lib/storage';
 import { readInfluencerUid } from '../../../lib/influencer';
-import { serverFormErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
 import { FormAlert } from '../../../components/form-fields';
 import { useGoogleLogin } from '../api/google-login';
-import { afterSignInTarget } from '../lib/signin';
 import { loadGoogleIdentity } from '../lib/google-identity';
-import '../../../styles/google-sign-in.css';
+import { useProviderSignIn } from './use-provider-sign-in';
 
 /**
  * Google's "Continuar con Google" button for an app with a GOOGLE method. Google's credential is
- * signed in with like the email login: the same session, cart merge and destination. When
+ * signed in with like the email login (useProviderSignIn). When
  * Google's script cannot load, the area says so and the rest of the screen keeps working.
  */
 export function GoogleSignIn({ clientId, wanted }: { clientId: string; wanted?: string }) {
@@ -23,27 +18,18 @@ export function GoogleSignIn({ clientId, wanted }: { clientId: string; wanted?: 
   const tm = useErrorText();
   const box = useRef<HTMLDivElement>(null);
   const [script, setScript] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [errors, setErrors] = useState<string[]>([]);
   const login = useGoogleLogin();
+  const { signIn: finish, errors, setErrors } = useProviderSignIn(wanted);
 
   const signIn = async (credential: string | undefined) => {
     if (!credential) return setErrors([tm(authMessages.invalidGoogleToken)]);
-    setErrors([]);
-    try {
-      const response = await login.mutateAsync({
+    await finish(() =>
+      login.mutateAsync({
         id_token: credential,
         // As the registration does: kept by the server when this sign-in creates the member.
         influencer_uid: readInfluencerUid(),
-      });
-      startSession(
-        response.token,
-        response.merge,
-        afterSignInTarget(response.user, wanted, Boolean(storage.get(storageKeys.skipUpdate))),
-      );
-    } catch (error) {
-      const { general } = serverFormErrors(error, []);
-      setErrors(general.length ? general.map(tm) : [tm(authMessages.loginFailed)]);
-    }
+      }),
+    );
   };
   // Google keeps the callback given at initialize; it must reach the latest render's handler.
   const signInRef = useRef(signIn);
@@ -87,10 +73,7 @@ export function GoogleSignIn({ clientId, wanted }: { clientId: string; wanted?: 
   }, [clientId, locale]);
 
   return (
-    <div className="google-signin">
-      <p className="google-signin__divider">
-        <span>{t('auth.or')}</span>
-      </p>
+    <div className="social-signin__provider">
       <div
         ref={box}
         className="google-signin__button"

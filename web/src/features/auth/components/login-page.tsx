@@ -21,7 +21,7 @@ import { useLogin } from '../api/login';
 import { useValidateDocument } from '../api/validate-document';
 import {
   afterSignInTarget,
-  googleClientId,
+  hasProviderSignIn,
   isDocumentOnly,
   loginTabs,
   type LoginTab,
@@ -29,7 +29,7 @@ import {
 import { documentTypeOptions } from '../../../lib/document-types';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
-import { GoogleSignIn } from './google-sign-in';
+import { SocialSignIn } from './social-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
@@ -289,7 +289,7 @@ export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const tabs = loginTabs(app);
-  const googleId = googleClientId(app);
+  const providers = hasProviderSignIn(app);
   const [tab, setTab] = useState<LoginTab>(tabs[0] ?? 'email');
   const wanted = (location.state as { from?: string } | null)?.from;
   const login = useLogin();
@@ -352,8 +352,9 @@ export function LoginPage() {
           ))}
         </div>
       ) : null}
-      {/* An app whose only way in is Google shows no form; one with no methods keeps the email form. */}
-      {tabs.length || !googleId ? (
+      {/* An app whose only ways in are providers (Google, Facebook, Apple) shows no form; one with
+          no methods keeps the email form. */}
+      {tabs.length || !providers ? (
         <div
           id={`${baseId}-panel`}
           role={tabs.length > 1 ? 'tabpanel' : undefined}
@@ -381,7 +382,7 @@ export function LoginPage() {
           )}
         </div>
       ) : null}
-      {googleId ? <GoogleSignIn clientId={googleId} wanted={wanted} /> : null}
+      <SocialSignIn app={app} wanted={wanted} />
       <p className="standalone__links">
         <Link to="/recovery-password">{t('auth.forgotPassword')}</Link>
       </p>

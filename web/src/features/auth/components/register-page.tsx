@@ -31,10 +31,10 @@ import {
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { useRegister } from '../api/register';
-import { afterSignInTarget, googleClientId, isDocumentOnlyRegistration } from '../lib/signin';
+import { afterSignInTarget, isDocumentOnlyRegistration } from '../lib/signin';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
-import { GoogleSignIn } from './google-sign-in';
+import { SocialSignIn } from './social-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { readInfluencerUid } from '../../../lib/influencer';
 import type { RememberedDocument } from './login-page';
@@ -148,7 +148,6 @@ export function RegisterPage() {
   );
   const register = useRegister();
   const siteKey = app.recaptcha_settings?.site_key;
-  const googleId = googleClientId(app);
   const captchaRef = useRef<RecaptchaHandle>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const correctFields = t('auth.correctFields');
@@ -309,7 +308,7 @@ export function RegisterPage() {
           {register.isPending ? t('auth.sending') : t('auth.registerButton')}
         </button>
       </form>
-      {googleId ? <GoogleSignIn clientId={googleId} wanted={wanted} /> : null}
+      <SocialSignIn app={app} wanted={wanted} />
       <p className="standalone__links">
         {t('auth.haveAccount')}{' '}
         <Link to="/login" state={wanted ? { from: wanted } : undefined}>

@@ -37,6 +37,26 @@ export function googleClientId(app: Pick<App, 'signin_methods'>): string | null 
   return typeof id === 'string' && id.trim() ? id.trim() : null;
 }
 
+function setting(app: Pick<App, 'signin_methods'>, type: string, key: string): string | null {
+  const value = app.signin_methods.find((m) => m.type === type)?.settings[key];
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/** The Facebook app id of the app's FACEBOOK method: the Facebook button is there only with one. */
+export function facebookAppId(app: Pick<App, 'signin_methods'>): string | null {
+  return setting(app, 'FACEBOOK', 'app_id');
+}
+
+/** The Services ID of the app's IOS method (Sign in with Apple): the Apple button needs one. */
+export function appleClientId(app: Pick<App, 'signin_methods'>): string | null {
+  return setting(app, 'IOS', 'client_id');
+}
+
+/** Whether the app shows any provider's button (Google, Facebook, Apple). */
+export function hasProviderSignIn(app: Pick<App, 'signin_methods'>): boolean {
+  return Boolean(googleClientId(app) || facebookAppId(app) || appleClientId(app));
+}
+
 /**
  * Where a sign-in goes: the page the visitor wanted (a path of ours, never /login), else
  * /complete-info for an incomplete profile unless the member skipped it, else /. A limited
