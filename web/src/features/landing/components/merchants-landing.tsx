@@ -59,7 +59,9 @@ function useFrameHeight(frame: RefObject<HTMLIFrameElement | null>): number | nu
       const { type, height: asked } = data as { type?: unknown; height?: unknown };
       if (type !== 'store-frame-height' || typeof asked !== 'number' || !Number.isFinite(asked))
         return;
-      setHeight(Math.min(Math.max(Math.ceil(asked), FRAME_HEIGHT.min), FRAME_HEIGHT.max));
+      // The asked height is the inside of the frame; its borders come on top (border-box).
+      const borders = frame.current.offsetHeight - frame.current.clientHeight;
+      setHeight(Math.min(Math.max(Math.ceil(asked), FRAME_HEIGHT.min), FRAME_HEIGHT.max) + borders);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
