@@ -107,19 +107,20 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     product_category: category === ALL_CATEGORIES_UID ? undefined : category,
     search: term || undefined,
   };
-  // Coin-priced products have their own section (spec: the coin-redemption card) above the
-  // money ones; both follow the chosen category and the search.
+  // On the store, coin-priced products have their own section (spec: the coin-redemption card)
+  // above the money ones; both follow the chosen category and the search. The subscription
+  // screen keeps one list, as before.
   const products = usePlaceProducts(
     place?.uid ?? '',
-    { ...filters, is_redeemable: false },
+    subscribing ? filters : { ...filters, is_redeemable: false },
     { enabled: Boolean(place) },
   );
   const redeemable = usePlaceProducts(
     place?.uid ?? '',
     { ...filters, is_redeemable: true },
-    { enabled: Boolean(place) },
+    { enabled: Boolean(place) && !subscribing },
   );
-  const redeemableCount = redeemable.data?.pages[0]?.count ?? 0;
+  const redeemableCount = subscribing ? 0 : (redeemable.data?.pages[0]?.count ?? 0);
 
   const chooseCity = useChooseCity();
 
@@ -261,7 +262,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
             ) : null}
             <ProductGrid
               data={products.data}
-              isLoading={products.isLoading || redeemable.isLoading}
+              isLoading={products.isLoading || (!subscribing && redeemable.isLoading)}
               hasNextPage={products.hasNextPage}
               isFetchingNextPage={products.isFetchingNextPage}
               fetchNextPage={products.fetchNextPage}
