@@ -226,6 +226,13 @@ test('staff area, landing app and multisite pages', { skip }, async () => {
     await company.click();
     await check(page, findings, 'multisite company store');
   }
+  await page.goto(server.url('multi.localhost', '/'));
+  await page
+    .getByRole('link', { name: /Juguería La Tropical/ })
+    .first()
+    .click();
+  await page.getByRole('heading', { name: 'Juguería La Tropical abre pronto' }).waitFor();
+  await check(page, findings, 'multisite business opening soon');
   await visit(page, findings, server.url('rockypez.localhost', '/products'), 'rockypez /products');
   assertNone(findings);
 });

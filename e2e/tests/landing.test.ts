@@ -360,3 +360,27 @@ test(
     assert.equal(await login.getAttribute('target'), '_blank');
   },
 );
+
+test(
+  "the florist's demo is its own: flowers in its gallery, its clients' logos, a catalogue to order from",
+  { skip },
+  async () => {
+    const page = await openLanding('landing.localhost', { width: 390, height: 844 });
+    await page.getByRole('heading', { level: 1, name: 'Flores frescas todos los días' }).waitFor();
+    const sources = (section: string) =>
+      page
+        .locator(`[data-section="${section}"] img`)
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    const gallery = await sources('CAROUSEL');
+    assert.ok(gallery.length > 0);
+    for (const src of gallery) assert.match(src, /^\/demo\/florist\/galeria-\d\.svg$/);
+    const clients = await sources('SMALL_IMAGE');
+    assert.ok(clients.length > 0);
+    for (const src of clients) assert.match(src, /^\/demo\/florist\/cliente-[a-z]+\.svg$/);
+
+    await page.goto(harness.server().url('landing.localhost', '/products'));
+    await page.locator('[data-product="Ramo de 12 rosas rojas"]').getByText('S/. 89.00').waitFor();
+    await page.locator('[data-product="Orquídea en maceta"]').waitFor();
+    await page.screenshot({ path: '/tmp/florist-products-phone.png' });
+  },
+);

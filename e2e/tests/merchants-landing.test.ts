@@ -116,6 +116,33 @@ test('the merchants landing on a phone', { skip }, async () => {
   assert.equal(findings.length, 0, formatFindings(findings));
 });
 
+test(
+  'on a phone the sign-up frame fits its whole form, the Enviar button included',
+  { skip },
+  async () => {
+    const { page } = await open({ width: 390, height: 844 });
+    const frame = page.locator('iframe.merchants-form');
+    await frame.scrollIntoViewIfNeeded();
+    const send = page.frameLocator('iframe.merchants-form').getByRole('button', { name: 'Enviar' });
+    await send.waitFor();
+    // The form tells its height and the frame takes it: nothing inside is cut off or scrolls.
+    await page.waitForFunction(() => {
+      const element = document.querySelector<HTMLIFrameElement>('iframe.merchants-form');
+      const inner = element?.contentDocument?.documentElement;
+      return Boolean(element && inner && inner.scrollHeight <= element.clientHeight);
+    });
+    const box = await frame.boundingBox();
+    const button = await send.boundingBox();
+    assert.ok(box && button, 'frame and button are laid out');
+    assert.ok(
+      button.y + button.height <= box.y + box.height,
+      `Enviar ends at ${button.y + button.height}, the frame at ${box.y + box.height}`,
+    );
+    await send.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/merchants-form-phone.png` });
+  },
+);
+
 test('the merchants landing in English', { skip }, async () => {
   const server = harness.server();
   const { context, page } = await harness.newPage();

@@ -115,3 +115,114 @@ test(
     await page.getByRole('heading', { name: 'Encuentra tu negocio favorito' }).waitFor();
   },
 );
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+test(
+  'the home spans the page, shows the marketplace ads, and a business without places opens soon',
+  { skip },
+  async () => {
+    const page = await open('/');
+    await page.getByRole('heading', { name: 'Encuentra tu negocio favorito' }).waitFor();
+    // A 1280 px screen: the home fills the content column instead of a narrow column on the left.
+    const home = await page.locator('.multisite-home').boundingBox();
+    assert.ok(home && home.width > 1000, `home width ${home?.width}`);
+    await page
+      .getByRole('region', { name: 'Novedades' })
+      .getByText('Feria del barrio: todos los sábados en el Mercado Central')
+      .waitFor();
+    const tropical = page.getByRole('link', { name: /Juguería La Tropical/ }).first();
+    await tropical.getByText('Abre pronto').waitFor();
+    assert.equal(
+      await page
+        .getByRole('link', { name: /Pastelería Dulce María/ })
+        .first()
+        .getByText('Abre pronto')
+        .count(),
+      0,
+    );
+    await page.screenshot({ path: `${SHOTS}/multisite-home-desktop.png` });
+
+    await tropical.click();
+    await page.getByRole('heading', { name: 'Juguería La Tropical abre pronto' }).waitFor();
+    assert.equal(await page.getByText('No places found').count(), 0);
+    await page.getByRole('link', { name: 'Ver otros negocios' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Encuentra tu negocio favorito' }).waitFor();
+  },
+);
+
+test(
+  'on a phone every child business is a store of its own, with a way back to the marketplace',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await acceptCookiesUpFront(context, server.url('multi.localhost'));
+    await page.goto(server.url('multi.localhost', '/'));
+    for (const [name, product] of [
+      ['Panadería San José', 'Pan francés (6 unidades)'],
+      ['Pastelería Dulce María', 'Torta de chocolate'],
+      ['Bodega Don Lucho', 'Arroz extra 5 kg'],
+    ]) {
+      await page
+        .getByRole('link', { name: new RegExp(name) })
+        .first()
+        .click();
+      await page.waitForURL(/\/c\/[^/]+\/products$/);
+      await page.locator('header').getByText(name).waitFor();
+      await page.locator(`[data-product="${product}"]`).waitFor();
+      assert.equal(await page.getByText('No places found').count(), 0);
+      assert.equal(
+        await page.getByText('No se encuentran resultados para esta búsqueda').count(),
+        0,
+      );
+      if (name === 'Pastelería Dulce María')
+        await page.screenshot({ path: `${SHOTS}/multisite-child-phone.png` });
+      await page.getByRole('link', { name: 'Volver a Mercado Central' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Encuentra tu negocio favorito' }).waitFor();
+    }
+  },
+);
+
+test(
+  'a child store with coins: its ads, its coin-redemption section, and its /orders/coins in the menu',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('multi.localhost'));
+    await page.goto(server.url('multi.localhost', '/login'));
+    await page.getByLabel('Correo electrónico', { exact: true }).fill('puerto@multi.pe');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Puerto2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(server.url('multi.localhost', '/'));
+    await page
+      .getByRole('link', { name: /Cevichería El Puerto/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/c\/[^/]+\/products$/);
+    const prefix = new URL(page.url()).pathname.replace(/\/products$/, '');
+
+    await page
+      .getByRole('region', { name: 'Novedades' })
+      .getByText('Menú marino de lunes a viernes')
+      .waitFor();
+    const redeem = page.getByRole('region', { name: 'Canjea con tus monedas' });
+    await redeem.locator('[data-product="Leche de tigre"]').getByText('60 monedas').waitFor();
+    // Coin products are in their section only; the money list keeps the rest.
+    assert.equal(await page.locator('[data-product="Leche de tigre"]').count(), 1);
+    await page.locator('[data-product="Ceviche clásico"]').waitFor();
+    assert.equal(await redeem.locator('[data-product="Ceviche clásico"]').count(), 0);
+    await page.screenshot({ path: `${SHOTS}/multisite-child-coins.png`, fullPage: true });
+
+    // The child runs a gamification system: its menu offers its coins page, under its prefix.
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const coins = page.getByRole('navigation', { name: 'Menú' }).getByRole('link', {
+      name: 'Mis monedas',
+    });
+    assert.equal(await coins.getAttribute('href'), `${prefix}/orders/coins`);
+  },
+);

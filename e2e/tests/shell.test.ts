@@ -103,6 +103,36 @@ test(
 );
 
 test(
+  'a member of the private store lands on its program inside the shell; its menu page keeps the shell',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await acceptCookiesUpFront(context, server.url('private.localhost'));
+    await page.goto(server.url('private.localhost', '/login'));
+    await page.getByLabel('Correo electrónico', { exact: true }).fill('socio@clubandino.pe');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Andino2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/program\/[^/]+$/);
+    await page.getByRole('heading', { name: 'Socios Club Andino' }).first().waitFor();
+    await page.getByText('15% en refugios de montaña').first().waitFor();
+    await page.screenshot({ path: '/tmp/private-member-phone.png' });
+
+    // The menu page (carta) of a store with no products: inside the shell, with the way out.
+    await page.goto(server.url('private.localhost', '/carta'));
+    await page.getByText('Esta carta aún no tiene productos.').waitFor();
+    assert.equal(await page.getByText('No se encuentran resultados para esta búsqueda').count(), 0);
+    await page.locator('header').getByText('Club Andino').waitFor();
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú' })
+      .getByRole('button', { name: 'Cerrar sesión' })
+      .click();
+    await page.waitForURL(/\/login$/);
+  },
+);
+
+test(
   'the multisite home lists categories with their companies, searchable, and a create-store link',
   { skip },
   async () => {

@@ -426,3 +426,28 @@ test('delivery map on a phone: it fits the screen and a tap sets the point', { s
   const findings = await seriousViolations(page, 'checkout with the delivery map (phone)');
   assert.equal(findings.length, 0, formatFindings(findings));
 });
+
+test(
+  'an empty place says it has no products yet; only a search that found nothing says so',
+  { skip },
+  async () => {
+    const { page } = await visitorPage();
+    // The place's catalogue answered empty (as a new place's would be).
+    const empty = { count: 0, next: null, previous: null, results: [] };
+    await page.route(/\/api\/v7\/places\/[^/]+\/products\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }),
+    );
+    await page.goto(harness.server().url('localhost', '/products'));
+    await page.getByText('Este local aún no tiene productos.').waitFor();
+    assert.equal(await page.getByText('No se encuentran resultados para esta búsqueda').count(), 0);
+    await page.screenshot({ path: `${SHOTS}/store-empty-place-phone.png` });
+
+    // The real catalogue again: a search that finds nothing says so.
+    await page.unroute(/\/api\/v7\/places\/[^/]+\/products\//);
+    await page.reload();
+    await card(page, 'Café con leche').waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('zzzzqqq');
+    await page.getByText('No se encuentran resultados para esta búsqueda').waitFor();
+    assert.equal(await page.getByText('Este local aún no tiene productos.').count(), 0);
+  },
+);

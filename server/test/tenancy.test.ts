@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { app as appSchema } from '@store/contract';
+import { eq } from 'drizzle-orm';
+import { companies, places } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
 
@@ -11,6 +13,40 @@ before(async () => {
 after(() => t?.close());
 
 describe('GET v7/apps/?domain=', () => {
+  test('a multisite app answers each child company in full: a store of its own', async () => {
+    const app = await t.appOf('multi.localhost');
+    assert.equal(appSchema.safeParse(app).success, true);
+    const puerto = app.allowed_companies.find((c) => c.name === 'Cevichería El Puerto')!;
+    assert.equal(puerto.is_main, false);
+    assert.equal(puerto.parent_uid, app.company.uid);
+    assert.equal(puerto.gamification_system, 'COINS');
+    assert.equal(puerto.benefit_programs_enabled, true);
+    assert.equal(puerto.subscription_enabled, false);
+    assert.deepEqual(puerto.hidden_for_members, []);
+    assert.deepEqual(puerto.currency, { code: 'PEN', symbol: 'S/.' });
+    assert.equal(puerto.opens_soon, false);
+
+    // Its own hidden sections and currency, not the main company's.
+    const where = eq(companies.uid, puerto.uid);
+    await t.db
+      .update(companies)
+      .set({ hiddenForMembers: ['cart'], currencyCode: 'USD', currencySymbol: 'US$' })
+      .where(where);
+    try {
+      const changed = (await t.appOf('multi.localhost')).allowed_companies.find(
+        (c) => c.uid === puerto.uid,
+      )!;
+      assert.deepEqual(changed.hidden_for_members, [{ name: 'cart' }]);
+      assert.deepEqual(changed.currency, { code: 'USD', symbol: 'US$' });
+      assert.deepEqual(app.company.currency, { code: 'PEN', symbol: 'S/.' });
+    } finally {
+      await t.db
+        .update(companies)
+        .set({ hiddenForMembers: [], currencyCode: 'PEN', currencySymbol: 'S/.' })
+        .where(where);
+    }
+  });
+
   test('answers the app of a host with every App field the spec lists', async () => {
     const res = await t.get('/api/v7/apps/?domain=localhost');
     assert.equal(res.statusCode, 200);
@@ -267,7 +303,7 @@ describe('GET v7/apps/{uid}/allowed-companies/', () => {
     assert.equal(res.statusCode, 200);
     assert.deepEqual(
       res.data.results.map((c: { name: string }) => c.name),
-      ['Cevichería El Puerto', 'Pastelería Dulce María'],
+      ['Cevichería El Puerto', 'Pastelería Dulce María', 'Juguería La Tropical'],
     );
     const searched = await t.get(
       `/api/v7/apps/${multi.uid}/allowed-companies/?category=${restaurants.uid}&search=cevicheria`,
@@ -284,8 +320,41 @@ describe('GET v7/apps/{uid}/allowed-companies/', () => {
     const res = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/`, {
       host: 'multi.localhost',
     });
-    assert.equal(res.data.count, 4);
+    assert.equal(res.data.count, 5);
     assert.ok(!res.data.results.some((c: { name: string }) => c.name === 'Mercado Central'));
+  });
+
+  test('a company without an active place opens soon, in every list that names it', async () => {
+    const multi = await t.appOf('multi.localhost');
+    const host = 'multi.localhost';
+    const soon = (list: { name: string; opens_soon: boolean }[]) =>
+      list.filter((c) => c.opens_soon).map((c) => c.name);
+    const listed = await t.get(`/api/v7/apps/${multi.uid}/allowed-companies/`, { host });
+    assert.deepEqual(soon(listed.data.results), ['Juguería La Tropical']);
+    const categories = await t.get(`/api/v7/categories/?app=${multi.uid}&with_companies=true`, {
+      host,
+    });
+    const restaurants = categories.data.results.find(
+      (c: { name: string }) => c.name === 'Restaurantes',
+    );
+    assert.deepEqual(soon(restaurants.companies), ['Juguería La Tropical']);
+    const app = await t.appOf(host);
+    assert.deepEqual(soon(app.allowed_companies), ['Juguería La Tropical']);
+
+    // Its place switched off, a store opens soon again; switched on, it is open.
+    const company = app.allowed_companies.find((c) => c.name === 'Bodega Don Lucho')!;
+    const off = () =>
+      t.db.update(places).set({ isActive: false }).where(eq(places.companyUid, company.uid));
+    await off();
+    try {
+      assert.deepEqual(soon((await t.appOf(host)).allowed_companies).sort(), [
+        'Bodega Don Lucho',
+        'Juguería La Tropical',
+      ]);
+    } finally {
+      await t.db.update(places).set({ isActive: true }).where(eq(places.companyUid, company.uid));
+    }
+    assert.deepEqual(soon((await t.appOf(host)).allowed_companies), ['Juguería La Tropical']);
   });
 
   test('an unknown category finds nothing', async () => {

@@ -199,30 +199,61 @@ test('section and ad links: app paths stay in the app, only http(s) leaves it', 
   assert.equal(blockLinkKind(null), 'none');
 });
 
-test('a child company runs benefit programs when the app lists one of its programs (its footer links it)', async () => {
+test('a child company is a store of its own: its flags, hidden sections, currency and prefix', async () => {
   const { companyFor } = await import('../src/lib/current-company');
   const child = {
     uid: 'child',
     name: 'Cevichería',
     logo: null,
-    cover: null,
-    description: '',
     ecommerce_enabled: true,
+    subscription_enabled: true,
+    benefit_programs_enabled: true,
+    gamification_system: 'COINS',
+    hidden_for_members: [{ name: 'program' }],
+    currency: { code: 'USD', symbol: 'US$' },
+    is_main: false,
+    opens_soon: false,
   };
-  const other = { ...child, uid: 'other', name: 'Panadería' };
+  const other = {
+    ...child,
+    uid: 'other',
+    name: 'Juguería',
+    subscription_enabled: false,
+    benefit_programs_enabled: false,
+    gamification_system: null,
+    hidden_for_members: [],
+    currency: { code: 'PEN', symbol: 'S/.' },
+    opens_soon: true,
+  };
   const app = {
     multisite: true,
     company: {
       uid: 'main',
       name: 'Mercado',
-      logo: null,
+      logo: '/main.svg',
       is_main: true,
+      subscription_enabled: false,
       benefit_programs_enabled: false,
+      gamification_system: null,
+      hidden_for_members: [],
+      currency: { code: 'PEN', symbol: 'S/.' },
     },
     allowed_companies: [child, other],
-    allowed_programs: [{ uid: 'club', name: 'Club', company_uid: 'child' }],
+    allowed_programs: [],
   } as unknown as Parameters<typeof companyFor>[0];
-  assert.equal(companyFor(app, 'child').benefit_programs_enabled, true);
-  assert.equal(companyFor(app, 'child').prefix, '/c/child');
-  assert.equal(companyFor(app, 'other').benefit_programs_enabled, false);
+  const cevicheria = companyFor(app, 'child');
+  assert.equal(cevicheria.prefix, '/c/child');
+  assert.equal(cevicheria.isMain, false);
+  assert.equal(cevicheria.subscription_enabled, true);
+  assert.equal(cevicheria.benefit_programs_enabled, true);
+  assert.equal(cevicheria.gamification_system, 'COINS');
+  assert.deepEqual(cevicheria.hidden_for_members, [{ name: 'program' }]);
+  assert.equal(cevicheria.currency.symbol, 'US$');
+  assert.equal(cevicheria.logo, '/main.svg', "the main company's logo when the child has none");
+  assert.equal(cevicheria.opensSoon, false);
+  const jugueria = companyFor(app, 'other');
+  assert.equal(jugueria.opensSoon, true);
+  assert.equal(jugueria.gamification_system, null);
+  assert.equal(companyFor(app, 'unknown').isMain, true);
+  assert.equal(companyFor(app, 'unknown').opensSoon, false);
 });

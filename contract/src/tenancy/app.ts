@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { company, companySummary } from './company';
+import { company } from './company';
 
 export const signinMethodType = z.enum([
   'EMAIL',
@@ -48,7 +48,8 @@ export const app = z.object({
   allowed_programs: z.array(
     z.object({ uid: z.string(), name: z.string(), company_uid: z.string() }),
   ),
-  allowed_companies: z.array(companySummary),
+  /** Every listed child company in full, so each is a whole store on its /c/{uid}/ routes. */
+  allowed_companies: z.array(company.extend({ opens_soon: z.boolean() })),
   signin_methods: z.array(
     z.object({ type: signinMethodType, settings: z.record(z.string(), z.unknown()) }),
   ),

@@ -29,14 +29,19 @@ export const company = z.object({
 export type Company = z.infer<typeof company>;
 
 /** What lists of companies carry (the marketplace home, allowed companies). */
-export const companySummary = company.pick({
-  uid: true,
-  name: true,
-  logo: true,
-  cover: true,
-  description: true,
-  ecommerce_enabled: true,
-});
+export const companySummary = company
+  .pick({
+    uid: true,
+    name: true,
+    logo: true,
+    cover: true,
+    description: true,
+    ecommerce_enabled: true,
+  })
+  .extend({
+    /** No active place yet: the marketplace says it opens soon instead of an empty store. */
+    opens_soon: z.boolean(),
+  });
 export type CompanySummary = z.infer<typeof companySummary>;
 
 export const companyCategory = z.object({

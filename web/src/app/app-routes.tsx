@@ -9,6 +9,7 @@ import { PageMessage } from '../components/page-message';
 import { ErrorBoundary } from '../components/error-boundary';
 import { AfterSignIn, CompleteProfileFirst, LoggedInOnly, LoggedOutOnly } from './guards';
 import { MainRoutes } from './main-routes';
+import { MainLayout } from '../features/shell';
 import {
   CartaPage,
   CompleteInfoPage,
@@ -102,19 +103,26 @@ export function AppRoutes() {
       <Suspense fallback={<Loading fullScreen />}>
         <Routes>
           <Route path="/cookies" element={<CookiesPage />} />
-          <Route
-            path="/carta"
-            element={
-              // A private store's menu is for members too: the API answers its visitors 401.
-              app.allow_anonymous_navigation || loggedIn ? (
-                <main className="standalone-page standalone-page--wide">
-                  <CartaPage />
-                </main>
-              ) : (
-                <Navigate to="/login" replace />
-              )
-            }
-          />
+          {loggedIn ? (
+            // A member reads the menu inside the shell: header, side menu (sign-out) and footer.
+            <Route path="/carta" element={<MainLayout />}>
+              <Route index element={<CartaPage />} />
+            </Route>
+          ) : (
+            <Route
+              path="/carta"
+              element={
+                // A private store's menu is for members: the API answers its visitors 401.
+                app.allow_anonymous_navigation ? (
+                  <main className="standalone-page standalone-page--wide">
+                    <CartaPage />
+                  </main>
+                ) : (
+                  <Navigate to="/login" replace />
+                )
+              }
+            />
+          )}
           <Route
             path="/recovery-password"
             element={

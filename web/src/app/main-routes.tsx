@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { Link, Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { storageKeys } from '@store/contract/constants';
 import { allHiddenForMembers, isHiddenForMembers, useTenant } from '../lib/tenant';
 import { ComingSoon } from '../components/coming-soon';
+import { OpensSoon } from '../components/opens-soon';
 import { NotFound } from '../components/not-found';
 import { MainLayout } from '../features/shell';
 import { RequireLogin } from './guards';
@@ -72,9 +74,8 @@ function HomeRoute() {
 
 /** The store front: only with ecommerce and when the store is not hidden from members. */
 function ProductsRoute() {
-  const app = useTenant();
   const company = useCurrentCompany();
-  if (!company.ecommerce_enabled || isHiddenForMembers(app.company, 'store')) return <NotFound />;
+  if (!company.ecommerce_enabled || isHiddenForMembers(company, 'store')) return <NotFound />;
   return <ProductsPage />;
 }
 
@@ -92,31 +93,50 @@ function CoinOrdersRoute() {
 
 /** /subscription: the subscription products, only where the company offers subscriptions and its store is visible. */
 function SubscriptionRoute() {
-  const app = useTenant();
   const company = useCurrentCompany();
-  if (!company.subscription_enabled || isHiddenForMembers(app.company, 'store'))
-    return <NotFound />;
+  if (!company.subscription_enabled || isHiddenForMembers(company, 'store')) return <NotFound />;
   return <SubscriptionProductsPage />;
 }
 
-/** /c/{companyUid}/...: a company of this app becomes (and stays) the current one; others are not found. */
+/**
+ * /c/{companyUid}/...: a company of this app becomes (and stays) the current one; others are not
+ * found. A child company's pages start with a way back to the marketplace home.
+ */
 function CompanyScope() {
   const app = useTenant();
+  const { t } = useTranslation();
   const { companyUid } = useParams();
   const known = isKnownCompany(app, companyUid);
   useEffect(() => {
     if (known && companyUid) rememberCompany(companyUid);
   }, [known, companyUid]);
-  return known ? <Outlet /> : <NotFound />;
+  if (!known) return <NotFound />;
+  const child = app.multisite && companyUid !== app.company.uid;
+  return (
+    <>
+      {child ? (
+        <p className="company-back">
+          <Link to="/" className="company-back__link">
+            <span aria-hidden="true">←</span> {t('home.backTo', { name: app.company.name })}
+          </Link>
+        </p>
+      ) : null}
+      <Outlet />
+    </>
+  );
 }
 
-/** /c/{companyUid}/: that company's store when it sells online, else its first program. */
+/**
+ * /c/{companyUid}/: that company's store when it sells online, else its first program; a child
+ * company with no place yet opens soon.
+ */
 function CompanyHome() {
   const app = useTenant();
   const company = useCurrentCompany();
-  if (company.ecommerce_enabled) return <Navigate to="products" replace />;
+  if (company.ecommerce_enabled && !company.opensSoon) return <Navigate to="products" replace />;
   const program = app.allowed_programs.find((p) => p.company_uid === company.uid);
   if (program) return <Navigate to={`program/${program.uid}`} replace />;
+  if (company.opensSoon) return <OpensSoon name={company.name} />;
   return <ComingSoon />;
 }
 

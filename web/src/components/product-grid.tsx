@@ -88,6 +88,7 @@ export function ProductGrid({
   isFetchingNextPage,
   fetchNextPage,
   onOpen,
+  emptyText,
 }: {
   data: Pages | undefined;
   isLoading: boolean;
@@ -95,6 +96,8 @@ export function ProductGrid({
   isFetchingNextPage: boolean;
   fetchNextPage: () => unknown;
   onOpen?: (uid: string) => void;
+  /** What an empty list says ('No se encuentran resultados...' unless given); null says nothing. */
+  emptyText?: string | null;
 }) {
   const { t } = useTranslation();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -116,7 +119,10 @@ export function ProductGrid({
 
   if (isLoading) return <Loading />;
   const products = data?.pages.flatMap((page) => page.results) ?? [];
-  if (products.length === 0) return <p className="product-grid__empty">{t('common.noResults')}</p>;
+  if (products.length === 0) {
+    if (emptyText === null) return null;
+    return <p className="product-grid__empty">{emptyText ?? t('common.noResults')}</p>;
+  }
   return (
     <>
       <ul className="product-grid">

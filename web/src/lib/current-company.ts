@@ -3,21 +3,13 @@ import { useMatch } from 'react-router';
 import type { App, Company } from '@store/contract';
 import { useTenant } from './tenant';
 
-export type CurrentCompany = Pick<
-  Company,
-  | 'uid'
-  | 'name'
-  | 'logo'
-  | 'ecommerce_enabled'
-  | 'subscription_enabled'
-  | 'benefit_programs_enabled'
-  | 'gamification_system'
-  | 'hidden_for_members'
-> & {
+export type CurrentCompany = Company & {
   /** The main company of a multisite app (or the only company of a single-site one). */
   isMain: boolean;
   /** '/c/{uid}' in multisite mode, '' otherwise: prefix of company-specific routes. */
   prefix: string;
+  /** A child company with no active place yet (always false for the main company). */
+  opensSoon: boolean;
 };
 
 /**
@@ -68,32 +60,24 @@ export function isKnownCompany(app: App, uid: string | undefined): boolean {
 /** The company with that uid as the shell sees it; the main company when the uid is unknown. */
 export function companyFor(app: App, uid: string | null | undefined): CurrentCompany {
   const main = app.company;
-  const summary =
-    uid && uid !== main.uid
-      ? app.allowed_companies.find((company) => company.uid === uid)
-      : undefined;
-  if (!summary) {
+  const child =
+    uid && uid !== main.uid ? app.allowed_companies.find((company) => company.uid === uid) : null;
+  if (!child) {
     return {
       ...main,
       isMain: main.is_main || !app.multisite,
       prefix: app.multisite ? `/c/${main.uid}` : '',
+      opensSoon: false,
     };
   }
+  // A child company is a whole store of its own: its flags, hidden sections and currency.
+  const { opens_soon: opensSoon, ...company } = child;
   return {
-    uid: summary.uid,
-    name: summary.name,
-    logo: summary.logo ?? main.logo,
-    ecommerce_enabled: summary.ecommerce_enabled,
-    // Child companies' summaries do not carry subscriptions: they offer none (decisions.md).
-    subscription_enabled: false,
-    // The summary does not say it, but the app lists only programs of companies that run them.
-    benefit_programs_enabled: app.allowed_programs.some(
-      (program) => program.company_uid === summary.uid,
-    ),
-    gamification_system: null,
-    hidden_for_members: [],
+    ...company,
+    logo: company.logo ?? main.logo,
     isMain: false,
-    prefix: `/c/${summary.uid}`,
+    prefix: `/c/${company.uid}`,
+    opensSoon,
   };
 }
 

@@ -179,13 +179,4 @@ export function consumptionAmount(amount: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
-/**
- * A section or ad link: an app path stays in the app, a '#' moves on the page, anything with
- * a scheme opens in a new tab. Only http(s) links are followed, never javascript: or data:.
- */
-export function blockLinkKind(link: string | null): 'internal' | 'anchor' | 'external' | 'none' {
-  if (!link) return 'none';
-  if (link.startsWith('#')) return 'anchor';
-  if (link.startsWith('/') && !link.startsWith('//')) return 'internal';
-  return /^https?:\/\//i.test(link) ? 'external' : 'none';
-}
+export { blockLinkKind } from './block-link';

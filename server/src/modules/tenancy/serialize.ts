@@ -32,7 +32,8 @@ export function companyToApi(row: CompanyRow, mainCompanyUid: string | null): Co
   };
 }
 
-export function companySummaryToApi(row: CompanyRow): CompanySummary {
+/** `open`: whether the company has an active place (see `companiesWithPlaces`). */
+export function companySummaryToApi(row: CompanyRow, open: boolean): CompanySummary {
   return {
     uid: row.uid,
     name: row.name,
@@ -40,6 +41,7 @@ export function companySummaryToApi(row: CompanyRow): CompanySummary {
     cover: row.cover,
     description: row.description,
     ecommerce_enabled: row.ecommerceEnabled,
+    opens_soon: !open,
   };
 }
 
@@ -48,6 +50,8 @@ export function appToApi(
   related: {
     mainCompany: CompanyRow;
     allowedCompanies: CompanyRow[];
+    /** Uids of the companies with an active place. */
+    open: Set<string>;
     areas: AreaRow[];
     programs: App['allowed_programs'];
   },
@@ -70,7 +74,10 @@ export function appToApi(
     multisite: row.multisite,
     // Benefit programs arrive with the loyalty area; until then an app allows none.
     allowed_programs: related.programs,
-    allowed_companies: related.allowedCompanies.map(companySummaryToApi),
+    allowed_companies: related.allowedCompanies.map((child) => ({
+      ...companyToApi(child, row.mainCompanyUid),
+      opens_soon: !related.open.has(child.uid),
+    })),
     signin_methods: row.signinMethods as App['signin_methods'],
     countries: row.countries.map((code) => ({
       code,

@@ -9,6 +9,7 @@ import {
   companyCategories,
   companyCategoryMembers,
   landingSections,
+  places,
 } from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
@@ -64,6 +65,21 @@ function allowedCompaniesWhere(scope: Pick<Scope, 'app'>) {
   );
 }
 
+/** Which of these companies have an active place: the others open soon. */
+async function companiesWithPlaces(
+  scope: Pick<Scope, 'db' | 'app'>,
+  companyUids: string[],
+): Promise<Set<string>> {
+  if (companyUids.length === 0) return new Set();
+  const rows = await scope.db
+    .selectDistinct({ uid: places.companyUid })
+    .from(places)
+    .where(
+      ofTenant(scope, places, eq(places.isActive, true), inArray(places.companyUid, companyUids)),
+    );
+  return new Set(rows.map((row) => row.uid));
+}
+
 export async function describeApp(scope: Pick<Scope, 'db' | 'app'>): Promise<App> {
   const { db, app } = scope;
   const [allCompanies, appAreas, programs] = await Promise.all([
@@ -78,7 +94,11 @@ export async function describeApp(scope: Pick<Scope, 'db' | 'app'>): Promise<App
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
   if (!mainCompany) throw new NotFoundError();
   const allowedCompanies = allCompanies.filter((c) => c.listed && c.uid !== mainCompany.uid);
-  return appToApi(app, { mainCompany, allowedCompanies, areas: appAreas, programs });
+  const open = await companiesWithPlaces(
+    scope,
+    allowedCompanies.map((c) => c.uid),
+  );
+  return appToApi(app, { mainCompany, allowedCompanies, open, areas: appAreas, programs });
 }
 
 export async function listAppsByDomain(db: Database, domain: string): Promise<App[]> {
@@ -158,6 +178,7 @@ export async function listCategories(
       ),
     )
     .orderBy(asc(companies.position), asc(companies.name));
+  const open = await companiesWithPlaces(scope, [...new Set(members.map((m) => m.company.uid))]);
   return {
     count: total,
     results: rows.map((row) => {
@@ -167,7 +188,7 @@ export async function listCategories(
         companies: members
           .filter((m) => m.categoryUid === row.uid)
           .filter((m) => categoryMatches || matchesLoosely(m.company.name, options.search!))
-          .map((m) => companySummaryToApi(m.company)),
+          .map((m) => companySummaryToApi(m.company, open.has(m.company.uid))),
       };
     }),
   };
@@ -221,7 +242,14 @@ export async function listAllowedCompanies(
     .orderBy(asc(companies.position), asc(companies.name))
     .limit(window.limit)
     .offset(window.offset);
-  return { count: total, results: rows.map(companySummaryToApi) };
+  const open = await companiesWithPlaces(
+    scope,
+    rows.map((row) => row.uid),
+  );
+  return {
+    count: total,
+    results: rows.map((row) => companySummaryToApi(row, open.has(row.uid))),
+  };
 }
 
 export async function listCompanyAds(

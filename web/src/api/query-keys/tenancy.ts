@@ -6,4 +6,5 @@ export const tenancyKeys = {
   allowedCompanies: (appUid: string, category: string) =>
     ['allowed-companies', appUid, { category }] as const,
   landing: (appUid: string) => ['landing', appUid] as const,
+  companyAds: (companyUid: string) => ['company-ads', companyUid] as const,
 };

@@ -6,7 +6,7 @@ import { storage } from '../../../lib/storage';
 import { useTranslation } from 'react-i18next';
 import { usePlaces } from '../../../api/get-places';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
+import { isHiddenForMembers } from '../../../lib/tenant';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { useFormatPrice } from '../../../lib/money';
 import { cartSubtotal } from '../../../lib/cart-logic';
@@ -35,7 +35,6 @@ const ProductPopup = lazy(() =>
  */
 export function CartPage() {
   const { t } = useTranslation();
-  const app = useTenant();
   const company = useCurrentCompany();
   const price = useFormatPrice();
   const placeUid = useSelectedPlaceUid();
@@ -60,7 +59,7 @@ export function CartPage() {
     if (hasLines) navigate(`${company.prefix}/checkout`, { replace: true });
   }, [hasLines, company.prefix, navigate, subscribing]);
 
-  if (!company.ecommerce_enabled || isHiddenForMembers(app.company, 'cart')) return <NotFound />;
+  if (!company.ecommerce_enabled || isHiddenForMembers(company, 'cart')) return <NotFound />;
   const productsPath = `${company.prefix}/${subscribing ? 'subscription' : 'products'}`;
   const cartSwitch = company.subscription_enabled ? (
     <CartTypeSwitch placeUid={placeUid} value={cartType} onChange={setCartType} />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCompanyCategories } from '../api/get-company-categories';
 import { useCompanyProducts } from '../api/get-company-products';
 import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
@@ -6,6 +7,7 @@ import { ProductGrid } from '../../../components/product-grid';
 
 /** The menu: the company's categories and products (`GET v7/products/`), read-only cards. */
 export function CartaProducts({ companyUid }: { companyUid: string }) {
+  const { t } = useTranslation();
   const [category, setCategory] = useState(ALL_CATEGORIES_UID);
   const categories = useCompanyCategories(companyUid);
   const products = useCompanyProducts(companyUid, {
@@ -20,6 +22,8 @@ export function CartaProducts({ companyUid }: { companyUid: string }) {
         hasNextPage={products.hasNextPage}
         isFetchingNextPage={products.isFetchingNextPage}
         fetchNextPage={products.fetchNextPage}
+        // Nothing was searched: an empty menu is not a search without results.
+        emptyText={category === ALL_CATEGORIES_UID ? t('carta.empty') : undefined}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { usePlaces } from '../../../api/get-places';
 import { usePlaceProducts } from '../../../api/get-place-products';
 import { usePlaceCategories } from '../api/get-place-categories';
 import { useCurrentCompany } from '../../../lib/current-company';
-import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
+import { isHiddenForMembers } from '../../../lib/tenant';
 import {
   selectPlace,
   useChooseCity,
@@ -24,6 +24,8 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { CartTypeSwitch } from '../../../components/cart-type-switch';
 import { CartPanel } from './cart-panel';
+import { OpensSoon } from '../../../components/opens-soon';
+import { CompanyAds } from '../../../components/company-ads';
 
 const ProductPopup = lazy(() =>
   import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })),
@@ -48,7 +50,6 @@ export function SubscriptionProductsPage() {
 export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const app = useTenant();
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
   const areaUid = useSelectedAreaUid();
@@ -102,21 +103,32 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
     )
       setCategory(ALL_CATEGORIES_UID);
   }, [categories.isSuccess, categories.data, category]);
+  const filters = {
+    product_category: category === ALL_CATEGORIES_UID ? undefined : category,
+    search: term || undefined,
+  };
+  // On the store, coin-priced products have their own section (spec: the coin-redemption card)
+  // above the money ones; both follow the chosen category and the search. The subscription
+  // screen keeps one list, as before.
   const products = usePlaceProducts(
     place?.uid ?? '',
-    {
-      product_category: category === ALL_CATEGORIES_UID ? undefined : category,
-      search: term || undefined,
-    },
+    subscribing ? filters : { ...filters, is_redeemable: false },
     { enabled: Boolean(place) },
   );
+  const redeemable = usePlaceProducts(
+    place?.uid ?? '',
+    { ...filters, is_redeemable: true },
+    { enabled: Boolean(place) && !subscribing },
+  );
+  const redeemableCount = subscribing ? 0 : (redeemable.data?.pages[0]?.count ?? 0);
 
   const chooseCity = useChooseCity();
 
   const cityId = useId();
   const placeId = useId();
   const searchId = useId();
-  const cartVisible = company.ecommerce_enabled && !isHiddenForMembers(app.company, 'cart');
+  const redeemId = useId();
+  const cartVisible = company.ecommerce_enabled && !isHiddenForMembers(company, 'cart');
 
   const cartSwitch = offersSubscriptions ? (
     <CartTypeSwitch
@@ -132,6 +144,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   // The toolbar waits for the cities and places, so nothing below it jumps when they arrive (CLS).
   if (areas.isPending || places.isPending) return <Loading />;
   if (places.isSuccess && placeList.length === 0) {
+    if (company.opensSoon && !subscribing) return <OpensSoon name={company.name} />;
     return (
       <PageMessage title={subscribing ? t('subscription.noPlaces') : t('catalog.noPlaces')}>
         {subscribing ? (
@@ -146,6 +159,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   return (
     <div className={`products-page${cartVisible ? ' products-page--with-cart' : ''}`}>
       <div className="products-page__main">
+        {subscribing ? null : <CompanyAds companyUid={company.uid} />}
         {cartSwitch}
         {subscribing ? (
           <div className="subscription-intro">
@@ -230,13 +244,38 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
                 maxLength={100}
               />
             </div>
+            {redeemableCount > 0 ? (
+              <section className="redeem-section" aria-labelledby={redeemId}>
+                <h2 id={redeemId} className="redeem-section__title">
+                  {t('catalog.redeemTitle')}
+                </h2>
+                <p className="redeem-section__text">{t('catalog.redeemText')}</p>
+                <ProductGrid
+                  data={redeemable.data}
+                  isLoading={false}
+                  hasNextPage={redeemable.hasNextPage}
+                  isFetchingNextPage={redeemable.isFetchingNextPage}
+                  fetchNextPage={redeemable.fetchNextPage}
+                  onOpen={company.ecommerce_enabled ? setOpenUid : undefined}
+                />
+              </section>
+            ) : null}
             <ProductGrid
               data={products.data}
-              isLoading={products.isLoading}
+              isLoading={products.isLoading || (!subscribing && redeemable.isLoading)}
               hasNextPage={products.hasNextPage}
               isFetchingNextPage={products.isFetchingNextPage}
               fetchNextPage={products.fetchNextPage}
               onOpen={company.ecommerce_enabled ? setOpenUid : undefined}
+              // A search or a category that found nothing says so; a place with nothing to sell
+              // says that instead, and the money list says nothing when coin products showed.
+              emptyText={
+                redeemableCount > 0
+                  ? null
+                  : term || category !== ALL_CATEGORIES_UID
+                    ? t('common.noResults')
+                    : t('catalog.noProducts')
+              }
             />
           </>
         ) : (

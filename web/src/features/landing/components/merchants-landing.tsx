@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
@@ -41,6 +41,34 @@ export const MERCHANT_EVENTS = {
  * (`web_settings.external_link`), offers the WhatsApp contact of the app's company (the number
  * is not printed) and embeds the sign-up form of the tenant's first active FORM section.
  */
+/** What a frame may ask for: enough for a long form, never a page-swallowing frame. */
+const FRAME_HEIGHT = { min: 300, max: 2000 };
+
+/**
+ * The height the embedded form asks for: a page cannot measure a cross-origin frame, so a form
+ * that wants to fit posts `{type: 'store-frame-height', height}` (the demo's does). Only messages
+ * from that frame's own window count; forms that post nothing keep the CSS height.
+ */
+function useFrameHeight(frame: RefObject<HTMLIFrameElement | null>): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      const data: unknown = event.data;
+      if (typeof data !== 'object' || data === null) return;
+      const { type, height: asked } = data as { type?: unknown; height?: unknown };
+      if (type !== 'store-frame-height' || typeof asked !== 'number' || !Number.isFinite(asked))
+        return;
+      // The asked height is the inside of the frame; its borders come on top (border-box).
+      const borders = frame.current.offsetHeight - frame.current.clientHeight;
+      setHeight(Math.min(Math.max(Math.ceil(asked), FRAME_HEIGHT.min), FRAME_HEIGHT.max) + borders);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [frame]);
+  return height;
+}
+
 export function MerchantsLanding() {
   const { t } = useTranslation();
   const app = useTenant();
@@ -64,6 +92,7 @@ export function MerchantsLanding() {
     window.addEventListener('blur', onBlur);
     return () => window.removeEventListener('blur', onBlur);
   }, []);
+  const frameHeight = useFrameHeight(frame);
 
   const registerLink = (className: string) =>
     admin ? (
@@ -177,6 +206,7 @@ export function MerchantsLanding() {
               src={form.link}
               title={t('merchants.formFrame')}
               loading="lazy"
+              style={frameHeight ? { height: frameHeight } : undefined}
             />
           </section>
         ) : null}

@@ -7,7 +7,7 @@ import { useMemberProgram } from '../../../api/get-member-program';
 import { usePrograms } from '../api/get-programs';
 import { useJoinProgram } from '../api/join-program';
 import { useIsLoggedIn } from '../../../lib/session';
-import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
+import { isHiddenForMembers } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
@@ -44,9 +44,9 @@ function ProgramHero({ program, children }: { program: Program; children?: React
 /** /program/{uid}: the member's view, or a visitor's (program, levels and a way to log in). */
 export function ProgramPage() {
   const { programUid = '' } = useParams();
-  const app = useTenant();
+  const company = useCurrentCompany();
   const loggedIn = useIsLoggedIn();
-  if (isHiddenForMembers(app.company, 'program')) return <NotFound />;
+  if (isHiddenForMembers(company, 'program')) return <NotFound />;
   return loggedIn ? (
     <MemberProgramView key={programUid} programUid={programUid} />
   ) : (

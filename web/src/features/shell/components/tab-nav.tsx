@@ -36,9 +36,9 @@ export function TabNav({ place }: { place: 'top' | 'bottom' }) {
     multisite: app.multisite,
     company,
     hidden: {
-      store: isHiddenForMembers(app.company, 'store'),
-      cart: isHiddenForMembers(app.company, 'cart'),
-      program: isHiddenForMembers(app.company, 'program'),
+      store: isHiddenForMembers(company, 'store'),
+      cart: isHiddenForMembers(company, 'cart'),
+      program: isHiddenForMembers(company, 'program'),
     },
     programs: app.allowed_programs,
     raffleCount,

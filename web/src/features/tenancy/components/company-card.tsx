@@ -23,6 +23,9 @@ export function CompanyCard({ company }: { company: CompanySummary }) {
         {company.description ? (
           <span className="company-card__text">{company.description}</span>
         ) : null}
+        {company.opens_soon ? (
+          <span className="company-card__soon">{t('home.opensSoon')}</span>
+        ) : null}
       </span>
     </Link>
   );

@@ -6,6 +6,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useCategories } from '../api/get-categories';
 import { CompanyCard } from './company-card';
+import { CompanyAds } from '../../../components/company-ads';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -50,6 +51,8 @@ export function MultisiteHome() {
           />
         </form>
       </section>
+
+      <CompanyAds companyUid={app.company.uid} />
 
       {isPending ? <Loading /> : null}
       {isError ? <PageMessage title={t('common.nothingToShow')} /> : null}

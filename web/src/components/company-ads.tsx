@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Ad } from '@store/contract';
+import { useCompanyAds } from '../api/get-company-ads';
+import { blockLinkKind } from '../lib/block-link';
+import '../styles/catalog.css';
+
+function AdLink({ ad, children }: { ad: Ad; children: ReactNode }) {
+  const kind = blockLinkKind(ad.link);
+  const className = ad.image ? 'company-ad company-ad--image' : 'company-ad';
+  if (kind === 'internal') {
+    return (
+      <Link to={ad.link!} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  if (kind === 'anchor' || kind === 'external') {
+    return (
+      <a
+        href={ad.link!}
+        className={className}
+        {...(kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+      >
+        {children}
+      </a>
+    );
+  }
+  return <div className={className}>{children}</div>;
+}
+
+/**
+ * The company's ads (`GET v5/companies/{uid}/ads`) as a strip of banners that scrolls sideways;
+ * left out while loading, on failure and when there are none (decorations never block a page).
+ */
+export function CompanyAds({ companyUid }: { companyUid: string }) {
+  const { t } = useTranslation();
+  const ads = useCompanyAds(companyUid);
+  const list = ads.data?.results ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="company-ads" aria-label={t('catalog.ads')} data-testid="company-ads">
+      <ul className="company-ads__list">
+        {list.map((ad) => (
+          <li key={ad.uid}>
+            <AdLink ad={ad}>
+              {ad.image ? <img src={ad.image} alt="" loading="lazy" /> : null}
+              <span className="company-ad__title">{ad.title}</span>
+            </AdLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
