@@ -33,6 +33,7 @@ const app = await buildApp({
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
   orderExpiryRunSeconds: config.orderExpiryRunSeconds,
+  paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

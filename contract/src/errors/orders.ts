@@ -52,6 +52,10 @@ export const ordersErrors = {
     es: 'Número de tarjeta inválido.',
     en: 'Invalid card number.',
   },
+  'orders.payment_signature_invalid': {
+    es: 'La firma de la notificación de pago no es válida.',
+    en: 'The payment notification signature is not valid.',
+  },
   'orders.card_expired': {
     es: 'La tarjeta está vencida.',
     en: 'The card has expired.',

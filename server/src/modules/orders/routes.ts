@@ -38,6 +38,8 @@ import {
   usableCoupon,
 } from './settings';
 import { areaAccess } from '../../plugins/route-access';
+import { publicOrigin } from '../../lib/public-url';
+import { mercadoPagoNotificationPath } from '../payments/routes';
 
 const tags = ['orders'];
 const errors = errorResponses(400, 401, 404);
@@ -119,7 +121,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const created = await placeOrder(
-        { ...request.memberScope(), mailer: server.mailer },
+        {
+          ...request.memberScope(),
+          mailer: server.mailer,
+          // The provider's notifications go to the store's own domain, never to the request's Host.
+          paymentNotificationUrl: (methodUid) =>
+            `${publicOrigin(request.requireTenant().domain, server.publicUrl)}/api${mercadoPagoNotificationPath(methodUid)}`,
+        },
         request.params.uid,
         request.body,
         key,

@@ -16,7 +16,8 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
   const status = row.status as OrderStatus;
   return {
     uid: row.uid,
-    number: row.number,
+    // Every order shown is numbered: only one whose card is still being charged has no number.
+    number: row.number ?? 0,
     created_at: row.createdAt.toISOString(),
     status,
     place: { uid: related.place.uid, name: related.place.name },

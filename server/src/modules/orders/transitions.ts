@@ -70,7 +70,8 @@ export async function transitionOrder(
     if (!updated) throw refused();
     if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);
     // Loyalty, in the same transaction: a delivered order earns its program points.
-    if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
+    if (to === 'DELIVERED')
+      await earnOrderPoints(tx, app.uid, { ...updated, number: updated.number ?? 0 });
     return updated;
   });
   if (isCanceled(to)) await refundCanceled(db, app.uid, moved, scope.log);
