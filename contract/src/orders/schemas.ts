@@ -50,7 +50,10 @@ export const cardInput = z
     token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, formMessages.invalid),
     payment_method_id: z.string().regex(/^[a-z0-9_]{2,40}$/, formMessages.invalid),
     installments: z.number().int().min(1).max(36).default(1),
-    issuer_id: z.string().regex(/^\d{1,20}$/, formMessages.invalid).nullish(),
+    issuer_id: z
+      .string()
+      .regex(/^\d{1,20}$/, formMessages.invalid)
+      .nullish(),
   })
   .strict();
 export type CardInput = z.infer<typeof cardInput>;

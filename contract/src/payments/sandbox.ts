@@ -13,7 +13,8 @@ export const SANDBOX_CARDS: readonly { number: string; outcome: SandboxOutcome }
   { number: '4000000000009995', outcome: 'insufficient_funds' },
 ];
 
-const TOKEN = /^sbxtok_(approved|pending|card_declined|insufficient_funds)_(\d{4})_[A-Za-z0-9]{8,64}$/;
+const TOKEN =
+  /^sbxtok_(approved|pending|card_declined|insufficient_funds)_(\d{4})_[A-Za-z0-9]{8,64}$/;
 
 /** The sandbox's card brand, as a provider names it in `payment_method_id`. */
 export function sandboxBrand(number: string): string {
@@ -28,7 +29,9 @@ export function sandboxCardToken(number: string, random: string): string {
 }
 
 /** What a sandbox token says; null for anything that is not one. */
-export function parseSandboxToken(token: string): { outcome: SandboxOutcome; last4: string } | null {
+export function parseSandboxToken(
+  token: string,
+): { outcome: SandboxOutcome; last4: string } | null {
   const match = TOKEN.exec(token);
   return match ? { outcome: match[1] as SandboxOutcome, last4: match[2] } : null;
 }

@@ -43,6 +43,7 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
     payment_type: related.method.name,
     payment_status: row.paymentStatus,
     card_last4: row.cardLast4,
+    payment_expires_at: row.paymentExpiresAt?.toISOString() ?? null,
     influencer_uid: row.influencerUid ?? null,
     coupon: row.couponCode,
     products: related.lines

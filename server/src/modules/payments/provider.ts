@@ -20,12 +20,7 @@ export interface PaymentProvider {
 
 /** A payment's state on our side, whatever the provider's words for it. */
 export type PaymentOutcome =
-  | 'approved'
-  | 'pending'
-  | 'rejected'
-  | 'cancelled'
-  | 'refunded'
-  | 'charged_back';
+  'approved' | 'pending' | 'rejected' | 'cancelled' | 'refunded' | 'charged_back';
 
 export type ProviderPayment = {
   id: string;

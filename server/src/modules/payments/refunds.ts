@@ -50,11 +50,14 @@ export async function attemptRefunds(
   const due = await db
     .select({ refund: paymentRefunds, method: paymentMethods, order: { total: orders.totalCents } })
     .from(paymentRefunds)
-    .innerJoin(paymentMethods, sameTenant(
+    .innerJoin(
+      paymentMethods,
+      sameTenant(
         paymentRefunds,
         paymentMethods,
         eq(paymentRefunds.paymentMethodUid, paymentMethods.uid),
-      ))
+      ),
+    )
     .innerJoin(orders, sameTenant(paymentRefunds, orders, eq(paymentRefunds.orderUid, orders.uid)))
     .where(
       'orderUid' in select
@@ -64,7 +67,7 @@ export async function attemptRefunds(
             eq(paymentRefunds.orderUid, select.orderUid),
             eq(paymentRefunds.status, 'PENDING'),
           )
-        : // eslint-disable-next-line no-restricted-syntax -- the reconciliation runs over every store; each row names its own tenant.
+        : // The reconciliation runs over every store; each row names its own tenant.
           and(eq(paymentRefunds.status, 'PENDING'), lt(paymentRefunds.updatedAt, select.before)),
     )
     .orderBy(asc(paymentRefunds.updatedAt))

@@ -37,8 +37,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags: ['payments'],
         summary: "Mercado Pago's payment notifications (webhook) for one payment method",
         description: [
-          'Called by Mercado Pago, not by browsers. The `x-signature` header (`ts=...,v1=...`) must be the HMAC-SHA256, with the method\'s webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`; otherwise 401 and nothing is read.',
-          'A signed notification is never trusted as such: the payment is read again from Mercado Pago with the store\'s access token and applied to its order (approved: paid; rejected or expired: canceled and released; refunded or charged back: refunded).',
+          "Called by Mercado Pago, not by browsers. The `x-signature` header (`ts=...,v1=...`) must be the HMAC-SHA256, with the method's webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`; otherwise 401 and nothing is read.",
+          "A signed notification is never trusted as such: the payment is read again from Mercado Pago with the store's access token and applied to its order (approved: paid; rejected or expired: canceled and released; refunded or charged back: refunded).",
           'Repeated deliveries change nothing more. Answers 200 `{received: true}` (also for topics other than payments). Rate-limited per address: 429.',
         ].join(' '),
         params: z.object({ method: z.string() }),

@@ -44,7 +44,7 @@ export async function applyPayment(
     const set = (values: Partial<OrderRow>) =>
       tx
         .update(orders)
-        .set({ ...values, paymentDetail: payment.detail, updatedAt: now })
+        .set({ paymentDetail: payment.detail, ...values, updatedAt: now })
         .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)))
         .returning();
     const canceled = isCanceled(order.status as OrderStatus);
@@ -112,7 +112,7 @@ export async function reconcilePayments(
       paymentMethods,
       sameTenant(orders, paymentMethods, eq(orders.paymentMethodUid, paymentMethods.uid)),
     )
-    // eslint-disable-next-line no-restricted-syntax -- the run goes over every store; each order names its own tenant.
+    // The run goes over every store; each order names its own tenant.
     .where(and(eq(orders.paymentStatus, 'IN_PROCESS')))
     .orderBy(asc(orders.paymentExpiresAt))
     .limit(BATCH);

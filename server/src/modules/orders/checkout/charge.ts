@@ -1,7 +1,11 @@
 import { orderMessages, type CardInput } from '@store/contract';
 import type { Scope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
-import { paymentProvider, type PaymentProvider, type ProviderPayment } from '../../payments/provider';
+import {
+  paymentProvider,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../../payments/provider';
 import type { PaymentMethodRow } from '../settings';
 import type { Step } from './run-steps';
 import { needed, type CheckoutState } from './state';
