@@ -200,6 +200,12 @@ test(
     assert.notEqual(await page.getByTestId('summary-delivery').innerText(), 'S/. 0.00');
     const before = await orderCount(page);
     await page.screenshot({ path: `${SHOTS}/checkout-delivery-card-desktop.png`, fullPage: true });
+    // The sandbox form tokenises the card in the browser: the order API gets a token, no number.
+    const orderBodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/orders\/$/.test(r.url()))
+        orderBodies.push(r.postData() ?? '');
+    });
 
     await submit(page).click();
     await page
@@ -219,6 +225,11 @@ test(
     const order = await placeAndOpen(page);
     assert.equal(order.shipping_type, 'delivery');
     assert.equal(order.card_last4, '4242');
+    assert.ok(orderBodies.length >= 2, 'both attempts were sent');
+    for (const body of orderBodies) {
+      assert.doesNotMatch(body, /4242 ?4242|4000 ?0000 ?0000 ?0002|"cvc"|exp_month/);
+      assert.match(body, /"token":"sbxtok_/);
+    }
     assert.equal(`S/. ${order.total}`, total);
     assert.equal(
       await page.getByTestId('order-delivery').innerText(),
