@@ -105,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         description: [
           'Body: `shipping_type` delivery|pickup; `delivery` {area, address, reference, latitude, longitude} or `pickup` {date, start} (a slot of `GET v7/places/{uid}/pickup-schedule/`);',
           '`products` as the cart sends them (uid, quantity, option_groups); `expected_total`, the total the buyer was shown; optional `coupon`;',
-          '`payment_method` (uid from checkout-options) with `card` {token, payment_method_id, installments, issuer_id} for ONLINE_CARD: the token of the provider\'s card fields (a card number is refused); `billing` {first_name, last_name, email, phone, city, address}; `comments`.',
+          "`payment_method` (uid from checkout-options) with `card` {token, payment_method_id, installments, issuer_id} for ONLINE_CARD: the token of the provider's card fields (a card number is refused); `billing` {first_name, last_name, email, phone, city, address}; `comments`.",
           'The server prices every line, applies the coupon and the tax rule (prices include the tax), adds the delivery fare, and takes the stock in the same transaction as the order.',
           'A total different from `expected_total` is a 409 `{detail, code: "price_changed", quote}` with the new prices; nothing is written.',
           "Stock gone: 400 `{non_field_errors: ['Out of stock: {product}']}`. Card declined: 400 'Your card could not be processed correctly', no order is left and no order number is used; a payment the provider has not decided yet places the order with payment_status IN_PROCESS, reserved until payment_expires_at (docs/payments.md).",
