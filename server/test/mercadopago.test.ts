@@ -6,6 +6,11 @@ import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orde
 import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
 import { orders, paymentRefunds } from '../src/db/schema';
 import { reconcilePayments } from '../src/modules/payments/updates';
+import { logRedaction } from '../src/lib/log-redaction';
+import { transitionOrder } from '../src/modules/orders/transitions';
+import { findAppRowByDomain } from '../src/modules/tenancy/service';
+import { ValidationError } from '../src/lib/http-errors';
+import { orderMessages } from '@store/contract';
 
 const credentials = {
   public_key: 'TEST-pk-0f1e2d3c-4b5a-6978',
@@ -23,7 +28,11 @@ before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
   undo = interceptMercadoPago(fake.url);
   t = await startTestApp({
-    logger: { level: 'info', stream: { write: (line: string) => void logged.push(line) } },
+    logger: {
+      level: 'info',
+      redact: logRedaction,
+      stream: { write: (line: string) => void logged.push(line) },
+    },
   });
   shop = await makeShop(t, 'mp-shop', { stock: 10, mercadopago: credentials });
   member = await shop.member();
@@ -246,6 +255,40 @@ describe('Mercado Pago through the official SDK', () => {
     assert.equal(payment.refunds.length, 1, 'refunded once');
     await reconcilePayments(t.db, new Date(Date.now() + 4 * 60_000));
     assert.equal(payment.refunds.length, 1, 'a later run refunds nothing more');
+  });
+
+  test('staff cannot prepare an order whose payment is in process; it can still be canceled', async () => {
+    const res = await cardOrder('CONT');
+    const scope = {
+      db: t.db,
+      app: (await findAppRowByDomain(t.db, shop.host))!,
+      log: t.app.log,
+      clock: () => new Date(),
+      user: null,
+      sessionMethod: null,
+    };
+    await assert.rejects(
+      transitionOrder(scope, res.data.uid, 'ACCEPTED', 'place'),
+      (err) =>
+        err instanceof ValidationError &&
+        err.fields.non_field_errors[0] === orderMessages.paymentInProcess,
+    );
+    const canceled = await transitionOrder(scope, res.data.uid, 'CANCELED_BY_PLACE', 'place');
+    assert.equal(canceled.status, 'CANCELED_BY_PLACE');
+  });
+
+  test('the log censors card tokens and provider secrets wherever they are logged', () => {
+    t.app.log.info(
+      {
+        card: { token: 'tok-should-not-appear' },
+        method: { accessToken: credentials.access_token },
+      },
+      'redaction probe',
+    );
+    const probe = logged.find((l) => l.includes('redaction probe'))!;
+    assert.ok(probe);
+    assert.doesNotMatch(probe, /tok-should-not-appear/);
+    assert.match(probe, /\[redacted\]/);
   });
 
   test('secrets and card tokens never reach the log', () => {

@@ -60,7 +60,7 @@ export async function expireUnacceptedOrders(
               orders,
               eq(orders.uid, candidate.uid),
               eq(orders.status, 'RECEIVED'),
-              notInArray(orders.paymentStatus, ['PENDING', 'IN_PROCESS']),
+              eq(orders.paymentStatus, candidate.paymentStatus),
             ),
           )
           .returning();
