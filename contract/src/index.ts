@@ -25,6 +25,7 @@ export * from './orders/schemas';
 export * from './orders/subscriptions';
 export * from './orders/opening-hours';
 export * from './orders/card';
+export * from './payments/sandbox';
 export * from './marketing/influencer';
 export * from './loyalty/messages';
 export * from './loyalty/programs';

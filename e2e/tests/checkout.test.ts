@@ -27,6 +27,7 @@ type ApiOrder = {
   shipping_type: string;
   payment_type: string;
   card_last4: string | null;
+  payment_status: string;
 };
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -203,6 +204,12 @@ test(
     assert.notEqual(await page.getByTestId('summary-delivery').innerText(), 'S/. 0.00');
     const before = await orderCount(page);
     await page.screenshot({ path: `${SHOTS}/checkout-delivery-card-desktop.png`, fullPage: true });
+    // The sandbox form tokenises the card in the browser: the order API gets a token, no number.
+    const orderBodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/orders\/$/.test(r.url()))
+        orderBodies.push(r.postData() ?? '');
+    });
 
     await submit(page).click();
     await page
@@ -222,6 +229,11 @@ test(
     const order = await placeAndOpen(page);
     assert.equal(order.shipping_type, 'delivery');
     assert.equal(order.card_last4, '4242');
+    assert.ok(orderBodies.length >= 2, 'both attempts were sent');
+    for (const body of orderBodies) {
+      assert.doesNotMatch(body, /4242 ?4242|4000 ?0000 ?0000 ?0002|"cvc"|exp_month/);
+      assert.match(body, /"token":"sbxtok_/);
+    }
     assert.equal(`S/. ${order.total}`, total);
     assert.equal(
       await page.getByTestId('order-delivery').innerText(),
@@ -229,6 +241,32 @@ test(
     );
     await page.getByText('Frente al parque').waitFor();
     assert.equal(await orderCount(page), before + 1);
+  },
+);
+
+test(
+  'pickup with the SANDBOX card that stays in process (3-D Secure): the order is placed and shown as payment in process',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Tarjeta en línea/).check();
+    await page.getByText('Modo de prueba (SANDBOX)').waitFor();
+    await page.getByText('queda en proceso (como con 3-D Secure)').waitFor();
+    await page.getByLabel('Nombre del titular').fill('ANA QUISPE');
+    await page.getByLabel('Número de tarjeta').pressSequentially('4000000000003220');
+    await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
+    await page.getByLabel('CVC').fill('123');
+    await shownTotal(page);
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_status, 'IN_PROCESS');
+    assert.ok(order.number > 0, 'the order has its number');
+    await page
+      .getByText('Pago en proceso: tu pedido está reservado hasta que el banco lo confirme')
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/order-payment-in-process.png`, fullPage: true });
   },
 );
 

@@ -28,6 +28,8 @@ import { promotionsRoutes } from './modules/promotions/routes';
 import { engagementRoutes } from './modules/engagement/routes';
 import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { paymentsRoutes } from './modules/payments/routes';
+import { paymentReconciliationPlugin } from './modules/payments/scheduler';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffMemberRoutes } from './modules/staff/member-routes';
@@ -92,6 +94,8 @@ export type AppOptions = {
   pointsExpiryRunSeconds?: number;
   /** Seconds between runs expiring orders stores never accepted; 0 (the default, as in tests) turns them off. */
   orderExpiryRunSeconds?: number;
+  /** How often undecided card payments are re-read and failed refunds retried (0: never). */
+  paymentReconcileRunSeconds?: number;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -158,6 +162,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(engagementRoutes);
       await api.register(programExtrasRoutes);
       await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);
       await api.register(staffMemberRoutes);
@@ -172,6 +177,9 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
   await app.register(orderExpirySchedulerPlugin, { seconds: options.orderExpiryRunSeconds ?? 0 });
+  await app.register(paymentReconciliationPlugin, {
+    seconds: options.paymentReconcileRunSeconds ?? 0,
+  });
   await app.register(webAppPlugin, {
     webDist: options.webDist ?? '',
     tenantCacheSeconds: options.tenantCacheSeconds ?? 0,

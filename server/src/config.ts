@@ -43,6 +43,8 @@ export type Config = {
   pointsExpiryRunSeconds: number;
   /** Seconds between runs expiring orders stores never accepted (ORDER_EXPIRY_RUN_SECONDS; 0 turns them off). */
   orderExpiryRunSeconds: number;
+  /** PAYMENT_RECONCILE_RUN_SECONDS: undecided card payments re-read, failed refunds retried (0 off). */
+  paymentReconcileRunSeconds: number;
   accounts: AccountsConfig;
 };
 
@@ -89,7 +91,9 @@ export type RateLimitedAction =
   | 'reset'
   | 'deletion'
   /** GET validate-code: per address, and per member (identity) when signed in. */
-  | 'couponCode';
+  | 'couponCode'
+  /** POST card provider notifications: per address (the provider's senders share a few). */
+  | 'paymentNotification';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -201,6 +205,12 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
     identity: { max: 20, windowSeconds: 300 },
     identityTotal: { max: 60, windowSeconds: 300 },
   },
+  // Each notification makes us call the provider: a flood must not turn into one.
+  paymentNotification: {
+    address: { max: 600, windowSeconds: 300 },
+    identity: { max: 600, windowSeconds: 300 },
+    identityTotal: { max: 600, windowSeconds: 300 },
+  },
 };
 
 export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
@@ -306,6 +316,7 @@ export function configFromEnv(env = process.env): Config {
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300, env),
     pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600, env),
     orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60, env),
+    paymentReconcileRunSeconds: intFromEnv('PAYMENT_RECONCILE_RUN_SECONDS', 120, env),
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),

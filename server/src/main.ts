@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoTenants, readDemoTenantFiles } from './tenants/demo-seed';
+import { logRedaction } from './lib/log-redaction';
 import { welcomeBanner } from './welcome';
 
 const config = configFromEnv();
@@ -22,7 +23,7 @@ const app = await buildApp({
   db,
   dbKind: kind,
   webDist: config.webDist,
-  logger: { level: config.logLevel },
+  logger: { level: config.logLevel, redact: logRedaction },
   accounts: config.accounts,
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
@@ -34,6 +35,7 @@ const app = await buildApp({
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
   orderExpiryRunSeconds: config.orderExpiryRunSeconds,
+  paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

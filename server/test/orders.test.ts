@@ -382,21 +382,23 @@ describe('payments', () => {
       { s, auth: m.auth },
     );
     assert.equal(again.statusCode, 201, again.body);
+    assert.equal(again.data.number, 1, 'the declined card used up no order number (issue 24)');
   });
 
-  test('card rules: a card is needed for online payment, a bad number is a field error, and a business without online payment says so', async () => {
+  test('card rules: a card token is needed for online payment, a card number is refused, and a business without online payment says so', async () => {
     const noCard = await pickupOrder({ payment_method: shop.online });
     assert.deepEqual(noCard.data.card, ['Ingrese los datos de su tarjeta.']);
-    const luhn = await pickupOrder({
+    const withNumber = await pickupOrder({
       payment_method: shop.online,
-      card: { ...goodCard, number: '4242 4242 4242 4241' },
+      card: { ...goodCard, number: '4242 4242 4242 4242', cvc: '123' },
     });
-    assert.deepEqual(luhn.data['card.number'], ['Número de tarjeta inválido.']);
-    const expired = await pickupOrder({
+    assert.equal(withNumber.statusCode, 400, 'the order API never takes a card number');
+    assert.ok(withNumber.data.card, withNumber.body);
+    const badToken = await pickupOrder({
       payment_method: shop.online,
-      card: { ...goodCard, exp_year: 2020 },
+      card: { ...goodCard, token: 'no spaces allowed' },
     });
-    assert.deepEqual(expired.data['card.exp_year'], ['La tarjeta está vencida.']);
+    assert.deepEqual(badToken.data['card.token'], ['Valor no válido']);
     const cashOnly = await makeShop(t, 'orders-cash-only', { paymentTypes: ['CASH'] });
     const m = await cashOnly.member();
     const res = await pickupOrder(

@@ -1,67 +1,66 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { parseSandboxToken, sandboxCardToken } from '@store/contract';
 import {
-  luhnValid,
+  mercadoPagoOutcome,
   paymentProvider,
   SandboxPaymentProvider,
+  type CreatePaymentRequest,
+  type PaymentProvider,
 } from '../src/modules/payments/provider';
 
-const card = (number: string) => ({
-  number,
-  exp_month: 12,
-  exp_year: 2099,
-  cvc: '123',
-  holder_name: 'ANA',
-});
-const request = (number: string, amountCents = 1000) => ({
+const request = (number: string, amountCents = 1000): CreatePaymentRequest => ({
   amountCents,
   currency: 'PEN',
   reference: 'order-1',
-  source: card(number),
+  idempotencyKey: 'order-1',
+  description: 'test',
+  payerEmail: 'ana@example.com',
+  card: {
+    token: sandboxCardToken(number, 'abcdef123456'),
+    payment_method_id: 'visa',
+    installments: 1,
+  },
+  notificationUrl: null,
 });
 
-test('the SANDBOX provider approves its approving test cards and declines the others', async () => {
-  const sandbox = paymentProvider('sandbox');
-  assert.ok(sandbox instanceof SandboxPaymentProvider);
+test('the sandbox form makes a token that carries the outcome and last four digits, never the number', () => {
+  const token = sandboxCardToken('4242 4242 4242 4242', 'abcdef123456');
+  assert.doesNotMatch(token, /424242424242/);
+  assert.deepEqual(parseSandboxToken(token), { outcome: 'approved', last4: '4242' });
+  assert.equal(parseSandboxToken('4242424242424242'), null);
+});
+
+test('the SANDBOX provider approves, leaves pending or declines by its test cards', async () => {
+  const sandbox: PaymentProvider = paymentProvider({ provider: 'sandbox', accessToken: null });
+  assert.equal(sandbox.constructor, SandboxPaymentProvider);
   for (const number of ['4242 4242 4242 4242', '5555555555554444']) {
-    const result = await sandbox.authorize(request(number));
-    assert.equal(result.approved, true, number);
-    if (result.approved) {
-      await sandbox.capture(result.authorization, 1000);
-      await sandbox.refund(result.authorization, 1000);
-      await assert.rejects(
-        sandbox.capture(result.authorization, 1001),
-        'cannot capture more than authorized',
-      );
-    }
+    const payment = await sandbox.createPayment(request(number));
+    assert.equal(payment.status, 'approved', number);
+    assert.deepEqual(await sandbox.getPayment(payment.id), payment);
+    await sandbox.refund(payment.id, null, 'r1');
+    await assert.rejects(sandbox.refund(payment.id, 1001, 'r2'), 'cannot refund more than paid');
   }
-  assert.deepEqual(await sandbox.authorize(request('4000 0000 0000 0002')), {
-    approved: false,
-    reason: 'card_declined',
-    last4: '0002',
-  });
-  assert.deepEqual(await sandbox.authorize(request('4000000000009995')), {
-    approved: false,
-    reason: 'insufficient_funds',
-    last4: '9995',
-  });
-  assert.equal(
-    (await sandbox.authorize(request('4111111111111111'))).approved,
-    false,
-    'any other card is declined',
-  );
-  await assert.rejects(sandbox.refund('made-up', 1), 'an unknown authorization is refused');
+  const pending = await sandbox.createPayment(request('4000 0000 0000 3220'));
+  assert.equal(pending.status, 'pending');
+  const declined = await sandbox.createPayment(request('4000000000009995'));
+  assert.deepEqual([declined.status, declined.detail], ['rejected', 'insufficient_funds']);
+  assert.equal((await sandbox.createPayment(request('4111111111111111'))).status, 'rejected');
+  await assert.rejects(sandbox.refund('made-up', 1, 'r3'), 'an unknown payment is refused');
 });
 
-test('card numbers are Luhn-checked before any provider is asked', () => {
-  assert.equal(luhnValid('4242 4242 4242 4242'), true);
-  assert.equal(luhnValid('4000 0000 0000 0002'), true);
-  assert.equal(luhnValid('4242 4242 4242 4241'), false);
-  assert.equal(luhnValid('12345'), false);
-  assert.equal(luhnValid('abcd abcd abcd abcd'), false);
+test("Mercado Pago's statuses map onto ours", () => {
+  assert.equal(mercadoPagoOutcome('approved'), 'approved');
+  for (const s of ['pending', 'in_process', 'authorized', 'in_mediation'])
+    assert.equal(mercadoPagoOutcome(s), 'pending', s);
+  assert.equal(mercadoPagoOutcome('rejected'), 'rejected');
+  assert.equal(mercadoPagoOutcome('cancelled'), 'cancelled');
+  assert.equal(mercadoPagoOutcome('refunded'), 'refunded');
+  assert.equal(mercadoPagoOutcome('charged_back'), 'charged_back');
 });
 
 test('an unknown provider name is a programming error, not a silent approval', () => {
-  assert.throws(() => paymentProvider('stripe'));
-  assert.throws(() => paymentProvider(null));
+  assert.throws(() => paymentProvider({ provider: 'stripe', accessToken: 'x' }));
+  assert.throws(() => paymentProvider({ provider: null, accessToken: null }));
+  assert.throws(() => paymentProvider({ provider: 'mercadopago', accessToken: null }));
 });

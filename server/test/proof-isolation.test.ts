@@ -23,6 +23,7 @@ const victim = {
   product: '',
   productLine: {} as unknown,
   cash: '',
+  online: '',
   program: '',
   promotion: '',
   raffle: '',
@@ -88,6 +89,9 @@ before(async () => {
   };
   const options = (await t.get(`/api/v5/places/${victim.place}/checkout-options/`)).data;
   victim.cash = options.payment_methods.find((m: { type: string }) => m.type === 'CASH').uid;
+  victim.online = options.payment_methods.find(
+    (m: { type: string }) => m.type === 'ONLINE_CARD',
+  ).uid;
 
   // The victim member's own things: a cart, an order, a subscription, a program with a redemption, a raffle entry.
   assert.equal(
@@ -312,6 +316,12 @@ const foreignTenantRows: Row[] = [
     method: 'POST',
     url: () => `/api/v5/places/${v.place}/orders/`,
     body: orderInput,
+  },
+  {
+    route: 'POST v5/payments/mercadopago/{method}/notifications/',
+    method: 'POST',
+    url: () => `/api/v5/payments/mercadopago/${v.online}/notifications/?data.id=1&type=payment`,
+    body: () => ({ type: 'payment', data: { id: '1' } }),
   },
   {
     route: 'POST v5/places/{uid}/subscriptions/',

@@ -4,6 +4,8 @@ import { pageCount } from '@store/contract/http/pages';
 import {
   attemptFor,
   buildOrderBody,
+  luhnValid,
+  sandboxCard,
   checkoutErrors,
   parseExpiry,
   formatCardNumber,
@@ -166,7 +168,12 @@ test('the order body: shipping, card only for online cards, trimmed billing, spa
       card_cvc: '123',
     },
     products,
-    { expectedTotal: '30.00', coupon: 'AURORA5', paymentType: 'ONLINE_CARD' },
+    {
+      expectedTotal: '30.00',
+      coupon: 'AURORA5',
+      paymentType: 'ONLINE_CARD',
+      card: sandboxCard({ card_number: '4242 4242 4242 4242' }, 'salt1234'),
+    },
   );
   assert.deepEqual(delivery.delivery, {
     area: 'lima',
@@ -176,12 +183,18 @@ test('the order body: shipping, card only for online cards, trimmed billing, spa
     longitude: -77,
   });
   assert.deepEqual(delivery.card, {
-    number: '4242424242424242',
-    exp_month: 12,
-    exp_year: 2030,
-    cvc: '123',
-    holder_name: 'Ana',
+    token: 'sbxtok_approved_4242_salt1234',
+    payment_method_id: 'visa',
+    installments: 1,
   });
+  assert.doesNotMatch(JSON.stringify(delivery), /4242424242424242/, 'no card number is sent');
+  assert.equal(
+    sandboxCard({ card_number: '4242424242424242' }, 'salt1234').token,
+    delivery.card!.token,
+    'the same card gives the same token: a retry is the same attempt',
+  );
+  assert.equal(luhnValid('4242 4242 4242 4242'), true);
+  assert.equal(luhnValid('4242 4242 4242 4241'), false);
   assert.equal(delivery.coupon, 'AURORA5');
   assert.equal(
     shippingPart({ ...base, shipping_type: 'delivery' }),

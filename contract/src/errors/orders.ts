@@ -56,6 +56,14 @@ export const ordersErrors = {
     es: 'Número de tarjeta inválido.',
     en: 'Invalid card number.',
   },
+  'orders.payment_in_process': {
+    es: 'El pago de este pedido aún está en proceso: se podrá preparar cuando se confirme.',
+    en: 'The payment of this order is still in process: it can be prepared once confirmed.',
+  },
+  'orders.payment_signature_invalid': {
+    es: 'La firma de la notificación de pago no es válida.',
+    en: 'The payment notification signature is not valid.',
+  },
   'orders.card_expired': {
     es: 'La tarjeta está vencida.',
     en: 'The card has expired.',

@@ -41,16 +41,21 @@ export const billingInput = z.object({
 export type BillingInput = z.infer<typeof billingInput>;
 
 /**
- * Card data for the ONLINE_CARD method. Only the SANDBOX provider takes raw
- * numbers (its test cards); the server keeps only the last four digits.
+ * An ONLINE_CARD payment as the provider's fields in the browser made it: the single-use card
+ * token, the brand (`payment_method_id`), the installments and the issuer. Card numbers never
+ * reach the order API (PCI DSS): unknown keys such as `number` are refused, not ignored.
  */
-export const cardInput = z.object({
-  number: z.string().regex(/^[\d ]{12,23}$/, orderMessages.cardNumberInvalid),
-  exp_month: z.number().int().min(1).max(12),
-  exp_year: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, formMessages.invalid),
-  holder_name: requiredText(100),
-});
+export const cardInput = z
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, formMessages.invalid),
+    payment_method_id: z.string().regex(/^[a-z0-9_]{2,40}$/, formMessages.invalid),
+    installments: z.number().int().min(1).max(36).default(1),
+    issuer_id: z
+      .string()
+      .regex(/^\d{1,20}$/, formMessages.invalid)
+      .nullish(),
+  })
+  .strict();
 export type CardInput = z.infer<typeof cardInput>;
 
 const orderFields = {
@@ -141,6 +146,10 @@ export const paymentMethod = z.object({
   uid: z.string(),
   name: z.string(),
   type: paymentMethodType,
+  /** ONLINE_CARD only: whose fields make the card token ('sandbox' or 'mercadopago'). */
+  provider: z.string().nullable().optional(),
+  /** ONLINE_CARD with Mercado Pago: the store's public key for the provider's browser fields. */
+  public_key: z.string().nullable().optional(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
@@ -153,7 +162,21 @@ export const billing = z.object({
   address: z.string(),
 });
 
-export const paymentStatus = z.enum(['PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED']);
+/**
+ * PENDING: the card is being charged (the order is not shown yet); IN_PROCESS: the provider has
+ * not decided yet (3-D Secure, review), the order is reserved until `payment_expires_at`;
+ * REJECTED: the provider declined it later (the order is canceled); REFUND_PENDING: a refund the
+ * provider has not done yet (retried, shown to staff).
+ */
+export const paymentStatus = z.enum([
+  'PAY_ON_DELIVERY',
+  'PENDING',
+  'IN_PROCESS',
+  'PAID',
+  'REJECTED',
+  'REFUND_PENDING',
+  'REFUNDED',
+]);
 
 /** An order as the member sees it: every label of the spec's order detail. */
 export const order = z.object({
@@ -182,6 +205,8 @@ export const order = z.object({
   payment_type: z.string(),
   payment_status: paymentStatus,
   card_last4: z.string().nullable(),
+  /** IN_PROCESS only: when the reservation ends if the provider has not confirmed the payment. */
+  payment_expires_at: z.string().nullable().optional(),
   coupon: z.string().nullable(),
   products: z.array(orderLine),
   subtotal: money,

@@ -20,6 +20,7 @@ const tags = [
   { name: 'promotions', description: 'Promotions of a program and their redemptions.' },
   { name: 'engagement', description: 'Events of the companies.' },
   { name: 'orders', description: 'Checkout, orders and their quotes.' },
+  { name: 'payments', description: 'Card payment provider notifications (webhooks).' },
   { name: 'coupons', description: 'Coupon codes of a company.' },
   { name: 'subscriptions', description: 'Recurring orders.' },
   { name: 'staff', description: 'The staff console (a staff role on the tenant is required).' },

@@ -18,13 +18,25 @@ export const paymentMethodsSection = z
         key,
         type: z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']),
         name: z.string().min(1).max(100),
-        /** ONLINE_CARD only: the payment provider; 'sandbox' is the one shipped (test cards, no real money). */
-        provider: z.enum(['sandbox']).nullable().default(null),
+        /** ONLINE_CARD only: 'sandbox' (test cards, no real money) or 'mercadopago'. */
+        provider: z.enum(['sandbox', 'mercadopago']).nullable().default(null),
+        /** provider 'mercadopago' only: the account's credentials (docs/payments.md). */
+        mercadopago: z
+          .strictObject({
+            public_key: z.string().regex(/^(TEST|APP_USR)-[A-Za-z0-9-]{8,200}$/),
+            access_token: z.string().regex(/^(TEST|APP_USR)-[A-Za-z0-9-]{8,300}$/),
+            webhook_secret: z.string().min(16).max(200),
+          })
+          .optional(),
         is_active: z.boolean().default(true),
       })
       .refine((m) => (m.type === 'ONLINE_CARD') === (m.provider !== null), {
         message: 'ONLINE_CARD methods, and only they, name a provider',
         path: ['provider'],
+      })
+      .refine((m) => (m.provider === 'mercadopago') === (m.mercadopago !== undefined), {
+        message: 'Mercado Pago methods, and only they, carry mercadopago credentials',
+        path: ['mercadopago'],
       }),
   )
   .default([]);

@@ -36,6 +36,9 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
         type: m.type,
         name: m.name,
         provider: m.provider,
+        publicKey: m.mercadopago?.public_key ?? null,
+        accessToken: m.mercadopago?.access_token ?? null,
+        webhookSecret: m.mercadopago?.webhook_secret ?? null,
         position,
         isActive: m.is_active,
       };

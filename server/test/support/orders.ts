@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { sandboxCardToken } from '@store/contract';
 import { orders, placeProducts } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
 import type { TestApp } from './test-app';
@@ -24,6 +26,8 @@ export async function makeShop(
     /** apps.max_unpaid_orders; high by default so checkout tests are not about the cap. */
     maxUnpaidOrders?: number;
     orderAcceptanceMinutes?: number;
+    /** The ONLINE_CARD method goes through Mercado Pago with these credentials instead of the sandbox. */
+    mercadopago?: { public_key: string; access_token: string; webhook_secret: string };
   } = {},
 ) {
   const domain = `${key}.test`;
@@ -50,7 +54,11 @@ export async function makeShop(
           key: type.toLowerCase().replace(/_/g, '-'),
           type,
           name: type,
-          provider: type === 'ONLINE_CARD' ? 'sandbox' : null,
+          provider:
+            type === 'ONLINE_CARD' ? (options.mercadopago ? 'mercadopago' : 'sandbox') : null,
+          ...(type === 'ONLINE_CARD' && options.mercadopago
+            ? { mercadopago: options.mercadopago }
+            : {}),
         })),
         tax: { name: 'IGV', rate_percent: 18 },
         coupons: options.coupons ?? [],
@@ -176,14 +184,14 @@ export const billing = {
   city: 'Lima',
   address: 'Av. Arequipa 123',
 };
-export const goodCard = {
-  number: '4242 4242 4242 4242',
-  exp_month: 12,
-  exp_year: 2099,
-  cvc: '123',
-  holder_name: 'ANA QUISPE',
-};
-export const declinedCard = { ...goodCard, number: '4000 0000 0000 0002' };
+/** What the sandbox form sends for a test card: its token, never the number. */
+export const sandboxCard = (number: string) => ({
+  token: sandboxCardToken(number, randomBytes(12).toString('hex')),
+  payment_method_id: 'visa',
+  installments: 1,
+});
+export const goodCard = sandboxCard('4242 4242 4242 4242');
+export const declinedCard = sandboxCard('4000 0000 0000 0002');
 
 /** The first pickup slot the place offers now. */
 export async function firstSlot(t: TestApp, shop: Shop) {

@@ -26,6 +26,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   reset: generous,
   deletion: generous,
   couponCode: generous,
+  paymentNotification: generous,
 };
 
 /**
@@ -46,6 +47,8 @@ export async function startTestApp(
     webDist?: string;
     /** The app's clock (support/clock.ts), for tests that move time forward. */
     clock?: Clock;
+    /** The app's logger (default: none), for tests that read what is logged. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ) {
   const database = await openTestDatabase({ seedDemo: options.seedDemo !== false });
@@ -58,6 +61,7 @@ export async function startTestApp(
     publicCacheSeconds: options.publicCacheSeconds,
     webDist: options.webDist,
     clock: options.clock,
+    logger: options.logger,
   });
   await app.ready();
 

@@ -1,8 +1,10 @@
 import { formRules, firstError } from '@store/contract/forms/rules';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { formMessages } from '@store/contract/messages';
+import { orderMessages } from '@store/contract/orders/messages';
 import type { CartInput } from '@store/contract/catalog/cart';
 import { cardExpired } from '@store/contract/orders/card';
+import { sandboxBrand, sandboxCardToken } from '@store/contract/payments/sandbox';
 
 /**
  * The checkout's pure rules (commerce-and-loyalty sections 4 and 5), free of React so they are
@@ -116,7 +118,11 @@ export function checkoutErrors(
     set(
       'card_number',
       formRules.required(values.card_number) ??
-        (/^\d{12,19}$/.test(digits) ? undefined : formMessages.positiveNumber),
+        (/^\d{12,19}$/.test(digits)
+          ? luhnValid(digits)
+            ? undefined
+            : orderMessages.cardNumberInvalid
+          : formMessages.positiveNumber),
     );
     const expiry = parseExpiry(values.card_expiry);
     const expired = expiry && cardExpired(expiry, now);
@@ -186,12 +192,49 @@ export function shippingPart(
   return null;
 }
 
+/** An online card as the order API takes it: the provider's single-use token, never the number. */
+export type CardToken = {
+  token: string;
+  payment_method_id: string;
+  installments: number;
+  issuer_id?: string | null;
+};
+
+/**
+ * The sandbox form's token for the typed test card (as a real provider's fields would make one):
+ * the same card typed again gives the same token, so a retried order is the same attempt.
+ */
+export function sandboxCard(values: Pick<CheckoutValues, 'card_number'>, salt: string): CardToken {
+  const digits = values.card_number.replace(/\s+/g, '');
+  return {
+    token: sandboxCardToken(digits, salt),
+    payment_method_id: sandboxBrand(digits),
+    installments: 1,
+  };
+}
+
+/** Luhn check: a mistyped number is a field error before anything is sent. */
+export function luhnValid(number: string): boolean {
+  const digits = number.replace(/\s+/g, '');
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
   products: CartInput['products'];
   expected_total: string;
   coupon: string | null;
   payment_method: string;
-  card?: { number: string; exp_month: number; exp_year: number; cvc: string; holder_name: string };
+  card?: CardToken;
   billing: {
     first_name: string;
     last_name: string;
@@ -214,28 +257,19 @@ export function buildOrderBody(
     coupon: string | null;
     paymentType: PaymentType | null;
     influencerUid?: string;
+    /** ONLINE_CARD: the token the provider's fields (or the sandbox form) made. */
+    card?: CardToken;
   },
 ): OrderBody {
   const shipping = shippingPart(values);
   if (!shipping) throw new Error('shipping details are incomplete');
-  const expiry = parseExpiry(values.card_expiry);
   return {
     ...shipping,
     products,
     expected_total: options.expectedTotal,
     coupon: options.coupon || null,
     payment_method: values.payment_method,
-    ...(options.paymentType === 'ONLINE_CARD' && expiry
-      ? {
-          card: {
-            number: values.card_number.replace(/\s+/g, ''),
-            exp_month: expiry.month,
-            exp_year: expiry.year,
-            cvc: values.card_cvc.trim(),
-            holder_name: values.card_holder.trim(),
-          },
-        }
-      : {}),
+    ...(options.paymentType === 'ONLINE_CARD' && options.card ? { card: options.card } : {}),
     billing: {
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
@@ -262,11 +296,7 @@ export const fieldOfServerPath: Record<string, CheckoutField> = {
   'pickup.start': 'pickup_start',
   payment_method: 'payment_method',
   card: 'card_number',
-  'card.number': 'card_number',
-  'card.exp_month': 'card_expiry',
-  'card.exp_year': 'card_expiry',
-  'card.cvc': 'card_cvc',
-  'card.holder_name': 'card_holder',
+  'card.token': 'card_number',
   'billing.first_name': 'first_name',
   'billing.last_name': 'last_name',
   'billing.email': 'email',

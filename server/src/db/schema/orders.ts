@@ -31,8 +31,14 @@ export const paymentMethods = pgTable(
     key: text('key').notNull(),
     type: text('type').$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'COINS'>().notNull(),
     name: text('name').notNull(),
-    /** Payment provider of ONLINE_CARD methods ('sandbox' is the one shipped). */
+    /** Payment provider of ONLINE_CARD methods: 'sandbox' (no money) or 'mercadopago'. */
     provider: text('provider'),
+    /** Mercado Pago: the public key the browser's card fields use (not a secret). */
+    publicKey: text('public_key'),
+    /** Mercado Pago: the access token the server charges with. A secret: never serialised or logged. */
+    accessToken: text('access_token'),
+    /** Mercado Pago: the secret its notifications are signed with. Never serialised or logged. */
+    webhookSecret: text('webhook_secret'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
   },
@@ -150,8 +156,11 @@ export const orders = pgTable(
   {
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
-    /** The order number shown to people: 1, 2, 3... per tenant (order_counters), never global. */
-    number: bigint('number', { mode: 'number' }).notNull(),
+    /**
+     * The order number shown to people: 1, 2, 3... per tenant (order_counters), never global.
+     * Null only while a card is being charged: a declined card must not use up a number.
+     */
+    number: bigint('number', { mode: 'number' }),
     userUid: uuid('user_uid'),
     idempotencyKey: text('idempotency_key'),
     placeUid: uuid('place_uid').notNull(),
@@ -171,10 +180,23 @@ export const orders = pgTable(
     comments: text('comments').notNull().default(''),
     paymentMethodUid: uuid('payment_method_uid').notNull(),
     paymentStatus: text('payment_status')
-      .$type<'PAY_ON_DELIVERY' | 'PENDING' | 'PAID' | 'REFUNDED'>()
+      .$type<
+        | 'PAY_ON_DELIVERY'
+        | 'PENDING'
+        | 'IN_PROCESS'
+        | 'PAID'
+        | 'REJECTED'
+        | 'REFUND_PENDING'
+        | 'REFUNDED'
+      >()
       .notNull(),
     paymentProvider: text('payment_provider'),
+    /** The provider's payment id. */
     paymentReference: text('payment_reference'),
+    /** The provider's last status detail (e.g. cc_rejected_insufficient_amount), for staff. */
+    paymentDetail: text('payment_detail'),
+    /** IN_PROCESS orders: when the reservation is released if the provider has not confirmed. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     cardLast4: text('card_last4'),
     couponUid: uuid('coupon_uid'),
     couponCode: text('coupon_code'),
@@ -207,6 +229,10 @@ export const orders = pgTable(
     index('orders_waiting_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'RECEIVED'`),
+    // The reconciliation run re-reads payments the provider has not decided yet.
+    index('orders_payment_open_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.paymentStatus} = 'IN_PROCESS'`),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     foreignKey({
       columns: [t.appId, t.companyUid],
@@ -225,12 +251,56 @@ export const orders = pgTable(
     check('orders_shipping_type_check', sql`${t.shippingType} IN ('delivery', 'pickup')`),
     check(
       'orders_payment_status_check',
-      sql`${t.paymentStatus} IN ('PAY_ON_DELIVERY', 'PENDING', 'PAID', 'REFUNDED')`,
+      sql`${t.paymentStatus} IN ('PAY_ON_DELIVERY', 'PENDING', 'IN_PROCESS', 'PAID', 'REJECTED', 'REFUND_PENDING', 'REFUNDED')`,
     ),
     check(
       'orders_amounts_check',
       sql`${t.subtotalCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.deliveryCents} >= 0 AND ${t.totalCents} >= 0`,
     ),
+  ],
+);
+
+/**
+ * Money given back through a card provider: one row per refund of an order, written in the
+ * transaction that cancels the order, then asked of the provider. A refund the provider did not
+ * do stays PENDING (the order shows REFUND_PENDING to staff) and the reconciliation run retries it
+ * with the same idempotency key (the row uid), so a retry never refunds twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    orderUid: uuid('order_uid').notNull(),
+    paymentMethodUid: uuid('payment_method_uid').notNull(),
+    /** The provider's payment id refunded. */
+    paymentReference: text('payment_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<'PENDING' | 'DONE'>().notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The provider's refund id once done. */
+    providerRefundId: text('provider_refund_id'),
+    /** Why the last attempt failed (the provider's error code, no card data), for staff. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    index('payment_refunds_order_idx').on(t.appId, t.orderUid),
+    index('payment_refunds_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'PENDING'`),
+    foreignKey({
+      columns: [t.appId, t.orderUid],
+      foreignColumns: [orders.appId, orders.uid],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.appId, t.paymentMethodUid],
+      foreignColumns: [paymentMethods.appId, paymentMethods.uid],
+    }),
+    check('payment_refunds_status_check', sql`${t.status} IN ('PENDING', 'DONE')`),
+    check('payment_refunds_amount_check', sql`${t.amountCents} > 0`),
   ],
 );
 

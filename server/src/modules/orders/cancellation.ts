@@ -4,7 +4,7 @@ import type { OrderStatus } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { coupons, orderLines, orders, placeProducts } from '../../db/schema';
 import { reverseOrderPoints } from '../programs/order-points';
-import { paymentProvider } from '../payments/provider';
+import { attemptRefunds, recordRefund } from '../payments/refunds';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -54,44 +54,50 @@ export async function giveBack(
   }
 }
 
-/** The values a cancellation writes on the order row: a canceled coins order is refunded in full right here (its coins come back through undoCanceled). */
-export function canceledValues(row: Pick<OrderRow, 'coinTotal'>, to: OrderStatus, now: Date) {
+/**
+ * The values a cancellation writes on the order row: a canceled coins order is refunded in full
+ * right here (its coins come back through undoCanceled); a card-paid one owes a refund
+ * (REFUND_PENDING until the provider has done it).
+ */
+export function canceledValues(
+  row: Pick<OrderRow, 'coinTotal' | 'paymentStatus' | 'paymentReference'>,
+  to: OrderStatus,
+  now: Date,
+) {
   return {
     status: to,
     updatedAt: now,
     canceledAt: now,
-    ...(row.coinTotal > 0 ? { paymentStatus: 'REFUNDED' as const } : {}),
+    ...(row.coinTotal > 0
+      ? { paymentStatus: 'REFUNDED' as const }
+      : row.paymentStatus === 'PAID' && row.paymentReference
+        ? { paymentStatus: 'REFUND_PENDING' as const }
+        : {}),
   };
 }
 
 /**
  * What every cancellation gives back, in the transaction that changed the
  * status (so exactly once): the stock and the coupon use, and any points it
- * earned or coins it spent (reversed by the order's ledger reference).
+ * earned or coins it spent (reversed by the order's ledger reference); a
+ * card-paid order's refund is recorded (and asked of the provider after the commit).
  */
 export async function undoCanceled(tx: Tx, appId: string, order: OrderRow) {
   await giveBack(tx, appId, order);
-  await reverseOrderPoints(tx, appId, order);
+  await reverseOrderPoints(tx, appId, { ...order, number: order.number ?? 0 });
+  if (order.paymentStatus === 'REFUND_PENDING') await recordRefund(tx, appId, order);
 }
 
-/** After a cancellation's transaction: a card-paid order is refunded through its provider. */
+/**
+ * After a cancellation's transaction: the provider is asked for the order's refund. A failure
+ * leaves it REFUND_PENDING, shown to staff and retried by the reconciliation run.
+ */
 export async function refundCanceled(
   db: Database,
   appId: string,
   order: OrderRow,
-  log?: Pick<FastifyBaseLogger, 'error'>,
+  log?: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ) {
-  if (order.paymentStatus !== 'PAID' || !order.paymentReference) return;
-  try {
-    await paymentProvider(order.paymentProvider).refund(order.paymentReference, order.totalCents);
-    await db
-      .update(orders)
-      .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
-      .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, order.uid)));
-  } catch (err) {
-    log?.error(
-      { err, order: order.uid },
-      'refund of a canceled order failed; it stays PAID for staff to refund',
-    );
-  }
+  if (order.paymentStatus !== 'REFUND_PENDING') return;
+  await attemptRefunds(db, { appId, orderUid: order.uid }, log);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { apps, orders } from '../../db/schema';
@@ -18,7 +18,8 @@ export type ExpiredOrder = { appId: string; uid: string; number: number };
  * claimed in its own transaction by a conditional update from RECEIVED, so
  * two runners (several server processes, the command) never expire one twice,
  * and a store accepting it at the same moment wins or loses cleanly. An order
- * whose card is still being charged (PENDING) is the checkout's to finish.
+ * whose card is still being charged (PENDING) is the checkout's to finish, and one whose
+ * payment the provider has not decided (IN_PROCESS) the payment reconciliation's.
  */
 export async function expireUnacceptedOrders(
   db: Database,
@@ -26,14 +27,20 @@ export async function expireUnacceptedOrders(
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): Promise<ExpiredOrder[]> {
   const due = await db
-    .select({ appId: orders.appId, uid: orders.uid, coinTotal: orders.coinTotal })
+    .select({
+      appId: orders.appId,
+      uid: orders.uid,
+      coinTotal: orders.coinTotal,
+      paymentStatus: orders.paymentStatus,
+      paymentReference: orders.paymentReference,
+    })
     .from(orders)
     // eslint-disable-next-line no-restricted-syntax -- each order's own store row (its acceptance window), not a tenant filter: the job runs over every store.
     .innerJoin(apps, eq(apps.uid, orders.appId))
     .where(
       and(
         eq(orders.status, 'RECEIVED'),
-        ne(orders.paymentStatus, 'PENDING'),
+        notInArray(orders.paymentStatus, ['PENDING', 'IN_PROCESS']),
         gt(apps.orderAcceptanceMinutes, 0),
         sql`${orders.createdAt} < ${now.toISOString()}::timestamptz - make_interval(mins => ${apps.orderAcceptanceMinutes})`,
       ),
@@ -53,7 +60,7 @@ export async function expireUnacceptedOrders(
               orders,
               eq(orders.uid, candidate.uid),
               eq(orders.status, 'RECEIVED'),
-              ne(orders.paymentStatus, 'PENDING'),
+              eq(orders.paymentStatus, candidate.paymentStatus),
             ),
           )
           .returning();
@@ -62,7 +69,7 @@ export async function expireUnacceptedOrders(
       });
       if (!row) continue;
       await refundCanceled(db, row.appId, row, log);
-      expired.push({ appId: row.appId, uid: row.uid, number: row.number });
+      expired.push({ appId: row.appId, uid: row.uid, number: row.number ?? 0 });
     } catch (err) {
       log?.error({ err, order: candidate.uid }, 'order expiry failed; the next run tries again');
     }

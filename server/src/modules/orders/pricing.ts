@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import {
-  cardExpired,
   centsToMoney,
   coinOrderMessages,
   offeredPickupSlot,
@@ -12,7 +11,6 @@ import { areas, places, type StoredCartLine } from '../../db/schema';
 import { detailBody, HttpError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
-import { luhnValid } from '../payments/provider';
 import { coinsMethodRow, coinsMethodUid, hasCoinProgram, isCoinLine } from './coins';
 import {
   activePaymentMethods,
@@ -160,15 +158,11 @@ export async function priceOrder(
   }
   if (input.card && !onlineAccepted) add('non_field_errors', orderMessages.noCardPayments);
   if (options.requirePayment && paymentMethod) {
-    const card = input.card as { number: string; exp_month: number; exp_year: number } | undefined;
+    // The card itself (number, expiry) is checked by the provider's fields in the browser; we get a token.
+    const card = input.card;
     if (paymentMethod.type === 'ONLINE_CARD' && !card) add('card', orderMessages.cardRequired);
     if (paymentMethod.type !== 'ONLINE_CARD' && card && onlineAccepted)
       add('card', orderMessages.cardNotExpected);
-    if (paymentMethod.type === 'ONLINE_CARD' && card) {
-      if (!luhnValid(card.number)) add('card.number', orderMessages.cardNumberInvalid);
-      if (cardExpired({ month: card.exp_month, year: card.exp_year }, now))
-        add('card.exp_year', orderMessages.cardExpired);
-    }
   }
 
   let coupon: CouponRow | null = null;

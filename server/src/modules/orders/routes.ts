@@ -38,6 +38,8 @@ import {
   usableCoupon,
 } from './settings';
 import { areaAccess } from '../../plugins/route-access';
+import { publicOrigin } from '../../lib/public-url';
+import { mercadoPagoNotificationPath } from '../payments/routes';
 
 const tags = ['orders'];
 const errors = errorResponses(400, 401, 404);
@@ -103,10 +105,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
         description: [
           'Body: `shipping_type` delivery|pickup; `delivery` {area, address, reference, latitude, longitude} or `pickup` {date, start} (a slot of `GET v7/places/{uid}/pickup-schedule/`);',
           '`products` as the cart sends them (uid, quantity, option_groups); `expected_total`, the total the buyer was shown; optional `coupon`;',
-          '`payment_method` (uid from checkout-options) with `card` {number, exp_month, exp_year, cvc, holder_name} for ONLINE_CARD; `billing` {first_name, last_name, email, phone, city, address}; `comments`.',
+          "`payment_method` (uid from checkout-options) with `card` {token, payment_method_id, installments, issuer_id} for ONLINE_CARD: the token of the provider's card fields (a card number is refused); `billing` {first_name, last_name, email, phone, city, address}; `comments`.",
           'The server prices every line, applies the coupon and the tax rule (prices include the tax), adds the delivery fare, and takes the stock in the same transaction as the order.',
           'A total different from `expected_total` is a 409 `{detail, code: "price_changed", quote}` with the new prices; nothing is written.',
-          "Stock gone: 400 `{non_field_errors: ['Out of stock: {product}']}`. Card declined (SANDBOX provider: 4242 4242 4242 4242 approves, 4000 0000 0000 0002 declines): 400 'Your card could not be processed correctly' and no order is left.",
+          "Stock gone: 400 `{non_field_errors: ['Out of stock: {product}']}`. Card declined: 400 'Your card could not be processed correctly', no order is left and no order number is used; a payment the provider has not decided yet places the order with payment_status IN_PROCESS, reserved until payment_expires_at (docs/payments.md).",
           'Send an `Idempotency-Key` header (1-200 visible characters) to make retries safe: the same key of the same member answers the first order (201) instead of placing another.',
           "Coins: a cart of redeemable products (all of them; a mix is a 400) is paid with the COINS method of checkout-options, for pickup, without coupon or priced options, `expected_total` \"0.00\" and `expected_coin_total` the coins shown; the coins of the company's program the member belongs to are spent in the order's transaction (400 'You do not have enough coins', nothing written; not a member: 400). A cancellation gives the coins and the stock back.",
         ].join(' '),
@@ -119,7 +121,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request);
       const created = await placeOrder(
-        { ...request.memberScope(), mailer: server.mailer },
+        {
+          ...request.memberScope(),
+          mailer: server.mailer,
+          // The provider's notifications go to the store's own domain, never to the request's Host.
+          paymentNotificationUrl: (methodUid) =>
+            `${publicOrigin(request.requireTenant().domain, server.publicUrl)}/api${mercadoPagoNotificationPath(methodUid)}`,
+        },
         request.params.uid,
         request.body,
         key,

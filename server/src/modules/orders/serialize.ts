@@ -16,7 +16,8 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
   const status = row.status as OrderStatus;
   return {
     uid: row.uid,
-    number: row.number,
+    // Every order shown is numbered: only one whose card is still being charged has no number.
+    number: row.number ?? 0,
     created_at: row.createdAt.toISOString(),
     status,
     place: { uid: related.place.uid, name: related.place.name },
@@ -42,6 +43,7 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
     payment_type: related.method.name,
     payment_status: row.paymentStatus,
     card_last4: row.cardLast4,
+    payment_expires_at: row.paymentExpiresAt?.toISOString() ?? null,
     influencer_uid: row.influencerUid ?? null,
     coupon: row.couponCode,
     products: related.lines

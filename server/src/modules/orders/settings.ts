@@ -79,8 +79,14 @@ export async function activePaymentMethods(
     .orderBy(asc(paymentMethods.position));
 }
 
+/** A payment method as buyers see it: never its access token or webhook secret. */
 export function paymentMethodToApi(row: PaymentMethodRow) {
-  return { uid: row.uid, name: row.name, type: row.type };
+  return {
+    uid: row.uid,
+    name: row.name,
+    type: row.type,
+    ...(row.type === 'ONLINE_CARD' ? { provider: row.provider, public_key: row.publicKey } : {}),
+  };
 }
 
 export async function deliveryOf(

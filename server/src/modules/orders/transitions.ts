@@ -61,16 +61,29 @@ export async function transitionOrder(
             }),
       );
     if (!canTransition(row.status as OrderStatus, to, actor, row.shippingType)) throw refused();
+    // An order whose payment the provider has not decided may be canceled, not prepared.
+    if (row.paymentStatus === 'IN_PROCESS' && !isCanceled(to))
+      throw new ValidationError(orderMessages.paymentInProcess);
     const now = scope.clock();
     const [updated] = await tx
       .update(orders)
       .set(isCanceled(to) ? canceledValues(row, to, now) : { status: to, updatedAt: now })
-      .where(ofTenant({ app }, orders, eq(orders.uid, orderUid), eq(orders.status, row.status)))
+      .where(
+        ofTenant(
+          { app },
+          orders,
+          eq(orders.uid, orderUid),
+          eq(orders.status, row.status),
+          // A payment settled meanwhile (a notification) changes what a cancellation owes: read again.
+          eq(orders.paymentStatus, row.paymentStatus),
+        ),
+      )
       .returning();
     if (!updated) throw refused();
     if (isCanceled(to)) await undoCanceled(tx, app.uid, updated);
     // Loyalty, in the same transaction: a delivered order earns its program points.
-    if (to === 'DELIVERED') await earnOrderPoints(tx, app.uid, updated);
+    if (to === 'DELIVERED')
+      await earnOrderPoints(tx, app.uid, { ...updated, number: updated.number ?? 0 });
     return updated;
   });
   if (isCanceled(to)) await refundCanceled(db, app.uid, moved, scope.log);

@@ -1,63 +1,67 @@
-import { orderMessages } from '@store/contract';
+import { orderMessages, type CardInput } from '@store/contract';
 import type { Scope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
-import { paymentProvider, type CardSource, type PaymentProvider } from '../../payments/provider';
+import {
+  paymentProvider,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../../payments/provider';
 import type { PaymentMethodRow } from '../settings';
 import type { Step } from './run-steps';
 import { needed, type CheckoutState } from './state';
 
-/** A captured card payment: what confirm writes on the order and a refund needs. */
+/** A card payment the provider accepted (approved) or has not decided yet (pending). */
 export type Payment = {
   provider: PaymentProvider;
-  authorization: string;
-  last4: string;
+  payment: ProviderPayment;
   amountCents: number;
 };
 
+export type ChargeRequest = {
+  amountCents: number;
+  currency: string;
+  /** The order uid: the provider's external reference and, per attempt, the idempotency key. */
+  reference: string;
+  description: string;
+  payerEmail: string;
+  card: CardInput;
+  notificationUrl: string | null;
+};
+
 /**
- * Step 3, online card only: authorize and capture with the method's
- * provider. A decline, or any failure of the provider, is the member's 400
- * 'Your card could not be processed correctly'; a capture that fails after
- * its authorization is refunded here, so a failed charge leaves no money
- * taken.
+ * Step 3, online card only: one payment at the method's provider with the card token, the total
+ * we computed and the order uid as idempotency key (a new attempt is a new order uid). A decline,
+ * or any failure to ask the provider, is the member's 400 'Your card could not be processed
+ * correctly'; the provider's reason goes to the log, not to the buyer.
  */
 export async function chargeCard(
   scope: Pick<Scope, 'log'>,
   method: PaymentMethodRow,
-  charge: { amountCents: number; currency: string; reference: string; source: CardSource },
+  charge: ChargeRequest,
 ): Promise<Payment> {
-  const provider = paymentProvider(method.provider);
-  let authorization: string | undefined;
+  const provider = paymentProvider(method);
+  let payment: ProviderPayment;
   try {
-    const result = await provider.authorize(charge);
-    if (!result.approved) throw new ValidationError(orderMessages.cardDeclined);
-    authorization = result.authorization;
-    await provider.capture(authorization, charge.amountCents);
-    return {
-      provider,
-      authorization,
-      last4: result.last4,
-      amountCents: charge.amountCents,
-    };
+    payment = await provider.createPayment({ ...charge, idempotencyKey: charge.reference });
   } catch (err) {
-    if (err instanceof ValidationError) throw err;
     scope.log.error({ err, order: charge.reference }, 'payment failed; the order is undone');
-    if (authorization)
-      await refundCharge(scope, {
-        provider,
-        authorization,
-        last4: '',
-        amountCents: charge.amountCents,
-      });
     throw new ValidationError(orderMessages.cardDeclined);
   }
+  if (payment.status === 'approved' || payment.status === 'pending')
+    return { provider, payment, amountCents: charge.amountCents };
+  scope.log.info(
+    { order: charge.reference, status: payment.status, detail: payment.detail },
+    'card declined',
+  );
+  throw new ValidationError(orderMessages.cardDeclined);
 }
 
-/** Compensation of step 3: the captured amount goes back (a failed refund is logged for staff). */
-export async function refundCharge(scope: Pick<Scope, 'log'>, payment: Payment) {
-  await payment.provider
-    .refund(payment.authorization, payment.amountCents)
-    .catch((e) => scope.log.error({ err: e }, 'refund failed'));
+/** Compensation of step 3: an approved amount goes back (a failed refund is logged for staff). */
+export async function refundCharge(scope: Pick<Scope, 'log'>, charged: Payment, key: string) {
+  if (charged.payment.status !== 'approved') return;
+  await charged.provider
+    .refund(charged.payment.id, null, `${key}-undo`)
+    .catch((err) => scope.log.error({ err, payment: charged.payment.id }, 'refund failed'));
 }
 
 export const chargeStep: Step<CheckoutState> = {
@@ -70,10 +74,13 @@ export const chargeStep: Step<CheckoutState> = {
       amountCents: priced.totalCents,
       currency: priced.company.currencyCode,
       reference: state.orderUid,
-      source: state.input.card as CardSource,
+      description: `${state.scope.app.name} - ${priced.place.name}`.slice(0, 200),
+      payerEmail: state.input.billing.email,
+      card: { ...state.input.card!, installments: state.input.card!.installments ?? 1 },
+      notificationUrl: state.scope.paymentNotificationUrl?.(method.uid) ?? null,
     });
   },
   async compensate(state) {
-    if (state.payment) await refundCharge(state.scope, state.payment);
+    if (state.payment) await refundCharge(state.scope, state.payment, state.orderUid);
   },
 };

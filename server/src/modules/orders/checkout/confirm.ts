@@ -8,17 +8,29 @@ import type { Payment } from './charge';
 import type { Step } from './run-steps';
 import type { CheckoutState } from './state';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
+import { nextOrderNumber } from '../numbers';
 
-/** The captured payment written on the order: it is PAID from now on. */
-async function markPaid(tx: Tx, appId: string, orderUid: string, payment: Payment) {
+/** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
+export const PAYMENT_PENDING_MINUTES = 30;
+
+/**
+ * The accepted payment written on the order, with its number (taken only now, so a declined card
+ * uses up no number): PAID when approved, IN_PROCESS (reserved until `payment_expires_at`) when
+ * the provider has not decided yet.
+ */
+async function recordPayment(tx: Tx, appId: string, orderUid: string, charged: Payment, now: Date) {
+  const pending = charged.payment.status === 'pending';
   await tx
     .update(orders)
     .set({
-      paymentStatus: 'PAID',
-      paymentProvider: payment.provider.name,
-      paymentReference: payment.authorization,
-      cardLast4: payment.last4,
-      updatedAt: new Date(),
+      number: await nextOrderNumber(tx, appId),
+      paymentStatus: pending ? 'IN_PROCESS' : 'PAID',
+      paymentProvider: charged.provider.name,
+      paymentReference: charged.payment.id,
+      paymentDetail: charged.payment.detail,
+      paymentExpiresAt: pending ? new Date(now.getTime() + PAYMENT_PENDING_MINUTES * 60_000) : null,
+      cardLast4: charged.payment.last4,
+      updatedAt: now,
     })
     .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
 }
@@ -46,7 +58,7 @@ export async function emptyCart(
 }
 
 /**
- * Step 4, one transaction: a charged order is marked PAID, and the member's
+ * Step 4, one transaction: a charged order is numbered and marked PAID (or IN_PROCESS), and the member's
  * cart at the place is emptied. If it fails, the steps before it are undone
  * (the charge refunded, the reservation released), and a failure to record
  * a payment reads as the card's 400 like every other payment failure.
@@ -57,7 +69,7 @@ export const confirmStep: Step<CheckoutState> = {
     const { scope, payment } = state;
     try {
       await scope.db.transaction(async (tx) => {
-        if (payment) await markPaid(tx, scope.app.uid, state.orderUid, payment);
+        if (payment) await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock());
         await emptyCart(tx, scope, state.place.uid);
       });
     } catch (err) {

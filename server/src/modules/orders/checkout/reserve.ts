@@ -106,7 +106,8 @@ export async function reserveOrder(
     .values({
       appId,
       uid: r.orderUid,
-      number: await nextOrderNumber(tx, appId),
+      // A card order gets its number once the card is accepted (confirm): a declined card uses none.
+      number: p.paymentMethod!.type === 'ONLINE_CARD' ? null : await nextOrderNumber(tx, appId),
       userUid,
       idempotencyKey: r.idempotencyKey ?? null,
       placeUid: p.place.uid,
@@ -178,7 +179,7 @@ export async function reserveOrder(
       appId,
       r.coinProgramUid!,
       userUid,
-      { uid: r.orderUid, number: written.number },
+      { uid: r.orderUid, number: written.number! },
       p.coinTotal,
     );
 }

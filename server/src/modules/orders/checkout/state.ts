@@ -5,8 +5,14 @@ import type { Mailer } from '../../mail/mailer';
 import type { PricedOrder } from '../pricing';
 import type { Payment } from './charge';
 
-/** The member's request scope, plus the mailer that sends the confirmation. */
-export type CheckoutScope = MemberScope & { mailer: Mailer };
+/**
+ * The member's request scope, plus the mailer that sends the confirmation and where the card
+ * provider posts its notifications for a payment method (built from the tenant's own domain).
+ */
+export type CheckoutScope = MemberScope & {
+  mailer: Mailer;
+  paymentNotificationUrl?: (methodUid: string) => string;
+};
 
 /** What the checkout steps know, each step adding what it decided or wrote. */
 export type CheckoutState = {

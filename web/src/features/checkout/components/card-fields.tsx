@@ -1,16 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { SANDBOX_CARDS } from '@store/contract/payments/sandbox';
 import { TextField } from '../../../components/form-fields';
 import { formatCardNumber, formatExpiry } from '../../../lib/checkout-logic';
 import type { FormBinding, InputBinding } from '../form/form-binding';
 
 type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
 
-// The SANDBOX provider's test cards (server/src/modules/payments): shown so a demo can be paid.
-const SANDBOX_CARDS = [
-  { number: '4242 4242 4242 4242', approves: true },
-  { number: '5555 5555 5555 4444', approves: true },
-  { number: '4000 0000 0000 0002', approves: false },
-];
+// The SANDBOX provider's test cards (contract payments/sandbox): shown so a demo can be paid.
+const SHOWN = SANDBOX_CARDS.filter((c) => c.outcome !== 'insufficient_funds');
 
 /** The binding of a field whose typed text is reformatted as it changes (groups, the expiry's slash). */
 function formatted(
@@ -36,10 +33,14 @@ export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
         <strong>{t('checkout.sandboxTitle')}</strong>
         <p>{t('checkout.sandboxText')}</p>
         <ul>
-          {SANDBOX_CARDS.map((c) => (
+          {SHOWN.map((c) => (
             <li key={c.number}>
-              <code>{c.number}</code> —{' '}
-              {c.approves ? t('checkout.sandboxApproves') : t('checkout.sandboxDeclines')}
+              <code>{formatCardNumber(c.number)}</code> —{' '}
+              {c.outcome === 'approved'
+                ? t('checkout.sandboxApproves')
+                : c.outcome === 'pending'
+                  ? t('checkout.sandboxPending')
+                  : t('checkout.sandboxDeclines')}
             </li>
           ))}
         </ul>

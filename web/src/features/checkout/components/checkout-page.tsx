@@ -20,6 +20,7 @@ import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer'
 import {
   attemptFor,
   buildOrderBody,
+  sandboxCard,
   checkoutErrors,
   fieldOfServerPath,
   newIdempotencyKey,
@@ -216,6 +217,7 @@ export function CheckoutPage() {
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const attemptRef = useRef<Attempt | null>(null);
+  const tokenSalt = useRef(newIdempotencyKey().replace(/-/g, ''));
   const [general, setGeneral] = useState<string[]>([]);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const confirmedTotal = useRef<string | null>(null);
@@ -252,11 +254,14 @@ export function CheckoutPage() {
         return;
       }
     }
+    const paymentType = typeOf(form.payment_method);
     const built = buildOrderBody(form, products, {
       expectedTotal: expected,
       coupon: coinsCart ? null : (coupon?.code ?? null),
-      paymentType: typeOf(form.payment_method),
+      paymentType,
       influencerUid: readInfluencerUid(),
+      // The sandbox form tokenises the test card here: the number never leaves the browser.
+      card: paymentType === 'ONLINE_CARD' ? sandboxCard(form, tokenSalt.current) : undefined,
     });
     const body = coinsCart ? { ...built, expected_coin_total: expectedCoins } : built;
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);

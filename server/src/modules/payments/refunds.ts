@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Tx } from '../../db/client';
+import { orders, paymentMethods, paymentRefunds } from '../../db/schema';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import { paymentProvider, PaymentProviderError } from './provider';
+
+type OrderRow = typeof orders.$inferSelect;
+type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
+
+/** Refunds retried per reconciliation run; the next run takes the rest. */
+const BATCH = 200;
+
+/**
+ * Inside the transaction that cancels a card-paid order (or learns that a payment we gave up on
+ * was approved after all): the refund to do, written once with the order's new payment status
+ * REFUND_PENDING. The provider is asked after the commit (`attemptRefunds`).
+ */
+export async function recordRefund(
+  tx: Tx,
+  appId: string,
+  order: Pick<OrderRow, 'uid' | 'paymentMethodUid' | 'paymentReference' | 'totalCents'>,
+  amountCents: number = order.totalCents,
+) {
+  if (!order.paymentReference || amountCents <= 0) return;
+  await tx.insert(paymentRefunds).values({
+    appId,
+    uid: randomUUID(),
+    orderUid: order.uid,
+    paymentMethodUid: order.paymentMethodUid,
+    paymentReference: order.paymentReference,
+    amountCents,
+  });
+}
+
+/**
+ * Asks the provider for the pending refunds of one order, or (without `orderUid`) of every
+ * tenant's orders whose last attempt is older than `before` (the reconciliation run). Each refund
+ * is sent with its own uid as idempotency key, so a retry after an answer we never got refunds
+ * once. Done: the refund row is DONE and, with no other pending refund, the order REFUNDED. Failed:
+ * the attempt is counted with the provider's error code, the order stays REFUND_PENDING (staff see
+ * it) and the next run retries.
+ */
+export async function attemptRefunds(
+  db: Database,
+  select: { appId: string; orderUid: string } | { before: Date },
+  log?: Log,
+): Promise<{ done: number; failed: number }> {
+  const due = await db
+    .select({ refund: paymentRefunds, method: paymentMethods, order: { total: orders.totalCents } })
+    .from(paymentRefunds)
+    .innerJoin(
+      paymentMethods,
+      sameTenant(
+        paymentRefunds,
+        paymentMethods,
+        eq(paymentRefunds.paymentMethodUid, paymentMethods.uid),
+      ),
+    )
+    .innerJoin(orders, sameTenant(paymentRefunds, orders, eq(paymentRefunds.orderUid, orders.uid)))
+    .where(
+      'orderUid' in select
+        ? ofTenant(
+            tenantRef(select.appId),
+            paymentRefunds,
+            eq(paymentRefunds.orderUid, select.orderUid),
+            eq(paymentRefunds.status, 'PENDING'),
+          )
+        : // The reconciliation runs over every store; each row names its own tenant.
+          and(eq(paymentRefunds.status, 'PENDING'), lt(paymentRefunds.updatedAt, select.before)),
+    )
+    .orderBy(asc(paymentRefunds.updatedAt))
+    .limit(BATCH);
+  let done = 0;
+  let failed = 0;
+  for (const { refund, method, order } of due) {
+    const where = ofTenant(
+      tenantRef(refund.appId),
+      paymentRefunds,
+      eq(paymentRefunds.uid, refund.uid),
+      eq(paymentRefunds.status, 'PENDING'),
+    );
+    try {
+      const whole = refund.amountCents >= order.total;
+      const answer = await paymentProvider(method).refund(
+        refund.paymentReference,
+        whole ? null : refund.amountCents,
+        refund.uid,
+      );
+      await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(paymentRefunds)
+          .set({
+            status: 'DONE',
+            providerRefundId: answer.id,
+            attempts: refund.attempts + 1,
+            lastError: null,
+            updatedAt: new Date(),
+          })
+          .where(where)
+          .returning({ uid: paymentRefunds.uid });
+        if (!marked) return;
+        const [open] = await tx
+          .select({ uid: paymentRefunds.uid })
+          .from(paymentRefunds)
+          .where(
+            ofTenant(
+              tenantRef(refund.appId),
+              paymentRefunds,
+              eq(paymentRefunds.orderUid, refund.orderUid),
+              eq(paymentRefunds.status, 'PENDING'),
+            ),
+          )
+          .limit(1);
+        if (!open)
+          await tx
+            .update(orders)
+            .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
+            .where(
+              ofTenant(
+                tenantRef(refund.appId),
+                orders,
+                eq(orders.uid, refund.orderUid),
+                eq(orders.paymentStatus, 'REFUND_PENDING'),
+              ),
+            );
+      });
+      done++;
+    } catch (err) {
+      failed++;
+      const code = err instanceof PaymentProviderError ? err.code : 'error';
+      await db
+        .update(paymentRefunds)
+        .set({ attempts: refund.attempts + 1, lastError: code, updatedAt: new Date() })
+        .where(where);
+      log?.error(
+        { err, order: refund.orderUid, refund: refund.uid },
+        'refund failed; it stays pending for staff and the next reconciliation run retries it',
+      );
+    }
+  }
+  return { done, failed };
+}

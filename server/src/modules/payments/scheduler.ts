@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import { runEvery } from '../../lib/run-every';
+import { reconcilePayments } from './updates';
+
+/**
+ * Re-reads undecided card payments (a notification may never come), releases expired
+ * reservations and retries failed refunds every `seconds`. Every process of a cluster may run
+ * it: each change is a conditional update, and refunds carry their own idempotency key.
+ */
+export const paymentReconciliationPlugin = fp<{ seconds: number }>(
+  async (app, { seconds }) =>
+    runEvery(app, seconds, 'payment reconciliation run', () =>
+      reconcilePayments(app.db, new Date(), app.log),
+    ),
+  { name: 'payment-reconciliation-scheduler', dependencies: ['database'] },
+);

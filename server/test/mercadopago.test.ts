@@ -1,0 +1,301 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { and, eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from './support/test-app';
+import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
+import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
+import { orders, paymentRefunds } from '../src/db/schema';
+import { reconcilePayments } from '../src/modules/payments/updates';
+import { logRedaction } from '../src/lib/log-redaction';
+import { transitionOrder } from '../src/modules/orders/transitions';
+import { findAppRowByDomain } from '../src/modules/tenancy/service';
+import { ValidationError } from '../src/lib/http-errors';
+import { orderMessages } from '@store/contract';
+
+const credentials = {
+  public_key: 'TEST-pk-0f1e2d3c-4b5a-6978',
+  access_token: 'TEST-1234567890-112233-aabbccddeeff00112233445566778899-123456789',
+  webhook_secret: 'whsec-aurora-test-0123456789abcdef',
+};
+const logged: string[] = [];
+let t: TestApp;
+let fake: MercadoPagoFake;
+let undo: () => void;
+let shop: Shop;
+let member: Awaited<ReturnType<Shop['member']>>;
+
+before(async () => {
+  fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
+  undo = interceptMercadoPago(fake.url);
+  t = await startTestApp({
+    logger: {
+      level: 'info',
+      redact: logRedaction,
+      stream: { write: (line: string) => void logged.push(line) },
+    },
+  });
+  shop = await makeShop(t, 'mp-shop', { stock: 10, mercadopago: credentials });
+  member = await shop.member();
+});
+after(async () => {
+  await t?.close();
+  undo?.();
+  await fake?.stop();
+});
+
+/** A card token the provider's fields made (the holder name picks Mercado Pago's test outcome). */
+const card = (holder: string) => ({
+  token: fake.cardToken(holder),
+  payment_method_id: 'visa',
+  installments: 1,
+  issuer_id: '1001',
+});
+
+async function cardOrder(holder: string, headers: Record<string, string> = {}, quantity = 1) {
+  return t.post(
+    `/api/v5/places/${shop.place}/orders/`,
+    {
+      shipping_type: 'pickup',
+      pickup: await firstSlot(t, shop),
+      products: [shop.cakeLine(quantity)],
+      expected_total: (10 * quantity).toFixed(2),
+      payment_method: shop.online,
+      card: card(holder),
+      billing,
+    },
+    { host: shop.host, headers: { ...member.auth, ...headers } },
+  );
+}
+
+const orderRow = async (uid: string) =>
+  (
+    await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.appId, shop.app.uid), eq(orders.uid, uid)))
+  )[0];
+
+async function notify(methodUid: string, body: ReturnType<MercadoPagoFake['notification']>) {
+  return t.post(
+    `/api/v5/payments/mercadopago/${methodUid}/notifications/${body.query}`,
+    body.body,
+    { host: shop.host, headers: body.headers },
+  );
+}
+
+describe('Mercado Pago through the official SDK', () => {
+  test('checkout-options give the browser the public key and never the secrets', async () => {
+    const res = await t.get(`/api/v5/places/${shop.place}/checkout-options/`, { host: shop.host });
+    const online = res.data.payment_methods.find((m: { type: string }) => m.type === 'ONLINE_CARD');
+    assert.equal(online.provider, 'mercadopago');
+    assert.equal(online.public_key, credentials.public_key);
+    assert.doesNotMatch(res.body, new RegExp(credentials.access_token));
+    assert.doesNotMatch(res.body, new RegExp(credentials.webhook_secret));
+  });
+
+  test('an approved card pays the order: our total, the order uid as reference and idempotency key, the payer email', async () => {
+    const res = await cardOrder('APRO', {}, 2);
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.payment_status, 'PAID');
+    assert.equal(res.data.card_last4, '3704');
+    const sent = fake.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/payments')
+      .at(-1)!;
+    const body = sent.body as Record<string, unknown>;
+    assert.equal(body.transaction_amount, 20);
+    assert.equal(body.external_reference, res.data.uid);
+    assert.equal(sent.headers['x-idempotency-key'], res.data.uid);
+    assert.deepEqual(body.payer, { email: billing.email });
+    assert.equal(body.installments, 1);
+    assert.equal(body.issuer_id, 1001);
+    assert.equal(
+      body.notification_url,
+      `https://mp-shop.test/api/v5/payments/mercadopago/${shop.online}/notifications/`,
+      "notifications go to the store's own domain",
+    );
+    const row = await orderRow(res.data.uid);
+    assert.equal(row.paymentProvider, 'mercadopago');
+    assert.equal(row.paymentReference, String(fake.payments.get(Number(row.paymentReference))!.id));
+  });
+
+  test('a rejected card is the spec message, leaves no order, takes no stock and uses no order number', async () => {
+    const stock = (await stockOf(t, shop, shop.cake.uid))!;
+    const before = (await cardOrder('APRO')).data.number as number;
+    const res = await cardOrder('FUND');
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(res.data.non_field_errors, ['Your card could not be processed correctly']);
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock - 1);
+    const after = await cardOrder('APRO');
+    assert.equal(after.data.number, before + 1, 'no number was used by the declined card');
+  });
+
+  test('the same Idempotency-Key answers the first order and charges once', async () => {
+    const key = crypto.randomUUID();
+    const charges = () => fake.requests.filter((r) => r.path === '/v1/payments').length;
+    const first = await cardOrder('APRO', { 'idempotency-key': key });
+    const count = charges();
+    const again = await cardOrder('APRO', { 'idempotency-key': key });
+    assert.equal(again.statusCode, 201, again.body);
+    assert.equal(again.data.uid, first.data.uid);
+    assert.equal(again.data.number, first.data.number);
+    assert.equal(charges(), count, 'no second charge');
+  });
+
+  test('a pending payment reserves the order; the signed notification of its approval pays it, and a repeated one changes nothing', async () => {
+    const stock = (await stockOf(t, shop, shop.cake.uid))!;
+    const res = await cardOrder('CONT');
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.payment_status, 'IN_PROCESS');
+    assert.ok(res.data.payment_expires_at);
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock - 1, 'reserved');
+    const listed = await t.get('/api/v5/me/orders/', { host: shop.host, headers: member.auth });
+    assert.ok(
+      listed.data.results.some((o: { uid: string }) => o.uid === res.data.uid),
+      'the shopper sees the pending order',
+    );
+    const row = await orderRow(res.data.uid);
+    fake.settle(row.paymentReference!, 'approved', 'accredited');
+    const note = fake.notification(row.paymentReference!, credentials.webhook_secret);
+    const first = await notify(shop.online, note);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal((await orderRow(res.data.uid)).paymentStatus, 'PAID');
+    const reads = fake.requests.filter((r) => r.method === 'GET').length;
+    const again = await notify(shop.online, note);
+    assert.equal(again.statusCode, 200);
+    assert.equal((await orderRow(res.data.uid)).paymentStatus, 'PAID');
+    assert.equal(fake.requests.filter((r) => r.method === 'GET').length, reads + 1, 're-read');
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock - 1, 'taken once');
+  });
+
+  test('a pending payment rejected later cancels the order and gives the stock back', async () => {
+    const stock = (await stockOf(t, shop, shop.cake.uid))!;
+    const res = await cardOrder('CONT');
+    const row = await orderRow(res.data.uid);
+    fake.settle(row.paymentReference!, 'rejected', 'cc_rejected_high_risk');
+    await notify(shop.online, fake.notification(row.paymentReference!, credentials.webhook_secret));
+    const after = await orderRow(res.data.uid);
+    assert.equal(after.paymentStatus, 'REJECTED');
+    assert.equal(after.status, 'CANCELED_BY_PLACE');
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock);
+  });
+
+  test('a pending payment the provider never decides is released when its time passes (reconciliation run)', async () => {
+    const stock = (await stockOf(t, shop, shop.cake.uid))!;
+    const res = await cardOrder('CONT');
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock - 1);
+    await reconcilePayments(t.db, new Date());
+    assert.equal((await orderRow(res.data.uid)).paymentStatus, 'IN_PROCESS', 'not yet');
+    await reconcilePayments(t.db, new Date(Date.now() + 31 * 60_000));
+    const after = await orderRow(res.data.uid);
+    assert.deepEqual(
+      [after.paymentStatus, after.status, after.paymentDetail],
+      ['REJECTED', 'CANCELED_BY_PLACE', 'expired'],
+    );
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock);
+  });
+
+  test('a forged notification is refused (401) and reads nothing from the provider', async () => {
+    const res = await cardOrder('CONT');
+    const row = await orderRow(res.data.uid);
+    fake.settle(row.paymentReference!, 'approved', 'accredited');
+    const reads = fake.requests.filter((r) => r.method === 'GET').length;
+    const forged = fake.notification(row.paymentReference!, 'not-the-secret-0123456789');
+    const refused = await notify(shop.online, forged);
+    assert.equal(refused.statusCode, 401, refused.body);
+    assert.deepEqual(refused.data, { detail: 'La firma de la notificación de pago no es válida.' });
+    const unsigned = await t.post(
+      `/api/v5/payments/mercadopago/${shop.online}/notifications/?data.id=${row.paymentReference}&type=payment`,
+      { type: 'payment', data: { id: row.paymentReference } },
+      { host: shop.host },
+    );
+    assert.equal(unsigned.statusCode, 401);
+    const otherId = fake.notification(row.paymentReference!, credentials.webhook_secret);
+    otherId.query = `?data.id=999&type=payment`;
+    assert.equal(
+      (await notify(shop.online, otherId)).statusCode,
+      401,
+      'the signature covers the id',
+    );
+    assert.equal(fake.requests.filter((r) => r.method === 'GET').length, reads);
+    assert.equal((await orderRow(res.data.uid)).paymentStatus, 'IN_PROCESS');
+  });
+
+  test('a member cancelling a paid order is refunded through the provider, and it is recorded', async () => {
+    const res = await cardOrder('APRO');
+    const cancel = await t.post(`/api/v5/me/orders/${res.data.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: member.auth,
+    });
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(cancel.data.payment_status, 'REFUNDED');
+    const row = await orderRow(res.data.uid);
+    assert.equal(fake.payments.get(Number(row.paymentReference))!.status, 'refunded');
+    const [refund] = await t.db
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.appId, shop.app.uid), eq(paymentRefunds.orderUid, row.uid)));
+    assert.deepEqual([refund.status, refund.amountCents, refund.attempts], ['DONE', 1000, 1]);
+  });
+
+  test('a refund the provider fails stays pending for staff and the reconciliation run retries it once', async () => {
+    const res = await cardOrder('APRO');
+    fake.failRefunds = 4;
+    const cancel = await t.post(`/api/v5/me/orders/${res.data.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: member.auth,
+    });
+    assert.equal(cancel.statusCode, 200, cancel.body);
+    assert.equal(cancel.data.payment_status, 'REFUND_PENDING');
+    const staffSees = await orderRow(res.data.uid);
+    assert.equal(staffSees.paymentStatus, 'REFUND_PENDING');
+    fake.failRefunds = 0;
+    await reconcilePayments(t.db, new Date(Date.now() + 2 * 60_000));
+    assert.equal((await orderRow(res.data.uid)).paymentStatus, 'REFUNDED');
+    const payment = fake.payments.get(Number(staffSees.paymentReference))!;
+    assert.equal(payment.refunds.length, 1, 'refunded once');
+    await reconcilePayments(t.db, new Date(Date.now() + 4 * 60_000));
+    assert.equal(payment.refunds.length, 1, 'a later run refunds nothing more');
+  });
+
+  test('staff cannot prepare an order whose payment is in process; it can still be canceled', async () => {
+    const res = await cardOrder('CONT');
+    const scope = {
+      db: t.db,
+      app: (await findAppRowByDomain(t.db, shop.host))!,
+      log: t.app.log,
+      clock: () => new Date(),
+      user: null,
+      sessionMethod: null,
+    };
+    await assert.rejects(
+      transitionOrder(scope, res.data.uid, 'ACCEPTED', 'place'),
+      (err) =>
+        err instanceof ValidationError &&
+        err.fields.non_field_errors[0] === orderMessages.paymentInProcess,
+    );
+    const canceled = await transitionOrder(scope, res.data.uid, 'CANCELED_BY_PLACE', 'place');
+    assert.equal(canceled.status, 'CANCELED_BY_PLACE');
+  });
+
+  test('the log censors card tokens and provider secrets wherever they are logged', () => {
+    t.app.log.info(
+      {
+        card: { token: 'tok-should-not-appear' },
+        method: { accessToken: credentials.access_token },
+      },
+      'redaction probe',
+    );
+    const probe = logged.find((l) => l.includes('redaction probe'))!;
+    assert.ok(probe);
+    assert.doesNotMatch(probe, /tok-should-not-appear/);
+    assert.match(probe, /\[redacted\]/);
+  });
+
+  test('secrets and card tokens never reach the log', () => {
+    const all = logged.join('\n');
+    assert.ok(all.length > 0);
+    assert.doesNotMatch(all, new RegExp(credentials.access_token));
+    assert.doesNotMatch(all, new RegExp(credentials.webhook_secret));
+    for (const token of fake.tokens.keys()) assert.doesNotMatch(all, new RegExp(token));
+  });
+});

@@ -1,0 +1,203 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in of Mercado Pago's REST API for the calls we make, following its published
+ * contract (https://www.mercadopago.com.pe/developers/en/reference): `POST /v1/card_tokens`,
+ * `POST /v1/payments` (idempotent per `X-Idempotency-Key`), `GET /v1/payments/{id}` and
+ * `POST /v1/payments/{id}/refunds`, each behind `Authorization: Bearer <access token>`. Card
+ * outcomes follow Mercado Pago's test cardholder names: APRO approved, CONT pending, OTHE
+ * rejected (cc_rejected_other_reason), FUND rejected (cc_rejected_insufficient_amount).
+ * `notification` signs a webhook as Mercado Pago does (x-signature `ts=...,v1=...`).
+ */
+export type FakePayment = {
+  id: number;
+  status: string;
+  status_detail: string;
+  transaction_amount: number;
+  external_reference: string | null;
+  notification_url: string | null;
+  payer: { email: string };
+  card: { last_four_digits: string };
+  refunds: { id: number; amount: number }[];
+};
+
+const OUTCOMES: Record<string, [string, string]> = {
+  APRO: ['approved', 'accredited'],
+  CONT: ['in_process', 'pending_contingency'],
+  OTHE: ['rejected', 'cc_rejected_other_reason'],
+  FUND: ['rejected', 'cc_rejected_insufficient_amount'],
+};
+
+export class MercadoPagoFake {
+  readonly payments = new Map<number, FakePayment>();
+  readonly tokens = new Map<string, { last4: string; holder: string; used: boolean }>();
+  /** Every request as received (method, path, headers, body), to check what the SDK sent. */
+  readonly requests: {
+    method: string;
+    path: string;
+    headers: IncomingMessage['headers'];
+    body: unknown;
+  }[] = [];
+  private readonly byIdempotencyKey = new Map<string, unknown>();
+  /** Refund calls still to fail with a 500 (a provider outage). */
+  failRefunds = 0;
+  private nextId = 1_000_000;
+  private server?: Server;
+  url = '';
+
+  constructor(readonly accessTokens: Set<string>) {}
+
+  async start() {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        const body = raw ? JSON.parse(raw) : undefined;
+        this.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body });
+        const [status, answer] = this.handle(req, body);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((ok) => this.server!.listen(0, '127.0.0.1', ok));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop() {
+    return new Promise<void>((ok) => (this.server ? this.server.close(() => ok()) : ok()));
+  }
+
+  /** A card token as the provider's browser fields make it (the holder name picks the outcome). */
+  cardToken(holder: keyof typeof OUTCOMES | string, last4 = '3704') {
+    const id = randomUUID().replace(/-/g, '');
+    this.tokens.set(id, { last4, holder, used: false });
+    return id;
+  }
+
+  /** The provider deciding a pending payment (3-D Secure done, review over). */
+  settle(id: number | string, status: string, detail: string) {
+    const p = this.payments.get(Number(id))!;
+    p.status = status;
+    p.status_detail = detail;
+  }
+
+  /** A notification signed with `secret` as Mercado Pago sends it: query, headers and body. */
+  notification(paymentId: number | string, secret: string, now = Date.now()) {
+    const ts = String(Math.floor(now / 1000));
+    const requestId = randomUUID();
+    const manifest = `id:${paymentId};request-id:${requestId};ts:${ts};`;
+    const v1 = createHmac('sha256', secret).update(manifest).digest('hex');
+    return {
+      query: `?data.id=${paymentId}&type=payment`,
+      headers: { 'x-signature': `ts=${ts},v1=${v1}`, 'x-request-id': requestId },
+      body: {
+        action: 'payment.updated',
+        api_version: 'v1',
+        type: 'payment',
+        data: { id: String(paymentId) },
+      },
+    };
+  }
+
+  private handle(
+    req: IncomingMessage,
+    body: Record<string, unknown> | undefined,
+  ): [number, unknown] {
+    const auth = req.headers.authorization ?? '';
+    if (!this.accessTokens.has(auth.replace(/^Bearer /, '')))
+      return [
+        401,
+        { message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] },
+      ];
+    const path = req.url!.split('?')[0];
+    const key = req.headers['x-idempotency-key'] as string | undefined;
+    if (req.method === 'POST' && key && this.byIdempotencyKey.has(`${path}|${key}`))
+      return [200, this.byIdempotencyKey.get(`${path}|${key}`)];
+    const remember = (answer: unknown): [number, unknown] => {
+      if (key) this.byIdempotencyKey.set(`${path}|${key}`, answer);
+      return [201, answer];
+    };
+    let m: RegExpExecArray | null;
+    if (req.method === 'POST' && path === '/v1/payments') {
+      const b = body as { token?: string; transaction_amount?: number; payment_method_id?: string };
+      const token = b.token ? this.tokens.get(b.token) : undefined;
+      if (!token || token.used || !b.payment_method_id || !(Number(b.transaction_amount) > 0))
+        return [
+          400,
+          {
+            message: 'Invalid card_token_id',
+            error: 'bad_request',
+            status: 400,
+            cause: [{ code: 2006 }],
+          },
+        ];
+      token.used = true;
+      const [status, detail] = OUTCOMES[token.holder] ?? OUTCOMES.OTHE;
+      const payment: FakePayment = {
+        id: this.nextId++,
+        status,
+        status_detail: detail,
+        transaction_amount: Number(b.transaction_amount),
+        external_reference: (body!.external_reference as string) ?? null,
+        notification_url: (body!.notification_url as string) ?? null,
+        payer: body!.payer as { email: string },
+        card: { last_four_digits: token.last4 },
+        refunds: [],
+      };
+      this.payments.set(payment.id, payment);
+      return remember(payment);
+    }
+    if (req.method === 'GET' && (m = /^\/v1\/payments\/(\d+)$/.exec(path))) {
+      const p = this.payments.get(Number(m[1]));
+      return p
+        ? [200, p]
+        : [404, { message: 'Payment not found', error: 'not_found', status: 404, cause: [] }];
+    }
+    if (req.method === 'POST' && (m = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path))) {
+      if (this.failRefunds > 0) {
+        this.failRefunds--;
+        return [
+          500,
+          { message: 'internal error', error: 'internal_error', status: 500, cause: [] },
+        ];
+      }
+      const p = this.payments.get(Number(m[1]));
+      if (!p || p.status !== 'approved')
+        return [
+          400,
+          { message: 'Payment not refundable', error: 'bad_request', status: 400, cause: [] },
+        ];
+      const refunded = p.refunds.reduce((a, r) => a + r.amount, 0);
+      const amount =
+        (body as { amount?: number } | undefined)?.amount ?? p.transaction_amount - refunded;
+      if (amount + refunded > p.transaction_amount + 1e-9)
+        return [400, { message: 'Amount too high', error: 'bad_request', status: 400, cause: [] }];
+      const refund = { id: this.nextId++, amount };
+      p.refunds.push(refund);
+      if (refunded + amount >= p.transaction_amount) p.status = 'refunded';
+      return remember({ ...refund, payment_id: p.id, status: 'approved' });
+    }
+    return [404, { message: 'not found', error: 'not_found', status: 404, cause: [] }];
+  }
+}
+
+/**
+ * Points the official SDK at the fake: the SDK calls the global `fetch` with
+ * https://api.mercadopago.com; this rewrites that origin (and only it) under the SDK. Returns the
+ * undo.
+ */
+export function interceptMercadoPago(fakeUrl: string): () => void {
+  const real = globalThis.fetch;
+  globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.startsWith('https://api.mercadopago.com/'))
+      return real(fakeUrl + url.slice('https://api.mercadopago.com'.length), init);
+    return real(input, init);
+  }) as typeof fetch;
+  return () => {
+    globalThis.fetch = real;
+  };
+}
