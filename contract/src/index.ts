@@ -33,3 +33,5 @@ export * from './loyalty/events';
 export * from './loyalty/engagement';
 export * from './staff/messages';
 export * from './staff/schemas';
+export * from './admin/messages';
+export * from './admin/schemas';

@@ -30,6 +30,7 @@ import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { staffMemberRoutes } from './modules/staff/member-routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);
       await api.register(staffMemberRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -8,3 +8,4 @@ export * from './loyalty';
 export * from './engagement';
 export * from './loyalty-extras';
 export * from './staff';
+export * from './admin';
