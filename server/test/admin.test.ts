@@ -1,9 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
-import { adminMessages, messageText } from '@store/contract';
+import { addDays, adminMessages, centsToMoney, messageText, storeDateOf } from '@store/contract';
 import { auditLog, productCategories } from '../src/db/schema';
 import { redact, REDACTED } from '../src/modules/admin/audit';
+import { historyProductsOf, planDemoHistory } from '../src/tenants/demo-history';
+import { readDemoTenantFiles } from '../src/tenants/demo-seed';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
 import { makeStaffShop, inviteStaff, type StaffShop } from './support/staff';
@@ -262,5 +264,31 @@ describe('optimistic concurrency and the audit log', () => {
         api_key: REDACTED,
       },
     );
+  });
+});
+
+describe('the demo history', () => {
+  test("Aurora's owner sees the seeded weeks: the dashboard's figures are the plan's", async () => {
+    const file = (await readDemoTenantFiles()).find((f) => f.data.app?.key === 'demo')!;
+    const data = file.data as Parameters<typeof historyProductsOf>[0] & {
+      places: { key: string }[];
+    };
+    const today = storeDateOf(new Date());
+    const plan = planDemoHistory(
+      today,
+      historyProductsOf(data),
+      data.places.map((p) => p.key),
+    );
+    const week = plan.filter((o) => o.date >= addDays(today, -6) && o.status === 'DELIVERED');
+    const res = await t.get('/api/v5/admin/dashboard/?period=7d', { headers: aurora.owner });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(week.length > 20, `${week.length} orders in the week`);
+    assert.equal(res.data.orders, week.length);
+    assert.equal(res.data.sales, centsToMoney(week.reduce((sum, o) => sum + o.total_cents, 0)));
+    // Nothing on today: the live day is left to people and tests.
+    assert.deepEqual(res.data.sales_per_day.at(-1), { date: today, sales: '0.00', orders: 0 });
+    // No demo member's own orders changed.
+    const mine = await t.get('/api/v5/me/orders/', { headers: aurora.member });
+    assert.equal(mine.data.count, 0);
   });
 });
