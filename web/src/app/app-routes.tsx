@@ -6,9 +6,16 @@ import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
-import { AfterSignIn, CompleteProfileFirst, LoggedInOnly, LoggedOutOnly } from './guards';
+import {
+  AfterSignIn,
+  CompleteProfileFirst,
+  LoggedInOnly,
+  LoggedOutOnly,
+  RequireLogin,
+} from './guards';
 import { MainRoutes } from './main-routes';
 import {
+  AdminArea,
   CartaPage,
   CompleteInfoPage,
   CookiesPage,
@@ -188,6 +195,15 @@ export function AppRoutes() {
             <LoggedInOnly>
               <CompleteInfoPage />
             </LoggedInOnly>
+          }
+        />
+        {/* The back office has its own layout, outside the store's shell. */}
+        <Route
+          path="/admin/*"
+          element={
+            <RequireLogin>
+              <AdminArea />
+            </RequireLogin>
           }
         />
         <Route
