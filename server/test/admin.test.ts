@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { addDays, adminMessages, centsToMoney, messageText, storeDateOf } from '@store/contract';
 import { auditLog, productCategories } from '../src/db/schema';
 import { redact, REDACTED } from '../src/modules/admin/audit';
-import { historyProductsOf, planDemoHistory } from '../src/tenants/demo-history';
+import { historyProductsOf, planDemoHistory } from '../src/tenants/demo-history-plan';
 import { readDemoTenantFiles } from '../src/tenants/demo-seed';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';

@@ -6,7 +6,8 @@ import { tenantImports } from '../db/schema';
 import { paths } from '../config';
 import { tenantUid } from '../lib/uid';
 import { hashSource, importTenant, type ImportResult } from './importer';
-import { HISTORY_APP, seedDemoHistory } from './demo-history';
+import { seedDemoHistory } from './demo-history';
+import { HISTORY_APP } from './demo-history-plan';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 export async function readDemoTenantFiles(dir = paths.demoTenants) {

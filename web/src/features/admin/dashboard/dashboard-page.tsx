@@ -108,13 +108,14 @@ export function DashboardPage({ places }: { places: { uid: string; name: string 
                 <SalesChart
                   days={d.sales_per_day}
                   format={price}
+                  tick={day}
                   label={t('admin.dashboard.salesPerDayLabel', {
                     from: day(d.from),
                     to: day(d.to),
                   })}
                 />
                 <details className="admin-details">
-                  <summary>{t('admin.dashboard.salesPerDay')}</summary>
+                  <summary>{t('admin.dashboard.salesPerDayTable')}</summary>
                   <table className="admin-table">
                     <thead>
                       <tr>

@@ -13,49 +13,50 @@ export function SalesChart({
   days,
   label,
   format,
+  tick,
 }: {
   days: AdminDashboard['sales_per_day'];
   label: string;
   format: (value: string) => string;
+  /** A date as the axis shows it. */
+  tick: (date: string) => string;
 }) {
   const values = days.map((d) => Number(d.sales));
   const max = Math.max(...values, 0) || 1;
   const bar = WIDTH / days.length;
   return (
-    <svg
-      className="admin-chart"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`}
-      role="img"
-      aria-label={label}
-      preserveAspectRatio="none"
-      data-testid="sales-chart"
-    >
-      <line x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="admin-chart__axis" />
-      {days.map((d, i) => {
-        const h = Math.round((values[i] / max) * (HEIGHT - 8));
-        return (
-          <rect
-            key={d.date}
-            className="admin-chart__bar"
-            x={i * bar + GAP / 2}
-            y={HEIGHT - h}
-            width={Math.max(1, bar - GAP)}
-            height={h}
-          >
-            <title>{`${d.date}: ${format(d.sales)}`}</title>
-          </rect>
-        );
-      })}
+    <div>
+      <svg
+        className="admin-chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={label}
+        preserveAspectRatio="none"
+        data-testid="sales-chart"
+      >
+        <line x1="0" x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="admin-chart__axis" />
+        {days.map((d, i) => {
+          const h = Math.round((values[i] / max) * (HEIGHT - 8));
+          return (
+            <rect
+              key={d.date}
+              className="admin-chart__bar"
+              x={i * bar + GAP / 2}
+              y={HEIGHT - h}
+              width={Math.max(1, bar - GAP)}
+              height={h}
+            >
+              <title>{`${d.date}: ${format(d.sales)}`}</title>
+            </rect>
+          );
+        })}
+      </svg>
       {days.length > 1 ? (
-        <>
-          <text x="0" y={HEIGHT + 16} className="admin-chart__tick">
-            {days[0].date.slice(5)}
-          </text>
-          <text x={WIDTH} y={HEIGHT + 16} textAnchor="end" className="admin-chart__tick">
-            {days.at(-1)!.date.slice(5)}
-          </text>
-        </>
+        <div className="admin-chart__ticks" aria-hidden="true">
+          <span>{tick(days[0].date)}</span>
+          <span>{tick(days.at(-1)!.date)}</span>
+        </div>
       ) : null}
-    </svg>
+    </div>
   );
 }

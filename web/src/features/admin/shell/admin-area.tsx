@@ -71,7 +71,7 @@ function AdminShell({ me }: { me: AdminMe }) {
           aria-controls="admin-nav"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span> {menuOpen ? t('admin.closeMenu') : t('admin.menu')}
+          <span aria-hidden="true">☰</span> {t('admin.menu')}
         </button>
         <div className="admin__who">
           <span className="admin__store">{app.name}</span>
