@@ -5,7 +5,7 @@
  * (default 30) calls per period and place filter through the real app (inject, so the
  * figure is the server's: guard, queries, serialisation). Prints Markdown rows for
  * bench/RESULTS.md. DATABASE_URL (a PostgreSQL server) gets a scratch database of its own,
- * dropped at the end; without it, PGlite in memory.
+ * dropped at the end (KEEP_DATABASE=1 keeps it, to EXPLAIN); without it, PGlite in memory.
  */
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -33,6 +33,10 @@ if (process.env.DATABASE_URL) {
   url.pathname = `/${scratch}`;
   databaseUrl = url.toString();
   dropScratch = async () => {
+    if (process.env.KEEP_DATABASE) {
+      console.log(`kept ${url.toString()}`);
+      return void (await admin.end());
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
     await admin.end();
   };
