@@ -37,3 +37,5 @@ export * from './staff/schemas';
 export * from './tenancy/analytics';
 export * from './telemetry/limits';
 export * from './telemetry/client-errors';
+export * from './admin/messages';
+export * from './admin/schemas';

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  adminMessages,
   authMessages,
   catalogMessages,
   coinOrderMessages,
@@ -34,6 +35,7 @@ test('every code has a Spanish and an English text naming the same parameters', 
 
 test("each area's message object names codes of the catalogue", () => {
   const areas = {
+    adminMessages,
     authMessages,
     catalogMessages,
     coinOrderMessages,

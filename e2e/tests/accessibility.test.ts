@@ -192,7 +192,7 @@ test(
   },
 );
 
-test('staff area, landing app and multisite pages', { skip }, async () => {
+test('staff area, back office, landing app and multisite pages', { skip }, async () => {
   const server = harness.server();
   const findings: AxeFinding[] = [];
   const staff = await newPage();
@@ -204,6 +204,17 @@ test('staff area, landing app and multisite pages', { skip }, async () => {
     server.url('localhost', '/staff/subscriptions'),
     '/staff/subscriptions',
   );
+  for (const viewport of [PHONE, DESKTOP]) {
+    const owner = await newPage(viewport);
+    await logIn(owner.page, 'dueno@aurora.pe', 'Dueno2026!');
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin'),
+      `/admin ${viewport.width}`,
+    );
+    await owner.context.close();
+  }
 
   const { page } = await newPage();
   await visit(page, findings, server.url('landing.localhost', '/'), 'landing.localhost');

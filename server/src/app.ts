@@ -32,6 +32,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { paymentReconciliationPlugin } from './modules/payments/scheduler';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { staffMemberRoutes } from './modules/staff/member-routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
@@ -167,6 +168,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffRoutes);
       await api.register(staffMemberRoutes);
       await api.register(telemetryRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -122,11 +122,14 @@ describe('the OpenAPI document', () => {
       assert.ok(op.security?.length, `${method} ${url} has no security`);
       assert.equal(needsToken(op), access !== 'public', `${method} ${url} (${access})`);
       if (access === 'staff') assert.match(op.description ?? '', /staff role/);
+      if (access === 'admin') assert.match(op.description ?? '', /`OWNER` or `MANAGER`/);
     }
-    assert.deepEqual(Object.keys(byAccess).sort(), ['member', 'public', 'staff']);
-    // The staff console, and only it, needs a staff role.
-    for (const { url, op } of operations)
+    assert.deepEqual(Object.keys(byAccess).sort(), ['admin', 'member', 'public', 'staff']);
+    // The staff console, and only it, needs a staff role; the back office, and only it, an OWNER or MANAGER.
+    for (const { url, op } of operations) {
       assert.equal(op['x-access'] === 'staff', url.startsWith('/api/v5/staff/'), url);
+      assert.equal(op['x-access'] === 'admin', url.startsWith('/api/v5/admin/'), url);
+    }
   });
 
   test('every public operation answers an anonymous call without 401; every token operation answers it 401, and takes a member token', async () => {
@@ -138,7 +141,8 @@ describe('the OpenAPI document', () => {
         const signed = await callOf(method, url, member.auth);
         assert.notEqual(signed.statusCode, 401, `${method} ${url} as a member: ${signed.body}`);
         // Staff operations refuse a member who is not staff (and say so).
-        if (op['x-access'] === 'staff') assert.equal(signed.statusCode, 403, `${method} ${url}`);
+        if (op['x-access'] === 'staff' || op['x-access'] === 'admin')
+          assert.equal(signed.statusCode, 403, `${method} ${url}`);
         // Those calls end the member's session: the next operation gets a new one.
         if (/logout|delete/.test(url)) member = await registerMember(t, 'localhost');
       } else {

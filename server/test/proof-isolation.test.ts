@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant, registerMember } from './support/accounts';
+import { makeStaffShop } from './support/staff';
 
 /**
  * Tenant-isolation matrix: every route that takes an id, called with the ids
@@ -831,4 +832,79 @@ describe('tenant isolation: browser error reports', () => {
     assert.deepEqual(leaked(sessioned.body, [...tenantSecrets, ...memberSecrets]), []);
     assert.equal(await fingerprint(v.app), before, "the victim tenant's rows changed");
   });
+});
+
+describe("tenant isolation: another tenant's owner in the back office", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let owner: Auth;
+  let category = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    const categories = await t.get('/api/v5/admin/categories/', { headers: owner });
+    assert.equal(categories.statusCode, 200, categories.body);
+    category = categories.data[0].uid;
+    tenantSecrets.push(category, categories.data[0].name);
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    {
+      route: 'GET v5/admin/dashboard/?place',
+      url: () => `/api/v5/admin/dashboard/?place=${v.place}`,
+      refuse: [400],
+    },
+    {
+      route: 'PATCH v5/admin/categories/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/categories/${category}/`,
+      body: () => ({ name: 'Robada', version: 1 }),
+    },
+    // Lists answer 200 with the caller's own company only.
+    { route: 'GET v5/admin/categories/', url: () => '/api/v5/admin/categories/', listed: true },
+    {
+      route: 'GET v5/admin/audit/?entity_uid',
+      url: () => `/api/v5/admin/audit/?entity_uid=${category}`,
+      listed: true,
+    },
+    { route: 'GET v5/admin/dashboard/', url: () => '/api/v5/admin/dashboard/', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      // From their own host, and with their token on the victim's host (no session there).
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else
+        assert.ok(
+          (row.refuse ?? [403, 404]).includes(res.statusCode),
+          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+      if ((row.method ?? 'GET') === 'GET') {
+        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
+        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
+      }
+    });
+  }
 });

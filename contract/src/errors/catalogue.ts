@@ -1,3 +1,4 @@
+import { adminErrors } from './admin';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -26,6 +27,7 @@ export const errorCatalogue = {
   ...loyaltyErrors,
   ...engagementErrors,
   ...staffErrors,
+  ...adminErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -24,8 +24,12 @@ import { formatMessage } from '../errors/refs';
  * company or tenant.
  */
 
-/** OWNER: everything plus the staff list; STAFF: the counter and the orders; VALIDATOR: look up and redeem only. */
-export const staffRole = z.enum(['OWNER', 'STAFF', 'VALIDATOR']);
+/**
+ * OWNER: everything plus the staff list; MANAGER: the back office but for staff and money
+ * settings (admin/schemas.ts), and the counter and orders as STAFF; STAFF: the counter and
+ * the orders; VALIDATOR: look up and redeem only.
+ */
+export const staffRole = z.enum(['OWNER', 'MANAGER', 'STAFF', 'VALIDATOR']);
 export type StaffRole = z.infer<typeof staffRole>;
 
 export const staffPermission = z.enum([
@@ -43,6 +47,7 @@ export type StaffPermission = z.infer<typeof staffPermission>;
 /** What each role may do; the server checks the same table. */
 export const staffPermissions: Record<StaffRole, readonly StaffPermission[]> = {
   OWNER: ['lookup', 'redeem', 'stamps', 'points', 'create_clients', 'orders', 'records', 'members'],
+  MANAGER: ['lookup', 'redeem', 'stamps', 'points', 'create_clients', 'orders', 'records'],
   STAFF: ['lookup', 'redeem', 'stamps', 'points', 'create_clients', 'orders', 'records'],
   VALIDATOR: ['lookup', 'redeem', 'stamps'],
 };

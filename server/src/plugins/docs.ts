@@ -25,6 +25,10 @@ const tags = [
   { name: 'subscriptions', description: 'Recurring orders.' },
   { name: 'staff', description: 'The staff console (a staff role on the tenant is required).' },
   { name: 'telemetry', description: 'Error reports of the web app from browsers.' },
+  {
+    name: 'admin',
+    description: "The back office (the store's OWNER or MANAGER role is required).",
+  },
 ];
 
 /** Optional alternatives are listed as the empty requirement `{}` (OpenAPI's way to say "or nothing"). */
@@ -32,10 +36,14 @@ const securityOf: Record<RouteAccess, Record<string, string[]>[]> = {
   public: [{ apiKey: [] }, {}],
   member: [{ apiKey: [], token: [] }, { token: [] }],
   staff: [{ apiKey: [], token: [] }, { token: [] }],
+  admin: [{ apiKey: [], token: [] }, { token: [] }],
 };
 
 const staffNote =
-  'Needs a staff role (`OWNER`, `STAFF` or `VALIDATOR`, each allowed its own operations) in a company of this tenant: `GET v5/staff/me/` tells which.';
+  'Needs a staff role (`OWNER`, `MANAGER`, `STAFF` or `VALIDATOR`, each allowed its own operations) in a company of this tenant: `GET v5/staff/me/` tells which.';
+
+const adminNote =
+  'Needs the `OWNER` or `MANAGER` staff role in a company of this tenant (a MANAGER is refused the staff and money settings): `GET v5/admin/me/` tells which areas the user may open.';
 
 /**
  * The operationId of a route, from its method and path: `GET /api/v5/me/programs/:uid/ledger/`
@@ -86,8 +94,12 @@ const transform: SwaggerTransform = (input) => {
         : {}),
       security: securityOf[access],
       'x-access': access,
-      ...(access === 'staff'
-        ? { description: description ? `${description}\n\n${staffNote}` : staffNote }
+      ...(access === 'staff' || access === 'admin'
+        ? {
+            description: [description, access === 'staff' ? staffNote : adminNote]
+              .filter(Boolean)
+              .join('\n\n'),
+          }
         : {}),
     },
   };

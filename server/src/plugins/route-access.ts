@@ -4,10 +4,12 @@ import { requireFullSessionHook, requireUserHook } from './auth';
 
 /**
  * Who may call a route: anyone (`public`), a signed-in member (`member`: a session
- * token), or a member with a staff role on the tenant (`staff`: a session token, and
- * the staff area's own guard checks the role).
+ * token), a member with a staff role on the tenant (`staff`: a session token, and
+ * the staff area's own guard checks the role), or the store's OWNER or MANAGER
+ * (`admin`: a session token, and the back office's guard, modules/admin/guard.ts,
+ * checks the role).
  */
-export type RouteAccess = 'public' | 'member' | 'staff';
+export type RouteAccess = 'public' | 'member' | 'staff' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +31,7 @@ export function areaAccess(area: FastifyInstance, access: RouteAccess): void {
   area.decorate('routeAccess', access);
 }
 
-const rank: Record<RouteAccess, number> = { public: 0, member: 1, staff: 2 };
+const rank: Record<RouteAccess, number> = { public: 0, member: 1, staff: 2, admin: 3 };
 const memberHooks: unknown[] = [requireUserHook, requireFullSessionHook];
 
 function hooksOf(route: RouteOptions, hook: 'onRequest' | 'preValidation' | 'preHandler') {

@@ -6,6 +6,8 @@ import { tenantImports } from '../db/schema';
 import { paths } from '../config';
 import { tenantUid } from '../lib/uid';
 import { hashSource, importTenant, type ImportResult } from './importer';
+import { seedDemoHistory } from './demo-history';
+import { HISTORY_APP } from './demo-history-plan';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
 
 export async function readDemoTenantFiles(dir = paths.demoTenants) {
@@ -24,7 +26,8 @@ export async function readDemoTenantFiles(dir = paths.demoTenants) {
  */
 export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
   const imported: ImportResult[] = [];
-  for (const file of await readDemoTenantFiles()) {
+  const files = await readDemoTenantFiles();
+  for (const file of files) {
     const hash = hashSource(file.text);
     const appKey = file.data.app?.key;
     if (appKey) {
@@ -36,5 +39,8 @@ export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
     }
     imported.push(await importTenant(db, file.data, hash));
   }
+  // Weeks of past orders for the back office's dashboard (once per database).
+  const history = files.find((f) => f.data.app?.key === HISTORY_APP);
+  if (history) await seedDemoHistory(db, history.data as Parameters<typeof seedDemoHistory>[1]);
   return imported;
 }

@@ -40,7 +40,11 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     await tx
       .insert(productCategories)
       .values(row)
-      .onConflictDoUpdate({ target: [productCategories.appId, productCategories.uid], set: row });
+      .onConflictDoUpdate({
+        target: [productCategories.appId, productCategories.uid],
+        // A re-import is a write too: a back-office form opened before it must get the version conflict.
+        set: { ...row, version: sql`${productCategories.version} + 1` },
+      });
   }
   for (const [position, p] of catalog.products.entries()) {
     const uid = uidOf('product', p.key);

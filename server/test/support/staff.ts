@@ -227,7 +227,7 @@ export async function inviteStaff(
   t: TestApp,
   shop: StaffShop,
   email: string,
-  role: 'OWNER' | 'STAFF' | 'VALIDATOR',
+  role: 'OWNER' | 'MANAGER' | 'STAFF' | 'VALIDATOR',
   placeUids: string[] = [],
 ): Promise<Record<string, string>> {
   const invited = await t.post(

@@ -7,10 +7,17 @@ import { storage } from '../lib/storage';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
 import { ErrorBoundary } from '../components/error-boundary';
-import { AfterSignIn, CompleteProfileFirst, LoggedInOnly, LoggedOutOnly } from './guards';
+import {
+  AfterSignIn,
+  CompleteProfileFirst,
+  LoggedInOnly,
+  LoggedOutOnly,
+  RequireLogin,
+} from './guards';
 import { MainRoutes } from './main-routes';
 import { MainLayout } from '../features/shell';
 import {
+  AdminArea,
   CartaPage,
   CompleteInfoPage,
   CookiesPage,
@@ -199,6 +206,15 @@ export function AppRoutes() {
               <LoggedInOnly>
                 <CompleteInfoPage />
               </LoggedInOnly>
+            }
+          />
+          {/* The back office has its own layout, outside the store's shell. */}
+          <Route
+            path="/admin/*"
+            element={
+              <RequireLogin>
+                <AdminArea />
+              </RequireLogin>
             }
           />
           <Route

@@ -87,6 +87,11 @@ export const PromotionPage = lazy(() => programs().then((m) => ({ default: m.Pro
 export const RedemptionsPage = lazy(() => programs().then((m) => ({ default: m.RedemptionsPage })));
 export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage })));
 
+// The back office: its own chunk (code, texts and styles), never downloaded by the store front.
+export const AdminArea = lazy(() =>
+  import('../features/admin').then((m) => ({ default: m.AdminArea })),
+);
+
 // Staff screens: their own chunk (code, texts and styles), never downloaded by the store front.
 export const StaffArea = lazy(() =>
   import('../features/staff').then((m) => ({ default: m.StaffArea })),

@@ -31,6 +31,8 @@ export const productCategories = pgTable(
     image: text('image'),
     color: text('color'),
     position: integer('position').notNull().default(0),
+    /** Optimistic concurrency: each back-office write sends the version it read and bumps it (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

@@ -9,3 +9,4 @@ export * from './engagement';
 export * from './loyalty-extras';
 export * from './staff';
 export * from './telemetry';
+export * from './admin';

@@ -79,6 +79,8 @@ export const programMembers = pgTable(
       foreignColumns: [users.appId, users.uid],
     }).onDelete('cascade'),
     index('program_members_user_idx').on(t.appId, t.userUid),
+    // The back-office dashboard counts a program's new members per period.
+    index('program_members_joined_idx').on(t.appId, t.programUid, t.joinedAt),
   ],
 );
 
@@ -112,6 +114,8 @@ export const loyaltyLedger = pgTable(
     }).onDelete('cascade'),
     index('loyalty_ledger_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
     index('loyalty_ledger_reference_idx').on(t.appId, t.reference),
+    // The back-office dashboard sums a program's points and coins per period.
+    index('loyalty_ledger_program_time_idx').on(t.appId, t.programUid, t.createdAt),
     check('loyalty_ledger_currency_check', sql`${t.currency} IN ('POINTS', 'COINS', 'STAMPS')`),
     check('loyalty_ledger_kind_check', sql`${t.kind} IN ('earn', 'spend', 'expire', 'reverse')`),
     check('loyalty_ledger_amount_check', sql`${t.amount} <> 0`),
@@ -231,6 +235,8 @@ export const redemptions = pgTable(
     }).onDelete('cascade'),
     index('redemptions_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
     index('redemptions_promotion_member_idx').on(t.appId, t.promotionUid, t.userUid),
+    // The back-office dashboard counts a program's redemptions per period.
+    index('redemptions_program_time_idx').on(t.appId, t.programUid, t.createdAt),
     uniqueIndex('redemptions_app_code_key').on(t.appId, t.code),
     check('redemptions_status_check', sql`${t.status} IN ('ACTIVE', 'USED', 'CANCELLED')`),
   ],

@@ -16,7 +16,7 @@ import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
 
-export type StaffRole = 'OWNER' | 'STAFF' | 'VALIDATOR';
+export type StaffRole = 'OWNER' | 'MANAGER' | 'STAFF' | 'VALIDATOR';
 
 /**
  * A user's staff role in one company of an app: at most one per user and app,
@@ -46,7 +46,7 @@ export const staffMembers = pgTable(
       foreignColumns: [companies.appId, companies.uid],
     }).onDelete('cascade'),
     index('staff_members_company_idx').on(t.appId, t.companyUid),
-    check('staff_members_role_check', sql`${t.role} IN ('OWNER', 'STAFF', 'VALIDATOR')`),
+    check('staff_members_role_check', sql`${t.role} IN ('OWNER', 'MANAGER', 'STAFF', 'VALIDATOR')`),
     check('staff_members_source_check', sql`${t.source} IN ('file', 'owner')`),
   ],
 );
@@ -126,7 +126,10 @@ export const staffInvitations = pgTable(
       columns: [t.appId, t.companyUid],
       foreignColumns: [companies.appId, companies.uid],
     }).onDelete('cascade'),
-    check('staff_invitations_role_check', sql`${t.role} IN ('OWNER', 'STAFF', 'VALIDATOR')`),
+    check(
+      'staff_invitations_role_check',
+      sql`${t.role} IN ('OWNER', 'MANAGER', 'STAFF', 'VALIDATOR')`,
+    ),
     check('staff_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -34,6 +34,7 @@ export const INVITATION_DAYS = 7;
 
 const roleNames: Record<StaffRole, string> = {
   OWNER: 'Dueño',
+  MANAGER: 'Administrador',
   STAFF: 'Personal',
   VALIDATOR: 'Validador',
 };

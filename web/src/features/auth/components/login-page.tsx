@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { canOpenBackOffice } from '../../../api/can-open-back-office';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -310,10 +311,14 @@ export function LoginPage() {
   const submit: Submit = async (body, onError) => {
     try {
       const response = await login.mutateAsync(body);
+      // The staff sign-in of the store's owner or manager opens the back office.
+      const backOffice = wanted === '/staff' && (await canOpenBackOffice(response.token));
       startSession(
         response.token,
         response.merge,
-        afterSignInTarget(response.user, wanted, Boolean(storage.get(storageKeys.skipUpdate))),
+        backOffice
+          ? '/admin'
+          : afterSignInTarget(response.user, wanted, Boolean(storage.get(storageKeys.skipUpdate))),
       );
     } catch (error) {
       captchaRef.current?.reset();

@@ -5,6 +5,7 @@ export const staffEn: StaffCatalogue = {
   title: 'In-store service',
   sections: 'Staff sections',
   role_OWNER: 'Owner',
+  role_MANAGER: 'Manager',
   role_STAFF: 'Staff',
   role_VALIDATOR: 'Validator',
   counterPlace: 'Serving at',

@@ -5,6 +5,7 @@ export const staffEs = {
   title: 'Atención en tienda',
   sections: 'Secciones del personal',
   role_OWNER: 'Dueño',
+  role_MANAGER: 'Administrador',
   role_STAFF: 'Personal',
   role_VALIDATOR: 'Validador',
   counterPlace: 'Local de atención',

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import { adminCan, adminMessages, isAdminRole, type AdminArea } from '@store/contract';
+import { ForbiddenError, ValidationError } from '../../lib/http-errors';
+import type { StaffScope } from '../../scope/scope';
+import { resolveStaff } from '../staff/guard';
+
+/** The back office acts as the store's OWNER or MANAGER: the staff scope of one of those roles. */
+export type AdminScope = StaffScope;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the admin area's preValidation hook; the admin routes read it with requireAdmin(). */
+    admin: AdminScope | null;
+  }
+}
+
+/**
+ * preValidation hook of the whole admin area: 401 without a session (the route-access
+ * plugin, before the body is read), 403 for a limited session, a customer, or a STAFF or
+ * VALIDATOR role. Each route then names its area with `adminOnly`.
+ */
+export async function adminHook(request: FastifyRequest): Promise<void> {
+  request.requireFullSession();
+  const staff = await resolveStaff(request.fullMemberScope());
+  if (!staff || !isAdminRole(staff.role)) throw new ForbiddenError(adminMessages.notAdmin);
+  request.admin = staff;
+}
+
+/** Route hook: the role must open this area (a MANAGER never reaches staff or money settings). */
+export function adminOnly(area: AdminArea) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!adminCan(requireAdmin(request).role, area))
+      throw new ForbiddenError(adminMessages.ownerOnly);
+  };
+}
+
+export function requireAdmin(request: FastifyRequest): AdminScope {
+  if (!request.admin) throw new ForbiddenError(adminMessages.notAdmin);
+  return request.admin;
+}
+
+/** A place filter of the back office: one the user may see, else a field error. */
+export function adminPlace(admin: AdminScope, placeUid: string, field = 'place') {
+  const place = admin.places.find((p) => p.uid === placeUid);
+  if (!place) throw new ValidationError({ [field]: [adminMessages.placeNotFound] });
+  return place;
+}

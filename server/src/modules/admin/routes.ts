@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAreas,
+  adminAuditQuery,
+  adminCategory,
+  adminCategoryInput,
+  adminDashboard,
+  adminDashboardQuery,
+  adminMe,
+  auditEntry,
+  paged,
+  versionConflictBody,
+} from '@store/contract';
+import { errorResponses } from '../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../lib/pagination';
+import { areaAccess } from '../../plugins/route-access';
+import { listAudit } from './audit';
+import { listCategories, updateCategory } from './categories';
+import { dashboard } from './dashboard';
+import { adminHook, adminOnly, requireAdmin } from './guard';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const access =
+  'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant (or is a MANAGER on an owner-only area); anything of another company is 404.';
+
+/**
+ * The back office (`/api/v5/admin/...`). Every route goes through `adminHook` (session,
+ * then an OWNER or MANAGER role on this tenant) and names its area with `adminOnly`;
+ * every write goes through one transaction with its version check and audit line.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
+  areaAccess(server, 'admin');
+  server.decorateRequest('admin', null);
+  server.addHook('preValidation', adminHook);
+
+  server.get(
+    '/v5/admin/me/',
+    {
+      schema: {
+        tags,
+        summary: "The user's back-office role: company, role, the areas they may open, places",
+        description: access,
+        response: { 200: adminMe, ...errors },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      return {
+        company: admin.company,
+        role: admin.role,
+        areas: [...adminAreas[admin.role]],
+        places: admin.places,
+      };
+    },
+  );
+
+  server.get(
+    '/v5/admin/dashboard/',
+    {
+      preValidation: adminOnly('dashboard'),
+      schema: {
+        tags,
+        summary: 'Sales, orders, members and loyalty figures of today, 7 or 30 store days',
+        description: `${access} \`period\`: today | 7d (default) | 30d, store days in the store's time zone ending today. \`place\`: one place of the company (else a 400 {place}); none: every place the user may see. A sale is an order neither canceled nor refunded, at its total; loyalty figures are the company's programs' (no place).`,
+        querystring: adminDashboardQuery,
+        response: { 200: adminDashboard, ...errors },
+      },
+    },
+    async (request) => dashboard(requireAdmin(request), request.query),
+  );
+
+  server.get(
+    '/v5/admin/audit/',
+    {
+      preValidation: adminOnly('audit'),
+      schema: {
+        tags,
+        summary: "The company's audit log, newest first",
+        description: `${access} Who (user and role), when, which record, the action, and the record before and after (secrets redacted). Filters: \`entity\`, \`entity_uid\`, \`actor\` (a user uid).`,
+        querystring: adminAuditQuery,
+        response: { 200: paged(auditEntry), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listAudit(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/categories/',
+    {
+      preValidation: adminOnly('catalogue'),
+      schema: {
+        tags,
+        summary: "The company's product categories with their versions",
+        description: access,
+        response: { 200: z.array(adminCategory), ...errors },
+      },
+    },
+    async (request) => listCategories(requireAdmin(request)),
+  );
+
+  server.patch(
+    '/v5/admin/categories/:uid/',
+    {
+      preValidation: adminOnly('catalogue'),
+      schema: {
+        tags,
+        summary: 'Renames or reorders a category (optimistic concurrency on `version`)',
+        description: `${access} Send the \`version\` the category was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} with the category as it is now, and nothing written. Each change is in the audit log.`,
+        params: uidParams,
+        body: adminCategoryInput,
+        response: {
+          200: adminCategory,
+          ...errors,
+          409: versionConflictBody(adminCategory),
+        },
+      },
+    },
+    async (request) => updateCategory(requireAdmin(request), request.params.uid, request.body),
+  );
+};

@@ -1,0 +1,294 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { and, eq } from 'drizzle-orm';
+import { addDays, adminMessages, centsToMoney, messageText, storeDateOf } from '@store/contract';
+import { auditLog, productCategories } from '../src/db/schema';
+import { redact, REDACTED } from '../src/modules/admin/audit';
+import { historyProductsOf, planDemoHistory } from '../src/tenants/demo-history-plan';
+import { readDemoTenantFiles } from '../src/tenants/demo-seed';
+import { startTestApp, type TestApp } from './support/test-app';
+import { apiPaths } from './support/openapi';
+import { makeStaffShop, inviteStaff, type StaffShop } from './support/staff';
+
+/**
+ * The back office's foundation: who may call `v5/admin/...` (a matrix checked against
+ * the OpenAPI document), the audit log, and optimistic concurrency on a category.
+ * The dashboard's figures are in admin-dashboard.test.ts.
+ */
+let t: TestApp;
+let s: StaffShop;
+type Auth = Record<string, string>;
+const aurora: Record<'owner' | 'manager' | 'cashier' | 'validator' | 'member', Auth> = {
+  owner: {},
+  manager: {},
+  cashier: {},
+  validator: {},
+  member: {},
+};
+let category: { uid: string; name: string; version: number };
+
+async function login(email: string, password: string, host = 'localhost'): Promise<Auth> {
+  const res = await t.post('/api/v5/login/', { email, password }, { host });
+  assert.equal(res.statusCode, 200, `${email}: ${res.body}`);
+  return { authorization: `Token ${res.data.token}` };
+}
+
+before(async () => {
+  t = await startTestApp();
+  aurora.owner = await login('dueno@aurora.pe', 'Dueno2026!');
+  aurora.manager = await login('gerente@aurora.pe', 'Gerente2026!');
+  aurora.cashier = await login('cajero@aurora.pe', 'Cajero2026!');
+  aurora.validator = await login('validador@aurora.pe', 'Valida2026!');
+  aurora.member = await login('demo@aurora.pe', 'Aurora2026!');
+  const list = await t.get('/api/v5/admin/categories/', { headers: aurora.owner });
+  assert.equal(list.statusCode, 200, list.body);
+  category = list.data.find((c: { name: string }) => c.name === 'Cafés');
+  s = await makeStaffShop(t, 'adminshop');
+});
+after(() => t?.close());
+
+type Case = { method: 'GET' | 'PATCH'; path: string; url: () => string; body?: () => unknown };
+
+/** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
+const cases: Case[] = [
+  { method: 'GET', path: '/api/v5/admin/me/', url: () => '/api/v5/admin/me/' },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/dashboard/',
+    url: () => '/api/v5/admin/dashboard/?period=30d',
+  },
+  { method: 'GET', path: '/api/v5/admin/audit/', url: () => '/api/v5/admin/audit/' },
+  { method: 'GET', path: '/api/v5/admin/categories/', url: () => '/api/v5/admin/categories/' },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/categories/{uid}/',
+    url: () => `/api/v5/admin/categories/${category.uid}/`,
+    // Version 0 never exists: a 400 once the role passed, and nothing written.
+    body: () => ({ name: 'Cafés', version: 0 }),
+  },
+];
+
+describe('admin permission matrix', () => {
+  test('the matrix covers every admin route of the OpenAPI document', async () => {
+    const doc = (await t.get('/api/docs/json')).data;
+    const documented = Object.entries(apiPaths(doc))
+      .filter(([path]) => path.startsWith('/api/v5/admin'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    assert.deepEqual(documented, cases.map((c) => `${c.method} ${c.path}`).sort());
+    for (const [path, methods] of Object.entries(apiPaths(doc)))
+      for (const op of Object.values(methods))
+        assert.equal(op['x-access'] === 'admin', path.startsWith('/api/v5/admin/'), path);
+  });
+
+  for (const c of cases) {
+    test(`${c.method} ${c.path}`, async () => {
+      const call = (headers?: Auth, host = 'localhost') =>
+        t.call(c.method, c.url(), { host, headers, ...(c.body ? { body: c.body() } : {}) });
+      assert.equal((await call()).statusCode, 401);
+      for (const who of ['member', 'cashier', 'validator'] as const) {
+        const res = await call(aurora[who]);
+        assert.equal(res.statusCode, 403, `${who}: ${res.body}`);
+        assert.deepEqual(res.data, { detail: messageText(adminMessages.notAdmin) });
+      }
+      const ok = c.method === 'PATCH' ? 400 : 200;
+      for (const who of ['owner', 'manager'] as const) {
+        const res = await call(aurora[who]);
+        assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
+      }
+      // The owner of another tenant: their token is no session here.
+      assert.equal((await call(s.auth.owner)).statusCode, 401);
+      // The owner of another company of another tenant, on their own host, never sees Aurora's.
+      const own = await call(s.auth.owner, s.host);
+      assert.ok([200, 400, 404].includes(own.statusCode), own.body);
+      assert.ok(!own.body.includes('Cafés'), own.body);
+      assert.ok(!own.body.includes(category.uid), own.body);
+    });
+  }
+
+  test('me: the owner opens every area, the manager all but staff and money', async () => {
+    const owner = (await t.get('/api/v5/admin/me/', { headers: aurora.owner })).data;
+    assert.equal(owner.role, 'OWNER');
+    assert.deepEqual(owner.areas, ['dashboard', 'catalogue', 'audit', 'staff', 'money']);
+    assert.equal(owner.company.name, 'Café Aurora');
+    const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;
+    assert.equal(manager.role, 'MANAGER');
+    assert.deepEqual(manager.areas, ['dashboard', 'catalogue', 'audit']);
+    // The manager still works the counter as STAFF does, but not the staff list.
+    const staffMe = await t.get('/api/v5/staff/me/', { headers: aurora.manager });
+    assert.equal(staffMe.statusCode, 200);
+    assert.ok(!staffMe.data.permissions.includes('members'));
+    assert.equal(
+      (await t.get('/api/v5/staff/members/', { headers: aurora.manager })).statusCode,
+      403,
+    );
+  });
+
+  test('a MANAGER invited by the owner opens the back office at once', async () => {
+    const auth = await inviteStaff(t, s, 'nobody@staff.test', 'MANAGER');
+    const me = await t.get('/api/v5/admin/me/', { host: s.host, headers: auth });
+    assert.equal(me.statusCode, 200, me.body);
+    assert.equal(me.data.role, 'MANAGER');
+  });
+
+  test("the owner of another company of the same tenant cannot touch this company's category", async () => {
+    const [main] = await t.db
+      .insert(productCategories)
+      .values({
+        appId: s.app.uid,
+        uid: '6f1c0c43-8f0a-4c4e-9a51-0d7f3a1b2c01',
+        key: 'main-cakes',
+        companyUid: (await t.get('/api/v5/admin/me/', { host: s.host, headers: s.auth.owner })).data
+          .company.uid,
+        name: 'Tortas',
+      })
+      .returning();
+    const bare = await s.login('bare@staff.test');
+    const list = await t.get('/api/v5/admin/categories/', { host: s.host, headers: bare });
+    assert.equal(list.statusCode, 200);
+    assert.deepEqual(list.data, []);
+    const res = await t.call('PATCH', `/api/v5/admin/categories/${main.uid}/`, {
+      host: s.host,
+      headers: bare,
+      body: { name: 'Robada', version: 1 },
+    });
+    assert.equal(res.statusCode, 404, res.body);
+    const [row] = await t.db
+      .select()
+      .from(productCategories)
+      .where(and(eq(productCategories.appId, s.app.uid), eq(productCategories.uid, main.uid)));
+    assert.equal(row.name, 'Tortas');
+    assert.equal(row.version, 1);
+  });
+});
+
+describe('optimistic concurrency and the audit log', () => {
+  test('two edits of the same version at once: exactly one wins, the other gets the conflict with the current record', async () => {
+    const url = `/api/v5/admin/categories/${category.uid}/`;
+    const edit = (headers: Auth, name: string) =>
+      t.call('PATCH', url, { headers, body: { name, version: category.version } });
+    const answers = await Promise.all([
+      edit(aurora.owner, 'Cafés de especialidad'),
+      edit(aurora.manager, 'Cafés y más'),
+    ]);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    assert.deepEqual(statuses, [200, 409], answers.map((r) => r.body).join('\n'));
+    const won = answers.find((r) => r.statusCode === 200)!;
+    const lost = answers.find((r) => r.statusCode === 409)!;
+    assert.equal(won.data.version, category.version + 1);
+    assert.equal(JSON.parse(lost.body).code, 'admin.version_conflict');
+    assert.equal(lost.data.detail, messageText(adminMessages.versionConflict));
+    assert.deepEqual(lost.data.current, won.data);
+
+    // One audit line, with who, the role, and the record before and after.
+    const lines = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product_category'), eq(auditLog.entityUid, category.uid)));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].action, 'update');
+    assert.deepEqual(lines[0].before, { ...won.data, name: 'Cafés', version: category.version });
+    assert.deepEqual(lines[0].after, won.data);
+
+    // The store shows the winner's name.
+    const companyUid = (await t.appOf('localhost')).company.uid;
+    const store = await t.get(`/api/v7/company/${companyUid}/product-categories/`);
+    assert.ok(store.body.includes(JSON.stringify(won.data.name)), store.body);
+
+    // The owner reads it; the manager reads it too; filters narrow it.
+    const audit = await t.get(`/api/v5/admin/audit/?entity_uid=${category.uid}`, {
+      headers: aurora.manager,
+    });
+    assert.equal(audit.statusCode, 200, audit.body);
+    assert.equal(audit.data.count, 1);
+    const [entry] = audit.data.results;
+    assert.equal(entry.entity, 'product_category');
+    assert.equal(entry.actor.role, won === answers[0] ? 'OWNER' : 'MANAGER');
+    assert.equal(entry.actor.email, won === answers[0] ? 'dueno@aurora.pe' : 'gerente@aurora.pe');
+    assert.deepEqual(entry.after, won.data);
+
+    // Reloaded with the current version, the loser's edit goes through.
+    const retry = await t.call('PATCH', url, {
+      headers: aurora.owner,
+      body: { name: 'Cafés', position: 0, version: lost.data.current.version },
+    });
+    assert.equal(retry.statusCode, 200, retry.body);
+    assert.equal(retry.data.version, category.version + 2);
+    const all = await t.get('/api/v5/admin/audit/?entity=product_category', {
+      headers: aurora.owner,
+    });
+    assert.equal(all.data.count, 2);
+    assert.equal(all.data.results[0].after.version, category.version + 2);
+  });
+
+  test('bad input: 400 with field errors, nothing written; an unknown or foreign uid: 404', async () => {
+    const url = `/api/v5/admin/categories/${category.uid}/`;
+    const before = await t.db.select().from(auditLog);
+    const bad = await t.call('PATCH', url, {
+      headers: aurora.owner,
+      body: { name: '   ', position: -1 },
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(bad.data.name && bad.data.position && bad.data.version, bad.body);
+    const extra = await t.call('PATCH', url, {
+      headers: aurora.owner,
+      body: { version: 1, color: '#000' },
+    });
+    assert.equal(extra.statusCode, 400);
+    for (const uid of ['nope', '00000000-0000-4000-8000-000000000000'])
+      assert.equal(
+        (
+          await t.call('PATCH', `/api/v5/admin/categories/${uid}/`, {
+            headers: aurora.owner,
+            body: { name: 'X', version: 1 },
+          })
+        ).statusCode,
+        404,
+      );
+    const filter = await t.get('/api/v5/admin/audit/?entity=users', { headers: aurora.owner });
+    assert.equal(filter.statusCode, 400);
+    assert.deepEqual(filter.data.entity, [messageText(adminMessages.entityUnknown)]);
+    assert.equal((await t.db.select().from(auditLog)).length, before.length);
+  });
+
+  test('the audit log redacts secrets at any depth', () => {
+    assert.deepEqual(
+      redact({
+        name: 'Tarjeta',
+        provider: { public_key: 'pk_1', secret_key: 'sk_1', nested: [{ password: 'x' }] },
+        api_key: 'k',
+      }),
+      {
+        name: 'Tarjeta',
+        provider: { public_key: 'pk_1', secret_key: REDACTED, nested: [{ password: REDACTED }] },
+        api_key: REDACTED,
+      },
+    );
+  });
+});
+
+describe('the demo history', () => {
+  test("Aurora's owner sees the seeded weeks: the dashboard's figures are the plan's", async () => {
+    const file = (await readDemoTenantFiles()).find((f) => f.data.app?.key === 'demo')!;
+    const data = file.data as Parameters<typeof historyProductsOf>[0] & {
+      places: { key: string }[];
+    };
+    const today = storeDateOf(new Date());
+    const plan = planDemoHistory(
+      today,
+      historyProductsOf(data),
+      data.places.map((p) => p.key),
+    );
+    const week = plan.filter((o) => o.date >= addDays(today, -6) && o.status === 'DELIVERED');
+    const res = await t.get('/api/v5/admin/dashboard/?period=7d', { headers: aurora.owner });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(week.length > 20, `${week.length} orders in the week`);
+    assert.equal(res.data.orders, week.length);
+    assert.equal(res.data.sales, centsToMoney(week.reduce((sum, o) => sum + o.total_cents, 0)));
+    // Nothing on today: the live day is left to people and tests.
+    assert.deepEqual(res.data.sales_per_day.at(-1), { date: today, sales: '0.00', orders: 0 });
+    // No demo member's own orders changed.
+    const mine = await t.get('/api/v5/me/orders/', { headers: aurora.member });
+    assert.equal(mine.data.count, 0);
+  });
+});

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminArea as AdminAreaName, AdminMe } from '@store/contract/admin/schemas';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { PageMessage } from '../../../components/page-message';
+import { useTenant } from '../../../lib/tenant';
+import { useAdminMe } from '../api/get-admin-me';
+import { DashboardPage } from '../dashboard/dashboard-page';
+import './admin.css';
+
+/** The screens of the back office that exist, in the menu's order, with the area each needs. */
+const screens: { area: AdminAreaName; path: string; label: 'dashboard' }[] = [
+  { area: 'dashboard', path: '/admin', label: 'dashboard' },
+];
+
+/** Shown to a signed-in customer, cashier or validator (the server answered 403). */
+function NoAccess() {
+  const { t } = useTranslation();
+  return (
+    <main className="standalone-page">
+      <PageMessage title={t('admin.noAccessTitle')} text={t('admin.noAccessText')}>
+        <Link className="button button--primary" to="/" data-testid="admin-no-access">
+          {t('common.backHome')}
+        </Link>
+      </PageMessage>
+    </main>
+  );
+}
+
+/** /admin/*: asks `GET v5/admin/me/` and opens the back office only to the store's OWNER or MANAGER. */
+export function AdminArea() {
+  const { t } = useTranslation();
+  const me = useAdminMe();
+  if (me.isPending) return <Loading fullScreen />;
+  if (me.isError)
+    return (
+      <main className="standalone-page">
+        <PageMessage title={t('admin.fetchError')}>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void me.refetch()}
+          >
+            {t('admin.retry')}
+          </button>
+        </PageMessage>
+      </main>
+    );
+  if (!me.data) return <NoAccess />;
+  return <AdminShell me={me.data} />;
+}
+
+function AdminShell({ me }: { me: AdminMe }) {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A chosen screen closes the phone menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const visible = screens.filter((s) => me.areas.includes(s.area));
+
+  return (
+    <div className="admin">
+      <header className="admin__bar">
+        <button
+          type="button"
+          className="admin__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="admin-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> {t('admin.menu')}
+        </button>
+        <div className="admin__who">
+          <span className="admin__store">{app.name}</span>
+          <span className="admin__role">
+            {t('admin.title')} · {t(`admin.role_${me.role}`)}
+          </span>
+        </div>
+        <Link className="admin__to-store" to="/">
+          {t('admin.toStore')}
+        </Link>
+      </header>
+      <div className="admin__body">
+        <nav
+          id="admin-nav"
+          className={menuOpen ? 'admin__nav admin__nav--open' : 'admin__nav'}
+          aria-label={t('admin.sections')}
+        >
+          <ul>
+            {visible.map((s) => (
+              <li key={s.path}>
+                <NavLink end to={s.path} className="admin__nav-link">
+                  {t(`admin.nav.${s.label}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="admin__main">
+          <Routes>
+            <Route index element={<DashboardPage places={me.places} />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </main>
+      </div>
+    </div>
+  );
+}
