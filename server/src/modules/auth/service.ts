@@ -18,7 +18,7 @@ import {
   type SigninMethodType,
   type ValidateResponse,
 } from '@store/contract';
-import { sessions, staffMembers, userIdentities, users, type SessionMethod } from '../../db/schema';
+import { sessions, userIdentities, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
