@@ -533,7 +533,9 @@ describe('documentation', () => {
     }
     const post = paths['/api/v5/places/{uid}/orders/'].post;
     assert.match(post.description, /Idempotency-Key/);
-    assert.match(post.description, /4242 4242 4242 4242/);
+    // The card travels as the provider's token; the description says a card number is refused.
+    assert.match(post.description, /card` \{token, payment_method_id, installments, issuer_id\}/);
+    assert.match(post.description, /a card number is refused/);
     assert.ok(post.responses['409'], 'the price-change answer is documented');
     assert.ok(post.requestBody.content['application/json'].schema.properties.expected_total);
   });
