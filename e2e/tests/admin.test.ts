@@ -40,7 +40,10 @@ function expected(orders: PlannedOrder[], days: number, place?: string) {
   );
   return {
     orders: sales.length,
-    sales: (sales.reduce((sum, o) => sum + o.total_cents, 0) / 100).toFixed(2),
+    // As the Spanish screen writes it: digit grouping and two decimals ('1,909.00').
+    sales: new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+      .format(sales.reduce((sum, o) => sum + o.total_cents, 0) / 100)
+      .replace(/[.]/g, '\\.'),
   };
 }
 
