@@ -56,6 +56,13 @@ function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
     eq(orders.companyUid, admin.company.uid),
     sql`${orders.paymentStatus} <> 'PENDING'`,
     place ? eq(orders.placeUid, place.uid) : undefined,
+    // An OWNER or MANAGER limited to some places sees those places' orders only.
+    admin.limitedToPlaces
+      ? inArray(
+          orders.placeUid,
+          admin.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
+        )
+      : undefined,
     filters.status ? eq(orders.status, filters.status) : undefined,
     filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
     filters.date_from ? gte(orders.createdAt, storeDayStart(filters.date_from)) : undefined,
