@@ -158,7 +158,9 @@ describe('admin orders', () => {
       { host: other.host, headers: buyer.auth },
     );
     assert.equal(res.statusCode, 201, res.body);
-    assert.equal((await get(`/api/v5/admin/orders/${res.data.uid}/`)).statusCode, 404);
+    const foreign = await get(`/api/v5/admin/orders/${res.data.uid}/`);
+    assert.equal(foreign.statusCode, 404);
+    assert.deepEqual(foreign.data, { detail: messageText(adminMessages.orderNotFound) });
     const cancel = await t.post(`/api/v5/admin/orders/${res.data.uid}/cancel/`, undefined, {
       host: shop.host,
       headers: owner,
