@@ -908,3 +908,61 @@ describe("tenant isolation: another tenant's owner in the back office", () => {
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the back office's orders", () => {
+  let intruder: { host: string; auth: Auth };
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-orders');
+    intruder = { host: shop.host, auth: shop.auth.owner };
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    { route: 'GET v5/admin/orders/{uid}/', url: () => `/api/v5/admin/orders/${v.order}/` },
+    {
+      route: 'POST v5/admin/orders/{uid}/cancel/',
+      method: 'POST',
+      url: () => `/api/v5/admin/orders/${v.order}/cancel/`,
+    },
+    {
+      route: 'GET v5/admin/orders/?place',
+      url: () => `/api/v5/admin/orders/?place=${v.place}`,
+      refuse: [400],
+    },
+    // Lists and the export answer 200 with the caller's own company only.
+    { route: 'GET v5/admin/orders/', url: () => '/api/v5/admin/orders/', listed: true },
+    {
+      route: 'GET v5/admin/orders/?q',
+      url: () => `/api/v5/admin/orders/?q=${encodeURIComponent(memberSecrets[0] ?? 'a')}`,
+      listed: true,
+    },
+    { route: 'GET v5/admin/orders.csv', url: () => '/api/v5/admin/orders.csv', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: intruder.host,
+        headers: intruder.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else
+        assert.ok(
+          (row.refuse ?? [403, 404]).includes(res.statusCode),
+          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: intruder.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets, v.order]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

@@ -26,4 +26,8 @@ export const adminErrors = {
     es: 'Elija un tipo de registro de la lista.',
     en: 'Choose a record type from the list.',
   },
+  'admin.order_not_found': {
+    es: 'No se encontró el pedido.',
+    en: 'The order was not found.',
+  },
 } as const satisfies CatalogueEntries;

@@ -169,7 +169,7 @@ export async function listRecords(staff: StaffScope, filters: RecordFilters, win
 }
 
 /** Statuses as the store's staff read them in the CSV (the JSON keeps the API values). */
-const statusLabels: Record<string, string> = {
+export const statusLabels: Record<string, string> = {
   ...orderStatusLabels,
   ACTIVE: 'Activo',
   USED: 'Usado',
@@ -178,7 +178,7 @@ const statusLabels: Record<string, string> = {
 };
 
 /** A record's instant as the store's wall clock reads it ('2025-06-01 07:05', Lima). */
-function storeDateTime(iso: string): string {
+export function storeDateTime(iso: string): string {
   const moment = storeMoment(new Date(iso));
   return `${moment.date} ${hhmmOf(moment.minute)}`;
 }
@@ -197,7 +197,7 @@ const kindLabels: Record<RecordKind, string> = {
 };
 
 /** A spreadsheet runs cells starting with = + - @ as formulas; text typed by people is quoted out of that. */
-function safeCell(value: string): string {
+export function safeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOrder, adminOrdersQuery, paged, storeDateOf } from '@store/contract';
+import { errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { adminOnly, requireAdmin } from '../guard';
+import {
+  adminOrdersCsv,
+  cancelAdminOrder,
+  getAdminOrder,
+  listAdminOrders,
+  type AdminOrderFilters,
+} from './service';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const access =
+  'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant; an order of another company is 404.';
+const filtersDoc =
+  "Filters: `status`, `payment_status`, `place` (a place of the company, else 400 {place}), `date_from`/`date_to` (store days, YYYY-MM-DD, both included), `q` (the order number, or part of the client's name, email, phone or document). An order still waiting for its card payment is not listed.";
+
+function filtersOf(query: z.infer<typeof adminOrdersQuery>): AdminOrderFilters {
+  const { page: _page, page_size: _size, ...filters } = query;
+  return filters;
+}
+
+/** The back office's orders: every place of the company (registered inside `adminRoutes`). */
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/admin/orders/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: "The company's orders at every place, newest first",
+        description: `${access} ${filtersDoc}`,
+        querystring: adminOrdersQuery,
+        response: { 200: paged(adminOrder), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listAdminOrders(requireAdmin(request), filtersOf(request.query), window),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/orders.csv',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'The filtered orders as a CSV download (all pages)',
+        description: `${access} Same filters as the list (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns numero, fecha (store time), local, estado, pago, estado_pago, entrega, cliente, email, telefono, subtotal, descuento, envio, impuestos, total, monedas, cupon; streamed in batches; cells starting with = + - @ are quoted so a spreadsheet never runs them.`,
+        querystring: adminOrdersQuery,
+        response: {
+          200: {
+            description: 'The CSV file (an attachment named pedidos-<date>.csv)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = adminOrdersCsv(requireAdmin(request), filtersOf(request.query));
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename="pedidos-${storeDateOf(new Date())}.csv"`,
+          )
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (never serialized); the schema's string describes the file.
+          .send(stream as unknown as string)
+      );
+    },
+  );
+
+  server.get(
+    '/v5/admin/orders/:uid/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'One order: lines with options, totals, payment, client and refunds',
+        description: access,
+        params: uidParams,
+        response: { 200: adminOrder, ...errors },
+      },
+    },
+    async (request) => getAdminOrder(requireAdmin(request), request.params.uid),
+  );
+
+  server.post(
+    '/v5/admin/orders/:uid/cancel/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'Cancels an order; a card-paid one is refunded through the provider',
+        description: `${access} Through the orders state machine (status CANCELED_BY_PLACE): stock, coupon use, points and coins go back in one transaction; a card-paid order becomes REFUND_PENDING with its refund, asked of the provider at once (REFUNDED when done; a failure stays pending and the reconciliation retries). An order already delivered or canceled: 400 {non_field_errors}. The cancellation is in the audit log.`,
+        params: uidParams,
+        response: { 200: adminOrder, ...errors },
+      },
+    },
+    async (request) => cancelAdminOrder(requireAdmin(request), request.params.uid),
+  );
+};

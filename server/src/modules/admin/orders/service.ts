@@ -1,0 +1,253 @@
+import { Readable } from 'node:stream';
+import { and, asc, desc, eq, ilike, inArray, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify';
+import {
+  addDays,
+  adminMessages,
+  adminOrdersCsvColumns,
+  centsToMoney,
+  staffActionsFor,
+  storeDayStart,
+  type AdminOrder,
+  type AdminOrdersQuery,
+  type Order,
+} from '@store/contract';
+import { orders, paymentRefunds, users } from '../../../db/schema';
+import { NotFoundError } from '../../../lib/http-errors';
+import type { PageWindow } from '../../../lib/pagination';
+import { isUid } from '../../../lib/uid';
+import { transitionOrder, withRelated } from '../../orders/service';
+import { safeCell, statusLabels, storeDateTime } from '../../staff/records';
+import { ofTenant, sameTenant } from '../../../scope/tenant-query';
+import { recordChange } from '../audit';
+import { adminPlace, type AdminScope } from '../guard';
+
+type OrderRow = typeof orders.$inferSelect;
+export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size'>;
+
+/** LIKE wildcards typed by the owner are searched as text. */
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The company's orders under the filters. An order still waiting for its card payment is
+ * nobody's yet (as on the staff board); a bad place is a 400 before anything is read.
+ */
+function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
+  const place = filters.place ? adminPlace(admin, filters.place) : null;
+  const q = filters.q || undefined;
+  // The client as the account is now (name, email, phone, document); the order's own
+  // billing copy answers for a buyer whose account is gone.
+  const byClient = q
+    ? sql`exists (select 1 from ${users} where ${sameTenant(
+        users,
+        orders,
+        eq(users.uid, orders.userUid),
+        or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likeText(q)),
+          ilike(users.email, likeText(q)),
+          ilike(users.mobileNumber, likeText(q)),
+          ilike(users.documentNumber, likeText(q)),
+        ),
+      )})`
+    : undefined;
+  return ofTenant(
+    admin,
+    orders,
+    eq(orders.companyUid, admin.company.uid),
+    sql`${orders.paymentStatus} <> 'PENDING'`,
+    place ? eq(orders.placeUid, place.uid) : undefined,
+    // An OWNER or MANAGER limited to some places sees those places' orders only.
+    admin.limitedToPlaces
+      ? inArray(
+          orders.placeUid,
+          admin.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
+        )
+      : undefined,
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
+    filters.date_from ? gte(orders.createdAt, storeDayStart(filters.date_from)) : undefined,
+    filters.date_to ? lt(orders.createdAt, storeDayStart(addDays(filters.date_to, 1))) : undefined,
+    q && byClient
+      ? or(
+          /^\d{1,15}$/.test(q) ? eq(orders.number, Number(q)) : undefined,
+          sql`${orders.billing}->>'email' ilike ${likeText(q)}`,
+          byClient,
+        )
+      : undefined,
+  );
+}
+
+/** Orders with their lines, place and payment (the orders module's shape), clients and refunds. */
+async function withDetails(admin: AdminScope, rows: OrderRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
+  const userUids = [...new Set(rows.map((r) => r.userUid).filter((u): u is string => !!u))];
+  const [apiOrders, clients, refunds] = await Promise.all([
+    withRelated(admin.db, admin.app.uid, rows),
+    userUids.length
+      ? admin.db
+          .select({
+            uid: users.uid,
+            first_name: users.firstName,
+            last_name: users.lastName,
+            email: users.email,
+            mobile_phone: users.mobileNumber,
+          })
+          .from(users)
+          .where(ofTenant(admin, users, inArray(users.uid, userUids)))
+      : Promise.resolve([]),
+    admin.db
+      .select()
+      .from(paymentRefunds)
+      .where(
+        ofTenant(
+          admin,
+          paymentRefunds,
+          inArray(
+            paymentRefunds.orderUid,
+            rows.map((r) => r.uid),
+          ),
+        ),
+      )
+      .orderBy(asc(paymentRefunds.createdAt)),
+  ]);
+  return apiOrders.map((order: Order, i) => ({
+    ...order,
+    client: clients.find((c) => c.uid === rows[i].userUid) ?? null,
+    actions: staffActionsFor(order.status, order.shipping_type),
+    refunds: refunds
+      .filter((r) => r.orderUid === order.uid)
+      .map((r) => ({
+        uid: r.uid,
+        amount: centsToMoney(r.amountCents),
+        status: r.status,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+        last_error: r.lastError,
+      })),
+  }));
+}
+
+/** The orders of every place of the company, newest first. */
+export async function listAdminOrders(
+  admin: AdminScope,
+  filters: AdminOrderFilters,
+  window: PageWindow,
+): Promise<{ count: number; results: AdminOrder[] }> {
+  const where = ordersWhere(admin, filters);
+  const [[{ total }], rows] = await Promise.all([
+    admin.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+    admin.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.uid))
+      .limit(window.limit)
+      .offset(window.offset),
+  ]);
+  return { count: Number(total), results: await withDetails(admin, rows) };
+}
+
+async function companyOrder(admin: AdminScope, uid: string): Promise<OrderRow> {
+  if (!isUid(uid)) throw new NotFoundError(adminMessages.orderNotFound);
+  const [row] = await admin.db
+    .select()
+    .from(orders)
+    .where(and(ordersWhere(admin, {}), eq(orders.uid, uid)));
+  if (!row) throw new NotFoundError(adminMessages.orderNotFound);
+  return row;
+}
+
+export async function getAdminOrder(admin: AdminScope, uid: string): Promise<AdminOrder> {
+  const [order] = await withDetails(admin, [await companyOrder(admin, uid)]);
+  return order;
+}
+
+/**
+ * Cancels through the orders module's one state machine (conditional update, stock, coupon,
+ * points and coins back, the refund recorded in the same transaction and asked of the
+ * provider after it), so the back office never has a second way to cancel.
+ */
+export async function cancelAdminOrder(admin: AdminScope, uid: string): Promise<AdminOrder> {
+  const row = await companyOrder(admin, uid);
+  await transitionOrder(admin, row.uid, 'CANCELED_BY_PLACE', 'place');
+  // The state machine owns its transaction (and the provider's refund comes after it), so
+  // the audit line follows the committed cancellation; a refused move writes none.
+  await recordChange(admin, {
+    entity: 'order',
+    entityUid: row.uid,
+    action: 'update',
+    before: { number: row.number, status: row.status, payment_status: row.paymentStatus },
+    after: { number: row.number, status: 'CANCELED_BY_PLACE' },
+  });
+  return getAdminOrder(admin, row.uid);
+}
+
+const paymentStatusLabels: Record<string, string> = {
+  PAY_ON_DELIVERY: 'Pago contra entrega',
+  IN_PROCESS: 'En proceso',
+  PAID: 'Pagado',
+  REJECTED: 'Rechazado',
+  REFUND_PENDING: 'Reembolso pendiente',
+  REFUNDED: 'Reembolsado',
+};
+
+const CSV_BATCH = 500;
+
+/**
+ * The filtered orders as CSV, streamed in batches of 500 read by keyset (created_at, uid),
+ * never the whole history at once; cells people typed are made formula-safe. The filters
+ * are checked before the first byte, so a bad place is still a 400.
+ */
+export function adminOrdersCsv(admin: AdminScope, filters: AdminOrderFilters): Readable {
+  const where = ordersWhere(admin, filters);
+  async function* batches() {
+    let after: { at: Date; uid: string } | undefined;
+    for (;;) {
+      const rows = await admin.db
+        .select()
+        .from(orders)
+        .where(
+          and(
+            where,
+            after
+              ? sql`(${orders.createdAt}, ${orders.uid}) < (${after.at.toISOString()}::timestamptz, ${after.uid}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(orders.createdAt), desc(orders.uid))
+        .limit(CSV_BATCH);
+      for (const o of await withDetails(admin, rows)) {
+        yield [
+          o.number,
+          storeDateTime(o.created_at),
+          safeCell(o.place.name),
+          statusLabels[o.status] ?? o.status,
+          safeCell(o.payment_type),
+          paymentStatusLabels[o.payment_status] ?? o.payment_status,
+          o.shipping_type === 'delivery' ? 'Delivery' : 'Recojo',
+          safeCell(o.client ? `${o.client.first_name} ${o.client.last_name}` : o.name),
+          safeCell(o.client?.email ?? o.billing?.email ?? ''),
+          safeCell(o.client?.mobile_phone ?? ''),
+          o.subtotal,
+          o.discount,
+          o.delivery_price,
+          o.taxes,
+          o.total,
+          o.coin_total,
+          safeCell(o.coupon ?? ''),
+        ];
+      }
+      if (rows.length < CSV_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.createdAt, uid: last.uid };
+    }
+  }
+  // The BOM makes spreadsheet programs read the accents as UTF-8.
+  const csv = stringify({ header: true, columns: [...adminOrdersCsvColumns], bom: true });
+  const source = Readable.from(batches());
+  source.on('error', (err) => csv.destroy(err));
+  return source.pipe(csv);
+}

@@ -1,0 +1,199 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { and, eq } from 'drizzle-orm';
+import { adminMessages, messageText } from '@store/contract';
+import { auditLog, staffMembers } from '../src/db/schema';
+import { startTestApp, type TestApp } from './support/test-app';
+import { registerMember } from './support/accounts';
+import { billing, firstSlot, goodCard, makeShop, stockOf, type Shop } from './support/orders';
+
+/** The back office's orders: filters, detail with refunds, cancel with refund, CSV export. */
+let t: TestApp;
+let shop: Shop;
+let owner: Record<string, string>;
+let manager: Record<string, string>;
+let member: Awaited<ReturnType<typeof registerMember>>;
+
+async function grant(role: 'OWNER' | 'MANAGER') {
+  const user = await shop.member();
+  await t.db.insert(staffMembers).values({
+    appId: shop.app.uid,
+    userUid: user.user.uid,
+    companyUid: shop.app.company.uid,
+    role,
+  });
+  return user.auth;
+}
+
+async function place(extra: Record<string, unknown> = {}, quantity = 1) {
+  const res = await t.post(
+    `/api/v5/places/${shop.place}/orders/`,
+    {
+      shipping_type: 'pickup',
+      pickup: await firstSlot(t, shop),
+      products: [shop.cakeLine(quantity)],
+      expected_total: (quantity * 10).toFixed(2),
+      payment_method: shop.cash,
+      billing,
+      ...extra,
+    },
+    { host: shop.host, headers: member.auth },
+  );
+  assert.equal(res.statusCode, 201, res.body);
+  return res.data as { uid: string; number: number };
+}
+
+const get = (url: string, headers = owner) => t.get(url, { host: shop.host, headers });
+
+before(async () => {
+  t = await startTestApp();
+  shop = await makeShop(t, 'adminorders', { stock: 100 });
+  owner = await grant('OWNER');
+  manager = await grant('MANAGER');
+  member = await registerMember(t, shop.host, { first_name: 'Zoila' });
+});
+after(() => t?.close());
+
+describe('admin orders', () => {
+  test('filters by status, payment status, place, dates and number or client', async () => {
+    const cash = await place();
+    const card = await place({ payment_method: shop.online, card: goodCard });
+    const all = await get('/api/v5/admin/orders/');
+    assert.equal(all.statusCode, 200, all.body);
+    assert.ok(all.data.count >= 2);
+    assert.deepEqual(
+      all.data.results.slice(0, 2).map((o: { uid: string }) => o.uid),
+      [card.uid, cash.uid],
+      'newest first',
+    );
+    const paid = await get('/api/v5/admin/orders/?payment_status=PAID');
+    assert.deepEqual(
+      paid.data.results.map((o: { uid: string }) => o.uid),
+      [card.uid],
+    );
+    // Digits find the order of that number (and clients whose document or phone has them).
+    const byNumber = await get(`/api/v5/admin/orders/?q=${cash.number}`);
+    assert.ok(byNumber.data.results.some((o: { uid: string }) => o.uid === cash.uid));
+    const byDocument = await get(`/api/v5/admin/orders/?q=${member.body.document_number}`);
+    assert.equal(byDocument.data.count, 2);
+    const byClient = await get('/api/v5/admin/orders/?q=zoila');
+    assert.equal((await get(`/api/v5/admin/orders/?q=${member.body.email}`)).data.count, 2);
+    assert.equal(byClient.data.count, 2);
+    assert.equal(byClient.data.results[0].client.first_name, 'Zoila');
+    assert.equal((await get('/api/v5/admin/orders/?q=nadie-asi')).data.count, 0);
+    assert.equal((await get(`/api/v5/admin/orders/?place=${shop.other}`)).data.count, 0);
+    assert.equal(
+      (await get('/api/v5/admin/orders/?status=DELIVERED&date_from=2020-01-01')).data.count,
+      0,
+    );
+    assert.equal((await get('/api/v5/admin/orders/?date_to=2020-01-01')).data.count, 0);
+    // The manager sees them too.
+    assert.equal((await get('/api/v5/admin/orders/', manager)).statusCode, 200);
+  });
+
+  test('bad filters are 400 with field errors, never a 500', async () => {
+    const bad = await get(
+      '/api/v5/admin/orders/?status=LOST&date_from=2026-02-30&place=00000000-0000-0000-0000-000000000000',
+    );
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.ok(bad.data.status && bad.data.date_from, bad.body);
+    const place = await get('/api/v5/admin/orders/?place=nope');
+    assert.equal(place.statusCode, 400);
+    assert.deepEqual(place.data.place, [messageText(adminMessages.placeNotFound)]);
+    const range = await get('/api/v5/admin/orders/?date_from=2026-02-02&date_to=2026-02-01');
+    assert.equal(range.statusCode, 400);
+    assert.ok(range.data.date_from);
+  });
+
+  test('cancel a card-paid order: refunded through the provider, stock back, audited', async () => {
+    const stock = (await stockOf(t, shop, shop.cake.uid))!;
+    const o = await place(
+      { payment_method: shop.online, card: goodCard, expected_total: '20.00' },
+      2,
+    );
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock - 2);
+    const res = await t.post(`/api/v5/admin/orders/${o.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.status, 'CANCELED_BY_PLACE');
+    assert.equal(res.data.payment_status, 'REFUNDED');
+    assert.equal(res.data.refunds.length, 1);
+    assert.equal(res.data.refunds[0].amount, '20.00');
+    assert.equal(res.data.refunds[0].status, 'DONE');
+    assert.equal(await stockOf(t, shop, shop.cake.uid), stock);
+    const detail = await get(`/api/v5/admin/orders/${o.uid}/`);
+    assert.deepEqual(detail.data, res.data);
+    assert.equal(detail.data.products[0].quantity, 2);
+
+    const again = await t.post(`/api/v5/admin/orders/${o.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(again.statusCode, 400, again.body);
+    assert.ok(again.data.non_field_errors);
+
+    const lines = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityUid, o.uid)));
+    assert.equal(lines.length, 1);
+    assert.equal(lines[0].after?.status, 'CANCELED_BY_PLACE');
+  });
+
+  test('an order of another tenant or a malformed uid is 404', async () => {
+    const other = await makeShop(t, 'adminorders2');
+    const buyer = await other.member();
+    const res = await t.post(
+      `/api/v5/places/${other.place}/orders/`,
+      {
+        shipping_type: 'pickup',
+        pickup: await firstSlot(t, other),
+        products: [other.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: other.cash,
+        billing,
+      },
+      { host: other.host, headers: buyer.auth },
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    const foreign = await get(`/api/v5/admin/orders/${res.data.uid}/`);
+    assert.equal(foreign.statusCode, 404);
+    assert.deepEqual(foreign.data, { detail: messageText(adminMessages.orderNotFound) });
+    const cancel = await t.post(`/api/v5/admin/orders/${res.data.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(cancel.statusCode, 404);
+    assert.equal((await get('/api/v5/admin/orders/nope/')).statusCode, 404);
+  });
+
+  test('CSV export: every filtered order, formula-safe, store time', async () => {
+    const evil = await registerMember(t, shop.host, {
+      first_name: '=HYPERLINK("x")',
+      email: 'evil@example.com',
+    });
+    const saved = member;
+    member = evil;
+    const o = await place();
+    member = saved;
+    const listed = await get('/api/v5/admin/orders/?q=evil');
+    assert.equal(listed.data.count, 1, listed.body);
+    const res = await get('/api/v5/admin/orders.csv?q=evil');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.match(String(res.headers['content-type']), /^text\/csv/);
+    assert.match(String(res.headers['content-disposition']), /pedidos-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    assert.equal(lines[0].split(',')[0], 'numero');
+    assert.equal(lines.length, 2, res.body);
+    assert.ok(lines[1].startsWith(`${o.number},`), lines[1]);
+    assert.ok(lines[1].includes(`'=HYPERLINK`), lines[1]);
+    assert.match(lines[1], /,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+    const bad = await get('/api/v5/admin/orders.csv?place=nope');
+    assert.equal(bad.statusCode, 400);
+  });
+});
