@@ -363,7 +363,9 @@ export function demoSeedWanted(env: NodeJS.ProcessEnv): boolean {
 export const paths = {
   repoRoot,
   migrations: path.join(repoRoot, 'server', 'drizzle'),
-  demoTenants: path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
+  /** DEMO_TENANTS_DIR: another set of demo files (the browser tests' Mercado Pago store). */
+  demoTenants:
+    process.env.DEMO_TENANTS_DIR || path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
 };
 
 /**
@@ -426,7 +428,13 @@ export const GOOGLE_ANALYTICS: AnalyticsConfig = {
  * with a Mercado Pago method: the script, its static files, and the API that makes card tokens
  * and looks up a card's brand (its field frames are https, which every page already allows).
  */
-export type MercadoPagoSdkConfig = { scriptUrl: string; scriptSrc: string[]; connectSrc: string[] };
+export type MercadoPagoSdkConfig = {
+  scriptUrl: string;
+  scriptSrc: string[];
+  connectSrc: string[];
+  /** Frames beyond https ones (an http stand-in's fields). */
+  frameSrc?: string[];
+};
 
 export const MERCADOPAGO_SDK: MercadoPagoSdkConfig = {
   scriptUrl: 'https://sdk.mercadopago.com/js/v2',
@@ -443,7 +451,12 @@ export const MERCADOPAGO_SDK: MercadoPagoSdkConfig = {
 export function mercadoPagoSdkFromEnv(raw: string | undefined): MercadoPagoSdkConfig {
   if (!raw?.trim()) return MERCADOPAGO_SDK;
   const url = httpUrl(raw, 'MERCADOPAGO_SDK_URL');
-  return { scriptUrl: url.toString(), scriptSrc: [url.origin], connectSrc: [url.origin] };
+  return {
+    scriptUrl: url.toString(),
+    scriptSrc: [url.origin],
+    connectSrc: [url.origin],
+    frameSrc: url.protocol === 'http:' ? [url.origin] : [],
+  };
 }
 
 function httpUrl(raw: string, name: string): URL {

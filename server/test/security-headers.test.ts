@@ -216,6 +216,7 @@ describe('security headers', () => {
     const custom = cspOf(pageCsp(app, { nonce: 'n', https: false, mercadoPago: standIn }));
     assert.deepEqual(custom.get('script-src'), ["'self'", 'http://127.0.0.1:9', "'report-sample'"]);
     assert.deepEqual(custom.get('connect-src'), ["'self'", 'http://127.0.0.1:9']);
+    assert.deepEqual(custom.get('frame-src'), ["'self'", 'https:', 'http://127.0.0.1:9']);
     assert.throws(() => mercadoPagoSdkFromEnv('javascript:alert(1)'), /MERCADOPAGO_SDK_URL/);
   });
 

@@ -109,7 +109,7 @@ export function pageCsp(
         ...(options.mercadoPago?.connectSrc ?? []),
       ),
     ],
-    ['frame-src', "'self' https:"],
+    ['frame-src', list("'self'", 'https:', ...(options.mercadoPago?.frameSrc ?? []))],
     ['worker-src', "'self' blob:"],
     ['manifest-src', "'self'"],
     ['media-src', "'self' https:"],
