@@ -2,6 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
 import { startMercadoPago } from '../lib/mercadopago';
 
 /**
@@ -162,6 +163,8 @@ test(
     await choosePickupSlot(page);
     await payByCard(page, 'APRO');
     await page.screenshot({ path: `${SHOTS}/checkout-mercadopago.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'checkout, Mercado Pago card fields');
+    assert.equal(findings.length, 0, formatFindings(findings));
     const order = await placeAndOpen(page);
     assert.equal(order.payment_status, 'PAID');
     assert.equal(order.card_last4, '6176');
@@ -227,6 +230,8 @@ test(
       })
       .waitFor();
     await page.getByRole('button', { name: 'Volver a intentar' }).waitFor();
+    const findings = await seriousViolations(page, 'checkout, Mercado Pago script down (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
     await page.screenshot({
       path: `${SHOTS}/checkout-mercadopago-unavailable.png`,
       fullPage: true,
