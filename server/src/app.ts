@@ -48,8 +48,10 @@ import {
   defaultAccountsConfig,
   defaultTimeouts,
   GOOGLE_ANALYTICS,
+  MERCADOPAGO_SDK,
   type AccountsConfig,
   type AnalyticsConfig,
+  type MercadoPagoSdkConfig,
   type PublicUrlConfig,
   type ServerTimeouts,
   type TrustProxy,
@@ -81,6 +83,8 @@ export type AppOptions = {
   imgSrc?: string[];
   /** Google Analytics' tag and its CSP sources (Config.analytics); Google's own by default. */
   analytics?: AnalyticsConfig;
+  /** MercadoPago.js and its CSP sources (Config.mercadoPagoSdk); Mercado Pago's own by default. */
+  mercadoPagoSdk?: MercadoPagoSdkConfig;
   /** See Config.timeouts. */
   timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
@@ -188,6 +192,7 @@ export async function buildApp(options: AppOptions) {
     publicUrl: options.publicUrl ?? {},
     imgSrc: options.imgSrc ?? [],
     analytics: options.analytics ?? GOOGLE_ANALYTICS,
+    mercadoPagoSdk: options.mercadoPagoSdk ?? MERCADOPAGO_SDK,
   });
   return app;
 }

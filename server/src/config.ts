@@ -31,6 +31,8 @@ export type Config = {
   imgSrc: string[];
   /** Where Google Analytics' tag (gtag.js) is fetched from (ANALYTICS_SCRIPT_URL); see AnalyticsConfig. */
   analytics: AnalyticsConfig;
+  /** Where MercadoPago.js is fetched from (MERCADOPAGO_SDK_URL); see MercadoPagoSdkConfig. */
+  mercadoPagoSdk: MercadoPagoSdkConfig;
   /** Server timeouts in milliseconds (REQUEST_TIMEOUT_MS, CONNECTION_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS). */
   timeouts: ServerTimeouts;
   /** Seconds public catalogue answers are served from the process's micro-cache (CATALOG_CACHE_SECONDS; 0 turns it off). */
@@ -306,6 +308,7 @@ export function configFromEnv(env = process.env): Config {
     publicUrl: parsePublicUrl(env, port),
     imgSrc: httpOrigins(env.VITE_MAP_TILE_URL),
     analytics: analyticsFromEnv(env.ANALYTICS_SCRIPT_URL),
+    mercadoPagoSdk: mercadoPagoSdkFromEnv(env.MERCADOPAGO_SDK_URL),
     timeouts: {
       requestMs: intFromEnv('REQUEST_TIMEOUT_MS', defaultTimeouts.requestMs, env),
       connectionMs: intFromEnv('CONNECTION_TIMEOUT_MS', defaultTimeouts.connectionMs, env),
@@ -360,7 +363,9 @@ export function demoSeedWanted(env: NodeJS.ProcessEnv): boolean {
 export const paths = {
   repoRoot,
   migrations: path.join(repoRoot, 'server', 'drizzle'),
-  demoTenants: path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
+  /** DEMO_TENANTS_DIR: another set of demo files (the browser tests' Mercado Pago store). */
+  demoTenants:
+    process.env.DEMO_TENANTS_DIR || path.join(repoRoot, 'server', 'src', 'tenants', 'demo'),
 };
 
 /**
@@ -417,6 +422,56 @@ export const GOOGLE_ANALYTICS: AnalyticsConfig = {
     'https://*.googletagmanager.com',
   ],
 };
+
+/**
+ * MercadoPago.js v2 (its secure card fields) and the hosts it talks to, for the pages of tenants
+ * with a Mercado Pago method: the script, its static files, and the API that makes card tokens
+ * and looks up a card's brand (its field frames are https, which every page already allows).
+ */
+export type MercadoPagoSdkConfig = {
+  scriptUrl: string;
+  scriptSrc: string[];
+  connectSrc: string[];
+  /** Frames beyond https ones (an http stand-in's fields). */
+  frameSrc?: string[];
+};
+
+export const MERCADOPAGO_SDK: MercadoPagoSdkConfig = {
+  scriptUrl: 'https://sdk.mercadopago.com/js/v2',
+  scriptSrc: ['https://sdk.mercadopago.com', 'https://http2.mlstatic.com'],
+  connectSrc: [
+    'https://api.mercadopago.com',
+    'https://api.mercadolibre.com',
+    'https://events.mercadopago.com',
+    'https://http2.mlstatic.com',
+  ],
+};
+
+/** MERCADOPAGO_SDK_URL: another copy of MercadoPago.js (the browser tests' stand-in), allowed alone. */
+export function mercadoPagoSdkFromEnv(raw: string | undefined): MercadoPagoSdkConfig {
+  if (!raw?.trim()) return MERCADOPAGO_SDK;
+  const url = httpUrl(raw, 'MERCADOPAGO_SDK_URL');
+  return {
+    scriptUrl: url.toString(),
+    scriptSrc: [url.origin],
+    connectSrc: [url.origin],
+    frameSrc: url.protocol === 'http:' ? [url.origin] : [],
+  };
+}
+
+function httpUrl(raw: string, name: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  url.search = '';
+  url.hash = '';
+  return url;
+}
 
 export function analyticsFromEnv(raw: string | undefined): AnalyticsConfig {
   if (!raw?.trim()) return GOOGLE_ANALYTICS;

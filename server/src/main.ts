@@ -29,6 +29,7 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   imgSrc: config.imgSrc,
   analytics: config.analytics,
+  mercadoPagoSdk: config.mercadoPagoSdk,
   timeouts: config.timeouts,
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,

@@ -93,6 +93,47 @@ describe('Mercado Pago through the official SDK', () => {
     assert.doesNotMatch(res.body, new RegExp(credentials.webhook_secret));
   });
 
+  test('a charge whose answers were lost after Mercado Pago took the money: found by our reference, the order is paid once', async () => {
+    const before = fake.payments.size;
+    // Both the SDK's call and its retry are processed by the provider but never answered.
+    fake.dropPaymentAnswers = 2;
+    const res = await cardOrder('APRO');
+    assert.equal(fake.dropPaymentAnswers, 0, 'the answers were dropped');
+    assert.equal(res.statusCode, 201, res.body);
+    assert.equal(res.data.payment_status, 'PAID');
+    assert.equal(fake.payments.size, before + 1, 'one payment: the retry reused the key');
+    const searched = fake.requests.filter((r) => r.path.startsWith('/v1/payments/search'));
+    assert.ok(searched.at(-1)!.path.includes(`external_reference=${res.data.uid}`));
+  });
+
+  test('a charge whose answers were lost and that the provider never made: declined, no order left', async () => {
+    const ordersBefore = (
+      await t.get('/api/v5/me/orders/', { host: shop.host, headers: member.auth })
+    ).data.count;
+    fake.dropPaymentAnswers = 2;
+    // An unknown token: the provider refuses it (400), but the answer never arrives.
+    const res = await t.post(
+      `/api/v5/places/${shop.place}/orders/`,
+      {
+        shipping_type: 'pickup',
+        pickup: await firstSlot(t, shop),
+        products: [shop.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: shop.online,
+        card: { token: 'unknowntoken0000', payment_method_id: 'visa', installments: 1 },
+        billing,
+      },
+      { host: shop.host, headers: member.auth },
+    );
+    fake.dropPaymentAnswers = 0;
+    assert.equal(res.statusCode, 400, res.body);
+    assert.match(res.body, /Your card could not be processed correctly|Su tarjeta/);
+    const ordersAfter = (
+      await t.get('/api/v5/me/orders/', { host: shop.host, headers: member.auth })
+    ).data.count;
+    assert.equal(ordersAfter, ordersBefore);
+  });
+
   test('an approved card pays the order: our total, the order uid as reference and idempotency key, the payer email', async () => {
     const res = await cardOrder('APRO', {}, 2);
     assert.equal(res.statusCode, 201, res.body);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant } from './support/accounts';
-import { analyticsFromEnv } from '../src/config';
+import { analyticsFromEnv, mercadoPagoSdkFromEnv } from '../src/config';
+import { makeShop } from './support/orders';
 import { pageCsp } from '../src/plugins/security-headers';
 
 const INDEX_HTML =
@@ -170,6 +171,53 @@ describe('security headers', () => {
     assert.deepEqual(custom.get('script-src'), ["'self'", 'http://127.0.0.1:9', "'report-sample'"]);
     assert.deepEqual(custom.get('connect-src'), ["'self'", 'http://127.0.0.1:9']);
     assert.throws(() => analyticsFromEnv('javascript:alert(1)'), /ANALYTICS_SCRIPT_URL/);
+  });
+
+  test('MercadoPago.js and its hosts only for a tenant with a Mercado Pago card method', async () => {
+    await makeShop(t, 'csp-mercadopago', {
+      mercadopago: {
+        public_key: 'TEST-pk-0f1e2d3c-4b5a',
+        access_token: 'TEST-at-1234567890-aabbccdd',
+        webhook_secret: 'whsec-csp-test-0123456789',
+      },
+    });
+    await makeShop(t, 'csp-sandbox');
+    const page = await t.get('/checkout', { host: 'csp-mercadopago.test' });
+    const policy = cspOf(page.headers['content-security-policy']);
+    assert.deepEqual(policy.get('script-src'), [
+      "'self'",
+      'https://sdk.mercadopago.com',
+      'https://http2.mlstatic.com',
+      "'report-sample'",
+    ]);
+    for (const host of ['https://api.mercadopago.com', 'https://events.mercadopago.com'])
+      assert.ok(policy.get('connect-src')!.includes(host), host);
+    // Its card fields are frames of Mercado Pago's (https).
+    assert.ok(policy.get('frame-src')!.includes('https:'));
+    assert.match(
+      page.body,
+      /<meta name="mercadopago-sdk" content="https:\/\/sdk\.mercadopago\.com\/js\/v2">/,
+    );
+    // The public key reaches the browser through checkout-options; the secrets never do.
+    assert.doesNotMatch(page.body, /TEST-at-|whsec-/);
+
+    for (const host of ['csp-sandbox.test', 'localhost']) {
+      const other = await t.get('/checkout', { host });
+      const otherPolicy = cspOf(other.headers['content-security-policy']);
+      assert.deepEqual(otherPolicy.get('script-src'), ["'self'", "'report-sample'"], host);
+      assert.deepEqual(otherPolicy.get('connect-src'), ["'self'"], host);
+      assert.doesNotMatch(other.body, /mercadopago-sdk/, host);
+    }
+
+    // MERCADOPAGO_SDK_URL (the browser tests' stand-in) is allowed alone.
+    const standIn = mercadoPagoSdkFromEnv('http://127.0.0.1:9/js/v2?x=1');
+    assert.equal(standIn.scriptUrl, 'http://127.0.0.1:9/js/v2');
+    const app = await t.appOf('csp-mercadopago.test');
+    const custom = cspOf(pageCsp(app, { nonce: 'n', https: false, mercadoPago: standIn }));
+    assert.deepEqual(custom.get('script-src'), ["'self'", 'http://127.0.0.1:9', "'report-sample'"]);
+    assert.deepEqual(custom.get('connect-src'), ["'self'", 'http://127.0.0.1:9']);
+    assert.deepEqual(custom.get('frame-src'), ["'self'", 'https:', 'http://127.0.0.1:9']);
+    assert.throws(() => mercadoPagoSdkFromEnv('javascript:alert(1)'), /MERCADOPAGO_SDK_URL/);
   });
 
   test("Facebook's and Apple's sign-in scripts only for a tenant with that sign-in", async () => {

@@ -97,6 +97,19 @@ test('billing data follow the generic rules with their message codes', () => {
   );
 });
 
+test('a Mercado Pago card: only the holder is ours to check (its secure fields check the card)', () => {
+  const empty = { ...base, card_holder: '', card_number: '', card_expiry: '', card_cvc: '' };
+  assert.deepEqual(checkoutErrors(empty, 'ONLINE_CARD', now, 'mercadopago'), {
+    card_holder: 'form.required',
+  });
+  assert.deepEqual(
+    checkoutErrors({ ...empty, card_holder: 'ANA' }, 'ONLINE_CARD', now, 'mercadopago'),
+    {},
+  );
+  // The sandbox form keeps its own checks.
+  assert.ok(checkoutErrors(empty, 'ONLINE_CARD', now, 'sandbox').card_number);
+});
+
 test('the online card needs holder, number, a future expiry and a CVC', () => {
   const errors = checkoutErrors(
     { ...base, card_number: '4242', card_expiry: '10/26', card_cvc: '12' },

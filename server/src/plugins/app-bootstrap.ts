@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { analyticsMeasurementId, type App } from '@store/contract';
 import type { Database } from '../db/client';
 import { listAppsByDomain, normaliseDomain } from '../modules/tenancy/service';
+import { usesMercadoPago } from '../modules/payments/methods';
 
 /** The id of the script element the web app reads its tenant from (web/src/features/tenancy). */
 export const BOOTSTRAP_ELEMENT_ID = 'app-bootstrap';
@@ -11,6 +12,9 @@ export const CSP_NONCE_PROPERTY = 'csp-nonce';
 
 /** The meta element naming Google Analytics' tag URL (web/src/lib/analytics.ts reads it). */
 export const ANALYTICS_SCRIPT_META = 'analytics-script';
+
+/** The meta element naming MercadoPago.js's URL (web/src/features/checkout reads it). */
+export const MERCADOPAGO_SDK_META = 'mercadopago-sdk';
 
 const attribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -29,7 +33,7 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /** The page of a host, and the tenant it shows (undefined on an unknown host), for its CSP. */
-export type ShellPage = { html: string; app: App | undefined };
+export type ShellPage = { html: string; app: App | undefined; mercadoPago: boolean };
 
 /**
  * The page shell with the answer of GET v7/apps/?domain=<host> inside it, so the store front
@@ -41,11 +45,11 @@ export function createPageShell(
   db: Database,
   indexHtml: string,
   cacheSeconds: number,
-  options: { analyticsScriptUrl?: string } = {},
+  options: { analyticsScriptUrl?: string; mercadoPagoSdkUrl?: string } = {},
 ) {
   // Same lifetime as the tenant look-up (TENANT_CACHE_SECONDS): an imported tenant file shows up
   // in pages within the same few seconds as in the API.
-  type Entry = { json: string; app: App | undefined; meta: string };
+  type Entry = { json: string; app: App | undefined; meta: string; mercadoPago: boolean };
   const cache =
     cacheSeconds > 0 ? new LRUCache<string, Entry>({ max: 1000, ttl: cacheSeconds * 1000 }) : null;
   const [head, tail] = splitAtHeadEnd(indexHtml);
@@ -57,16 +61,21 @@ export function createPageShell(
     if (entry === undefined) {
       const apps: App[] = domain ? await listAppsByDomain(db, domain) : [];
       // Only a tenant with analytics learns where the tag lives (the server's setting).
-      const meta =
+      let meta =
         apps[0] && options.analyticsScriptUrl && analyticsMeasurementId(apps[0])
           ? `<meta name="${ANALYTICS_SCRIPT_META}" content="${attribute(options.analyticsScriptUrl)}">`
           : '';
-      entry = { json: scriptSafeJson(apps), app: apps[0], meta };
+      // Only a tenant taking cards through Mercado Pago loads its script (and allows its hosts).
+      const mercadoPago = apps[0] ? await usesMercadoPago(db, apps[0].uid) : false;
+      if (mercadoPago && options.mercadoPagoSdkUrl)
+        meta += `<meta name="${MERCADOPAGO_SDK_META}" content="${attribute(options.mercadoPagoSdkUrl)}">`;
+      entry = { json: scriptSafeJson(apps), app: apps[0], meta, mercadoPago };
       cache?.set(domain, entry);
     }
     return {
       html: `${head}<meta property="${CSP_NONCE_PROPERTY}" nonce="${nonce}">${entry.meta}<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${entry.json}</script>${tail}`,
       app: entry.app,
+      mercadoPago: entry.mercadoPago,
     };
   };
 }

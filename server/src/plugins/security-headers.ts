@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { analyticsMeasurementId, type App } from '@store/contract';
-import type { AnalyticsConfig, PublicUrlConfig } from '../config';
+import type { AnalyticsConfig, MercadoPagoSdkConfig, PublicUrlConfig } from '../config';
 import { publicScheme } from '../lib/public-url';
 import { normaliseDomain } from '../modules/tenancy/service';
 
@@ -38,11 +38,18 @@ export const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
  * and the map tiles are tenant or build settings); frames over https (the landing's embedded
  * forms are tenant links, reCAPTCHA's box is a frame); never framed itself. A tenant with Google
  * Analytics (its Firebase settings name a measurement id) also allows the tag's script and the
- * hosts its hits go to; the web app loads the tag only once the visitor consents.
+ * hosts its hits go to; the web app loads the tag only once the visitor consents. A tenant with
+ * a Mercado Pago card method (`mercadoPago`) allows MercadoPago.js and the hosts it calls.
  */
 export function pageCsp(
   app: App | undefined,
-  options: { nonce: string; https: boolean; imgSrc?: string[]; analytics?: AnalyticsConfig },
+  options: {
+    nonce: string;
+    https: boolean;
+    imgSrc?: string[];
+    analytics?: AnalyticsConfig;
+    mercadoPago?: MercadoPagoSdkConfig | null;
+  },
 ): string {
   const method = (type: string, key: string) =>
     !!app?.signin_methods.some((m) => m.type === type && typeof m.settings[key] === 'string');
@@ -64,6 +71,7 @@ export function pageCsp(
         ...(apple ? APPLE_SIGN_IN.script : []),
         ...(recaptcha ? RECAPTCHA.script : []),
         ...(analytics?.scriptSrc ?? []),
+        ...(options.mercadoPago?.scriptSrc ?? []),
         // Violation reports (the console, `securitypolicyviolation`) quote what was refused.
         "'report-sample'",
       ),
@@ -98,9 +106,10 @@ export function pageCsp(
         ...(facebook ? FACEBOOK_LOGIN.connect : []),
         ...(apple ? APPLE_SIGN_IN.connect : []),
         ...(analytics?.connectSrc ?? []),
+        ...(options.mercadoPago?.connectSrc ?? []),
       ),
     ],
-    ['frame-src', "'self' https:"],
+    ['frame-src', list("'self'", 'https:', ...(options.mercadoPago?.frameSrc ?? []))],
     ['worker-src', "'self' blob:"],
     ['manifest-src', "'self'"],
     ['media-src', "'self' https:"],

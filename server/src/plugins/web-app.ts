@@ -5,7 +5,13 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { errorMessages } from '@store/contract';
-import { GOOGLE_ANALYTICS, type AnalyticsConfig, type PublicUrlConfig } from '../config';
+import {
+  GOOGLE_ANALYTICS,
+  MERCADOPAGO_SDK,
+  type AnalyticsConfig,
+  type MercadoPagoSdkConfig,
+  type PublicUrlConfig,
+} from '../config';
 import { publicScheme } from '../lib/public-url';
 import { normaliseDomain } from '../modules/tenancy/service';
 import { createPageShell } from './app-bootstrap';
@@ -24,10 +30,19 @@ export const webAppPlugin = fp<{
   imgSrc?: string[];
   /** Google Analytics' tag, for the tenants that use it. */
   analytics?: AnalyticsConfig;
+  /** MercadoPago.js, for the tenants with a Mercado Pago card method. */
+  mercadoPagoSdk?: MercadoPagoSdkConfig;
 }>(
   async (
     app,
-    { webDist, tenantCacheSeconds = 0, publicUrl = {}, imgSrc = [], analytics = GOOGLE_ANALYTICS },
+    {
+      webDist,
+      tenantCacheSeconds = 0,
+      publicUrl = {},
+      imgSrc = [],
+      analytics = GOOGLE_ANALYTICS,
+      mercadoPagoSdk = MERCADOPAGO_SDK,
+    },
   ) => {
     const indexFile = path.join(webDist, 'index.html');
     const hasBuild = existsSync(indexFile);
@@ -55,6 +70,7 @@ export const webAppPlugin = fp<{
     const pageFor = hasBuild
       ? createPageShell(app.db, readFileSync(indexFile, 'utf8'), tenantCacheSeconds, {
           analyticsScriptUrl: analytics.scriptUrl,
+          mercadoPagoSdkUrl: mercadoPagoSdk.scriptUrl,
         })
       : null;
 
@@ -67,7 +83,16 @@ export const webAppPlugin = fp<{
       const https = publicScheme(normaliseDomain(request.host ?? ''), publicUrl) === 'https';
       return reply
         .header('cache-control', 'no-cache')
-        .header('content-security-policy', pageCsp(page.app, { nonce, https, imgSrc, analytics }))
+        .header(
+          'content-security-policy',
+          pageCsp(page.app, {
+            nonce,
+            https,
+            imgSrc,
+            analytics,
+            mercadoPago: page.mercadoPago ? mercadoPagoSdk : null,
+          }),
+        )
         .type('text/html; charset=utf-8')
         .send(page.html);
     });

@@ -43,6 +43,11 @@ export class MercadoPagoFake {
   private readonly byIdempotencyKey = new Map<string, unknown>();
   /** Refund calls still to fail with a 500 (a provider outage). */
   failRefunds = 0;
+  /**
+   * Payment creations still to be done but never answered (the connection dropped after the
+   * provider took the money): the caller sees a network error.
+   */
+  dropPaymentAnswers = 0;
   private nextId = 1_000_000;
   private server?: Server;
   url = '';
@@ -57,6 +62,11 @@ export class MercadoPagoFake {
         const body = raw ? JSON.parse(raw) : undefined;
         this.requests.push({ method: req.method!, path: req.url!, headers: req.headers, body });
         const [status, answer] = this.handle(req, body);
+        if (req.method === 'POST' && req.url === '/v1/payments' && this.dropPaymentAnswers > 0) {
+          this.dropPaymentAnswers--;
+          res.destroy();
+          return;
+        }
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(answer));
       });
@@ -149,6 +159,13 @@ export class MercadoPagoFake {
       };
       this.payments.set(payment.id, payment);
       return remember(payment);
+    }
+    if (req.method === 'GET' && path === '/v1/payments/search') {
+      const reference = new URL(req.url!, 'http://fake').searchParams.get('external_reference');
+      const results = [...this.payments.values()].filter(
+        (p) => reference && p.external_reference === reference,
+      );
+      return [200, { results, paging: { total: results.length, limit: 30, offset: 0 } }];
     }
     if (req.method === 'GET' && (m = /^\/v1\/payments\/(\d+)$/.exec(path))) {
       const p = this.payments.get(Number(m[1]));

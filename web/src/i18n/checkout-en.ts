@@ -54,6 +54,12 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   paymentCARD_ON_DELIVERY: 'Pay by card when you receive or pick up your order.',
   paymentONLINE_CARD: 'Pay now by credit or debit card.',
   noCardPayments: 'The business does not accept payments by credit card / debit card',
+  cardFormLoading: 'Loading the secure Mercado Pago form…',
+  cardFormUnavailable:
+    'We could not load the Mercado Pago card form. Try again or choose another payment method.',
+  cardFormRetry: 'Try again',
+  cardSecure: 'Your card details go straight to Mercado Pago; this store never sees them.',
+  cardCheck: "Check the card's number, expiry date and security code.",
   sandboxTitle: 'Test mode (SANDBOX)',
   sandboxText: 'No real charge is made. Use a test card with any future expiry and any CVC:',
   sandboxApproves: 'approved',

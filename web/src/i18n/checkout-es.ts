@@ -52,6 +52,12 @@ export const checkoutEs = {
   paymentCARD_ON_DELIVERY: 'Pagas con tarjeta al recibir o recoger tu pedido.',
   paymentONLINE_CARD: 'Pagas ahora con tarjeta de crédito o débito.',
   noCardPayments: 'The business does not accept payments by credit card / debit card',
+  cardFormLoading: 'Cargando el formulario seguro de Mercado Pago…',
+  cardFormUnavailable:
+    'No pudimos cargar el formulario de pago con tarjeta de Mercado Pago. Inténtalo de nuevo o elige otro método de pago.',
+  cardFormRetry: 'Volver a intentar',
+  cardSecure: 'Los datos de tu tarjeta van directamente a Mercado Pago; esta tienda no los ve.',
+  cardCheck: 'Revisa el número, la fecha de vencimiento y el código de seguridad de la tarjeta.',
   sandboxTitle: 'Modo de prueba (SANDBOX)',
   sandboxText:
     'Ningún cobro es real. Usa una tarjeta de prueba con cualquier fecha futura y cualquier CVC:',

@@ -83,6 +83,8 @@ export function checkoutErrors(
   values: CheckoutValues,
   paymentType: PaymentType | null,
   now = new Date(),
+  /** The ONLINE_CARD method's provider: Mercado Pago's secure fields check the card themselves. */
+  provider: string | null = null,
 ): Partial<Record<CheckoutField, string>> {
   const errors: Partial<Record<CheckoutField, string>> = {};
   const set = (field: CheckoutField, message: string | undefined) => {
@@ -112,7 +114,9 @@ export function checkoutErrors(
     set('pickup_start', formRules.required(values.pickup_start));
   }
   set('payment_method', formRules.required(values.payment_method));
-  if (paymentType === 'ONLINE_CARD') {
+  if (paymentType === 'ONLINE_CARD' && provider === 'mercadopago') {
+    set('card_holder', formRules.required(values.card_holder));
+  } else if (paymentType === 'ONLINE_CARD') {
     set('card_holder', formRules.required(values.card_holder));
     const digits = values.card_number.replace(/\s+/g, '');
     set(

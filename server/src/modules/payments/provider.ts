@@ -14,6 +14,11 @@ export interface PaymentProvider {
   createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>;
   /** The payment as the provider sees it now (what a notification is checked against). */
   getPayment(id: string): Promise<ProviderPayment>;
+  /**
+   * The payment made with this external reference (our order uid), if the provider has one: what
+   * a charge whose answer was lost did.
+   */
+  findByReference?(reference: string): Promise<ProviderPayment | null>;
   /** Gives money back (the whole payment when `amountCents` is null), once per idempotency key. */
   refund(id: string, amountCents: number | null, idempotencyKey: string): Promise<{ id: string }>;
 }
@@ -144,6 +149,18 @@ export class MercadoPagoProvider implements PaymentProvider {
   async getPayment(id: string): Promise<ProviderPayment> {
     try {
       return this.read(await new Payment(this.config).get({ id }));
+    } catch (err) {
+      throw providerError(err);
+    }
+  }
+
+  async findByReference(reference: string): Promise<ProviderPayment | null> {
+    try {
+      const found = await new Payment(this.config).search({
+        options: { external_reference: reference },
+      });
+      const payment = (found.results ?? []).find((p) => p.external_reference === reference);
+      return payment ? this.read(payment as Awaited<ReturnType<Payment['get']>>) : null;
     } catch (err) {
       throw providerError(err);
     }

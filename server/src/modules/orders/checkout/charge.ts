@@ -44,8 +44,22 @@ export async function chargeCard(
   try {
     payment = await provider.createPayment({ ...charge, idempotencyKey: charge.reference });
   } catch (err) {
-    scope.log.error({ err, order: charge.reference }, 'payment failed; the order is undone');
-    throw new ValidationError(orderMessages.cardDeclined);
+    // The SDK already retried once with the same idempotency key. The answer may still have been
+    // lost after the provider took the money: look the payment up by our reference before
+    // undoing the order, so a charged card is never left without its order.
+    const found = await provider.findByReference?.(charge.reference).catch((lookup: unknown) => {
+      scope.log.error(
+        { err: lookup, order: charge.reference },
+        'payment outcome unknown: the charge and its look-up both failed',
+      );
+      return null;
+    });
+    if (found && found.amountCents === charge.amountCents) {
+      payment = found;
+    } else {
+      scope.log.error({ err, order: charge.reference }, 'payment failed; the order is undone');
+      throw new ValidationError(orderMessages.cardDeclined);
+    }
   }
   if (payment.status === 'approved' || payment.status === 'pending')
     return { provider, payment, amountCents: charge.amountCents };

@@ -27,6 +27,7 @@ import {
   priceChangeOf,
   shippingPart,
   type Attempt,
+  type CardToken,
   type CheckoutValues,
   type PaymentType,
 } from '../../../lib/checkout-logic';
@@ -44,6 +45,7 @@ import { usePlaceOrder } from '../api/place-order';
 import { useOrderQuote } from '../api/quote-order';
 import { BillingSection } from './billing-section';
 import { CardFields } from './card-fields';
+import { MercadoPagoCardFields, type CardTokenizer } from '../mercadopago/mercadopago-card-fields';
 import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { CouponSection } from './coupon-section';
@@ -114,9 +116,16 @@ export function CheckoutPage() {
   methodsRef.current = methods;
   const typeOf = (uid: string): PaymentType | null =>
     methodsRef.current.find((m) => m.uid === uid)?.type ?? null;
+  const providerOf = (uid: string): string | null =>
+    methodsRef.current.find((m) => m.uid === uid)?.provider ?? null;
 
   const resolver: Resolver<CheckoutValues> = async (values) => {
-    const errors = checkoutErrors(values, typeOf(values.payment_method));
+    const errors = checkoutErrors(
+      values,
+      typeOf(values.payment_method),
+      undefined,
+      providerOf(values.payment_method),
+    );
     const entries = Object.entries(errors);
     if (entries.length === 0) return { values, errors: {} };
     return {
@@ -218,6 +227,10 @@ export function CheckoutPage() {
   const sendingRef = useRef(false);
   const attemptRef = useRef<Attempt | null>(null);
   const tokenSalt = useRef(newIdempotencyKey().replace(/-/g, ''));
+  const tokenizer = useRef<CardTokenizer | null>(null);
+  // A Mercado Pago token whose order answer never came (network): a retry sends it again, so the
+  // same body keeps the same Idempotency-Key and the card is charged once.
+  const unansweredCard = useRef<CardToken | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const confirmedTotal = useRef<string | null>(null);
@@ -255,13 +268,31 @@ export function CheckoutPage() {
       }
     }
     const paymentType = typeOf(form.payment_method);
+    let card: CardToken | undefined;
+    if (paymentType === 'ONLINE_CARD' && providerOf(form.payment_method) === 'mercadopago') {
+      // Mercado Pago's fields make the token; the card itself never passes through this page.
+      if (!tokenizer.current) {
+        setGeneral([t('checkout.cardFormUnavailable')]);
+        return;
+      }
+      try {
+        card = unansweredCard.current ?? (await tokenizer.current(form.card_holder));
+      } catch {
+        setError('card_number', { type: 'provider', message: t('checkout.cardCheck') });
+        setGeneral([t('checkout.fixErrors')]);
+        return;
+      }
+    } else if (paymentType === 'ONLINE_CARD') {
+      // The sandbox form tokenises the test card here: the number never leaves the browser.
+      card = sandboxCard(form, tokenSalt.current);
+    }
+    unansweredCard.current = null;
     const built = buildOrderBody(form, products, {
       expectedTotal: expected,
       coupon: coinsCart ? null : (coupon?.code ?? null),
       paymentType,
       influencerUid: readInfluencerUid(),
-      // The sandbox form tokenises the test card here: the number never leaves the browser.
-      card: paymentType === 'ONLINE_CARD' ? sandboxCard(form, tokenSalt.current) : undefined,
+      card,
     });
     const body = coinsCart ? { ...built, expected_coin_total: expectedCoins } : built;
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
@@ -289,6 +320,7 @@ export function CheckoutPage() {
           return;
         }
       }
+      if (card && !(error instanceof ApiError && error.status < 500)) unansweredCard.current = card;
       setGeneral(failureMessagesOf(error, t('checkout.genericError')));
     }
   };
@@ -336,6 +368,7 @@ export function CheckoutPage() {
     coinsCart ||
     opts.payment_methods.some((m) => m.type === 'ONLINE_CARD' || m.type === 'CARD_ON_DELIVERY');
   const total = shownQuote?.total;
+  const chosenMethod = methods.find((m) => m.uid === values.payment_method);
   const binding = hookFormBinding(form, values, {
     // The billing address follows the delivery address until the member types one of its own.
     address: {
@@ -405,7 +438,15 @@ export function CheckoutPage() {
             ) : null}
             <PaymentMethodChoice binding={binding} methods={methods} hidden={coinsCart} />
             {!acceptsCards ? <p className="checkout-note">{t('checkout.noCardPayments')}</p> : null}
-            {paymentType === 'ONLINE_CARD' ? <CardFields binding={binding} /> : null}
+            {paymentType === 'ONLINE_CARD' && chosenMethod?.provider === 'mercadopago' ? (
+              <MercadoPagoCardFields
+                publicKey={chosenMethod.public_key ?? ''}
+                binding={binding}
+                tokenizer={tokenizer}
+              />
+            ) : paymentType === 'ONLINE_CARD' ? (
+              <CardFields binding={binding} />
+            ) : null}
           </section>
 
           <CouponSection

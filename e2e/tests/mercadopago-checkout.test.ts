@@ -1,0 +1,244 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
+import { startMercadoPago } from '../lib/mercadopago';
+
+/**
+ * The checkout of a store whose online card goes through Mercado Pago (the demo store with its
+ * card method switched, e2e/lib/mercadopago.ts): the card is typed in the provider's frames (a
+ * local stand-in of MercadoPago.js), our API gets the token alone, the server charges through
+ * the official SDK against the local fake.
+ */
+const mp = await startMercadoPago();
+after(() => mp.stop());
+const harness = useHarness({ env: () => mp.env });
+const { skip } = harness;
+
+const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+type ApiOrder = {
+  uid: string;
+  number: number;
+  status: string;
+  subtotal: string;
+  discount: string;
+  delivery_price: string;
+  taxes: string;
+  total: string;
+  coupon: string | null;
+  shipping_type: string;
+  payment_type: string;
+  card_last4: string | null;
+  payment_status: string;
+};
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const submit = (page: Page) => page.locator('.checkout__submit');
+
+/** A call of the member's API from the page, with the token the page stored. */
+function apiFromPage<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const response = await fetch(`/api/${p}`, {
+      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
+    });
+    if (!response.ok) throw new Error(`${p} answered ${response.status}`);
+    return response.json();
+  }, path);
+}
+
+const orderCount = async (page: Page) =>
+  (await apiFromPage<{ count: number }>(page, 'v5/me/orders/')).count;
+
+async function newMemberPage(options: { viewport?: { width: number; height: number } } = {}) {
+  const server = harness.server();
+  const { context, page } = await harness.newPage(options);
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/login'));
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+async function fillCart(page: Page, titles: string[]) {
+  await page.goto(harness.server().url('localhost', '/products'));
+  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+  // Start from an empty cart of the place (an earlier test may have left lines).
+  await page.evaluate(async () => {
+    const place = localStorage.getItem('selectedPlaceUid')!;
+    await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Token ${localStorage.getItem('token')}`,
+      },
+      body: JSON.stringify({ place, products: [] }),
+    });
+    localStorage.removeItem(`cart${place}`);
+  });
+  await page.reload();
+  await page.locator(`[data-product="${titles[0]}"]`).waitFor();
+  for (const title of titles) {
+    await page.locator(`[data-product="${title}"]`).click();
+    await dialog(page).getByRole('heading', { name: title }).waitFor();
+    await dialog(page)
+      .getByRole('button', { name: /^(Agregar|Editar)$/ })
+      .click();
+    await dialog(page).waitFor({ state: 'detached' });
+  }
+}
+
+async function goToCheckout(page: Page) {
+  await page.goto(harness.server().url('localhost', '/cart'));
+  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
+  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+  // The billing data come from the profile.
+  assert.equal(await page.getByLabel('Nombres').inputValue(), 'Ana');
+  assert.equal(await page.getByLabel('Correo electrónico').inputValue(), 'demo@aurora.pe');
+  // The profile has no address: the billing address is typed.
+  await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+}
+
+async function choosePickupSlot(page: Page) {
+  await page.getByLabel('Recojo en tienda').check();
+  const date = page.getByLabel('Fecha de recojo');
+  await date.locator('option').nth(1).waitFor({ state: 'attached' });
+  await date.selectOption({ index: 1 });
+  const time = page.getByLabel('Hora de recojo');
+  const label = (await time.locator('option').nth(1).textContent()) ?? '';
+  assert.match(label, /^\d{2}:\d{2} - \d{2}:\d{2}$/, 'a slot is a start-end range');
+  await time.selectOption({ index: 1 });
+}
+
+/** The total the summary shows once the server priced the order. */
+async function shownTotal(page: Page): Promise<string> {
+  const total = page.getByTestId('summary-total');
+  await total.waitFor();
+  await page.waitForFunction(
+    () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
+  );
+  return (await total.innerText()).trim();
+}
+
+async function placeAndOpen(page: Page): Promise<ApiOrder> {
+  await submit(page).click();
+  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+  const uid = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByTestId('order-status').waitFor();
+  return apiFromPage<ApiOrder>(page, `v5/me/orders/${uid}/`);
+}
+
+/** Every request the page sent to our own server, as text (URL and body). */
+function ownRequests(page: Page): string[] {
+  const sent: string[] = [];
+  const own = new URL(harness.server().url('localhost')).origin;
+  page.on('request', (request) => {
+    if (request.url().startsWith(own)) sent.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
+  return sent;
+}
+
+async function payByCard(page: Page, holder: string, number = '4009 1753 3280 6176') {
+  await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
+  await page.getByLabel('Nombre del titular').fill(holder);
+  const field = (name: string) => page.frameLocator(`iframe[name="mp-${name}"]`).locator('input');
+  await field('cardNumber').pressSequentially(number.replace(/ /g, ''));
+  await field('expirationDate').fill('11/30');
+  await field('securityCode').fill('123');
+  await shownTotal(page);
+}
+
+test(
+  'a Mercado Pago card approved: the order is paid with the token from the provider frames, and no request to us carries the card',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    const sent = ownRequests(page);
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await payByCard(page, 'APRO');
+    await page.screenshot({ path: `${SHOTS}/checkout-mercadopago.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'checkout, Mercado Pago card fields');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_status, 'PAID');
+    assert.equal(order.card_last4, '6176');
+    const payment = mp.fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments');
+    assert.ok(payment, 'the server charged through the SDK');
+    assert.equal((payment.body as { payment_method_id: string }).payment_method_id, 'visa');
+    assert.ok(mp.cardNumbers.includes('4009175332806176'), 'the provider got the card');
+    const orderPosts = sent.filter((s) => s.includes('/orders/ {'));
+    assert.equal(orderPosts.length, 1);
+    assert.match(orderPosts[0]!, /"token":"[0-9a-f]{32}"/);
+    for (const text of sent) assert.doesNotMatch(text, /4009 ?1753|3280 ?6176|"cvc"|11\/30/);
+  },
+);
+
+test(
+  'a Mercado Pago card declined: the catalogue message in Spanish, no order left',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    const before = await orderCount(page);
+    await payByCard(page, 'OTHE');
+    await submit(page).click();
+    await page.getByText('Su tarjeta no pudo ser procesada correctamente').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/checkout-mercadopago-declined.png`, fullPage: true });
+    assert.equal(await orderCount(page), before);
+    assert.match(page.url(), /\/checkout$/);
+  },
+);
+
+test(
+  'a Mercado Pago payment in process: the order is placed and shown as pending',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await payByCard(page, 'CONT');
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_status, 'IN_PROCESS');
+    await page
+      .getByText('Pago en proceso: tu pedido está reservado hasta que el banco lo confirme')
+      .waitFor();
+  },
+);
+
+test(
+  'MercadoPago.js failing to load: a clear message on the card method, and cash still works',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
+    await page.route('**/js/v2', (route) => route.abort());
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
+    await page
+      .getByText('No pudimos cargar el formulario de pago con tarjeta de Mercado Pago', {
+        exact: false,
+      })
+      .waitFor();
+    await page.getByRole('button', { name: 'Volver a intentar' }).waitFor();
+    const findings = await seriousViolations(page, 'checkout, Mercado Pago script down (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await page.screenshot({
+      path: `${SHOTS}/checkout-mercadopago-unavailable.png`,
+      fullPage: true,
+    });
+    await page.getByLabel(/Efectivo/).check();
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_type, 'Efectivo');
+    assert.equal(order.card_last4, null);
+  },
+);

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { paymentMethods } from '../../db/schema';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
+
+/**
+ * Whether any company of the tenant takes cards through Mercado Pago: only such a tenant's pages
+ * name MercadoPago.js and allow its hosts in their CSP (the shell is built before any scope).
+ */
+export async function usesMercadoPago(db: Database, appUid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ uid: paymentMethods.uid })
+    .from(paymentMethods)
+    .where(
+      ofTenant(
+        tenantRef(appUid),
+        paymentMethods,
+        and(
+          eq(paymentMethods.type, 'ONLINE_CARD'),
+          eq(paymentMethods.provider, 'mercadopago'),
+          eq(paymentMethods.isActive, true),
+        ),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
