@@ -123,3 +123,38 @@ test(
     await manager.context.close();
   },
 );
+
+test('the owner switches a payment method off and on and sets the tax rate', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport: DESKTOP });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await signIn(page, '/admin/payments', 'dueno@aurora.pe', 'Dueno2026!');
+  await page.getByRole('heading', { name: 'Pagos e impuestos', level: 1 }).waitFor();
+  const card = page.locator('[data-method="card-on-delivery"]');
+  const offered = () =>
+    page.evaluate(async () => {
+      const places = (await (await fetch('/api/v7/places/')).json()) as {
+        results: { uid: string }[];
+      };
+      const r = await fetch(`/api/v5/places/${places.results[0].uid}/checkout-options/`);
+      const body = (await r.json()) as { payment_methods: { name: string }[] };
+      return body.payment_methods.map((m) => m.name);
+    });
+  assert.ok((await offered()).includes('Tarjeta contra entrega'));
+  page.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Desactivar' }).click();
+  await card.getByRole('button', { name: 'Activar' }).waitFor();
+  assert.ok(!(await offered()).includes('Tarjeta contra entrega'));
+  await card.getByRole('button', { name: 'Activar' }).click();
+  await card.getByRole('button', { name: 'Desactivar' }).waitFor();
+  assert.ok((await offered()).includes('Tarjeta contra entrega'));
+
+  await page.getByLabel('Tasa (%)').fill('200');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByText('La tasa debe estar entre 0.00 y 100.00.').waitFor();
+  await page.getByLabel('Tasa (%)').fill('18');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByText('Cambios guardados').waitFor();
+  await page.screenshot({ path: `${SHOTS}/admin-payments-desktop.png`, fullPage: true });
+  await context.close();
+});

@@ -11,3 +11,8 @@ export const adminMoneyKeys = {
   coupons: () => ['admin-coupons'] as const,
   couponList: (filters: object) => ['admin-coupons', filters] as const,
 };
+
+export const adminPaymentKeys = {
+  methods: () => ['admin-payment-methods'] as const,
+  tax: () => ['admin-tax-rule'] as const,
+};

@@ -1,20 +1,20 @@
 import i18next from 'i18next';
 import { adminEs } from './i18n/es';
 import { adminEn } from './i18n/en';
-import { moneyEn, moneyEs } from './money/i18n';
+import { moneyEn, moneyEs, paymentsEn, paymentsEs } from './money/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
   'es',
   'translation',
-  { admin: { ...adminEs, money: moneyEs } },
+  { admin: { ...adminEs, money: moneyEs, payments: paymentsEs } },
   true,
   true,
 );
 i18next.addResourceBundle(
   'en',
   'translation',
-  { admin: { ...adminEn, money: moneyEn } },
+  { admin: { ...adminEn, money: moneyEn, payments: paymentsEn } },
   true,
   true,
 );

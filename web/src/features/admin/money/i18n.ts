@@ -71,3 +71,47 @@ export const moneyEn: MoneyTexts = {
   next: 'Next',
   page: 'Page {{page}} of {{pages}}',
 };
+
+export const paymentsEs = {
+  title: 'Pagos e impuestos',
+  empty: 'La tienda no tiene medios de pago.',
+  confirmOff: '¿Desactivar {{name}}? Los clientes ya no podrán pagar así.',
+  publicKey: 'Clave pública',
+  access_token: 'Access token',
+  webhook_secret: 'Secreto de notificaciones',
+  configured: 'configurado',
+  notConfigured: 'sin configurar',
+  replace: 'Reemplazar',
+  set: 'Configurar',
+  newValue: 'Nuevo valor de {{name}}',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  saved: 'Cambios guardados',
+  tax: 'Impuesto',
+  taxNote:
+    'Los precios del catálogo incluyen el impuesto; los pedidos muestran la parte del total que es impuesto.',
+  taxName: 'Nombre del impuesto',
+  taxRate: 'Tasa (%)',
+};
+export type PaymentsTexts = typeof paymentsEs;
+
+export const paymentsEn: PaymentsTexts = {
+  title: 'Payments and taxes',
+  empty: 'The store has no payment methods.',
+  confirmOff: 'Turn {{name}} off? Customers will no longer be able to pay this way.',
+  publicKey: 'Public key',
+  access_token: 'Access token',
+  webhook_secret: 'Notification secret',
+  configured: 'set',
+  notConfigured: 'not set',
+  replace: 'Replace',
+  set: 'Set',
+  newValue: 'New value of {{name}}',
+  save: 'Save',
+  cancel: 'Cancel',
+  saved: 'Changes saved',
+  tax: 'Tax',
+  taxNote: 'Catalogue prices include the tax; orders show the part of the total that is tax.',
+  taxName: 'Tax name',
+  taxRate: 'Rate (%)',
+};
