@@ -213,6 +213,18 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin'),
       `/admin ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/coupons'),
+      `/admin/coupons ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/payments'),
+      `/admin/payments ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -966,3 +966,75 @@ describe("tenant isolation: another tenant's owner in the back office's orders",
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the money settings", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let owner: Auth;
+  let coupon = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-money');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    const coupons = await t.get('/api/v5/admin/money/coupons/', { headers: owner });
+    assert.equal(coupons.statusCode, 200, coupons.body);
+    assert.ok(coupons.data.count > 0, 'the demo store has coupons');
+    coupon = coupons.data.results[0].uid;
+    tenantSecrets.push(coupon, coupons.data.results[0].code);
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    {
+      route: 'PATCH v5/admin/money/payment-methods/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/money/payment-methods/${v.cash}/`,
+      body: () => ({ is_active: false, version: 1 }),
+    },
+    {
+      route: 'PATCH v5/admin/money/coupons/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/money/coupons/${coupon}/`,
+      body: () => ({ is_active: false, version: 1 }),
+    },
+    // Lists answer 200 with the caller's own company only.
+    {
+      route: 'GET v5/admin/money/payment-methods/',
+      url: () => '/api/v5/admin/money/payment-methods/',
+      listed: true,
+    },
+    {
+      route: 'GET v5/admin/money/coupons/',
+      url: () => '/api/v5/admin/money/coupons/',
+      listed: true,
+    },
+    { route: 'GET v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+      if ((row.method ?? 'GET') === 'GET') {
+        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
+        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
+      }
+    });
+  }
+});

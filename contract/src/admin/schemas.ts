@@ -74,9 +74,12 @@ export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
 // Audit log
 
 /** The kinds of record the audit log names (grows with each admin screen). */
-export const auditEntity = z.enum(['product_category', 'order', 'member_export'], {
-  error: adminMessages.entityUnknown,
-});
+export const auditEntity = z.enum(
+  ['product_category', 'order', 'member_export', 'payment_method', 'tax_rule', 'coupon'],
+  {
+    error: adminMessages.entityUnknown,
+  },
+);
 export type AuditEntity = z.infer<typeof auditEntity>;
 export const auditAction = z.enum(['create', 'update', 'delete']);
 export type AuditAction = z.infer<typeof auditAction>;

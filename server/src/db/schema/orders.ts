@@ -41,6 +41,8 @@ export const paymentMethods = pgTable(
     webhookSecret: text('webhook_secret'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -69,6 +71,8 @@ export const companyTaxRules = pgTable(
     name: text('name').notNull(),
     /** Basis points: 1800 is 18 %. */
     rateBasisPoints: integer('rate_basis_points').notNull(),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.companyUid] }),
@@ -119,6 +123,8 @@ export const coupons = pgTable(
     maxUsesPerMember: integer('max_uses_per_member'),
     uses: integer('uses').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

@@ -20,6 +20,7 @@ import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
 import { adminOrderRoutes } from './orders/routes';
+import { adminMoneyRoutes } from './money/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   server.decorateRequest('admin', null);
   server.addHook('preValidation', adminHook);
   await server.register(adminOrderRoutes);
+  await server.register(adminMoneyRoutes);
 
   server.get(
     '/v5/admin/me/',

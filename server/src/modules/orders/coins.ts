@@ -49,6 +49,7 @@ export function coinsMethodRow(appId: string, companyUid: string): PaymentMethod
     provider: null,
     position: 1000,
     isActive: false,
+    version: 1,
   };
 }
 

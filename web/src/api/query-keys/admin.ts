@@ -5,3 +5,14 @@ export const adminKeys = {
   dashboards: () => ['admin-dashboard'] as const,
   dashboard: (filters: object) => ['admin-dashboard', filters] as const,
 };
+
+/** The owner's money settings (features/admin/money). */
+export const adminMoneyKeys = {
+  coupons: () => ['admin-coupons'] as const,
+  couponList: (filters: object) => ['admin-coupons', filters] as const,
+};
+
+export const adminPaymentKeys = {
+  methods: () => ['admin-payment-methods'] as const,
+  tax: () => ['admin-tax-rule'] as const,
+};

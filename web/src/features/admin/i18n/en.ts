@@ -15,7 +15,7 @@ export const adminEn: AdminTexts = {
     "Only the store's owner or manager can open it. If you serve customers, use the staff console.",
   fetchError: "Sorry, the information couldn't be fetched properly",
   retry: 'Retry',
-  nav: { dashboard: 'Overview' },
+  nav: { dashboard: 'Overview', coupons: 'Coupons', payments: 'Payments and taxes' },
   dashboard: {
     title: 'Overview',
     period: 'Period',

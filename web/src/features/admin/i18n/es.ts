@@ -16,7 +16,7 @@ export const adminEs = {
     'Solo el dueño o el administrador de la tienda pueden entrar. Si atiendes en tienda, usa la atención en tienda.',
   fetchError: 'Lo sentimos, no se pudo obtener la información',
   retry: 'Reintentar',
-  nav: { dashboard: 'Resumen' },
+  nav: { dashboard: 'Resumen', coupons: 'Cupones', payments: 'Pagos e impuestos' },
   dashboard: {
     title: 'Resumen',
     period: 'Periodo',

@@ -8,11 +8,19 @@ import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
 import { DashboardPage } from '../dashboard/dashboard-page';
+import { CouponsPage } from '../money/coupons-page';
+import { PaymentsPage } from '../money/payments-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
-const screens: { area: AdminAreaName; path: string; label: 'dashboard' }[] = [
+const screens: {
+  area: AdminAreaName;
+  path: string;
+  label: 'dashboard' | 'coupons' | 'payments';
+}[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
+  { area: 'money', path: '/admin/coupons', label: 'coupons' },
+  { area: 'money', path: '/admin/payments', label: 'payments' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -102,6 +110,10 @@ function AdminShell({ me }: { me: AdminMe }) {
         <main className="admin__main">
           <Routes>
             <Route index element={<DashboardPage places={me.places} />} />
+            {me.areas.includes('money') ? <Route path="coupons" element={<CouponsPage />} /> : null}
+            {me.areas.includes('money') ? (
+              <Route path="payments" element={<PaymentsPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { messagesOf } from '../errors/entry';
+import { adminMoneyErrors } from '../errors/admin-money';
+import { formMessages } from '../messages';
+import { pageQuery } from '../http/paged';
+import { requiredText } from '../forms/zod';
+import { money } from '../catalog/money';
+import { paymentMethodType } from '../orders/schemas';
+import { versionField } from './schemas';
+
+/**
+ * The owner's money settings (`/api/v5/admin/money/...`, area `money`: a MANAGER gets 403
+ * `admin.owner_only`): payment methods with their card credentials, the tax rule, coupons.
+ */
+export const adminMoneyMessages = messagesOf('admin', adminMoneyErrors);
+
+/** A positive decimal with up to two decimals, as the forms type it ("10", "10.5", "10.50"). */
+const decimal = () =>
+  z
+    .string({ error: formMessages.required })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.invalid);
+
+/** A secret typed once: trimmed, never answered back. */
+const secret = () => requiredText(500);
+
+// ---------------------------------------------------------------------------------------
+// Payment methods
+
+/**
+ * A payment method as the owner sees it. Card secrets are write-only: only whether each is
+ * set (`…_configured`) ever leaves the server.
+ */
+export const adminPaymentMethod = z.object({
+  uid: z.string(),
+  key: z.string(),
+  type: paymentMethodType,
+  name: z.string(),
+  provider: z.string().nullable(),
+  is_active: z.boolean(),
+  public_key: z.string().nullable(),
+  access_token_configured: z.boolean(),
+  webhook_secret_configured: z.boolean(),
+  version: z.number().int(),
+});
+export type AdminPaymentMethod = z.infer<typeof adminPaymentMethod>;
+
+/** `PATCH v5/admin/money/payment-methods/{uid}/`: a secret sent replaces the stored one. */
+export const adminPaymentMethodInput = z
+  .object({
+    name: requiredText(80).optional(),
+    is_active: z.boolean().optional(),
+    public_key: requiredText(500).optional(),
+    access_token: secret().optional(),
+    webhook_secret: secret().optional(),
+    version: versionField(),
+  })
+  .strict();
+export type AdminPaymentMethodInput = z.infer<typeof adminPaymentMethodInput>;
+
+// ---------------------------------------------------------------------------------------
+// Tax rule (one per company; prices include it, see docs/decisions.md "Checkout: tax model")
+
+/** `version` 0: the company never saved one and the default (IGV 18 %) applies. */
+export const adminTaxRule = z.object({
+  name: z.string(),
+  rate: z.string(),
+  included: z.literal(true),
+  version: z.number().int(),
+});
+export type AdminTaxRule = z.infer<typeof adminTaxRule>;
+
+export const adminTaxRuleInput = z
+  .object({
+    name: requiredText(40),
+    rate: decimal().refine((v) => Number(v) <= 100, adminMoneyMessages.taxRateRange as string),
+    version: z.number({ error: formMessages.required }).int(formMessages.required).min(0),
+  })
+  .strict();
+export type AdminTaxRuleInput = z.infer<typeof adminTaxRuleInput>;
+
+// ---------------------------------------------------------------------------------------
+// Coupons
+
+const adminCouponKind = z.enum(['PERCENT', 'AMOUNT'], { error: formMessages.invalid });
+
+/** `value`: a percentage ("10.00") for PERCENT, an amount of money ("5.00") for AMOUNT. */
+export const adminCoupon = z.object({
+  uid: z.string(),
+  code: z.string(),
+  kind: adminCouponKind,
+  value: z.string(),
+  min_subtotal: money,
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  max_uses: z.number().int().nullable(),
+  max_uses_per_member: z.number().int().nullable(),
+  /** Orders that used it and were not canceled. */
+  uses: z.number().int(),
+  is_active: z.boolean(),
+  version: z.number().int(),
+});
+export type AdminCoupon = z.infer<typeof adminCoupon>;
+
+const limit = () =>
+  z
+    .number({ error: formMessages.numeric })
+    .int(formMessages.numeric)
+    .min(1, formMessages.positiveNumber)
+    .max(1_000_000, formMessages.invalid)
+    .nullable();
+const instant = () => z.iso.datetime({ offset: true, error: formMessages.date }).nullable();
+
+const couponFields = {
+  code: requiredText(30)
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,30}$/, adminMoneyMessages.couponCodeFormat as string),
+  kind: adminCouponKind,
+  value: decimal(),
+  min_subtotal: decimal(),
+  valid_from: instant(),
+  valid_until: instant(),
+  max_uses: limit(),
+  max_uses_per_member: limit(),
+  is_active: z.boolean(),
+};
+
+type CouponShape = Partial<{
+  kind: 'PERCENT' | 'AMOUNT';
+  value: string;
+  valid_from: string | null;
+  valid_until: string | null;
+}>;
+
+/** Rules across fields; a PATCH checks them again on the merged record (server). */
+export function couponIssues(c: CouponShape): Record<string, string> {
+  const issues: Record<string, string> = {};
+  if (c.value !== undefined && c.kind) {
+    const n = Number(c.value);
+    if (c.kind === 'PERCENT' && (n <= 0 || n > 100))
+      issues.value = adminMoneyMessages.couponPercentRange;
+    if (c.kind === 'AMOUNT' && n <= 0) issues.value = adminMoneyMessages.couponAmountPositive;
+  }
+  if (c.valid_from && c.valid_until && Date.parse(c.valid_until) <= Date.parse(c.valid_from))
+    issues.valid_until = adminMoneyMessages.couponDatesOrder;
+  return issues;
+}
+
+function checkCoupon(c: CouponShape, ctx: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(couponIssues(c)))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+}
+
+/** `POST v5/admin/money/coupons/`. */
+export const adminCouponCreate = z
+  .object({
+    ...couponFields,
+    min_subtotal: couponFields.min_subtotal.default('0.00'),
+    valid_from: couponFields.valid_from.default(null),
+    valid_until: couponFields.valid_until.default(null),
+    max_uses: couponFields.max_uses.default(null),
+    max_uses_per_member: couponFields.max_uses_per_member.default(null),
+    is_active: couponFields.is_active.default(true),
+  })
+  .strict()
+  .superRefine(checkCoupon);
+export type AdminCouponCreate = z.infer<typeof adminCouponCreate>;
+
+/** `PATCH v5/admin/money/coupons/{uid}/`: the fields to change and the version read. */
+export const adminCouponPatch = z
+  .object({
+    code: couponFields.code.optional(),
+    kind: couponFields.kind.optional(),
+    value: couponFields.value.optional(),
+    min_subtotal: couponFields.min_subtotal.optional(),
+    valid_from: couponFields.valid_from.optional(),
+    valid_until: couponFields.valid_until.optional(),
+    max_uses: couponFields.max_uses.optional(),
+    max_uses_per_member: couponFields.max_uses_per_member.optional(),
+    is_active: couponFields.is_active.optional(),
+    version: versionField(),
+  })
+  .strict();
+export type AdminCouponPatch = z.infer<typeof adminCouponPatch>;
+
+/** `GET v5/admin/money/coupons/?q=&active=&sort=&page=`. */
+export const adminCouponQuery = pageQuery.extend({
+  q: z.string().trim().max(30).optional(),
+  active: z.enum(['true', 'false']).optional(),
+  sort: z.enum(['code', '-code', 'uses', '-uses', 'valid_until', '-valid_until']).default('code'),
+});
+export type AdminCouponQuery = z.infer<typeof adminCouponQuery>;

@@ -1,0 +1,45 @@
+import type { CatalogueEntries } from './entry';
+
+/** The back office's money settings: payment methods, card credentials, tax rule, coupons. */
+export const adminMoneyErrors = {
+  'admin.payment_method_not_found': {
+    es: 'No se encontró el medio de pago.',
+    en: 'The payment method was not found.',
+  },
+  'admin.card_credentials_missing': {
+    es: 'Configure la clave pública y el access token antes de activar el pago con tarjeta.',
+    en: 'Set the public key and the access token before turning card payments on.',
+  },
+  'admin.coupon_not_found': {
+    es: 'No se encontró el cupón.',
+    en: 'The coupon was not found.',
+  },
+  'admin.coupon_code_taken': {
+    es: 'Ya existe un cupón con este código.',
+    en: 'A coupon with this code already exists.',
+  },
+  'admin.coupon_code_format': {
+    es: 'Use de 3 a 30 letras, números, guiones o guiones bajos.',
+    en: 'Use 3 to 30 letters, digits, hyphens or underscores.',
+  },
+  'admin.coupon_percent_range': {
+    es: 'El porcentaje debe estar entre 0.01 y 100.00.',
+    en: 'The percentage must be between 0.01 and 100.00.',
+  },
+  'admin.coupon_amount_positive': {
+    es: 'El monto debe ser mayor que cero.',
+    en: 'The amount must be greater than zero.',
+  },
+  'admin.coupon_dates_order': {
+    es: 'La fecha de fin debe ser posterior a la de inicio.',
+    en: 'The end date must be after the start date.',
+  },
+  'admin.coupon_max_below_uses': {
+    es: 'El límite no puede ser menor que los usos que ya tiene el cupón ({uses}).',
+    en: 'The limit cannot be lower than the uses the coupon already has ({uses}).',
+  },
+  'admin.tax_rate_range': {
+    es: 'La tasa debe estar entre 0.00 y 100.00.',
+    en: 'The rate must be between 0.00 and 100.00.',
+  },
+} as const satisfies CatalogueEntries;

@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCoupon,
+  adminCouponCreate,
+  adminCouponPatch,
+  adminCouponQuery,
+  adminPaymentMethod,
+  adminPaymentMethodInput,
+  adminTaxRule,
+  adminTaxRuleInput,
+  paged,
+  versionConflictBody,
+} from '@store/contract';
+import { errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { adminOnly, requireAdmin } from '../guard';
+import { createCoupon, listCoupons, updateCoupon } from './coupons';
+import { listPaymentMethods, updatePaymentMethod } from './payment-methods';
+import { getTaxRule, putTaxRule } from './tax';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const access =
+  "Back office, money settings: 401 without a session, 403 {code, detail} unless the user is the `OWNER` of a company of this tenant (a `MANAGER` gets 403 'admin.owner_only'; OWNER or MANAGER is checked first); anything of another company is 404.";
+const versioned = `Send the \`version\` the record was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written. Each change is in the audit log, secrets redacted.`;
+
+/** `/api/v5/admin/money/...`: payment methods and card credentials, the tax rule, coupons (owner only). */
+export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.addHook('preValidation', adminOnly('money'));
+
+  server.get(
+    '/v5/admin/money/payment-methods/',
+    {
+      schema: {
+        tags,
+        summary: "The company's payment methods; card secrets only as whether they are set",
+        description: `${access} Secrets (access token, webhook secret) are write-only: answered as \`access_token_configured\` / \`webhook_secret_configured\`.`,
+        response: { 200: z.array(adminPaymentMethod), ...errors },
+      },
+    },
+    async (request) => listPaymentMethods(requireAdmin(request)),
+  );
+
+  server.patch(
+    '/v5/admin/money/payment-methods/:uid/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Switches a payment method on or off, renames it, or replaces its card credentials',
+        description: `${access} A secret sent replaces the stored one; none is ever answered back. A Mercado Pago method cannot be on without its public key and access token (400 {is_active}). ${versioned}`,
+        params: uidParams,
+        body: adminPaymentMethodInput,
+        response: {
+          200: adminPaymentMethod,
+          ...errors,
+          409: versionConflictBody(adminPaymentMethod),
+        },
+      },
+    },
+    async (request) => updatePaymentMethod(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.get(
+    '/v5/admin/money/tax/',
+    {
+      schema: {
+        tags,
+        summary: "The company's tax rule (prices include it)",
+        description: `${access} \`version\` 0: none saved yet, the default IGV 18 % applies.`,
+        response: { 200: adminTaxRule, ...errors },
+      },
+    },
+    async (request) => getTaxRule(requireAdmin(request)),
+  );
+
+  server.put(
+    '/v5/admin/money/tax/',
+    {
+      schema: {
+        tags,
+        summary: "Sets the company's tax rule: name and rate in percent",
+        description: `${access} Catalogue prices include the tax; orders show the part of the total that is tax (docs/decisions.md "Checkout: tax model"). ${versioned}`,
+        body: adminTaxRuleInput,
+        response: { 200: adminTaxRule, ...errors, 409: versionConflictBody(adminTaxRule) },
+      },
+    },
+    async (request) => putTaxRule(requireAdmin(request), request.body),
+  );
+
+  server.get(
+    '/v5/admin/money/coupons/',
+    {
+      schema: {
+        tags,
+        summary: "The company's coupons with their uses so far",
+        description: `${access} \`q\`: part of the code; \`active\`: true | false; \`sort\`: code | uses | valid_until, \`-\` for descending.`,
+        querystring: adminCouponQuery,
+        response: { 200: paged(adminCoupon), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listCoupons(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.post(
+    '/v5/admin/money/coupons/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a coupon',
+        description: `${access} Codes are stored upper case and unique per company (400 {code}). \`value\`: a percentage (0.01-100) for PERCENT, an amount for AMOUNT.`,
+        body: adminCouponCreate,
+        response: { 201: adminCoupon, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCoupon(requireAdmin(request), request.body)),
+  );
+
+  server.patch(
+    '/v5/admin/money/coupons/:uid/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Changes a coupon (switch off with is_active: false; used coupons are never deleted)',
+        description: `${access} \`max_uses\` never below the uses so far (400 {max_uses}). ${versioned}`,
+        params: uidParams,
+        body: adminCouponPatch,
+        response: { 200: adminCoupon, ...errors, 409: versionConflictBody(adminCoupon) },
+      },
+    },
+    async (request) => updateCoupon(requireAdmin(request), request.params.uid, request.body),
+  );
+};

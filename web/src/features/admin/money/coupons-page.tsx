@@ -1,0 +1,265 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { AdminCoupon } from '@store/contract/admin/money';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { useCoupons } from './api/get-coupons';
+import { useCreateCoupon } from './api/create-coupon';
+import { useUpdateCoupon } from './api/update-coupon';
+import './money.css';
+
+type Form = {
+  code: string;
+  kind: 'PERCENT' | 'AMOUNT';
+  value: string;
+  min_subtotal: string;
+  valid_until: string;
+  max_uses: string;
+  max_uses_per_member: string;
+};
+const fields = Object.keys({
+  code: 0,
+  kind: 0,
+  value: 0,
+  min_subtotal: 0,
+  valid_until: 0,
+  max_uses: 0,
+  max_uses_per_member: 0,
+} satisfies Record<keyof Form, 0>);
+
+const limit = (v: string) => (v.trim() ? Number(v) : null);
+
+/** The form to create a coupon; the server's rules answer each field (400 field errors). */
+function NewCouponForm() {
+  const { t } = useTranslation();
+  const create = useCreateCoupon();
+  const form = useForm<Form>({
+    defaultValues: { kind: 'PERCENT', min_subtotal: '0.00' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    fields,
+    'admin.money.saveError',
+  );
+  const e = form.formState.errors;
+  const submit = form.handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      const coupon = await create.mutateAsync({
+        code: v.code,
+        kind: v.kind,
+        value: v.value,
+        min_subtotal: v.min_subtotal || '0.00',
+        // The end of the chosen day in the store's time zone (Lima, UTC-5).
+        valid_until: v.valid_until ? `${v.valid_until}T23:59:59-05:00` : null,
+        max_uses: limit(v.max_uses),
+        max_uses_per_member: limit(v.max_uses_per_member),
+      });
+      toast.success(t('admin.money.created', { code: coupon.code }));
+      form.reset();
+    } catch (error) {
+      showError(error);
+    }
+  });
+  const text = (m?: string) => (m ? (m.startsWith('admin.money.') ? t(m) : tm(m)) : undefined);
+  return (
+    <form className="admin-panel admin-coupon-form" onSubmit={submit} noValidate>
+      <h2 className="admin-panel__title">{t('admin.money.newCoupon')}</h2>
+      <FormAlert messages={general.map((m) => text(m)!)} />
+      <div className="admin-coupon-form__grid">
+        <TextField
+          label={t('admin.money.code')}
+          autoCapitalize="characters"
+          error={text(e.code?.message)}
+          {...form.register('code')}
+        />
+        <SelectField
+          label={t('admin.money.kind')}
+          options={[
+            { value: 'PERCENT', label: t('admin.money.kind_PERCENT') },
+            { value: 'AMOUNT', label: t('admin.money.kind_AMOUNT') },
+          ]}
+          error={text(e.kind?.message)}
+          {...form.register('kind')}
+        />
+        <TextField
+          label={t('admin.money.value')}
+          inputMode="decimal"
+          error={text(e.value?.message)}
+          {...form.register('value')}
+        />
+        <TextField
+          label={t('admin.money.minSubtotal')}
+          inputMode="decimal"
+          error={text(e.min_subtotal?.message)}
+          {...form.register('min_subtotal')}
+        />
+        <TextField
+          label={t('admin.money.validUntil')}
+          type="date"
+          error={text(e.valid_until?.message)}
+          {...form.register('valid_until')}
+        />
+        <TextField
+          label={t('admin.money.maxUses')}
+          inputMode="numeric"
+          error={text(e.max_uses?.message)}
+          {...form.register('max_uses')}
+        />
+        <TextField
+          label={t('admin.money.maxUsesPerMember')}
+          inputMode="numeric"
+          error={text(e.max_uses_per_member?.message)}
+          {...form.register('max_uses_per_member')}
+        />
+      </div>
+      <button type="submit" className="button button--primary" disabled={create.isPending}>
+        {t('admin.money.create')}
+      </button>
+    </form>
+  );
+}
+
+/** Switches a coupon off (after a confirmation) or on again. */
+function ActiveToggle({ coupon }: { coupon: AdminCoupon }) {
+  const { t } = useTranslation();
+  const update = useUpdateCoupon();
+  const toggle = () => {
+    if (coupon.is_active && !window.confirm(t('admin.money.confirmOff', { code: coupon.code })))
+      return;
+    update.mutate(
+      { uid: coupon.uid, is_active: !coupon.is_active, version: coupon.version },
+      { onError: () => toast.error(t('admin.money.saveError')) },
+    );
+  };
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      onClick={toggle}
+      disabled={update.isPending}
+    >
+      {coupon.is_active ? t('admin.money.turnOff') : t('admin.money.turnOn')}
+    </button>
+  );
+}
+
+/** /admin/coupons: the owner's coupons (search, sort, pages) and the form to create one. */
+export function CouponsPage() {
+  const { t, i18n } = useTranslation();
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState('code');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(q.trim(), 300);
+  const query = useCoupons({ page, sort, ...(search ? { q: search } : {}) });
+  const date = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(i18n.language, {
+          dateStyle: 'medium',
+          timeZone: 'America/Lima',
+        }).format(new Date(iso))
+      : '—';
+  const d = query.data;
+  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{t('admin.money.title')}</h1>
+        <div className="admin-filters">
+          <TextField
+            label={t('admin.money.search')}
+            type="search"
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+          <SelectField
+            label={t('admin.money.sort')}
+            value={sort}
+            onChange={(e) => setSort(e.target.value)}
+            options={['code', '-uses', '-valid_until'].map((s) => ({
+              value: s,
+              label: t(`admin.money.sort_${s.replace('-', '')}`),
+            }))}
+          />
+        </div>
+      </div>
+      <NewCouponForm />
+      <section className="admin-panel" aria-labelledby="coupons-list">
+        <h2 id="coupons-list" className="admin-panel__title">
+          {t('admin.money.list')}
+        </h2>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <PageMessage title={t('admin.fetchError')}>
+            <button type="button" className="button" onClick={() => void query.refetch()}>
+              {t('admin.retry')}
+            </button>
+          </PageMessage>
+        ) : !d?.results.length ? (
+          <p className="admin-empty">
+            {search ? t('admin.money.noMatch') : t('admin.money.empty')}
+          </p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-coupons" data-testid="admin-coupons">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.money.code')}</th>
+                  <th scope="col">{t('admin.money.discount')}</th>
+                  <th scope="col">{t('admin.money.uses')}</th>
+                  <th scope="col">{t('admin.money.validUntil')}</th>
+                  <th scope="col">{t('admin.money.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.results.map((c) => (
+                  <tr key={c.uid}>
+                    <td>{c.code}</td>
+                    <td>{c.kind === 'PERCENT' ? `${c.value} %` : c.value}</td>
+                    <td>{c.max_uses ? `${c.uses} / ${c.max_uses}` : c.uses}</td>
+                    <td>{date(c.valid_until)}</td>
+                    <td>
+                      {c.is_active ? t('admin.money.active') : t('admin.money.inactive')}{' '}
+                      <ActiveToggle coupon={c} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <div className="admin-pager">
+            <button
+              type="button"
+              className="button"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('admin.money.previous')}
+            </button>
+            <span>{t('admin.money.page', { page, pages })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('admin.money.next')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
