@@ -15,7 +15,15 @@ import { adminMessages } from './messages';
  */
 
 /** The screens (and their routes) of the back office, each granted to roles below. */
-export const adminArea = z.enum(['dashboard', 'catalogue', 'audit', 'staff', 'money']);
+export const adminArea = z.enum([
+  'dashboard',
+  'catalogue',
+  'audit',
+  'staff',
+  'money',
+  'media',
+  'branding',
+]);
 export type AdminArea = z.infer<typeof adminArea>;
 
 /**
@@ -23,8 +31,8 @@ export type AdminArea = z.infer<typeof adminArea>;
  * methods, card credentials, taxes). STAFF and VALIDATOR work at the counter, never here.
  */
 export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
-  OWNER: ['dashboard', 'catalogue', 'audit', 'staff', 'money'],
-  MANAGER: ['dashboard', 'catalogue', 'audit'],
+  OWNER: ['dashboard', 'catalogue', 'audit', 'staff', 'money', 'media', 'branding'],
+  MANAGER: ['dashboard', 'catalogue', 'audit', 'media', 'branding'],
   STAFF: [],
   VALIDATOR: [],
 };
@@ -66,7 +74,9 @@ export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
 // Audit log
 
 /** The kinds of record the audit log names (grows with each admin screen). */
-export const auditEntity = z.enum(['product_category'], { error: adminMessages.entityUnknown });
+export const auditEntity = z.enum(['product_category', 'media', 'branding'], {
+  error: adminMessages.entityUnknown,
+});
 export type AuditEntity = z.infer<typeof auditEntity>;
 export const auditAction = z.enum(['create', 'update', 'delete']);
 export type AuditAction = z.infer<typeof auditAction>;

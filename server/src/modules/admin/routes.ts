@@ -19,6 +19,8 @@ import { listAudit } from './audit';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
+import { adminMediaRoutes } from './media/routes';
+import { adminBrandingRoutes } from './branding/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -35,6 +37,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'admin');
   server.decorateRequest('admin', null);
   server.addHook('preValidation', adminHook);
+  await server.register(adminMediaRoutes);
+  await server.register(adminBrandingRoutes);
 
   server.get(
     '/v5/admin/me/',
