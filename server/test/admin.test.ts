@@ -47,7 +47,12 @@ before(async () => {
 });
 after(() => t?.close());
 
-type Case = { method: 'GET' | 'PATCH'; path: string; url: () => string; body?: () => unknown };
+type Case = {
+  method: 'GET' | 'PATCH' | 'POST';
+  path: string;
+  url: () => string;
+  body?: () => unknown;
+};
 
 /** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
 const cases: Case[] = [
@@ -65,6 +70,20 @@ const cases: Case[] = [
     url: () => `/api/v5/admin/categories/${category.uid}/`,
     // Version 0 never exists: a 400 once the role passed, and nothing written.
     body: () => ({ name: 'Cafés', version: 0 }),
+  },
+  // Not multipart: a 400 {file} once the role passed, and nothing stored.
+  {
+    method: 'POST',
+    path: '/api/v5/admin/media/',
+    url: () => '/api/v5/admin/media/',
+    body: () => ({}),
+  },
+  { method: 'GET', path: '/api/v5/admin/branding/', url: () => '/api/v5/admin/branding/' },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/branding/',
+    url: () => '/api/v5/admin/branding/',
+    body: () => ({ main_color: '#000000', version: 0 }),
   },
 ];
 
@@ -91,7 +110,7 @@ describe('admin permission matrix', () => {
         assert.equal(res.statusCode, 403, `${who}: ${res.body}`);
         assert.deepEqual(res.data, { detail: messageText(adminMessages.notAdmin) });
       }
-      const ok = c.method === 'PATCH' ? 400 : 200;
+      const ok = c.method === 'GET' ? 200 : 400;
       for (const who of ['owner', 'manager'] as const) {
         const res = await call(aurora[who]);
         assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
@@ -109,11 +128,19 @@ describe('admin permission matrix', () => {
   test('me: the owner opens every area, the manager all but staff and money', async () => {
     const owner = (await t.get('/api/v5/admin/me/', { headers: aurora.owner })).data;
     assert.equal(owner.role, 'OWNER');
-    assert.deepEqual(owner.areas, ['dashboard', 'catalogue', 'audit', 'staff', 'money']);
+    assert.deepEqual(owner.areas, [
+      'dashboard',
+      'catalogue',
+      'audit',
+      'staff',
+      'money',
+      'media',
+      'branding',
+    ]);
     assert.equal(owner.company.name, 'Café Aurora');
     const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;
     assert.equal(manager.role, 'MANAGER');
-    assert.deepEqual(manager.areas, ['dashboard', 'catalogue', 'audit']);
+    assert.deepEqual(manager.areas, ['dashboard', 'catalogue', 'audit', 'media', 'branding']);
     // The manager still works the counter as STAFF does, but not the staff list.
     const staffMe = await t.get('/api/v5/staff/me/', { headers: aurora.manager });
     assert.equal(staffMe.statusCode, 200);
