@@ -190,6 +190,7 @@ describe('branding and legal texts', () => {
     const app = await t.appOf('localhost');
     assert.equal(app.colors.main_color, '#123ABC');
     assert.equal(app.logo, logo.data.url);
+    assert.equal(app.company.logo, logo.data.url, "the main company's logo follows");
     assert.equal(app.site.terms_and_conditions, '<h2>Términos</h2><p>Hola</p>');
     const [line] = await t.db
       .select()

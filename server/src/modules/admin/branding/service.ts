@@ -6,7 +6,8 @@ import {
   type AdminBranding,
   type AdminBrandingInput,
 } from '@store/contract';
-import { apps } from '../../../db/schema';
+import { apps, companies } from '../../../db/schema';
+import { ofTenant } from '../../../scope/tenant-query';
 import { ForbiddenError } from '../../../lib/http-errors';
 import { withDb } from '../../../scope/scope';
 import { recordChange } from '../audit';
@@ -82,6 +83,13 @@ export async function updateBranding(
       })
       .where(where)
       .returning();
+    // The store header shows the company's logo before the app's: in a store the main company
+    // is the brand, so its logo follows the store's (other companies of a multisite keep theirs).
+    if (input.logo !== undefined)
+      await tx
+        .update(companies)
+        .set({ logo: input.logo })
+        .where(ofTenant(admin, companies, eq(companies.uid, admin.company.uid)));
     await recordChange(withDb(admin, tx), {
       entity: 'branding',
       entityUid: admin.app.uid,
