@@ -20,6 +20,8 @@ export function RichText({
 }) {
   const { t } = useTranslation();
   const editor = useEditor({
+    // TipTap would add its styles in a <style> tag, which our CSP refuses: they are in admin.css.
+    injectCSS: false,
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
