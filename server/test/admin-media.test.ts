@@ -221,12 +221,18 @@ describe('branding and legal texts', () => {
     const read = await t.get('/api/v5/admin/branding/', { headers: owner });
     const res = await t.patch(
       '/api/v5/admin/branding/',
-      { version: read.data.version, main_color: 'red', logo: 'javascript:alert(1)' },
+      {
+        version: read.data.version,
+        main_color: 'red',
+        logo: 'javascript:alert(1)',
+        favicon: '//evil.example/x.png',
+      },
       { headers: owner },
     );
     assert.equal(res.statusCode, 400, res.body);
     assert.deepEqual(res.errorCodes?.codes?.main_color, [{ code: 'admin.color_invalid' }]);
     assert.deepEqual(res.errorCodes?.codes?.logo, [{ code: 'admin.image_url_invalid' }]);
+    assert.deepEqual(res.errorCodes?.codes?.favicon, [{ code: 'admin.image_url_invalid' }]);
   });
 
   test("each store edits its own branding; a multisite's other company cannot", async () => {

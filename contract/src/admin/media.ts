@@ -29,14 +29,14 @@ export const hexColor = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, adminMediaMessages.colorInvalid);
 
-/** A logo or favicon: one of our uploads, an https address, or none. */
+/** A logo or favicon: a path of this store's own origin (an upload), an https address, or none. */
 export const brandImageUrl = z
   .string({ error: adminMediaMessages.imageUrlInvalid })
   .trim()
   .max(2000, adminMediaMessages.imageUrlInvalid)
   .refine(
-    (v) =>
-      /^\/api\/v5\/media\/[0-9a-f-]{36}-\d+\.webp$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
+    // Never `//host` (another origin) nor a `javascript:` or `data:` address.
+    (v) => /^\/(?![/\\])[^\s"'<>\\]*$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v),
     adminMediaMessages.imageUrlInvalid,
   )
   .nullable();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBranding } from '@store/contract/admin/media';
 import { ApiError } from '../../../api/client';
@@ -53,9 +53,10 @@ function BrandingForm({ saved }: { saved: AdminBranding }) {
     general: [],
   });
   const [notice, setNotice] = useState<string | null>(null);
-  useEffect(() => setNotice(null), [draft]);
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setNotice(null);
     setDraft((d) => ({ ...d, [key]: value }));
+  };
 
   async function save() {
     setErrors({ fields: {}, general: [] });
