@@ -40,3 +40,4 @@ export * from './telemetry/client-errors';
 export * from './admin/messages';
 export * from './admin/schemas';
 export * from './admin/media';
+export * from './html-policy';

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { tenantHtmlPolicy } from '@store/contract';
+import { tenantHtmlPolicy } from '@store/contract/html-policy';
 
 /**
  * Every piece of tenant-provided HTML goes through here before it reaches the DOM, with the
