@@ -41,3 +41,5 @@ export * from './admin/messages';
 export * from './admin/schemas';
 export * from './admin/orders';
 export * from './admin/money';
+export * from './admin/media';
+export * from './html-policy';

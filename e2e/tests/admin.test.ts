@@ -75,6 +75,7 @@ test(
       'Resumen',
       'Cupones',
       'Pagos e impuestos',
+      'Marca y textos legales',
     ]);
 
     // Last 7 days (the default).

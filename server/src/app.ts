@@ -1,3 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mediaPlugin } from './modules/media/plugin';
+import { mediaRoutes } from './modules/media/routes';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { detailBody } from './lib/http-errors';
 import {
@@ -101,6 +106,8 @@ export type AppOptions = {
   orderExpiryRunSeconds?: number;
   /** How often undecided card payments are re-read and failed refunds retried (0: never). */
   paymentReconcileRunSeconds?: number;
+  /** Where uploaded images go (Config.media); a fresh temporary folder by default (tests). */
+  media?: { dir: string; storageUrl?: string };
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -152,6 +159,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(storeAccessPlugin);
   await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
   await app.register(docsPlugin);
+  await app.register(mediaPlugin, options.media ?? { dir: mkdtempSync(join(tmpdir(), 'media-')) });
 
   await app.register(
     async (api) => {
@@ -173,6 +181,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffMemberRoutes);
       await api.register(telemetryRoutes);
       await api.register(adminRoutes);
+      await api.register(mediaRoutes);
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,11 @@ export type Config = {
   /** PAYMENT_RECONCILE_RUN_SECONDS: undecided card payments re-read, failed refunds retried (0 off). */
   paymentReconcileRunSeconds: number;
   accounts: AccountsConfig;
+  /**
+   * Uploaded images: a folder (MEDIA_DIR, by default `media/` beside the data folder), or an
+   * S3-compatible bucket when STORAGE_URL is set (`https://KEY:SECRET@host/bucket?region=r`).
+   */
+  media: { dir: string; storageUrl?: string };
 };
 
 /** Fastify's trustProxy as we allow it: nothing, or the proxies' addresses/CIDRs (never `true`). */
@@ -301,6 +306,10 @@ export function configFromEnv(env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || path.join(repoRoot, 'data'),
+    media: {
+      dir: env.MEDIA_DIR || path.join(repoRoot, 'media'),
+      storageUrl: env.STORAGE_URL || undefined,
+    },
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: demoSeedWanted(env),

@@ -28,6 +28,7 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
   imgSrc: config.imgSrc,
+  media: config.media,
   analytics: config.analytics,
   mercadoPagoSdk: config.mercadoPagoSdk,
   timeouts: config.timeouts,

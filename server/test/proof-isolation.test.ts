@@ -1038,3 +1038,71 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner on images and branding", () => {
+  let attacker: { host: string; auth: Auth };
+  let owner: Auth;
+  let image = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-media');
+    attacker = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    owner = { authorization: `Token ${own.data.token}` };
+    const boundary = 'isoboundary';
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.post('/api/v5/admin/media/', body, {
+      headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    image = res.data.url;
+    const branding = await t.get('/api/v5/admin/branding/', { headers: owner });
+    assert.equal(branding.statusCode, 200, branding.body);
+  });
+
+  test("GET v5/media/{name}: another store's host answers 404 for the victim's image", async () => {
+    const res = await t.get(image, { host: attacker.host });
+    assert.equal(res.statusCode, 404);
+    assert.equal((await t.get(image)).statusCode, 200);
+  });
+
+  test("GET and PATCH v5/admin/branding/: the attacker's own store only; the victim's unchanged", async () => {
+    const before = await fingerprint(v.app);
+    const victimBefore = (await t.get('/api/v5/admin/branding/', { headers: owner })).data;
+    const read = await t.get('/api/v5/admin/branding/', {
+      host: attacker.host,
+      headers: attacker.auth,
+    });
+    assert.equal(read.statusCode, 200);
+    assert.notEqual(read.body, JSON.stringify(victimBefore));
+    const write = await t.patch(
+      '/api/v5/admin/branding/',
+      { version: read.data.version, main_color: '#FF0000', logo: image },
+      { host: attacker.host, headers: attacker.auth },
+    );
+    assert.equal(write.statusCode, 200, write.body);
+    const there = await t.patch(
+      '/api/v5/admin/branding/',
+      { version: victimBefore.version, main_color: '#FF0000' },
+      { host: v.host, headers: attacker.auth },
+    );
+    assert.equal(there.statusCode, 401, there.body);
+    assert.equal(await fingerprint(v.app), before);
+    assert.deepEqual(
+      (await t.get('/api/v5/admin/branding/', { headers: owner })).data,
+      victimBefore,
+    );
+  });
+});

@@ -23,6 +23,8 @@ export const adminArea = z.enum([
   'members',
   'staff',
   'money',
+  'media',
+  'branding',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
@@ -31,8 +33,18 @@ export type AdminArea = z.infer<typeof adminArea>;
  * methods, card credentials, taxes). STAFF and VALIDATOR work at the counter, never here.
  */
 export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
-  OWNER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'staff', 'money'],
-  MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members'],
+  OWNER: [
+    'dashboard',
+    'catalogue',
+    'audit',
+    'orders',
+    'members',
+    'staff',
+    'money',
+    'media',
+    'branding',
+  ],
+  MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'media', 'branding'],
   STAFF: [],
   VALIDATOR: [],
 };
@@ -75,7 +87,16 @@ export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
 
 /** The kinds of record the audit log names (grows with each admin screen). */
 export const auditEntity = z.enum(
-  ['product_category', 'order', 'member_export', 'payment_method', 'tax_rule', 'coupon'],
+  [
+    'product_category',
+    'order',
+    'member_export',
+    'payment_method',
+    'tax_rule',
+    'coupon',
+    'media',
+    'branding',
+  ],
   {
     error: adminMessages.entityUnknown,
   },

@@ -1,5 +1,6 @@
 import { adminErrors } from './admin';
 import { adminMoneyErrors } from './admin-money';
+import { adminMediaErrors } from './admin-media';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -30,6 +31,7 @@ export const errorCatalogue = {
   ...staffErrors,
   ...adminErrors,
   ...adminMoneyErrors,
+  ...adminMediaErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

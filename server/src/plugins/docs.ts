@@ -25,6 +25,7 @@ const tags = [
   { name: 'subscriptions', description: 'Recurring orders.' },
   { name: 'staff', description: 'The staff console (a staff role on the tenant is required).' },
   { name: 'telemetry', description: 'Error reports of the web app from browsers.' },
+  { name: 'media', description: "The store's uploaded images, served from its own origin." },
   {
     name: 'admin',
     description: "The back office (the store's OWNER or MANAGER role is required).",

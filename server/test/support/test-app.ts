@@ -49,6 +49,8 @@ export async function startTestApp(
     clock?: Clock;
     /** The app's logger (default: none), for tests that read what is logged. */
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** Where uploads go (default: a fresh temporary folder). */
+    media?: Parameters<typeof buildApp>[0]['media'];
   } = {},
 ) {
   const database = await openTestDatabase({ seedDemo: options.seedDemo !== false });
@@ -62,6 +64,7 @@ export async function startTestApp(
     webDist: options.webDist,
     clock: options.clock,
     logger: options.logger,
+    media: options.media,
   });
   await app.ready();
 

@@ -176,6 +176,46 @@ export async function apiDownload(
   return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
 }
 
+/**
+ * A file sent as multipart/form-data (part `file`) with the same headers as every call; XHR
+ * rather than fetch because only XHR reports upload progress (0 to 1) along the way.
+ */
+export function apiUpload<T>(
+  path: string,
+  file: Blob,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const apiKey = storage.get(storageKeys.apiKey);
+    const token = storage.get(storageKeys.token);
+    if (apiKey) xhr.setRequestHeader('API-KEY', apiKey);
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(new ApiError(0, null, 'Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    const form = new FormData();
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>

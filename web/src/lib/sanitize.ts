@@ -1,15 +1,13 @@
 import DOMPurify from 'dompurify';
+import { tenantHtmlPolicy } from '@store/contract/html-policy';
 
 /**
- * Every piece of tenant-provided HTML goes through here before it reaches the DOM. Besides
- * scripts and handlers, forms and their controls go (tenant text must not ask for passwords
- * or post anywhere), and so do <style> blocks, which could restyle the whole page.
+ * Every piece of tenant-provided HTML goes through here before it reaches the DOM, with the
+ * rules the server also applies before storing it (`tenantHtmlPolicy`): scripts, handlers,
+ * forms and their controls, and <style> blocks go.
  */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['form', 'input', 'button', 'select', 'textarea', 'style'],
-  });
+  return DOMPurify.sanitize(html, tenantHtmlPolicy);
 }
 
 /**

@@ -63,6 +63,8 @@ export const apps = pgTable(
     maxUnpaidOrders: integer('max_unpaid_orders').notNull().default(3),
     /** Minutes an order may wait for the store to accept it; then it expires and its stock comes back. */
     orderAcceptanceMinutes: integer('order_acceptance_minutes').notNull().default(240),
+    /** Optimistic concurrency of the back office's branding and legal texts. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

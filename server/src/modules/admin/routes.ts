@@ -21,6 +21,8 @@ import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
 import { adminOrderRoutes } from './orders/routes';
 import { adminMoneyRoutes } from './money/routes';
+import { adminMediaRoutes } from './media/routes';
+import { adminBrandingRoutes } from './branding/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -39,6 +41,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminHook);
   await server.register(adminOrderRoutes);
   await server.register(adminMoneyRoutes);
+  await server.register(adminMediaRoutes);
+  await server.register(adminBrandingRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -4,6 +4,7 @@ export const adminKeys = {
   me: (token: string) => ['admin-me', token] as const,
   dashboards: () => ['admin-dashboard'] as const,
   dashboard: (filters: object) => ['admin-dashboard', filters] as const,
+  branding: () => ['admin-branding'] as const,
 };
 
 /** The owner's money settings (features/admin/money). */

@@ -10,17 +10,19 @@ import { useAdminMe } from '../api/get-admin-me';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
+import { BrandingPage } from '../branding/branding-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'coupons' | 'payments';
+  label: 'dashboard' | 'coupons' | 'payments' | 'branding';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
+  { area: 'branding', path: '/admin/branding', label: 'branding' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -114,6 +116,7 @@ function AdminShell({ me }: { me: AdminMe }) {
             {me.areas.includes('money') ? (
               <Route path="payments" element={<PaymentsPage />} />
             ) : null}
+            <Route path="branding" element={<BrandingPage />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
