@@ -66,7 +66,9 @@ export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
 // Audit log
 
 /** The kinds of record the audit log names (grows with each admin screen). */
-export const auditEntity = z.enum(['product_category'], { error: adminMessages.entityUnknown });
+export const auditEntity = z.enum(['product_category', 'product', 'place_product'], {
+  error: adminMessages.entityUnknown,
+});
 export type AuditEntity = z.infer<typeof auditEntity>;
 export const auditAction = z.enum(['create', 'update', 'delete']);
 export type AuditAction = z.infer<typeof auditAction>;

@@ -1,4 +1,5 @@
 import { adminErrors } from './admin';
+import { adminCatalogueErrors } from './admin-catalogue';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -28,6 +29,7 @@ export const errorCatalogue = {
   ...engagementErrors,
   ...staffErrors,
   ...adminErrors,
+  ...adminCatalogueErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

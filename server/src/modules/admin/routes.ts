@@ -16,6 +16,7 @@ import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { areaAccess } from '../../plugins/route-access';
 import { listAudit } from './audit';
+import { adminCatalogueRoutes } from './catalogue/routes';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'admin');
   server.decorateRequest('admin', null);
   server.addHook('preValidation', adminHook);
+  await server.register(adminCatalogueRoutes);
 
   server.get(
     '/v5/admin/me/',
