@@ -1,3 +1,4 @@
+import { catalogueEs } from '../catalogue/i18n';
 import { orderStatusLabels } from '@store/contract/orders/messages';
 import type { OrderStatus } from '@store/contract/orders/status';
 
@@ -16,7 +17,8 @@ export const adminEs = {
     'Solo el dueño o el administrador de la tienda pueden entrar. Si atiendes en tienda, usa la atención en tienda.',
   fetchError: 'Lo sentimos, no se pudo obtener la información',
   retry: 'Reintentar',
-  nav: { dashboard: 'Resumen' },
+  nav: { dashboard: 'Resumen', catalogue: 'Catálogo' },
+  catalogue: catalogueEs,
   dashboard: {
     title: 'Resumen',
     period: 'Periodo',

@@ -7,12 +7,14 @@ import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
+import { CataloguePage } from '../catalogue/catalogue-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
-const screens: { area: AdminAreaName; path: string; label: 'dashboard' }[] = [
+const screens: { area: AdminAreaName; path: string; label: 'dashboard' | 'catalogue' }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
+  { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -102,6 +104,9 @@ function AdminShell({ me }: { me: AdminMe }) {
         <main className="admin__main">
           <Routes>
             <Route index element={<DashboardPage places={me.places} />} />
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue" element={<CataloguePage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
