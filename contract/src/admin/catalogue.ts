@@ -71,7 +71,8 @@ const imageUrl = () =>
     .string({ error: formMessages.url })
     .trim()
     .max(500, formMessages.tooLong)
-    .regex(/^https?:\/\/\S+$/, formMessages.url)
+    // An absolute http(s) URL, or a path of the store's own files (the demo images are).
+    .regex(/^(https?:\/\/\S+|\/[^\s/]\S*)$/, formMessages.url)
     .nullable();
 
 /**
