@@ -43,3 +43,4 @@ export * from './admin/orders';
 export * from './admin/money';
 export * from './admin/media';
 export * from './html-policy';
+export * from './admin/catalogue';

@@ -231,6 +231,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/branding'),
       `/admin/branding ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/catalogue'),
+      `/admin/catalogue ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -73,6 +73,7 @@ test(
     // Only screens that exist are listed.
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Resumen',
+      'Catálogo',
       'Cupones',
       'Pagos e impuestos',
       'Marca y textos legales',

@@ -26,6 +26,7 @@ const aurora: Record<'owner' | 'manager' | 'cashier' | 'validator' | 'member', A
   member: {},
 };
 let category: { uid: string; name: string; version: number };
+let product: { uid: string; places: { place: { uid: string } }[] };
 
 async function login(email: string, password: string, host = 'localhost'): Promise<Auth> {
   const res = await t.post('/api/v5/login/', { email, password }, { host });
@@ -43,6 +44,9 @@ before(async () => {
   const list = await t.get('/api/v5/admin/categories/', { headers: aurora.owner });
   assert.equal(list.statusCode, 200, list.body);
   category = list.data.find((c: { name: string }) => c.name === 'Cafés');
+  const products = await t.get('/api/v5/admin/products/?page_size=1', { headers: aurora.owner });
+  assert.equal(products.statusCode, 200, products.body);
+  product = products.data.results[0];
   s = await makeStaffShop(t, 'adminshop');
 });
 after(() => t?.close());
@@ -102,6 +106,24 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/branding/',
     body: () => ({ main_color: '#000000', version: 0 }),
   },
+  { method: 'GET', path: '/api/v5/admin/products/', url: () => '/api/v5/admin/products/' },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/products/{uid}/',
+    url: () => `/api/v5/admin/products/${product.uid}/`,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/products/{uid}/',
+    url: () => `/api/v5/admin/products/${product.uid}/`,
+    body: () => ({ title: 'Espresso', version: 0 }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/products/{uid}/places/{place}/',
+    url: () => `/api/v5/admin/products/${product.uid}/places/${product.places[0].place.uid}/`,
+    body: () => ({ stock: -1 }),
+  },
 ];
 
 describe('admin permission matrix', () => {
@@ -149,6 +171,7 @@ describe('admin permission matrix', () => {
       assert.ok([200, 400, 404].includes(own.statusCode), own.body);
       assert.ok(!own.body.includes('Cafés'), own.body);
       assert.ok(!own.body.includes(category.uid), own.body);
+      assert.ok(!own.body.includes(product.uid), own.body);
     });
   }
 

@@ -1106,3 +1106,77 @@ describe("tenant isolation: another tenant's owner on images and branding", () =
     );
   });
 });
+
+describe("tenant isolation: another tenant's owner in the back office's catalogue", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let owner: Auth;
+  let product = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-catalogue');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    const products = await t.get('/api/v5/admin/products/?page_size=1', { headers: owner });
+    assert.equal(products.statusCode, 200, products.body);
+    product = products.data.results[0].uid;
+    tenantSecrets.push(product);
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    {
+      route: 'GET v5/admin/products/{uid}/',
+      url: () => `/api/v5/admin/products/${product}/`,
+    },
+    {
+      route: 'PATCH v5/admin/products/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/products/${product}/`,
+      body: () => ({ title: 'Robado', price: '0.10', version: 1 }),
+    },
+    {
+      route: 'PATCH v5/admin/products/{uid}/places/{place}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/products/${product}/places/${v.place}/`,
+      body: () => ({ is_active: false, stock: 0 }),
+    },
+    {
+      route: 'GET v5/admin/products/?place',
+      url: () => `/api/v5/admin/products/?place=${v.place}`,
+      refuse: [400],
+    },
+    // The list answers 200 with the caller's own company only.
+    { route: 'GET v5/admin/products/', url: () => '/api/v5/admin/products/', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else
+        assert.ok(
+          (row.refuse ?? [403, 404]).includes(res.statusCode),
+          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

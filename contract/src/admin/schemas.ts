@@ -89,6 +89,8 @@ export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
 export const auditEntity = z.enum(
   [
     'product_category',
+    'product',
+    'place_product',
     'order',
     'member_export',
     'payment_method',

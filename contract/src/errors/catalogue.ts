@@ -1,6 +1,7 @@
 import { adminErrors } from './admin';
 import { adminMoneyErrors } from './admin-money';
 import { adminMediaErrors } from './admin-media';
+import { adminCatalogueErrors } from './admin-catalogue';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -32,6 +33,7 @@ export const errorCatalogue = {
   ...adminErrors,
   ...adminMoneyErrors,
   ...adminMediaErrors,
+  ...adminCatalogueErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -78,7 +78,10 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     await tx
       .insert(products)
       .values(row)
-      .onConflictDoUpdate({ target: [products.appId, products.uid], set: row });
+      .onConflictDoUpdate({
+        target: [products.appId, products.uid],
+        set: { ...row, version: sql`${products.version} + 1` },
+      });
 
     await tx
       .delete(placeProducts)

@@ -77,6 +77,8 @@ export const products = pgTable(
     isRedeemable: boolean('is_redeemable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Optimistic concurrency of the back office's product form (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
     searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     // The title weighs more than the rest, so "café con leche" ranks the product of that name first.

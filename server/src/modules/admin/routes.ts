@@ -16,6 +16,7 @@ import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { areaAccess } from '../../plugins/route-access';
 import { listAudit } from './audit';
+import { adminCatalogueRoutes } from './catalogue/routes';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
@@ -43,6 +44,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminMoneyRoutes);
   await server.register(adminMediaRoutes);
   await server.register(adminBrandingRoutes);
+  await server.register(adminCatalogueRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -5,6 +5,8 @@ export const adminKeys = {
   dashboards: () => ['admin-dashboard'] as const,
   dashboard: (filters: object) => ['admin-dashboard', filters] as const,
   branding: () => ['admin-branding'] as const,
+  products: () => ['admin-products'] as const,
+  productList: (filters: object) => ['admin-products', filters] as const,
 };
 
 /** The owner's money settings (features/admin/money). */

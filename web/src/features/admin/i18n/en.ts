@@ -1,3 +1,4 @@
+import { catalogueEn } from '../catalogue/i18n';
 import type { AdminTexts } from './es';
 
 /** English texts of the back office. */
@@ -15,7 +16,13 @@ export const adminEn: AdminTexts = {
     "Only the store's owner or manager can open it. If you serve customers, use the staff console.",
   fetchError: "Sorry, the information couldn't be fetched properly",
   retry: 'Retry',
-  nav: { dashboard: 'Overview', coupons: 'Coupons', payments: 'Payments and taxes' },
+  nav: {
+    dashboard: 'Overview',
+    catalogue: 'Catalogue',
+    coupons: 'Coupons',
+    payments: 'Payments and taxes',
+  },
+  catalogue: catalogueEn,
   dashboard: {
     title: 'Overview',
     period: 'Period',

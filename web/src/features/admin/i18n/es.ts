@@ -1,3 +1,4 @@
+import { catalogueEs } from '../catalogue/i18n';
 import { orderStatusLabels } from '@store/contract/orders/messages';
 import type { OrderStatus } from '@store/contract/orders/status';
 
@@ -16,7 +17,13 @@ export const adminEs = {
     'Solo el dueño o el administrador de la tienda pueden entrar. Si atiendes en tienda, usa la atención en tienda.',
   fetchError: 'Lo sentimos, no se pudo obtener la información',
   retry: 'Reintentar',
-  nav: { dashboard: 'Resumen', coupons: 'Cupones', payments: 'Pagos e impuestos' },
+  nav: {
+    dashboard: 'Resumen',
+    catalogue: 'Catálogo',
+    coupons: 'Cupones',
+    payments: 'Pagos e impuestos',
+  },
+  catalogue: catalogueEs,
   dashboard: {
     title: 'Resumen',
     period: 'Periodo',

@@ -7,6 +7,7 @@ import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
+import { CataloguePage } from '../catalogue/catalogue-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
@@ -17,9 +18,10 @@ import './admin.css';
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'coupons' | 'payments' | 'branding';
+  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
+  { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
@@ -112,6 +114,9 @@ function AdminShell({ me }: { me: AdminMe }) {
         <main className="admin__main">
           <Routes>
             <Route index element={<DashboardPage places={me.places} />} />
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue" element={<CataloguePage />} />
+            ) : null}
             {me.areas.includes('money') ? <Route path="coupons" element={<CouponsPage />} /> : null}
             {me.areas.includes('money') ? (
               <Route path="payments" element={<PaymentsPage />} />

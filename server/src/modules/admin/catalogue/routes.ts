@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminPlaceProductInput,
+  adminProduct,
+  adminProductInput,
+  adminProductQuery,
+  paged,
+  versionConflictBody,
+} from '@store/contract';
+import { errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { adminOnly, requireAdmin } from '../guard';
+import { getProduct, listProducts, updatePlaceProduct, updateProduct } from './products';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const access =
+  'Back office (catalogue area: OWNER and MANAGER): 401 without a session, 403 {code, detail} for any other role; a product of another company is 404.';
+
+/** The catalogue screen's API (`/admin/catalogue`); registered inside `adminRoutes`, whose hook covers it. */
+export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (server) => {
+  const preValidation = adminOnly('catalogue');
+
+  server.get(
+    '/v5/admin/products/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "The company's products: searched, filtered, sorted, paged",
+        description: `${access} \`q\`: words of the title, descriptions, brand or SKU (accents ignored). \`category\`, \`active\`, \`redeemable\` (true|false), \`place\` (a place the user may see, else 400 {place}): filters. \`ordering\`: position (default), title, price, stock, each reversed with a leading '-'. Each product carries its rows at the places the user may see.`,
+        querystring: adminProductQuery,
+        response: { 200: paged(adminProduct), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listProducts(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/products/:uid/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'One product with its version and its places',
+        description: access,
+        params: z.object({ uid: z.string() }),
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (request) => getProduct(requireAdmin(request), request.params.uid),
+  );
+
+  server.patch(
+    '/v5/admin/products/:uid/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Edits a product (optimistic concurrency on `version`)',
+        description: `${access} Send the \`version\` the product was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written. A redeemable product needs \`coin_price\` (400 {coin_price}). A shopper whose cart was priced before a price change gets 409 orders.price_changed at checkout. Audited.`,
+        params: z.object({ uid: z.string() }),
+        body: adminProductInput,
+        response: { 200: adminProduct, ...errors, 409: versionConflictBody(adminProduct) },
+      },
+    },
+    async (request) => updateProduct(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.patch(
+    '/v5/admin/products/:uid/places/:place/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Offers a product at a place or not, and sets its stock there',
+        description: `${access} \`is_active\`: offered at the place; \`stock\`: the count on hand (null: not counted). A place the user may not see, or where the product is not listed, is 404. Audited.`,
+        params: z.object({ uid: z.string(), place: z.string() }),
+        body: adminPlaceProductInput,
+        response: { 200: adminProduct, ...errors },
+      },
+    },
+    async (request) =>
+      updatePlaceProduct(
+        requireAdmin(request),
+        request.params.uid,
+        request.params.place,
+        request.body,
+      ),
+  );
+};

@@ -1,0 +1,268 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
+import { ApiError } from '../../../api/client';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { useFormatPrice } from '../../../lib/money';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { useAdminProducts, type ProductFilters } from '../api/get-products';
+import { useUpdatePlaceProduct } from '../api/update-place-product';
+import { useUpdateProduct } from '../api/update-product';
+
+type Values = {
+  title: string;
+  short_description: string;
+  description: string;
+  price: string;
+  image: string;
+  is_active: boolean;
+};
+const FIELDS = ['title', 'short_description', 'description', 'price', 'image', 'is_active'];
+
+/** /admin/catalogue: the company's products, searched and filtered, each edited in place. */
+export function CataloguePage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [filters, setFilters] = useState<ProductFilters>({ page: 1 });
+  const [open, setOpen] = useState<string | null>(null);
+  const products = useAdminProducts(filters);
+  const price = useFormatPrice();
+
+  // Searches as the owner types, once they pause.
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setFilters((f) => ({ ...f, q: search.trim() || undefined, page: 1 })),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const data = products.data;
+  return (
+    <section className="admin-catalogue" aria-labelledby="admin-catalogue-title">
+      <h1 id="admin-catalogue-title">{t('admin.catalogue.title')}</h1>
+      <div className="admin-catalogue__filters">
+        <TextField
+          label={t('admin.catalogue.search')}
+          hint={t('admin.catalogue.searchHint')}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          data-testid="catalogue-search"
+        />
+        <SelectField
+          label={t('admin.catalogue.status')}
+          value={filters.active ?? ''}
+          options={[
+            { value: '', label: t('admin.catalogue.all') },
+            { value: 'true', label: t('admin.catalogue.active') },
+            { value: 'false', label: t('admin.catalogue.inactive') },
+          ]}
+          onChange={(e) =>
+            setFilters((f) => ({
+              ...f,
+              active: (e.target.value || undefined) as ProductFilters['active'],
+              page: 1,
+            }))
+          }
+        />
+      </div>
+      {products.isPending ? (
+        <Loading />
+      ) : products.isError ? (
+        <FormAlert messages={[t('admin.fetchError')]} />
+      ) : data && data.results.length === 0 ? (
+        <p className="admin-catalogue__empty">{t('admin.catalogue.empty')}</p>
+      ) : data ? (
+        <>
+          <p aria-live="polite">{t('admin.catalogue.count', { count: data.count })}</p>
+          <ul className="admin-catalogue__list">
+            {data.results.map((p) => (
+              <li key={p.uid} className="admin-catalogue__item" data-testid="catalogue-product">
+                <div className="admin-catalogue__row">
+                  <span className="admin-catalogue__name">{p.title}</span>
+                  <span>{price(p.price)}</span>
+                  <span className="admin-catalogue__places">
+                    {p.places
+                      .map(
+                        (pl) =>
+                          `${pl.place.name}: ${
+                            pl.is_active
+                              ? (pl.stock ?? t('admin.catalogue.notCounted'))
+                              : t('admin.catalogue.switchedOff')
+                          }`,
+                      )
+                      .join(' · ')}
+                  </span>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-expanded={open === p.uid}
+                    onClick={() => setOpen(open === p.uid ? null : p.uid)}
+                  >
+                    {open === p.uid ? t('admin.catalogue.close') : t('admin.catalogue.edit')}
+                  </button>
+                </div>
+                {open === p.uid ? <ProductEditor key={p.uid} product={p} /> : null}
+              </li>
+            ))}
+          </ul>
+          <div className="admin-catalogue__pages">
+            <button
+              type="button"
+              className="button"
+              disabled={!data.previous}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+            >
+              {t('admin.catalogue.previous')}
+            </button>
+            <span>{t('admin.catalogue.page', { page: filters.page })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={!data.next}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+            >
+              {t('admin.catalogue.next')}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+const valuesOf = (product: AdminProduct): Values => ({
+  title: product.title,
+  short_description: product.short_description,
+  description: product.description,
+  price: product.price,
+  image: product.image ?? '',
+  is_active: product.is_active,
+});
+
+function ProductEditor({ product }: { product: AdminProduct }) {
+  const { t } = useTranslation();
+  const update = useUpdateProduct();
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values>({
+    defaultValues: valuesOf(product),
+  });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    FIELDS,
+    'admin.catalogue.correctFields',
+  );
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    setGeneral([]);
+    try {
+      await update.mutateAsync({
+        uid: product.uid,
+        ...values,
+        image: values.image.trim() || null,
+        version: product.version,
+      });
+      setSaved(true);
+    } catch (error) {
+      // Someone else saved first: the form shows their record, to be changed again.
+      if (error instanceof ApiError && error.code === 'admin.version_conflict')
+        form.reset(valuesOf((error.body as { current: AdminProduct }).current));
+      showError(error);
+    }
+  });
+  return (
+    <div className="admin-catalogue__editor">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={product.title}>
+        <TextField
+          label={t('admin.catalogue.name')}
+          error={errors.title?.message}
+          {...form.register('title')}
+        />
+        <TextField
+          label={t('admin.catalogue.shortDescription')}
+          error={errors.short_description?.message}
+          {...form.register('short_description')}
+        />
+        <TextField
+          label={t('admin.catalogue.description')}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        <TextField
+          label={t('admin.catalogue.price')}
+          inputMode="decimal"
+          error={errors.price?.message}
+          {...form.register('price')}
+        />
+        <TextField
+          label={t('admin.catalogue.image')}
+          type="url"
+          error={errors.image?.message}
+          {...form.register('image')}
+        />
+        <CheckboxField label={t('admin.catalogue.isActive')} {...form.register('is_active')} />
+        <FormAlert messages={general} />
+        {saved ? <FormAlert tone="info" messages={[t('admin.catalogue.saved')]} /> : null}
+        <button type="submit" className="button button--primary" disabled={update.isPending}>
+          {t('admin.catalogue.save')}
+        </button>
+      </form>
+      {product.places.map((row) => (
+        <PlaceEditor key={`${row.place.uid}-${product.version}`} product={product} row={row} />
+      ))}
+    </div>
+  );
+}
+
+function PlaceEditor({ product, row }: { product: AdminProduct; row: AdminPlaceProduct }) {
+  const { t } = useTranslation();
+  const update = useUpdatePlaceProduct();
+  const [active, setActive] = useState(row.is_active);
+  const [stock, setStock] = useState(row.stock === null ? '' : String(row.stock));
+  const [error, setError] = useState<string[]>([]);
+  const save = async () => {
+    setError([]);
+    try {
+      await update.mutateAsync({
+        uid: product.uid,
+        place: row.place.uid,
+        is_active: active,
+        stock: stock.trim() === '' ? null : Number(stock),
+      });
+    } catch (e) {
+      const message =
+        e instanceof ApiError ? (e.fieldErrors.stock?.[0] ?? e.detailMessage) : undefined;
+      setError([message ?? t('admin.fetchError')]);
+    }
+  };
+  return (
+    <fieldset className="admin-catalogue__place">
+      <legend>{row.place.name}</legend>
+      <CheckboxField
+        label={t('admin.catalogue.offered', { place: row.place.name })}
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+      />
+      <TextField
+        label={t('admin.catalogue.stock', { place: row.place.name })}
+        hint={t('admin.catalogue.stockHint')}
+        inputMode="numeric"
+        value={stock}
+        onChange={(e) => setStock(e.target.value)}
+      />
+      <FormAlert messages={error} />
+      <button
+        type="button"
+        className="button"
+        disabled={update.isPending}
+        onClick={() => void save()}
+      >
+        {t('admin.catalogue.savePlace')}
+      </button>
+    </fieldset>
+  );
+}
