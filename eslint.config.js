@@ -75,7 +75,7 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/api/**', 'web/src/features/*/api/**'],
+    ignores: ['web/src/api/**', 'web/src/features/*/api/**', 'web/src/features/admin/*/api/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -39,3 +39,4 @@ export * from './telemetry/limits';
 export * from './telemetry/client-errors';
 export * from './admin/messages';
 export * from './admin/schemas';
+export * from './admin/export';

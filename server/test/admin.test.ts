@@ -47,7 +47,14 @@ before(async () => {
 });
 after(() => t?.close());
 
-type Case = { method: 'GET' | 'PATCH'; path: string; url: () => string; body?: () => unknown };
+type Case = {
+  method: 'GET' | 'PATCH';
+  path: string;
+  url: () => string;
+  body?: () => unknown;
+  /** The owner's alone: a MANAGER gets 403 admin.owner_only. */
+  ownerOnly?: boolean;
+};
 
 /** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
 const cases: Case[] = [
@@ -65,6 +72,12 @@ const cases: Case[] = [
     url: () => `/api/v5/admin/categories/${category.uid}/`,
     // Version 0 never exists: a 400 once the role passed, and nothing written.
     body: () => ({ name: 'Cafés', version: 0 }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/export/',
+    url: () => '/api/v5/admin/export/',
+    ownerOnly: true,
   },
 ];
 
@@ -94,7 +107,10 @@ describe('admin permission matrix', () => {
       const ok = c.method === 'PATCH' ? 400 : 200;
       for (const who of ['owner', 'manager'] as const) {
         const res = await call(aurora[who]);
-        assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
+        if (c.ownerOnly && who === 'manager') {
+          assert.equal(res.statusCode, 403, res.body);
+          assert.deepEqual(res.data, { detail: messageText(adminMessages.ownerOnly) });
+        } else assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
       }
       // The owner of another tenant: their token is no session here.
       assert.equal((await call(s.auth.owner)).statusCode, 401);
@@ -109,7 +125,14 @@ describe('admin permission matrix', () => {
   test('me: the owner opens every area, the manager all but staff and money', async () => {
     const owner = (await t.get('/api/v5/admin/me/', { headers: aurora.owner })).data;
     assert.equal(owner.role, 'OWNER');
-    assert.deepEqual(owner.areas, ['dashboard', 'catalogue', 'audit', 'staff', 'money']);
+    assert.deepEqual(owner.areas, [
+      'dashboard',
+      'catalogue',
+      'audit',
+      'staff',
+      'money',
+      'settings',
+    ]);
     assert.equal(owner.company.name, 'Café Aurora');
     const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;
     assert.equal(manager.role, 'MANAGER');

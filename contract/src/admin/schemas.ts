@@ -15,7 +15,7 @@ import { adminMessages } from './messages';
  */
 
 /** The screens (and their routes) of the back office, each granted to roles below. */
-export const adminArea = z.enum(['dashboard', 'catalogue', 'audit', 'staff', 'money']);
+export const adminArea = z.enum(['dashboard', 'catalogue', 'audit', 'staff', 'money', 'settings']);
 export type AdminArea = z.infer<typeof adminArea>;
 
 /**
@@ -23,7 +23,7 @@ export type AdminArea = z.infer<typeof adminArea>;
  * methods, card credentials, taxes). STAFF and VALIDATOR work at the counter, never here.
  */
 export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
-  OWNER: ['dashboard', 'catalogue', 'audit', 'staff', 'money'],
+  OWNER: ['dashboard', 'catalogue', 'audit', 'staff', 'money', 'settings'],
   MANAGER: ['dashboard', 'catalogue', 'audit'],
   STAFF: [],
   VALIDATOR: [],

@@ -19,6 +19,7 @@ import { listAudit } from './audit';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
 import { adminHook, adminOnly, requireAdmin } from './guard';
+import { adminExportRoutes } from './export/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -35,6 +36,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'admin');
   server.decorateRequest('admin', null);
   server.addHook('preValidation', adminHook);
+  await server.register(adminExportRoutes);
 
   server.get(
     '/v5/admin/me/',

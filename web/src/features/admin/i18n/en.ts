@@ -1,3 +1,4 @@
+import { settingsEn } from '../settings/i18n';
 import type { AdminTexts } from './es';
 
 /** English texts of the back office. */
@@ -15,7 +16,8 @@ export const adminEn: AdminTexts = {
     "Only the store's owner or manager can open it. If you serve customers, use the staff console.",
   fetchError: "Sorry, the information couldn't be fetched properly",
   retry: 'Retry',
-  nav: { dashboard: 'Overview' },
+  nav: { dashboard: 'Overview', settings: 'Settings' },
+  settings: settingsEn,
   dashboard: {
     title: 'Overview',
     period: 'Period',

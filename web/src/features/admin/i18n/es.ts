@@ -1,6 +1,8 @@
 import { orderStatusLabels } from '@store/contract/orders/messages';
 import type { OrderStatus } from '@store/contract/orders/status';
 
+import { settingsEs } from '../settings/i18n';
+
 /** Spanish texts of the back office (loaded with its chunk, not with the store front). */
 export const adminEs = {
   title: 'Administración',
@@ -16,7 +18,8 @@ export const adminEs = {
     'Solo el dueño o el administrador de la tienda pueden entrar. Si atiendes en tienda, usa la atención en tienda.',
   fetchError: 'Lo sentimos, no se pudo obtener la información',
   retry: 'Reintentar',
-  nav: { dashboard: 'Resumen' },
+  nav: { dashboard: 'Resumen', settings: 'Ajustes' },
+  settings: settingsEs,
   dashboard: {
     title: 'Resumen',
     period: 'Periodo',

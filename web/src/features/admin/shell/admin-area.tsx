@@ -8,11 +8,13 @@ import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
 import { DashboardPage } from '../dashboard/dashboard-page';
+import { SettingsPage } from '../settings/settings-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
-const screens: { area: AdminAreaName; path: string; label: 'dashboard' }[] = [
+const screens: { area: AdminAreaName; path: string; label: 'dashboard' | 'settings' }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
+  { area: 'settings', path: '/admin/settings', label: 'settings' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -102,6 +104,10 @@ function AdminShell({ me }: { me: AdminMe }) {
         <main className="admin__main">
           <Routes>
             <Route index element={<DashboardPage places={me.places} />} />
+            <Route
+              path="settings"
+              element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
+            />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
