@@ -68,7 +68,7 @@ test(
     await page.getByRole('heading', { name: 'Resumen', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Secciones de la administración' });
     // Only screens that exist are listed.
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Resumen']);
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Resumen', 'Ajustes']);
 
     // Last 7 days (the default).
     const week = expected(orders, 7);
