@@ -40,3 +40,4 @@ export * from './telemetry/client-errors';
 export * from './admin/messages';
 export * from './admin/schemas';
 export * from './admin/export';
+export * from './admin/roles';
