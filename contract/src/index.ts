@@ -44,3 +44,5 @@ export * from './admin/money';
 export * from './admin/media';
 export * from './html-policy';
 export * from './admin/catalogue';
+export * from './admin/export';
+export * from './admin/roles';

@@ -237,6 +237,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/catalogue'),
       `/admin/catalogue ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/settings'),
+      `/admin/settings ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -77,6 +77,7 @@ test(
       'Cupones',
       'Pagos e impuestos',
       'Marca y textos legales',
+      'Ajustes',
     ]);
 
     // Last 7 days (the default).

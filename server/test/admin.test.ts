@@ -56,6 +56,8 @@ type Case = {
   path: string;
   url: () => string;
   body?: () => unknown;
+  /** The owner's alone: a MANAGER gets 403 admin.owner_only. */
+  ownerOnly?: boolean;
 };
 
 /** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
@@ -124,6 +126,12 @@ const cases: Case[] = [
     url: () => `/api/v5/admin/products/${product.uid}/places/${product.places[0].place.uid}/`,
     body: () => ({ stock: -1 }),
   },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/export/',
+    url: () => '/api/v5/admin/export/',
+    ownerOnly: true,
+  },
 ];
 
 describe('admin permission matrix', () => {
@@ -162,7 +170,10 @@ describe('admin permission matrix', () => {
             : 200;
       for (const who of ['owner', 'manager'] as const) {
         const res = await call(aurora[who]);
-        assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
+        if (c.ownerOnly && who === 'manager') {
+          assert.equal(res.statusCode, 403, res.body);
+          assert.deepEqual(res.data, { detail: messageText(adminMessages.ownerOnly) });
+        } else assert.equal(res.statusCode, ok, `${who}: ${res.body}`);
       }
       // The owner of another tenant: their token is no session here.
       assert.equal((await call(s.auth.owner)).statusCode, 401);
@@ -188,6 +199,7 @@ describe('admin permission matrix', () => {
       'money',
       'media',
       'branding',
+      'settings',
     ]);
     assert.equal(owner.company.name, 'Café Aurora');
     const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;

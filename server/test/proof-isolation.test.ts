@@ -1180,3 +1180,17 @@ describe("tenant isolation: another tenant's owner in the back office's catalogu
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner exports their store", () => {
+  test('GET v5/admin/export/ answers their own file only, and nothing on the victim host', async () => {
+    const shop = await makeStaffShop(t, 'iso-export');
+    const before = await fingerprint(v.app);
+    const own = await t.get('/api/v5/admin/export/', { host: shop.host, headers: shop.auth.owner });
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(own.data.app.key, 'iso-export');
+    const there = await t.get('/api/v5/admin/export/', { host: v.host, headers: shop.auth.owner });
+    assert.equal(there.statusCode, 401, there.body);
+    assert.deepEqual(leaked(own.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+    assert.equal(await fingerprint(v.app), before, "the export changed the victim's rows");
+  });
+});

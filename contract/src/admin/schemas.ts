@@ -25,6 +25,7 @@ export const adminArea = z.enum([
   'money',
   'media',
   'branding',
+  'settings',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
@@ -43,6 +44,7 @@ export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
     'money',
     'media',
     'branding',
+    'settings',
   ],
   MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'media', 'branding'],
   STAFF: [],

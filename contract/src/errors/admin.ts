@@ -22,6 +22,10 @@ export const adminErrors = {
     es: 'Elija un local de la empresa.',
     en: 'Choose a place of the company.',
   },
+  'admin.export_main_owner_only': {
+    es: 'Solo el dueño de la empresa principal puede exportar la tienda completa.',
+    en: "Only the owner of the store's main company can export the whole store.",
+  },
   'admin.entity_unknown': {
     es: 'Elija un tipo de registro de la lista.',
     en: 'Choose a record type from the list.',

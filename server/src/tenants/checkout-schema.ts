@@ -24,8 +24,12 @@ export const paymentMethodsSection = z
         mercadopago: z
           .strictObject({
             public_key: z.string().regex(/^(TEST|APP_USR)-[A-Za-z0-9-]{8,200}$/),
-            access_token: z.string().regex(/^(TEST|APP_USR)-[A-Za-z0-9-]{8,300}$/),
-            webhook_secret: z.string().min(16).max(200),
+            // Both secrets are optional so an exported file (which leaves them out) imports: the stored ones are kept.
+            access_token: z
+              .string()
+              .regex(/^(TEST|APP_USR)-[A-Za-z0-9-]{8,300}$/)
+              .optional(),
+            webhook_secret: z.string().min(16).max(200).optional(),
           })
           .optional(),
         is_active: z.boolean().default(true),

@@ -1,4 +1,4 @@
-import { eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { companyTaxRules, coupons, paymentMethods, placeDeliverySettings } from '../db/schema';
 import type { TenantFile } from './file-schema';
@@ -42,10 +42,16 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
         position,
         isActive: m.is_active,
       };
+      // A file without a secret (an export) keeps the stored one; a file that names one replaces it.
+      const set = {
+        ...row,
+        accessToken: sql`coalesce(excluded.access_token, ${paymentMethods.accessToken})`,
+        webhookSecret: sql`coalesce(excluded.webhook_secret, ${paymentMethods.webhookSecret})`,
+      };
       await tx
         .insert(paymentMethods)
         .values(row)
-        .onConflictDoUpdate({ target: [paymentMethods.appId, paymentMethods.uid], set: row });
+        .onConflictDoUpdate({ target: [paymentMethods.appId, paymentMethods.uid], set });
     }
 
     const tax = {

@@ -293,6 +293,7 @@ async function importProgramExtras(
         appId,
         uid: questionUids[j],
         pollUid: row.uid,
+        key: q.key,
         text: q.text,
         kind: q.kind,
         position: j,
@@ -319,6 +320,7 @@ async function importProgramExtras(
           appId,
           uid: optionUids[k],
           questionUid: question.uid,
+          key: o.key,
           text: o.text,
           position: k,
         };

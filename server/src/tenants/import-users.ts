@@ -4,15 +4,15 @@ import { hashPassword } from '../lib/secrets';
 import type { TenantUser } from './users-schema';
 
 /** Hashing is slow on purpose: done before the import's transaction opens. */
-export async function hashTenantUsers(list: TenantUser[]): Promise<string[]> {
-  return Promise.all(list.map((u) => hashPassword(u.password)));
+export async function hashTenantUsers(list: TenantUser[]): Promise<(string | null)[]> {
+  return Promise.all(list.map((u) => (u.password ? hashPassword(u.password) : null)));
 }
 
 /** Creates the file's members that do not exist yet (by uid, email, document or mobile). */
 export async function importUsers(
   tx: Tx,
   list: TenantUser[],
-  hashes: string[],
+  hashes: (string | null)[],
   appId: string,
   uidOf: (kind: string, key: string) => string,
 ) {

@@ -202,6 +202,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
         appId,
         uid: adUids[position],
         companyUid,
+        key: ad.key,
         title: ad.title,
         image: ad.image,
         link: ad.link,
@@ -305,6 +306,7 @@ async function importLanding(tx: Tx, file: TenantFile, appId: string, uidOf: Uid
     return {
       appId,
       uid: uidOf('landing-section', s.key),
+      key: s.key,
       type: s.type,
       position,
       isActive: s.is_active,

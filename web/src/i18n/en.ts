@@ -44,6 +44,7 @@ export const en: Catalogue = {
     login: 'Log in',
     logout: 'Log out',
     staff: 'Staff',
+    admin: 'Back office',
     faqs: 'FAQs',
     terms: 'Terms and conditions',
     privacy: 'Privacy policy',

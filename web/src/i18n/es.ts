@@ -44,6 +44,7 @@ export const es = {
     login: 'Iniciar sesión',
     logout: 'Cerrar sesión',
     staff: 'Atención en tienda',
+    admin: 'Administración',
     faqs: 'Preguntas frecuentes',
     terms: 'Términos y condiciones',
     privacy: 'Políticas de privacidad',

@@ -161,6 +161,8 @@ export const optionGroups = pgTable(
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
     productUid: uuid('product_uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     minimumToSelect: integer('minimum_to_select').notNull().default(0),
@@ -184,6 +186,8 @@ export const options = pgTable(
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
     groupUid: uuid('group_uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull().default(0),

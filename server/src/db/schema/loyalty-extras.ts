@@ -104,6 +104,8 @@ export const pollQuestions = pgTable(
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
     pollUid: uuid('poll_uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     text: text('text').notNull(),
     kind: text('kind').$type<PollQuestionKind>().notNull(),
     position: integer('position').notNull().default(0),
@@ -128,6 +130,8 @@ export const pollOptions = pgTable(
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
     questionUid: uuid('question_uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     text: text('text').notNull(),
     position: integer('position').notNull().default(0),
   },

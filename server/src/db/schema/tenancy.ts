@@ -158,6 +158,8 @@ export const companyAds = pgTable(
     appId: uuid('app_id').notNull(),
     uid: uuid('uid').notNull(),
     companyUid: uuid('company_uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     title: text('title').notNull(),
     image: text('image'),
     link: text('link'),
@@ -182,6 +184,8 @@ export const landingSections = pgTable(
       .notNull()
       .references(() => apps.uid, { onDelete: 'cascade' }),
     uid: uuid('uid').notNull(),
+    /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
+    key: text('key'),
     type: text('type').notNull(),
     position: integer('position').notNull(),
     isActive: boolean('is_active').notNull().default(true),

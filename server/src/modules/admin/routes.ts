@@ -24,6 +24,7 @@ import { adminOrderRoutes } from './orders/routes';
 import { adminMoneyRoutes } from './money/routes';
 import { adminMediaRoutes } from './media/routes';
 import { adminBrandingRoutes } from './branding/routes';
+import { adminExportRoutes } from './export/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -45,6 +46,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminMediaRoutes);
   await server.register(adminBrandingRoutes);
   await server.register(adminCatalogueRoutes);
+  await server.register(adminExportRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -1,4 +1,5 @@
 import { catalogueEn } from '../catalogue/i18n';
+import { settingsEn } from '../settings/i18n';
 import type { AdminTexts } from './es';
 
 /** English texts of the back office. */
@@ -21,8 +22,10 @@ export const adminEn: AdminTexts = {
     catalogue: 'Catalogue',
     coupons: 'Coupons',
     payments: 'Payments and taxes',
+    settings: 'Settings',
   },
   catalogue: catalogueEn,
+  settings: settingsEn,
   dashboard: {
     title: 'Overview',
     period: 'Period',

@@ -2,6 +2,8 @@ import { catalogueEs } from '../catalogue/i18n';
 import { orderStatusLabels } from '@store/contract/orders/messages';
 import type { OrderStatus } from '@store/contract/orders/status';
 
+import { settingsEs } from '../settings/i18n';
+
 /** Spanish texts of the back office (loaded with its chunk, not with the store front). */
 export const adminEs = {
   title: 'Administración',
@@ -22,8 +24,10 @@ export const adminEs = {
     catalogue: 'Catálogo',
     coupons: 'Cupones',
     payments: 'Pagos e impuestos',
+    settings: 'Ajustes',
   },
   catalogue: catalogueEs,
+  settings: settingsEs,
   dashboard: {
     title: 'Resumen',
     period: 'Periodo',

@@ -9,6 +9,7 @@ import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
 import { CataloguePage } from '../catalogue/catalogue-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
+import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
@@ -18,13 +19,14 @@ import './admin.css';
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding';
+  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
+  { area: 'settings', path: '/admin/settings', label: 'settings' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -122,6 +124,10 @@ function AdminShell({ me }: { me: AdminMe }) {
               <Route path="payments" element={<PaymentsPage />} />
             ) : null}
             <Route path="branding" element={<BrandingPage />} />
+            <Route
+              path="settings"
+              element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
+            />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>

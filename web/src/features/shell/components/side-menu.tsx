@@ -6,6 +6,7 @@ import { useCurrentCompany } from '../../../lib/current-company';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useMe } from '../../../api/get-me';
 import { useStaffMe } from '../../../api/get-staff-me';
+import { opensBackOffice } from '@store/contract/admin/roles';
 import { useLogout } from '../api/logout';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
@@ -133,6 +134,11 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
           {loggedIn && staff.data ? (
             <Item to="/staff" icon={<StoreIcon />} onClose={onClose}>
               {t('menu.staff')}
+            </Item>
+          ) : null}
+          {loggedIn && staff.data && opensBackOffice(staff.data.role) ? (
+            <Item to="/admin" icon={<KeyIcon />} onClose={onClose}>
+              {t('menu.admin')}
             </Item>
           ) : null}
           {items.map((item) =>

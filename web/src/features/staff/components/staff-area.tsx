@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
+import { isAdminRole } from '@store/contract/admin/schemas';
 import { useStaffMe } from '../../../api/get-staff-me';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
@@ -152,6 +153,11 @@ function StaffShell({ me }: { me: StaffMe }) {
             <NavLink to="/staff/members" className="staff-tabs__link">
               {t('staff.tabMembers')}
             </NavLink>
+          ) : null}
+          {isAdminRole(me.role) ? (
+            <Link to="/admin" className="staff-tabs__link" data-testid="staff-to-admin">
+              {t('staff.tabAdmin')}
+            </Link>
           ) : null}
         </nav>
         <Suspense fallback={<Loading />}>

@@ -164,6 +164,7 @@ export const staffEn: StaffCatalogue = {
   downloadCsv: 'Download CSV',
   downloading: 'Downloading...',
   tabMembers: 'Staff',
+  tabAdmin: 'Back office',
   membersTitle: 'Store staff',
   grantTitle: 'Invite someone to the staff',
   grantText:

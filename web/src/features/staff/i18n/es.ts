@@ -166,6 +166,7 @@ export const staffEs = {
   downloadCsv: 'Descargar CSV',
   downloading: 'Descargando...',
   tabMembers: 'Personal',
+  tabAdmin: 'Administración',
   membersTitle: 'Personal de la tienda',
   grantTitle: 'Invitar a una persona al personal',
   grantText:
