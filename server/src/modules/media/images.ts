@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import {
-  adminMediaMessages,
-  IMAGE_WIDTHS,
-  MEDIA_PATH,
-  type UploadedImage,
-} from '@store/contract';
+import { adminMediaMessages, IMAGE_WIDTHS, MEDIA_PATH, type UploadedImage } from '@store/contract';
 import { ValidationError } from '../../lib/http-errors';
 import type { MediaStorage } from './storage';
 
@@ -57,6 +52,9 @@ export async function storeImage(
   await Promise.all(
     encoded.map((e) => storage.put(`${appUid}/${uid}-${e.width}.webp`, e.body, 'image/webp')),
   );
-  const sizes = encoded.map((e) => ({ width: e.width, url: `${MEDIA_PATH}${uid}-${e.width}.webp` }));
+  const sizes = encoded.map((e) => ({
+    width: e.width,
+    url: `${MEDIA_PATH}${uid}-${e.width}.webp`,
+  }));
   return { uid, url: sizes[sizes.length - 1].url, width, height, sizes };
 }

@@ -35,9 +35,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const tenant = request.requireTenant();
       const { name } = request.params;
-      const found = NAME.test(name)
-        ? await server.mediaStorage.get(`${tenant.uid}/${name}`)
-        : null;
+      const found = NAME.test(name) ? await server.mediaStorage.get(`${tenant.uid}/${name}`) : null;
       if (!found) throw new NotFoundError(errorMessages.notFound);
       return reply
         .type(found.contentType)

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import {
-  adminMediaMessages,
-  formatMessage,
-  IMAGE_MAX_BYTES,
-  uploadedImage,
-} from '@store/contract';
+import { adminMediaMessages, formatMessage, IMAGE_MAX_BYTES, uploadedImage } from '@store/contract';
 import { DetailError, ValidationError } from '../../../lib/http-errors';
 import { errorResponses, detailErrorBody } from '../../../lib/route-errors';
 import { withDb } from '../../../scope/scope';
