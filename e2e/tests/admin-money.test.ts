@@ -119,7 +119,12 @@ test(
     await signIn(manager.page, '/admin', 'gerente@aurora.pe', 'Gerente2026!');
     await manager.page.getByTestId('admin-dashboard').waitFor();
     const nav = manager.page.getByRole('navigation', { name: 'Secciones de la administración' });
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Resumen']);
+    // The manager's areas, without the owner's money screens (coupons, payments and taxes).
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+      'Resumen',
+      'Catálogo',
+      'Marca y textos legales',
+    ]);
     await manager.context.close();
   },
 );
