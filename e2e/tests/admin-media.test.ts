@@ -33,6 +33,8 @@ async function eventually(page: Page, check: () => Promise<boolean>, what: strin
     if (Date.now() > until) throw new Error(`the store never showed ${what}`);
     await page.waitForTimeout(1000);
     await page.reload();
+    // The legal pages are lazy chunks: judge the page once it has them, not while it says 'Cargando'.
+    await page.waitForLoadState('networkidle').catch(() => undefined);
   }
 }
 
