@@ -3,34 +3,12 @@
  * card payment from its provider, releases the reservations expired at that instant and retries
  * the failed refunds, once, on the database the environment names. Safe beside running servers.
  */
-import { configFromEnv } from '../../config';
-import { openDatabase } from '../../db/client';
+import { runOnceCommand } from '../../lib/run-once-command';
 import { reconcilePayments } from './updates';
 
-async function main(argv: string[]) {
-  const i = argv.indexOf('--at');
-  const now = i >= 0 ? new Date(argv[i + 1] ?? '') : new Date();
-  if (Number.isNaN(now.getTime())) {
-    console.error('usage: npm run payments:reconcile -w server [-- --at ISO-INSTANT]');
-    return 2;
-  }
-  const config = configFromEnv();
-  const { db, close } = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-  });
-  try {
-    const result = await reconcilePayments(db, now, {
-      info: () => {},
-      error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
-    } as never);
-    console.log(
-      `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed`,
-    );
-  } finally {
-    await close();
-  }
-  return 0;
-}
-
-main(process.argv.slice(2)).then((code) => process.exit(code));
+runOnceCommand('npm run payments:reconcile -w server', async (db, now, log) => {
+  const result = await reconcilePayments(db, now, log);
+  return [
+    `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed`,
+  ];
+});

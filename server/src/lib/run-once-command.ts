@@ -1,0 +1,42 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { configFromEnv } from '../config';
+import { openDatabase, type Database } from '../db/client';
+
+/**
+ * The shape of the operators' one-shot commands (`orders:expire`, `points:expire`,
+ * `payments:reconcile`): `[-- --at ISO-INSTANT]`, the database the environment names
+ * (DATABASE_URL or ./data), the job run once as of that instant, its report printed line by
+ * line, the exit code 2 on a bad instant. The jobs are the schedulers' own, safe beside
+ * running servers, so the command and the scheduler can never disagree.
+ */
+export function runOnceCommand(
+  usage: string,
+  job: (db: Database, now: Date, log: FastifyBaseLogger) => Promise<string[]>,
+): void {
+  void main(process.argv.slice(2)).then((code) => process.exit(code));
+
+  async function main(argv: string[]): Promise<number> {
+    const i = argv.indexOf('--at');
+    const now = i >= 0 ? new Date(argv[i + 1] ?? '') : new Date();
+    if (Number.isNaN(now.getTime())) {
+      console.error(`usage: ${usage} [-- --at ISO-INSTANT]`);
+      return 2;
+    }
+    const config = configFromEnv();
+    const { db, close } = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+    try {
+      // The jobs only report errors through the log; their results are the command's output.
+      const log = {
+        info: () => {},
+        error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
+      } as unknown as FastifyBaseLogger;
+      for (const line of await job(db, now, log)) console.log(line);
+    } finally {
+      await close();
+    }
+    return 0;
+  }
+}
