@@ -71,8 +71,7 @@ const countCell = (min: number, max: number) =>
 
 const text = (max: number) => z.string().trim().max(max);
 /** Empty is null. */
-const optionalText = (max: number) =>
-  text(max).transform((v) => (v === '' ? null : v));
+const optionalText = (max: number) => text(max).transform((v) => (v === '' ? null : v));
 
 /** The rule of each flat column's cell: the same limits as the product form. */
 export const productCsvCells = {
@@ -118,10 +117,7 @@ export const adminProductImportInput = z
     csv: z
       .string({ error: formMessages.required })
       .min(1, formMessages.required)
-      .max(
-        PRODUCT_CSV_MAX_CHARS,
-        formatMessage('admin.csv_too_big', { max: PRODUCT_CSV_MAX_MB }),
-      ),
+      .max(PRODUCT_CSV_MAX_CHARS, formatMessage('admin.csv_too_big', { max: PRODUCT_CSV_MAX_MB })),
     dry_run: z.boolean({ error: formMessages.invalid }).default(true),
   })
   .strict();

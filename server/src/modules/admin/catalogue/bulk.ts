@@ -28,7 +28,9 @@ export async function bulkEditProducts(
   input: AdminProductBulkInput,
 ): Promise<AdminProductBulkResult> {
   const errors: Record<string, string[]> = {};
-  const touchesPlace = input.products.some((p) => p.stock !== undefined || p.is_active !== undefined);
+  const touchesPlace = input.products.some(
+    (p) => p.stock !== undefined || p.is_active !== undefined,
+  );
   const place = input.place ? adminPlace(admin, input.place) : undefined;
   if (touchesPlace && !place) errors.place = [adminCatalogueCsvMessages.bulkPlaceRequired];
   const seen = new Set<string>();

@@ -138,11 +138,7 @@ function columnsOf(admin: AdminScope, header: string[]): Columns {
 }
 
 /** Each record's cells through the contract's rules; every bad cell is named by row and column. */
-function rowsOf(
-  columns: Columns,
-  records: string[][],
-  errors: Record<string, string[]>,
-): Row[] {
+function rowsOf(columns: Columns, records: string[][], errors: Record<string, string[]>): Row[] {
   const rows: Row[] = [];
   records.forEach((record, index) => {
     const row = index + 2;
@@ -160,8 +156,9 @@ function rowsOf(
         const parsed = productCsvPlaceCells.stock.safeParse(record[stock] ?? '');
         if (parsed.success) entry.stock = parsed.data;
         else
-          errors[csvCellField(row, `${PLACE_STOCK_PREFIX}${place.name}`)] =
-            parsed.error.issues.map((i) => i.message);
+          errors[csvCellField(row, `${PLACE_STOCK_PREFIX}${place.name}`)] = parsed.error.issues.map(
+            (i) => i.message,
+          );
       }
       if (active !== undefined) {
         const parsed = productCsvPlaceCells.active.safeParse(record[active] ?? '');
@@ -244,7 +241,11 @@ function plan(
     if (current) {
       const first = rowOfProduct.get(current.uid);
       if (first !== undefined)
-        fail(row, cells.sku ? 'sku' : 'uid', formatMessage('admin.csv_repeated_product', { row: first }));
+        fail(
+          row,
+          cells.sku ? 'sku' : 'uid',
+          formatMessage('admin.csv_repeated_product', { row: first }),
+        );
       rowOfProduct.set(current.uid, row);
       // A SKU given to this product must not be another product's.
       if (cells.sku && bySku.get(cells.sku) && bySku.get(cells.sku)?.uid !== current.uid)
@@ -266,7 +267,8 @@ function plan(
       if (cell === undefined) continue;
       if (column === 'precio') values.unitPriceCents = moneyToCents(cell as string);
       else if (column === 'categoria') {
-        const uid = cell === null ? null : categoryByName.get((cell as string).toLocaleLowerCase('es'));
+        const uid =
+          cell === null ? null : categoryByName.get((cell as string).toLocaleLowerCase('es'));
         if (uid === undefined) fail(row, column, adminCatalogueCsvMessages.csvUnknownCategory);
         else values.categoryUid = uid;
       } else (values as Record<string, unknown>)[field] = cell;
@@ -395,7 +397,10 @@ async function writePlaces(
     );
     if (next === null) await tx.delete(placeProducts).where(where);
     else if (existing?.has(placeUid))
-      await tx.update(placeProducts).set({ stock: next.stock, isActive: next.isActive }).where(where);
+      await tx
+        .update(placeProducts)
+        .set({ stock: next.stock, isActive: next.isActive })
+        .where(where);
     else
       await tx.insert(placeProducts).values({
         appId: admin.app.uid,
@@ -414,7 +419,8 @@ async function writePlaces(
 /** The place rows a product has after the plan, for its audit line. */
 function placesAfter(existing: Map<string, PlaceRow> | undefined, planned: PlaceValues) {
   const out = new Map<string, { stock: number | null; isActive: boolean }>();
-  for (const [uid, row] of existing ?? []) out.set(uid, { stock: row.stock, isActive: row.isActive });
+  for (const [uid, row] of existing ?? [])
+    out.set(uid, { stock: row.stock, isActive: row.isActive });
   for (const [uid, next] of planned) {
     if (next === null) out.delete(uid);
     else out.set(uid, next);
@@ -512,7 +518,14 @@ export async function importProductsCsv(
           entityUid: uid,
           action: 'create',
           before: null,
-          after: auditShape(uid, p.values, 1, placesAfter(undefined, p.places), admin, categoryName),
+          after: auditShape(
+            uid,
+            p.values,
+            1,
+            placesAfter(undefined, p.places),
+            admin,
+            categoryName,
+          ),
         });
         continue;
       }
