@@ -12,8 +12,8 @@ import { FormAlert, SelectField, TextField } from '../../../../components/form-f
 import { Loading } from '../../../../components/loading';
 import { useErrorText } from '../../../../lib/error-text';
 import { useAdminMe } from '../../api/get-admin-me';
-import { useBulkProducts, type BulkFilters } from './api/get-bulk-products';
-import { useSaveBulk } from './api/save-bulk';
+import { useBulkProducts, type BulkFilters } from '../api/get-bulk-products';
+import { useSaveBulk } from '../api/save-bulk';
 import './bulk.css';
 
 /** A row's cells as the grid shows them (stock '' is "not counted"). */

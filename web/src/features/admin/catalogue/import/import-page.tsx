@@ -12,8 +12,8 @@ import { ApiError } from '../../../../api/client';
 import { FormAlert } from '../../../../components/form-fields';
 import { useErrorText } from '../../../../lib/error-text';
 import { saveFile } from '../../../../lib/save-file';
-import { downloadProductsCsv } from './api/download-products-csv';
-import { useImportProducts } from './api/import-products';
+import { downloadProductsCsv } from '../api/download-products-csv';
+import { useImportProducts } from '../api/import-products';
 import './import.css';
 
 type CellError = { row: number; column: string; messages: string[] };

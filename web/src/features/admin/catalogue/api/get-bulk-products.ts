@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import { MAX_PAGE_SIZE } from '@store/contract/http/pages';
-import type { Paged } from '../../../../../api/paging';
-import { api } from '../../../../../api/client';
-import { adminKeys } from '../../../../../api/query-keys/admin';
+import type { Paged } from '../../../../api/paging';
+import { api } from '../../../../api/client';
+import { adminKeys } from '../../../../api/query-keys/admin';
 
 export type BulkFilters = { place: string; q?: string; page: number };
 

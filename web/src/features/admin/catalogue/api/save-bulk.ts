@@ -3,8 +3,8 @@ import type {
   AdminProductBulkInput,
   AdminProductBulkResult,
 } from '@store/contract/admin/catalogue-csv';
-import { api } from '../../../../../api/client';
-import { adminKeys } from '../../../../../api/query-keys/admin';
+import { api } from '../../../../api/client';
+import { adminKeys } from '../../../../api/query-keys/admin';
 
 /** `POST v5/admin/products/bulk/`: the grid's changed rows, each with the version it was read at. */
 export function saveBulk(body: AdminProductBulkInput) {

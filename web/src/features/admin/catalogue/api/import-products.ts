@@ -3,8 +3,8 @@ import type {
   AdminProductImportInput,
   AdminProductImportResult,
 } from '@store/contract/admin/catalogue-csv';
-import { api } from '../../../../../api/client';
-import { adminKeys } from '../../../../../api/query-keys/admin';
+import { api } from '../../../../api/client';
+import { adminKeys } from '../../../../api/query-keys/admin';
 
 /** `POST v5/admin/products/import/`: the file's text, previewed (`dry_run`) or imported. */
 export function importProducts(body: AdminProductImportInput) {
