@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import {
@@ -55,7 +55,11 @@ export function CatalogueBulkPage() {
   const tm = useErrorText();
   const me = useAdminMe();
   const places = me.data?.places ?? [];
-  const [place, setPlace] = useState('');
+  // The place is in the address, so a reload or a shared link opens the same grid.
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('place');
+  const place = places.some((p) => p.uid === chosen) ? (chosen as string) : (places[0]?.uid ?? '');
+  const setPlace = (uid: string) => setParams({ place: uid }, { replace: true });
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<BulkFilters>({ place: '', page: 1 });
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
@@ -67,9 +71,6 @@ export function CatalogueBulkPage() {
   const [stockAll, setStockAll] = useState('');
   const save = useSaveBulk();
 
-  useEffect(() => {
-    if (!place && places[0]) setPlace(places[0].uid);
-  }, [place, places]);
   useEffect(() => {
     const timer = setTimeout(
       () => setFilters({ place, q: search.trim() || undefined, page: 1 }),
@@ -210,7 +211,6 @@ export function CatalogueBulkPage() {
         <div className="admin-bulk__tool">
           <TextField
             label={t('admin.catalogueBulk.percent')}
-            hint={t('admin.catalogueBulk.percentHint')}
             inputMode="decimal"
             value={percent}
             onChange={(e) => setPercent(e.target.value)}
