@@ -163,9 +163,12 @@ function rowsOf(columns: Columns, records: string[][], errors: Record<string, st
       if (active !== undefined) {
         const parsed = productCsvPlaceCells.active.safeParse(record[active] ?? '');
         if (parsed.success) entry.active = parsed.data;
-        else
+        else {
           errors[csvCellField(row, `${PLACE_ACTIVE_PREFIX}${place.name}`)] =
             parsed.error.issues.map((i) => i.message);
+          // Whether it is listed there is unknown: its stock cell is not judged on a guess.
+          continue;
+        }
       }
       places.push(entry);
     }
