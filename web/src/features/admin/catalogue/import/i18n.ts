@@ -34,6 +34,7 @@ export const catalogueImportEs = {
   importing: 'Importando…',
   nothing: 'El archivo no cambia nada.',
   done: 'Importación lista: {{created}} creados y {{updated}} actualizados.',
+  changedSince: 'Descargue el archivo de nuevo y vuelva a aplicar sus cambios.',
   toCatalogue: 'Ver el catálogo',
   another: 'Subir otro archivo',
 };
@@ -72,6 +73,7 @@ export const catalogueImportEn: typeof catalogueImportEs = {
   importing: 'Importing…',
   nothing: 'The file changes nothing.',
   done: 'Import done: {{created}} created and {{updated}} updated.',
+  changedSince: 'Download the file again and apply your changes to it.',
   toCatalogue: 'See the catalogue',
   another: 'Upload another file',
 };

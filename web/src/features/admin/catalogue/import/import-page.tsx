@@ -73,7 +73,7 @@ export function CatalogueImportPage() {
         const changed = (error.body as ProductsChangedBody).products ?? [];
         setGeneral([
           error.detailMessage ?? t('admin.catalogueImport.failed'),
-          ...(changed.length ? [t('admin.catalogueBulk.conflict')] : []),
+          ...(changed.length ? [t('admin.catalogueImport.changedSince')] : []),
         ]);
       } else setGeneral([t('admin.catalogueImport.failed')]);
     }
