@@ -117,6 +117,7 @@ test(
       .locator('.admin-catalogue__name')
       .allInnerTexts();
     assert.deepEqual(titles.sort(), ['Té matcha', 'Té rooibos']);
+    await page.screenshot({ path: `${SHOTS}/admin-catalogue-imported-desktop.png` });
     assert.deepEqual(
       [
         ...(await storeSells(page, 'matcha', 'csv2')),
