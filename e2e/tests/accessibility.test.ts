@@ -243,6 +243,18 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/settings'),
       `/admin/settings ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/catalogue/import'),
+      `/admin/catalogue/import ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/catalogue/bulk'),
+      `/admin/catalogue/bulk ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

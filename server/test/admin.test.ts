@@ -58,6 +58,8 @@ type Case = {
   body?: () => unknown;
   /** The owner's alone: a MANAGER gets 403 admin.owner_only. */
   ownerOnly?: boolean;
+  /** The answer once the role passed, when the rule below does not tell it. */
+  status?: number;
 };
 
 /** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
@@ -132,6 +134,25 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/export/',
     ownerOnly: true,
   },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/products.csv',
+    url: () => '/api/v5/admin/products.csv',
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/products/import/',
+    url: () => '/api/v5/admin/products/import/',
+    // A preview: it answers what the file would create, and writes nothing.
+    body: () => ({ csv: 'titulo,precio\nPrueba,1.00\n', dry_run: true }),
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/products/bulk/',
+    url: () => '/api/v5/admin/products/bulk/',
+    body: () => ({ products: [] }),
+    status: 400,
+  },
 ];
 
 describe('admin permission matrix', () => {
@@ -163,11 +184,12 @@ describe('admin permission matrix', () => {
       // A write with version 0 or no file is a 400 once the role passed; the bad place of the
       // orders CSV too; an unknown order a 404.
       const ok =
-        c.method === 'PATCH' || c.url().includes('place=x') || c.path === '/api/v5/admin/media/'
+        c.status ??
+        (c.method === 'PATCH' || c.url().includes('place=x') || c.path === '/api/v5/admin/media/'
           ? 400
           : c.url().includes('00000000-0000')
             ? 404
-            : 200;
+            : 200);
       for (const who of ['owner', 'manager'] as const) {
         const res = await call(aurora[who]);
         if (c.ownerOnly && who === 'manager') {

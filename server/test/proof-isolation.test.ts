@@ -1194,3 +1194,95 @@ describe("tenant isolation: another tenant's owner exports their store", () => {
     assert.equal(await fingerprint(v.app), before, "the export changed the victim's rows");
   });
 });
+
+describe("tenant isolation: another tenant's owner on the catalogue's CSV and bulk edit", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let product = { uid: '', version: 1, sku: '' as string | null, title: '' };
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-csv');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    const products = await t.get('/api/v5/admin/products/?page_size=1', {
+      headers: { authorization: `Token ${own.data.token}` },
+    });
+    assert.equal(products.statusCode, 200, products.body);
+    product = products.data.results[0];
+    tenantSecrets.push(product.uid);
+  });
+
+  const rows: (Row & { answers: number[] })[] = [
+    // Their own file: their company's products only.
+    { route: 'GET v5/admin/products.csv', url: () => '/api/v5/admin/products.csv', answers: [200] },
+    {
+      // The victim's product by uid: not theirs, a 400 naming the row, nothing written.
+      route: 'POST v5/admin/products/import/ (uid of the victim)',
+      method: 'POST',
+      url: () => '/api/v5/admin/products/import/',
+      body: () => ({
+        csv: `uid,titulo,precio\n${product.uid},Robado,0.10\n`,
+        dry_run: false,
+      }),
+      answers: [400],
+    },
+    {
+      // The victim's SKU is no match in another company: at most a product of their own.
+      route: 'POST v5/admin/products/import/ (SKU of the victim, preview)',
+      method: 'POST',
+      url: () => '/api/v5/admin/products/import/',
+      body: () => ({
+        csv: `sku,titulo,precio\n${product.sku ?? 'AURORA-SKU'},Robado,0.10\n`,
+        dry_run: true,
+      }),
+      answers: [200],
+    },
+    {
+      route: 'POST v5/admin/products/bulk/',
+      method: 'POST',
+      url: () => '/api/v5/admin/products/bulk/',
+      body: () => ({
+        place: v.place,
+        products: [{ uid: product.uid, version: product.version, price: '0.10', stock: 0 }],
+      }),
+      answers: [400],
+    },
+    {
+      route: 'POST v5/admin/products/bulk/ (price only)',
+      method: 'POST',
+      url: () => '/api/v5/admin/products/bulk/',
+      body: () => ({ products: [{ uid: product.uid, version: product.version, price: '0.10' }] }),
+      answers: [400],
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.ok(
+        row.answers.includes(res.statusCode),
+        `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+      );
+      if (res.statusCode === 200 && row.method === 'POST')
+        assert.equal(res.data.updated.length, 0, res.body);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

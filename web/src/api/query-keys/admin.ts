@@ -7,6 +7,7 @@ export const adminKeys = {
   branding: () => ['admin-branding'] as const,
   products: () => ['admin-products'] as const,
   productList: (filters: object) => ['admin-products', filters] as const,
+  bulkProducts: (filters: object) => ['admin-products', 'bulk', filters] as const,
 };
 
 /** The owner's money settings (features/admin/money). */

@@ -3,6 +3,8 @@ import { adminEs } from './i18n/es';
 import { adminEn } from './i18n/en';
 import { moneyEn, moneyEs, paymentsEn, paymentsEs } from './money/i18n';
 import { adminMediaEn, adminMediaEs } from './media/i18n';
+import { catalogueImportEn, catalogueImportEs } from './catalogue/import/i18n';
+import { catalogueBulkEn, catalogueBulkEs } from './catalogue/bulk/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -21,5 +23,19 @@ i18next.addResourceBundle(
 );
 i18next.addResourceBundle('es', 'translation', { admin: adminMediaEs }, true, true);
 i18next.addResourceBundle('en', 'translation', { admin: adminMediaEn }, true, true);
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  { admin: { catalogueImport: catalogueImportEs, catalogueBulk: catalogueBulkEs } },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  { admin: { catalogueImport: catalogueImportEn, catalogueBulk: catalogueBulkEn } },
+  true,
+  true,
+);
 
 export { AdminArea } from './shell/admin-area';

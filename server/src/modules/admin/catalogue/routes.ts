@@ -12,6 +12,21 @@ import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { getProduct, listProducts, updatePlaceProduct, updateProduct } from './products';
+import {
+  adminProductBulkInput,
+  adminProductBulkResult,
+  adminProductImportInput,
+  adminProductImportResult,
+  PRODUCT_CSV_MAX_CHARS,
+  PRODUCT_CSV_MAX_MB,
+  PRODUCT_CSV_MAX_ROWS,
+  productCsvColumns,
+  productsChangedBody,
+  storeDateOf,
+} from '@store/contract';
+import { bulkEditProducts } from './bulk';
+import { productsCsv } from './csv-export';
+import { importProductsCsv } from './csv-import';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -91,5 +106,72 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (server) => {
         request.params.place,
         request.body,
       ),
+  );
+};
+
+/** The catalogue's files and bulk edit: CSV export and import, the price and stock grid. */
+export const adminCatalogueCsvRoutes: FastifyPluginAsyncZod = async (server) => {
+  const preValidation = adminOnly('catalogue');
+
+  server.get(
+    '/v5/admin/products.csv',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: "The company's products as a CSV file (the import's format)",
+        description: `${access} text/csv; charset=utf-8, UTF-8 with BOM, one row per product: ${productCsvColumns.join(', ')}, then \`stock:<place>\` and \`activo:<place>\` for each place the user may see (both empty: not listed there; stock empty: not counted). Booleans are "sí"/"no"; text cells starting with = + - @ are quoted with a leading ' so a spreadsheet never runs them (the import reads them back as typed).`,
+        response: {
+          200: {
+            description: 'The CSV file (an attachment named productos-<date>.csv)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await productsCsv(requireAdmin(request));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="productos-${storeDateOf(new Date())}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  server.post(
+    '/v5/admin/products/import/',
+    {
+      preValidation,
+      // The file travels as JSON text: its limit plus room for the quoting.
+      bodyLimit: PRODUCT_CSV_MAX_CHARS * 2 + 1024,
+      schema: {
+        tags,
+        summary: 'Imports products from a CSV file: a preview, then the import',
+        description: `${access} The body carries the file's text (\`csv\`, the export's columns; \`;\` separators are read too) and \`dry_run\` (default true: nothing is written). A row is the product of its \`sku\`, else of its \`uid\`, else a new product; columns left out of the file are left as they are; \`titulo\` and \`precio\` are required columns. The answer lists the products created and updated (with the columns that change) and how many are unchanged. Any bad cell: 400 \`{csv: [..], "rows.<row>.<column>": [..]}\` (rows numbered as a spreadsheet does, the header is row 1) and nothing is written; more than ${PRODUCT_CSV_MAX_ROWS} products or ${PRODUCT_CSV_MAX_MB} MB: 400 {csv}. A product changed since the file's \`version\`: 409 {code: 'admin.products_changed', detail, products}. The import is one transaction: versions bumped, one audit line per product created or changed.`,
+        body: adminProductImportInput,
+        response: { 200: adminProductImportResult, ...errors, 409: productsChangedBody },
+      },
+    },
+    async (request) => importProductsCsv(requireAdmin(request), request.body),
+  );
+
+  server.post(
+    '/v5/admin/products/bulk/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Saves new prices, stock and offer of many products at once',
+        description: `${access} \`products\`: each with the \`version\` it was read at and its new \`price\`, \`stock\` (null: not counted) and \`is_active\` at \`place\` (a place the user may see, needed with stock or is_active: 400 {place}). All or nothing: an unknown product, or one not listed at the place, is 400 {"products.<i>.uid"|"products.<i>.stock"}; any product changed since it was read: 409 {code: 'admin.products_changed', detail, products} naming them, nothing written. Each changed product gets its version bumped and one audit line; the answer lists their uids.`,
+        body: adminProductBulkInput,
+        response: { 200: adminProductBulkResult, ...errors, 409: productsChangedBody },
+      },
+    },
+    async (request) => bulkEditProducts(requireAdmin(request), request.body),
   );
 };

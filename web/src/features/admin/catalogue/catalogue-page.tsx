@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
@@ -43,6 +44,14 @@ export function CataloguePage() {
   return (
     <section className="admin-catalogue" aria-labelledby="admin-catalogue-title">
       <h1 id="admin-catalogue-title">{t('admin.catalogue.title')}</h1>
+      <nav className="admin-catalogue__tools" aria-label={t('admin.catalogue.title')}>
+        <Link className="button" to="/admin/catalogue/bulk" data-testid="catalogue-bulk-link">
+          {t('admin.catalogueBulk.link')}
+        </Link>
+        <Link className="button" to="/admin/catalogue/import" data-testid="catalogue-import-link">
+          {t('admin.catalogueImport.link')}
+        </Link>
+      </nav>
       <div className="admin-catalogue__filters">
         <TextField
           label={t('admin.catalogue.search')}

@@ -13,6 +13,8 @@ import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
+import { CatalogueImportPage } from '../catalogue/import/import-page';
+import { CatalogueBulkPage } from '../catalogue/bulk/bulk-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -128,6 +130,12 @@ function AdminShell({ me }: { me: AdminMe }) {
               path="settings"
               element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
             />
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue/import" element={<CatalogueImportPage />} />
+            ) : null}
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue/bulk" element={<CatalogueBulkPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
