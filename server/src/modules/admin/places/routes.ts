@@ -16,7 +16,7 @@ const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
 const uidParams = z.object({ uid: z.string() });
 const access =
-  'Back office, places: 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant; a MANAGER limited to some places sees only those. A place of another company, or outside the user\'s places, is 404.';
+  "Back office, places: 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant; a MANAGER limited to some places sees only those. A place of another company, or outside the user's places, is 404.";
 
 /** `/api/v5/admin/places/...`: the company's places, their timetable, pickup, delivery and pause. */
 export const adminPlaceRoutes: FastifyPluginAsyncZod = async (server) => {

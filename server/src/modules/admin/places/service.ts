@@ -22,7 +22,11 @@ import type { AdminScope } from '../guard';
 
 type PlaceRow = typeof places.$inferSelect;
 type DeliveryRow = typeof placeDeliverySettings.$inferSelect;
-type Joined = { place: PlaceRow; area: { uid: string; name: string }; delivery: DeliveryRow | null };
+type Joined = {
+  place: PlaceRow;
+  area: { uid: string; name: string };
+  delivery: DeliveryRow | null;
+};
 
 /**
  * A place as the back office edits it. `open_now` reads the timetable on the store clock;
