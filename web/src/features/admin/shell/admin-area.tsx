@@ -13,13 +13,14 @@ import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
+import { PlacesPage } from '../places/places-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
+  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings' | 'places';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -27,6 +28,7 @@ const screens: {
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
+  { area: 'places', path: '/admin/places', label: 'places' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -128,6 +130,9 @@ function AdminShell({ me }: { me: AdminMe }) {
               path="settings"
               element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
             />
+            {me.areas.includes('places') ? (
+              <Route path="places/*" element={<PlacesPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
