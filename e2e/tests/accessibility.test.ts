@@ -243,6 +243,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/settings'),
       `/admin/settings ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/places'),
+      `/admin/places ${viewport.width}`,
+    );
     await owner.context.close();
   }
 
