@@ -86,7 +86,7 @@ test(
     await saturday.getByLabel('Cierra a las').fill('15:30');
     await sunday.getByLabel('Abre el domingo').uncheck();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Cambios guardados. La tienda los mostrará en unos minutos.').waitFor();
+    await page.getByText('Cambios guardados. La tienda los mostrará en unos segundos.').waitFor();
     await page.screenshot({ path: `${SHOTS}/admin-places-desktop.png`, fullPage: true });
 
     const axe = await seriousViolations(page, '/admin/places/{uid} 1280');
@@ -105,7 +105,7 @@ test(
     page.once('dialog', (d) => void d.accept());
     await page.getByLabel('Pausar pedidos ahora').check();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Cambios guardados. La tienda los mostrará en unos minutos.').waitFor();
+    await page.getByText('Cambios guardados. La tienda los mostrará en unos segundos.').waitFor();
     await page.getByRole('link', { name: /Volver a locales/ }).click();
     const row = page.getByTestId('admin-places').locator('tr', { hasText: PLACE });
     await row.getByText('Pedidos en pausa').waitFor();
@@ -125,14 +125,25 @@ test(
     await m.goto(server.url('localhost', '/cart'));
     await m.getByRole('link', { name: 'Continuar con la compra' }).click();
     await m.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    await m.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+    await m.getByLabel('Recojo en tienda').check();
+    const date = m.getByLabel('Fecha de recojo');
+    await date.locator('option').nth(1).waitFor({ state: 'attached' });
+    await date.selectOption({ index: 1 });
+    const time = m.getByLabel('Hora de recojo');
+    await time.locator('option').nth(1).waitFor({ state: 'attached' });
+    await time.selectOption({ index: 1 });
+    await m.getByLabel(/Efectivo/).check();
+    await m.locator('.checkout__submit').click();
     await m.getByText('Este local no está recibiendo pedidos en este momento.').first().waitFor();
+    assert.ok(!/\/orders\//.test(new URL(m.url()).pathname), 'no order was made');
     await m.screenshot({ path: `${SHOTS}/admin-places-paused-checkout.png`, fullPage: true });
 
     // Switched back, the store takes orders again.
     await row.getByRole('link', { name: `Editar: ${PLACE}` }).click();
     await page.getByLabel('Pausar pedidos ahora').uncheck();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Cambios guardados. La tienda los mostrará en unos minutos.').waitFor();
+    await page.getByText('Cambios guardados. La tienda los mostrará en unos segundos.').waitFor();
     await owner.context.close();
     await shopper.context.close();
     await member.context.close();

@@ -122,7 +122,7 @@ function DayRow({ form, day }: { form: UseFormReturn<Values>; day: (typeof DAYS)
     <fieldset className="admin-place-day" data-testid={`place-day-${day}`}>
       <legend>{name}</legend>
       <CheckboxField
-        label={t('admin.places.openDay', { day: name.toLowerCase() })}
+        label={t(`admin.places.openDay_${day}`)}
         {...form.register(`timetable.${day}.open`)}
       />
       {open ? (
