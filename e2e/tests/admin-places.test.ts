@@ -157,6 +157,14 @@ test('on a phone the places list and editor fit the screen', { skip }, async () 
   await signIn(page, '/admin/places', 'dueno@aurora.pe', 'Dueno2026!');
   await page.getByRole('heading', { name: 'Locales', level: 1 }).waitFor();
   const row = page.getByTestId('admin-places').locator('tr', { hasText: PLACE });
+  await row.getByTestId('place-open-now').waitFor();
+  await page.screenshot({ path: `${SHOTS}/admin-places-list-phone.png`, fullPage: true });
+  const listed = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(listed <= 0, `the list is ${listed}px wider than the phone`);
+  const listAxe = await seriousViolations(page, '/admin/places 375');
+  assert.equal(listAxe.length, 0, formatFindings(listAxe));
   await row.getByRole('link', { name: `Editar: ${PLACE}` }).click();
   await page.getByRole('heading', { name: PLACE, level: 1 }).waitFor();
   await page.getByTestId('place-pin-map').waitFor();

@@ -88,7 +88,7 @@ function PlacesList() {
             {search ? t('admin.places.noMatch') : t('admin.places.empty')}
           </p>
         ) : (
-          <div className="admin-table-wrap">
+          <div className="admin-places-wrap">
             <table className="admin-table admin-places" data-testid="admin-places">
               <thead>
                 <tr>
@@ -106,7 +106,9 @@ function PlacesList() {
                     <td>{p.name}</td>
                     <td>
                       {p.address}
-                      {p.locality_name ? `, ${p.locality_name}` : ''}
+                      {p.locality_name && !p.address.includes(p.locality_name)
+                        ? `, ${p.locality_name}`
+                        : ''}
                     </td>
                     <td>
                       <PlaceState place={p} />
