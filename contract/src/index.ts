@@ -47,3 +47,5 @@ export * from './admin/catalogue';
 export * from './admin/export';
 export * from './admin/roles';
 export * from './admin/catalogue-csv';
+export * from './admin/places';
+export * from './orders/open-now';

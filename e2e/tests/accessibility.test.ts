@@ -255,6 +255,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/catalogue/bulk'),
       `/admin/catalogue/bulk ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/places'),
+      `/admin/places ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -124,6 +124,7 @@ test(
       'Resumen',
       'Catálogo',
       'Marca y textos legales',
+      'Locales',
     ]);
     await manager.context.close();
   },

@@ -1286,3 +1286,53 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the back office's places", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let owner: Auth;
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-places');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    const mine = await t.get(`/api/v5/admin/places/${v.place}/`, { headers: owner });
+    assert.equal(mine.statusCode, 200, mine.body);
+    tenantSecrets.push(v.place, mine.data.address);
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    { route: 'GET v5/admin/places/{uid}/', url: () => `/api/v5/admin/places/${v.place}/` },
+    {
+      route: 'PATCH v5/admin/places/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/places/${v.place}/`,
+      body: () => ({ orders_paused: true, name: 'Robado', version: 1 }),
+    },
+    // The list answers 200 with the caller's own company only.
+    { route: 'GET v5/admin/places/', url: () => '/api/v5/admin/places/', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

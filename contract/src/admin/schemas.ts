@@ -26,6 +26,7 @@ export const adminArea = z.enum([
   'media',
   'branding',
   'settings',
+  'places',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
@@ -45,8 +46,9 @@ export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
     'media',
     'branding',
     'settings',
+    'places',
   ],
-  MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'media', 'branding'],
+  MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'media', 'branding', 'places'],
   STAFF: [],
   VALIDATOR: [],
 };
@@ -100,6 +102,7 @@ export const auditEntity = z.enum(
     'coupon',
     'media',
     'branding',
+    'place',
   ],
   {
     error: adminMessages.entityUnknown,

@@ -28,6 +28,8 @@ export const place = z.object({
   location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable() }),
   uses_country_delivery_service: z.boolean(),
   timetable,
+  /** The owner paused orders at this place (back office); checkout refuses them meanwhile. */
+  orders_paused: z.boolean(),
 });
 export type Place = z.infer<typeof place>;
 

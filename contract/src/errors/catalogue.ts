@@ -3,6 +3,7 @@ import { adminMoneyErrors } from './admin-money';
 import { adminMediaErrors } from './admin-media';
 import { adminCatalogueErrors } from './admin-catalogue';
 import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
+import { adminPlacesErrors } from './admin-places';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -36,6 +37,7 @@ export const errorCatalogue = {
   ...adminMediaErrors,
   ...adminCatalogueErrors,
   ...adminCatalogueCsvErrors,
+  ...adminPlacesErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -104,4 +104,12 @@ export const ordersErrors = {
     es: 'Ya tiene {max} pedidos sin pagar en curso. Espere a que se entreguen o cancele alguno antes de hacer otro.',
     en: 'You already have {max} unpaid orders in progress. Wait until they are delivered or cancel one before placing another.',
   },
+  'orders.place_paused': {
+    es: 'Este local no está recibiendo pedidos en este momento.',
+    en: 'This place is not taking orders right now.',
+  },
+  'orders.pickup_disabled': {
+    es: 'Este local no ofrece recojo en tienda.',
+    en: 'This place does not offer pickup.',
+  },
 } as const satisfies CatalogueEntries;

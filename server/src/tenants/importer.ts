@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { eq, notInArray } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   apps,
@@ -288,10 +288,15 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       timetable: p.timetable,
       isActive: true,
     };
+    // The file names these fields only: pickup and the pause stay as the back office left them,
+    // and the version moves so an editor open on the old values gets a conflict, not a silent overwrite.
     await tx
       .insert(places)
       .values(row)
-      .onConflictDoUpdate({ target: [places.appId, places.uid], set: row });
+      .onConflictDoUpdate({
+        target: [places.appId, places.uid],
+        set: { ...row, version: sql`${places.version} + 1` },
+      });
   }
 }
 

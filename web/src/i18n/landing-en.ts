@@ -25,6 +25,7 @@ export const landingEn: Record<keyof typeof landingEs, string> = {
   saturday: 'Saturday',
   sunday: 'Sunday',
   closed: 'Closed',
+  ordersPaused: 'This place is not taking orders right now.',
   hours: '{{from}} - {{to}}',
   social: 'Social media',
   facebook: '{{name}} on Facebook',

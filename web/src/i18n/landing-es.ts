@@ -23,6 +23,7 @@ export const landingEs = {
   saturday: 'Sábado',
   sunday: 'Domingo',
   closed: 'Cerrado',
+  ordersPaused: 'Este local no recibe pedidos en este momento.',
   hours: '{{from}} - {{to}}',
   social: 'Redes sociales',
   facebook: 'Facebook de {{name}}',

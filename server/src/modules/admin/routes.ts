@@ -26,6 +26,7 @@ import { adminMediaRoutes } from './media/routes';
 import { adminBrandingRoutes } from './branding/routes';
 import { adminExportRoutes } from './export/routes';
 import { adminCatalogueCsvRoutes } from './catalogue/routes';
+import { adminPlaceRoutes } from './places/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -49,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminCatalogueRoutes);
   await server.register(adminExportRoutes);
   await server.register(adminCatalogueCsvRoutes);
+  await server.register(adminPlaceRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -88,6 +88,8 @@ export async function priceOrder(
     activePaymentMethods(db, app.uid, place.companyUid),
   ]);
   if (!company.ecommerceEnabled) throw new ValidationError(orderMessages.ecommerceDisabled);
+  // The owner's pause (back office) holds every order at the place until switched back.
+  if (place.ordersPaused) throw new ValidationError(orderMessages.placePaused);
 
   const sold = await soldAt(
     db,
@@ -135,6 +137,8 @@ export async function priceOrder(
     } catch (err) {
       collect(err);
     }
+  } else if (input.shipping_type === 'pickup' && !place.pickupEnabled) {
+    add('shipping_type', orderMessages.pickupDisabled);
   } else if (input.shipping_type === 'pickup' && input.pickup) {
     pickup = offeredPickupSlot(place.timetable, now, input.pickup);
     if (!pickup) add('pickup.start', orderMessages.slotUnavailable);

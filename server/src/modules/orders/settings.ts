@@ -180,7 +180,7 @@ export async function checkoutOptionsOf(
       per_km: centsToMoney(enabled ? delivery!.perKmCents : 0),
       max_radius_km: enabled ? delivery!.maxRadiusMeters / 1000 : 0,
     },
-    pickup: true,
+    pickup: place.pickupEnabled,
     tax: taxToApi(tax),
     currency: { code: company.currencyCode, symbol: company.currencySymbol },
   };

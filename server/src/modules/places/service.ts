@@ -32,6 +32,7 @@ export function placeToApi(row: PlaceRow, area: AreaRow): Place {
     location: { latitude: row.latitude, longitude: row.longitude },
     uses_country_delivery_service: row.usesCountryDeliveryService,
     timetable: row.timetable,
+    orders_paused: row.ordersPaused,
   };
 }
 

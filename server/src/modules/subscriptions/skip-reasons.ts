@@ -34,7 +34,10 @@ const rules: [SubscriptionSkipReason, RegExp[]][] = (
   [
     ['missed', [runnerReasons.missed]],
     ['member_gone', [runnerReasons.memberGone]],
-    ['place_closed', [runnerReasons.placeClosed, orderMessages.ecommerceDisabled]],
+    [
+      'place_closed',
+      [runnerReasons.placeClosed, orderMessages.ecommerceDisabled, orderMessages.placePaused],
+    ],
     [
       'out_of_stock',
       [orderMessages.outOfStock, catalogMessages.productOutOfStock, catalogMessages.notEnoughStock],

@@ -20,3 +20,10 @@ export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
   tax: () => ['admin-tax-rule'] as const,
 };
+
+/** The places of the back office (features/admin/places). */
+export const adminPlaceKeys = {
+  places: () => ['admin-places'] as const,
+  placeList: (filters: object) => ['admin-places', 'list', filters] as const,
+  place: (uid: string) => ['admin-places', 'one', uid] as const,
+};

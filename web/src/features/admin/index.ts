@@ -5,6 +5,7 @@ import { moneyEn, moneyEs, paymentsEn, paymentsEs } from './money/i18n';
 import { adminMediaEn, adminMediaEs } from './media/i18n';
 import { catalogueImportEn, catalogueImportEs } from './catalogue/import/i18n';
 import { catalogueBulkEn, catalogueBulkEs } from './catalogue/bulk/i18n';
+import { placesEn, placesEs } from './places/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -26,14 +27,28 @@ i18next.addResourceBundle('en', 'translation', { admin: adminMediaEn }, true, tr
 i18next.addResourceBundle(
   'es',
   'translation',
-  { admin: { catalogueImport: catalogueImportEs, catalogueBulk: catalogueBulkEs } },
+  {
+    admin: {
+      catalogueImport: catalogueImportEs,
+      catalogueBulk: catalogueBulkEs,
+      places: placesEs,
+      nav: { places: placesEs.title },
+    },
+  },
   true,
   true,
 );
 i18next.addResourceBundle(
   'en',
   'translation',
-  { admin: { catalogueImport: catalogueImportEn, catalogueBulk: catalogueBulkEn } },
+  {
+    admin: {
+      catalogueImport: catalogueImportEn,
+      catalogueBulk: catalogueBulkEn,
+      places: placesEn,
+      nav: { places: placesEn.title },
+    },
+  },
   true,
   true,
 );

@@ -15,13 +15,14 @@ import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
 import { CatalogueImportPage } from '../catalogue/import/import-page';
 import { CatalogueBulkPage } from '../catalogue/bulk/bulk-page';
+import { PlacesPage } from '../places/places-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
+  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings' | 'places';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -29,6 +30,7 @@ const screens: {
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
+  { area: 'places', path: '/admin/places', label: 'places' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -135,6 +137,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('catalogue') ? (
               <Route path="catalogue/bulk" element={<CatalogueBulkPage />} />
+            ) : null}
+            {me.areas.includes('places') ? (
+              <Route path="places/*" element={<PlacesPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -42,6 +42,11 @@ function Timetable({ place }: { place: Place }) {
       {place.timetable.extra_note ? (
         <p className="landing-hours__note">{place.timetable.extra_note}</p>
       ) : null}
+      {place.orders_paused ? (
+        <p className="landing-hours__note" data-testid="place-orders-paused">
+          {t('landing.ordersPaused')}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminPlace } from '@store/contract/admin/places';
+import { SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { NotFound } from '../../../components/not-found';
+import { PageMessage } from '../../../components/page-message';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { usePlaces, type PlaceFilters } from './api/get-places';
+import { PlaceEditorPage } from './place-editor';
+import './places.css';
+
+const PAGE_SIZE = 20;
+
+/** Open now (timetable, store clock) and taking orders (online sales on, not paused). */
+export function PlaceState({ place }: { place: AdminPlace }) {
+  const { t } = useTranslation();
+  const orders = place.orders_paused
+    ? t('admin.places.paused')
+    : place.taking_orders
+      ? t('admin.places.taking')
+      : t('admin.places.notSelling');
+  return (
+    <span className="admin-place-state">
+      <span
+        className={`admin-badge admin-badge--${place.open_now ? 'on' : 'off'}`}
+        data-testid="place-open-now"
+      >
+        {place.open_now ? t('admin.places.open') : t('admin.places.closed')}
+      </span>
+      <span
+        className={`admin-badge admin-badge--${place.taking_orders ? 'on' : 'warn'}`}
+        data-testid="place-taking-orders"
+      >
+        {orders}
+      </span>
+    </span>
+  );
+}
+
+/** /admin/places: the company's places (those the user may see) with their state now. */
+function PlacesList() {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [sort, setSort] = useState<PlaceFilters['sort']>('name');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(q.trim(), 300);
+  const query = usePlaces({ page, sort, page_size: PAGE_SIZE, ...(search ? { q: search } : {}) });
+  const d = query.data;
+  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{t('admin.places.title')}</h1>
+        <div className="admin-filters">
+          <TextField
+            label={t('admin.places.search')}
+            type="search"
+            value={q}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setPage(1);
+            }}
+          />
+          <SelectField
+            label={t('admin.places.sort')}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as PlaceFilters['sort'])}
+            options={(['name', '-name'] as const).map((s) => ({
+              value: s,
+              label: t(`admin.places.sort_${s}`),
+            }))}
+          />
+        </div>
+      </div>
+      <section className="admin-panel" aria-label={t('admin.places.title')}>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <PageMessage title={t('admin.fetchError')}>
+            <button type="button" className="button" onClick={() => void query.refetch()}>
+              {t('admin.retry')}
+            </button>
+          </PageMessage>
+        ) : !d?.results.length ? (
+          <p className="admin-empty">
+            {search ? t('admin.places.noMatch') : t('admin.places.empty')}
+          </p>
+        ) : (
+          <div className="admin-places-wrap">
+            <table className="admin-table admin-places" data-testid="admin-places">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.places.place')}</th>
+                  <th scope="col">{t('admin.places.address')}</th>
+                  <th scope="col">{t('admin.places.now')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin.places.edit')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.results.map((p) => (
+                  <tr key={p.uid}>
+                    <td>{p.name}</td>
+                    <td>
+                      {p.address}
+                      {p.locality_name && !p.address.includes(p.locality_name)
+                        ? `, ${p.locality_name}`
+                        : ''}
+                    </td>
+                    <td>
+                      <PlaceState place={p} />
+                    </td>
+                    <td>
+                      <Link
+                        className="button button--small"
+                        to={`/admin/places/${p.uid}`}
+                        aria-label={`${t('admin.places.edit')}: ${p.name}`}
+                      >
+                        {t('admin.places.edit')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {pages > 1 ? (
+          <div className="admin-pager">
+            <button
+              type="button"
+              className="button"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('admin.places.previous')}
+            </button>
+            <span>{t('admin.places.page', { page, pages })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('admin.places.next')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+/** /admin/places/*: the list, and the editor of one place. */
+export function PlacesPage() {
+  return (
+    <Routes>
+      <Route index element={<PlacesList />} />
+      <Route path=":uid" element={<PlaceEditorPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
