@@ -152,9 +152,7 @@ export type AdminOptionGroupInput = z.infer<typeof adminOptionGroupInput>;
 
 /** Labels, each trimmed and at most 40 characters; repeats are dropped by the server. */
 const tagsField = () =>
-  z
-    .array(requiredText(40), { error: formMessages.invalid })
-    .max(20, formMessages.tooBig);
+  z.array(requiredText(40), { error: formMessages.invalid }).max(20, formMessages.tooBig);
 
 const coinPriceField = () =>
   z

@@ -40,7 +40,10 @@ const {
 export const ALL_CATEGORIES = '000';
 
 /** The product as a place sells it: the place's own price (set in the back office) stands for the product's. */
-function atPlacePrice<T extends { unitPriceCents: number }>(product: T, placePrice: number | null): T {
+function atPlacePrice<T extends { unitPriceCents: number }>(
+  product: T,
+  placePrice: number | null,
+): T {
   return placePrice === null ? product : { ...product, unitPriceCents: placePrice };
 }
 

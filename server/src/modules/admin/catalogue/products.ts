@@ -244,7 +244,8 @@ function searchColumns(
 }
 
 function checkRedeemable(isRedeemable: boolean, coinPrice: number | null) {
-  if (isRedeemable && !coinPrice) throw new ValidationError({ coin_price: [formMessages.required] });
+  if (isRedeemable && !coinPrice)
+    throw new ValidationError({ coin_price: [formMessages.required] });
 }
 
 async function checkCategory(
@@ -275,8 +276,7 @@ export async function createProduct(
     else if (places.findIndex((other) => other.place === row.place) !== i)
       errors[`places.${i}.place`] = [adminCatalogueMessages.placeRepeated];
   });
-  if (input.category && !isUid(input.category))
-    errors.category = [formMessages.invalidChoice];
+  if (input.category && !isUid(input.category)) errors.category = [formMessages.invalidChoice];
   if (Object.keys(errors).length) throw new ValidationError(errors);
   const isRedeemable = input.is_redeemable ?? false;
   const coinPrice = input.coin_price ?? null;
@@ -317,8 +317,7 @@ export async function createProduct(
         ...searchColumns(fields, category?.name),
       })
       .returning();
-    if (input.option_groups?.length)
-      await replaceOptionGroups(admin, tx, uid, input.option_groups);
+    if (input.option_groups?.length) await replaceOptionGroups(admin, tx, uid, input.option_groups);
     if (places.length) {
       await tx.insert(placeProducts).values(
         places.map((p) => ({
