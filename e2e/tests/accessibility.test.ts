@@ -243,6 +243,18 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/settings'),
       `/admin/settings ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/catalogue/products/new'),
+      `/admin/catalogue/products/new ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/categories'),
+      `/admin/categories ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

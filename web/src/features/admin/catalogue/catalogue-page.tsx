@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
@@ -43,6 +44,9 @@ export function CataloguePage() {
   return (
     <section className="admin-catalogue" aria-labelledby="admin-catalogue-title">
       <h1 id="admin-catalogue-title">{t('admin.catalogue.title')}</h1>
+      <Link className="button button--primary" to="/admin/catalogue/products/new">
+        {t('admin.product.newProduct')}
+      </Link>
       <div className="admin-catalogue__filters">
         <TextField
           label={t('admin.catalogue.search')}
@@ -96,6 +100,13 @@ export function CataloguePage() {
                       )
                       .join(' · ')}
                   </span>
+                  <Link
+                    className="button"
+                    to={`/admin/catalogue/products/${p.uid}`}
+                    aria-label={`${t('admin.product.open')}: ${p.title}`}
+                  >
+                    {t('admin.product.open')}
+                  </Link>
                   <button
                     type="button"
                     className="button"

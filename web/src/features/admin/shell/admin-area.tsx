@@ -13,13 +13,16 @@ import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
+import { ProductPage } from '../catalogue/product-page';
+import { CategoriesPage } from '../catalogue/categories-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
+  label:
+    'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings' | 'categories';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -27,6 +30,7 @@ const screens: {
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
+  { area: 'catalogue', path: '/admin/categories', label: 'categories' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -128,6 +132,12 @@ function AdminShell({ me }: { me: AdminMe }) {
               path="settings"
               element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
             />
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue/products/:uid" element={<ProductPage />} />
+            ) : null}
+            {me.areas.includes('catalogue') ? (
+              <Route path="categories" element={<CategoriesPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
