@@ -1,25 +1,22 @@
 import { useState } from 'react';
 import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
-import { adminKeys } from '../../../api/query-keys/admin';
 import { ConfirmInline } from '../../../components/confirm-inline';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { useAdminMe } from '../api/get-admin-me';
-import { updatePlaceProduct } from '../api/update-place-product';
-import { useUpdateProduct } from '../api/update-product';
 import { ImageUpload } from '../media/image-upload';
 import { useAdminCategories } from './api/categories';
 import { useCreateProduct } from './api/create-product';
 import { useAdminProduct } from './api/get-product';
 import { useRemoveProduct } from './api/remove-product';
+import { useSaveProduct, type ProductSave } from './api/save-product';
 import { OptionGroupsEditor } from './option-groups-editor';
 import {
   formPath,
@@ -78,10 +75,9 @@ function ProductForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
   const create = useCreateProduct();
-  const update = useUpdateProduct();
+  const update = useSaveProduct();
   const remove = useRemoveProduct();
   const [general, setGeneral] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
@@ -128,24 +124,27 @@ function ProductForm({
         return;
       }
       const { places: rows, ...fields } = body;
-      await update.mutateAsync({ uid: product.uid, ...fields, version: product.version });
-      // Then each place whose row changed (their own audited writes).
+      // Each place whose row changed; a place no longer ticked is switched off there.
+      const places: ProductSave['places'] = [];
       for (const row of values.places) {
         const before = product.places.find((p) => p.place.uid === row.place);
         const sent = rows?.find((r) => r.place === row.place);
-        const wanted = sent ?? (before ? { is_active: false } : null);
+        const wanted = sent ?? (before ? { place: row.place, is_active: false } : null);
         if (!wanted) continue;
         const same =
           before &&
           before.is_active === (wanted.is_active ?? true) &&
           (!sent || (before.stock === sent.stock && before.price === sent.price));
-        if (!same) await updatePlaceProduct({ uid: product.uid, place: row.place, ...wanted });
+        if (!same) places.push(wanted);
       }
+      await update.mutateAsync({
+        uid: product.uid,
+        product: { ...fields, version: product.version },
+        places,
+      });
       toast.success(t('admin.product.saved'));
     } catch (error) {
       showError(error, values);
-    } finally {
-      if (product) await queryClient.invalidateQueries({ queryKey: adminKeys.products() });
     }
   });
 
