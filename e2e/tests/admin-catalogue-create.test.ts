@@ -68,7 +68,7 @@ test(
     await image.getByRole('img', { name: 'Vista previa de Imagen del producto' }).waitFor();
 
     // Miraflores sells it at a price of its own.
-    await page.getByLabel(`Precio en ${MIRAFLORES}`).fill('15.00');
+    await page.getByLabel('Precio en Aurora Miraflores', { exact: true }).fill('15.00');
 
     // The contract's rules answer before anything is sent: the bad price, in Spanish.
     await page.getByRole('button', { name: 'Crear producto' }).click();

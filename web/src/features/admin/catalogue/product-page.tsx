@@ -306,7 +306,7 @@ function PlaceRow({ index, name }: { index: number; name: string }) {
       {listed ? (
         <div className="product-form__grid">
           <CheckboxField
-            label={t('admin.catalogue.offered', { place: name })}
+            label={t('admin.product.placeActive', { place: name })}
             {...form.register(`places.${index}.is_active`)}
           />
           <TextField
