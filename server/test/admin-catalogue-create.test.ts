@@ -516,3 +516,38 @@ describe('admin catalogue: categories', () => {
     assert.ok(bad.data.name && bad.data.image, bad.body);
   });
 });
+
+describe('admin catalogue: subscription availability', () => {
+  test('a product the owner keeps out of subscriptions is refused on its line; allowed again, accepted', async () => {
+    const p = await create('Pie del día');
+    const subscribe = () =>
+      t.post(
+        `/api/v5/places/${shop.place}/subscriptions/`,
+        {
+          products: [line(p, { Tamaño: ['Mediano'] })],
+          weekdays: ['monday'],
+          time_slot: { start: '10:00', end: '10:30' },
+          payment_method: shop.cash,
+        },
+        { host: shop.host, headers: shopper },
+      );
+    const off = await admin('PATCH', `/api/v5/admin/products/${p.uid}/`, {
+      subscription_available: false,
+      version: p.version,
+    });
+    assert.equal(off.statusCode, 200, off.body);
+    assert.equal(off.data.subscription_available, false);
+    const refused = await subscribe();
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(refused.data['products.0.uid'], [
+      'Pie del día no está disponible para suscripción.',
+    ]);
+    const on = await admin('PATCH', `/api/v5/admin/products/${p.uid}/`, {
+      subscription_available: true,
+      version: off.data.version,
+    });
+    assert.equal(on.statusCode, 200, on.body);
+    const accepted = await subscribe();
+    assert.equal(accepted.statusCode, 201, accepted.body);
+  });
+});
