@@ -92,6 +92,27 @@ test(
     assert.ok(overflow <= 0, `the product form overflows a phone by ${overflow}px`);
     await page.screenshot({ path: `${SHOTS}/admin-product-phone.png`, fullPage: true });
 
+    // Categories: a new one goes last; switching it off asks first.
+    await page.setViewportSize(DESKTOP);
+    await page
+      .getByRole('navigation', { name: 'Secciones de la administración' })
+      .getByRole('link', { name: 'Categorías' })
+      .click();
+    await page.getByRole('heading', { name: 'Categorías', level: 1 }).waitFor();
+    await page.getByLabel('Nombre', { exact: true }).fill('Tartas');
+    await page.getByRole('button', { name: 'Crear categoría' }).click();
+    await page.getByText('Categoría «Tartas» creada').waitFor();
+    const row = page.getByTestId('category-row').last();
+    await row.getByLabel('Nombre de Tartas').waitFor();
+    await row.getByRole('button', { name: 'Apagar' }).click();
+    await row.getByRole('alertdialog').getByRole('button', { name: 'Sí, apagar' }).click();
+    await page
+      .getByTestId('category-row')
+      .last()
+      .getByText('Apagada: no se muestra en la tienda')
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-categories-desktop.png`, fullPage: true });
+
     // A member finds it in the store, with the image, and adds it with the bigger option.
     const member = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(member.context, server.url('localhost'));
