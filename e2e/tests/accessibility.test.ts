@@ -252,6 +252,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await visit(
       owner.page,
       findings,
+      server.url('localhost', '/admin/catalogue/products/new'),
+      `/admin/catalogue/products/new ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
       server.url('localhost', '/admin/catalogue/bulk'),
       `/admin/catalogue/bulk ${viewport.width}`,
     );
@@ -260,6 +266,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       findings,
       server.url('localhost', '/admin/places'),
       `/admin/places ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/categories'),
+      `/admin/categories ${viewport.width}`,
     );
     await owner.context.close();
   }

@@ -125,6 +125,7 @@ test(
       'Catálogo',
       'Marca y textos legales',
       'Locales',
+      'Categorías',
     ]);
     await manager.context.close();
   },

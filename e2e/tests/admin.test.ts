@@ -79,6 +79,7 @@ test(
       'Marca y textos legales',
       'Ajustes',
       'Locales',
+      'Categorías',
     ]);
 
     // Last 7 days (the default).

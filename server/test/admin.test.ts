@@ -52,7 +52,7 @@ before(async () => {
 after(() => t?.close());
 
 type Case = {
-  method: 'GET' | 'PATCH' | 'POST';
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   path: string;
   url: () => string;
   body?: () => unknown;
@@ -165,6 +165,28 @@ const cases: Case[] = [
     path: '/api/v5/admin/places/{uid}/',
     url: () => `/api/v5/admin/places/${product.places[0].place.uid}/`,
     body: () => ({ orders_paused: true, version: 0 }),
+  },
+  // Catalogue creation (admin-catalogue-create.test.ts): empty bodies and version 0 are 400s
+  // once the role passed, and nothing is written.
+  {
+    method: 'POST',
+    path: '/api/v5/admin/products/',
+    url: () => '/api/v5/admin/products/',
+    body: () => ({}),
+    status: 400,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/products/{uid}/',
+    url: () => `/api/v5/admin/products/${product.uid}/?version=0`,
+    status: 400,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/categories/',
+    url: () => '/api/v5/admin/categories/',
+    body: () => ({}),
+    status: 400,
   },
 ];
 

@@ -1336,3 +1336,108 @@ describe("tenant isolation: another tenant's owner in the back office's places",
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner creating and removing catalogue records", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let product = { uid: '', version: 1, group: '' };
+  let category = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-catalogue-create');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    const owner = { authorization: `Token ${own.data.token}` };
+    const products = await t.get('/api/v5/admin/products/?page_size=100', { headers: owner });
+    assert.equal(products.statusCode, 200, products.body);
+    const withGroups = products.data.results.find(
+      (p: { option_groups: unknown[] }) => p.option_groups.length > 0,
+    );
+    product = {
+      uid: withGroups.uid,
+      version: withGroups.version,
+      group: withGroups.option_groups[0].uid,
+    };
+    const categories = await t.get('/api/v5/admin/categories/', { headers: owner });
+    category = categories.data[0].uid;
+    tenantSecrets.push(product.uid, product.group, category);
+  });
+
+  const rows: Row[] = [
+    {
+      route: 'DELETE v5/admin/products/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/products/${product.uid}/?version=${product.version}`,
+    },
+    {
+      route: 'PATCH v5/admin/products/{uid}/ (option groups)',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/products/${product.uid}/`,
+      body: () => ({
+        version: product.version,
+        option_groups: [
+          {
+            uid: product.group,
+            name: 'Robado',
+            minimum_to_select: 0,
+            maximum_to_select: 1,
+            options: [{ name: 'X', price: '0' }],
+          },
+        ],
+      }),
+    },
+    {
+      route: 'PATCH v5/admin/products/{uid}/places/{place}/ (price)',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/products/${product.uid}/places/${v.place}/`,
+      body: () => ({ price: '0.10' }),
+    },
+    {
+      // Created on the attacker's own store, naming the victim's place and category: 400 on those fields.
+      route: 'POST v5/admin/products/',
+      method: 'POST',
+      url: () => '/api/v5/admin/products/',
+      body: () => ({
+        title: 'Robado',
+        price: '1.00',
+        category,
+        places: [{ place: v.place, price: '0.10' }],
+      }),
+      refuse: [400],
+    },
+    {
+      route: 'PATCH v5/admin/categories/{uid}/ (switch off)',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/categories/${category}/`,
+      body: () => ({ is_active: false, image: '/media/x.webp', version: 1 }),
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.ok(
+        (row.refuse ?? [403, 404]).includes(res.statusCode),
+        `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+      );
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

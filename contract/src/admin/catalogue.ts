@@ -31,11 +31,12 @@ export const adminProductQuery = pageQuery.extend({
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuery>;
 
-/** A product at one place: whether it is offered there and its stock (null: not counted). */
+/** A product at one place: whether it is offered there, its stock (null: not counted) and its own price (null: the product's). */
 export const adminPlaceProduct = z.object({
   place: z.object({ uid: z.string(), name: z.string() }),
   is_active: z.boolean(),
   stock: z.number().int().nullable(),
+  price: money.nullable(),
 });
 export type AdminPlaceProduct = z.infer<typeof adminPlaceProduct>;
 
@@ -52,10 +53,32 @@ export const adminProduct = z.object({
   is_active: z.boolean(),
   is_redeemable: z.boolean(),
   coin_price: z.number().int().nullable(),
+  subscription_available: z.boolean(),
+  tags: z.array(z.string()),
+  option_groups: z.array(
+    z.object({
+      uid: z.string(),
+      name: z.string(),
+      description: z.string(),
+      minimum_to_select: z.number().int(),
+      maximum_to_select: z.number().int(),
+      is_active: z.boolean(),
+      options: z.array(
+        z.object({
+          uid: z.string(),
+          name: z.string(),
+          description: z.string(),
+          price: money,
+          is_active: z.boolean(),
+        }),
+      ),
+    }),
+  ),
   places: z.array(adminPlaceProduct),
   version: z.number().int(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
+export type AdminOptionGroup = AdminProduct['option_groups'][number];
 
 const priceField = () =>
   z
@@ -75,45 +98,156 @@ const imageUrl = () =>
     .regex(/^(https?:\/\/\S+|\/[^\s/]\S*)$/, formMessages.url)
     .nullable();
 
+const flagField = () => z.boolean({ error: formMessages.invalid });
+
+const countField = (max: number) =>
+  z
+    .number({ error: formMessages.numeric })
+    .int(formMessages.numeric)
+    .min(0, formMessages.positiveNumber)
+    .max(max, formMessages.tooBig);
+
+/** An option of a group; `uid` names an option the product already has (carts point at it), none: a new one. */
+export const adminOptionInput = z
+  .object({
+    uid: z.string({ error: formMessages.invalidChoice }).optional(),
+    name: requiredText(80),
+    description: optionalText(300).optional(),
+    price: priceField(),
+    is_active: flagField().optional(),
+  })
+  .strict();
+export type AdminOptionInput = z.infer<typeof adminOptionInput>;
+
+/**
+ * A group of options the shopper picks from, between `minimum_to_select` and
+ * `maximum_to_select` of them (the store and the cart enforce both).
+ */
+export const adminOptionGroupInput = z
+  .object({
+    uid: z.string({ error: formMessages.invalidChoice }).optional(),
+    name: requiredText(80),
+    description: optionalText(300).optional(),
+    minimum_to_select: countField(50),
+    maximum_to_select: countField(50).min(1, formMessages.positiveNumber),
+    is_active: flagField().optional(),
+    options: z.array(adminOptionInput).min(1, formMessages.required).max(50, formMessages.tooBig),
+  })
+  .strict()
+  .superRefine((group, ctx) => {
+    if (group.minimum_to_select > group.maximum_to_select)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimum_to_select'],
+        message: adminCatalogueMessages.optionMinAboveMax,
+      });
+    else if (group.minimum_to_select > group.options.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minimum_to_select'],
+        message: adminCatalogueMessages.optionMinAboveOptions,
+      });
+  });
+export type AdminOptionGroupInput = z.infer<typeof adminOptionGroupInput>;
+
+/** Labels, each trimmed and at most 40 characters; repeats are dropped by the server. */
+const tagsField = () =>
+  z.array(requiredText(40), { error: formMessages.invalid }).max(20, formMessages.tooBig);
+
+const coinPriceField = () =>
+  z
+    .number({ error: formMessages.numeric })
+    .int(formMessages.numeric)
+    .min(1, formMessages.positiveNumber)
+    .max(10_000_000, formMessages.tooBig)
+    .nullable();
+
+const stockField = () => countField(1_000_000).nullable();
+
+/** A product's row at a place, as the create form sends it. */
+export const adminProductPlaceInput = z
+  .object({
+    place: z.string({ error: formMessages.invalidChoice }),
+    is_active: flagField().optional(),
+    stock: stockField().optional(),
+    price: priceField().nullable().optional(),
+  })
+  .strict();
+export type AdminProductPlaceInput = z.infer<typeof adminProductPlaceInput>;
+
+const productFields = {
+  short_description: optionalText(300).optional(),
+  description: optionalText(5000).optional(),
+  image: imageUrl().optional(),
+  category: z.string({ error: formMessages.invalidChoice }).nullable().optional(),
+  brand: optionalText(80).nullable().optional(),
+  sku: optionalText(80).nullable().optional(),
+  tags: tagsField().optional(),
+  is_active: flagField().optional(),
+  is_redeemable: flagField().optional(),
+  coin_price: coinPriceField().optional(),
+  subscription_available: flagField().optional(),
+  option_groups: z.array(adminOptionGroupInput).max(20, formMessages.tooBig).optional(),
+};
+
+/**
+ * `POST v5/admin/products/`: a new product with its option groups and the places that sell
+ * it, written whole or not at all. A redeemable product needs its coin price.
+ */
+export const adminProductCreate = z
+  .object({
+    title: requiredText(120),
+    price: priceField(),
+    ...productFields,
+    places: z.array(adminProductPlaceInput).max(200, formMessages.tooBig).optional(),
+  })
+  .strict();
+export type AdminProductCreate = z.infer<typeof adminProductCreate>;
+
 /**
  * `PATCH v5/admin/products/{uid}/`: the fields to change and the version the form read.
- * A redeemable product needs its coin price.
+ * `option_groups`, when sent, is the whole new list: groups and options sent with their
+ * `uid` are kept (and reordered as sent), the others are removed. A redeemable product needs its coin price.
  */
 export const adminProductInput = z
   .object({
     title: requiredText(120).optional(),
-    short_description: optionalText(300).optional(),
-    description: optionalText(5000).optional(),
     price: priceField().optional(),
-    image: imageUrl().optional(),
-    category: z.string({ error: formMessages.invalidChoice }).nullable().optional(),
-    brand: optionalText(80).nullable().optional(),
-    sku: optionalText(80).nullable().optional(),
-    is_active: z.boolean({ error: formMessages.invalid }).optional(),
-    is_redeemable: z.boolean({ error: formMessages.invalid }).optional(),
-    coin_price: z
-      .number({ error: formMessages.numeric })
-      .int(formMessages.numeric)
-      .min(1, formMessages.positiveNumber)
-      .max(10_000_000, formMessages.tooBig)
-      .nullable()
-      .optional(),
+    ...productFields,
     version: versionField(),
   })
   .strict();
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 
-/** `PATCH v5/admin/products/{uid}/places/{place}/`: offered there or not, and the stock (null: not counted). */
+/** `DELETE v5/admin/products/{uid}/?version=`: the version the owner saw. */
+export const adminProductRemoveQuery = z.object({
+  version: z.coerce.number({ error: formMessages.required }).int(formMessages.required).min(1),
+});
+
+/** A product that orders or subscriptions name is archived (switched off), never deleted. */
+export const adminProductRemoval = z.object({ outcome: z.enum(['deleted', 'archived']) });
+export type AdminProductRemoval = z.infer<typeof adminProductRemoval>;
+
+/** `POST v5/admin/categories/`: a new category, last in the store's order unless `position` says. */
+export const adminCategoryCreate = z
+  .object({
+    name: requiredText(80),
+    image: imageUrl().optional(),
+    position: z.number({ error: formMessages.numeric }).int().min(0).max(10_000).optional(),
+    is_active: flagField().optional(),
+  })
+  .strict();
+export type AdminCategoryCreate = z.infer<typeof adminCategoryCreate>;
+
+/**
+ * `PATCH v5/admin/products/{uid}/places/{place}/`: offered there or not, the stock (null: not
+ * counted) and the place's own price (null: the product's). A place not listed yet is added.
+ */
 export const adminPlaceProductInput = z
   .object({
-    is_active: z.boolean({ error: formMessages.invalid }).optional(),
-    stock: z
-      .number({ error: formMessages.numeric })
-      .int(formMessages.numeric)
-      .min(0, formMessages.positiveNumber)
-      .max(1_000_000, formMessages.tooBig)
-      .nullable()
-      .optional(),
+    is_active: flagField().optional(),
+    stock: stockField().optional(),
+    price: priceField().nullable().optional(),
   })
   .strict();
 export type AdminPlaceProductInput = z.infer<typeof adminPlaceProductInput>;

@@ -146,15 +146,24 @@ export const adminCategory = z.object({
   name: z.string(),
   position: z.number().int(),
   image: z.string().nullable(),
+  is_active: z.boolean(),
   version: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategory>;
 
-/** `PATCH v5/admin/categories/{uid}/`: the fields to change, and the version they were read at. */
+/** `PATCH v5/admin/categories/{uid}/`: the fields to change (a switched-off category leaves the store), and the version they were read at. */
 export const adminCategoryInput = z
   .object({
     name: requiredText(80).optional(),
     position: z.number({ error: formMessages.required }).int().min(0).max(10_000).optional(),
+    image: z
+      .string({ error: formMessages.url })
+      .trim()
+      .max(500, formMessages.tooLong)
+      .regex(/^(https?:\/\/\S+|\/[^\s/]\S*)$/, formMessages.url)
+      .nullable()
+      .optional(),
+    is_active: z.boolean({ error: formMessages.invalid }).optional(),
     version: versionField(),
   })
   .strict();

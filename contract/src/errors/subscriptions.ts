@@ -38,4 +38,8 @@ export const subscriptionsErrors = {
     es: 'Ya tiene {max} suscripciones activas. Cancele alguna antes de crear otra.',
     en: 'You already have {max} active subscriptions. Cancel one before creating another.',
   },
+  'subscriptions.product_not_subscribable': {
+    es: '{product} no está disponible para suscripción.',
+    en: '{product} is not available for subscriptions.',
+  },
 } as const satisfies CatalogueEntries;

@@ -6,6 +6,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -31,6 +32,8 @@ export const productCategories = pgTable(
     image: text('image'),
     color: text('color'),
     position: integer('position').notNull().default(0),
+    /** A switched-off category leaves the store's chip bar; its products stay (orders point at them). */
+    isActive: boolean('is_active').notNull().default(true),
     /** Optimistic concurrency: each back-office write sends the version it read and bumps it (admin/concurrency.ts). */
     version: integer('version').notNull().default(1),
   },
@@ -76,6 +79,10 @@ export const products = pgTable(
     directPurchase: boolean('direct_purchase').notNull().default(false),
     isRedeemable: boolean('is_redeemable').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Whether members may put it in a subscription (a standing order); most products may. */
+    subscriptionAvailable: boolean('subscription_available').notNull().default(true),
+    /** Free labels the owner filters and searches by ("vegano", "sin gluten"). */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     /** Optimistic concurrency of the back office's product form (admin/concurrency.ts). */
     version: integer('version').notNull().default(1),
@@ -115,6 +122,8 @@ export const placeProducts = pgTable(
     placeUid: uuid('place_uid').notNull(),
     productUid: uuid('product_uid').notNull(),
     stock: integer('stock'),
+    /** This place's own price in cents (null: the product's price); carts and checkout price with it. */
+    priceCents: integer('price_cents'),
     position: integer('position').notNull().default(0),
     categoryUid: uuid('category_uid'),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { adminMessages, type AdminCategory, type AdminCategoryInput } from '@store/contract';
+import {
+  adminMessages,
+  type AdminCategory,
+  type AdminCategoryCreate,
+  type AdminCategoryInput,
+} from '@store/contract';
 import { productCategories } from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
@@ -16,6 +22,7 @@ const toApi = (row: CategoryRow): AdminCategory => ({
   name: row.name,
   position: row.position,
   image: row.image,
+  is_active: row.isActive,
   version: row.version,
 });
 
@@ -29,8 +36,45 @@ export async function listCategories(admin: AdminScope): Promise<AdminCategory[]
   return rows.map(toApi);
 }
 
+/** Creates a category, last in the store's order unless a position is given. Audited. */
+export async function createCategory(
+  admin: AdminScope,
+  input: AdminCategoryCreate,
+): Promise<AdminCategory> {
+  return admin.db.transaction(async (tx) => {
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${productCategories.position}) + 1, 0)::int` })
+      .from(productCategories)
+      .where(
+        ofTenant(admin, productCategories, eq(productCategories.companyUid, admin.company.uid)),
+      );
+    const uid = randomUUID();
+    const [row] = await tx
+      .insert(productCategories)
+      .values({
+        appId: admin.app.uid,
+        uid,
+        key: `admin-${uid}`,
+        companyUid: admin.company.uid,
+        name: input.name,
+        image: input.image || null,
+        position: input.position ?? next,
+        isActive: input.is_active ?? true,
+      })
+      .returning();
+    await recordChange(withDb(admin, tx), {
+      entity: 'product_category',
+      entityUid: uid,
+      action: 'create',
+      before: null,
+      after: toApi(row),
+    });
+    return toApi(row);
+  });
+}
+
 /**
- * Renames or moves a category: the pattern every back-office write follows. One
+ * Renames, moves, pictures or switches off a category: the pattern every back-office write follows. One
  * transaction locks the row, checks the version the form read (409 when someone else
  * wrote first), writes with the version bumped, and records the audit line.
  */
@@ -55,6 +99,8 @@ export async function updateCategory(
       .set({
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.position !== undefined ? { position: input.position } : {}),
+        ...(input.image !== undefined ? { image: input.image || null } : {}),
+        ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
         version: sql`${productCategories.version} + 1`,
       })
       .where(where)

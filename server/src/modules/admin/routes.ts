@@ -126,8 +126,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: adminOnly('catalogue'),
       schema: {
         tags,
-        summary: 'Renames or reorders a category (optimistic concurrency on `version`)',
-        description: `${access} Send the \`version\` the category was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} with the category as it is now, and nothing written. Each change is in the audit log.`,
+        summary:
+          'Renames, reorders, pictures or switches off a category (optimistic concurrency on `version`)',
+        description: `${access} \`is_active\`: false takes the category off the store's chip bar (its products stay listed). Send the \`version\` the category was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} with the category as it is now, and nothing written. Each change is in the audit log.`,
         params: uidParams,
         body: adminCategoryInput,
         response: {

@@ -33,7 +33,7 @@ export async function soldAt(
   const sold = new Map<string, Sold>();
   if (valid.length === 0) return sold;
   const rows = await db
-    .select({ product: products, stock: placeProducts.stock })
+    .select({ product: products, stock: placeProducts.stock, placePrice: placeProducts.priceCents })
     .from(placeProducts)
     .innerJoin(
       products,
@@ -52,8 +52,13 @@ export async function soldAt(
     { db, app: { uid: appId } },
     rows.map((r) => r.product.uid),
   );
-  for (const row of rows)
-    sold.set(row.product.uid, { ...row, groups: groups.get(row.product.uid) ?? [] });
+  for (const { product, stock, placePrice } of rows)
+    sold.set(product.uid, {
+      // A place's own price stands for the product's everywhere a cart, checkout or subscription prices it.
+      product: { ...product, unitPriceCents: placePrice ?? product.unitPriceCents },
+      stock,
+      groups: groups.get(product.uid) ?? [],
+    });
   return sold;
 }
 

@@ -39,6 +39,14 @@ const {
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
 
+/** The product as a place sells it: the place's own price (set in the back office) stands for the product's. */
+function atPlacePrice<T extends { unitPriceCents: number }>(
+  product: T,
+  placePrice: number | null,
+): T {
+  return placePrice === null ? product : { ...product, unitPriceCents: placePrice };
+}
+
 /** Option groups (active, with their active options) of some products, by product uid. */
 export async function groupsOf(
   scope: Pick<Scope, 'db'> & TenantRef,
@@ -147,6 +155,7 @@ export async function listPlaceProducts(
     .select({
       productUid: placeProducts.productUid,
       stock: placeProducts.stock,
+      placePrice: placeProducts.priceCents,
       position: placeProducts.position,
       rank: (search.rank ?? sql<number>`0`).as('rank'),
       // The count rides with the page (one round trip): a search counts the matches it ranks
@@ -170,6 +179,7 @@ export async function listPlaceProducts(
     .select({
       product: productColumns,
       stock: page.stock,
+      placePrice: page.placePrice,
       category: productCategories,
       total: page.total,
     })
@@ -190,7 +200,7 @@ export async function listPlaceProducts(
   return {
     count: total,
     results: rows.map((r) =>
-      productToApi(r.product, {
+      productToApi(atPlacePrice(r.product, r.placePrice), {
         stock: r.stock,
         category: r.category,
         groups: groups.get(r.product.uid) ?? [],
@@ -261,7 +271,12 @@ export async function getPlaceProduct(
   const place = await findPlace(db, app, placeUid);
   if (!isUid(productUid)) throw new NotFoundError();
   const [row] = await db
-    .select({ product: productColumns, stock: placeProducts.stock, category: productCategories })
+    .select({
+      product: productColumns,
+      stock: placeProducts.stock,
+      placePrice: placeProducts.priceCents,
+      category: productCategories,
+    })
     .from(placeProducts)
     .innerJoin(
       products,
@@ -282,7 +297,7 @@ export async function getPlaceProduct(
     );
   if (!row) throw new NotFoundError();
   const groups = await groupsOf(scope, [productUid]);
-  return productToApi(row.product, {
+  return productToApi(atPlacePrice(row.product, row.placePrice), {
     stock: row.stock,
     category: row.category,
     groups: groups.get(productUid) ?? [],
@@ -321,6 +336,7 @@ export async function listPlaceCategories(
               ),
             ),
         ),
+        eq(productCategories.isActive, true),
       ),
     )
     .orderBy(asc(productCategories.position), asc(productCategories.name));
@@ -336,7 +352,15 @@ export async function listCompanyCategories(
   const rows = await db
     .select()
     .from(productCategories)
-    .where(ofTenant(scope, productCategories, eq(productCategories.companyUid, company.uid)))
+    .where(
+      ofTenant(
+        scope,
+        productCategories,
+        eq(productCategories.companyUid, company.uid),
+        // A switched-off category leaves the chip bar; its products stay listed.
+        eq(productCategories.isActive, true),
+      ),
+    )
     .orderBy(asc(productCategories.position), asc(productCategories.name));
   return rows.map(categoryToApi);
 }

@@ -85,6 +85,15 @@ export async function createSubscription(
   } catch (err) {
     collect(err);
   }
+  // The owner marks which products may be a standing order (the back office's product form).
+  input.products.forEach((line, i) => {
+    const product = sold.get(line.uid)?.product;
+    if (product && !product.subscriptionAvailable)
+      add(
+        `products.${i}.uid`,
+        formatMessage(subscriptionMessages.productNotSubscribable, { product: product.title }),
+      );
+  });
   const priced = priceLinesInCents(stored, sold);
 
   const days = sortWeekdays(input.weekdays);

@@ -16,6 +16,12 @@ export const adminMoneyKeys = {
   couponList: (filters: object) => ['admin-coupons', filters] as const,
 };
 
+/** The catalogue's product form and categories (features/admin/catalogue). */
+export const adminCatalogueKeys = {
+  product: (uid: string) => ['admin-products', 'one', uid] as const,
+  categories: () => ['admin-categories'] as const,
+};
+
 export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
   tax: () => ['admin-tax-rule'] as const,

@@ -6,6 +6,7 @@ import { adminMediaEn, adminMediaEs } from './media/i18n';
 import { catalogueImportEn, catalogueImportEs } from './catalogue/import/i18n';
 import { catalogueBulkEn, catalogueBulkEs } from './catalogue/bulk/i18n';
 import { placesEn, placesEs } from './places/i18n';
+import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/product-i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -32,7 +33,9 @@ i18next.addResourceBundle(
       catalogueImport: catalogueImportEs,
       catalogueBulk: catalogueBulkEs,
       places: placesEs,
-      nav: { places: placesEs.title },
+      product: productEs,
+      categories: categoriesEs,
+      nav: { places: placesEs.title, categories: 'Categorías' },
     },
   },
   true,
@@ -46,7 +49,9 @@ i18next.addResourceBundle(
       catalogueImport: catalogueImportEn,
       catalogueBulk: catalogueBulkEn,
       places: placesEn,
-      nav: { places: placesEn.title },
+      product: productEn,
+      categories: categoriesEn,
+      nav: { places: placesEn.title, categories: 'Categories' },
     },
   },
   true,

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCategory,
+  adminCategoryCreate,
   adminPlaceProductInput,
   adminProduct,
+  adminProductCreate,
   adminProductInput,
   adminProductQuery,
-  paged,
-  versionConflictBody,
-} from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { adminOnly, requireAdmin } from '../guard';
-import { getProduct, listProducts, updatePlaceProduct, updateProduct } from './products';
-import {
+  adminProductRemoval,
+  adminProductRemoveQuery,
   adminProductBulkInput,
   adminProductBulkResult,
   adminProductImportInput,
@@ -23,7 +20,21 @@ import {
   productCsvColumns,
   productsChangedBody,
   storeDateOf,
+  paged,
+  versionConflictBody,
 } from '@store/contract';
+import { errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { adminOnly, requireAdmin } from '../guard';
+import { createCategory } from '../categories';
+import {
+  createProduct,
+  getProduct,
+  listProducts,
+  removeProduct,
+  updatePlaceProduct,
+  updateProduct,
+} from './products';
 import { bulkEditProducts } from './bulk';
 import { productsCsv } from './csv-export';
 import { importProductsCsv } from './csv-import';
@@ -53,6 +64,22 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (server) => {
       pagedAnswer(request, pageWindow(request.query), (window) =>
         listProducts(requireAdmin(request), request.query, window),
       ),
+  );
+
+  server.post(
+    '/v5/admin/products/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Creates a product with its option groups and the places that sell it',
+        description: `${access} \`title\` and \`price\` are required. \`option_groups\`: each with \`minimum_to_select\` ≤ \`maximum_to_select\`, a minimum the options can meet, and 1 to 50 \`options\` with their prices. \`places\`: places the user may see (else 400 {places.N.place}), each with \`is_active\`, \`stock\` (null: not counted) and \`price\` (null: the product's). A redeemable product needs \`coin_price\`. Any bad part is a 400 with its field and nothing is written. Audited. The store shows it within the public cache's lifetime.`,
+        body: adminProductCreate,
+        response: { 201: adminProduct, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createProduct(requireAdmin(request), request.body)),
   );
 
   server.get(
@@ -86,14 +113,47 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => updateProduct(requireAdmin(request), request.params.uid, request.body),
   );
 
+  server.delete(
+    '/v5/admin/products/:uid/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Deletes a product, or switches it off when orders or subscriptions name it',
+        description: `${access} \`version\`: the version the owner saw (409 {code: 'admin.version_conflict', current} when it changed since). A product no order line nor subscription names is deleted with its option groups and place rows (\`outcome: deleted\`); otherwise it is switched off everywhere (\`outcome: archived\`), so order history keeps it. Audited.`,
+        params: z.object({ uid: z.string() }),
+        querystring: adminProductRemoveQuery,
+        response: { 200: adminProductRemoval, ...errors, 409: versionConflictBody(adminProduct) },
+      },
+    },
+    async (request) =>
+      removeProduct(requireAdmin(request), request.params.uid, request.query.version),
+  );
+
+  server.post(
+    '/v5/admin/categories/',
+    {
+      preValidation,
+      schema: {
+        tags,
+        summary: 'Creates a product category',
+        description: `${access} \`name\` is required; \`image\` (an uploaded image's URL), \`position\` (default: last), \`is_active\` (default true; false keeps it off the store's chip bar). Audited.`,
+        body: adminCategoryCreate,
+        response: { 201: adminCategory, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createCategory(requireAdmin(request), request.body)),
+  );
+
   server.patch(
     '/v5/admin/products/:uid/places/:place/',
     {
       preValidation,
       schema: {
         tags,
-        summary: 'Offers a product at a place or not, and sets its stock there',
-        description: `${access} \`is_active\`: offered at the place; \`stock\`: the count on hand (null: not counted). A place the user may not see, or where the product is not listed, is 404. Audited.`,
+        summary: 'Offers a product at a place or not, and sets its stock and price there',
+        description: `${access} \`is_active\`: offered at the place; \`stock\`: the count on hand (null: not counted); \`price\`: the place's own price (null: the product's; carts priced before get 409 orders.price_changed at checkout). A place the user may see that does not list the product yet gets it; a place the user may not see is 404. Audited.`,
         params: z.object({ uid: z.string(), place: z.string() }),
         body: adminPlaceProductInput,
         response: { 200: adminProduct, ...errors },

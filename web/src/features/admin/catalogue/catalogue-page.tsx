@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
@@ -45,6 +45,9 @@ export function CataloguePage() {
     <section className="admin-catalogue" aria-labelledby="admin-catalogue-title">
       <h1 id="admin-catalogue-title">{t('admin.catalogue.title')}</h1>
       <nav className="admin-catalogue__tools" aria-label={t('admin.catalogue.title')}>
+        <Link className="button button--primary" to="/admin/catalogue/products/new">
+          {t('admin.product.newProduct')}
+        </Link>
         <Link className="button" to="/admin/catalogue/bulk" data-testid="catalogue-bulk-link">
           {t('admin.catalogueBulk.link')}
         </Link>
@@ -105,6 +108,13 @@ export function CataloguePage() {
                       )
                       .join(' · ')}
                   </span>
+                  <Link
+                    className="button"
+                    to={`/admin/catalogue/products/${p.uid}`}
+                    aria-label={`${t('admin.product.open')}: ${p.title}`}
+                  >
+                    {t('admin.product.open')}
+                  </Link>
                   <button
                     type="button"
                     className="button"

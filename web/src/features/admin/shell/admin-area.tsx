@@ -16,13 +16,15 @@ import { BrandingPage } from '../branding/branding-page';
 import { CatalogueImportPage } from '../catalogue/import/import-page';
 import { CatalogueBulkPage } from '../catalogue/bulk/bulk-page';
 import { PlacesPage } from '../places/places-page';
+import { ProductPage } from '../catalogue/product-page';
+import { CategoriesPage } from '../catalogue/categories-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings' | 'places';
+  label: string;
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -31,6 +33,7 @@ const screens: {
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
   { area: 'places', path: '/admin/places', label: 'places' },
+  { area: 'catalogue', path: '/admin/categories', label: 'categories' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -140,6 +143,12 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('places') ? (
               <Route path="places/*" element={<PlacesPage />} />
+            ) : null}
+            {me.areas.includes('catalogue') ? (
+              <Route path="catalogue/products/:uid" element={<ProductPage />} />
+            ) : null}
+            {me.areas.includes('catalogue') ? (
+              <Route path="categories" element={<CategoriesPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
