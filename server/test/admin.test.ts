@@ -52,12 +52,14 @@ before(async () => {
 after(() => t?.close());
 
 type Case = {
-  method: 'GET' | 'PATCH' | 'POST';
+  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
   path: string;
   url: () => string;
   body?: () => unknown;
   /** The owner's alone: a MANAGER gets 403 admin.owner_only. */
   ownerOnly?: boolean;
+  /** The owner's answer, where the rule below does not say it. */
+  status?: number;
 };
 
 /** Every admin route, with a call each allowed role answers 2xx (or a field error that proves the role passed). */
@@ -132,6 +134,46 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/export/',
     ownerOnly: true,
   },
+  // Staff (admin-staff.test.ts): bad bodies and unknown uids prove the role passed, writing nothing.
+  {
+    method: 'GET',
+    path: '/api/v5/admin/staff/members/',
+    url: () => '/api/v5/admin/staff/members/',
+    ownerOnly: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/staff/members/{uid}/',
+    url: () => '/api/v5/admin/staff/members/00000000-0000-0000-0000-000000000000/',
+    body: () => ({ role: 'JEFE' }),
+    ownerOnly: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/staff/members/{uid}/',
+    url: () => '/api/v5/admin/staff/members/00000000-0000-0000-0000-000000000000/',
+    ownerOnly: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/staff/invitations/',
+    url: () => '/api/v5/admin/staff/invitations/',
+    ownerOnly: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/staff/invitations/',
+    url: () => '/api/v5/admin/staff/invitations/',
+    body: () => ({ email: 'no-es-correo', role: 'STAFF' }),
+    ownerOnly: true,
+    status: 400,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/staff/invitations/{uid}/',
+    url: () => '/api/v5/admin/staff/invitations/00000000-0000-0000-0000-000000000000/',
+    ownerOnly: true,
+  },
 ];
 
 describe('admin permission matrix', () => {
@@ -163,11 +205,12 @@ describe('admin permission matrix', () => {
       // A write with version 0 or no file is a 400 once the role passed; the bad place of the
       // orders CSV too; an unknown order a 404.
       const ok =
-        c.method === 'PATCH' || c.url().includes('place=x') || c.path === '/api/v5/admin/media/'
+        c.status ??
+        (c.method === 'PATCH' || c.url().includes('place=x') || c.path === '/api/v5/admin/media/'
           ? 400
           : c.url().includes('00000000-0000')
             ? 404
-            : 200;
+            : 200);
       for (const who of ['owner', 'manager'] as const) {
         const res = await call(aurora[who]);
         if (c.ownerOnly && who === 'manager') {

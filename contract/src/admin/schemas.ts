@@ -100,6 +100,8 @@ export const auditEntity = z.enum(
     'coupon',
     'media',
     'branding',
+    'staff_member',
+    'staff_invitation',
   ],
   {
     error: adminMessages.entityUnknown,
