@@ -3,6 +3,8 @@ import { adminEs } from './i18n/es';
 import { adminEn } from './i18n/en';
 import { moneyEn, moneyEs, paymentsEn, paymentsEs } from './money/i18n';
 import { adminMediaEn, adminMediaEs } from './media/i18n';
+import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
+import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -21,5 +23,19 @@ i18next.addResourceBundle(
 );
 i18next.addResourceBundle('es', 'translation', { admin: adminMediaEs }, true, true);
 i18next.addResourceBundle('en', 'translation', { admin: adminMediaEn }, true, true);
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  { admin: { nav: { ...ordersNavEs, ...staffNavEs }, orders: ordersEs, staff: staffEs } },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  { admin: { nav: { ...ordersNavEn, ...staffNavEn }, orders: ordersEn, staff: staffEn } },
+  true,
+  true,
+);
 
 export { AdminArea } from './shell/admin-area';

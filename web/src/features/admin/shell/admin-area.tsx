@@ -13,13 +13,24 @@ import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
+import { OrdersPage } from '../orders/orders-page';
+import { OrderDetailPage } from '../orders/order-detail-page';
+import { StaffPage } from '../staff/staff-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
+  label:
+    | 'dashboard'
+    | 'catalogue'
+    | 'coupons'
+    | 'payments'
+    | 'branding'
+    | 'settings'
+    | 'orders'
+    | 'staff';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -27,6 +38,8 @@ const screens: {
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
+  { area: 'orders', path: '/admin/orders', label: 'orders' },
+  { area: 'staff', path: '/admin/staff', label: 'staff' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -128,6 +141,15 @@ function AdminShell({ me }: { me: AdminMe }) {
               path="settings"
               element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
             />
+            {me.areas.includes('orders') ? (
+              <Route path="orders" element={<OrdersPage places={me.places} />} />
+            ) : null}
+            {me.areas.includes('orders') ? (
+              <Route path="orders/:uid" element={<OrderDetailPage />} />
+            ) : null}
+            {me.areas.includes('staff') ? (
+              <Route path="staff" element={<StaffPage places={me.places} />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
