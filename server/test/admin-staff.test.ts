@@ -64,7 +64,7 @@ before(async () => {
 after(() => t?.close());
 
 describe('admin staff', () => {
-  test('the owner lists the staff with roles and places, owners first', async () => {
+  test('the owner lists the staff with roles and places', async () => {
     const list = await members();
     assert.deepEqual(
       list.map((m: { email: string; role: string; places: { name: string }[] }) => [

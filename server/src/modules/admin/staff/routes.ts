@@ -32,7 +32,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: adminOnly('staff'),
       schema: {
         tags,
-        summary: "The company's staff with their roles and places, owners first",
+        summary: "The company's staff with their roles and places, by role then name",
         description: `${access} \`places\` empty: every place of the company.`,
         response: { 200: z.array(staffMember), ...errors },
       },

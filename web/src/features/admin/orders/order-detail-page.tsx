@@ -224,11 +224,13 @@ function OrderView({ order }: { order: AdminOrder }) {
             </strong>
             {order.shipping_type === 'pickup' && order.pickup_date ? (
               <span>
-                {t('admin.orders.pickupAt', {
-                  date: format.day(order.pickup_date),
-                  start: order.pickup_start ?? '',
-                  end: order.pickup_end ?? '',
-                })}
+                {order.pickup_start && order.pickup_end
+                  ? t('admin.orders.pickupAt', {
+                      date: format.day(order.pickup_date),
+                      start: order.pickup_start,
+                      end: order.pickup_end,
+                    })
+                  : t('admin.orders.pickupOn', { date: format.day(order.pickup_date) })}
               </span>
             ) : null}
             {order.address ? (
@@ -257,7 +259,7 @@ function OrderView({ order }: { order: AdminOrder }) {
               <span>{t('admin.orders.card', { last4: order.card_last4 })}</span>
             ) : null}
           </p>
-          <h3 className="admin-panel__title">{t('admin.orders.refundsTitle')}</h3>
+          <h3 className="admin-order__subtitle">{t('admin.orders.refundsTitle')}</h3>
           {order.refunds.length ? (
             <ul className="admin-order__facts" data-testid="admin-order-refunds">
               {order.refunds.map((r) => (

@@ -217,9 +217,10 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
       <section className="admin-panel" aria-label={t('admin.orders.filters')}>
         <div className="admin-orders__filters">
           <TextField
+            className="admin-orders__search"
             label={t('admin.orders.search')}
             type="search"
-            placeholder={t('admin.orders.searchHint')}
+            hint={t('admin.orders.searchHint')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
             data-testid="admin-orders-search"
