@@ -65,7 +65,7 @@ test(
     await page.getByText('Esta persona ya es parte del personal de la empresa.').waitFor();
 
     await page.getByLabel('Correo', { exact: true }).fill('demo@aurora.pe');
-    await page.getByLabel('Rol').selectOption('STAFF');
+    await page.getByLabel('Rol', { exact: true }).selectOption('STAFF');
     await page.getByRole('checkbox', { name: 'Aurora Miraflores' }).check();
     await page.getByRole('button', { name: 'Enviar invitación' }).click();
     await page.getByText('Invitación enviada a demo@aurora.pe.').waitFor();
@@ -100,7 +100,7 @@ test(
     // Change the role: every place, validator.
     await row.getByRole('button', { name: /^Cambiar rol o locales de/ }).click();
     const edit = row.getByRole('form', { name: /^Cambiar rol o locales de/ });
-    await edit.getByLabel('Rol').selectOption('VALIDATOR');
+    await edit.getByLabel('Rol', { exact: true }).selectOption('VALIDATOR');
     await edit.getByRole('checkbox', { name: 'Aurora Miraflores' }).uncheck();
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await row.getByText(/Validador · Todos los locales/).waitFor();
