@@ -117,7 +117,7 @@ test(
       csv,
     );
 
-    await row.getByRole('link', { name: `Ver pedido ${number}` }).click();
+    await row.getByRole('link', { name: `Ver pedido #${number}` }).click();
     const detail = page.getByTestId('admin-order');
     await detail.getByRole('heading', { name: `Pedido ${number}` }).waitFor();
     await detail.getByText('Pan de chocolate').waitFor();

@@ -123,15 +123,12 @@ function clientName(order: AdminOrder) {
 
 /** One order as a card: the phone's layout. */
 function OrderCard({ order, search }: { order: AdminOrder; search: string }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const format = useFormat();
   return (
     <li className="admin-order-card" data-order={order.number}>
-      <Link
-        to={`${order.uid}${search}`}
-        className="admin-order-card__link"
-        aria-label={t('admin.orders.open', { number: order.number })}
-      >
+      {/* The card's own text (number, total, client, states) is the link's name. */}
+      <Link to={`${order.uid}${search}`} className="admin-order-card__link">
         <span className="admin-order-card__top">
           <strong>#{order.number}</strong>
           <strong>{formatMoney(order.total, i18n.language)}</strong>
