@@ -49,3 +49,4 @@ export * from './admin/roles';
 export * from './admin/catalogue-csv';
 export * from './admin/places';
 export * from './orders/open-now';
+export * from './admin/staff';

@@ -273,6 +273,21 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/categories'),
       `/admin/categories ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/orders'),
+      `/admin/orders ${viewport.width}`,
+    );
+    await owner.page.getByTestId('admin-orders').getByRole('link').first().click();
+    await owner.page.getByTestId('admin-order').waitFor();
+    await check(owner.page, findings, `/admin/orders/{uid} ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/staff'),
+      `/admin/staff ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -91,6 +91,42 @@ describe('admin orders', () => {
     assert.equal((await get('/api/v5/admin/orders/', manager)).statusCode, 200);
   });
 
+  test('sorted by date or total, either way, without repeating an order across pages', async () => {
+    await place({}, 3);
+    const uids = (sort: string) =>
+      get(`/api/v5/admin/orders/?sort=${sort}&page_size=100`).then((r) => {
+        assert.equal(r.statusCode, 200, r.body);
+        return r.data.results as { uid: string; total: string; created_at: string }[];
+      });
+    const byTotal = await uids('-total');
+    const totals = byTotal.map((o) => Number(o.total));
+    assert.deepEqual(
+      totals,
+      [...totals].sort((a, b) => b - a),
+    );
+    assert.ok(totals[0] >= 30);
+    const ascending = (await uids('total')).map((o) => Number(o.total));
+    assert.deepEqual(
+      ascending,
+      [...ascending].sort((a, b) => a - b),
+    );
+    const oldest = (await uids('created_at')).map((o) => o.uid);
+    assert.deepEqual(oldest, (await uids('-created_at')).map((o) => o.uid).reverse());
+    // Page by page, the same orders as one page.
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(byTotal.length / 2); page++)
+      pages.push(
+        ...(await get(`/api/v5/admin/orders/?sort=-total&page_size=2&page=${page}`)).data.results,
+      );
+    assert.deepEqual(
+      pages.map((o: { uid: string }) => o.uid),
+      byTotal.map((o) => o.uid),
+    );
+    const bad = await get('/api/v5/admin/orders/?sort=precio');
+    assert.equal(bad.statusCode, 400, bad.body);
+    assert.ok(bad.data.sort, bad.body);
+  });
+
   test('bad filters are 400 with field errors, never a 500', async () => {
     const bad = await get(
       '/api/v5/admin/orders/?status=LOST&date_from=2026-02-30&place=00000000-0000-0000-0000-000000000000',

@@ -188,6 +188,46 @@ const cases: Case[] = [
     body: () => ({}),
     status: 400,
   },
+  // Staff (admin-staff.test.ts): bad bodies and unknown uids prove the role passed, writing nothing.
+  {
+    method: 'GET',
+    path: '/api/v5/admin/staff/members/',
+    url: () => '/api/v5/admin/staff/members/',
+    ownerOnly: true,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/staff/members/{uid}/',
+    url: () => '/api/v5/admin/staff/members/00000000-0000-0000-0000-000000000000/',
+    body: () => ({ role: 'JEFE' }),
+    ownerOnly: true,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/staff/members/{uid}/',
+    url: () => '/api/v5/admin/staff/members/00000000-0000-0000-0000-000000000000/',
+    ownerOnly: true,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/staff/invitations/',
+    url: () => '/api/v5/admin/staff/invitations/',
+    ownerOnly: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/staff/invitations/',
+    url: () => '/api/v5/admin/staff/invitations/',
+    body: () => ({ email: 'no-es-correo', role: 'STAFF' }),
+    ownerOnly: true,
+    status: 400,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/staff/invitations/{uid}/',
+    url: () => '/api/v5/admin/staff/invitations/00000000-0000-0000-0000-000000000000/',
+    ownerOnly: true,
+  },
 ];
 
 describe('admin permission matrix', () => {

@@ -1441,3 +1441,85 @@ describe("tenant isolation: another tenant's owner creating and removing catalog
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the back office's staff", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let owner: Auth;
+  let manager = '';
+  let invitation = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-staff');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+    const staff = await t.get('/api/v5/admin/staff/members/', { headers: owner });
+    assert.equal(staff.statusCode, 200, staff.body);
+    manager = staff.data.find((m: { email: string }) => m.email === 'gerente@aurora.pe').user_uid;
+    const invited = await t.post(
+      '/api/v5/admin/staff/invitations/',
+      { email: 'invitada.victima@example.com', role: 'STAFF' },
+      { headers: owner },
+    );
+    assert.equal(invited.statusCode, 201, invited.body);
+    invitation = invited.data.uid;
+    tenantSecrets.push(manager, invitation, 'gerente@aurora.pe', 'invitada.victima@example.com');
+  });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    {
+      route: 'PATCH v5/admin/staff/members/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/staff/members/${manager}/`,
+      body: () => ({ role: 'OWNER' }),
+    },
+    {
+      route: 'DELETE v5/admin/staff/members/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/staff/members/${manager}/`,
+    },
+    {
+      route: 'DELETE v5/admin/staff/invitations/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/staff/invitations/${invitation}/`,
+    },
+    // Lists answer 200 with the caller's own company only.
+    {
+      route: 'GET v5/admin/staff/members/',
+      url: () => '/api/v5/admin/staff/members/',
+      listed: true,
+    },
+    {
+      route: 'GET v5/admin/staff/invitations/',
+      url: () => '/api/v5/admin/staff/invitations/',
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+      if ((row.method ?? 'GET') === 'GET') {
+        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
+        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
+      }
+    });
+  }
+});

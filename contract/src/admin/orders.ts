@@ -21,6 +21,8 @@ export const adminOrdersQuery = z
     date_to: isoDate().optional(),
     /** The order number, or part of the client's name, email or phone. */
     q: z.string().trim().max(100).optional(),
+    /** The list's order (newest first by default); the CSV is always newest first. */
+    sort: z.enum(['-created_at', 'created_at', '-total', 'total']).default('-created_at'),
     ...pageQuery.shape,
   })
   .refine((v) => !v.date_from || !v.date_to || v.date_from <= v.date_to, {

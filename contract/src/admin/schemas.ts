@@ -103,6 +103,8 @@ export const auditEntity = z.enum(
     'media',
     'branding',
     'place',
+    'staff_member',
+    'staff_invitation',
   ],
   {
     error: adminMessages.entityUnknown,

@@ -4,6 +4,7 @@ import { adminMediaErrors } from './admin-media';
 import { adminCatalogueErrors } from './admin-catalogue';
 import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
 import { adminPlacesErrors } from './admin-places';
+import { adminStaffErrors } from './admin-staff';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -38,6 +39,7 @@ export const errorCatalogue = {
   ...adminCatalogueErrors,
   ...adminCatalogueCsvErrors,
   ...adminPlacesErrors,
+  ...adminStaffErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

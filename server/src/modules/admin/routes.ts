@@ -27,6 +27,7 @@ import { adminBrandingRoutes } from './branding/routes';
 import { adminExportRoutes } from './export/routes';
 import { adminCatalogueCsvRoutes } from './catalogue/routes';
 import { adminPlaceRoutes } from './places/routes';
+import { adminStaffRoutes } from './staff/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -51,6 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminExportRoutes);
   await server.register(adminCatalogueCsvRoutes);
   await server.register(adminPlaceRoutes);
+  await server.register(adminStaffRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -88,11 +88,13 @@ export async function listInvitations(staff: StaffScope): Promise<StaffInvitatio
 /**
  * `POST v5/staff/invitations/`: a new invitation replaces the company's
  * pending one for the same address (only the newest link works) and is mailed.
+ * `inside` runs in the invitation's transaction (the back office's audit line), before the mail.
  */
 export async function createInvitation(
   staff: StaffScope,
   input: { email: string; role: StaffRole; place_uids: string[] },
   mail: InvitationMail,
+  inside?: (scope: StaffScope, invitation: StaffInvitation) => Promise<void>,
 ): Promise<StaffInvitation> {
   const email = input.email.toLowerCase();
   const placeUids = await checkPlaces(staff, input.place_uids);
@@ -140,6 +142,11 @@ export async function createInvitation(
         createdAt: now,
       })
       .returning();
+    if (inside)
+      await inside(
+        withDb(staff, tx),
+        toApi(inserted, await placeNames(withDb(staff, tx)), staff.user.email, now),
+      );
     return inserted;
   });
   await mail.mailer.send(

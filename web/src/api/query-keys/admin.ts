@@ -33,3 +33,17 @@ export const adminPlaceKeys = {
   placeList: (filters: object) => ['admin-places', 'list', filters] as const,
   place: (uid: string) => ['admin-places', 'one', uid] as const,
 };
+
+/** The back office's orders (features/admin/orders). */
+export const adminOrderKeys = {
+  all: () => ['admin-orders'] as const,
+  list: (filters: object) => ['admin-orders', 'list', filters] as const,
+  detail: (uid: string) => ['admin-orders', 'detail', uid] as const,
+  history: (uid: string) => ['admin-orders', 'history', uid] as const,
+};
+
+/** The owner's staff screen (features/admin/staff). */
+export const adminStaffKeys = {
+  members: () => ['admin-staff-members'] as const,
+  invitations: () => ['admin-staff-invitations'] as const,
+};

@@ -7,6 +7,8 @@ import { catalogueImportEn, catalogueImportEs } from './catalogue/import/i18n';
 import { catalogueBulkEn, catalogueBulkEs } from './catalogue/bulk/i18n';
 import { placesEn, placesEs } from './places/i18n';
 import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/product-i18n';
+import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
+import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -35,7 +37,9 @@ i18next.addResourceBundle(
       places: placesEs,
       product: productEs,
       categories: categoriesEs,
-      nav: { places: placesEs.title, categories: 'Categorías' },
+      orders: ordersEs,
+      staff: staffEs,
+      nav: { ...ordersNavEs, ...staffNavEs, places: placesEs.title, categories: 'Categorías' },
     },
   },
   true,
@@ -51,7 +55,9 @@ i18next.addResourceBundle(
       places: placesEn,
       product: productEn,
       categories: categoriesEn,
-      nav: { places: placesEn.title, categories: 'Categories' },
+      orders: ordersEn,
+      staff: staffEn,
+      nav: { ...ordersNavEn, ...staffNavEn, places: placesEn.title, categories: 'Categories' },
     },
   },
   true,

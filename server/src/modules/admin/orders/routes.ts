@@ -21,7 +21,7 @@ const filtersDoc =
   "Filters: `status`, `payment_status`, `place` (a place of the company, else 400 {place}), `date_from`/`date_to` (store days, YYYY-MM-DD, both included), `q` (the order number, or part of the client's name, email, phone or document). An order still waiting for its card payment is not listed.";
 
 function filtersOf(query: z.infer<typeof adminOrdersQuery>): AdminOrderFilters {
-  const { page: _page, page_size: _size, ...filters } = query;
+  const { page: _page, page_size: _size, sort: _sort, ...filters } = query;
   return filters;
 }
 
@@ -33,15 +33,20 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: adminOnly('orders'),
       schema: {
         tags,
-        summary: "The company's orders at every place, newest first",
-        description: `${access} ${filtersDoc}`,
+        summary: "The company's orders at every place, newest first unless sorted",
+        description: `${access} ${filtersDoc} \`sort\`: -created_at (default) | created_at | -total | total.`,
         querystring: adminOrdersQuery,
         response: { 200: paged(adminOrder), ...errors },
       },
     },
     async (request) =>
       pagedAnswer(request, pageWindow(request.query), (window) =>
-        listAdminOrders(requireAdmin(request), filtersOf(request.query), window),
+        listAdminOrders(
+          requireAdmin(request),
+          filtersOf(request.query),
+          window,
+          request.query.sort,
+        ),
       ),
   );
 
@@ -52,7 +57,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'The filtered orders as a CSV download (all pages)',
-        description: `${access} Same filters as the list (page is ignored). text/csv; charset=utf-8, UTF-8 with BOM, columns numero, fecha (store time), local, estado, pago, estado_pago, entrega, cliente, email, telefono, subtotal, descuento, envio, impuestos, total, monedas, cupon; streamed in batches; cells starting with = + - @ are quoted so a spreadsheet never runs them.`,
+        description: `${access} Same filters as the list (page and sort are ignored: newest first). text/csv; charset=utf-8, UTF-8 with BOM, columns numero, fecha (store time), local, estado, pago, estado_pago, entrega, cliente, email, telefono, subtotal, descuento, envio, impuestos, total, monedas, cupon; streamed in batches; cells starting with = + - @ are quoted so a spreadsheet never runs them.`,
         querystring: adminOrdersQuery,
         response: {
           200: {

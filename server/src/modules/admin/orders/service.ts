@@ -23,7 +23,7 @@ import { recordChange } from '../audit';
 import { adminPlace, type AdminScope } from '../guard';
 
 type OrderRow = typeof orders.$inferSelect;
-export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size'>;
+export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size' | 'sort'>;
 
 /** LIKE wildcards typed by the owner are searched as text. */
 const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -132,8 +132,11 @@ export async function listAdminOrders(
   admin: AdminScope,
   filters: AdminOrderFilters,
   window: PageWindow,
+  sort: AdminOrdersQuery['sort'] = '-created_at',
 ): Promise<{ count: number; results: AdminOrder[] }> {
   const where = ordersWhere(admin, filters);
+  const column = sort.endsWith('total') ? orders.totalCents : orders.createdAt;
+  const direction = sort.startsWith('-') ? desc : asc;
   const [[{ total }], rows] = await Promise.all([
     admin.db
       .select({ total: sql<number>`count(*)::int` })
@@ -143,7 +146,8 @@ export async function listAdminOrders(
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.uid))
+      // The uid breaks ties so a page never repeats nor skips an order.
+      .orderBy(direction(column), direction(orders.uid))
       .limit(window.limit)
       .offset(window.offset),
   ]);

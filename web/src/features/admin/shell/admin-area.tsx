@@ -18,6 +18,9 @@ import { CatalogueBulkPage } from '../catalogue/bulk/bulk-page';
 import { PlacesPage } from '../places/places-page';
 import { ProductPage } from '../catalogue/product-page';
 import { CategoriesPage } from '../catalogue/categories-page';
+import { OrdersPage } from '../orders/orders-page';
+import { OrderDetailPage } from '../orders/order-detail-page';
+import { StaffPage } from '../staff/staff-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -34,6 +37,8 @@ const screens: {
   { area: 'settings', path: '/admin/settings', label: 'settings' },
   { area: 'places', path: '/admin/places', label: 'places' },
   { area: 'catalogue', path: '/admin/categories', label: 'categories' },
+  { area: 'orders', path: '/admin/orders', label: 'orders' },
+  { area: 'staff', path: '/admin/staff', label: 'staff' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -149,6 +154,15 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('catalogue') ? (
               <Route path="categories" element={<CategoriesPage />} />
+            ) : null}
+            {me.areas.includes('orders') ? (
+              <Route path="orders" element={<OrdersPage places={me.places} />} />
+            ) : null}
+            {me.areas.includes('orders') ? (
+              <Route path="orders/:uid" element={<OrderDetailPage />} />
+            ) : null}
+            {me.areas.includes('staff') ? (
+              <Route path="staff" element={<StaffPage places={me.places} />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
