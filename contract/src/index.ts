@@ -46,3 +46,4 @@ export * from './html-policy';
 export * from './admin/catalogue';
 export * from './admin/export';
 export * from './admin/roles';
+export * from './admin/members';

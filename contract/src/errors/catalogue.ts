@@ -2,6 +2,7 @@ import { adminErrors } from './admin';
 import { adminMoneyErrors } from './admin-money';
 import { adminMediaErrors } from './admin-media';
 import { adminCatalogueErrors } from './admin-catalogue';
+import { adminMembersErrors } from './admin-members';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -34,6 +35,7 @@ export const errorCatalogue = {
   ...adminMoneyErrors,
   ...adminMediaErrors,
   ...adminCatalogueErrors,
+  ...adminMembersErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
