@@ -19,3 +19,12 @@ export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
   tax: () => ['admin-tax-rule'] as const,
 };
+
+/** The company's members (features/admin/members). */
+export const adminMemberKeys = {
+  lists: () => ['admin-members'] as const,
+  list: (filters: object) => ['admin-members', filters] as const,
+  member: (uid: string) => ['admin-member', uid] as const,
+  history: (uid: string, tab: string, filters: object) =>
+    ['admin-member', uid, tab, filters] as const,
+};

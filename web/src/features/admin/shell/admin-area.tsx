@@ -13,13 +13,15 @@ import { SettingsPage } from '../settings/settings-page';
 import { CouponsPage } from '../money/coupons-page';
 import { PaymentsPage } from '../money/payments-page';
 import { BrandingPage } from '../branding/branding-page';
+import { MembersPage } from '../members/members-page';
+import { MemberPage } from '../members/member-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
 const screens: {
   area: AdminAreaName;
   path: string;
-  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings';
+  label: 'dashboard' | 'catalogue' | 'coupons' | 'payments' | 'branding' | 'settings' | 'members';
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
@@ -27,6 +29,7 @@ const screens: {
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
+  { area: 'members', path: '/admin/members', label: 'members' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -128,6 +131,12 @@ function AdminShell({ me }: { me: AdminMe }) {
               path="settings"
               element={me.areas.includes('settings') ? <SettingsPage /> : <NotFound />}
             />
+            {me.areas.includes('members') ? (
+              <Route path="members" element={<MembersPage />} />
+            ) : null}
+            {me.areas.includes('members') ? (
+              <Route path="members/:uid" element={<MemberPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>
