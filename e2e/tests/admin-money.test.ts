@@ -124,6 +124,7 @@ test(
       'Resumen',
       'Catálogo',
       'Marca y textos legales',
+      'Clientes',
     ]);
     await manager.context.close();
   },

@@ -78,6 +78,7 @@ test(
       'Pagos e impuestos',
       'Marca y textos legales',
       'Ajustes',
+      'Clientes',
     ]);
 
     // Last 7 days (the default).
