@@ -100,7 +100,7 @@ function LedgerTab({ uid }: { uid: string }) {
   });
   return (
     <>
-      <div className="admin-members__filters">
+      <div className="admin-members__ledger-filter">
         <SelectField
           label={t('admin.members.currency')}
           value={currency}

@@ -43,6 +43,9 @@ function Member({ member: m, back }: { member: AdminMember; back: React.ReactNod
   const format = useFormat();
   const none = t('admin.members.none');
   const name = `${m.first_name} ${m.last_name}`.trim() || m.email || m.uid;
+  const documentType = m.document_type
+    ? t(`auth.documentTypes.${m.document_type}`, { defaultValue: m.document_type })
+    : '';
   const cards: [string, number][] = [
     [t('admin.members.points'), m.balances.points],
     [t('admin.members.coins'), m.balances.coins],
@@ -83,7 +86,9 @@ function Member({ member: m, back }: { member: AdminMember; back: React.ReactNod
             <dd>{m.mobile_phone ?? none}</dd>
             <dt>{t('admin.members.document')}</dt>
             <dd>
-              {m.document_number ? `${m.document_type ?? ''} ${m.document_number}`.trim() : none}
+              {m.document_number
+                ? [documentType, m.document_number].filter(Boolean).join(' ')
+                : none}
             </dd>
             <dt>{t('admin.members.birthdate')}</dt>
             <dd>{m.birthdate ? format.day(m.birthdate) : none}</dd>
