@@ -51,23 +51,6 @@ export function isCompanyMember(admin: AdminScope): SQL {
   )}))`;
 }
 
-/**
- * The first time they joined a program of the company or ordered from it: the smaller of
- * the two (`least` skips the one that is null), to the millisecond so that a JS date read
- * back names the same instant (the CSV's keyset compares it).
- */
-export function memberSince(admin: AdminScope): SQL<Date> {
-  return sql<Date>`date_trunc('milliseconds', least((select min(${programMembers.joinedAt}) from ${programMembers} where ${ofTenant(
-    admin,
-    programMembers,
-    eq(programMembers.userUid, users.uid),
-    inArray(programMembers.programUid, companyProgramUids(admin)),
-  )}), (select min(${orders.createdAt}) from ${orders} where ${visibleOrders(
-    admin,
-    eq(orders.userUid, users.uid),
-  )})))`;
-}
-
 export type MemberRow = typeof users.$inferSelect;
 
 /** A member of the company by uid; anyone else (another company's, another tenant's) is a 404. */

@@ -5,7 +5,7 @@ import { sumAsNumber } from '../../../lib/sum';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { levelFor } from '../../programs/service';
 import type { AdminScope } from '../guard';
-import { selectMembers, toRow } from './list';
+import { memberSources, selectMembers, toRow } from './list';
 import { companyMember, companyProgramUids, visibleOrders } from './membership';
 
 /**
@@ -16,7 +16,9 @@ import { companyMember, companyProgramUids, visibleOrders } from './membership';
 export async function getMember(admin: AdminScope, uid: string): Promise<AdminMember> {
   const user = await companyMember(admin, uid);
   const [[row], joined, sums, [{ count }]] = await Promise.all([
-    selectMembers(admin).where(ofTenant(admin, users, eq(users.uid, user.uid))),
+    memberSources(admin, user.uid).then((sources) =>
+      selectMembers(admin, sources).where(ofTenant(admin, users, eq(users.uid, user.uid))),
+    ),
     admin.db
       .select({ program: programs, joinedAt: programMembers.joinedAt })
       .from(programMembers)
