@@ -50,3 +50,4 @@ export * from './admin/catalogue-csv';
 export * from './admin/places';
 export * from './orders/open-now';
 export * from './admin/staff';
+export * from './admin/members';

@@ -288,6 +288,17 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/staff'),
       `/admin/staff ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/members'),
+      `/admin/members ${viewport.width}`,
+    );
+    const firstMember = owner.page.locator('main a[href^="/admin/members/"]').first();
+    await firstMember.waitFor();
+    await firstMember.click();
+    await owner.page.getByTestId('admin-member-balances').waitFor();
+    await check(owner.page, findings, `/admin/members/{uid} ${viewport.width}`);
     await owner.context.close();
   }
 

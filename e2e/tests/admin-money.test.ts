@@ -122,10 +122,12 @@ test(
     // The manager's areas, without the owner's money screens (coupons, payments and taxes).
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Resumen',
+      'Pedidos',
       'Catálogo',
-      'Marca y textos legales',
-      'Locales',
       'Categorías',
+      'Locales',
+      'Clientes',
+      'Marca y textos legales',
     ]);
     await manager.context.close();
   },

@@ -73,13 +73,16 @@ test(
     // Only screens that exist are listed.
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Resumen',
+      'Pedidos',
       'Catálogo',
+      'Categorías',
+      'Locales',
+      'Clientes',
+      'Personal',
       'Cupones',
       'Pagos e impuestos',
       'Marca y textos legales',
       'Ajustes',
-      'Locales',
-      'Categorías',
     ]);
 
     // Last 7 days (the default).

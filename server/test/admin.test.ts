@@ -228,6 +228,14 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/staff/invitations/00000000-0000-0000-0000-000000000000/',
     ownerOnly: true,
   },
+  // Members (admin-members.test.ts): an unknown member is a 404 once the role passed.
+  { method: 'GET', path: '/api/v5/admin/members/', url: () => '/api/v5/admin/members/' },
+  { method: 'GET', path: '/api/v5/admin/members.csv', url: () => '/api/v5/admin/members.csv' },
+  ...['', 'ledger/', 'orders/', 'redemptions/'].map((tail) => ({
+    method: 'GET' as const,
+    path: `/api/v5/admin/members/{uid}/${tail}`,
+    url: () => `/api/v5/admin/members/00000000-0000-0000-0000-000000000000/${tail}`,
+  })),
 ];
 
 describe('admin permission matrix', () => {

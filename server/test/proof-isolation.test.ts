@@ -1523,3 +1523,66 @@ describe("tenant isolation: another tenant's owner in the back office's staff", 
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the back office's members", () => {
+  let intruder: { host: string; auth: Auth };
+  let owner: Auth;
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-members');
+    intruder = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    owner = { authorization: `Token ${own.data.token}` };
+  });
+
+  const member = () => `/api/v5/admin/members/${v.a1.uid}`;
+  const rows: (Row & { listed?: boolean })[] = [
+    { route: 'GET v5/admin/members/{uid}/', url: () => `${member()}/` },
+    { route: 'GET v5/admin/members/{uid}/ledger/', url: () => `${member()}/ledger/` },
+    { route: 'GET v5/admin/members/{uid}/orders/', url: () => `${member()}/orders/` },
+    { route: 'GET v5/admin/members/{uid}/redemptions/', url: () => `${member()}/redemptions/` },
+    {
+      route: 'GET v5/admin/members/{uid}/ledger/?program',
+      url: () => `/api/v5/admin/members/${v.a1.uid}/ledger/?program=${v.program}`,
+    },
+    // Lists and the export answer 200 with the caller's own company only.
+    {
+      route: 'GET v5/admin/members/?q',
+      url: () => `/api/v5/admin/members/?q=${encodeURIComponent(v.a1.email)}`,
+      listed: true,
+    },
+    {
+      route: 'GET v5/admin/members.csv',
+      url: () => `/api/v5/admin/members.csv?q=${encodeURIComponent(v.a1.email)}`,
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      // The control: the victim's own owner sees this member.
+      const home = await t.get(row.url(), { host: v.host, headers: owner });
+      assert.equal(home.statusCode, 200, home.body);
+      if (row.listed || row.route === 'GET v5/admin/members/{uid}/')
+        assert.ok(home.body.includes(v.a1.email), home.body);
+      const before = await fingerprint(v.app);
+      const res = await t.get(row.url(), { host: intruder.host, headers: intruder.auth });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else
+        assert.ok(
+          [403, 404].includes(res.statusCode),
+          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      const there = await t.get(row.url(), { host: v.host, headers: intruder.auth });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

@@ -5,6 +5,7 @@ import { adminCatalogueErrors } from './admin-catalogue';
 import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
 import { adminPlacesErrors } from './admin-places';
 import { adminStaffErrors } from './admin-staff';
+import { adminMembersErrors } from './admin-members';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -40,6 +41,7 @@ export const errorCatalogue = {
   ...adminCatalogueCsvErrors,
   ...adminPlacesErrors,
   ...adminStaffErrors,
+  ...adminMembersErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -28,6 +28,7 @@ import { adminExportRoutes } from './export/routes';
 import { adminCatalogueCsvRoutes } from './catalogue/routes';
 import { adminPlaceRoutes } from './places/routes';
 import { adminStaffRoutes } from './staff/routes';
+import { adminMemberRoutes } from './members/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -53,6 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminCatalogueCsvRoutes);
   await server.register(adminPlaceRoutes);
   await server.register(adminStaffRoutes);
+  await server.register(adminMemberRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -47,3 +47,12 @@ export const adminStaffKeys = {
   members: () => ['admin-staff-members'] as const,
   invitations: () => ['admin-staff-invitations'] as const,
 };
+
+/** The company's members (features/admin/members). */
+export const adminMemberKeys = {
+  lists: () => ['admin-members'] as const,
+  list: (filters: object) => ['admin-members', filters] as const,
+  member: (uid: string) => ['admin-member', uid] as const,
+  history: (uid: string, tab: string, filters: object) =>
+    ['admin-member', uid, tab, filters] as const,
+};

@@ -9,6 +9,7 @@ import { placesEn, placesEs } from './places/i18n';
 import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/product-i18n';
 import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
+import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -39,7 +40,14 @@ i18next.addResourceBundle(
       categories: categoriesEs,
       orders: ordersEs,
       staff: staffEs,
-      nav: { ...ordersNavEs, ...staffNavEs, places: placesEs.title, categories: 'Categorías' },
+      members: membersEs,
+      nav: {
+        ...membersNavEs,
+        ...ordersNavEs,
+        ...staffNavEs,
+        places: placesEs.title,
+        categories: 'Categorías',
+      },
     },
   },
   true,
@@ -57,7 +65,14 @@ i18next.addResourceBundle(
       categories: categoriesEn,
       orders: ordersEn,
       staff: staffEn,
-      nav: { ...ordersNavEn, ...staffNavEn, places: placesEn.title, categories: 'Categories' },
+      members: membersEn,
+      nav: {
+        ...membersNavEn,
+        ...ordersNavEn,
+        ...staffNavEn,
+        places: placesEn.title,
+        categories: 'Categories',
+      },
     },
   },
   true,

@@ -21,6 +21,8 @@ import { CategoriesPage } from '../catalogue/categories-page';
 import { OrdersPage } from '../orders/orders-page';
 import { OrderDetailPage } from '../orders/order-detail-page';
 import { StaffPage } from '../staff/staff-page';
+import { MembersPage } from '../members/members-page';
+import { MemberPage } from '../members/member-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -30,15 +32,16 @@ const screens: {
   label: string;
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
+  { area: 'orders', path: '/admin/orders', label: 'orders' },
   { area: 'catalogue', path: '/admin/catalogue', label: 'catalogue' },
+  { area: 'catalogue', path: '/admin/categories', label: 'categories' },
+  { area: 'places', path: '/admin/places', label: 'places' },
+  { area: 'members', path: '/admin/members', label: 'members' },
+  { area: 'staff', path: '/admin/staff', label: 'staff' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
-  { area: 'places', path: '/admin/places', label: 'places' },
-  { area: 'catalogue', path: '/admin/categories', label: 'categories' },
-  { area: 'orders', path: '/admin/orders', label: 'orders' },
-  { area: 'staff', path: '/admin/staff', label: 'staff' },
 ];
 
 /** Shown to a signed-in customer, cashier or validator (the server answered 403). */
@@ -118,7 +121,7 @@ function AdminShell({ me }: { me: AdminMe }) {
           <ul>
             {visible.map((s) => (
               <li key={s.path}>
-                <NavLink end to={s.path} className="admin__nav-link">
+                <NavLink end={s.path === '/admin'} to={s.path} className="admin__nav-link">
                   {t(`admin.nav.${s.label}`)}
                 </NavLink>
               </li>
@@ -163,6 +166,12 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('staff') ? (
               <Route path="staff" element={<StaffPage places={me.places} />} />
+            ) : null}
+            {me.areas.includes('members') ? (
+              <Route path="members" element={<MembersPage />} />
+            ) : null}
+            {me.areas.includes('members') ? (
+              <Route path="members/:uid" element={<MemberPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
