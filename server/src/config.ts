@@ -53,7 +53,35 @@ export type Config = {
    * S3-compatible bucket when STORAGE_URL is set (`https://KEY:SECRET@host/bucket?region=r`).
    */
   media: { dir: string; storageUrl?: string };
+  /** Connections of the PostgreSQL pool per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Level of the one access line per request (ACCESS_LOG_LEVEL); `silent` writes none. */
+  accessLogLevel: AccessLogLevel;
+  /** Prometheus figures (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); see MetricsConfig. */
+  metrics: MetricsConfig;
+  /** SIGTERM: see ShutdownConfig (SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdown: ShutdownConfig;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces are sent there; unset, nothing of OpenTelemetry is loaded. */
+  otlpEndpoint?: string;
 };
+
+export type AccessLogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const logLevels: AccessLogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Where Prometheus reads the figures; neither set (the default), nowhere. A port of their own,
+ * reached from the monitoring network only, or GET /metrics on the public port with a bearer
+ * token. Both may be set.
+ */
+export type MetricsConfig = { port?: number; host: string; token?: string };
+
+/**
+ * A graceful stop: readiness fails at once, the server keeps answering for `drainSeconds` (so
+ * the load balancer's probe notices and stops sending), then stops taking connections, lets the
+ * requests in flight finish, stops the schedulers and closes the database. Past `timeoutSeconds`
+ * more, the process exits anyway.
+ */
+export type ShutdownConfig = { drainSeconds: number; timeoutSeconds: number };
 
 /** Fastify's trustProxy as we allow it: nothing, or the proxies' addresses/CIDRs (never `true`). */
 export type TrustProxy = false | string[];
@@ -291,6 +319,26 @@ function intFromEnv(name: string, fallback: number, env = process.env): number {
   return value;
 }
 
+function levelFromEnv(name: string, fallback: AccessLogLevel, env: NodeJS.ProcessEnv) {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!logLevels.includes(raw as AccessLogLevel))
+    throw new Error(`${name} must be one of ${logLevels.join(', ')}, got "${env[name]}"`);
+  return raw as AccessLogLevel;
+}
+
+function metricsFromEnv(env: NodeJS.ProcessEnv): MetricsConfig {
+  const rawPort = env.METRICS_PORT?.trim();
+  const port = rawPort ? Number(rawPort) : undefined;
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+    throw new Error(`METRICS_PORT must be a port number, got "${rawPort}"`);
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  // A short token can be guessed by whoever reaches the public port.
+  if (token !== undefined && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters long');
+  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1', token };
+}
+
 function scoreFromEnv(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -310,7 +358,15 @@ export function configFromEnv(env = process.env): Config {
       dir: env.MEDIA_DIR || path.join(repoRoot, 'media'),
       storageUrl: env.STORAGE_URL || undefined,
     },
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: levelFromEnv('LOG_LEVEL', 'info', env),
+    accessLogLevel: levelFromEnv('ACCESS_LOG_LEVEL', 'info', env),
+    databasePoolSize: Math.max(2, intFromEnv('DATABASE_POOL_SIZE', 10, env)),
+    metrics: metricsFromEnv(env),
+    shutdown: {
+      drainSeconds: intFromEnv('SHUTDOWN_DRAIN_SECONDS', 0, env),
+      timeoutSeconds: intFromEnv('SHUTDOWN_TIMEOUT_SECONDS', 10, env),
+    },
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined,
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: demoSeedWanted(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
