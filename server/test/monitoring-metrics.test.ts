@@ -155,3 +155,26 @@ describe('GET /metrics', () => {
     assert.match(await scrape(), /^nodejs_eventloop_lag_p99_seconds /m);
   });
 });
+
+describe('docs/grafana-dashboard.json', () => {
+  test('reads only figures the server exposes', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { paths } = await import('../src/config');
+    const { metricsRegistry } = await import('../src/modules/monitoring/metrics');
+    collectProcessMetrics();
+    const dashboard = await readFile(`${paths.repoRoot}/docs/grafana-dashboard.json`, 'utf8');
+    const used = new Set(
+      [...dashboard.matchAll(/\b((?:store|nodejs|process)_[a-z0-9_]+)/g)].map((m) =>
+        m[1].replace(/_(bucket|count|sum)$/, ''),
+      ),
+    );
+    const exposed = new Set(
+      (await metricsRegistry.getMetricsAsJSON()).map((metric) => metric.name),
+    );
+    assert.ok(used.size >= 10);
+    assert.deepEqual(
+      [...used].filter((name) => !exposed.has(name)),
+      [],
+    );
+  });
+});
