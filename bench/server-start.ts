@@ -104,7 +104,7 @@ console.log(
 console.log('|---|---|--:|--:|--:|--:|');
 for (const database of databases)
   for (const mode of Object.keys(modes) as (keyof typeof modes)[]) {
-    const results = [];
+    const results: Awaited<ReturnType<typeof once>>[] = [];
     for (let i = 0; i < runs; i++) results.push(await once(mode, database));
     const median = (pick: (r: (typeof results)[number]) => number) => {
       const values = results.map(pick).sort((a, b) => a - b);

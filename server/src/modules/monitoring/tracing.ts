@@ -14,7 +14,12 @@ import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace
  * Must run before `http` and `pg` are loaded: the ESM hook wraps them as they are imported.
  */
 export async function startTracing(endpoint: string): Promise<{ shutdown: () => Promise<void> }> {
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
+  // Only pg goes through the ESM hook (drizzle imports it from ESM); http is required by Fastify
+  // (CommonJS, patched without a hook). Wrapping every module would also wrap the workspace's
+  // TypeScript contract under tsx, whose exports the hook cannot read.
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
+    data: { include: ['pg'] },
+  });
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       'service.name': process.env.OTEL_SERVICE_NAME || 'store-server',
