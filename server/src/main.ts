@@ -16,7 +16,8 @@ const { logRedaction } = await import('./lib/log-redaction');
 const { welcomeBanner } = await import('./welcome');
 const { collectProcessMetrics } = await import('./modules/monitoring/metrics');
 const { localMetricsText } = await import('./modules/monitoring/metrics-route');
-const { workerMetricsText } = await import('./modules/monitoring/cluster-metrics');
+const { answerPrimaryMetrics, workerMetricsText } =
+  await import('./modules/monitoring/cluster-metrics');
 const { startMetricsServer } = await import('./modules/monitoring/metrics-server');
 
 collectProcessMetrics();
@@ -34,6 +35,7 @@ if (config.seedDemo) {
 }
 
 // In a cluster the primary holds every worker's figures (cluster-metrics.ts).
+if (cluster.isWorker) answerPrimaryMetrics();
 const metricsText = cluster.isWorker ? workerMetricsText : localMetricsText;
 const app = await buildApp({
   db,

@@ -33,6 +33,11 @@ export function primaryMetrics(): MetricsText {
   return metricsText;
 }
 
+/** A worker's side: answers the primary's requests for this process's figures (prom-client's listener). */
+export function answerPrimaryMetrics(): void {
+  new AggregatorRegistry();
+}
+
 /** A worker's side: asks the primary, waits at most 10 s. */
 export const workerMetricsText: MetricsText = () =>
   new Promise((resolve, reject) => {
