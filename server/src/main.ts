@@ -88,8 +88,9 @@ closeWithGrace(
     await app.close();
     await metricsServer?.close();
     await close();
-    await tracing?.shutdown();
     app.log.info('closed');
+    // The last spans, if the collector answers soon: an unreachable one must not hold the exit.
+    await Promise.race([tracing?.shutdown(), new Promise((resolve) => setTimeout(resolve, 2000))]);
   },
 );
 
