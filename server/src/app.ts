@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mediaPlugin } from './modules/media/plugin';
 import { mediaRoutes } from './modules/media/routes';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { detailBody } from './lib/http-errors';
 import {
   serializerCompiler,
@@ -49,11 +49,17 @@ import { mailPlugin } from './modules/mail/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
+import { accessLogPlugin } from './modules/monitoring/access-log';
+import { requestMetricsPlugin } from './modules/monitoring/request-metrics';
+import { metricsRoutePlugin } from './modules/monitoring/metrics-route';
+import { readinessPlugin } from './modules/monitoring/readiness';
+import { outboxBacklogPlugin } from './modules/monitoring/outbox-backlog';
 import {
   defaultAccountsConfig,
   defaultTimeouts,
   GOOGLE_ANALYTICS,
   MERCADOPAGO_SDK,
+  type AccessLogLevel,
   type AccountsConfig,
   type AnalyticsConfig,
   type MercadoPagoSdkConfig,
@@ -108,6 +114,12 @@ export type AppOptions = {
   paymentReconcileRunSeconds?: number;
   /** Where uploaded images go (Config.media); a fresh temporary folder by default (tests). */
   media?: { dir: string; storageUrl?: string };
+  /** Level of the one access line per request (Config.accessLogLevel); 'info' by default. */
+  accessLogLevel?: AccessLogLevel;
+  /** Bearer token that opens GET /metrics on the main port (Config.metrics.token); no route without it. */
+  metricsToken?: string;
+  /** What GET /metrics answers (a cluster worker asks its primary for every worker's figures). */
+  metricsText?: () => Promise<{ contentType: string; text: string }>;
 };
 
 /** Builds the whole server: shared plugins, then one plugin per product area under /api. */
@@ -115,6 +127,8 @@ export async function buildApp(options: AppOptions) {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    // Fastify's own two lines per request are replaced by accessLogPlugin's one.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: options.trustProxy ?? false,
     // A client that trickles its request (or never finishes it) cannot hold a socket for ever.
     requestTimeout: timeouts.requestMs,
@@ -137,6 +151,12 @@ export async function buildApp(options: AppOptions) {
   app.decorate('publicUrl', options.publicUrl ?? {});
 
   await app.register(errorsPlugin);
+  await app.register(requestMetricsPlugin);
+  await app.register(accessLogPlugin, { level: options.accessLogLevel ?? 'info' });
+  await app.register(metricsRoutePlugin, {
+    token: options.metricsToken,
+    metricsText: options.metricsText,
+  });
   await app.register(securityHeadersPlugin, { publicUrl: options.publicUrl ?? {} });
   await app.register(textInputPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
@@ -148,6 +168,8 @@ export async function buildApp(options: AppOptions) {
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(databasePlugin, { db: options.db });
+  await app.register(readinessPlugin);
+  await app.register(outboxBacklogPlugin);
   await app.register(tenantPlugin, {
     cacheSeconds: options.tenantCacheSeconds ?? 0,
     clock: options.clock,

@@ -11,6 +11,8 @@ import { availableParallelism } from 'node:os';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
 import { seedDemoTenants } from './tenants/demo-seed';
+import { primaryMetrics } from './modules/monitoring/cluster-metrics';
+import { startMetricsServer } from './modules/monitoring/metrics-server';
 
 const config = configFromEnv();
 
@@ -30,12 +32,26 @@ if (cluster.isPrimary) {
   // Several machines must set QR_SECRET themselves; one machine's workers get a shared random one.
   process.env.QR_SECRET ||= randomBytes(32).toString('base64url');
 
+  // Every worker's figures, summed: on METRICS_PORT here, or through a worker's GET /metrics.
+  const metricsText = primaryMetrics();
+  const metricsServer = config.metrics.port
+    ? await startMetricsServer({
+        port: config.metrics.port,
+        host: config.metrics.host,
+        metricsText,
+        onError: (err) => console.error('metrics failed:', err),
+      })
+    : undefined;
+
   const workers = Number(process.env.WORKERS) || availableParallelism();
   console.log(`starting ${workers} server processes on port ${config.port}`);
   for (let i = 0; i < workers; i++) cluster.fork({ SEED_DEMO: '0', CLUSTER_WORKER: String(i + 1) });
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) void metricsServer?.close();
+      return;
+    }
     console.error(`worker ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork({ SEED_DEMO: '0' });
   });

@@ -53,7 +53,35 @@ export type Config = {
    * S3-compatible bucket when STORAGE_URL is set (`https://KEY:SECRET@host/bucket?region=r`).
    */
   media: { dir: string; storageUrl?: string };
+  /** Connections of the PostgreSQL pool per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Level of the one access line per request (ACCESS_LOG_LEVEL); `silent` writes none. */
+  accessLogLevel: AccessLogLevel;
+  /** Prometheus figures (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); see MetricsConfig. */
+  metrics: MetricsConfig;
+  /** SIGTERM: see ShutdownConfig (SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_TIMEOUT_SECONDS). */
+  shutdown: ShutdownConfig;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces are sent there; unset, nothing of OpenTelemetry is loaded. */
+  otlpEndpoint?: string;
 };
+
+export type AccessLogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const logLevels: AccessLogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Where Prometheus reads the figures; neither set (the default), nowhere. A port of their own,
+ * reached from the monitoring network only, or GET /metrics on the public port with a bearer
+ * token. Both may be set.
+ */
+export type MetricsConfig = { port?: number; host: string; token?: string };
+
+/**
+ * A graceful stop: readiness fails at once, the server keeps answering for `drainSeconds` (so
+ * the load balancer's probe notices and stops sending), then stops taking connections, lets the
+ * requests in flight finish, stops the schedulers and closes the database. Past `timeoutSeconds`
+ * more, the process exits anyway.
+ */
+export type ShutdownConfig = { drainSeconds: number; timeoutSeconds: number };
 
 /** Fastify's trustProxy as we allow it: nothing, or the proxies' addresses/CIDRs (never `true`). */
 export type TrustProxy = false | string[];
@@ -291,6 +319,26 @@ function intFromEnv(name: string, fallback: number, env = process.env): number {
   return value;
 }
 
+function levelFromEnv(name: string, fallback: AccessLogLevel, env: NodeJS.ProcessEnv) {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (!logLevels.includes(raw as AccessLogLevel))
+    throw new Error(`${name} must be one of ${logLevels.join(', ')}, got "${env[name]}"`);
+  return raw as AccessLogLevel;
+}
+
+function metricsFromEnv(env: NodeJS.ProcessEnv): MetricsConfig {
+  const rawPort = env.METRICS_PORT?.trim();
+  const port = rawPort ? Number(rawPort) : undefined;
+  if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
+    throw new Error(`METRICS_PORT must be a port number, got "${rawPort}"`);
+  const token = env.METRICS_TOKEN?.trim() || undefined;
+  // A short token can be guessed by whoever reaches the public port.
+  if (token !== undefined && token.length < 16)
+    throw new Error('METRICS_TOKEN must be at least 16 characters long');
+  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1', token };
+}
+
 function scoreFromEnv(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -310,7 +358,15 @@ export function configFromEnv(env = process.env): Config {
       dir: env.MEDIA_DIR || path.join(repoRoot, 'media'),
       storageUrl: env.STORAGE_URL || undefined,
     },
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: levelFromEnv('LOG_LEVEL', 'info', env),
+    accessLogLevel: levelFromEnv('ACCESS_LOG_LEVEL', 'info', env),
+    databasePoolSize: Math.max(2, intFromEnv('DATABASE_POOL_SIZE', 10, env)),
+    metrics: metricsFromEnv(env),
+    shutdown: {
+      drainSeconds: intFromEnv('SHUTDOWN_DRAIN_SECONDS', 0, env),
+      timeoutSeconds: intFromEnv('SHUTDOWN_TIMEOUT_SECONDS', 10, env),
+    },
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() || undefined,
     webDist: env.WEB_DIST || path.join(repoRoot, 'web', 'dist'),
     seedDemo: demoSeedWanted(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -513,4 +569,352 @@ function parsePublicUrl(env: NodeJS.ProcessEnv, localPort: number): PublicUrlCon
   if (port !== undefined && (!Number.isInteger(port) || port < 1 || port > 65535))
     throw new Error(`PUBLIC_URL_PORT must be a port number, got "${rawPort}"`);
   return { scheme, port, localPort };
+}
+
+/**
+ * Every environment variable the server reads, for the people who run it: docs/operations.md's
+ * table is generated from this list (`npm run docs:env -w server`), and server/test/
+ * environment-doc.test.ts fails when the code reads a variable missing here or the doc drifts.
+ */
+export type EnvironmentVariable = {
+  name: string;
+  /** What an unset variable means. */
+  default: string;
+  description: string;
+  group: 'Server' | 'Database' | 'Operations' | 'Links and pages' | 'Accounts' | 'Schedulers';
+};
+
+export const environmentVariables: EnvironmentVariable[] = [
+  { group: 'Server', name: 'PORT', default: '3000', description: 'Port of the store and its API.' },
+  {
+    group: 'Server',
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Address the server listens on.',
+  },
+  {
+    group: 'Server',
+    name: 'NODE_ENV',
+    default: 'unset (`production` under `npm start`)',
+    description: 'Set by `npm start`; `production` is what a deployment runs.',
+  },
+  {
+    group: 'Server',
+    name: 'WEB_DIST',
+    default: '`web/dist`',
+    description: 'Folder of the built web app; not served when missing.',
+  },
+  {
+    group: 'Server',
+    name: 'TRUST_PROXY',
+    default: 'no proxy',
+    description:
+      'Addresses or CIDRs of the proxies whose `X-Forwarded-For` is believed (`true` and hop counts are refused).',
+  },
+  {
+    group: 'Server',
+    name: 'REQUEST_TIMEOUT_MS',
+    default: String(defaultTimeouts.requestMs),
+    description: 'Longest time for a whole request, body included (0: none).',
+  },
+  {
+    group: 'Server',
+    name: 'CONNECTION_TIMEOUT_MS',
+    default: String(defaultTimeouts.connectionMs),
+    description: 'Idle socket timeout (0: none).',
+  },
+  {
+    group: 'Server',
+    name: 'KEEP_ALIVE_TIMEOUT_MS',
+    default: String(defaultTimeouts.keepAliveMs),
+    description: "Idle keep-alive socket between requests; keep it above the proxy's own.",
+  },
+  {
+    group: 'Server',
+    name: 'CATALOG_CACHE_SECONDS',
+    default: '5',
+    description: 'Lifetime of the per-process public catalogue micro-cache (0: off).',
+  },
+  {
+    group: 'Server',
+    name: 'TENANT_CACHE_SECONDS',
+    default: '5',
+    description: 'Lifetime of the per-process host/API-KEY to tenant look-up (0: off).',
+  },
+  {
+    group: 'Server',
+    name: 'RATE_LIMIT_FACTOR',
+    default: '1',
+    description: 'Multiplies every rate limit (browser test runs from one address).',
+  },
+  {
+    group: 'Server',
+    name: 'WORKERS',
+    default: 'one per core',
+    description: '`npm run start:cluster`: how many server processes.',
+  },
+  {
+    group: 'Server',
+    name: 'CLUSTER_WORKER',
+    default: 'unset',
+    description:
+      'Set by `start:cluster` for its workers (the number of each); not to be set by hand.',
+  },
+  {
+    group: 'Database',
+    name: 'DATABASE_URL',
+    default: 'embedded PGlite',
+    description: '`postgres://user:password@host:5432/db` for a PostgreSQL server.',
+  },
+  {
+    group: 'Database',
+    name: 'DATABASE_POOL_SIZE',
+    default: '10',
+    description: 'PostgreSQL connections per process (at least 2).',
+  },
+  {
+    group: 'Database',
+    name: 'DATA_DIR',
+    default: '`data/`',
+    description: 'Folder of the embedded PGlite database.',
+  },
+  {
+    group: 'Database',
+    name: 'SEED_DEMO',
+    default: '1 on PGlite, 0 on PostgreSQL',
+    description: 'Import the demo tenants (public passwords) at start.',
+  },
+  {
+    group: 'Database',
+    name: 'DEMO_TENANTS_DIR',
+    default: '`server/src/tenants/demo`',
+    description: 'Another folder of demo tenant files.',
+  },
+  {
+    group: 'Database',
+    name: 'MEDIA_DIR',
+    default: '`media/`',
+    description: 'Folder of uploaded images.',
+  },
+  {
+    group: 'Database',
+    name: 'STORAGE_URL',
+    default: 'unset (MEDIA_DIR)',
+    description: 'S3-compatible bucket for images: `https://KEY:SECRET@host/bucket?region=r`.',
+  },
+  {
+    group: 'Operations',
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    group: 'Operations',
+    name: 'ACCESS_LOG_LEVEL',
+    default: 'info',
+    description: 'Level of the one access line per request (silent: none; below LOG_LEVEL: none).',
+  },
+  {
+    group: 'Operations',
+    name: 'METRICS_PORT',
+    default: 'unset (not served)',
+    description: 'Serves Prometheus figures at `/metrics` on this port of METRICS_HOST only.',
+  },
+  {
+    group: 'Operations',
+    name: 'METRICS_HOST',
+    default: '127.0.0.1',
+    description: "Address of METRICS_PORT (the monitoring network's, never a public one).",
+  },
+  {
+    group: 'Operations',
+    name: 'METRICS_TOKEN',
+    default: 'unset (not served)',
+    description:
+      'Serves `/metrics` on the public port to `Authorization: Bearer <token>` only (16 characters at least).',
+  },
+  {
+    group: 'Operations',
+    name: 'SHUTDOWN_DRAIN_SECONDS',
+    default: '0',
+    description:
+      "On SIGTERM, seconds readiness fails while requests are still served (the load balancer's probe period × failure threshold).",
+  },
+  {
+    group: 'Operations',
+    name: 'SHUTDOWN_TIMEOUT_SECONDS',
+    default: '10',
+    description:
+      'After the drain, longest wait for requests in flight before the process exits anyway.',
+  },
+  {
+    group: 'Operations',
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: 'unset (no tracing)',
+    description:
+      'OTLP/HTTP collector (`http://collector:4318`): HTTP and PostgreSQL spans are sent to `<endpoint>/v1/traces`.',
+  },
+  {
+    group: 'Operations',
+    name: 'OTEL_SERVICE_NAME',
+    default: 'store-server',
+    description: 'Service name of the spans.',
+  },
+  {
+    group: 'Links and pages',
+    name: 'PUBLIC_URL_SCHEME',
+    default: 'https (http on `localhost` tenants)',
+    description: 'Scheme of mailed links, for every tenant.',
+  },
+  {
+    group: 'Links and pages',
+    name: 'PUBLIC_URL_PORT',
+    default: "the scheme's (PORT on `localhost` tenants)",
+    description: 'Port of mailed links, for every tenant.',
+  },
+  {
+    group: 'Links and pages',
+    name: 'VITE_MAP_TILE_URL',
+    default: "OpenStreetMap's",
+    description: 'Map tile server (read by the web build, and by the server for the CSP).',
+  },
+  {
+    group: 'Links and pages',
+    name: 'ANALYTICS_SCRIPT_URL',
+    default: GOOGLE_ANALYTICS.scriptUrl,
+    description: "Where Google Analytics' tag is fetched from.",
+  },
+  {
+    group: 'Links and pages',
+    name: 'MERCADOPAGO_SDK_URL',
+    default: MERCADOPAGO_SDK.scriptUrl,
+    description: 'Where MercadoPago.js is fetched from.',
+  },
+  {
+    group: 'Accounts',
+    name: 'SMTP_URL',
+    default: 'unset (mails kept in `mail_outbox` and printed in the log)',
+    description: '`smtp://user:pass@host:port` of the mail server.',
+  },
+  {
+    group: 'Accounts',
+    name: 'MAIL_FROM',
+    default: 'Tienda <no-reply@localhost>',
+    description: 'Sender of every mail.',
+  },
+  {
+    group: 'Accounts',
+    name: 'QR_SECRET',
+    default: 'random per process (per cluster)',
+    description: 'Key of member QR signatures; several machines must share one.',
+  },
+  {
+    group: 'Accounts',
+    name: 'SESSION_IDLE_DAYS',
+    default: '30',
+    description: 'A session ends after this many days unused.',
+  },
+  {
+    group: 'Accounts',
+    name: 'SESSION_MAX_DAYS',
+    default: '90',
+    description: 'A session ends this many days after sign-in.',
+  },
+  {
+    group: 'Accounts',
+    name: 'LIMITED_SESSION_IDLE_HOURS',
+    default: '24',
+    description: 'The same for a document-number session, in hours.',
+  },
+  {
+    group: 'Accounts',
+    name: 'LIMITED_SESSION_MAX_DAYS',
+    default: '7',
+    description: 'The same for a document-number session.',
+  },
+  {
+    group: 'Accounts',
+    name: 'GOOGLE_JWKS_URL',
+    default: "Google's",
+    description: 'Signing keys of Google ID tokens.',
+  },
+  {
+    group: 'Accounts',
+    name: 'APPLE_KEYS_URL',
+    default: "Apple's",
+    description: 'Signing keys of Sign in with Apple tokens.',
+  },
+  {
+    group: 'Accounts',
+    name: 'FACEBOOK_GRAPH_URL',
+    default: 'https://graph.facebook.com/v21.0',
+    description: 'Facebook Graph API.',
+  },
+  {
+    group: 'Accounts',
+    name: 'FACEBOOK_APP_SECRETS',
+    default: 'none',
+    description: '`appId:secret,...` of the Facebook apps.',
+  },
+  {
+    group: 'Accounts',
+    name: 'RECAPTCHA_VERIFY_URL',
+    default: "Google's",
+    description: 'reCAPTCHA verification endpoint.',
+  },
+  {
+    group: 'Accounts',
+    name: 'RECAPTCHA_SECRET',
+    default: 'empty',
+    description: 'reCAPTCHA secret key.',
+  },
+  {
+    group: 'Accounts',
+    name: 'RECAPTCHA_MIN_SCORE',
+    default: '0.5',
+    description: 'Lowest reCAPTCHA v3 score accepted (0 to 1).',
+  },
+  {
+    group: 'Schedulers',
+    name: 'SUBSCRIPTION_RUN_SECONDS',
+    default: '300',
+    description: 'Seconds between subscription order runs (0: off).',
+  },
+  {
+    group: 'Schedulers',
+    name: 'POINTS_EXPIRY_RUN_SECONDS',
+    default: '3600',
+    description: 'Seconds between points expiry runs (0: off).',
+  },
+  {
+    group: 'Schedulers',
+    name: 'ORDER_EXPIRY_RUN_SECONDS',
+    default: '60',
+    description: 'Seconds between runs expiring orders stores never accepted (0: off).',
+  },
+  {
+    group: 'Schedulers',
+    name: 'PAYMENT_RECONCILE_RUN_SECONDS',
+    default: '120',
+    description: 'Seconds between re-reads of undecided card payments and failed refunds (0: off).',
+  },
+];
+
+/** docs/operations.md's variables table, one section per group. */
+export function environmentTable(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const groups = [...new Set(environmentVariables.map((v) => v.group))];
+  return groups
+    .map((group) =>
+      [
+        `### ${group}`,
+        '',
+        '| Variable | Unset means | What it does |',
+        '| --- | --- | --- |',
+        ...environmentVariables
+          .filter((v) => v.group === group)
+          .map((v) => `| \`${v.name}\` | ${cell(v.default)} | ${cell(v.description)} |`),
+      ].join('\n'),
+    )
+    .join('\n\n');
 }

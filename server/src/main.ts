@@ -1,15 +1,30 @@
+import cluster from 'node:cluster';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
 import { configFromEnv } from './config';
-import { openDatabase } from './db/client';
-import { seedDemoTenants, readDemoTenantFiles } from './tenants/demo-seed';
-import { logRedaction } from './lib/log-redaction';
-import { welcomeBanner } from './welcome';
 
 const config = configFromEnv();
+// Before anything else is loaded, so the http and pg modules are instrumented; without an
+// endpoint nothing of OpenTelemetry is imported at all.
+const tracing = config.otlpEndpoint
+  ? await (await import('./modules/monitoring/tracing')).startTracing(config.otlpEndpoint)
+  : undefined;
+
+const { buildApp } = await import('./app');
+const { openDatabase } = await import('./db/client');
+const { seedDemoTenants, readDemoTenantFiles } = await import('./tenants/demo-seed');
+const { logRedaction } = await import('./lib/log-redaction');
+const { welcomeBanner } = await import('./welcome');
+const { collectProcessMetrics } = await import('./modules/monitoring/metrics');
+const { localMetricsText } = await import('./modules/monitoring/metrics-route');
+const { answerPrimaryMetrics, workerMetricsText } =
+  await import('./modules/monitoring/cluster-metrics');
+const { startMetricsServer } = await import('./modules/monitoring/metrics-server');
+
+collectProcessMetrics();
 const { db, kind, close } = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
 });
 if (config.seedDemo) {
   const seeded = await seedDemoTenants(db);
@@ -19,11 +34,17 @@ if (config.seedDemo) {
   }
 }
 
+// In a cluster the primary holds every worker's figures (cluster-metrics.ts).
+if (cluster.isWorker) answerPrimaryMetrics();
+const metricsText = cluster.isWorker ? workerMetricsText : localMetricsText;
 const app = await buildApp({
   db,
   dbKind: kind,
   webDist: config.webDist,
   logger: { level: config.logLevel, redact: logRedaction },
+  accessLogLevel: config.accessLogLevel,
+  metricsToken: config.metrics.token,
+  metricsText,
   accounts: config.accounts,
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
@@ -40,12 +61,38 @@ const app = await buildApp({
   paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
 });
 
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, 'closing after an error');
-  else app.log.info({ signal }, 'closing');
-  await app.close();
-  await close();
-});
+const metricsServer =
+  config.metrics.port && !cluster.isWorker
+    ? await startMetricsServer({
+        port: config.metrics.port,
+        host: config.metrics.host,
+        metricsText,
+        onError: (err) => app.log.error({ err }, 'metrics failed'),
+      })
+    : undefined;
+
+/**
+ * SIGTERM (or SIGINT): readiness fails first and the server keeps answering while the load
+ * balancer notices (SHUTDOWN_DRAIN_SECONDS); then app.close() stops taking connections, waits
+ * for the requests in flight (an order's transaction commits and is answered), stops the
+ * schedulers (each waits for its run) and the mailer; the database closes last.
+ */
+closeWithGrace(
+  { delay: (config.shutdown.drainSeconds + config.shutdown.timeoutSeconds) * 1000 },
+  async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'closing');
+    app.readiness.drain();
+    if (!err && config.shutdown.drainSeconds)
+      await new Promise((resolve) => setTimeout(resolve, config.shutdown.drainSeconds * 1000));
+    await app.close();
+    await metricsServer?.close();
+    await close();
+    app.log.info('closed');
+    // The last spans, if the collector answers soon: an unreachable one must not hold the exit.
+    await Promise.race([tracing?.shutdown(), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  },
+);
 
 await app.listen({ port: config.port, host: config.host });
 

@@ -1586,3 +1586,24 @@ describe("tenant isolation: another tenant's owner in the back office's members"
     });
   }
 });
+
+describe('tenant isolation: operations endpoints (metrics, readiness)', () => {
+  test("no tenant's session opens /metrics, and the figures name no tenant or member", async () => {
+    const { metricsRegistry } = await import('../src/modules/monitoring/metrics');
+    const shop = await makeStaffShop(t, 'iso-metrics');
+    const before = await fingerprint(v.app);
+    for (const host of [shop.host, v.host]) {
+      // Not served without METRICS_TOKEN (this app's case), and a session is never the token.
+      const res = await t.get('/metrics', { host, headers: shop.auth.owner });
+      assert.equal(res.statusCode, 404, res.body);
+    }
+    // What /metrics would answer after every call of this file: route patterns, no ids.
+    const text = await metricsRegistry.metrics();
+    assert.match(text, /store_http_requests_total\{/);
+    assert.deepEqual(leaked(text, [...tenantSecrets, ...memberSecrets, v.app]), []);
+    const ready = await t.get('/api/ready', { host: v.host, headers: shop.auth.owner });
+    assert.equal(ready.statusCode, 200, ready.body);
+    assert.deepEqual(ready.data, { status: 'ready' });
+    assert.equal(await fingerprint(v.app), before, "the probes changed the victim's rows");
+  });
+});

@@ -1,6 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { paths } from '../config';
+import { addPoolSource, timedStatement } from '../modules/monitoring/metrics';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle: the same query API as Database. */
@@ -41,6 +42,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, loadDataDir });
+  timePgliteStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: paths.migrations });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
@@ -56,9 +58,74 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize) });
   // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
   pool.on('error', (err) => console.error('idle database client failed:', err.message));
+  pool.on('connect', timePgStatements);
+  const max = Math.max(2, poolSize);
+  const removeSource = addPoolSource(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max,
+  }));
   const db = drizzle(pool, { schema });
   await migrateOnce(pool, () => migrate(db, { migrationsFolder: paths.migrations }));
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    close: async () => {
+      removeSource();
+      await pool.end();
+    },
+  };
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Times every statement of a pooled connection (store_db_query_duration_seconds). pg answers
+ * through a callback (Pool.query's way) or a promise (drizzle's transactions): both are timed.
+ */
+function timePgStatements(client: import('pg').PoolClient) {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : first?.text;
+    const callbackAt = args.findIndex((a) => typeof a === 'function');
+    if (callbackAt >= 0) {
+      let done: (err?: unknown) => void = () => undefined;
+      void timedStatement(
+        text,
+        () =>
+          new Promise<void>((resolve, reject) => {
+            done = (err) => (err ? reject(err) : resolve());
+          }),
+      ).catch(() => undefined);
+      const callback = args[callbackAt] as (err: unknown, res: unknown) => void;
+      args[callbackAt] = (err: unknown, res: unknown) => {
+        done(err ?? undefined);
+        callback(err, res);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) void timedStatement(text, () => result).catch(() => undefined);
+    return result;
+  };
+}
+
+/** The same for PGlite: its statements, and those inside its transactions. */
+function timePgliteStatements(client: import('@electric-sql/pglite').PGlite) {
+  const wrap = (target: { query: QueryFn }) => {
+    const query = target.query.bind(target);
+    target.query = (...args: unknown[]) =>
+      timedStatement(args[0], () => query(...args) as Promise<unknown>);
+  };
+  wrap(client as unknown as { query: QueryFn });
+  const transaction = client.transaction.bind(client) as QueryFn;
+  (client as unknown as { transaction: QueryFn }).transaction = (fn: unknown) =>
+    transaction((tx: { query: QueryFn }) => {
+      wrap(tx);
+      return (fn as (tx: unknown) => unknown)(tx);
+    });
 }
 
 /** Several server processes may start together; an advisory lock lets one migrate at a time. */

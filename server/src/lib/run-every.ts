@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { schedulerDuration, schedulerRuns } from '../modules/monitoring/metrics';
 
 /**
  * Runs `job` every `seconds` inside the server once it is ready (0: never, as
@@ -17,9 +18,17 @@ export function runEvery(
   let running: Promise<unknown> | null = null;
   const tick = () => {
     if (running) return;
+    const end = schedulerDuration.startTimer({ job: what });
     running = job()
-      .catch((err) => app.log.error({ err }, `${what} failed`))
+      .then(
+        () => schedulerRuns.inc({ job: what, outcome: 'ok' }),
+        (err) => {
+          schedulerRuns.inc({ job: what, outcome: 'failed' });
+          app.log.error({ err }, `${what} failed`);
+        },
+      )
       .finally(() => {
+        end();
         running = null;
       });
   };

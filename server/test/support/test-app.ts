@@ -51,6 +51,8 @@ export async function startTestApp(
     logger?: Parameters<typeof buildApp>[0]['logger'];
     /** Where uploads go (default: a fresh temporary folder). */
     media?: Parameters<typeof buildApp>[0]['media'];
+    /** Any other app option (metrics token, access log level, schedulers...). */
+    more?: Partial<Parameters<typeof buildApp>[0]>;
   } = {},
 ) {
   const database = await openTestDatabase({ seedDemo: options.seedDemo !== false });
@@ -65,6 +67,7 @@ export async function startTestApp(
     clock: options.clock,
     logger: options.logger,
     media: options.media,
+    ...options.more,
   });
   await app.ready();
 

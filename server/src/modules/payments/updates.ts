@@ -7,6 +7,7 @@ import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { undoCanceled } from '../orders/cancellation';
 import { attemptRefunds, recordRefund } from './refunds';
 import { paymentProvider, type ProviderPayment } from './provider';
+import { paymentUpdates } from '../monitoring/metrics';
 
 type OrderRow = typeof orders.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -89,6 +90,7 @@ export async function applyPayment(
     }
     return 'unchanged';
   });
+  paymentUpdates.inc({ outcome });
   if (outcome === 'refunding') await attemptRefunds(db, { appId, orderUid }, log);
   if (outcome !== 'unchanged')
     log?.info({ order: orderUid, payment: payment.id, outcome }, 'payment update applied');

@@ -10,6 +10,7 @@ import { confirmStep } from './confirm';
 import { notifyOrder } from './notify';
 import { isSameKeyRace } from './idempotency';
 import { needed, type CheckoutScope, type CheckoutState } from './state';
+import { ordersFailed, ordersPlaced } from '../../monitoring/metrics';
 
 /**
  * The checkout's steps, in order; a failing step undoes the ones before it,
@@ -54,10 +55,12 @@ export async function placeOrder(
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
       if (first) return first;
     }
+    ordersFailed.inc({ status: String((err as { statusCode?: number }).statusCode ?? 500) });
     throw err;
   }
   const order = await notifyOrder(scope, state.orderUid, {
     currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
   });
+  ordersPlaced.inc({ payment_status: order!.payment_status });
   return order!;
 }
