@@ -45,4 +45,5 @@ export * from './admin/media';
 export * from './html-policy';
 export * from './admin/catalogue';
 export * from './admin/export';
+export * from './admin/mail';
 export * from './admin/roles';

@@ -132,6 +132,12 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/export/',
     ownerOnly: true,
   },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/mail/',
+    url: () => '/api/v5/admin/mail/',
+    ownerOnly: true,
+  },
 ];
 
 describe('admin permission matrix', () => {

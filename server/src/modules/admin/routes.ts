@@ -25,6 +25,7 @@ import { adminMoneyRoutes } from './money/routes';
 import { adminMediaRoutes } from './media/routes';
 import { adminBrandingRoutes } from './branding/routes';
 import { adminExportRoutes } from './export/routes';
+import { adminMailRoutes } from './mail/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -47,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminBrandingRoutes);
   await server.register(adminCatalogueRoutes);
   await server.register(adminExportRoutes);
+  await server.register(adminMailRoutes);
 
   server.get(
     '/v5/admin/me/',
