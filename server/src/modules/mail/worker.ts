@@ -26,6 +26,7 @@ function isPermanent(err: unknown): boolean {
 export class MailWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private again = false;
   private stopped = false;
 
   constructor(
@@ -40,10 +41,13 @@ export class MailWorker {
     this.schedule(0);
   }
 
-  /** A mail was just queued: look shortly (its transaction commits after the caller returns). */
+  /**
+   * A mail was just queued: look shortly. Its transaction commits after the caller returns, so
+   * a second look follows the first; the poll is the backstop for a long transaction.
+   */
   soon(): void {
     if (this.stopped) return;
-    setTimeout(() => void this.tick(), 50).unref();
+    for (const ms of [20, 250]) setTimeout(() => void this.tick(), ms).unref();
   }
 
   /** Sends every mail due now; resolves when none is left (failed ones wait for their retry). */
@@ -70,10 +74,19 @@ export class MailWorker {
   }
 
   private tick(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.work()
-      .catch((err: unknown) => this.log.error({ err }, 'mail outbox could not be read'))
-      .finally(() => (this.running = null));
+    if (this.running) {
+      // A look asked for during a run (a mail committed meanwhile) is a second run right after.
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.work().catch((err: unknown) =>
+          this.log.error({ err }, 'mail outbox could not be read'),
+        );
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.running = null));
     return this.running;
   }
 
@@ -82,7 +95,8 @@ export class MailWorker {
       if (this.stopped) return;
       const batch = await this.claim();
       if (!batch.length) return;
-      for (const mail of batch) await this.deliver(mail);
+      // One connection per mail, side by side: a burst of orders must not queue a recovery mail for long.
+      await Promise.all(batch.map((mail) => this.deliver(mail)));
       if (batch.length < BATCH) return;
     }
   }
