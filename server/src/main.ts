@@ -2,15 +2,19 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/client';
+import { serveBackups } from './db/backup/socket';
 import { seedDemoTenants, readDemoTenantFiles } from './tenants/demo-seed';
 import { logRedaction } from './lib/log-redaction';
 import { welcomeBanner } from './welcome';
 
 const config = configFromEnv();
-const { db, kind, close } = await openDatabase({
+const { db, kind, close, dump } = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
 });
+// `npm run backup` asks this process for a consistent copy of its embedded database.
+if (dump && !config.dataDir.startsWith('memory://'))
+  await serveBackups(config.dataDir, dump, console);
 if (config.seedDemo) {
   const seeded = await seedDemoTenants(db);
   for (const s of seeded) {
