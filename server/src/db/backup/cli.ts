@@ -8,7 +8,7 @@ import { requestBackup } from './socket';
  * `npm run backup [-- file]` and `npm run restore -- file` for the embedded (PGlite) database of
  * DATA_DIR. A running server hands its backup over its local socket (socket.ts), taken while no
  * query runs; with no server running the folder is opened here. PostgreSQL is backed up with its
- * own tools (docs/operations.md, "Backups").
+ * own tools (README, "Backups").
  */
 
 // npm runs workspace scripts in server/; a file named on the command line is relative to where it was typed.
@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   const config = configFromEnv();
   if (config.databaseUrl) {
     console.error(
-      'DATABASE_URL is set: back up PostgreSQL with pg_dump or point-in-time recovery (docs/operations.md, "Backups")',
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump or point-in-time recovery (README, "Backups")',
     );
     return 2;
   }
