@@ -45,6 +45,7 @@ export * from './admin/media';
 export * from './html-policy';
 export * from './admin/catalogue';
 export * from './admin/export';
+export * from './admin/mail';
 export * from './admin/roles';
 export * from './admin/catalogue-csv';
 export * from './admin/places';

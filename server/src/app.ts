@@ -179,7 +179,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(routeAccessPlugin);
   await app.register(scopePlugin, { clock: options.clock ?? systemClock });
   await app.register(storeAccessPlugin);
-  await app.register(mailPlugin, { smtpUrl: accounts.smtpUrl, from: accounts.mailFrom });
+  await app.register(mailPlugin, {
+    smtpUrl: accounts.smtpUrl,
+    from: accounts.mailFrom,
+    delivery: accounts.mailDelivery,
+  });
   await app.register(docsPlugin);
   await app.register(mediaPlugin, options.media ?? { dir: mkdtempSync(join(tmpdir(), 'media-')) });
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { isIP } from 'node:net';
+import { defaultMailDelivery, type MailDelivery } from './modules/mail/delivery';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -135,6 +136,8 @@ export type AccountsConfig = {
   /** smtp://user:pass@host:port; without it mails go to the mail_outbox table and the log. */
   smtpUrl?: string;
   mailFrom: string;
+  /** Retries and polling of the mail outbox (MAIL_POLL_MS, MAIL_RETRY_BASE_MS, MAIL_MAX_ATTEMPTS, MAIL_LEASE_SECONDS). */
+  mailDelivery: MailDelivery;
   /** Where Google's signing keys are published (tests serve their own). */
   googleJwksUrl: string;
   googleIssuers: string[];
@@ -251,6 +254,7 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
 export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
   return {
     mailFrom: 'Tienda <no-reply@localhost>',
+    mailDelivery: defaultMailDelivery,
     googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
     googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
     appleKeysUrl: 'https://appleid.apple.com/auth/keys',
@@ -388,6 +392,15 @@ export function configFromEnv(env = process.env): Config {
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,
       ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+      mailDelivery: {
+        pollMs: intFromEnv('MAIL_POLL_MS', defaultMailDelivery.pollMs, env),
+        retryBaseMs: intFromEnv('MAIL_RETRY_BASE_MS', defaultMailDelivery.retryBaseMs, env),
+        maxAttempts: Math.max(
+          1,
+          intFromEnv('MAIL_MAX_ATTEMPTS', defaultMailDelivery.maxAttempts, env),
+        ),
+        leaseSeconds: intFromEnv('MAIL_LEASE_SECONDS', defaultMailDelivery.leaseSeconds, env),
+      },
       ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
       ...(env.APPLE_KEYS_URL ? { appleKeysUrl: env.APPLE_KEYS_URL } : {}),
       ...(env.FACEBOOK_GRAPH_URL

@@ -11,6 +11,7 @@ const tracing = config.otlpEndpoint
 
 const { buildApp } = await import('./app');
 const { openDatabase } = await import('./db/client');
+const { serveBackups } = await import('./db/backup/socket');
 const { seedDemoTenants, readDemoTenantFiles } = await import('./tenants/demo-seed');
 const { logRedaction } = await import('./lib/log-redaction');
 const { welcomeBanner } = await import('./welcome');
@@ -21,11 +22,14 @@ const { answerPrimaryMetrics, workerMetricsText } =
 const { startMetricsServer } = await import('./modules/monitoring/metrics-server');
 
 collectProcessMetrics();
-const { db, kind, close } = await openDatabase({
+const { db, kind, close, dump } = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
+// `npm run backup` asks this process for a consistent copy of its embedded database.
+if (dump && !config.dataDir.startsWith('memory://'))
+  await serveBackups(config.dataDir, dump, console);
 if (config.seedDemo) {
   const seeded = await seedDemoTenants(db);
   for (const s of seeded) {

@@ -236,6 +236,12 @@ const cases: Case[] = [
     path: `/api/v5/admin/members/{uid}/${tail}`,
     url: () => `/api/v5/admin/members/00000000-0000-0000-0000-000000000000/${tail}`,
   })),
+  {
+    method: 'GET',
+    path: '/api/v5/admin/mail/',
+    url: () => '/api/v5/admin/mail/',
+    ownerOnly: true,
+  },
 ];
 
 describe('admin permission matrix', () => {

@@ -1607,3 +1607,27 @@ describe('tenant isolation: operations endpoints (metrics, readiness)', () => {
     assert.equal(await fingerprint(v.app), before, "the probes changed the victim's rows");
   });
 });
+
+describe("tenant isolation: another tenant's owner reads failed mails", () => {
+  test("GET v5/admin/mail/ lists their own store's failed mails only, and nothing on the victim host", async () => {
+    // A mail of the victim's store given up on, whose address and subject must stay there.
+    await t.db.execute(
+      sql`INSERT INTO mail_outbox (app_id, uid, "to", subject, text, html, error, attempts, failed_at)
+          VALUES (${v.app}, gen_random_uuid(), 'fallido.secreto@victima.test', 'Asunto secreto de la víctima',
+                  'cuerpo', '<p>cuerpo</p>', '550 No such user', 1, now())`,
+    );
+    const shop = await makeStaffShop(t, 'iso-mail');
+    const before = await fingerprint(v.app);
+    const own = await t.get('/api/v5/admin/mail/', { host: shop.host, headers: shop.auth.owner });
+    assert.equal(own.statusCode, 200, own.body);
+    assert.deepEqual(own.data.failed, []);
+    const there = await t.get('/api/v5/admin/mail/', { host: v.host, headers: shop.auth.owner });
+    assert.equal(there.statusCode, 401, there.body);
+    for (const body of [own.body, there.body]) {
+      assert.ok(!body.includes('fallido.secreto'), body);
+      assert.ok(!body.includes('Asunto secreto'), body);
+    }
+    assert.deepEqual(leaked(own.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+    assert.equal(await fingerprint(v.app), before, "reading mails changed the victim's rows");
+  });
+});

@@ -26,6 +26,10 @@ export const adminErrors = {
     es: 'Solo el dueño de la empresa principal puede exportar la tienda completa.',
     en: "Only the owner of the store's main company can export the whole store.",
   },
+  'admin.mail_main_owner_only': {
+    es: 'Solo el dueño de la empresa principal puede ver los correos que no se pudieron enviar.',
+    en: "Only the owner of the store's main company can see the mails that could not be sent.",
+  },
   'admin.entity_unknown': {
     es: 'Elija un tipo de registro de la lista.',
     en: 'Choose a record type from the list.',

@@ -11,6 +11,11 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * PGlite only: the data folder as a gzipped tarball, taken while no query runs (a consistent
+   * copy of a running store; see src/db/backup/). PostgreSQL is backed up with pg_dump or PITR.
+   */
+  dump?: () => Promise<Blob>;
 };
 
 export type DatabaseOptions = {
@@ -45,7 +50,16 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   timePgliteStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: paths.migrations });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: () => client.close(),
+    async dump() {
+      // Data files brought up to date first, so a restore has little WAL to replay.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
+  };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {

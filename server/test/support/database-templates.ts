@@ -31,7 +31,7 @@ export function templateKey(): Promise<string> {
     for (const root of [paths.migrations, path.join(paths.repoRoot, 'server', 'src')]) {
       const files = (await readdir(root, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile())
-        .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name))
         .sort();
       for (const file of files) {
         hash.update(path.relative(paths.repoRoot, file));

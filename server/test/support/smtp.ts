@@ -13,13 +13,28 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** A real SMTP server on a free port; mails it receives are parsed for their links. */
-export async function startSmtp(options: { defaultWaitMs?: number } = {}) {
+export async function startSmtp(
+  options: {
+    defaultWaitMs?: number;
+    /** Listen here (a test bringing the server back where the app expects it); a free port by default. */
+    port?: number;
+    /** Recipients answered `550 No such user`, as a real server does for unknown mailboxes. */
+    rejectRecipients?: RegExp;
+  } = {},
+) {
   const mails: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.rejectRecipients?.test(address.address)) {
+        const err = Object.assign(new Error('No such user'), { responseCode: 550 });
+        return callback(err);
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -43,7 +58,7 @@ export async function startSmtp(options: { defaultWaitMs?: number } = {}) {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,

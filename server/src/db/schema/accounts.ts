@@ -170,7 +170,12 @@ export const rateLimits = pgTable(
   ],
 );
 
-/** Mails written while no SMTP server is configured (or when sending failed): the demo reads them here. */
+/**
+ * Every mail, written in the transaction of what caused it and sent afterwards by the mail worker
+ * (src/modules/mail/worker.ts). Due: neither sent nor failed, `next_attempt_at` passed and no live
+ * lease (`locked_until`). Without an SMTP server (the demo) a mail is printed to the log and counts
+ * as sent at once; the demo reads its links here.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -182,9 +187,25 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The last attempt's error; stays after a permanent failure for the owner to read. */
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker claimed the mail until then; past it (the worker died) another may claim it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Given up on: the server refused the address, or every retry failed. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.uid] }), index('mail_outbox_to_idx').on(t.appId, t.to)],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    index('mail_outbox_to_idx').on(t.appId, t.to),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    index('mail_outbox_failed_idx')
+      .on(t.appId, t.failedAt)
+      .where(sql`${t.failedAt} IS NOT NULL`),
+  ],
 );

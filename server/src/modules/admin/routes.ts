@@ -29,6 +29,7 @@ import { adminCatalogueCsvRoutes } from './catalogue/routes';
 import { adminPlaceRoutes } from './places/routes';
 import { adminStaffRoutes } from './staff/routes';
 import { adminMemberRoutes } from './members/routes';
+import { adminMailRoutes } from './mail/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -55,6 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminPlaceRoutes);
   await server.register(adminStaffRoutes);
   await server.register(adminMemberRoutes);
+  await server.register(adminMailRoutes);
 
   server.get(
     '/v5/admin/me/',

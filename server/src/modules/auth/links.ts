@@ -4,6 +4,7 @@ import { linkTokens, mailOutbox, sessions, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../plugins/auth';
 import { anonymiseOrdersOf } from '../orders/service';
 import { deleteAccountMail, resetPasswordMail, verificationMail } from '../mail/templates';
@@ -99,15 +100,17 @@ function who(ctx: AuthScope, user: UserRow) {
   return { appName: ctx.app.name, to: user.email!, firstName: user.firstName };
 }
 
+/** Queues the verification mail in `tx`, the transaction that issued its link. */
 export async function sendVerificationMail(
   ctx: AuthScope,
+  tx: Tx,
   user: UserRow,
   token: string,
 ): Promise<void> {
   if (!user.email) return;
   const link = `${ctx.origin}/verification-email/${ctx.app.uid}/${user.uid}/${token}`;
   const days = Math.round(ctx.config.linkLifetimeSeconds.verify_email / 86400);
-  await ctx.mailer.send(ctx.app.uid, verificationMail(who(ctx, user), link, days));
+  await ctx.mailer.queue(tx, ctx.app.uid, verificationMail(who(ctx, user), link, days));
 }
 
 /** `GET v5/verification-email/{uidApp}/{uidUser}/{token}/` */
@@ -128,8 +131,9 @@ export async function verifyEmail(
 }
 
 /**
- * `POST v5/me/reset_password/`: the same answer, at the same speed, whether
- * or not the email has an account; the mail is sent in the background.
+ * `POST v5/me/reset_password/`: the same answer whether or not the email has
+ * an account; the link and its mail are written together and the outbox
+ * worker sends it after answering.
  */
 export async function requestPasswordReset(ctx: AuthScope, email: string): Promise<void> {
   await limitByAddress(ctx, 'recovery');
@@ -139,10 +143,12 @@ export async function requestPasswordReset(ctx: AuthScope, email: string): Promi
     .from(users)
     .where(ofTenant(ctx, users, eq(users.email, email)));
   if (!user) return;
-  const token = await issueLink(ctx, user.uid, 'reset_password');
-  const link = `${ctx.origin}/reset-password/${user.uid}/${token}`;
   const minutes = Math.round(ctx.config.linkLifetimeSeconds.reset_password / 60);
-  ctx.mailer.sendLater(ctx.app.uid, resetPasswordMail(who(ctx, user), link, minutes));
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueLink(withDb(ctx, tx), user.uid, 'reset_password');
+    const link = `${ctx.origin}/reset-password/${user.uid}/${token}`;
+    await ctx.mailer.queue(tx, ctx.app.uid, resetPasswordMail(who(ctx, user), link, minutes));
+  });
 }
 
 /**
@@ -189,12 +195,15 @@ export async function requestDeletion(ctx: AuthScope, user: UserRow): Promise<vo
   await limitByAddress(ctx, 'deletion');
   await limitByIdentity(ctx, 'deletion', `user:${user.uid}`);
   if (!user.email) throw new ValidationError(authMessages.noEmail);
-  const token = await issueLink(ctx, user.uid, 'delete_account');
   const hours = Math.round(ctx.config.linkLifetimeSeconds.delete_account / 3600);
-  await ctx.mailer.send(
-    ctx.app.uid,
-    deleteAccountMail(who(ctx, user), `${ctx.origin}${deletionPath(ctx, user, token)}`, hours),
-  );
+  await ctx.db.transaction(async (tx) => {
+    const token = await issueLink(withDb(ctx, tx), user.uid, 'delete_account');
+    await ctx.mailer.queue(
+      tx,
+      ctx.app.uid,
+      deleteAccountMail(who(ctx, user), `${ctx.origin}${deletionPath(ctx, user, token)}`, hours),
+    );
+  });
 }
 
 /** `GET v5/me/delete/{uid}/{token}/`: is the link good, and whose account is it. */

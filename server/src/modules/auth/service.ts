@@ -241,7 +241,7 @@ export async function socialLogin(
   if (!ctx.app.allowSignup) throw new ForbiddenError(authMessages.signupClosed);
   const extraName = (value: string | null | undefined) => (value ?? '').trim().slice(0, 150);
   try {
-    const { user, verifyLink } = await ctx.db.transaction(async (tx) => {
+    const user = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -256,12 +256,12 @@ export async function socialLogin(
         .returning();
       await link(tx, user.uid);
       // An address nobody vouched for is verified as a registration's is: by the mailed link.
-      const verifyLink = person.emailVerified
-        ? null
-        : await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
-      return { user, verifyLink };
+      if (!person.emailVerified) {
+        const token = await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
+        await sendVerificationMail(ctx, tx, user, token);
+      }
+      return user;
     });
-    if (verifyLink) await sendVerificationMail(ctx, user, verifyLink);
     return await signedIn(ctx, user, provider);
   } catch (err) {
     const taken = asTakenError(err);
@@ -323,7 +323,7 @@ export async function register(ctx: AuthScope, body: RegisterBody): Promise<Auth
 
   const passwordHash = value.password ? await hashPassword(value.password) : null;
   const now = new Date();
-  let result: { user: UserRow; token: string; link: string };
+  let result: { user: UserRow; token: string };
   try {
     result = await ctx.db.transaction(async (tx) => {
       const [user] = await tx
@@ -347,12 +347,12 @@ export async function register(ctx: AuthScope, body: RegisterBody): Promise<Auth
         .returning();
       const token = await createSession(withDb(ctx, tx), user.uid, 'register');
       const link = await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
-      return { user, token, link };
+      await sendVerificationMail(ctx, tx, user, link);
+      return { user, token };
     });
   } catch (err) {
     throw asTakenError(err) ?? err;
   }
-  await sendVerificationMail(ctx, result.user, result.link);
   return {
     token: result.token,
     merge: MERGE_AFTER_SIGN_IN,

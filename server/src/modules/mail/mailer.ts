@@ -1,75 +1,76 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer, { type Transporter } from 'nodemailer';
+import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { defaultMailDelivery, type MailDelivery } from './delivery';
+import { MailWorker } from './worker';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
+export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDelivery };
+
 /**
- * Sends the app's mails. With an SMTP URL they go through that server;
- * without one (the demo) they are written to the mail_outbox table and the
- * log. A mail that the SMTP server refuses is kept in the outbox with its
- * error, so nothing is lost silently.
+ * The app's mails go through the `mail_outbox` table: `queue` writes one in the caller's
+ * transaction (the mail exists exactly when what caused it does), and the outbox worker sends it
+ * after the commit, retrying with backoff. Without an SMTP URL (the demo) a mail is printed to the
+ * log instead and kept in the outbox, where the demo reads its links.
  */
 export class Mailer {
-  private readonly transport: Transporter | null;
-  private readonly pending = new Set<Promise<void>>();
+  private readonly worker: MailWorker | null;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly log: FastifyBaseLogger,
-    private readonly options: { smtpUrl?: string; from: string },
+    options: MailerOptions,
   ) {
-    this.transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+    this.worker = options.smtpUrl
+      ? new MailWorker(
+          db,
+          // Short timeouts: a hung SMTP server must not outlive the claim's lease.
+          nodemailer.createTransport({
+            url: options.smtpUrl,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          }),
+          log,
+          options.from,
+          options.delivery ?? defaultMailDelivery,
+        )
+      : null;
   }
 
-  /** Sends now and resolves when done; never throws (a failed mail must not fail the request that caused it). */
-  async send(appId: string, mail: Mail): Promise<void> {
-    if (!this.transport) {
-      this.log.info(
-        { to: mail.to, subject: mail.subject },
-        `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
-      );
-      await this.keep(appId, mail, null);
-      return;
-    }
-    try {
-      await this.transport.sendMail({ from: this.options.from, ...mail });
-    } catch (err) {
-      this.log.error(
-        { err, to: mail.to, subject: mail.subject },
-        'mail could not be sent; kept in mail_outbox',
-      );
-      await this.keep(appId, mail, err instanceof Error ? err.message : String(err));
-    }
+  /** Starts sending what the outbox holds (the server does; a command that only queues need not). */
+  start(): void {
+    this.worker?.start();
   }
 
   /**
-   * Sends without making the caller wait, so answering takes as long whether
-   * or not a mail went out (the recovery call must not tell who has an
-   * account). `close()` waits for these.
+   * Writes the mail to the outbox through `db`: pass the transaction that writes what caused it.
+   * Throws when the row cannot be written, so that transaction is undone too.
    */
-  sendLater(appId: string, mail: Mail): void {
-    const job = this.send(appId, mail).finally(() => this.pending.delete(job));
-    this.pending.add(job);
-  }
-
-  /** Resolves when every mail sent with `sendLater` is done. */
-  async idle(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
-  }
-
-  async close(): Promise<void> {
-    await this.idle();
-    this.transport?.close();
-  }
-
-  private async keep(appId: string, mail: Mail, error: string | null) {
-    try {
-      await this.db.insert(mailOutbox).values({ appId, uid: randomUUID(), ...mail, error });
-    } catch (err) {
-      this.log.error({ err }, 'mail could not be written to mail_outbox');
+  async queue(db: Database | Tx, appId: string, mail: Mail): Promise<void> {
+    const uid = randomUUID();
+    if (!this.worker) {
+      this.log.info(
+        { app: appId, mail: uid, subject: mail.subject },
+        `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
+      );
+      await db.insert(mailOutbox).values({ appId, uid, ...mail, sentAt: new Date() });
+      return;
     }
+    await db.insert(mailOutbox).values({ appId, uid, ...mail });
+    this.worker.soon();
+  }
+
+  /** Resolves once every mail due now has had its attempt (tests, commands that exit). */
+  async idle(): Promise<void> {
+    await this.worker?.drain();
+  }
+
+  /** Stops sending; mails not sent yet stay in the outbox for the next process. */
+  async close(): Promise<void> {
+    await this.worker?.stop();
   }
 }

@@ -147,20 +147,21 @@ export async function createInvitation(
         withDb(staff, tx),
         toApi(inserted, await placeNames(withDb(staff, tx)), staff.user.email, now),
       );
+    await mail.mailer.queue(
+      tx,
+      staff.app.uid,
+      staffInvitationMail(
+        { appName: staff.app.name, to: email, firstName: '' },
+        {
+          company: staff.company.name,
+          role: roleNames[input.role],
+          link: `${mail.origin}/staff/invitation/${inserted.uid}/${token}`,
+          days: INVITATION_DAYS,
+        },
+      ),
+    );
     return inserted;
   });
-  await mail.mailer.send(
-    staff.app.uid,
-    staffInvitationMail(
-      { appName: staff.app.name, to: email, firstName: '' },
-      {
-        company: staff.company.name,
-        role: roleNames[input.role],
-        link: `${mail.origin}/staff/invitation/${row.uid}/${token}`,
-        days: INVITATION_DAYS,
-      },
-    ),
-  );
   return toApi(row, await placeNames(staff), staff.user.email, now);
 }
 

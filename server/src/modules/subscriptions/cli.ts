@@ -60,6 +60,8 @@ async function main(argv: string[]) {
       `${outcomes.filter((o) => o.status === 'ordered').length} ordered, ${outcomes.filter((o) => o.status === 'skipped').length} skipped`,
     );
   } finally {
+    // The orders' mails are in the outbox already; send them now rather than leave them to a server.
+    await mailer.idle();
     await mailer.close();
     await close();
   }

@@ -16,7 +16,7 @@ import { HttpError, ValidationError } from '../../lib/http-errors';
 import { findPlace } from '../places/service';
 import { priceMemberOrder } from '../orders/checkout/price';
 import { reserveOrder } from '../orders/checkout/reserve';
-import { notifyOrder } from '../orders/checkout/notify';
+import { queueOrderMail } from '../orders/checkout/notify';
 import { isSameKeyRace } from '../orders/checkout/idempotency';
 import { runnerReasons } from './skip-reasons';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
@@ -248,6 +248,11 @@ async function orderFor(
         idempotencyKey: key,
         coinProgramUid: null,
       });
+      if (options.mailer && user.email)
+        await queueOrderMail(tx, { app, mailer: options.mailer }, orderUid, {
+          to: user.email,
+          currencySymbol: priced.company.currencySymbol,
+        });
       return true;
     });
     if (!claimed) return { subscription: sub.uid, serviceDate, status: 'taken' };
@@ -258,10 +263,5 @@ async function orderFor(
     throw err;
   }
 
-  if (options.mailer && user.email)
-    await notifyOrder({ db, app, mailer: options.mailer }, orderUid, {
-      to: user.email,
-      currencySymbol: priced.company.currencySymbol,
-    });
   return { subscription: sub.uid, serviceDate, status: 'ordered', orderUid };
 }

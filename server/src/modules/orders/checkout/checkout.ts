@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderInput } from '@store/contract';
 import { findPlace } from '../../places/service';
-import { orderByKey } from '../queries';
+import { findOrder, orderByKey } from '../queries';
 import { runSteps } from './run-steps';
 import { priceStep } from './price';
 import { reserveStep } from './reserve';
 import { chargeStep } from './charge';
 import { confirmStep } from './confirm';
-import { notifyOrder } from './notify';
 import { isSameKeyRace } from './idempotency';
-import { needed, type CheckoutScope, type CheckoutState } from './state';
+import type { CheckoutScope, CheckoutState } from './state';
 import { ordersFailed, ordersPlaced } from '../../monitoring/metrics';
 
 /**
@@ -20,8 +19,8 @@ import { ordersFailed, ordersPlaced } from '../../monitoring/metrics';
  *              coupon use, coins; undone by releasing the order (stock and
  *              coupon back, order and lines deleted) while it is unpaid;
  * 3. charge  - online card only: authorize and capture; undone by a refund;
- * 4. confirm - mark a charged order paid, empty the member's cart there.
- * After these the order is final; 5. notify (the mail) undoes nothing.
+ * 4. confirm - mark a charged order paid, empty the member's cart there and
+ *              queue the confirmation mail (sent by the outbox worker).
  */
 export const checkoutSteps = [priceStep, reserveStep, chargeStep, confirmStep] as const;
 
@@ -58,9 +57,7 @@ export async function placeOrder(
     ordersFailed.inc({ status: String((err as { statusCode?: number }).statusCode ?? 500) });
     throw err;
   }
-  const order = await notifyOrder(scope, state.orderUid, {
-    currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
-  });
-  ordersPlaced.inc({ payment_status: order!.payment_status });
-  return order!;
+  const order = (await findOrder(db, app.uid, state.orderUid))!;
+  ordersPlaced.inc({ payment_status: order.payment_status });
+  return order;
 }

@@ -6,7 +6,8 @@ import type { MemberScope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
 import type { Payment } from './charge';
 import type { Step } from './run-steps';
-import type { CheckoutState } from './state';
+import { needed, type CheckoutState } from './state';
+import { queueOrderMail } from './notify';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { nextOrderNumber } from '../numbers';
 
@@ -58,8 +59,8 @@ export async function emptyCart(
 }
 
 /**
- * Step 4, one transaction: a charged order is numbered and marked PAID (or IN_PROCESS), and the member's
- * cart at the place is emptied. If it fails, the steps before it are undone
+ * Step 4, one transaction: a charged order is numbered and marked PAID (or IN_PROCESS), the member's
+ * cart at the place is emptied and the confirmation mail queued. If it fails, the steps before it are undone
  * (the charge refunded, the reservation released), and a failure to record
  * a payment reads as the card's 400 like every other payment failure.
  */
@@ -71,6 +72,9 @@ export const confirmStep: Step<CheckoutState> = {
       await scope.db.transaction(async (tx) => {
         if (payment) await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock());
         await emptyCart(tx, scope, state.place.uid);
+        await queueOrderMail(tx, scope, state.orderUid, {
+          currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
+        });
       });
     } catch (err) {
       if (!payment || err instanceof ValidationError) throw err;

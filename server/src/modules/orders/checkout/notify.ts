@@ -1,29 +1,27 @@
-import type { Order } from '@store/contract';
 import type { Scope } from '../../../scope/scope';
+import type { Tx } from '../../../db/client';
 import type { Mailer } from '../../mail/mailer';
 import { orderConfirmationMail } from '../mail';
 import { findOrder } from '../queries';
 
 /**
- * Step 5, after the order is final (so nothing here is undone): the buyer's
- * confirmation mail, queued to be sent after answering. Answers the order as the API
- * shows it. Recurring subscription orders send theirs with it too.
+ * The buyer's confirmation mail, queued in `tx`: the transaction that makes the order final
+ * (the checkout's confirm step, a subscription's reservation), so a final order always has its
+ * mail and an undone one never does. The outbox worker sends it after the commit.
  */
-export async function notifyOrder(
-  scope: Pick<Scope, 'db' | 'app'> & { mailer: Mailer },
+export async function queueOrderMail(
+  tx: Tx,
+  scope: Pick<Scope, 'app'> & { mailer: Mailer },
   orderUid: string,
   mail: { to?: string; currencySymbol: string },
-): Promise<Order | undefined> {
-  const order = await findOrder(scope.db, scope.app.uid, orderUid);
-  if (order)
-    scope.mailer.sendLater(
-      scope.app.uid,
-      orderConfirmationMail(
-        scope.app.name,
-        mail.to ?? order.billing!.email,
-        order,
-        mail.currencySymbol,
-      ),
-    );
-  return order;
+): Promise<void> {
+  const order = await findOrder(tx, scope.app.uid, orderUid);
+  if (!order) return;
+  const to = mail.to ?? order.billing?.email;
+  if (!to) return;
+  await scope.mailer.queue(
+    tx,
+    scope.app.uid,
+    orderConfirmationMail(scope.app.name, to, order, mail.currencySymbol),
+  );
 }

@@ -1,0 +1,172 @@
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import type { MailDelivery } from './delivery';
+
+const BATCH = 10;
+const MAX_RETRY_MS = 3_600_000;
+
+type Claimed = typeof mailOutbox.$inferSelect;
+
+/** SMTP 5xx (no such mailbox, refused sender) will not change by retrying. */
+function isPermanent(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Sends what the outbox holds. Any number of processes may run one: a mail is claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so two workers never hold the same mail, and a worker that
+ * dies mid-send leaves it to another once the lease has passed. Times come from the database's
+ * clock, the one clock every process shares.
+ */
+export class MailWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly transport: Transporter,
+    private readonly log: FastifyBaseLogger,
+    private readonly from: string,
+    private readonly delivery: MailDelivery,
+  ) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  /**
+   * A mail was just queued: look shortly. Its transaction commits after the caller returns, so
+   * a second look follows the first; the poll is the backstop for a long transaction.
+   */
+  soon(): void {
+    if (this.stopped) return;
+    for (const ms of [20, 250]) setTimeout(() => void this.tick(), ms).unref();
+  }
+
+  /** Sends every mail due now; resolves when none is left (failed ones wait for their retry). */
+  async drain(): Promise<void> {
+    // A run already under way may have looked before the caller's mail was committed.
+    await this.running;
+    if (!this.stopped) await this.tick();
+  }
+
+  /** Stops looking and waits for the mails being sent; unsent ones stay for the next process. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule(this.delivery.pollMs));
+    }, ms);
+    this.timer.unref();
+  }
+
+  private tick(): Promise<void> {
+    if (this.running) {
+      // A look asked for during a run (a mail committed meanwhile) is a second run right after.
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.work().catch((err: unknown) =>
+          this.log.error({ err }, 'mail outbox could not be read'),
+        );
+      } while (this.again && !this.stopped);
+    })().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async work(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const batch = await this.claim();
+      if (!batch.length) return;
+      // One connection per mail, side by side: a burst of orders must not queue a recovery mail for long.
+      await Promise.all(batch.map((mail) => this.deliver(mail)));
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  private claim(): Promise<Claimed[]> {
+    const o = mailOutbox;
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(o)
+        .where(
+          and(
+            isNull(o.sentAt),
+            isNull(o.failedAt),
+            lte(o.nextAttemptAt, sql`now()`),
+            or(isNull(o.lockedUntil), lt(o.lockedUntil, sql`now()`)),
+          ),
+        )
+        .orderBy(asc(o.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      for (const mail of due) {
+        mail.attempts += 1;
+        await tx
+          .update(o)
+          .set({
+            attempts: mail.attempts,
+            lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
+          })
+          .where(ofTenant(tenantRef(mail.appId), o, eq(o.uid, mail.uid)));
+      }
+      return due;
+    });
+  }
+
+  private async deliver(mail: Claimed): Promise<void> {
+    const where = ofTenant(tenantRef(mail.appId), mailOutbox, eq(mailOutbox.uid, mail.uid));
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const permanent = isPermanent(err) || mail.attempts >= this.delivery.maxAttempts;
+      const waitMs = Math.min(this.delivery.retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
+      // The address stays out of the log (it is personal data); the outbox row says whose it is.
+      this.log[permanent ? 'error' : 'warn'](
+        { app: mail.appId, mail: mail.uid, attempts: mail.attempts, error },
+        permanent ? 'mail failed for good' : 'mail not sent; retrying later',
+      );
+      await this.db
+        .update(mailOutbox)
+        .set({
+          error,
+          lockedUntil: null,
+          ...(permanent
+            ? { failedAt: sql`now()` }
+            : { nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})` }),
+        })
+        .where(where);
+      return;
+    }
+    // Sent: the body (its links carry tokens) now lives only in the recipient's mailbox.
+    await this.db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now()`, lockedUntil: null, error: null, text: '', html: '' })
+      .where(where);
+  }
+}
