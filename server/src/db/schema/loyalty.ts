@@ -204,7 +204,8 @@ export const promotionPlaces = pgTable(
 
 export type RedemptionStatus = 'PENDING' | 'ACTIVE' | 'USED' | 'CANCELLED';
 /** A card-bought unit's payment: decided (PAID, REJECTED), undecided (IN_PROCESS), or given back. */
-export type RedemptionPaymentStatus = 'IN_PROCESS' | 'PAID' | 'REJECTED' | 'REFUND_PENDING' | 'REFUNDED';
+export type RedemptionPaymentStatus =
+  'IN_PROCESS' | 'PAID' | 'REJECTED' | 'REFUND_PENDING' | 'REFUNDED';
 
 /**
  * One unit of a promotion taken by a member: ACTIVE when acquired (bought

@@ -25,7 +25,8 @@ async function main(argv: string[]) {
       error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
     } as never);
     console.log(
-      `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed`,
+      `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed; ` +
+        `${result.purchases.updated} promotion purchases updated, ${result.purchases.refunds.done} refunded`,
     );
   } finally {
     await close();

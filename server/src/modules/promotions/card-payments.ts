@@ -8,11 +8,7 @@ import {
   type RedemptionPaymentStatus,
 } from '../../db/schema';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
-import {
-  paymentProvider,
-  PaymentProviderError,
-  type ProviderPayment,
-} from '../payments/provider';
+import { paymentProvider, PaymentProviderError, type ProviderPayment } from '../payments/provider';
 
 type RedemptionRow = typeof redemptions.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -20,7 +16,8 @@ type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
 /** Card purchases re-read per reconciliation run; the next run takes the rest. */
 const BATCH = 200;
 
-export type UnitPaymentUpdate = 'paid' | 'pending' | 'released' | 'refunding' | 'refunded' | 'unchanged';
+export type UnitPaymentUpdate =
+  'paid' | 'pending' | 'released' | 'refunding' | 'refunded' | 'unchanged';
 
 /**
  * Gives a held (PENDING) unit back: CANCELLED with its payment status, the promotion's stock one
@@ -85,12 +82,20 @@ export async function applyUnitPayment(
       .for('update');
     if (!unit || !unit.paymentStatus) return 'unchanged';
     // A payment of another amount, or another payment than the one recorded, is not this unit's.
-    if (unit.paymentReference ? unit.paymentReference !== payment.id : payment.amountCents !== unit.paidCents)
+    if (
+      unit.paymentReference
+        ? unit.paymentReference !== payment.id
+        : payment.amountCents !== unit.paidCents
+    )
       return 'unchanged';
     const set = (values: Partial<RedemptionRow>) =>
       tx
         .update(redemptions)
-        .set({ paymentReference: payment.id || unit.paymentReference, paymentDetail: payment.detail, ...values })
+        .set({
+          paymentReference: payment.id || unit.paymentReference,
+          paymentDetail: payment.detail,
+          ...values,
+        })
         .where(ofTenant(tenantRef(appId), redemptions, eq(redemptions.uid, unit.uid)));
 
     if (unit.paymentStatus === 'IN_PROCESS') {
@@ -188,7 +193,10 @@ async function refundUnits(
         .update(redemptions)
         .set({ paymentDetail: `refund failed: ${code}`.slice(0, 120) })
         .where(ofTenant(tenantRef(unit.appId), redemptions, eq(redemptions.uid, unit.uid)));
-      log?.error({ err, redemption: unit.uid }, 'card purchase refund failed; the next run retries it');
+      log?.error(
+        { err, redemption: unit.uid },
+        'card purchase refund failed; the next run retries it',
+      );
     }
   }
   return { done, failed };
@@ -226,7 +234,10 @@ export async function reconcileUnitPayments(
         : await releaseIfExpired(db, unit, now);
       if (result !== 'unchanged' && result !== 'pending') updated++;
     } catch (err) {
-      log?.error({ err, redemption: unit.uid }, 'card purchase re-read failed; the next run tries again');
+      log?.error(
+        { err, redemption: unit.uid },
+        'card purchase re-read failed; the next run tries again',
+      );
     }
   }
   return { updated, refunds: await refundUnits(db, { all: true }, log) };

@@ -140,8 +140,6 @@ async function unitWhere(
       promotions,
       sameTenant(redemptions, promotions, eq(promotions.uid, redemptions.promotionUid)),
     )
-    .where(
-      ofTenant(scope, redemptions, eq(redemptions.userUid, scope.user.uid), condition),
-    );
+    .where(ofTenant(scope, redemptions, eq(redemptions.userUid, scope.user.uid), condition));
   return row ? redemptionToApi(row.unit, row.promotion) : null;
 }

@@ -93,7 +93,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'Buys a promotion with coins or by card',
         description: [
-          "Purchase means acquiring one unit: an ACTIVE redemption with its code is returned, to be used at the venue (POST v5/redemption-by-user/). Free promotions are not purchased.",
+          'Purchase means acquiring one unit: an ACTIVE redemption with its code is returned, to be used at the venue (POST v5/redemption-by-user/). Free promotions are not purchased.',
           "Coin price (`price` null): no body; the coins are spent (a ledger line), the stock and the member's limit are taken.",
           "Money price (`price`): body `{payment_method, card: {token, payment_method_id, installments, issuer_id}}`, one of the detail's `card_methods` and the token of the provider's card fields (a card number is refused). The server charges the promotion's price (never an amount from the client) with the redemption uid as external reference and idempotency key.",
           "Approved: ACTIVE, payment_status PAID. Declined: 400 'Your card could not be processed correctly' and nothing is taken. Not decided yet (e.g. 3-D Secure): status PENDING, payment_status IN_PROCESS; the unit is held until the provider's notification or the reconciliation run decides it, and released after 30 minutes.",
