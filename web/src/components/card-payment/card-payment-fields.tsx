@@ -2,10 +2,7 @@ import type { MutableRefObject } from 'react';
 import type { PaymentMethod } from '@store/contract/orders/schemas';
 import { sandboxCard, type CardField, type CardToken } from '../../lib/checkout-logic';
 import { CardFields } from './card-fields';
-import {
-  MercadoPagoCardFields,
-  type CardTokenizer,
-} from './mercadopago-card-fields';
+import { MercadoPagoCardFields, type CardTokenizer } from './mercadopago-card-fields';
 import type { FormBinding } from '../../lib/form-binding';
 
 export type { CardTokenizer };
