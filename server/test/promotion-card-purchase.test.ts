@@ -207,11 +207,11 @@ describe('promotions priced in money', () => {
     );
   });
 
-  test('approved (SANDBOX): ACTIVE and PAID, our price charged, the stock taken', async () => {
+  test('approved (SANDBOX, in 3 installments): ACTIVE and PAID, our price charged, the stock taken', async () => {
     const m = await member(sbx);
     const res = await buy(sbx, m.auth, 'spa', {
       payment_method: sbx.method,
-      card: sandboxCard(APPROVED),
+      card: { ...sandboxCard(APPROVED), installments: 3 },
     });
     assert.equal(res.statusCode, 201, res.body);
     assert.equal(res.data.status, 'ACTIVE');
@@ -267,6 +267,14 @@ describe('promotions priced in money', () => {
       card: { ...sandboxCard(APPROVED), number: APPROVED },
     });
     assert.equal(cardNumber.statusCode, 400, 'a card number is refused');
+    const installments = await buy(sbx, m.auth, 'spa', {
+      payment_method: sbx.method,
+      card: { ...sandboxCard(APPROVED), installments: 2 },
+    });
+    assert.equal(installments.statusCode, 400, 'the sandbox offers 1, 3 or 6 installments');
+    assert.deepEqual(installments.data.installments, [
+      messageText(orderMessages.installmentsNotAllowed),
+    ]);
     const coinsOnly = await buy(sbx, m.auth, 'spa', {});
     assert.equal(coinsOnly.statusCode, 400);
     assert.deepEqual(coinsOnly.data.card, [messageText(orderMessages.cardRequired)]);
@@ -292,7 +300,7 @@ describe('promotions priced in money', () => {
     const key = crypto.randomUUID();
     const body = {
       payment_method: mp.method,
-      card: { token: fake.cardToken('APRO'), payment_method_id: 'visa', installments: 1 },
+      card: { token: fake.cardToken('APRO'), payment_method_id: 'visa', installments: 6 },
     };
     const first = await buy(mp, m.auth, 'spa', body, { 'idempotency-key': key });
     assert.equal(first.statusCode, 201, first.body);
@@ -306,6 +314,7 @@ describe('promotions priced in money', () => {
     const charged = sent.body as Record<string, unknown>;
     assert.equal(charged.transaction_amount, 49.9, 'the price we read, not a client amount');
     assert.equal(charged.external_reference, first.data.uid);
+    assert.equal(charged.installments, 6, 'the installments chosen are sent');
     assert.equal(sent.headers['x-idempotency-key'], first.data.uid);
     assert.equal(
       charged.notification_url,
