@@ -116,7 +116,12 @@ export function CardPurchaseDialog({
 
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="activation">
-      <form className="activation__body" data-testid="card-purchase" onSubmit={submit} noValidate>
+      <form
+        className="activation__body card-purchase"
+        data-testid="card-purchase"
+        onSubmit={submit}
+        noValidate
+      >
         <h2 id={titleId} className="activation__title">
           {t('programs.cardPurchase.title')}
         </h2>
