@@ -503,8 +503,11 @@ export const GOOGLE_ANALYTICS: AnalyticsConfig = {
 
 /**
  * MercadoPago.js v2 (its secure card fields) and the hosts it talks to, for the pages of tenants
- * with a Mercado Pago method: the script, its static files, and the API that makes card tokens
- * and looks up a card's brand (its field frames are https, which every page already allows).
+ * with a Mercado Pago method: the script, its static files, the API that makes card tokens and
+ * looks up a card's brand, and the secure fields' own origin. Mercado Pago publishes no such
+ * list: these are the hosts a published project measured with the real SDK in Chrome (see
+ * docs/payments.md). Its field frames (secure-fields.mercadopago.com) and its images are https,
+ * which every page already allows.
  */
 export type MercadoPagoSdkConfig = {
   scriptUrl: string;
@@ -520,8 +523,9 @@ export const MERCADOPAGO_SDK: MercadoPagoSdkConfig = {
   connectSrc: [
     'https://api.mercadopago.com',
     'https://api.mercadolibre.com',
-    'https://events.mercadopago.com',
     'https://http2.mlstatic.com',
+    'https://www.mercadolibre.com',
+    'https://secure-fields.mercadopago.com',
   ],
 };
 

@@ -1631,3 +1631,87 @@ describe("tenant isolation: another tenant's owner reads failed mails", () => {
     assert.equal(await fingerprint(v.app), before, "reading mails changed the victim's rows");
   });
 });
+
+describe('tenant isolation: promotions bought by card', () => {
+  test("a member of another store cannot buy the victim's promotion, pay with its card method, nor post its notifications", async () => {
+    const { importTenant } = await import('../src/tenants/importer');
+    const { sandboxCardToken } = await import('@store/contract');
+    const { tenantUid } = await import('../src/lib/uid');
+    await importTenant(t.db, {
+      app: { key: 'iso-card', name: 'Iso card', domain: 'iso-card.test', main_company: 'main' },
+      companies: [
+        {
+          key: 'main',
+          name: 'Main',
+          benefit_programs_enabled: true,
+          payment_methods: [
+            { key: 'card', type: 'ONLINE_CARD', name: 'Card', provider: 'sandbox' },
+          ],
+        },
+      ],
+      areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
+      programs: [
+        {
+          key: 'club',
+          company: 'main',
+          name: 'Club',
+          promotions: [{ key: 'paid', name: 'Paid', kind: 'GIFT', price: '9.00' }],
+        },
+      ],
+    });
+    const host = 'iso-card.test';
+    const program = tenantUid('iso-card', 'program', 'club');
+    const promotion = tenantUid('iso-card', 'promotion', 'club/paid');
+    const buyer = await member(host);
+    const joined = await t.post('/api/v5/me/programs/', { program }, { host, headers: buyer.auth });
+    assert.equal(joined.statusCode, 201, joined.body);
+    const card = {
+      token: sandboxCardToken('4242424242424242', 'isocard0001'),
+      payment_method_id: 'visa',
+      installments: 1,
+    };
+    const before = await fingerprint(v.app);
+
+    // Its own promotion, paid with the victim's card method: not one of its company's methods.
+    const foreignMethod = await t.post(
+      `/api/v5/me/programs/${program}/promotions/${promotion}/purchase/`,
+      { payment_method: v.online, card },
+      { host, headers: buyer.auth },
+    );
+    assert.equal(foreignMethod.statusCode, 400, foreignMethod.body);
+    assert.ok(foreignMethod.data.payment_method, foreignMethod.body);
+    // The victim's program and promotion, from its own host: not found.
+    const foreignPromotion = await t.post(
+      `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/purchase/`,
+      { payment_method: v.online, card },
+      { host, headers: buyer.auth },
+    );
+    assert.equal(foreignPromotion.statusCode, 404, foreignPromotion.body);
+    // Its token on the victim's host: not signed in there.
+    const there = await t.post(
+      `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/purchase/`,
+      { payment_method: v.online, card },
+      { host: v.host, headers: buyer.auth },
+    );
+    assert.equal(there.statusCode, 401, there.body);
+    // The victim's card method's notification URL on another host: not found, nothing read.
+    const note = await t.post(
+      `/api/v5/payments/mercadopago/${v.online}/notifications/?data.id=1&type=payment`,
+      { type: 'payment', data: { id: '1' } },
+      { host },
+    );
+    assert.equal(note.statusCode, 404, note.body);
+    assert.deepEqual(
+      leaked(foreignMethod.body + foreignPromotion.body + there.body + note.body, [
+        ...tenantSecrets,
+        ...memberSecrets,
+      ]),
+      [],
+    );
+    assert.equal(await fingerprint(v.app), before, "the purchases changed the victim's rows");
+    const taken = (await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM redemptions WHERE user_uid = ${buyer.uid}`,
+    )) as unknown as { rows: { n: number }[] };
+    assert.equal(Number(taken.rows[0].n), 0, 'nothing was taken');
+  });
+});

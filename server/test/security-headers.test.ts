@@ -190,10 +190,17 @@ describe('security headers', () => {
       'https://http2.mlstatic.com',
       "'report-sample'",
     ]);
-    for (const host of ['https://api.mercadopago.com', 'https://events.mercadopago.com'])
-      assert.ok(policy.get('connect-src')!.includes(host), host);
-    // Its card fields are frames of Mercado Pago's (https).
+    assert.deepEqual(policy.get('connect-src'), [
+      "'self'",
+      'https://api.mercadopago.com',
+      'https://api.mercadolibre.com',
+      'https://http2.mlstatic.com',
+      'https://www.mercadolibre.com',
+      'https://secure-fields.mercadopago.com',
+    ]);
+    // Its card fields are frames of https://secure-fields.mercadopago.com, its images https.
     assert.ok(policy.get('frame-src')!.includes('https:'));
+    assert.ok(policy.get('img-src')!.includes('https:'));
     assert.match(
       page.body,
       /<meta name="mercadopago-sdk" content="https:\/\/sdk\.mercadopago\.com\/js\/v2">/,

@@ -290,6 +290,8 @@ const redemption = (
   amount: null,
   coins_spent: coins,
   stamps_spent: 0,
+  price_paid: null,
+  payment_status: null,
   code: 'ABC',
   created_at,
   used_at: null,

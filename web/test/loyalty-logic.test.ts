@@ -118,6 +118,7 @@ test('actions: coins buy a unit, free ones give a code, missing coins block ever
   };
   assert.deepEqual(promotionActions(torta, balances, true), {
     purchase: true,
+    buyByCard: false,
     getCode: false,
     activate: true,
     coinsMissing: 0,
@@ -126,6 +127,7 @@ test('actions: coins buy a unit, free ones give a code, missing coins block ever
   const giftCard = { ...torta, coin_price: 130 };
   assert.deepEqual(promotionActions(giftCard, balances, true), {
     purchase: false,
+    buyByCard: false,
     getCode: false,
     activate: false,
     coinsMissing: 10,
@@ -134,6 +136,7 @@ test('actions: coins buy a unit, free ones give a code, missing coins block ever
   const free = { ...torta, coin_price: 0 };
   assert.deepEqual(promotionActions(free, balances, true), {
     purchase: false,
+    buyByCard: false,
     getCode: true,
     activate: true,
     coinsMissing: 0,
@@ -150,11 +153,27 @@ test('actions: coins buy a unit, free ones give a code, missing coins block ever
   // A held unit is used at the venue, whatever the balance now.
   assert.deepEqual(promotionActions({ ...giftCard, state: 'active' }, balances, true), {
     purchase: false,
+    buyByCard: false,
     getCode: false,
     activate: true,
     coinsMissing: 0,
     stampsMissing: 0,
   });
+  // A money price is only bought by card: no code, no taking it at the venue unpaid.
+  const spa = { ...torta, coin_price: 0, kind: 'GIFT' as const, price: '25.00' };
+  assert.deepEqual(promotionActions(spa, balances, true), {
+    purchase: false,
+    buyByCard: true,
+    getCode: false,
+    activate: false,
+    coinsMissing: 0,
+    stampsMissing: 0,
+  });
+  assert.equal(promotionActions({ ...spa, state: 'active' }, balances, true).activate, true);
+  assert.equal(
+    promotionActions({ ...spa, state: 'payment_in_process' }, balances, true).buyByCard,
+    false,
+  );
   // Non-members and blocked states can do nothing.
   assert.equal(promotionActions(torta, balances, false).activate, false);
   for (const state of [

@@ -65,4 +65,8 @@ export const loyaltyErrors = {
     es: 'Esta promoción no se compra con monedas.',
     en: 'This promotion is not bought with coins.',
   },
+  'loyalty.buy_by_card_first': {
+    es: 'Esta promoción se compra con tarjeta antes de usarla.',
+    en: 'This promotion is bought by card before it is used.',
+  },
 } as const satisfies CatalogueEntries;

@@ -64,6 +64,10 @@ export const ordersErrors = {
     es: 'La firma de la notificación de pago no es válida.',
     en: 'The payment notification signature is not valid.',
   },
+  'orders.installments_not_allowed': {
+    es: 'Este número de cuotas no está disponible para esta tarjeta.',
+    en: 'This number of installments is not available for this card.',
+  },
   'orders.card_expired': {
     es: 'La tarjeta está vencida.',
     en: 'The card has expired.',

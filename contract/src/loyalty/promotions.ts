@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money } from '../catalog/money';
 import { formMessages } from '../messages';
+import { cardInput, paymentMethod } from '../orders/schemas';
 
 export const promotionKind = z.enum([
   'DISCOUNT_RATE',
@@ -16,6 +17,8 @@ export type PromotionKind = z.infer<typeof promotionKind>;
 export const promotionState = z.enum([
   'not_acquired',
   'active',
+  /** Bought by card, the payment not decided yet. */
+  'payment_in_process',
   'already_used',
   'no_longer_usable',
   'limit_exceeded',
@@ -37,6 +40,13 @@ export const promotion = z.object({
   gift_card_amount: money.nullable(),
   stamps_required: z.number().int().nullable(),
   coin_price: z.number().int(),
+  /** Money price paid by card (then no coins); null: not sold for money. */
+  price: money.nullable(),
+  /**
+   * The detail of a money-priced promotion: the company's online card methods to pay it with
+   * (the same shape as checkout-options). Absent in lists.
+   */
+  card_methods: z.array(paymentMethod).optional(),
   /** Units left; null is unlimited. */
   stock: z.number().int().nullable(),
   limit_per_member: z.number().int().nullable(),
@@ -64,7 +74,15 @@ export const promotionsQuery = z.object({
     .optional(),
 });
 
-export const redemptionStatus = z.enum(['ACTIVE', 'USED', 'CANCELLED']);
+/** PENDING: bought by card, the payment not decided yet (the unit is held meanwhile). */
+export const redemptionStatus = z.enum(['PENDING', 'ACTIVE', 'USED', 'CANCELLED']);
+export const redemptionPaymentStatus = z.enum([
+  'IN_PROCESS',
+  'PAID',
+  'REJECTED',
+  'REFUND_PENDING',
+  'REFUNDED',
+]);
 export const redemption = z.object({
   uid: z.string(),
   program: z.string(),
@@ -73,6 +91,9 @@ export const redemption = z.object({
   amount: money.nullable(),
   coins_spent: z.number().int(),
   stamps_spent: z.number().int(),
+  /** Bought by card: the amount charged and its payment; null otherwise. */
+  price_paid: money.nullable(),
+  payment_status: redemptionPaymentStatus.nullable(),
   code: z.string(),
   created_at: z.string(),
   used_at: z.string().nullable(),
@@ -92,6 +113,19 @@ export const redemptionInput = z.object({
     .optional(),
 });
 export type RedemptionInput = z.infer<typeof redemptionInput>;
+
+/**
+ * Body of `POST v5/me/programs/{program}/promotions/{uid}/purchase/`: empty for a coin price; for a
+ * money price, one of the promotion's `card_methods` and the card as the provider's fields made it
+ * (the order body's strict card shape: a card number is refused).
+ */
+export const promotionPurchaseInput = z
+  .object({
+    payment_method: z.string().min(1, formMessages.required).max(100).optional(),
+    card: cardInput.optional(),
+  })
+  .strict();
+export type PromotionPurchaseInput = z.input<typeof promotionPurchaseInput>;
 
 /** `POST v5/programs/{p}/promotions/{uid}/coupon/get-code/`. */
 export const couponCode = z.object({ code: z.string(), redemption });

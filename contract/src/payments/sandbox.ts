@@ -13,6 +13,9 @@ export const SANDBOX_CARDS: readonly { number: string; outcome: SandboxOutcome }
   { number: '4000000000009995', outcome: 'insufficient_funds' },
 ];
 
+/** The installments the SANDBOX offers for any card (a real provider answers per card and amount). */
+export const SANDBOX_INSTALLMENTS: readonly number[] = [1, 3, 6];
+
 const TOKEN =
   /^sbxtok_(approved|pending|card_declined|insufficient_funds)_(\d{4})_[A-Za-z0-9]{8,64}$/;
 

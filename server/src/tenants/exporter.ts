@@ -524,6 +524,7 @@ async function people(
           gift_card_amount: money(x.giftCardAmountCents),
           stamps_required: x.stampsRequired,
           coin_price: x.coinPrice,
+          price: money(x.priceCents),
           stock: x.stockTotal,
           limit_per_member: x.limitPerMember,
           max_amount: money(x.maxAmountCents),

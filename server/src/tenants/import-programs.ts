@@ -92,6 +92,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         giftCardAmountCents: x.gift_card_amount,
         stampsRequired: x.stamps_required,
         coinPrice: x.coin_price,
+        priceCents: x.price,
         stockTotal: x.stock,
         limitPerMember: x.limit_per_member,
         maxAmountCents: x.max_amount,

@@ -34,6 +34,8 @@ const promotion = z
     gift_card_amount: money.nullable().default(null),
     stamps_required: z.number().int().positive().nullable().default(null),
     coin_price: count.default(0),
+    /** Money price (soles) a member pays by card to acquire it; null is not sold for money. */
+    price: money.nullable().default(null),
     /** Total units; null is unlimited. Units already taken are never reset by an import. */
     stock: count.nullable().default(null),
     limit_per_member: z.number().int().positive().nullable().default(null),
@@ -60,6 +62,13 @@ const promotion = z
         code: 'custom',
         path: [need],
         message: `a ${p.kind} promotion needs ${need}`,
+      });
+    // One price per promotion: a card purchase spends no coins.
+    if (p.price !== null && (p.price <= 0 || p.coin_price > 0))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price'],
+        message: 'a money price must be above 0 and excludes coin_price',
       });
   });
 

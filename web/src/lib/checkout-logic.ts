@@ -72,6 +72,48 @@ export function formatExpiry(value: string, previous = ''): string {
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
+export type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
+
+/**
+ * The card form's own checks, shared by the checkout and a promotion bought by card: Mercado
+ * Pago's secure fields check the number, expiry and CVC themselves (only the holder is ours); the
+ * sandbox form checks the test card (Luhn, expiry not past, CVC).
+ */
+export function cardErrors(
+  values: Record<CardField, string>,
+  provider: string | null | undefined,
+  now = new Date(),
+): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  const set = (field: CardField, message: string | undefined) => {
+    if (message) errors[field] = message;
+  };
+  set('card_holder', formRules.required(values.card_holder));
+  if (provider === 'mercadopago') return errors;
+  const digits = values.card_number.replace(/\s+/g, '');
+  set(
+    'card_number',
+    formRules.required(values.card_number) ??
+      (/^\d{12,19}$/.test(digits)
+        ? luhnValid(digits)
+          ? undefined
+          : orderMessages.cardNumberInvalid
+        : formMessages.positiveNumber),
+  );
+  const expiry = parseExpiry(values.card_expiry);
+  const expired = expiry && cardExpired(expiry, now);
+  set(
+    'card_expiry',
+    formRules.required(values.card_expiry) ?? (!expiry || expired ? formMessages.date : undefined),
+  );
+  set(
+    'card_cvc',
+    formRules.required(values.card_cvc) ??
+      (/^\d{3,4}$/.test(values.card_cvc.trim()) ? undefined : formMessages.positiveNumber),
+  );
+  return errors;
+}
+
 const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
 
 /**
@@ -114,33 +156,9 @@ export function checkoutErrors(
     set('pickup_start', formRules.required(values.pickup_start));
   }
   set('payment_method', formRules.required(values.payment_method));
-  if (paymentType === 'ONLINE_CARD' && provider === 'mercadopago') {
-    set('card_holder', formRules.required(values.card_holder));
-  } else if (paymentType === 'ONLINE_CARD') {
-    set('card_holder', formRules.required(values.card_holder));
-    const digits = values.card_number.replace(/\s+/g, '');
-    set(
-      'card_number',
-      formRules.required(values.card_number) ??
-        (/^\d{12,19}$/.test(digits)
-          ? luhnValid(digits)
-            ? undefined
-            : orderMessages.cardNumberInvalid
-          : formMessages.positiveNumber),
-    );
-    const expiry = parseExpiry(values.card_expiry);
-    const expired = expiry && cardExpired(expiry, now);
-    set(
-      'card_expiry',
-      formRules.required(values.card_expiry) ??
-        (!expiry || expired ? formMessages.date : undefined),
-    );
-    set(
-      'card_cvc',
-      formRules.required(values.card_cvc) ??
-        (/^\d{3,4}$/.test(values.card_cvc.trim()) ? undefined : formMessages.positiveNumber),
-    );
-  }
+  if (paymentType === 'ONLINE_CARD')
+    for (const [field, message] of Object.entries(cardErrors(values, provider, now)))
+      set(field as CardField, message);
   set('first_name', formRules.required(values.first_name));
   set('last_name', formRules.required(values.last_name));
   set('email', firstError(values.email, formRules.required, formRules.email));

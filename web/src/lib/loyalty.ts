@@ -109,6 +109,8 @@ export type Balances = { points: number; coins: number; stamps: number };
 export type PromotionActions = {
   /** Buy one unit with coins now (coin-priced promotion the member does not hold yet). */
   purchase: boolean;
+  /** Buy one unit by card (money-priced promotion the member does not hold yet). */
+  buyByCard: boolean;
   /** Ask for a coupon code (a free promotion the member does not hold yet). */
   getCode: boolean;
   /** Run the activation steps at the venue. */
@@ -125,12 +127,14 @@ export type PromotionActions = {
  * which also pays its coins or stamps, so missing coins or stamps block all three.
  */
 export function promotionActions(
-  p: Pick<Promotion, 'state' | 'coin_price' | 'kind' | 'stamps_required'>,
+  p: Pick<Promotion, 'state' | 'coin_price' | 'kind' | 'stamps_required'> &
+    Partial<Pick<Promotion, 'price'>>,
   balances: Balances,
   isMember: boolean,
 ): PromotionActions {
   const none: PromotionActions = {
     purchase: false,
+    buyByCard: false,
     getCode: false,
     activate: false,
     coinsMissing: 0,
@@ -138,12 +142,15 @@ export function promotionActions(
   };
   if (!isMember || !isUsableState(p.state)) return none;
   if (p.state === 'active') return { ...none, activate: true };
+  // A money-priced unit is only ever had by paying it: no code, no taking it at the venue.
+  if (p.price != null) return { ...none, buyByCard: true };
   const coinsMissing = p.coin_price > 0 ? Math.max(0, p.coin_price - balances.coins) : 0;
   const stampsMissing =
     p.kind === 'STAMPS' ? Math.max(0, (p.stamps_required ?? 0) - balances.stamps) : 0;
   const affordable = coinsMissing === 0 && stampsMissing === 0;
   return {
     purchase: p.coin_price > 0 && affordable,
+    buyByCard: false,
     getCode: p.coin_price === 0 && affordable,
     activate: affordable,
     coinsMissing,

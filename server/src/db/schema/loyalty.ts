@@ -16,6 +16,7 @@ import {
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
+import { paymentMethods } from './orders';
 
 export type ProgramLevel = { name: string; min_points: number };
 
@@ -145,6 +146,8 @@ export const promotions = pgTable(
     stampsRequired: integer('stamps_required'),
     /** Coins a member pays to acquire it; 0 means free. */
     coinPrice: integer('coin_price').notNull().default(0),
+    /** Money a member pays by card to acquire it (then no coins); null is not sold for money. */
+    priceCents: integer('price_cents'),
     /** Total units; null is unlimited. */
     stockTotal: integer('stock_total'),
     stockTaken: integer('stock_taken').notNull().default(0),
@@ -174,6 +177,7 @@ export const promotions = pgTable(
       sql`${t.stockTotal} IS NULL OR ${t.stockTaken} <= ${t.stockTotal}`,
     ),
     check('promotions_coin_price_check', sql`${t.coinPrice} >= 0`),
+    check('promotions_price_check', sql`${t.priceCents} IS NULL OR ${t.priceCents} > 0`),
   ],
 );
 
@@ -198,7 +202,10 @@ export const promotionPlaces = pgTable(
   ],
 );
 
-export type RedemptionStatus = 'ACTIVE' | 'USED' | 'CANCELLED';
+export type RedemptionStatus = 'PENDING' | 'ACTIVE' | 'USED' | 'CANCELLED';
+/** A card-bought unit's payment: decided (PAID, REJECTED), undecided (IN_PROCESS), or given back. */
+export type RedemptionPaymentStatus =
+  'IN_PROCESS' | 'PAID' | 'REJECTED' | 'REFUND_PENDING' | 'REFUNDED';
 
 /**
  * One unit of a promotion taken by a member: ACTIVE when acquired (bought
@@ -222,6 +229,18 @@ export const redemptions = pgTable(
     code: text('code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Card purchase: the amount charged, computed by us from the promotion's price. */
+    paidCents: integer('paid_cents'),
+    paymentMethodUid: uuid('payment_method_uid'),
+    /** The provider's payment id. */
+    paymentReference: text('payment_reference'),
+    paymentStatus: text('payment_status').$type<RedemptionPaymentStatus>(),
+    /** The provider's reason of the last status (e.g. cc_rejected_other_reason, expired); for staff. */
+    paymentDetail: text('payment_detail'),
+    /** An undecided payment holds the unit (PENDING) until then; afterwards it is released. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    /** The member's Idempotency-Key of the purchase: a retry answers this unit, no second charge. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -238,6 +257,24 @@ export const redemptions = pgTable(
     // The back-office dashboard counts a program's redemptions per period.
     index('redemptions_program_time_idx').on(t.appId, t.programUid, t.createdAt),
     uniqueIndex('redemptions_app_code_key').on(t.appId, t.code),
-    check('redemptions_status_check', sql`${t.status} IN ('ACTIVE', 'USED', 'CANCELLED')`),
+    check(
+      'redemptions_status_check',
+      sql`${t.status} IN ('PENDING', 'ACTIVE', 'USED', 'CANCELLED')`,
+    ),
+    check(
+      'redemptions_payment_status_check',
+      sql`${t.paymentStatus} IS NULL OR ${t.paymentStatus} IN ('IN_PROCESS', 'PAID', 'REJECTED', 'REFUND_PENDING', 'REFUNDED')`,
+    ),
+    foreignKey({
+      columns: [t.appId, t.paymentMethodUid],
+      foreignColumns: [paymentMethods.appId, paymentMethods.uid],
+    }),
+    uniqueIndex('redemptions_idempotency_key')
+      .on(t.appId, t.userUid, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    // The reconciliation run re-reads undecided card purchases.
+    index('redemptions_payment_pending_idx')
+      .on(t.paymentExpiresAt)
+      .where(sql`${t.paymentStatus} = 'IN_PROCESS'`),
   ],
 );

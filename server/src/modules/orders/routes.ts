@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   checkoutOptions,
@@ -10,7 +9,6 @@ import {
   order,
   orderInput,
   couponMessages,
-  orderMessages,
   orderQuote,
   orderQuoteInput,
   ordersQuery,
@@ -39,20 +37,12 @@ import {
 } from './settings';
 import { areaAccess } from '../../plugins/route-access';
 import { publicOrigin } from '../../lib/public-url';
+import { idempotencyKeyOf } from '../../lib/idempotency-key';
 import { mercadoPagoNotificationPath } from '../payments/routes';
 
 const tags = ['orders'];
 const errors = errorResponses(400, 401, 404);
 const uidParams = z.object({ uid: z.string() });
-
-/** `Idempotency-Key`: 1 to 200 visible ASCII characters, or absent. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(raw))
-    throw new ValidationError({ 'Idempotency-Key': [orderMessages.idempotencyKey] });
-  return raw;
-}
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'public');

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
 import { paymentMethods } from '../../db/schema';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
@@ -24,4 +24,25 @@ export async function usesMercadoPago(db: Database, appUid: string): Promise<boo
     )
     .limit(1);
   return !!row;
+}
+
+/** A company's active online card methods, in their order: what a card purchase may be paid with. */
+export async function cardMethodsOf(
+  db: Database | Tx,
+  appUid: string,
+  companyUid: string,
+): Promise<(typeof paymentMethods.$inferSelect)[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(
+      ofTenant(
+        tenantRef(appUid),
+        paymentMethods,
+        eq(paymentMethods.companyUid, companyUid),
+        eq(paymentMethods.type, 'ONLINE_CARD'),
+        eq(paymentMethods.isActive, true),
+      ),
+    )
+    .orderBy(asc(paymentMethods.position));
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { parseSandboxToken, type CardInput } from '@store/contract';
+import { parseSandboxToken, SANDBOX_INSTALLMENTS, type CardInput } from '@store/contract';
 import { MercadoPagoConfig, MercadoPagoError, Payment, PaymentRefund } from 'mercadopago';
 
 /**
@@ -10,6 +10,12 @@ import { MercadoPagoConfig, MercadoPagoError, Payment, PaymentRefund } from 'mer
  */
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * The installments every card may be charged in, when the provider has a fixed list (the
+   * SANDBOX); absent when the provider decides per card and amount (Mercado Pago refuses a count
+   * its card does not offer, which is then a decline).
+   */
+  readonly installments?: readonly number[];
   /** Charges the card once per idempotency key: a retry with the same key answers the same payment. */
   createPayment(request: CreatePaymentRequest): Promise<ProviderPayment>;
   /** The payment as the provider sees it now (what a notification is checked against). */
@@ -198,6 +204,7 @@ export class MercadoPagoProvider implements PaymentProvider {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  readonly installments = SANDBOX_INSTALLMENTS;
 
   async createPayment(r: CreatePaymentRequest): Promise<ProviderPayment> {
     const token = parseSandboxToken(r.card.token);

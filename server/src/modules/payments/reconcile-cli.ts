@@ -9,6 +9,7 @@ import { reconcilePayments } from './updates';
 runOnceCommand('npm run payments:reconcile -w server', async (db, now, log) => {
   const result = await reconcilePayments(db, now, log);
   return [
-    `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed`,
+    `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed; ` +
+      `${result.purchases.updated} promotion purchases updated, ${result.purchases.refunds.done} refunded`,
   ];
 });

@@ -12,6 +12,7 @@ import { ofTenant } from '../../scope/tenant-query';
 import { areaAccess } from '../../plugins/route-access';
 import { paymentProvider } from './provider';
 import { applyPayment, orderOfPayment } from './updates';
+import { applyUnitPayment, unitOfPayment } from '../promotions/card-payments';
 
 const notificationQuery = z
   .object({ 'data.id': z.string().max(100).optional(), type: z.string().max(50).optional() })
@@ -38,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (server) => {
         summary: "Mercado Pago's payment notifications (webhook) for one payment method",
         description: [
           "Called by Mercado Pago, not by browsers. The `x-signature` header (`ts=...,v1=...`) must be the HMAC-SHA256, with the method's webhook secret, of `id:<data.id>;request-id:<x-request-id>;ts:<ts>;`; otherwise 401 and nothing is read.",
-          "A signed notification is never trusted as such: the payment is read again from Mercado Pago with the store's access token and applied to its order (approved: paid; rejected or expired: canceled and released; refunded or charged back: refunded).",
+          "A signed notification is never trusted as such: the payment is read again from Mercado Pago with the store's access token and applied to its order or promotion purchase (approved: paid; rejected or expired: canceled and released; refunded or charged back: refunded).",
           'Repeated deliveries change nothing more. Answers 200 `{received: true}` (also for topics other than payments). Rate-limited per address: 429.',
         ].join(' '),
         params: z.object({ method: z.string() }),
@@ -100,6 +101,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (server) => {
         const orderUid = await orderOfPayment(server.db, app.uid, method.uid, payment);
         if (orderUid)
           await applyPayment(server.db, app.uid, orderUid, payment, server.clock(), request.log);
+        else {
+          // Not an order's payment: a promotion bought by card (its unit uid is the reference).
+          const unitUid = await unitOfPayment(server.db, app.uid, method.uid, payment);
+          if (unitUid)
+            await applyUnitPayment(
+              server.db,
+              app.uid,
+              unitUid,
+              payment,
+              server.clock(),
+              request.log,
+            );
+        }
       } catch (err) {
         // The reconciliation run re-reads every undecided payment: nothing is lost by answering.
         request.log.error({ err, method: methodUid }, 'payment notification not applied');

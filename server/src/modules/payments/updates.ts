@@ -8,6 +8,7 @@ import { undoCanceled } from '../orders/cancellation';
 import { attemptRefunds, recordRefund } from './refunds';
 import { paymentProvider, type ProviderPayment } from './provider';
 import { paymentUpdates } from '../monitoring/metrics';
+import { reconcileUnitPayments } from '../promotions/card-payments';
 
 type OrderRow = typeof orders.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -106,7 +107,11 @@ export async function reconcilePayments(
   db: Database,
   now: Date = new Date(),
   log?: Log,
-): Promise<{ updated: number; refunds: { done: number; failed: number } }> {
+): Promise<{
+  updated: number;
+  refunds: { done: number; failed: number };
+  purchases: Awaited<ReturnType<typeof reconcileUnitPayments>>;
+}> {
   const open = await db
     .select({ order: orders, method: paymentMethods })
     .from(orders)
@@ -130,7 +135,9 @@ export async function reconcilePayments(
   }
   // A refund attempt that failed a minute ago or more is tried again.
   const refunds = await attemptRefunds(db, { before: new Date(now.getTime() - 60_000) }, log);
-  return { updated, refunds };
+  // Promotions bought by card: the same re-reading, release and refunds for their held units.
+  const purchases = await reconcileUnitPayments(db, now, log);
+  return { updated, refunds, purchases };
 }
 
 /** The order of a tenant a provider payment belongs to (by its id, else by our reference). */

@@ -4,7 +4,7 @@ import { promotions, redemptions } from '../../db/schema';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /** A member's units of a promotion: taken (not cancelled) and still active (acquired, not used). */
-export type Uses = { taken: number; active: number };
+export type Uses = { taken: number; active: number; pending: number };
 
 /** Started, not ended, stock left: the SQL of when a promotion can be shown and taken. */
 export function started(now: Date): SQL {
@@ -28,6 +28,9 @@ export function usesQuery(db: Database | Tx, appId: string, userUid: string) {
       active: sql<number>`count(*) filter (where ${redemptions.status} = 'ACTIVE')::int`.as(
         'active',
       ),
+      pending: sql<number>`count(*) filter (where ${redemptions.status} = 'PENDING')::int`.as(
+        'pending',
+      ),
     })
     .from(redemptions)
     .where(ofTenant(tenantRef(appId), redemptions, eq(redemptions.userUid, userUid)))
@@ -46,6 +49,7 @@ export async function memberUses(
     .select({
       taken: sql<number>`count(*) filter (where ${redemptions.status} <> 'CANCELLED')::int`,
       active: sql<number>`count(*) filter (where ${redemptions.status} = 'ACTIVE')::int`,
+      pending: sql<number>`count(*) filter (where ${redemptions.status} = 'PENDING')::int`,
     })
     .from(redemptions)
     .where(
@@ -56,5 +60,9 @@ export async function memberUses(
         eq(redemptions.promotionUid, promotionUid),
       ),
     );
-  return { taken: Number(row?.taken ?? 0), active: Number(row?.active ?? 0) };
+  return {
+    taken: Number(row?.taken ?? 0),
+    active: Number(row?.active ?? 0),
+    pending: Number(row?.pending ?? 0),
+  };
 }

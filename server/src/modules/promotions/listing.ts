@@ -10,6 +10,8 @@ import { balancesOf, type Balances } from '../programs/ledger';
 import { findProgram } from '../programs/service';
 import { memberUses, notEnded, started, stockLeft, usesQuery } from './availability';
 import { promotionToApi } from './serialize';
+import { cardMethodsOf } from '../payments/methods';
+import { paymentMethodToApi } from '../orders/settings';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type PromotionRow = typeof promotions.$inferSelect;
@@ -117,7 +119,12 @@ export async function listPromotions(
   const ordering = filters.ordering ? order : [];
   const base = () =>
     db
-      .select({ promotion: promotions, taken: uses.taken, active: uses.active })
+      .select({
+        promotion: promotions,
+        taken: uses.taken,
+        active: uses.active,
+        pending: uses.pending,
+      })
       .from(promotions)
       .leftJoin(uses, eq(uses.promotionUid, promotions.uid));
   const [total, rows] = await Promise.all([
@@ -142,7 +149,11 @@ export async function listPromotions(
     results: rows.map((r) =>
       promotionToApi(
         r.promotion,
-        { taken: Number(r.taken ?? 0), active: Number(r.active ?? 0) },
+        {
+          taken: Number(r.taken ?? 0),
+          active: Number(r.active ?? 0),
+          pending: Number(r.pending ?? 0),
+        },
         placeMap.get(r.promotion.uid) ?? [],
         now,
       ),
@@ -185,9 +196,16 @@ export async function getPromotion(
   const now = scope.clock();
   const row = await findPromotion(db, app.uid, program.program.uid, uid, now);
   if (!row) throw new NotFoundError(loyaltyMessages.promotionNotFound);
-  const [uses, placeMap] = await Promise.all([
+  const [uses, placeMap, cardMethods] = await Promise.all([
     memberUses(db, app.uid, userUid, row.uid),
     placesOf(db, app.uid, [row.uid]),
+    row.priceCents === null ? null : cardMethodsOf(db, app.uid, program.program.companyUid),
   ]);
-  return promotionToApi(row, uses, placeMap.get(row.uid) ?? [], now);
+  return promotionToApi(
+    row,
+    uses,
+    placeMap.get(row.uid) ?? [],
+    now,
+    cardMethods?.map(paymentMethodToApi),
+  );
 }

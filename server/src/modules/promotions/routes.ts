@@ -8,6 +8,7 @@ import {
   promotionPlace,
   promotionQr as promotionQrSchema,
   promotionsQuery,
+  promotionPurchaseInput,
   redemption,
   redemptionInput,
   redemptionsQuery,
@@ -21,6 +22,9 @@ import { purchasePromotion } from './purchase';
 import { redeemAtVenue } from './venue-redemption';
 import { getCouponCode } from './coupon-code';
 import { areaAccess } from '../../plugins/route-access';
+import { idempotencyKeyOf } from '../../lib/idempotency-key';
+import { publicOrigin } from '../../lib/public-url';
+import { mercadoPagoNotificationPath } from '../payments/routes';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -87,15 +91,35 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     {
       schema: {
         tags,
-        summary: 'Buys a promotion with coins',
-        description: `Purchase means acquiring one unit for its coin price: the coins are spent (a ledger line), the stock and the member's limit are taken, and an ACTIVE redemption with its code is returned, to be used at the venue (POST v5/redemption-by-user/). Free promotions are not purchased. ${ruleMessages}`,
+        summary: 'Buys a promotion with coins or by card',
+        description: [
+          'Purchase means acquiring one unit: an ACTIVE redemption with its code is returned, to be used at the venue (POST v5/redemption-by-user/). Free promotions are not purchased.',
+          "Coin price (`price` null): no body; the coins are spent (a ledger line), the stock and the member's limit are taken.",
+          "Money price (`price`): body `{payment_method, card: {token, payment_method_id, installments, issuer_id}}`, one of the detail's `card_methods` and the token of the provider's card fields (a card number is refused). The server charges the promotion's price (never an amount from the client) with the redemption uid as external reference and idempotency key.",
+          "Approved: ACTIVE, payment_status PAID. Declined: 400 'Your card could not be processed correctly' and nothing is taken. Not decided yet (e.g. 3-D Secure): status PENDING, payment_status IN_PROCESS; the unit is held until the provider's notification or the reconciliation run decides it, and released after 30 minutes.",
+          "No online card method: 400 'The business does not accept payments by credit card / debit card'. A card for a coin-priced promotion, or none for a money-priced one: 400 {card}. Send an `Idempotency-Key` header to make retries safe: the same key answers the first unit (or its decline) without charging again.",
+          ruleMessages,
+        ].join(' '),
         params: promotionParams,
-        response: { 201: redemption, ...errorResponses(400, 401, 404) },
+        headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
+        body: promotionPurchaseInput.optional(),
+        response: { 201: redemption, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const { program, uid } = request.params;
-      const result = await purchasePromotion(request.memberScope(), program, uid);
+      const result = await purchasePromotion(
+        {
+          ...request.memberScope(),
+          // The provider's notifications go to the store's own domain, never to the request's Host.
+          paymentNotificationUrl: (methodUid) =>
+            `${publicOrigin(request.requireTenant().domain, server.publicUrl)}/api${mercadoPagoNotificationPath(methodUid)}`,
+        },
+        program,
+        uid,
+        request.body ?? {},
+        idempotencyKeyOf(request),
+      );
       return reply.code(201).send(result);
     },
   );

@@ -14,6 +14,7 @@ type RedemptionRow = typeof redemptions.$inferSelect;
 export function stateOf(p: PromotionRow, uses: Uses, now: Date): PromotionState {
   if (!p.isActive || (p.endsAt && p.endsAt <= now)) return 'no_longer_usable';
   if (uses.active > 0) return 'active';
+  if (uses.pending > 0) return 'payment_in_process';
   if (p.limitPerMember !== null && uses.taken >= p.limitPerMember)
     return p.limitPerMember === 1 ? 'already_used' : 'limit_exceeded';
   if (p.stockTotal !== null && p.stockTaken >= p.stockTotal) return 'out_of_stock';
@@ -25,6 +26,7 @@ export function promotionToApi(
   uses: Uses,
   placeList: Promotion['places'],
   now: Date,
+  cardMethods?: Promotion['card_methods'],
 ): Promotion {
   const money = (cents: number | null) => (cents === null ? null : centsToMoney(cents));
   return {
@@ -40,6 +42,8 @@ export function promotionToApi(
     gift_card_amount: money(p.giftCardAmountCents),
     stamps_required: p.stampsRequired,
     coin_price: p.coinPrice,
+    price: money(p.priceCents),
+    ...(cardMethods ? { card_methods: cardMethods } : {}),
     stock: p.stockTotal === null ? null : p.stockTotal - p.stockTaken,
     limit_per_member: p.limitPerMember,
     max_amount: money(p.maxAmountCents),
@@ -65,6 +69,8 @@ export function redemptionToApi(
     amount: r.amountCents === null ? null : centsToMoney(r.amountCents),
     coins_spent: r.coinsSpent,
     stamps_spent: r.stampsSpent,
+    price_paid: r.paidCents === null ? null : centsToMoney(r.paidCents),
+    payment_status: r.paymentStatus,
     code: r.code,
     created_at: r.createdAt.toISOString(),
     used_at: r.usedAt?.toISOString() ?? null,

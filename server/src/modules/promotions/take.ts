@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { authMessages, loyaltyMessages, type Redemption } from '@store/contract';
+import { authMessages, loyaltyMessages, orderMessages, type Redemption } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
@@ -60,6 +60,11 @@ export type TakeOptions = {
   notFound: () => Error;
   /** Runs inside the transaction once the unit is taken or used. */
   onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
+  /**
+   * A purchase paid by card: the unit is taken PENDING (held against the stock and the member's
+   * limit) until the payment is decided (card-purchase.ts).
+   */
+  card?: { methodUid: string; idempotencyKey: string | null; expiresAt: Date };
 };
 
 /** The member's oldest unit of a promotion still ACTIVE: the code already held, or the unit a redemption uses. */
@@ -121,8 +126,14 @@ async function takeUnit(
   ) {
     throw new ValidationError({ amount: [loyaltyMessages.amountExceedsMaximum] });
   }
-  if (mode === 'purchase' && p.coinPrice === 0)
-    throw new ValidationError(loyaltyMessages.notForSale);
+  if (mode === 'purchase') {
+    if (p.priceCents !== null && !options.card)
+      throw new ValidationError({ card: [orderMessages.cardRequired] });
+    if (p.priceCents === null && options.card)
+      throw new ValidationError({ card: [orderMessages.cardNotExpected] });
+    if (p.priceCents === null && p.coinPrice === 0)
+      throw new ValidationError(loyaltyMessages.notForSale);
+  }
 
   const uses = await memberUses(tx, app.uid, userUid, p.uid);
   if (mode === 'code' && uses.active > 0) {
@@ -147,6 +158,9 @@ async function takeUnit(
     if (!used) throw new ValidationError(loyaltyMessages.alreadyUsed);
     return redemptionToApi(used, p);
   }
+  // A money-priced unit is only ever taken by a card purchase, never handed out unpaid.
+  if (p.priceCents !== null && mode !== 'purchase')
+    throw new ValidationError(loyaltyMessages.buyByCardFirst);
   if (p.limitPerMember !== null && uses.taken >= p.limitPerMember) {
     throw new ValidationError(
       p.limitPerMember === 1 ? loyaltyMessages.alreadyUsed : loyaltyMessages.limitExceeded,
@@ -155,7 +169,7 @@ async function takeUnit(
   if (p.stockTotal !== null && p.stockTaken >= p.stockTotal)
     throw new ValidationError(loyaltyMessages.stockExhausted);
 
-  const spends = p.coinPrice > 0 || p.kind === 'STAMPS';
+  const spends = p.coinPrice > 0 || p.kind === 'STAMPS' || p.priceCents !== null;
   // A document number alone is no proof of who is asking: such a session never spends coins or stamps.
   if (spends && options.limitedSession) throw new ForbiddenError(authMessages.limitedSession);
   const balances = spends ? await balancesOf(tx, app.uid, p.programUid, userUid) : null;
@@ -173,7 +187,8 @@ async function takeUnit(
     .returning({ uid: promotions.uid });
   if (taken.length === 0) throw new ValidationError(loyaltyMessages.stockExhausted);
 
-  const status: RedemptionStatus = mode === 'redeem' ? 'USED' : 'ACTIVE';
+  const card = p.priceCents !== null ? options.card : undefined;
+  const status: RedemptionStatus = mode === 'redeem' ? 'USED' : card ? 'PENDING' : 'ACTIVE';
   const [row] = await tx
     .insert(redemptions)
     .values({
@@ -189,6 +204,15 @@ async function takeUnit(
       code: newCode(),
       createdAt: now,
       usedAt: mode === 'redeem' ? now : null,
+      ...(card
+        ? {
+            paidCents: p.priceCents,
+            paymentMethodUid: card.methodUid,
+            paymentStatus: 'IN_PROCESS' as const,
+            paymentExpiresAt: card.expiresAt,
+            idempotencyKey: card.idempotencyKey,
+          }
+        : {}),
     })
     .returning();
   await appendLedger(tx, [

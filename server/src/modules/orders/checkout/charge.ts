@@ -40,6 +40,8 @@ export async function chargeCard(
   charge: ChargeRequest,
 ): Promise<Payment> {
   const provider = paymentProvider(method);
+  if (provider.installments && !provider.installments.includes(charge.card.installments))
+    throw new ValidationError({ installments: [orderMessages.installmentsNotAllowed] });
   let payment: ProviderPayment;
   try {
     payment = await provider.createPayment({ ...charge, idempotencyKey: charge.reference });

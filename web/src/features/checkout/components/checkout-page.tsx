@@ -20,7 +20,6 @@ import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer'
 import {
   attemptFor,
   buildOrderBody,
-  sandboxCard,
   checkoutErrors,
   fieldOfServerPath,
   newIdempotencyKey,
@@ -44,8 +43,12 @@ import { usePickupSchedule } from '../api/get-pickup-schedule';
 import { usePlaceOrder } from '../api/place-order';
 import { useOrderQuote } from '../api/quote-order';
 import { BillingSection } from './billing-section';
-import { CardFields } from './card-fields';
-import { MercadoPagoCardFields, type CardTokenizer } from '../mercadopago/mercadopago-card-fields';
+import {
+  CardPaymentFields,
+  CardTokenError,
+  cardTokenOf,
+  type CardTokenizer,
+} from '../../../components/card-payment/card-payment-fields';
 import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { CouponSection } from './coupon-section';
@@ -269,22 +272,25 @@ export function CheckoutPage() {
     }
     const paymentType = typeOf(form.payment_method);
     let card: CardToken | undefined;
-    if (paymentType === 'ONLINE_CARD' && providerOf(form.payment_method) === 'mercadopago') {
-      // Mercado Pago's fields make the token; the card itself never passes through this page.
-      if (!tokenizer.current) {
-        setGeneral([t('checkout.cardFormUnavailable')]);
-        return;
-      }
+    if (paymentType === 'ONLINE_CARD') {
       try {
-        card = unansweredCard.current ?? (await tokenizer.current(form.card_holder));
-      } catch {
-        setError('card_number', { type: 'provider', message: t('checkout.cardCheck') });
-        setGeneral([t('checkout.fixErrors')]);
+        card =
+          unansweredCard.current ??
+          (await cardTokenOf(
+            { provider: providerOf(form.payment_method) },
+            form,
+            tokenizer,
+            tokenSalt.current,
+          ));
+      } catch (error) {
+        if (error instanceof CardTokenError && error.reason === 'unavailable') {
+          setGeneral([t('checkout.cardFormUnavailable')]);
+        } else {
+          setError('card_number', { type: 'provider', message: t('checkout.cardCheck') });
+          setGeneral([t('checkout.fixErrors')]);
+        }
         return;
       }
-    } else if (paymentType === 'ONLINE_CARD') {
-      // The sandbox form tokenises the test card here: the number never leaves the browser.
-      card = sandboxCard(form, tokenSalt.current);
     }
     unansweredCard.current = null;
     const built = buildOrderBody(form, products, {
@@ -438,14 +444,8 @@ export function CheckoutPage() {
             ) : null}
             <PaymentMethodChoice binding={binding} methods={methods} hidden={coinsCart} />
             {!acceptsCards ? <p className="checkout-note">{t('checkout.noCardPayments')}</p> : null}
-            {paymentType === 'ONLINE_CARD' && chosenMethod?.provider === 'mercadopago' ? (
-              <MercadoPagoCardFields
-                publicKey={chosenMethod.public_key ?? ''}
-                binding={binding}
-                tokenizer={tokenizer}
-              />
-            ) : paymentType === 'ONLINE_CARD' ? (
-              <CardFields binding={binding} />
+            {paymentType === 'ONLINE_CARD' && chosenMethod ? (
+              <CardPaymentFields method={chosenMethod} binding={binding} tokenizer={tokenizer} />
             ) : null}
           </section>
 

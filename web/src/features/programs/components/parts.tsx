@@ -203,6 +203,7 @@ export function usePromotionValue(): (p: Promotion) => string {
 export function PromotionCard({ promotion, to }: { promotion: Promotion; to: string }) {
   const { t } = useTranslation();
   const valueOf = usePromotionValue();
+  const formatPrice = useFormatPrice();
   return (
     <Link to={to} className="promo-card" data-promotion={promotion.name}>
       <span className="promo-card__media">
@@ -221,9 +222,11 @@ export function PromotionCard({ promotion, to }: { promotion: Promotion; to: str
         <span className="promo-card__foot">
           <StateBadge state={promotion.state} />
           <span className="promo-card__price">
-            {promotion.coin_price > 0
-              ? t('programs.coinPrice', { count: promotion.coin_price })
-              : t('programs.free')}
+            {promotion.price != null
+              ? formatPrice(promotion.price)
+              : promotion.coin_price > 0
+                ? t('programs.coinPrice', { count: promotion.coin_price })
+                : t('programs.free')}
           </span>
         </span>
       </span>

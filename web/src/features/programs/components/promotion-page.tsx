@@ -18,6 +18,7 @@ import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { ActivationDialog } from './activation-dialog';
 import { PurchaseConfirmDialog } from './purchase-confirm-dialog';
+import { CardPurchaseDialog } from './card-purchase-dialog';
 import {
   ErrorAlert,
   FetchError,
@@ -77,6 +78,7 @@ function PromotionView({
   const errorsOf = useLoyaltyErrors();
   const [activating, setActivating] = useState(false);
   const [confirmingPurchase, setConfirmingPurchase] = useState(false);
+  const [buyingByCard, setBuyingByCard] = useState(false);
   const actions = promotionActions(promotion, program.balances, program.is_member);
   const blocked = blockedMessage(promotion.state);
   const date = (iso: string) =>
@@ -127,9 +129,11 @@ function PromotionView({
           ) : null}
           <ul className="promotion__facts">
             <li>
-              {promotion.coin_price > 0
-                ? t('programs.coinPrice', { count: promotion.coin_price })
-                : t('programs.free')}
+              {promotion.price !== null
+                ? t('programs.moneyPrice', { price: price(promotion.price) })
+                : promotion.coin_price > 0
+                  ? t('programs.coinPrice', { count: promotion.coin_price })
+                  : t('programs.free')}
             </li>
             {promotion.stock !== null ? (
               <li>{t('programs.stockLeft', { count: promotion.stock })}</li>
@@ -217,6 +221,16 @@ function PromotionView({
                     : t('programs.purchase', { count: promotion.coin_price })}
                 </button>
               ) : null}
+              {actions.buyByCard && promotion.price !== null ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => setBuyingByCard(true)}
+                >
+                  {t('programs.buyByCard', { price: price(promotion.price) })}
+                </button>
+              ) : null}
               {actions.getCode ? (
                 <button
                   type="button"
@@ -240,6 +254,14 @@ function PromotionView({
           busy={purchase.isPending}
           onConfirm={() => purchase.mutate()}
           onClose={() => setConfirmingPurchase(false)}
+        />
+      ) : null}
+      {buyingByCard ? (
+        <CardPurchaseDialog
+          programUid={program.uid}
+          promotion={promotion}
+          holder=""
+          onClose={() => setBuyingByCard(false)}
         />
       ) : null}
       {activating ? (

@@ -77,6 +77,7 @@ export const staffEn: StaffCatalogue = {
   promoState_no_longer_usable: 'Can no longer be used',
   promoState_limit_exceeded: 'Limit reached',
   promoState_out_of_stock: 'Out of stock',
+  promoState_payment_in_process: 'Payment in process',
   rateDiscount: 'Discount rate',
   fixedDiscount: 'Fixed discount',
   gift: 'Gift',

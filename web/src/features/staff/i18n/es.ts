@@ -77,6 +77,7 @@ export const staffEs = {
   promoState_no_longer_usable: 'Ya no se puede usar',
   promoState_limit_exceeded: 'Límite alcanzado',
   promoState_out_of_stock: 'Agotada',
+  promoState_payment_in_process: 'Pago en proceso',
   rateDiscount: 'Tasa de descuento',
   fixedDiscount: 'Descuento fijo',
   gift: 'Regalo',

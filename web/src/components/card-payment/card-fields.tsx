@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SANDBOX_CARDS } from '@store/contract/payments/sandbox';
-import { TextField } from '../../../components/form-fields';
-import { formatCardNumber, formatExpiry } from '../../../lib/checkout-logic';
-import type { FormBinding, InputBinding } from '../form/form-binding';
+import { TextField } from '../form-fields';
+import { formatCardNumber, formatExpiry } from '../../lib/checkout-logic';
+import type { FormBinding, InputBinding } from '../../lib/form-binding';
 
 type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
 

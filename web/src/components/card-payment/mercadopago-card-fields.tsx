@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, TextField } from '../../../components/form-fields';
-import { useErrorText } from '../../../lib/error-text';
-import type { CardToken } from '../../../lib/checkout-logic';
-import type { FormBinding } from '../form/form-binding';
+import { FormAlert, TextField } from '../form-fields';
+import { useErrorText } from '../../lib/error-text';
+import type { CardToken } from '../../lib/checkout-logic';
+import type { FormBinding } from '../../lib/form-binding';
 import { loadMercadoPago, type MercadoPagoInstance, type SecureField } from './load-sdk';
 
 /** Makes the card token from what was typed in the secure fields (rejects when they are not valid). */

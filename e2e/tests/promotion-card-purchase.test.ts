@@ -1,0 +1,94 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
+
+/**
+ * A promotion priced in money, bought by card on its page with the checkout's own card form (the
+ * demo's SANDBOX method): declined first (the spec's message, nothing held), then approved (the
+ * code is shown). The demo store is re-seeded from a copy with one money-priced promotion.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const demoDir = mkdtempSync(path.join(tmpdir(), 'e2e-promo-card-'));
+cpSync(path.join(repoRoot, 'server/src/tenants/demo'), demoDir, { recursive: true });
+const file = path.join(demoDir, 'localhost.json');
+const tenant = JSON.parse(readFileSync(file, 'utf8'));
+const NAME = 'Día de spa para dos';
+tenant.programs[0].promotions.push({
+  key: 'spa-dos',
+  name: NAME,
+  description: 'Un día de spa en el hotel aliado, pagado con tarjeta.',
+  kind: 'GIFT',
+  price: '25.00',
+  stock: 5,
+  limit_per_member: 1,
+});
+writeFileSync(file, JSON.stringify(tenant));
+after(() => rmSync(demoDir, { recursive: true, force: true }));
+
+const harness = useHarness({ env: () => ({ DEMO_TENANTS_DIR: demoDir }) });
+const { skip } = harness;
+const PROGRAM = '5cff79f6-a020-5b74-b944-6467a721d32b';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+async function memberPage(viewport: { width: number; height: number }): Promise<Page> {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/login'));
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+test(
+  'a member buys a money-priced promotion by card: declined says why and holds nothing, approved shows the code',
+  { skip },
+  async () => {
+    const page = await memberPage({ width: 375, height: 800 });
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/purchase/')) sent.push(r.postData() ?? '');
+    });
+    await page.goto(harness.server().url('localhost', `/program/${PROGRAM}`));
+    await page.locator(`[data-promotion="${NAME}"]`).first().click();
+    await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
+    await page.getByText(/Precio: S\/\.? ?25\.00/).waitFor();
+
+    await page.getByRole('button', { name: /Comprar por/ }).click();
+    const form = page.getByTestId('card-purchase');
+    await form.waitFor();
+    // The sandbox's declining test card.
+    await form.getByLabel('Nombre del titular').fill('Demo Aurora');
+    await form.getByLabel('Número de tarjeta').fill('4000000000000002');
+    await form.getByLabel('Vencimiento (MM/AA)').fill('1230');
+    await form.getByLabel('CVC', { exact: true }).fill('123');
+    await page.screenshot({ path: `${SHOTS}/promotion-card-purchase-phone.png` });
+    const findings = await seriousViolations(page, 'promotion card purchase (phone)');
+    assert.deepEqual(findings, [], formatFindings(findings));
+    await form.getByRole('button', { name: /Pagar/ }).click();
+    await form.getByText('Su tarjeta no pudo ser procesada correctamente').waitFor();
+    assert.equal(await page.getByTestId('held-code').count(), 0, 'nothing held after a decline');
+
+    await form.getByLabel('Número de tarjeta').fill('4242424242424242');
+    await form.getByRole('button', { name: /Pagar/ }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByTestId('held-code').waitFor();
+    assert.match(await page.getByTestId('held-code').innerText(), /[A-Z2-9]{10}/);
+    await page.screenshot({ path: `${SHOTS}/promotion-card-purchase-done-phone.png` });
+
+    // Only tokens travelled: no card number in any purchase request.
+    assert.equal(sent.length, 2);
+    for (const body of sent) {
+      assert.doesNotMatch(body, /4242424242424242|4000000000000002/);
+      assert.match(body, /"token":"sbxtok_/);
+    }
+  },
+);
