@@ -821,6 +821,34 @@ export const environmentVariables: EnvironmentVariable[] = [
   },
   {
     group: 'Accounts',
+    name: 'MAIL_POLL_MS',
+    default: '1000',
+    description:
+      'How often each process looks in the mail outbox for mails due (a new mail is sent at once anyway).',
+  },
+  {
+    group: 'Accounts',
+    name: 'MAIL_RETRY_BASE_MS',
+    default: '30000',
+    description:
+      'First wait before a failed mail is tried again; it doubles each time, up to an hour.',
+  },
+  {
+    group: 'Accounts',
+    name: 'MAIL_MAX_ATTEMPTS',
+    default: '8',
+    description:
+      'Tries before a mail is marked failed (the owner sees it in `GET v5/admin/mail/`).',
+  },
+  {
+    group: 'Accounts',
+    name: 'MAIL_LEASE_SECONDS',
+    default: '120',
+    description:
+      'How long a process holds a mail it is sending; after that another process may send it (at least once).',
+  },
+  {
+    group: 'Accounts',
     name: 'QR_SECRET',
     default: 'random per process (per cluster)',
     description: 'Key of member QR signatures; several machines must share one.',
