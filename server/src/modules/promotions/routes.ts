@@ -102,7 +102,8 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         ].join(' '),
         params: promotionParams,
         headers: z.object({ 'idempotency-key': z.string().optional() }).loose(),
-        body: promotionPurchaseInput.optional(),
+        // Fastify hands a POST without a payload to the validator as null: a coin purchase sends none.
+        body: promotionPurchaseInput.nullish(),
         response: { 201: redemption, ...errorResponses(400, 401, 403, 404) },
       },
     },
