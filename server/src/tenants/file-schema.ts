@@ -204,6 +204,10 @@ export const tenantFile = z
           longitude: z.number().min(-180).max(180).nullable().default(null),
           uses_country_delivery_service: z.boolean().default(false),
           subscription_enabled: z.boolean().default(false),
+          /** Pickup offered at checkout. */
+          pickup_enabled: z.boolean().default(true),
+          /** The owner closed the place for orders. */
+          orders_paused: z.boolean().default(false),
           delivery: deliverySection,
           timetable: z
             .strictObject({
