@@ -185,6 +185,9 @@ describe('tenant file export', () => {
           area: 'lima',
           name: 'Playa',
           address: 'Av. Mar 2',
+          latitude: -12.1,
+          longitude: -77.03,
+          delivery: { base_fare: '5.00', per_km: '1.00', max_radius_km: 3 },
           pickup_enabled: false,
           orders_paused: true,
         },
@@ -302,7 +305,7 @@ describe('tenant file export', () => {
     );
   });
 
-  test('refuses a per-place price that is not money', () => {
+  test('refuses a per-place price that is not money, and a place with neither pickup nor delivery', () => {
     const base = {
       app: { key: 'mal', name: 'Mal', domain: 'mal.example.pe', main_company: 'uno' },
       companies: [{ key: 'uno', name: 'Uno' }],
@@ -320,6 +323,12 @@ describe('tenant file export', () => {
       const result = tenantFile.safeParse(withPlaces({ centro: bad }));
       assert.equal(result.success, false, JSON.stringify(bad));
     }
+    const noWayOut = tenantFile.safeParse({
+      ...base,
+      places: [{ ...base.places[0], pickup_enabled: false }],
+    });
+    assert.equal(noWayOut.success, false);
+    assert.deepEqual(noWayOut.error?.issues[0].path, ['places', 0, 'pickup_enabled']);
   });
 
   test('finds a tenant by app key or by domain, and no other', async () => {
