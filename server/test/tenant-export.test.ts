@@ -280,9 +280,15 @@ describe('tenant file export', () => {
 
     // A file that does not name them (every file before these fields) gets today's defaults.
     const older = structuredClone(exported);
-    for (const p of older.places) (delete p.pickup_enabled, delete p.orders_paused);
+    for (const p of older.places) {
+      delete p.pickup_enabled;
+      delete p.orders_paused;
+    }
     for (const c of older.catalog.categories) delete c.is_active;
-    for (const p of older.catalog.products) (delete p.tags, delete p.subscription_available);
+    for (const p of older.catalog.products) {
+      delete p.tags;
+      delete p.subscription_available;
+    }
     await importTenant(second.db, older);
     const plain = await exportOf(second.db, 'feria');
     assert.deepEqual(
