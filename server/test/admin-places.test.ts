@@ -307,7 +307,7 @@ describe('the store uses the new values', () => {
     assert.ok(order.uid);
   });
 
-  test('a tenant-file import overwrites what the file names, keeps the pause and pickup, and moves the version', async () => {
+  test('a tenant-file import overwrites what the file names, pickup and the pause included, and moves the version', async () => {
     const place = await read(s.places.a);
     const paused = await t.patch(
       url(s.places.a),
@@ -317,11 +317,14 @@ describe('the store uses the new values', () => {
     assert.equal(paused.statusCode, 200, paused.body);
     const file = (await t.get('/api/v5/admin/export/', opts(s.auth.owner))).data;
     const filed = file.places.find((p: { key: string }) => p.key === 'main-a');
+    assert.equal(filed.orders_paused, true, 'the export carries the pause');
+    assert.equal(filed.pickup_enabled, false, 'and pickup');
     filed.name = 'Local A (archivo)';
+    filed.orders_paused = false;
     await importTenant(t.db, file);
     const after = await read(s.places.a);
     assert.equal(after.name, 'Local A (archivo)');
-    assert.equal(after.orders_paused, true);
+    assert.equal(after.orders_paused, false);
     assert.equal(after.pickup_enabled, false);
     assert.ok(after.version > paused.data.version);
     const stale = await t.patch(

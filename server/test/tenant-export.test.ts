@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
-import { paymentMethods, users } from '../src/db/schema';
+import {
+  paymentMethods,
+  placeProducts,
+  places,
+  productCategories,
+  products,
+  users,
+} from '../src/db/schema';
 import { importTenant } from '../src/tenants/importer';
 import { exportTenant, findTenantUid } from '../src/tenants/exporter';
 import { tenantFile } from '../src/tenants/file-schema';
@@ -163,6 +170,171 @@ describe('tenant file export', () => {
       .from(users)
       .where(ofTenant(tenantRef(appUid), users, eq(users.email, 'ana@example.pe')));
     assert.equal(fresh.passwordHash, null);
+  });
+
+  test('carries what the back office edits: tags, per-place prices, a switched-off category, a paused place', async () => {
+    const file = {
+      app: { key: 'feria', name: 'Feria', domain: 'feria.example.pe', main_company: 'uno' },
+      companies: [{ key: 'uno', name: 'Uno' }],
+      areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
+      places: [
+        { key: 'centro', company: 'uno', area: 'lima', name: 'Centro', address: 'Jr. Uno 1' },
+        {
+          key: 'playa',
+          company: 'uno',
+          area: 'lima',
+          name: 'Playa',
+          address: 'Av. Mar 2',
+          latitude: -12.1,
+          longitude: -77.03,
+          delivery: { base_fare: '5.00', per_km: '1.00', max_radius_km: 3 },
+          pickup_enabled: false,
+          orders_paused: true,
+        },
+      ],
+      catalog: {
+        categories: [
+          { key: 'panes', company: 'uno', name: 'Panes', image: 'https://img.example.pe/p.png' },
+          { key: 'verano', company: 'uno', name: 'Verano', is_active: false },
+        ],
+        products: [
+          {
+            key: 'pan-integral',
+            company: 'uno',
+            category: 'panes',
+            title: 'Pan integral',
+            price: '8.00',
+            tags: ['vegano', 'sin azúcar'],
+            subscription_available: false,
+            places: { centro: 10, playa: { stock: null, price: '9.50' } },
+          },
+          {
+            key: 'helado',
+            company: 'uno',
+            category: 'verano',
+            title: 'Helado',
+            price: '6.00',
+            places: { playa: { stock: 4, price: null } },
+          },
+        ],
+      },
+    };
+    await importTenant(first.db, file);
+    const exported = await exportOf(first.db, 'feria');
+    assert.deepEqual(meaning(exported), meaning(file), 'the export means the file');
+    const [centro, playa] = exported.places;
+    assert.deepEqual(
+      [centro.pickup_enabled, centro.orders_paused, playa.pickup_enabled, playa.orders_paused],
+      [true, false, false, true],
+    );
+    assert.deepEqual(
+      exported.catalog.categories.map((c: Json) => [c.key, c.is_active, c.image]),
+      [
+        ['panes', true, 'https://img.example.pe/p.png'],
+        ['verano', false, null],
+      ],
+    );
+    const [pan, helado] = exported.catalog.products;
+    assert.deepEqual(pan.tags, ['vegano', 'sin azúcar']);
+    assert.equal(pan.subscription_available, false);
+    assert.equal(helado.subscription_available, true);
+    // A place without its own price keeps the short form older files use.
+    assert.deepEqual(pan.places, { centro: 10, playa: { stock: null, price: '9.50' } });
+    assert.deepEqual(helado.places, { playa: 4 });
+
+    await importTenant(second.db, exported);
+    assert.deepEqual(await exportOf(second.db, 'feria'), exported, 'the export of the export');
+    const t = tenantRef(tenantUid('app', 'feria'));
+    const placeRows = await second.db.select().from(places).where(ofTenant(t, places));
+    assert.deepEqual(
+      placeRows
+        .map((p) => [p.key, p.pickupEnabled, p.ordersPaused])
+        .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      [
+        ['centro', true, false],
+        ['playa', false, true],
+      ],
+    );
+    const [verano] = await second.db
+      .select()
+      .from(productCategories)
+      .where(ofTenant(t, productCategories, eq(productCategories.key, 'verano')));
+    assert.equal(verano.isActive, false);
+    const [panRow] = await second.db
+      .select()
+      .from(products)
+      .where(ofTenant(t, products, eq(products.key, 'pan-integral')));
+    assert.deepEqual(panRow.tags, ['vegano', 'sin azúcar']);
+    assert.equal(panRow.subscriptionAvailable, false);
+    assert.match(panRow.searchText, /vegano sin azucar/, 'tags are searched');
+    const prices = await second.db
+      .select({ place: placeProducts.placeUid, price: placeProducts.priceCents })
+      .from(placeProducts)
+      .where(ofTenant(t, placeProducts, eq(placeProducts.productUid, panRow.uid)));
+    assert.deepEqual(
+      Object.fromEntries(
+        prices.map((p) => [placeRows.find((r) => r.uid === p.place)?.key, p.price]),
+      ),
+      { centro: null, playa: 950 },
+    );
+
+    // A file that does not name them (every file before these fields) gets today's defaults.
+    const older = structuredClone(exported);
+    for (const p of older.places) {
+      delete p.pickup_enabled;
+      delete p.orders_paused;
+    }
+    for (const c of older.catalog.categories) delete c.is_active;
+    for (const p of older.catalog.products) {
+      delete p.tags;
+      delete p.subscription_available;
+    }
+    await importTenant(second.db, older);
+    const plain = await exportOf(second.db, 'feria');
+    assert.deepEqual(
+      plain.places.map((p: Json) => [p.pickup_enabled, p.orders_paused]),
+      [
+        [true, false],
+        [true, false],
+      ],
+    );
+    assert.deepEqual(
+      plain.catalog.categories.map((c: Json) => c.is_active),
+      [true, true],
+    );
+    assert.deepEqual(
+      plain.catalog.products.map((p: Json) => [p.tags, p.subscription_available]),
+      [
+        [[], true],
+        [[], true],
+      ],
+    );
+  });
+
+  test('refuses a per-place price that is not money, and a place with neither pickup nor delivery', () => {
+    const base = {
+      app: { key: 'mal', name: 'Mal', domain: 'mal.example.pe', main_company: 'uno' },
+      companies: [{ key: 'uno', name: 'Uno' }],
+      areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
+      places: [{ key: 'centro', company: 'uno', area: 'lima', name: 'Centro', address: 'Jr. 1' }],
+    };
+    const withPlaces = (places: unknown) => ({
+      ...base,
+      catalog: {
+        products: [{ key: 'pan', company: 'uno', title: 'Pan', price: '1.00', places }],
+      },
+    });
+    assert.equal(tenantFile.safeParse(withPlaces({ centro: { price: '2.5' } })).success, true);
+    for (const bad of [{ price: '-1' }, { price: 'gratis' }, { stock: -1 }, { stok: 3 }]) {
+      const result = tenantFile.safeParse(withPlaces({ centro: bad }));
+      assert.equal(result.success, false, JSON.stringify(bad));
+    }
+    const noWayOut = tenantFile.safeParse({
+      ...base,
+      places: [{ ...base.places[0], pickup_enabled: false }],
+    });
+    assert.equal(noWayOut.success, false);
+    assert.deepEqual(noWayOut.error?.issues[0].path, ['places', 0, 'pickup_enabled']);
   });
 
   test('finds a tenant by app key or by domain, and no other', async () => {

@@ -32,6 +32,19 @@ const optionGroup = z
     path: ['minimum_to_select'],
   });
 
+/** The number of units a place holds of a product (null: not counted). */
+const stock = z.number().int().min(0).nullable();
+/**
+ * A product at one place: its stock alone (what files always said), or the stock and the place's
+ * own price (null: the product's price). Read either way into one shape.
+ */
+const placeEntry = z
+  .union([
+    stock,
+    z.strictObject({ stock: stock.default(null), price: price.nullable().default(null) }),
+  ])
+  .transform((v) => (v !== null && typeof v === 'object' ? v : { stock: v, price: null }));
+
 export const catalogProduct = z.strictObject({
   key,
   company: key,
@@ -48,8 +61,12 @@ export const catalogProduct = z.strictObject({
   direct_purchase: z.boolean().default(false),
   is_redeemable: z.boolean().default(false),
   is_active: z.boolean().default(true),
-  /** Place key -> stock at that place (null: not counted). */
-  places: z.record(key, z.number().int().min(0).nullable()).default({}),
+  /** Whether members may put it in a subscription (a standing order). */
+  subscription_available: z.boolean().default(true),
+  /** Free labels the owner filters and searches by (the back office's limits). */
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  /** Place key -> stock at that place, or { stock, price } when the place has its own price. */
+  places: z.record(key, placeEntry).default({}),
   option_groups: z.array(optionGroup).default([]),
 });
 
@@ -62,6 +79,8 @@ export const catalogSection = z.strictObject({
         name: z.string().min(1),
         image: z.string().nullable().default(null),
         color: z.string().nullable().default(null),
+        /** A switched-off category leaves the store's chip bar; its products stay. */
+        is_active: z.boolean().default(true),
       }),
     )
     .default([]),

@@ -242,6 +242,8 @@ async function buildFile(tx: Tx, appUid: string): Promise<ExportedTenantFile> {
         longitude: p.longitude,
         uses_country_delivery_service: p.usesCountryDeliveryService,
         subscription_enabled: p.subscriptionEnabled,
+        pickup_enabled: p.pickupEnabled,
+        orders_paused: p.ordersPaused,
         delivery: d
           ? {
               enabled: d.enabled,
@@ -344,6 +346,7 @@ async function catalog(
       name: c.name,
       image: c.image,
       color: c.color,
+      is_active: c.isActive,
     })),
     products: productRows.map((p) => ({
       key: p.key,
@@ -361,10 +364,19 @@ async function catalog(
       direct_purchase: p.directPurchase,
       is_redeemable: p.isRedeemable,
       is_active: p.isActive,
+      subscription_available: p.subscriptionAvailable,
+      tags: p.tags,
+      // The short form (stock alone) unless the place has its own price, so older files read the same.
       places: Object.fromEntries(
         assortment
           .filter((a) => a.productUid === p.uid)
-          .map((a) => [placeKey.get(a.placeUid), a.stock] as const)
+          .map(
+            (a) =>
+              [
+                placeKey.get(a.placeUid),
+                a.priceCents === null ? a.stock : { stock: a.stock, price: money(a.priceCents) },
+              ] as const,
+          )
           .sort(([a], [b]) => String(a).localeCompare(String(b))),
       ),
       option_groups: groupRows

@@ -204,6 +204,10 @@ export const tenantFile = z
           longitude: z.number().min(-180).max(180).nullable().default(null),
           uses_country_delivery_service: z.boolean().default(false),
           subscription_enabled: z.boolean().default(false),
+          /** Pickup offered at checkout. */
+          pickup_enabled: z.boolean().default(true),
+          /** The owner closed the place for orders. */
+          orders_paused: z.boolean().default(false),
           delivery: deliverySection,
           timetable: z
             .strictObject({
@@ -246,6 +250,13 @@ export const tenantFile = z
     file.places.forEach((p, i) => {
       if (!companyKeys.has(p.company)) unknown(['places', i, 'company'], 'company', p.company);
       if (!areaKeys.has(p.area)) unknown(['places', i, 'area'], 'area', p.area);
+      // The back office's rule (placeIssues): a place offers pickup or delivery.
+      if (!p.pickup_enabled && !p.delivery?.enabled)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['places', i, 'pickup_enabled'],
+          message: 'a place without pickup needs delivery enabled',
+        });
     });
     const placeKeys = new Set(file.places.map((p) => p.key));
     const productCategoryKeys = new Set(file.catalog.categories.map((c) => c.key));

@@ -35,6 +35,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       name: c.name,
       image: c.image,
       color: c.color,
+      isActive: c.is_active,
       position,
     };
     await tx
@@ -66,6 +67,8 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       directPurchase: p.direct_purchase,
       isRedeemable: p.is_redeemable,
       isActive: p.is_active,
+      subscriptionAvailable: p.subscription_available,
+      tags: p.tags,
       position,
       searchTitle: productSearchText([p.title]),
       searchText: productSearchText([
@@ -73,6 +76,8 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
         p.description,
         p.brand,
         p.category ? categoryNames.get(p.category) : null,
+        // Tags are searched as the back office's product form stores them.
+        ...p.tags,
       ]),
     };
     await tx
@@ -86,11 +91,12 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     await tx
       .delete(placeProducts)
       .where(ofTenant(tenantRef(appId), placeProducts, eq(placeProducts.productUid, uid)));
-    const assortment = Object.entries(p.places).map(([placeKey, stock]) => ({
+    const assortment = Object.entries(p.places).map(([placeKey, at]) => ({
       appId,
       placeUid: uidOf('place', placeKey),
       productUid: uid,
-      stock,
+      stock: at.stock,
+      priceCents: at.price,
       position,
       categoryUid: row.categoryUid,
       isActive: row.isActive,

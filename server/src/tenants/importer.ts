@@ -285,11 +285,12 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       longitude: p.longitude,
       usesCountryDeliveryService: p.uses_country_delivery_service,
       subscriptionEnabled: p.subscription_enabled,
+      pickupEnabled: p.pickup_enabled,
+      ordersPaused: p.orders_paused,
       timetable: p.timetable,
       isActive: true,
     };
-    // The file names these fields only: pickup and the pause stay as the back office left them,
-    // and the version moves so an editor open on the old values gets a conflict, not a silent overwrite.
+    // The version moves so an editor open on the old values gets a conflict, not a silent overwrite.
     await tx
       .insert(places)
       .values(row)

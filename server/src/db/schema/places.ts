@@ -59,9 +59,9 @@ export const places = pgTable(
     subscriptionEnabled: boolean('subscription_enabled').notNull().default(false),
     timetable: jsonb('timetable').$type<Timetable>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** Pickup offered at checkout; the tenant file does not name it, so an import keeps it. */
+    /** Pickup offered at checkout (tenant file `pickup_enabled`). */
     pickupEnabled: boolean('pickup_enabled').notNull().default(true),
-    /** The owner closed the place for orders (for the day); the tenant file does not name it. */
+    /** The owner closed the place for orders (for the day; tenant file `orders_paused`). */
     ordersPaused: boolean('orders_paused').notNull().default(false),
     /** Optimistic concurrency of the back office (admin/concurrency.ts); an import bumps it too. */
     version: integer('version').notNull().default(1),
