@@ -10,7 +10,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
-import { saveBlob } from '../../../lib/save-blob';
+import { saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { downloadOrdersCsv } from './api/download-orders-csv';
@@ -72,7 +72,7 @@ function CsvButton({ filters }: { filters: OrderFilters }) {
     try {
       const { blob, filename } = await downloadOrdersCsv(filters);
       const name = filename ?? 'pedidos.csv';
-      saveBlob(blob, name);
+      saveFile(blob, name);
       setState({ kind: 'done', name });
     } catch (error) {
       const field =

@@ -3,20 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useErrorText } from '../../../lib/error-text';
 import { useTenant } from '../../../lib/tenant';
+import { saveFile } from '../../../lib/save-file';
 import { downloadTenantExport } from './api/download-tenant-export';
-
-/** Hands a downloaded file to the browser as a download. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 type State =
   | { kind: 'idle' }
@@ -36,7 +24,7 @@ export function SettingsPage() {
     try {
       const { blob, filename } = await downloadTenantExport();
       const name = filename ?? `${app.name}.json`;
-      saveBlob(blob, name);
+      saveFile(blob, name);
       setState({ kind: 'done', name });
     } catch (error) {
       const detail = error instanceof ApiError ? error.detailMessage : undefined;

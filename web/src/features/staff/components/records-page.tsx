@@ -22,19 +22,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
 import { formatInstant } from '../../../lib/format';
-
-/** Hands a downloaded file to the browser as a download. */
-function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '../../../lib/save-file';
 
 /** /staff/records: redemptions, stamps, points and orders by kind, dates and place; paged, and as a CSV. */
 export function RecordsPage() {
@@ -63,7 +51,7 @@ export function RecordsPage() {
     try {
       const { page: _page, ...query } = recordsQueryOf(filters);
       const { blob, filename } = await downloadRecordsCsv(query);
-      saveBlob(blob, filename ?? csvFilename(filters));
+      saveFile(blob, filename ?? csvFilename(filters));
     } catch (error) {
       const parsed = serverFormErrors(error, []);
       toast.error(
