@@ -34,7 +34,8 @@ async function waitForHealth(
   port: number,
   child: ChildProcess,
   output: () => string,
-  timeoutMs = 60_000,
+  // A loaded machine (several suites side by side) can take longer to start the server.
+  timeoutMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

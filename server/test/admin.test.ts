@@ -312,6 +312,10 @@ describe('admin permission matrix', () => {
       'branding',
       'settings',
       'places',
+      'loyalty',
+      'promotions',
+      'engagement',
+      'marketing',
     ]);
     assert.equal(owner.company.name, 'Café Aurora');
     const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;
@@ -325,6 +329,9 @@ describe('admin permission matrix', () => {
       'media',
       'branding',
       'places',
+      'promotions',
+      'engagement',
+      'marketing',
     ]);
     // The manager still works the counter as STAFF does, but not the staff list.
     const staffMe = await t.get('/api/v5/staff/me/', { headers: aurora.manager });

@@ -27,12 +27,16 @@ export const adminArea = z.enum([
   'branding',
   'settings',
   'places',
+  'loyalty',
+  'promotions',
+  'engagement',
+  'marketing',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
 /**
- * OWNER: every area. MANAGER: everything but the staff and the money settings (payment
- * methods, card credentials, taxes). STAFF and VALIDATOR work at the counter, never here.
+ * OWNER: every area. MANAGER: everything but the staff, the money settings (payment
+ * methods, card credentials, taxes) and the program rules (`loyalty`). STAFF and VALIDATOR work at the counter, never here.
  */
 export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
   OWNER: [
@@ -47,8 +51,25 @@ export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
     'branding',
     'settings',
     'places',
+    'loyalty',
+    'promotions',
+    'engagement',
+    'marketing',
   ],
-  MANAGER: ['dashboard', 'catalogue', 'audit', 'orders', 'members', 'media', 'branding', 'places'],
+  // Program rules (earning rates, expiry, levels) change what every member is owed: owner only.
+  MANAGER: [
+    'dashboard',
+    'catalogue',
+    'audit',
+    'orders',
+    'members',
+    'media',
+    'branding',
+    'places',
+    'promotions',
+    'engagement',
+    'marketing',
+  ],
   STAFF: [],
   VALIDATOR: [],
 };
