@@ -108,6 +108,8 @@ export type AppOptions = {
   clock?: () => Date;
   /** Seconds between points expiry runs inside the server; 0 (the default, as in tests) turns them off. */
   pointsExpiryRunSeconds?: number;
+  /** Seconds between prunings of old sent mails; 0 (the default, as in tests) turns them off. */
+  mailPruneRunSeconds?: number;
   /** Seconds between runs expiring orders stores never accepted; 0 (the default, as in tests) turns them off. */
   orderExpiryRunSeconds?: number;
   /** How often undecided card payments are re-read and failed refunds retried (0: never). */
@@ -183,6 +185,7 @@ export async function buildApp(options: AppOptions) {
     smtpUrl: accounts.smtpUrl,
     from: accounts.mailFrom,
     delivery: accounts.mailDelivery,
+    prune: { everySeconds: options.mailPruneRunSeconds ?? 0, keepDays: accounts.mailKeepDays },
   });
   await app.register(docsPlugin);
   await app.register(mediaPlugin, options.media ?? { dir: mkdtempSync(join(tmpdir(), 'media-')) });

@@ -44,6 +44,8 @@ export type Config = {
   subscriptionRunSeconds: number;
   /** Seconds between points expiry runs inside the server (POINTS_EXPIRY_RUN_SECONDS; 0 turns them off). */
   pointsExpiryRunSeconds: number;
+  /** Seconds between prunings of old sent and failed mails (MAIL_PRUNE_RUN_SECONDS; 0 turns them off). */
+  mailPruneRunSeconds: number;
   /** Seconds between runs expiring orders stores never accepted (ORDER_EXPIRY_RUN_SECONDS; 0 turns them off). */
   orderExpiryRunSeconds: number;
   /** PAYMENT_RECONCILE_RUN_SECONDS: undecided card payments re-read, failed refunds retried (0 off). */
@@ -133,11 +135,16 @@ export type RateLimitedAction =
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
-  /** smtp://user:pass@host:port; without it mails go to the mail_outbox table and the log. */
+  /**
+   * smtp://user:pass@host:port. Without it, mails of loopback tenants (the demo) go to the log and
+   * the outbox; a real tenant's mails wait unsent in the outbox.
+   */
   smtpUrl?: string;
   mailFrom: string;
   /** Retries and polling of the mail outbox (MAIL_POLL_MS, MAIL_RETRY_BASE_MS, MAIL_MAX_ATTEMPTS, MAIL_LEASE_SECONDS). */
   mailDelivery: MailDelivery;
+  /** Days a sent or failed mail stays in the outbox before it is pruned (MAIL_KEEP_DAYS). */
+  mailKeepDays: number;
   /** Where Google's signing keys are published (tests serve their own). */
   googleJwksUrl: string;
   googleIssuers: string[];
@@ -255,6 +262,7 @@ export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): 
   return {
     mailFrom: 'Tienda <no-reply@localhost>',
     mailDelivery: defaultMailDelivery,
+    mailKeepDays: 30,
     googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
     googleIssuers: ['https://accounts.google.com', 'accounts.google.com'],
     appleKeysUrl: 'https://appleid.apple.com/auth/keys',
@@ -387,6 +395,7 @@ export function configFromEnv(env = process.env): Config {
     tenantCacheSeconds: intFromEnv('TENANT_CACHE_SECONDS', 5, env),
     subscriptionRunSeconds: intFromEnv('SUBSCRIPTION_RUN_SECONDS', 300, env),
     pointsExpiryRunSeconds: intFromEnv('POINTS_EXPIRY_RUN_SECONDS', 3600, env),
+    mailPruneRunSeconds: intFromEnv('MAIL_PRUNE_RUN_SECONDS', 3600, env),
     orderExpiryRunSeconds: intFromEnv('ORDER_EXPIRY_RUN_SECONDS', 60, env),
     paymentReconcileRunSeconds: intFromEnv('PAYMENT_RECONCILE_RUN_SECONDS', 120, env),
     accounts: defaultAccountsConfig({
@@ -401,6 +410,7 @@ export function configFromEnv(env = process.env): Config {
         ),
         leaseSeconds: intFromEnv('MAIL_LEASE_SECONDS', defaultMailDelivery.leaseSeconds, env),
       },
+      mailKeepDays: Math.max(1, intFromEnv('MAIL_KEEP_DAYS', 30, env)),
       ...(env.GOOGLE_JWKS_URL ? { googleJwksUrl: env.GOOGLE_JWKS_URL } : {}),
       ...(env.APPLE_KEYS_URL ? { appleKeysUrl: env.APPLE_KEYS_URL } : {}),
       ...(env.FACEBOOK_GRAPH_URL
@@ -810,7 +820,8 @@ export const environmentVariables: EnvironmentVariable[] = [
   {
     group: 'Accounts',
     name: 'SMTP_URL',
-    default: 'unset (mails kept in `mail_outbox` and printed in the log)',
+    default:
+      "unset (demo: mails of `localhost`/`*.localhost` stores printed in the log; other stores' mails wait unsent in `mail_outbox`)",
     description: '`smtp://user:pass@host:port` of the mail server.',
   },
   {
@@ -846,6 +857,13 @@ export const environmentVariables: EnvironmentVariable[] = [
     default: '120',
     description:
       'How long a process holds a mail it is sending; after that another process may send it (at least once).',
+  },
+  {
+    group: 'Accounts',
+    name: 'MAIL_KEEP_DAYS',
+    default: '30',
+    description:
+      'Days a sent or failed mail stays in the outbox (its body holds links with tokens); older ones are pruned.',
   },
   {
     group: 'Accounts',
@@ -930,6 +948,13 @@ export const environmentVariables: EnvironmentVariable[] = [
     name: 'POINTS_EXPIRY_RUN_SECONDS',
     default: '3600',
     description: 'Seconds between points expiry runs (0: off).',
+  },
+  {
+    group: 'Schedulers',
+    name: 'MAIL_PRUNE_RUN_SECONDS',
+    default: '3600',
+    description:
+      'Seconds between prunings of the mails sent or given up on more than MAIL_KEEP_DAYS ago (0: off).',
   },
   {
     group: 'Schedulers',

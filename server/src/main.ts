@@ -61,6 +61,7 @@ const app = await buildApp({
   tenantCacheSeconds: config.tenantCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
+  mailPruneRunSeconds: config.mailPruneRunSeconds,
   orderExpiryRunSeconds: config.orderExpiryRunSeconds,
   paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
 });

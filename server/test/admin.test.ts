@@ -242,6 +242,15 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/mail/',
     ownerOnly: true,
   },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/mail/{uid}/retry/',
+    // No failed mail has this uid: a 404 once the role passed, and nothing changed.
+    url: () => '/api/v5/admin/mail/00000000-0000-4000-8000-000000000000/retry/',
+    body: () => ({}),
+    ownerOnly: true,
+    status: 404,
+  },
 ];
 
 describe('admin permission matrix', () => {

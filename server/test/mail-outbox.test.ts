@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { adminMessages, messageText } from '@store/contract';
-import { mailOutbox } from '../src/db/schema';
+import { apps, mailOutbox } from '../src/db/schema';
+import { pruneMailOutbox } from '../src/modules/mail/prune';
 import { Mailer } from '../src/modules/mail/mailer';
 import type { MailDelivery } from '../src/modules/mail/delivery';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -197,5 +198,155 @@ describe('a mail the server refuses', () => {
     assert.equal(refused.statusCode, 403);
     assert.deepEqual(refused.data, { detail: messageText(adminMessages.ownerOnly) });
     assert.equal((await t.get('/api/v5/admin/mail/')).statusCode, 401);
+  });
+});
+
+describe("the owner's retry of a failed mail", () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  before(async () => {
+    smtp = await startSmtp({ rejectRecipients: /^rechazado/ });
+    t = await startTestApp({ accounts: { smtpUrl: smtp.url, mailDelivery: fast } });
+  });
+  after(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  test('puts it back in the queue once, audited, for the main owner only', async () => {
+    const email = `rechazado.retry.${Date.now()}@example.com`;
+    await registerMember(t, 'localhost', { email });
+    const failed = await until('the mail given up on', async () => {
+      const [row] = await rowsTo(t, email);
+      return row?.failedAt ? row : undefined;
+    });
+    const owner = await login(t, 'dueno@aurora.pe', 'Dueno2026!');
+    const manager = await login(t, 'gerente@aurora.pe', 'Gerente2026!');
+    const path = `/api/v5/admin/mail/${failed.uid}/retry/`;
+
+    assert.equal((await t.post(path, {})).statusCode, 401);
+    assert.equal((await t.post(path, {}, { headers: manager })).statusCode, 403);
+    const bad = await t.post('/api/v5/admin/mail/no-es-un-uid/retry/', {}, { headers: owner });
+    assert.equal(bad.statusCode, 400, bad.body);
+    const unknown = await t.post(
+      '/api/v5/admin/mail/00000000-0000-4000-8000-000000000000/retry/',
+      {},
+      { headers: owner },
+    );
+    assert.equal(unknown.statusCode, 404, unknown.body);
+
+    // Two retries at once: the mail goes back to the queue once, the other finds nothing failed.
+    const answers = await Promise.all([
+      t.post(path, {}, { headers: owner }),
+      t.post(path, {}, { headers: owner }),
+    ]);
+    assert.deepEqual(answers.map((a) => a.statusCode).sort(), [200, 404]);
+    const ok = answers.find((a) => a.statusCode === 200)!;
+    assert.equal(ok.headers['cache-control'], 'no-store');
+    assert.equal(typeof ok.data.pending, 'number');
+
+    // The address is still refused: the worker tries once more and gives up again.
+    const again = await until('the second attempt', async () => {
+      const [row] = await rowsTo(t, email);
+      return row?.failedAt && row.failedAt > failed.failedAt! ? row : undefined;
+    });
+    assert.equal(again.attempts, 1);
+
+    const audit = await t.get(`/api/v5/admin/audit/?entity=mail&entity_uid=${failed.uid}`, {
+      headers: owner,
+    });
+    assert.equal(audit.statusCode, 200, audit.body);
+    assert.equal(audit.data.count, 1, audit.body);
+    assert.deepEqual(audit.data.results[0].after, {
+      to: email,
+      subject: failed.subject,
+      status: 'pending',
+    });
+    assert.ok(!audit.body.includes(failed.text.slice(0, 40)), 'the body is never audited');
+  });
+});
+
+describe('pruning the outbox', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  test('removes sent and failed mails older than the kept days, never a waiting one', async () => {
+    const [app] = await t.db.query.apps.findMany({ limit: 1 });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const recent = new Date(Date.now() - 5 * 86_400_000);
+    const rows = [
+      { to: 'viejo.enviado@example.com', sentAt: old },
+      { to: 'viejo.fallido@example.com', failedAt: old },
+      { to: 'reciente.enviado@example.com', sentAt: recent },
+      { to: 'viejo.pendiente@example.com', createdAt: old },
+    ];
+    for (const [i, row] of rows.entries())
+      await t.db.insert(mailOutbox).values({
+        appId: app.uid,
+        uid: `00000000-0000-4000-8000-00000000000${i}`,
+        subject: 'x',
+        text: '',
+        html: '',
+        ...row,
+      });
+    const removed = await pruneMailOutbox(t.db, 30);
+    assert.equal(removed, 2);
+    const left = await t.db
+      .select({ to: mailOutbox.to })
+      .from(mailOutbox)
+      .where(
+        inArray(
+          mailOutbox.to,
+          rows.map((r) => r.to),
+        ),
+      );
+    assert.deepEqual(left.map((r) => r.to).sort(), [
+      'reciente.enviado@example.com',
+      'viejo.pendiente@example.com',
+    ]);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp();
+  });
+  after(() => t.close());
+
+  test("a demo store's mail is printed; a real store's mail waits unsent and is never logged", async () => {
+    const lines: string[] = [];
+    const capture = {
+      info: (_o: unknown, msg: string) => lines.push(msg),
+      warn: (_o: unknown, msg: string) => lines.push(msg),
+      error() {},
+      debug() {},
+    } as unknown as FastifyBaseLogger;
+    const mailer = new Mailer(t.db, capture, { from: 'a@b.pe' });
+    const [demo] = await t.db.select().from(apps).where(eq(apps.domain, 'localhost'));
+    const [real] = await t.db
+      .update(apps)
+      .set({ domain: 'tienda.example.pe' })
+      .where(eq(apps.domain, 'rockypez.localhost'))
+      .returning();
+    const mail = (to: string) => ({
+      to,
+      subject: 'Recupera tu contraseña',
+      text: `https://tienda.example.pe/recover/token-secreto-${to}`,
+      html: '<p>x</p>',
+    });
+    await mailer.queue(t.db, demo.uid, mail('demo@example.com'));
+    await mailer.queue(t.db, real.uid, mail('real@example.com'));
+
+    const [demoRow] = await rowsTo(t, 'demo@example.com');
+    const [realRow] = await rowsTo(t, 'real@example.com');
+    assert.ok(demoRow.sentAt, 'the demo reads its links from the kept mail');
+    assert.equal(realRow.sentAt, null, 'waits for a server with SMTP_URL');
+    assert.equal(realRow.failedAt, null);
+    assert.ok(lines.some((l) => l.includes('token-secreto-demo@example.com')));
+    assert.ok(!lines.some((l) => l.includes('token-secreto-real@example.com')), lines.join('\n'));
   });
 });

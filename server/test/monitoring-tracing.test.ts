@@ -22,7 +22,7 @@ import {
 // migrating under a busy suite may not within the helper's minute.
 const pgSkip = postgresSkipReason();
 
-type Span = { name: string; kind: number; attributes: { key: string }[] };
+type Span = { name: string; kind: number; traceId: string; attributes: { key: string }[] };
 
 function collector(): Promise<{ server: Server; url: string; spans: Span[] }> {
   const spans: Span[] = [];
@@ -84,6 +84,11 @@ describe('traces', () => {
       assert.ok(
         otlp.spans.some((s) => s.name.startsWith('pg.query')),
         `no database span: ${JSON.stringify(otlp.spans.map((s) => s.name))}`,
+      );
+      // The request's statements sit in the request's trace (the context follows the awaits).
+      assert.ok(
+        otlp.spans.some((s) => s.name.startsWith('pg.query') && s.traceId === apiSpan()!.traceId),
+        'no database span inside the request trace',
       );
       // Probes are not traced: they would drown the requests worth reading.
       assert.ok(!otlp.spans.some((s) => /health|ready/.test(JSON.stringify(s.attributes))));

@@ -1627,6 +1627,16 @@ describe("tenant isolation: another tenant's owner reads failed mails", () => {
       assert.ok(!body.includes('fallido.secreto'), body);
       assert.ok(!body.includes('Asunto secreto'), body);
     }
+    // Nor can they put the victim's failed mail back in the queue, from either host.
+    const found = (await t.db.execute(
+      sql`SELECT uid FROM mail_outbox WHERE app_id = ${v.app} AND "to" = 'fallido.secreto@victima.test'`,
+    )) as unknown as { rows: { uid: string }[] };
+    const victimMail = found.rows[0];
+    const retryPath = `/api/v5/admin/mail/${victimMail.uid}/retry/`;
+    const retryOwn = await t.post(retryPath, {}, { host: shop.host, headers: shop.auth.owner });
+    assert.equal(retryOwn.statusCode, 404, retryOwn.body);
+    const retryThere = await t.post(retryPath, {}, { host: v.host, headers: shop.auth.owner });
+    assert.equal(retryThere.statusCode, 401, retryThere.body);
     assert.deepEqual(leaked(own.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
     assert.equal(await fingerprint(v.app), before, "reading mails changed the victim's rows");
   });

@@ -19,7 +19,7 @@ export async function startSmtp(
     /** Listen here (a test bringing the server back where the app expects it); a free port by default. */
     port?: number;
     /** Recipients answered `550 No such user`, as a real server does for unknown mailboxes. */
-    rejectRecipients?: RegExp;
+    rejectRecipients?: { test(address: string): boolean };
   } = {},
 ) {
   const mails: ReceivedMail[] = [];

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { apps, mailOutbox } from '../../db/schema';
+import { isLoopbackDomain } from '../../lib/public-url';
 import { defaultMailDelivery, type MailDelivery } from './delivery';
 import { MailWorker } from './worker';
 
@@ -13,8 +15,11 @@ export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDel
 /**
  * The app's mails go through the `mail_outbox` table: `queue` writes one in the caller's
  * transaction (the mail exists exactly when what caused it does), and the outbox worker sends it
- * after the commit, retrying with backoff. Without an SMTP URL (the demo) a mail is printed to the
- * log instead and kept in the outbox, where the demo reads its links.
+ * after the commit, retrying with backoff. Without an SMTP URL (the demo) a mail of a tenant on
+ * `localhost`/`*.localhost` is printed to the log and kept in the outbox as sent, where the demo
+ * reads its links: those links only open on this machine. A real tenant's mail is never printed
+ * (its links carry working tokens, and logs travel); it waits in the outbox, unsent, until the
+ * server runs with SMTP_URL.
  */
 export class Mailer {
   private readonly worker: MailWorker | null;
@@ -53,15 +58,29 @@ export class Mailer {
   async queue(db: Database | Tx, appId: string, mail: Mail): Promise<void> {
     const uid = randomUUID();
     if (!this.worker) {
-      this.log.info(
-        { app: appId, mail: uid, subject: mail.subject },
-        `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
+      const [app] = await db.select({ domain: apps.domain }).from(apps).where(eq(apps.uid, appId));
+      if (app && isLoopbackDomain(app.domain)) {
+        this.log.info(
+          { app: appId, mail: uid, subject: mail.subject },
+          `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
+        );
+        await db.insert(mailOutbox).values({ appId, uid, ...mail, sentAt: new Date() });
+        return;
+      }
+      this.log.warn(
+        { app: appId, mail: uid },
+        'mail waits in the outbox unsent: SMTP_URL is not set (the body is not logged)',
       );
-      await db.insert(mailOutbox).values({ appId, uid, ...mail, sentAt: new Date() });
+      await db.insert(mailOutbox).values({ appId, uid, ...mail });
       return;
     }
     await db.insert(mailOutbox).values({ appId, uid, ...mail });
     this.worker.soon();
+  }
+
+  /** A mail became due outside `queue` (an owner's retry): look shortly. */
+  wake(): void {
+    this.worker?.soon();
   }
 
   /** Resolves once every mail due now has had its attempt (tests, commands that exit). */

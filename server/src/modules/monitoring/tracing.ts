@@ -1,10 +1,17 @@
 import { register } from 'node:module';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  CompositePropagator,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 
 /**
  * OpenTelemetry traces (only when OTEL_EXPORTER_OTLP_ENDPOINT is set; main.ts imports this file
@@ -20,17 +27,25 @@ export async function startTracing(endpoint: string): Promise<{ shutdown: () => 
   register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, {
     data: { include: ['pg'] },
   });
-  const provider = new NodeTracerProvider({
+  // SDK 3 has no Node provider that wires these itself: the context manager keeps a request's
+  // spans under its span across awaits, the propagators read and send `traceparent`.
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  propagation.setGlobalPropagator(
+    new CompositePropagator({
+      propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
+    }),
+  );
+  const provider = new TracerProvider({
     resource: resourceFromAttributes({
       'service.name': process.env.OTEL_SERVICE_NAME || 'store-server',
     }),
     spanProcessors: [
-      new BatchSpanProcessor(
-        new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }),
-      ),
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }),
+      }),
     ],
   });
-  provider.register();
+  trace.setGlobalTracerProvider(provider);
   registerInstrumentations({
     instrumentations: [
       new HttpInstrumentation({

@@ -56,3 +56,8 @@ export const adminMemberKeys = {
   history: (uid: string, tab: string, filters: object) =>
     ['admin-member', uid, tab, filters] as const,
 };
+
+/** The store's mail outbox as the owner sees it (features/admin/settings). */
+export const adminMailKeys = {
+  report: () => ['admin-mail'] as const,
+};

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { adminMailReport } from '@store/contract';
 import { errorResponses } from '../../../lib/route-errors';
 import { adminOnly, requireAdmin } from '../guard';
-import { mailReport } from './service';
+import { mailReport, retryFailedMail } from './service';
 
-/** `GET v5/admin/mail/`: mails the store could not send (registered inside `adminRoutes`). */
+/** `v5/admin/mail/`: mails the store could not send, and their retry (registered inside `adminRoutes`). */
 export const adminMailRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/admin/mail/',
@@ -21,6 +22,28 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return mailReport(requireAdmin(request));
+    },
+  );
+
+  server.post(
+    '/v5/admin/mail/:uid/retry/',
+    {
+      preValidation: adminOnly('settings'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Sends a mail the store gave up on again',
+        description:
+          "Back office, owner of the store's main company only (401, 403 as `GET v5/admin/mail/`). The mail goes back to the outbox with its attempts reset and is sent at once; the retry is audited (recipient and subject only). 404 when the mail is not a failed mail of this store. Answers the report as `GET v5/admin/mail/` does.",
+        params: z.object({ uid: z.uuid() }),
+        response: { 200: adminMailReport, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      await retryFailedMail(admin, request.params.uid);
+      server.mailer.wake();
+      reply.header('cache-control', 'no-store');
+      return mailReport(admin);
     },
   );
 };

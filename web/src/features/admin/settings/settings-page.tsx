@@ -5,6 +5,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useTenant } from '../../../lib/tenant';
 import { saveFile } from '../../../lib/save-file';
 import { downloadTenantExport } from './api/download-tenant-export';
+import { FailedMails } from './failed-mails';
 
 type State =
   | { kind: 'idle' }
@@ -12,7 +13,7 @@ type State =
   | { kind: 'done'; name: string }
   | { kind: 'error'; message: string };
 
-/** /admin/settings (owner only): the store's tenant file as a download. */
+/** /admin/settings (owner only): the store's tenant file as a download, and its unsent mails. */
 export function SettingsPage() {
   const { t } = useTranslation();
   const stm = useErrorText();
@@ -60,6 +61,7 @@ export function SettingsPage() {
           </p>
         ) : null}
       </section>
+      <FailedMails />
     </div>
   );
 }
