@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { ADMIN_FAILED_MAILS_LIMIT, adminMessages, type AdminMailReport } from '@store/contract';
 import { mailOutbox } from '../../../db/schema';
 import { ForbiddenError, NotFoundError } from '../../../lib/http-errors';
