@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../server/src/app';
+import { defaultAccountsConfig, scaledRateLimits } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/client';
 import { seedDemoTenants } from '../../server/src/tenants/demo-seed';
 
@@ -23,6 +24,8 @@ export async function startBenchServer(
     dbKind: database.kind,
     publicCacheSeconds,
     tenantCacheSeconds,
+    // The benches sign up their clients from one address, far past a real sign-up limit.
+    accounts: defaultAccountsConfig({ rateLimits: scaledRateLimits(1000) }),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

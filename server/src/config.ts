@@ -304,7 +304,7 @@ export function parseFacebookAppSecrets(value: string | undefined): Record<strin
 }
 
 /** RATE_LIMIT_FACTOR multiplies every limit (e.g. 100 for browser test runs from one address). */
-function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
+export function scaledRateLimits(factor: number): AccountsConfig['rateLimits'] {
   const scale = (l: RateLimit) => scaleLimit(l, factor);
   return Object.fromEntries(
     Object.entries(defaultRateLimits).map(([action, l]) => [

@@ -23,6 +23,8 @@ export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDel
  */
 export class Mailer {
   private readonly worker: MailWorker | null;
+  /** Whether a tenant is a loopback (demo) one, asked once per tenant: domains hardly change. */
+  private readonly loopback = new Map<string, boolean>();
 
   constructor(
     db: Database,
@@ -58,8 +60,14 @@ export class Mailer {
   async queue(db: Database | Tx, appId: string, mail: Mail): Promise<void> {
     const uid = randomUUID();
     if (!this.worker) {
-      const [app] = await db.select({ domain: apps.domain }).from(apps).where(eq(apps.uid, appId));
-      if (app && isLoopbackDomain(app.domain)) {
+      if (!this.loopback.has(appId)) {
+        const [app] = await db
+          .select({ domain: apps.domain })
+          .from(apps)
+          .where(eq(apps.uid, appId));
+        this.loopback.set(appId, Boolean(app && isLoopbackDomain(app.domain)));
+      }
+      if (this.loopback.get(appId)) {
         this.log.info(
           { app: appId, mail: uid, subject: mail.subject },
           `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,

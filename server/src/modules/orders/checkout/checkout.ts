@@ -57,7 +57,9 @@ export async function placeOrder(
     ordersFailed.inc({ status: String((err as { statusCode?: number }).statusCode ?? 500) });
     throw err;
   }
-  const order = (await findOrder(db, app.uid, state.orderUid))!;
+  // The confirm step read the order in the transaction that made it final; a commit cannot
+  // change it, so it is answered as read rather than fetched again.
+  const order = state.placed ?? (await findOrder(db, app.uid, state.orderUid))!;
   ordersPlaced.inc({ payment_status: order.payment_status });
   return order;
 }

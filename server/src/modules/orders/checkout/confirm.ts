@@ -72,7 +72,7 @@ export const confirmStep: Step<CheckoutState> = {
       await scope.db.transaction(async (tx) => {
         if (payment) await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock());
         await emptyCart(tx, scope, state.place.uid);
-        await queueOrderMail(tx, scope, state.orderUid, {
+        state.placed = await queueOrderMail(tx, scope, state.orderUid, {
           currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
         });
       });

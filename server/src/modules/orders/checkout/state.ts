@@ -1,4 +1,4 @@
-import type { OrderInput } from '@store/contract';
+import type { Order, OrderInput } from '@store/contract';
 import type { places } from '../../../db/schema';
 import type { MemberScope } from '../../../scope/scope';
 import type { Mailer } from '../../mail/mailer';
@@ -28,6 +28,8 @@ export type CheckoutState = {
   coinProgramUid?: string | null;
   /** Set by charge on a card order. */
   payment?: Payment;
+  /** Set by confirm: the order as its final transaction read it (the checkout's answer). */
+  placed?: Order;
 };
 
 /** A value an earlier step sets; its absence is a programming error in the step list. */
