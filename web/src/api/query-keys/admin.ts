@@ -56,3 +56,10 @@ export const adminMemberKeys = {
   history: (uid: string, tab: string, filters: object) =>
     ['admin-member', uid, tab, filters] as const,
 };
+
+/** The back office's promotions (features/admin/promotions). */
+export const adminPromotionKeys = {
+  all: () => ['admin-promotions'] as const,
+  list: (filters: object) => ['admin-promotions', 'list', filters] as const,
+  one: (uid: string) => ['admin-promotions', 'one', uid] as const,
+};
