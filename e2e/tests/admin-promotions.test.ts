@@ -7,8 +7,9 @@ import { formatFindings, seriousViolations } from '../lib/axe';
 // A promotion made in the back office, used at the counter, in a real browser: the demo owner
 // creates a 15 % discount in /admin/promotions (a missing value answered beside its field, in
 // Spanish; the preview is the member's own card), the demo member sees it in Aurora Club, takes
-// its code and starts the venue steps (the QR with the code), the cashier redeems the code at
-// the counter, the member's steps end in the congratulations, and the admin list shows 1 use.
+// its code and starts the venue steps (the QR with the code), the cashier finds the member and
+// redeems the code at the counter, the member's steps end in the congratulations, and the admin
+// list shows 1 use.
 const harness = useHarness();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
@@ -112,6 +113,11 @@ test('a promotion created in the admin is used by a member at the counter', { sk
   const staff = cashier.page;
   await signIn(staff, '/login', 'cajero@aurora.pe', 'Cajero2026!');
   await staff.goto(server.url('localhost', '/staff'));
+  // The client first (the demo member's document), then the code their screen shows.
+  await staff.getByLabel('Tipo de documento').selectOption('NATIONAL_ID');
+  await staff.getByLabel('Número de documento').fill('45678912');
+  await staff.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await staff.getByTestId('staff-client').getByRole('heading', { name: 'Ana Quispe' }).waitFor();
   await staff.getByLabel('Código de promoción').fill(code);
   await staff.getByRole('button', { name: 'Buscar por código' }).click();
   const redeem = staff.getByTestId('staff-redeem');
