@@ -68,7 +68,7 @@ test('a promotion created in the admin is used by a member at the counter', { sk
   await page.getByText('Ingresar un número', { exact: true }).waitFor();
   await page.getByLabel('Descuento (%)', { exact: true }).fill('150');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await page.getByText('El descuento debe estar entre 0.01 y 100 %.').waitFor();
+  await page.getByText('El porcentaje debe estar entre 0.01 y 100.00.').waitFor();
   await page.getByLabel('Descuento (%)', { exact: true }).fill('15');
   await page.getByLabel('Stock (unidades en total)').fill('50');
   await page.getByLabel('Usos por miembro').fill('1');

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import {
   adminMessages,
+  adminMoneyMessages,
   adminPromotionsMessages,
   formatMessage,
   formMessages,
@@ -130,11 +131,11 @@ describe('creating every kind', () => {
       [{ kind: 'DISCOUNT_RATE' }, { rate_discount: ['Ingresar un número'] }],
       [
         { kind: 'DISCOUNT_RATE', rate_discount: 120 },
-        { rate_discount: [messageText(adminPromotionsMessages.promotionRateRange)] },
+        { rate_discount: [messageText(adminMoneyMessages.couponPercentRange)] },
       ],
       [
         { kind: 'FIXED_DISCOUNT', fixed_discount: '0' },
-        { fixed_discount: [messageText(adminPromotionsMessages.promotionAmountPositive)] },
+        { fixed_discount: [messageText(adminMoneyMessages.couponAmountPositive)] },
       ],
       [{ kind: 'STAMPS', stamps_required: 0 }, { stamps_required: ['Ingresar un número válido'] }],
       [{ kind: 'GIFT', rate_discount: 10 }, {}],
@@ -144,7 +145,7 @@ describe('creating every kind', () => {
       ],
       [
         { starts_at: '2030-01-02T00:00:00-05:00', ends_at: '2030-01-01T00:00:00-05:00' },
-        { ends_at: [messageText(adminPromotionsMessages.promotionDatesOrder)] },
+        { ends_at: [messageText(adminMoneyMessages.couponDatesOrder)] },
       ],
       [{ name: '  ' }, { name: [messageText(formMessages.required)] }],
       [

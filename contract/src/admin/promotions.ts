@@ -7,6 +7,7 @@ import { requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
 import { promotionKind } from '../loyalty/promotions';
 import { versionField } from './schemas';
+import { adminMoneyMessages } from './money';
 
 /**
  * The back office's promotions (`/api/v5/admin/promotions/...`, area `promotions`: OWNER and
@@ -63,7 +64,7 @@ const amount = () =>
     .string({ error: formMessages.required })
     .trim()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber)
-    .refine((v) => Number(v) > 0, adminPromotionsMessages.promotionAmountPositive as string);
+    .refine((v) => Number(v) > 0, adminMoneyMessages.couponAmountPositive as string);
 const optionalAmount = () => amount().nullable().default(null);
 const count = (min: number) =>
   z
@@ -108,11 +109,11 @@ function variants<E extends z.ZodRawShape>(extra: E) {
     v('DISCOUNT_RATE', {
       rate_discount: z
         .number({ error: formMessages.numeric })
-        .min(0.01, adminPromotionsMessages.promotionRateRange as string)
-        .max(100, adminPromotionsMessages.promotionRateRange as string)
+        .min(0.01, adminMoneyMessages.couponPercentRange as string)
+        .max(100, adminMoneyMessages.couponPercentRange as string)
         .refine(
           (n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9,
-          adminPromotionsMessages.promotionRateRange as string,
+          adminMoneyMessages.couponPercentRange as string,
         ),
     }),
     v('FIXED_DISCOUNT', { fixed_discount: amount() }),
@@ -136,7 +137,7 @@ export function promotionIssues(p: Shared): Record<string, string> {
   if (p.price !== null && p.coin_price > 0)
     issues.price = adminPromotionsMessages.promotionOnePrice;
   if (p.starts_at && p.ends_at && Date.parse(p.ends_at) <= Date.parse(p.starts_at))
-    issues.ends_at = adminPromotionsMessages.promotionDatesOrder;
+    issues.ends_at = adminMoneyMessages.couponDatesOrder;
   return issues;
 }
 function checkPromotion(p: Shared, ctx: z.RefinementCtx) {

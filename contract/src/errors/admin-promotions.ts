@@ -1,6 +1,9 @@
 import type { CatalogueEntries } from './entry';
 
-/** The back office's promotions: every kind, stock, limits, places, dates and their usage. */
+/**
+ * The back office's promotions. Texts the coupons already have (percent range, amount above
+ * zero, dates order) are reused: this catalogue travels in the store front's first page.
+ */
 export const adminPromotionsErrors = {
   'admin.promotion_not_found': {
     es: 'No se encontró la promoción.',
@@ -11,24 +14,12 @@ export const adminPromotionsErrors = {
     en: 'Choose a program of your company.',
   },
   'admin.promotion_program_fixed': {
-    es: 'Una promoción no cambia de programa: cree una nueva en el otro programa.',
-    en: 'A promotion does not move between programs: create a new one in the other program.',
-  },
-  'admin.promotion_rate_range': {
-    es: 'El descuento debe estar entre 0.01 y 100 %.',
-    en: 'The discount must be between 0.01 and 100 %.',
-  },
-  'admin.promotion_amount_positive': {
-    es: 'El monto debe ser mayor que cero.',
-    en: 'The amount must be greater than zero.',
+    es: 'Una promoción no cambia de programa.',
+    en: 'A promotion does not change programs.',
   },
   'admin.promotion_one_price': {
     es: 'Una promoción se vende con monedas o con dinero, no con ambos.',
     en: 'A promotion is sold for coins or for money, not both.',
-  },
-  'admin.promotion_dates_order': {
-    es: 'La fecha de fin debe ser posterior a la de inicio.',
-    en: 'The end date must be after the start date.',
   },
   'admin.promotion_stock_below_taken': {
     es: 'El stock no puede ser menor que las unidades ya entregadas ({taken}).',
