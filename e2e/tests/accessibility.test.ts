@@ -270,6 +270,18 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await visit(
       owner.page,
       findings,
+      server.url('localhost', '/admin/promotions'),
+      `/admin/promotions ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/promotions/new'),
+      `/admin/promotions/new ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
       server.url('localhost', '/admin/categories'),
       `/admin/categories ${viewport.width}`,
     );

@@ -127,6 +127,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Promociones',
       'Marca y textos legales',
     ]);
     await manager.context.close();

@@ -78,6 +78,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Promociones',
       'Personal',
       'Cupones',
       'Pagos e impuestos',

@@ -52,7 +52,7 @@ before(async () => {
 after(() => t?.close());
 
 type Case = {
-  method: 'GET' | 'PATCH' | 'POST' | 'DELETE';
+  method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   url: () => string;
   body?: () => unknown;
@@ -250,6 +250,38 @@ const cases: Case[] = [
     body: () => ({}),
     ownerOnly: true,
     status: 404,
+  },
+  // Promotions (admin-promotions.test.ts): an empty form is a 400, an unknown one a 404.
+  { method: 'GET', path: '/api/v5/admin/promotions/', url: () => '/api/v5/admin/promotions/' },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/promotions/',
+    url: () => '/api/v5/admin/promotions/',
+    body: () => ({ kind: 'GIFT' }),
+    status: 400,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/promotions/{uid}/',
+    url: () => '/api/v5/admin/promotions/00000000-0000-0000-0000-000000000000/',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v5/admin/promotions/{uid}/',
+    url: () => '/api/v5/admin/promotions/00000000-0000-0000-0000-000000000000/',
+    body: () => ({}),
+    status: 400,
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/promotions/{uid}/',
+    url: () => '/api/v5/admin/promotions/00000000-0000-0000-0000-000000000000/',
+    body: () => ({ is_active: false, version: 0 }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/promotions/{uid}/',
+    url: () => '/api/v5/admin/promotions/00000000-0000-0000-0000-000000000000/?version=1',
   },
 ];
 

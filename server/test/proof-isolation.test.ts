@@ -229,7 +229,7 @@ after(() => t?.close());
 
 type Row = {
   route: string;
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   url: () => string;
   body?: () => unknown;
   /** Statuses that refuse; ids sent in a body may be refused as a 400 naming the field. */
@@ -1723,5 +1723,108 @@ describe('tenant isolation: promotions bought by card', () => {
       sql`SELECT count(*)::int AS n FROM redemptions WHERE user_uid = ${buyer.uid}`,
     )) as unknown as { rows: { n: number }[] };
     assert.equal(Number(taken.rows[0].n), 0, 'nothing was taken');
+  });
+});
+
+describe("tenant isolation: another tenant's owner in the back office's promotions", () => {
+  let intruder: { host: string; auth: Auth; program: string; bare: Auth; own: string };
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-promotions');
+    intruder = {
+      host: shop.host,
+      auth: shop.auth.owner,
+      program: shop.programs.club,
+      bare: await shop.login('bare@staff.test'),
+      own: shop.promotionUid('Desayuno 20%'),
+    };
+  });
+  const gift = (program: string) => ({ program, name: 'Intrusa', kind: 'GIFT', places: [] });
+
+  const rows: (Row & { listed?: boolean })[] = [
+    {
+      route: 'GET v5/admin/promotions/{uid}/',
+      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
+    },
+    {
+      route: 'PUT v5/admin/promotions/{uid}/',
+      method: 'PUT',
+      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
+      body: () => ({ ...gift(v.program), version: 1 }),
+    },
+    {
+      route: 'PATCH v5/admin/promotions/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
+      body: () => ({ is_active: false, version: 1 }),
+    },
+    {
+      route: 'DELETE v5/admin/promotions/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/promotions/${v.promotion}/?version=1`,
+    },
+    // Into the victim's program, or at the victim's place: a field error, nothing written.
+    {
+      route: 'POST v5/admin/promotions/ (program)',
+      method: 'POST',
+      url: () => '/api/v5/admin/promotions/',
+      body: () => gift(v.program),
+      refuse: [400],
+    },
+    {
+      route: 'POST v5/admin/promotions/ (places)',
+      method: 'POST',
+      url: () => '/api/v5/admin/promotions/',
+      body: () => ({ ...gift(intruder.program), places: [v.place] }),
+      refuse: [400],
+    },
+    { route: 'GET v5/admin/promotions/', url: () => '/api/v5/admin/promotions/', listed: true },
+    {
+      route: 'GET v5/admin/promotions/?program',
+      url: () => `/api/v5/admin/promotions/?program=${v.program}`,
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: intruder.host,
+        headers: intruder.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) {
+        assert.equal(res.statusCode, 200, res.body);
+        if (row.url().includes('program=')) assert.equal(res.data.count, 0, res.body);
+      } else
+        assert.ok(
+          (row.refuse ?? [403, 404]).includes(res.statusCode),
+          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: intruder.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(
+        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets, v.promotion]),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+
+  test("the owner of another company of the same app neither sees nor changes the company's promotions", async () => {
+    const opts = { host: intruder.host, headers: intruder.bare };
+    const url = `/api/v5/admin/promotions/${intruder.own}/`;
+    assert.equal((await t.get(url, opts)).statusCode, 404);
+    const off = await t.patch(url, { is_active: false, version: 1 }, opts);
+    assert.equal(off.statusCode, 404, off.body);
+    const list = await t.get('/api/v5/admin/promotions/', opts);
+    assert.equal(list.statusCode, 200, list.body);
+    assert.equal(list.data.count, 0);
+    const still = await t.get(url, { host: intruder.host, headers: intruder.auth });
+    assert.equal(still.data.is_active, true);
   });
 });

@@ -127,6 +127,7 @@ export const auditEntity = z.enum(
     'staff_member',
     'staff_invitation',
     'mail',
+    'promotion',
   ],
   {
     error: adminMessages.entityUnknown,

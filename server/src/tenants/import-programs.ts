@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray } from 'drizzle-orm';
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   events,
@@ -106,7 +106,11 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       await tx
         .insert(promotions)
         .values(values)
-        .onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: values });
+        .onConflictDoUpdate({
+          target: [promotions.appId, promotions.uid],
+          // A re-import is a write too: a back-office form opened before it must get the version conflict.
+          set: { ...values, version: sql`${promotions.version} + 1` },
+        });
       await tx
         .delete(promotionPlaces)
         .where(

@@ -160,6 +160,8 @@ export const promotions = pgTable(
     featured: boolean('featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Optimistic concurrency of the back office; a tenant-file import moves it too. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

@@ -61,3 +61,10 @@ export const adminMemberKeys = {
 export const adminMailKeys = {
   report: () => ['admin-mail'] as const,
 };
+
+/** The back office's promotions (features/admin/promotions). */
+export const adminPromotionKeys = {
+  all: () => ['admin-promotions'] as const,
+  list: (filters: object) => ['admin-promotions', 'list', filters] as const,
+  one: (uid: string) => ['admin-promotions', 'one', uid] as const,
+};

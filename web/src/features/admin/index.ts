@@ -10,6 +10,14 @@ import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/pr
 import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
+import { promotionsEn, promotionsEs, promotionsNavEn, promotionsNavEs } from './promotions/i18n';
+
+import { programsEs } from '../../i18n/loyalty-es';
+import { programsEn } from '../../i18n/loyalty-en';
+
+// The promotions preview renders the member's promotion card, which speaks the program texts.
+i18next.addResourceBundle('es', 'translation', { programs: programsEs }, true, true);
+i18next.addResourceBundle('en', 'translation', { programs: programsEn }, true, true);
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -41,8 +49,10 @@ i18next.addResourceBundle(
       orders: ordersEs,
       staff: staffEs,
       members: membersEs,
+      promotions: promotionsEs,
       nav: {
         ...membersNavEs,
+        ...promotionsNavEs,
         ...ordersNavEs,
         ...staffNavEs,
         places: placesEs.title,
@@ -66,8 +76,10 @@ i18next.addResourceBundle(
       orders: ordersEn,
       staff: staffEn,
       members: membersEn,
+      promotions: promotionsEn,
       nav: {
         ...membersNavEn,
+        ...promotionsNavEn,
         ...ordersNavEn,
         ...staffNavEn,
         places: placesEn.title,

@@ -2,14 +2,15 @@ import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MemberLevel, MemberProgram } from '@store/contract/loyalty/programs';
-import type { Promotion, PromotionState } from '@store/contract/loyalty/promotions';
 import { ApiError } from '../../../api/client';
-import { errorMessagesOf, levelProgress, promotionValue } from '../../../lib/loyalty';
+import { errorMessagesOf, levelProgress } from '../../../lib/loyalty';
 import { useErrorText } from '../../../lib/error-text';
-import { useFormatPrice } from '../../../lib/money';
 import { formatExpiryDate } from '../../../lib/points-expiry';
 import { formatNumber } from '../../../lib/format';
 import { PageMessage } from '../../../components/page-message';
+
+// The promotion card moved to shared code: the back office's preview renders the same one.
+export { PromotionCard, StateBadge, usePromotionValue } from '../../../components/promotion-card';
 
 type ProgramLevel = MemberProgram['levels'][number];
 
@@ -171,66 +172,6 @@ export function Balances({ program }: { program: MemberProgram }) {
         </p>
       ) : null}
     </section>
-  );
-}
-
-export function StateBadge({ state }: { state: PromotionState }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`promo-state promo-state--${state}`}>{t(`programs.states.${state}`)}</span>
-  );
-}
-
-/** What a promotion gives ("20% dscto.", "A S/. 12.00", "Regalo"). */
-export function usePromotionValue(): (p: Promotion) => string {
-  const { t } = useTranslation();
-  const price = useFormatPrice();
-  return (p) => {
-    const value = promotionValue(p);
-    switch (value.key) {
-      case 'rate':
-        return t('programs.value.rate', { value: value.value });
-      case 'stamps':
-        return t('programs.value.stamps', { value: value.value });
-      case 'gift':
-        return t('programs.value.gift');
-      default:
-        return t(`programs.value.${value.key}`, { value: price(value.value) });
-    }
-  };
-}
-
-export function PromotionCard({ promotion, to }: { promotion: Promotion; to: string }) {
-  const { t } = useTranslation();
-  const valueOf = usePromotionValue();
-  const formatPrice = useFormatPrice();
-  return (
-    <Link to={to} className="promo-card" data-promotion={promotion.name}>
-      <span className="promo-card__media">
-        {promotion.image ? (
-          <img src={promotion.image} alt="" loading="lazy" />
-        ) : (
-          <span className="promo-card__value-big">{valueOf(promotion)}</span>
-        )}
-        {promotion.featured ? (
-          <span className="promo-card__featured">{t('programs.featuredBadge')}</span>
-        ) : null}
-      </span>
-      <span className="promo-card__body">
-        {promotion.image ? <span className="promo-card__value">{valueOf(promotion)}</span> : null}
-        <strong className="promo-card__name">{promotion.name}</strong>
-        <span className="promo-card__foot">
-          <StateBadge state={promotion.state} />
-          <span className="promo-card__price">
-            {promotion.price != null
-              ? formatPrice(promotion.price)
-              : promotion.coin_price > 0
-                ? t('programs.coinPrice', { count: promotion.coin_price })
-                : t('programs.free')}
-          </span>
-        </span>
-      </span>
-    </Link>
   );
 }
 
