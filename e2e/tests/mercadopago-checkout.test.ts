@@ -197,7 +197,7 @@ test(
     await select.locator('option').nth(3).waitFor({ state: 'attached' });
     const labels = await select.locator('option').allTextContents();
     assert.equal(labels.length, 4, 'the stand-in offers 1, 3, 6 and 12');
-    const amount = Number(total.replace(/[^\d.,]/g, '').replace(',', '.'));
+    const amount = Number(/(\d+)[.,](\d{2})/.exec(total)!.slice(1, 3).join('.'));
     const each = (Math.round((amount * 100) / 3) / 100).toFixed(2).replace('.', ',');
     assert.match(labels[1]!, new RegExp(`^3 cuotas de S/ ${each} `), "Mercado Pago's own wording");
     await select.selectOption('3');
