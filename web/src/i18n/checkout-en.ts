@@ -125,6 +125,10 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
 };
 
 export const ordersEn: Record<keyof typeof ordersEs, string> = {
+  removedTitle: 'Products the store removed',
+  removedLine: '{{quantity}} × {{title}} (−{{amount}})',
+  removedRefunded: '{{amount}} refunded to your card',
+  removedRefunding: 'refund of {{amount}} under way',
   title: 'My orders',
   noOrders: 'No orders found',
   filterPayment: 'Payment method',

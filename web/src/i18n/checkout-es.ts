@@ -124,6 +124,10 @@ export const checkoutEs = {
 } as const;
 
 export const ordersEs = {
+  removedTitle: 'Productos que la tienda quitó',
+  removedLine: '{{quantity}} × {{title}} (−{{amount}})',
+  removedRefunded: 'reembolso de {{amount}} hecho a tu tarjeta',
+  removedRefunding: 'reembolso de {{amount}} en curso',
   title: 'Mis pedidos',
   noOrders: 'No se encontraron pedidos',
   filterPayment: 'Método de pago',
