@@ -14,7 +14,8 @@ export const MERCADOPAGO_PUBLIC_KEY = 'TEST-e2e-pk-0f1e2d3c';
  * (server/test/support/mercadopago-fake.ts, through mercadopago-preload.mjs), and a stand-in of
  * MercadoPago.js that follows its API for the calls the checkout makes: `new MercadoPago(key)`,
  * `fields.create(type).mount(id)` (each field a frame of the stand-in's own origin, so the page
- * cannot read it), `on('binChange')`, `getPaymentMethods({bin})`, `fields.createCardToken()`.
+ * cannot read it), `on('binChange')`, `getPaymentMethods({bin})`, `getInstallments({amount, bin})`,
+ * `fields.createCardToken()`.
  * The token is made by the stand-in host from the number frame; the cardholder name picks the
  * outcome as with Mercado Pago's test users (APRO, OTHE, CONT).
  */
@@ -49,6 +50,56 @@ export async function startMercadoPago(options: { brokenScript?: boolean } = {})
         const bin = url.searchParams.get('bin') ?? '';
         const id = bin.startsWith('5') ? 'master' : 'visa';
         cors(res).end(JSON.stringify({ results: [{ id, issuer: { id: 1 } }] }));
+        return;
+      }
+      if (url.pathname === '/v1/payment_methods/installments') {
+        // Mercado Pago's answer shape (GET /v1/payment_methods/installments, which
+        // MercadoPago.js's getInstallments returns as is): per payment method, its issuer and
+        // the payer costs; here 1 and 3 without interest, 6 and 12 with some.
+        const bin = url.searchParams.get('bin') ?? '';
+        const amount = Number(url.searchParams.get('amount'));
+        const id = bin.startsWith('5') ? 'master' : 'visa';
+        const money = (n: number) => `S/ ${n.toFixed(2).replace('.', ',')}`;
+        const payer_costs = [
+          [1, 0],
+          [3, 0],
+          [6, 5.5],
+          [12, 11],
+        ].map(([installments, rate]) => {
+          const total = Math.round(amount * (100 + rate)) / 100;
+          const each = Math.round((total * 100) / installments) / 100;
+          return {
+            installments,
+            installment_rate: rate,
+            discount_rate: 0,
+            labels: rate ? [] : ['CFT_0,00%|TEA_0,00%'],
+            min_allowed_amount: 1,
+            max_allowed_amount: 60000,
+            installment_amount: each,
+            total_amount: total,
+            recommended_message:
+              installments === 1
+                ? `1 cuota de ${money(total)} (${money(total)})`
+                : `${installments} cuotas de ${money(each)} (${money(total)})`,
+          };
+        });
+        cors(res).end(
+          JSON.stringify(
+            amount > 0
+              ? [
+                  {
+                    payment_method_id: id,
+                    payment_type_id: 'credit_card',
+                    issuer: { id: 1, name: 'Banco de prueba' },
+                    processing_mode: 'aggregator',
+                    merchant_account_id: null,
+                    payer_costs,
+                    agreements: null,
+                  },
+                ]
+              : [],
+          ),
+        );
         return;
       }
       if (url.pathname === '/v1/card_tokens' && req.method === 'POST') {
@@ -191,6 +242,12 @@ const SCRIPT = `(() => {
       };
       this.getPaymentMethods = async ({ bin }) =>
         (await fetch(origin + '/v1/payment_methods/search?bin=' + bin + '&public_key=' + encodeURIComponent(publicKey))).json();
+      // As MercadoPago.js v2: {amount (a string), bin} -> the array of installment offers.
+      this.getInstallments = async ({ amount, bin }) => {
+        if (typeof amount !== 'string' || !bin) throw new Error('amount (string) and bin required');
+        const q = new URLSearchParams({ amount, bin, public_key: publicKey });
+        return (await fetch(origin + '/v1/payment_methods/installments?' + q)).json();
+      };
     }
   };
 })();`;

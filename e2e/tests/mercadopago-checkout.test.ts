@@ -180,6 +180,43 @@ test(
 );
 
 test(
+  'Mercado Pago installments: the offers of getInstallments for the card and total, 3 chosen, the payment made in 3',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: { width: 375, height: 812 } });
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
+    await page
+      .getByText('Las cuotas disponibles aparecen al escribir el número de tarjeta.')
+      .waitFor();
+    await payByCard(page, 'APRO');
+    const total = await shownTotal(page);
+    const select = page.getByLabel('Cuotas');
+    await select.locator('option').nth(3).waitFor({ state: 'attached' });
+    const labels = await select.locator('option').allTextContents();
+    assert.equal(labels.length, 4, 'the stand-in offers 1, 3, 6 and 12');
+    const amount = Number(/(\d+)[.,](\d{2})/.exec(total)!.slice(1, 3).join('.'));
+    const each = (Math.round((amount * 100) / 3) / 100).toFixed(2).replace('.', ',');
+    assert.match(labels[1]!, new RegExp(`^3 cuotas de S/ ${each} `), "Mercado Pago's own wording");
+    await select.selectOption('3');
+    const findings = await seriousViolations(page, 'checkout, Mercado Pago installments (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await page.screenshot({
+      path: `${SHOTS}/checkout-mercadopago-installments.png`,
+      fullPage: true,
+    });
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_status, 'PAID');
+    const payment = [...mp.fake.payments.values()].find((p) => p.external_reference === order.uid);
+    assert.ok(payment, "the provider's payment of this order");
+    assert.equal(payment.installments, 3, 'the payment was made in 3 installments');
+    assert.equal(payment.issuer_id, '1', 'with the issuer of the installments answer');
+  },
+);
+
+test(
   'a Mercado Pago card declined: the catalogue message in Spanish, no order left',
   { skip },
   async () => {

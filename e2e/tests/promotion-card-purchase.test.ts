@@ -78,6 +78,13 @@ test(
     assert.equal(await page.getByTestId('held-code').count(), 0, 'nothing held after a decline');
 
     await form.getByLabel('Número de tarjeta').fill('4242424242424242');
+    // The SANDBOX's installments (1, 3 or 6), each with its amount: 3 chosen.
+    const installments = form.getByLabel('Cuotas');
+    assert.deepEqual(
+      (await installments.locator('option').allTextContents()).map((l) => l.replace(/\s+/g, ' ')),
+      ['1 pago de S/. 25.00', '3 cuotas de S/. 8.33', '6 cuotas de S/. 4.17'],
+    );
+    await installments.selectOption('3');
     await form.getByRole('button', { name: /Pagar/ }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByTestId('held-code').waitFor();
@@ -90,5 +97,6 @@ test(
       assert.doesNotMatch(body, /4242424242424242|4000000000000002/);
       assert.match(body, /"token":"sbxtok_/);
     }
+    assert.match(sent[1]!, /"installments":3/, 'the 3 installments chosen were sent');
   },
 );

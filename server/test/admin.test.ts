@@ -96,6 +96,12 @@ const cases: Case[] = [
     path: '/api/v5/admin/orders/{uid}/cancel/',
     url: () => '/api/v5/admin/orders/00000000-0000-0000-0000-000000000000/cancel/',
   },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/orders/{uid}/remove-line/',
+    url: () => '/api/v5/admin/orders/00000000-0000-0000-0000-000000000000/remove-line/',
+    body: () => ({ position: 0, quantity: 1 }),
+  },
   // Not multipart: a 400 {file} once the role passed, and nothing stored.
   {
     method: 'POST',

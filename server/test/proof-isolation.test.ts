@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant, registerMember } from './support/accounts';
-import { makeStaffShop } from './support/staff';
+import { makeStaffShop, placeOrder } from './support/staff';
 
 /**
  * Tenant-isolation matrix: every route that takes an id, called with the ids
@@ -1826,5 +1826,60 @@ describe("tenant isolation: another tenant's owner in the back office's promotio
     assert.equal(list.data.count, 0);
     const still = await t.get(url, { host: intruder.host, headers: intruder.auth });
     assert.equal(still.data.is_active, true);
+  });
+});
+
+describe('tenant isolation: removing a line of an order (staff counter and back office)', () => {
+  let attacker: Awaited<ReturnType<typeof makeStaffShop>>;
+  let ownOrder = '';
+  before(async () => {
+    attacker = await makeStaffShop(t, 'iso-remove-line');
+    // An order of the attacker store's own company, for the other company of the same tenant.
+    ownOrder = (
+      await placeOrder(t, attacker, attacker.auth.ana, attacker.places.a, { quantity: 2 })
+    ).uid;
+  });
+
+  for (const area of ['staff', 'admin'] as const) {
+    test(`POST v5/${area}/orders/{uid}/remove-line/ of another tenant's order`, async () => {
+      const before = await fingerprint(v.app);
+      const url = `/api/v5/${area}/orders/${v.order}/remove-line/`;
+      const body = { position: 0, quantity: 1 };
+      const res = await t.call('POST', url, {
+        host: attacker.host,
+        headers: attacker.auth.owner,
+        body,
+      });
+      assert.equal(res.statusCode, 404, res.body);
+      const there = await t.call('POST', url, { host: v.host, headers: attacker.auth.owner, body });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, "the removal changed the victim's rows");
+    });
+  }
+
+  test('staff of another company of the same tenant, and a member, cannot remove a line', async () => {
+    const body = { position: 0, quantity: 1 };
+    const rival = await t.call('POST', `/api/v5/staff/orders/${ownOrder}/remove-line/`, {
+      host: attacker.host,
+      headers: attacker.auth.rival,
+      body,
+    });
+    assert.equal(rival.statusCode, 404, rival.body);
+    for (const area of ['staff', 'admin'])
+      for (const who of ['ana', 'validator'] as const) {
+        const res = await t.call('POST', `/api/v5/${area}/orders/${ownOrder}/remove-line/`, {
+          host: attacker.host,
+          headers: attacker.auth[who],
+          body,
+        });
+        assert.equal(res.statusCode, 403, `${area} ${who}: ${res.body}`);
+      }
+    const [{ total }] = (
+      (await t.db.execute(
+        sql`SELECT total_cents AS total FROM orders WHERE uid = ${ownOrder}`,
+      )) as unknown as { rows: { total: number }[] }
+    ).rows;
+    assert.equal(Number(total), 2000, 'the order is untouched');
   });
 });

@@ -171,6 +171,15 @@ const cases: Case[] = [
     validator: 403,
   },
   {
+    // An unknown line: a 400 {position} once the role passed, nothing changed.
+    method: 'POST',
+    path: '/api/v5/staff/orders/{uid}/remove-line/',
+    url: () => `/api/v5/staff/orders/${order.uid}/remove-line/`,
+    body: () => ({ position: 99 }),
+    ok: 400,
+    validator: 403,
+  },
+  {
     // Subscription days that got no order: the orders board's permission.
     method: 'GET',
     path: '/api/v5/staff/subscriptions/skipped-days/',

@@ -6,6 +6,7 @@ import {
   buildOrderBody,
   luhnValid,
   sandboxCard,
+  installmentAmount,
   checkoutErrors,
   parseExpiry,
   formatCardNumber,
@@ -31,6 +32,7 @@ const base: CheckoutValues = {
   card_number: '',
   card_expiry: '',
   card_cvc: '',
+  card_installments: '1',
   first_name: 'Ana',
   last_name: 'Quispe',
   email: 'demo@aurora.pe',
@@ -206,6 +208,19 @@ test('the order body: shipping, card only for online cards, trimmed billing, spa
     delivery.card!.token,
     'the same card gives the same token: a retry is the same attempt',
   );
+  assert.equal(
+    sandboxCard({ card_number: '4242424242424242', card_installments: '3' }, 'salt1234')
+      .installments,
+    3,
+    'the installments chosen in the sandbox form travel with the token',
+  );
+  assert.equal(
+    sandboxCard({ card_number: '4242424242424242', card_installments: '' }, 's').installments,
+    1,
+  );
+  assert.equal(installmentAmount('25.00', 3), '8.33');
+  assert.equal(installmentAmount('100', 6), '16.67');
+  assert.equal(installmentAmount('19.90', 1), '19.90');
   assert.equal(luhnValid('4242 4242 4242 4242'), true);
   assert.equal(luhnValid('4242 4242 4242 4241'), false);
   assert.equal(delivery.coupon, 'AURORA5');

@@ -45,6 +45,7 @@ const values: CheckoutValues = {
   card_number: '',
   card_expiry: '',
   card_cvc: '',
+  card_installments: '1',
   first_name: 'Ana',
   last_name: 'Quispe',
   email: 'ana@example.com',

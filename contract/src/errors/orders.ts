@@ -68,6 +68,22 @@ export const ordersErrors = {
     es: 'Este número de cuotas no está disponible para esta tarjeta.',
     en: 'This number of installments is not available for this card.',
   },
+  'orders.line_not_removable': {
+    es: 'Solo se pueden quitar productos de un pedido recibido o aceptado, aún no enviado ni listo, con el pago confirmado o contra entrega.',
+    en: 'Products can only be removed from a received or accepted order, not yet shipped or ready, whose payment is confirmed or due on delivery.',
+  },
+  'orders.line_not_found': {
+    es: 'Este producto no está en el pedido.',
+    en: 'This product is not in the order.',
+  },
+  'orders.line_quantity_too_high': {
+    es: 'No se puede quitar más de lo que el pedido tiene de este producto.',
+    en: 'You cannot remove more than the order has of this product.',
+  },
+  'orders.last_line': {
+    es: 'Es el único producto del pedido: cancela el pedido en su lugar.',
+    en: 'It is the only product in the order: cancel the order instead.',
+  },
   'orders.card_expired': {
     es: 'La tarjeta está vencida.',
     en: 'The card has expired.',

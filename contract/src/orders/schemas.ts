@@ -114,6 +114,8 @@ export const orderLine = z.object({
   options: z.array(orderLineOption),
   /** Coins per unit on a coins order; 0 on money orders (absent on subscription lines). */
   coin_price: z.number().int().optional(),
+  /** An order's line: its position in the order (what staff name to remove it). */
+  position: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -178,6 +180,32 @@ export const paymentStatus = z.enum([
   'REFUNDED',
 ]);
 
+/**
+ * Products the store removed from the order before preparing it: by how much the total went
+ * down and, on a card-paid order, the refund of it (PENDING until the provider has done it).
+ */
+export const removedLine = z.object({
+  uid: z.string(),
+  product_uid: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  amount: money,
+  refund_status: z.enum(['PENDING', 'DONE']).nullable(),
+  created_at: z.string(),
+});
+export type RemovedLine = z.infer<typeof removedLine>;
+
+/** `POST .../orders/{uid}/remove-line/`: the line (its `position`) and how many of it (all when left out). */
+export const removeLineInput = z.object({
+  position: z.number().int().min(0),
+  quantity: z.number().int().min(1).max(100_000).optional(),
+});
+export type RemoveLineInput = z.infer<typeof removeLineInput>;
+
+/** The remove-line routes' documentation (staff and back office). */
+export const removeLineDoc =
+  "Body `{position, quantity?}` (a line's `position` from the order's `products`; all of it when `quantity` is left out). Only on a RECEIVED or ACCEPTED order whose payment is PAID or PAY_ON_DELIVERY (not coins): else 400 {non_field_errors}. The line shrinks or goes, the totals are computed again (the coupon's rule on the new subtotal, never above the purchase's discount; the delivery fare unchanged; taxes included), the stock comes back, and on a card-paid order the difference is refunded through the provider (`removed_lines[].refund_status` PENDING until done; a failure is retried by the reconciliation run), all in one transaction under the order's lock. Unknown position: 400 {position}; more than the line has: 400 {quantity}; the last product: 400 {non_field_errors} (cancel instead). Audited.";
+
 /** An order as the member sees it: every label of the spec's order detail. */
 export const order = z.object({
   uid: z.string(),
@@ -223,6 +251,8 @@ export const order = z.object({
   can_cancel: z.boolean(),
   /** The influencer of /in/{uid}/ the order came through. */
   influencer_uid: z.string().nullable(),
+  /** Lines the store removed (and their refunds), oldest first. */
+  removed_lines: z.array(removedLine).optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -16,6 +16,8 @@ export type FakePayment = {
   status: string;
   status_detail: string;
   transaction_amount: number;
+  installments: number;
+  issuer_id: string | null;
   external_reference: string | null;
   notification_url: string | null;
   payer: { email: string };
@@ -151,6 +153,8 @@ export class MercadoPagoFake {
         status,
         status_detail: detail,
         transaction_amount: Number(b.transaction_amount),
+        installments: Number(body!.installments ?? 1),
+        issuer_id: body!.issuer_id != null ? String(body!.issuer_id) : null,
         external_reference: (body!.external_reference as string) ?? null,
         notification_url: (body!.notification_url as string) ?? null,
         payer: body!.payer as { email: string },

@@ -6,6 +6,8 @@ import { importTenant } from '../../src/tenants/importer';
 import type { TestApp } from './test-app';
 import { registerMember } from './accounts';
 
+export const STAFF_PASSWORD = 'Clave segura 1';
+
 /**
  * A small shop of its own for checkout tests, so stock and coupon counts are
  * the test's alone: one company with the three payment methods (or those
@@ -28,6 +30,8 @@ export async function makeShop(
     orderAcceptanceMinutes?: number;
     /** The ONLINE_CARD method goes through Mercado Pago with these credentials instead of the sandbox. */
     mercadopago?: { public_key: string; access_token: string; webhook_secret: string };
+    /** Staff of the company (OWNER, STAFF), signed in with `STAFF_PASSWORD` as `<role>@<key>.test`. */
+    staff?: boolean;
   } = {},
 ) {
   const domain = `${key}.test`;
@@ -124,6 +128,23 @@ export async function makeShop(
         },
       ],
     },
+    ...(options.staff
+      ? {
+          users: ['owner', 'staff'].map((role, i) => ({
+            email: `${role}@${domain}`,
+            password: STAFF_PASSWORD,
+            first_name: role,
+            last_name: 'Prueba',
+            document_type: 'NATIONAL_ID',
+            document_number: `7100000${i}`,
+            mobile_number: null,
+          })),
+          staff: [
+            { user: `owner@${domain}`, company: 'shop', role: 'OWNER' },
+            { user: `staff@${domain}`, company: 'shop', role: 'STAFF' },
+          ],
+        }
+      : {}),
   });
   const app = await t.appOf(domain);
   const headers = { host: domain };

@@ -69,6 +69,12 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   cardNumber: 'Card number',
   cardExpiry: 'Expiry (MM/YY)',
   cardCvc: 'CVC',
+  installments: 'Installments',
+  installmentsOnce: '1 payment of {{amount}}',
+  installmentsOnceNoAmount: '1 payment',
+  installmentsMany: '{{count}} installments of {{amount}}',
+  installmentsManyNoAmount: '{{count}} installments',
+  installmentsAfterNumber: 'The installments on offer appear once the card number is typed.',
   coupon: 'Discount coupon',
   couponCode: 'Code',
   applyCoupon: 'Apply',
@@ -119,6 +125,10 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
 };
 
 export const ordersEn: Record<keyof typeof ordersEs, string> = {
+  removedTitle: 'Products the store removed',
+  removedLine: '{{quantity}} × {{title}} (−{{amount}})',
+  removedRefunded: '{{amount}} refunded to your card',
+  removedRefunding: 'refund of {{amount}} under way',
   title: 'My orders',
   noOrders: 'No orders found',
   filterPayment: 'Payment method',

@@ -68,6 +68,12 @@ export const checkoutEs = {
   cardNumber: 'Número de tarjeta',
   cardExpiry: 'Vencimiento (MM/AA)',
   cardCvc: 'CVC',
+  installments: 'Cuotas',
+  installmentsOnce: '1 pago de {{amount}}',
+  installmentsOnceNoAmount: '1 pago',
+  installmentsMany: '{{count}} cuotas de {{amount}}',
+  installmentsManyNoAmount: '{{count}} cuotas',
+  installmentsAfterNumber: 'Las cuotas disponibles aparecen al escribir el número de tarjeta.',
   coupon: 'Cupón de descuento',
   couponCode: 'Código',
   applyCoupon: 'Aplicar',
@@ -118,6 +124,10 @@ export const checkoutEs = {
 } as const;
 
 export const ordersEs = {
+  removedTitle: 'Productos que la tienda quitó',
+  removedLine: '{{quantity}} × {{title}} (−{{amount}})',
+  removedRefunded: 'reembolso de {{amount}} hecho a tu tarjeta',
+  removedRefunding: 'reembolso de {{amount}} en curso',
   title: 'Mis pedidos',
   noOrders: 'No se encontraron pedidos',
   filterPayment: 'Método de pago',

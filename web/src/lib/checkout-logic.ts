@@ -29,6 +29,8 @@ export type CheckoutValues = {
   card_number: string;
   card_expiry: string;
   card_cvc: string;
+  /** The number of installments (cuotas) chosen, '1' when paid at once. */
+  card_installments: string;
   first_name: string;
   last_name: string;
   email: string;
@@ -72,7 +74,8 @@ export function formatExpiry(value: string, previous = ''): string {
   return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }
 
-export type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
+export type CardField =
+  'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc' | 'card_installments';
 
 /**
  * The card form's own checks, shared by the checkout and a promotion bought by card: Mercado
@@ -226,13 +229,30 @@ export type CardToken = {
  * The sandbox form's token for the typed test card (as a real provider's fields would make one):
  * the same card typed again gives the same token, so a retried order is the same attempt.
  */
-export function sandboxCard(values: Pick<CheckoutValues, 'card_number'>, salt: string): CardToken {
+export function sandboxCard(
+  values: Pick<CheckoutValues, 'card_number'> & { card_installments?: string },
+  salt: string,
+): CardToken {
   const digits = values.card_number.replace(/\s+/g, '');
   return {
     token: sandboxCardToken(digits, salt),
     payment_method_id: sandboxBrand(digits),
-    installments: 1,
+    installments: installmentsOf(values.card_installments),
   };
+}
+
+/** The installments chosen in a card form ('' or anything unreadable: paid at once). */
+export function installmentsOf(value: string | undefined): number {
+  const count = Number(value);
+  return Number.isInteger(count) && count >= 1 ? count : 1;
+}
+
+/**
+ * What each installment comes to, as the sandbox shows it (no interest: the SANDBOX charges
+ * the total whatever the count); rounded to the cent, so the last one may differ by a cent.
+ */
+export function installmentAmount(total: string | number, count: number): string {
+  return (Math.round((Number(total) * 100) / count) / 100).toFixed(2);
 }
 
 /** Luhn check: a mistyped number is a field error before anything is sent. */
@@ -319,6 +339,8 @@ export const fieldOfServerPath: Record<string, CheckoutField> = {
   payment_method: 'payment_method',
   card: 'card_number',
   'card.token': 'card_number',
+  'card.installments': 'card_installments',
+  installments: 'card_installments',
   'billing.first_name': 'first_name',
   'billing.last_name': 'last_name',
   'billing.email': 'email',

@@ -310,6 +310,45 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+/**
+ * A line (or part of one) the store removed from an order before preparing it, with what the
+ * order's total went down by and, for a card-paid order, the refund of that difference. The
+ * order's history: the shopper, staff and the back office see who removed what and the refund.
+ */
+export const orderLineRemovals = pgTable(
+  'order_line_removals',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    orderUid: uuid('order_uid').notNull(),
+    /** The order line's position (order_lines.position), kept if the whole line is gone. */
+    position: integer('position').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** By how much the order's total went down (the refund when the order was card-paid). */
+    totalDeltaCents: integer('total_delta_cents').notNull(),
+    /** The refund of that difference (card-paid orders only). */
+    refundUid: uuid('refund_uid'),
+    /** Who removed it: the staff member's user uid and role, from the counter or the back office. */
+    actorUid: uuid('actor_uid'),
+    actorRole: text('actor_role').notNull(),
+    source: text('source').$type<'staff' | 'admin'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    index('order_line_removals_order_idx').on(t.appId, t.orderUid),
+    foreignKey({
+      columns: [t.appId, t.orderUid],
+      foreignColumns: [orders.appId, orders.uid],
+    }).onDelete('cascade'),
+    check('order_line_removals_quantity_check', sql`${t.quantity} > 0`),
+    check('order_line_removals_delta_check', sql`${t.totalDeltaCents} >= 0`),
+    check('order_line_removals_source_check', sql`${t.source} IN ('staff', 'admin')`),
+  ],
+);
+
 export type OrderLineOption = { group: string; name: string; price_cents: number };
 
 /** The lines of an order, priced and named as they were when ordered. */

@@ -1,13 +1,21 @@
-import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { paymentMethodType, type Order } from '@store/contract';
 import type { Database } from '../../db/client';
-import { areas, orderLines, orders, paymentMethods, places } from '../../db/schema';
+import {
+  areas,
+  orderLineRemovals,
+  orderLines,
+  orders,
+  paymentMethods,
+  paymentRefunds,
+  places,
+} from '../../db/schema';
 import type { MemberScope } from '../../scope/scope';
 import { NotFoundError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import type { PageWindow } from '../../lib/pagination';
 import { orderToApi } from './serialize';
-import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -22,7 +30,7 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
   if (rows.length === 0) return [];
   const uids = rows.map((r) => r.uid);
   const areaUids = [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))];
-  const [lines, placeRows, methods, areaRows] = await Promise.all([
+  const [lines, placeRows, methods, areaRows, removals] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -53,6 +61,21 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
           .from(areas)
           .where(ofTenant(tenantRef(appId), areas, inArray(areas.uid, areaUids)))
       : Promise.resolve([]),
+    db
+      .select({ removal: orderLineRemovals, refundStatus: paymentRefunds.status })
+      .from(orderLineRemovals)
+      .leftJoin(
+        paymentRefunds,
+        sameTenant(
+          orderLineRemovals,
+          paymentRefunds,
+          eq(paymentRefunds.uid, orderLineRemovals.refundUid),
+        ),
+      )
+      .where(
+        ofTenant(tenantRef(appId), orderLineRemovals, inArray(orderLineRemovals.orderUid, uids)),
+      )
+      .orderBy(asc(orderLineRemovals.createdAt), asc(orderLineRemovals.uid)),
   ]);
   return rows.map((row) =>
     orderToApi(row, {
@@ -60,6 +83,7 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
       method: methods.find((m) => m.uid === row.paymentMethodUid)!,
       area: areaRows.find((a) => a.uid === row.areaUid) ?? null,
       lines: lines.filter((l) => l.orderUid === row.uid),
+      removals: removals.filter((r) => r.removal.orderUid === row.uid),
     }),
   );
 }

@@ -1,5 +1,12 @@
 import { centsToMoney, canTransition, type Order, type OrderStatus } from '@store/contract';
-import type { areas, orderLines, orders, paymentMethods, places } from '../../db/schema';
+import type {
+  areas,
+  orderLineRemovals,
+  orderLines,
+  orders,
+  paymentMethods,
+  places,
+} from '../../db/schema';
 import { taxToApi } from './settings';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -10,6 +17,11 @@ export type OrderRelated = {
   method: typeof paymentMethods.$inferSelect;
   area: typeof areas.$inferSelect | null;
   lines: LineRow[];
+  /** Lines the store removed, oldest first, with the status of each one's refund. */
+  removals?: {
+    removal: typeof orderLineRemovals.$inferSelect;
+    refundStatus: 'PENDING' | 'DONE' | null;
+  }[];
 };
 
 export function orderToApi(row: OrderRow, related: OrderRelated): Order {
@@ -62,7 +74,17 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
           price: centsToMoney(o.price_cents),
         })),
         coin_price: l.coinPrice,
+        position: l.position,
       })),
+    removed_lines: (related.removals ?? []).map(({ removal, refundStatus }) => ({
+      uid: removal.uid,
+      product_uid: removal.productUid,
+      title: removal.title,
+      quantity: removal.quantity,
+      amount: centsToMoney(removal.totalDeltaCents),
+      refund_status: refundStatus,
+      created_at: removal.createdAt.toISOString(),
+    })),
     subtotal: centsToMoney(row.subtotalCents),
     discount: centsToMoney(row.discountCents),
     delivery_price: centsToMoney(row.deliveryCents),

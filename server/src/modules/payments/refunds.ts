@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
-import { orders, paymentMethods, paymentRefunds } from '../../db/schema';
+import { orderLineRemovals, orders, paymentMethods, paymentRefunds } from '../../db/schema';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { paymentProvider, PaymentProviderError } from './provider';
 
@@ -22,16 +22,18 @@ export async function recordRefund(
   appId: string,
   order: Pick<OrderRow, 'uid' | 'paymentMethodUid' | 'paymentReference' | 'totalCents'>,
   amountCents: number = order.totalCents,
-) {
-  if (!order.paymentReference || amountCents <= 0) return;
+): Promise<string | null> {
+  if (!order.paymentReference || amountCents <= 0) return null;
+  const uid = randomUUID();
   await tx.insert(paymentRefunds).values({
     appId,
-    uid: randomUUID(),
+    uid,
     orderUid: order.uid,
     paymentMethodUid: order.paymentMethodUid,
     paymentReference: order.paymentReference,
     amountCents,
   });
+  return uid;
 }
 
 /**
@@ -48,7 +50,18 @@ export async function attemptRefunds(
   log?: Log,
 ): Promise<{ done: number; failed: number }> {
   const due = await db
-    .select({ refund: paymentRefunds, method: paymentMethods, order: { total: orders.totalCents } })
+    .select({
+      refund: paymentRefunds,
+      method: paymentMethods,
+      order: {
+        total: orders.totalCents,
+        // What was charged: the total now plus what removed lines took off it (refunded apart).
+        charged:
+          sql<number>`${orders.totalCents} + coalesce((select sum(${orderLineRemovals.totalDeltaCents}) from ${orderLineRemovals} where ${sameTenant(orderLineRemovals, orders, eq(orderLineRemovals.orderUid, orders.uid), isNotNull(orderLineRemovals.refundUid))}), 0)`.mapWith(
+            Number,
+          ),
+      },
+    })
     .from(paymentRefunds)
     .innerJoin(
       paymentMethods,
@@ -82,7 +95,9 @@ export async function attemptRefunds(
       eq(paymentRefunds.status, 'PENDING'),
     );
     try {
-      const whole = refund.amountCents >= order.total;
+      // The whole payment (a cancel with nothing refunded before) is refunded without an
+      // amount; anything else (a removed line, a cancel after one) names its amount.
+      const whole = refund.amountCents >= order.charged;
       const answer = await paymentProvider(method).refund(
         refund.paymentReference,
         whole ? null : refund.amountCents,

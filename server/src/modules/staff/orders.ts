@@ -7,12 +7,14 @@ import {
   type OrderStatus,
   type StaffOrder,
   type StaffOrderAction,
+  type RemoveLineInput,
 } from '@store/contract';
 import { orders, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { transitionOrder, withRelated } from '../orders/service';
+import { removeOrderLine } from '../orders/line-removal';
 import { allowedPlace } from './guard';
 import type { StaffScope } from '../../scope/scope';
 import { ofTenant } from '../../scope/tenant-query';
@@ -119,5 +121,16 @@ export async function moveOrder(
 ): Promise<StaffOrder> {
   const row = await boardOrder(staff, orderUid);
   await transitionOrder(staff, row.uid, staffActionStatus[action], 'place');
+  return getOrder(staff, row.uid);
+}
+
+/** The counter removes a line (or part of it) from an order not prepared yet (orders/line-removal.ts). */
+export async function removeLine(
+  staff: StaffScope,
+  orderUid: string,
+  input: RemoveLineInput,
+): Promise<StaffOrder> {
+  const row = await boardOrder(staff, orderUid);
+  await removeOrderLine(staff, row.uid, input, 'staff');
   return getOrder(staff, row.uid);
 }

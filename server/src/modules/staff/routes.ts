@@ -17,6 +17,8 @@ import {
   staffInvitation,
   staffInvitationInput,
   staffOrder,
+  removeLineDoc,
+  removeLineInput,
   staffOrdersQuery,
   staffPermissions,
   staffPointsInput,
@@ -44,7 +46,7 @@ import { requireStaff, staffHook, staffOnly } from './guard';
 import { companyPrograms } from './programs';
 import { clientFromQr, clientPromotions, createClient, lookupClient } from './clients';
 import { addPoints, giveStamps, lookupPromotion, redeem } from './counter';
-import { getOrder, listOrders, moveOrder } from './orders';
+import { getOrder, listOrders, moveOrder, removeLine } from './orders';
 import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
@@ -319,6 +321,22 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => moveOrder(requireStaff(request), request.params.uid, request.body.action),
+  );
+
+  server.post(
+    '/v5/staff/orders/:uid/remove-line/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        summary: 'Removes a line (or some of its quantity) from an order not prepared yet',
+        description: `${access} ${removeLineDoc}`,
+        params: uidParams,
+        body: removeLineInput,
+        response: { 200: staffOrder, ...errors },
+      },
+    },
+    async (request) => removeLine(requireStaff(request), request.params.uid, request.body),
   );
 
   server.get(

@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { SANDBOX_CARDS } from '@store/contract/payments/sandbox';
-import { TextField } from '../form-fields';
-import { formatCardNumber, formatExpiry } from '../../lib/checkout-logic';
+import { SANDBOX_CARDS, SANDBOX_INSTALLMENTS } from '@store/contract/payments/sandbox';
+import { SelectField, TextField } from '../form-fields';
+import {
+  formatCardNumber,
+  formatExpiry,
+  installmentAmount,
+  type CardField,
+} from '../../lib/checkout-logic';
 import type { FormBinding, InputBinding } from '../../lib/form-binding';
-
-type CardField = 'card_holder' | 'card_number' | 'card_expiry' | 'card_cvc';
+import { useFormatPrice } from '../../lib/money';
 
 // The SANDBOX provider's test cards (contract payments/sandbox): shown so a demo can be paid.
 const SHOWN = SANDBOX_CARDS.filter((c) => c.outcome !== 'insufficient_funds');
@@ -24,9 +28,20 @@ function formatted(
   };
 }
 
-/** The online card form, with the sandbox's test cards above it. */
-export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
+/**
+ * The online card form, with the sandbox's test cards above it and the SANDBOX's installment
+ * choices (1, 3 or 6 for any card; no interest, so each is the total divided by the count).
+ */
+export function CardFields({
+  binding,
+  amount,
+}: {
+  binding: FormBinding<CardField>;
+  /** The total to pay, when known (the checkout's quote may still be loading). */
+  amount?: string | null;
+}) {
   const { t } = useTranslation();
+  const price = useFormatPrice();
   return (
     <div className="checkout-card">
       <div className="checkout-sandbox" role="note">
@@ -79,6 +94,34 @@ export function CardFields({ binding }: { binding: FormBinding<CardField> }) {
           {...binding.input('card_cvc')}
         />
       </div>
+      <SelectField
+        label={t('checkout.installments')}
+        error={binding.error('card_installments')}
+        options={SANDBOX_INSTALLMENTS.map((count) => ({
+          value: String(count),
+          label: installmentLabel(
+            t,
+            count,
+            amount ? price(installmentAmount(amount, count)) : null,
+          ),
+        }))}
+        {...binding.input('card_installments')}
+      />
     </div>
   );
+}
+
+/** '3 cuotas de S/ 8.33', '1 pago de S/ 25.00' (without the amount while it is not known). */
+export function installmentLabel(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  count: number,
+  amount: string | null,
+): string {
+  if (count === 1)
+    return amount
+      ? t('checkout.installmentsOnce', { amount })
+      : t('checkout.installmentsOnceNoAmount');
+  return amount
+    ? t('checkout.installmentsMany', { count, amount })
+    : t('checkout.installmentsManyNoAmount', { count });
 }

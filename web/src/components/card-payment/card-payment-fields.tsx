@@ -16,19 +16,23 @@ export function CardPaymentFields({
   method,
   binding,
   tokenizer,
+  amount,
 }: {
   method: Pick<PaymentMethod, 'provider' | 'public_key'>;
   binding: FormBinding<CardField>;
   tokenizer: MutableRefObject<CardTokenizer | null>;
+  /** The total to pay, for the installment amounts (null while the checkout's quote loads). */
+  amount?: string | null;
 }) {
   return method.provider === 'mercadopago' ? (
     <MercadoPagoCardFields
       publicKey={method.public_key ?? ''}
       binding={binding}
       tokenizer={tokenizer}
+      amount={amount}
     />
   ) : (
-    <CardFields binding={binding} />
+    <CardFields binding={binding} amount={amount} />
   );
 }
 

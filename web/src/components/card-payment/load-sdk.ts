@@ -21,6 +21,23 @@ export type MercadoPagoInstance = {
   getPaymentMethods: (data: {
     bin: string;
   }) => Promise<{ results: { id: string; issuer?: { id: number | string } | null }[] }>;
+  /**
+   * The installments Mercado Pago offers for this card (its BIN) and amount: one entry per
+   * payment method, each with its issuer and its `payer_costs` (count, the amount per installment
+   * and the localised `recommended_message`, e.g. "3 cuotas de S/ 8,55 (S/ 25,65)").
+   */
+  getInstallments: (data: { amount: string; bin: string; locale?: string }) => Promise<
+    {
+      payment_method_id: string;
+      issuer?: { id: number | string; name?: string } | null;
+      payer_costs: {
+        installments: number;
+        recommended_message?: string;
+        installment_amount?: number;
+        total_amount?: number;
+      }[];
+    }[]
+  >;
 };
 
 type MercadoPagoConstructor = new (

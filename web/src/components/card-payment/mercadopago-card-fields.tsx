@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, TextField } from '../form-fields';
+import { FormAlert, SelectField, TextField } from '../form-fields';
 import { useErrorText } from '../../lib/error-text';
-import type { CardToken } from '../../lib/checkout-logic';
+import { installmentsOf, type CardField, type CardToken } from '../../lib/checkout-logic';
 import type { FormBinding } from '../../lib/form-binding';
 import { loadMercadoPago, type MercadoPagoInstance, type SecureField } from './load-sdk';
 
@@ -11,19 +11,27 @@ export type CardTokenizer = (holder: string) => Promise<CardToken>;
 
 type State = 'loading' | 'ready' | 'failed';
 
+/** One of Mercado Pago's installment offers for the card typed (a `payer_costs` entry). */
+type Offer = { installments: number; label: string };
+
 /**
  * The card form of a Mercado Pago method: the holder's name is ours, the number, expiry and CVC
  * are Mercado Pago's secure fields (its frames), so the card never touches this page's DOM nor
- * our server. The card's brand and issuer come from Mercado Pago's BIN look-up.
+ * our server. The card's brand and issuer come from Mercado Pago's BIN look-up, and the
+ * installments offered from `getInstallments` for that BIN and the amount (Mercado Pago decides
+ * them per card and amount, with its own wording of each).
  */
 export function MercadoPagoCardFields({
   publicKey,
   binding,
   tokenizer,
+  amount,
 }: {
   publicKey: string;
-  binding: FormBinding<'card_holder' | 'card_number'>;
+  binding: FormBinding<CardField>;
   tokenizer: MutableRefObject<CardTokenizer | null>;
+  /** The total to pay (Mercado Pago's installments depend on it); null while not known. */
+  amount?: string | null;
 }) {
   const { t, i18n } = useTranslation();
   const [state, setState] = useState<State>('loading');
@@ -31,6 +39,43 @@ export function MercadoPagoCardFields({
   const base = useId().replace(/:/g, '');
   const ids = { number: `${base}-number`, expiry: `${base}-expiry`, cvc: `${base}-cvc` };
   const brand = useRef<{ id: string; issuer: string | null } | null>(null);
+  const mpRef = useRef<MercadoPagoInstance | null>(null);
+  const bin = useRef<string | null>(null);
+  const [offers, setOffers] = useState<Offer[]>([]);
+  // The tokenizer is made once per load: it reads the current choice through refs.
+  const chosen = useRef(1);
+  chosen.current = installmentsOf(binding.value('card_installments'));
+  const amountRef = useRef(amount ?? null);
+  amountRef.current = amount ?? null;
+  const setRef = useRef(binding.set);
+  setRef.current = binding.set;
+
+  /** Asks Mercado Pago for the installments of the card typed and the current amount. */
+  const lookUpInstallments = useRef((mp: MercadoPagoInstance) => {
+    const forBin = bin.current;
+    const total = amountRef.current;
+    if (!forBin || !total) {
+      setOffers([]);
+      return;
+    }
+    mp.getInstallments({ amount: total, bin: forBin })
+      .then((answer) => {
+        if (bin.current !== forBin || amountRef.current !== total) return; // a newer look-up runs
+        const found = answer[0];
+        if (!found) return setOffers([]);
+        if (found.issuer?.id != null && brand.current)
+          brand.current = { ...brand.current, issuer: String(found.issuer.id) };
+        const next = found.payer_costs.map((cost) => ({
+          installments: cost.installments,
+          label: cost.recommended_message ?? String(cost.installments),
+        }));
+        setOffers(next);
+        // A count the new card or amount does not offer falls back to paying at once.
+        if (!next.some((o) => o.installments === chosen.current))
+          setRef.current('card_installments', '1');
+      })
+      .catch(() => setOffers([]));
+  });
 
   useEffect(() => {
     let gone = false;
@@ -45,16 +90,23 @@ export function MercadoPagoCardFields({
         const number = mp.fields
           .create('cardNumber', { placeholder: '0000 0000 0000 0000' })
           .mount(ids.number);
-        number.on('binChange', ({ bin }) => {
+        mpRef.current = mp;
+        number.on('binChange', ({ bin: typed }) => {
           brand.current = null;
-          if (!bin) return;
-          void mp.getPaymentMethods({ bin }).then(({ results }) => {
+          bin.current = typed ?? null;
+          if (!typed) {
+            setOffers([]);
+            setRef.current('card_installments', '1');
+            return;
+          }
+          void mp.getPaymentMethods({ bin: typed }).then(({ results }) => {
             const found = results[0];
-            if (found)
+            if (found && bin.current === typed)
               brand.current = {
                 id: found.id,
                 issuer: found.issuer?.id != null ? String(found.issuer.id) : null,
               };
+            lookUpInstallments.current(mp);
           });
         });
         fields.push(
@@ -68,7 +120,7 @@ export function MercadoPagoCardFields({
           return {
             token: token.id,
             payment_method_id: brand.current.id,
-            installments: 1,
+            installments: chosen.current,
             issuer_id: brand.current.issuer,
           };
         };
@@ -79,11 +131,19 @@ export function MercadoPagoCardFields({
       });
     return () => {
       gone = true;
+      mpRef.current = null;
+      bin.current = null;
+      setOffers([]);
       tokenizer.current = null;
       for (const field of fields) field.unmount();
     };
     // The ids are stable for this component; a new attempt (after a failed load) loads again.
   }, [publicKey, attempt]);
+
+  // A new total (a coupon, the delivery fare) changes what Mercado Pago offers.
+  useEffect(() => {
+    if (mpRef.current) lookUpInstallments.current(mpRef.current);
+  }, [amount]);
 
   if (state === 'failed') {
     return (
@@ -112,6 +172,16 @@ export function MercadoPagoCardFields({
         <SecureFieldBox id={ids.expiry} label={t('checkout.cardExpiry')} />
         <SecureFieldBox id={ids.cvc} label={t('checkout.cardCvc')} />
       </div>
+      {offers.length ? (
+        <SelectField
+          label={t('checkout.installments')}
+          error={binding.error('card_installments')}
+          options={offers.map((o) => ({ value: String(o.installments), label: o.label }))}
+          {...binding.input('card_installments')}
+        />
+      ) : (
+        <p className="checkout-note">{t('checkout.installmentsAfterNumber')}</p>
+      )}
       <p className="checkout-note">{t('checkout.cardSecure')}</p>
     </div>
   );

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOrder, adminOrdersQuery, paged, storeDateOf } from '@store/contract';
+import {
+  adminOrder,
+  adminOrdersQuery,
+  paged,
+  removeLineDoc,
+  removeLineInput,
+  storeDateOf,
+} from '@store/contract';
 import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
@@ -9,6 +16,7 @@ import {
   cancelAdminOrder,
   getAdminOrder,
   listAdminOrders,
+  removeAdminOrderLine,
   type AdminOrderFilters,
 } from './service';
 
@@ -112,5 +120,22 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => cancelAdminOrder(requireAdmin(request), request.params.uid),
+  );
+
+  server.post(
+    '/v5/admin/orders/:uid/remove-line/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'Removes a line (or some of its quantity) from an order not prepared yet',
+        description: `${access} ${removeLineDoc}`,
+        params: uidParams,
+        body: removeLineInput,
+        response: { 200: adminOrder, ...errors },
+      },
+    },
+    async (request) =>
+      removeAdminOrderLine(requireAdmin(request), request.params.uid, request.body),
   );
 };

@@ -11,12 +11,14 @@ import {
   type AdminOrder,
   type AdminOrdersQuery,
   type Order,
+  type RemoveLineInput,
 } from '@store/contract';
 import { orders, paymentRefunds, users } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/http-errors';
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { transitionOrder, withRelated } from '../../orders/service';
+import { removeOrderLine } from '../../orders/line-removal';
 import { safeCell, statusLabels, storeDateTime } from '../../staff/records';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange } from '../audit';
@@ -186,6 +188,17 @@ export async function cancelAdminOrder(admin: AdminScope, uid: string): Promise<
     before: { number: row.number, status: row.status, payment_status: row.paymentStatus },
     after: { number: row.number, status: 'CANCELED_BY_PLACE' },
   });
+  return getAdminOrder(admin, row.uid);
+}
+
+/** The back office removes a line from an order not prepared yet (orders/line-removal.ts; audited there). */
+export async function removeAdminOrderLine(
+  admin: AdminScope,
+  uid: string,
+  input: RemoveLineInput,
+): Promise<AdminOrder> {
+  const row = await companyOrder(admin, uid);
+  await removeOrderLine(admin, row.uid, input, 'admin');
   return getAdminOrder(admin, row.uid);
 }
 

@@ -63,6 +63,19 @@ export const ordersEs = {
   historyTitle: 'Historial en la administración',
   historyEmpty: 'Nadie cambió este pedido desde la administración.',
   historyLine: '{{who}} ({{role}}) cambió el estado a «{{status}}»',
+  historyRemoved: '{{who}} ({{role}}) quitó {{quantity}} × {{title}}',
+  removeLine: 'Quitar',
+  removeLineLabel: 'Quitar {{title}} del pedido',
+  removeQuestion:
+    '¿Quitar {{quantity}} × {{title}} del pedido {{number}}? El total se calcula de nuevo y el stock vuelve al local.',
+  removeQuestionCard:
+    '¿Quitar {{quantity}} × {{title}} del pedido {{number}}? El total se calcula de nuevo, el stock vuelve al local y la diferencia se reembolsa a la tarjeta del cliente.',
+  removeYes: 'Sí, quitar',
+  removed: 'Producto quitado; nuevo total {{total}}.',
+  removedRefund: 'Producto quitado; nuevo total {{total}}; reembolso: {{state}}.',
+  removeError: 'No se pudo quitar el producto.',
+  removedTitle: 'Productos quitados',
+  removedLine: '{{quantity}} × {{title}} · −{{amount}} · {{date}}',
   placedAt: 'Pedido realizado el {{date}}',
   cancel: 'Cancelar pedido',
   cancelQuestion:
@@ -155,6 +168,19 @@ export const ordersEn: OrdersTexts = {
   historyTitle: 'Back-office history',
   historyEmpty: 'Nobody changed this order from the back office.',
   historyLine: '{{who}} ({{role}}) set the status to “{{status}}”',
+  historyRemoved: '{{who}} ({{role}}) removed {{quantity}} × {{title}}',
+  removeLine: 'Remove',
+  removeLineLabel: 'Remove {{title}} from the order',
+  removeQuestion:
+    'Remove {{quantity}} × {{title}} from order {{number}}? The total is computed again and the stock goes back to the place.',
+  removeQuestionCard:
+    "Remove {{quantity}} × {{title}} from order {{number}}? The total is computed again, the stock goes back to the place and the difference is refunded to the customer's card.",
+  removeYes: 'Yes, remove',
+  removed: 'Product removed; new total {{total}}.',
+  removedRefund: 'Product removed; new total {{total}}; refund: {{state}}.',
+  removeError: "The product couldn't be removed.",
+  removedTitle: 'Removed products',
+  removedLine: '{{quantity}} × {{title}} · −{{amount}} · {{date}}',
   placedAt: 'Placed on {{date}}',
   cancel: 'Cancel order',
   cancelQuestion:

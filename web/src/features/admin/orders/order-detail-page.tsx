@@ -11,6 +11,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useCancelOrder } from './api/cancel-order';
+import { useRemoveOrderLine } from './api/remove-line';
 import { useOrder } from './api/get-order';
 import { useOrderHistory } from './api/get-order-history';
 import './orders.css';
@@ -98,6 +99,96 @@ function CancelOrder({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * Lines may be removed while the store has not prepared the order (received or accepted), its
+ * payment settled or due on delivery, and another product is left (the server says the same).
+ */
+function canRemoveLines(order: AdminOrder): boolean {
+  return (
+    (order.status === 'RECEIVED' || order.status === 'ACCEPTED') &&
+    (order.payment_status === 'PAID' || order.payment_status === 'PAY_ON_DELIVERY') &&
+    !order.coin_total &&
+    order.products.reduce((n, l) => n + l.quantity, 0) > 1
+  );
+}
+
+/** "Quitar" on one line, behind an "are you sure?" that says a card payment is refunded. */
+function RemoveLine({ order, line }: { order: AdminOrder; line: AdminOrder['products'][number] }) {
+  const { t, i18n } = useTranslation();
+  const stm = useErrorText();
+  const remove = useRemoveOrderLine();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (line.position === undefined) return null;
+  const position = line.position;
+  const values = { quantity: line.quantity, title: line.title, number: order.number };
+  const onYes = () => {
+    setError(null);
+    remove.mutate(
+      { uid: order.uid, position },
+      {
+        onSuccess: (done) => {
+          const refund = done.refunds.at(-1);
+          const total = formatMoney(done.total, i18n.language);
+          toast.success(
+            order.payment_status === 'PAID' && refund
+              ? t('admin.orders.removedRefund', {
+                  total,
+                  state: t(`admin.orders.refund_${refund.status}`),
+                })
+              : t('admin.orders.removed', { total }),
+          );
+        },
+        onError: (err) => {
+          const parsed = serverFormErrors(err, []);
+          const first = parsed.general[0] ?? Object.values(parsed.fields)[0];
+          setError(
+            first
+              ? stm(first)
+              : err instanceof ApiError && err.detailMessage
+                ? stm(err.detailMessage)
+                : t('admin.orders.removeError'),
+          );
+        },
+        onSettled: () => setAsking(false),
+      },
+    );
+  };
+  return (
+    <div className="admin-order__remove">
+      {asking ? (
+        <ConfirmInline
+          className="admin-order__remove-confirm"
+          question={
+            order.payment_status === 'PAID'
+              ? t('admin.orders.removeQuestionCard', values)
+              : t('admin.orders.removeQuestion', values)
+          }
+          yes={t('admin.orders.removeYes')}
+          no={t('admin.orders.cancelNo')}
+          busy={remove.isPending}
+          onYes={onYes}
+          onNo={() => setAsking(false)}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button--small"
+          aria-label={t('admin.orders.removeLineLabel', { title: line.title })}
+          onClick={() => setAsking(true)}
+        >
+          {t('admin.orders.removeLine')}
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="form-alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** What the back office did to the order (the audit log's lines about it). */
 function History({ uid }: { uid: string }) {
   const { t } = useTranslation();
@@ -119,13 +210,20 @@ function History({ uid }: { uid: string }) {
           {history.data.results.map((line) => (
             <li key={line.uid}>
               <strong>{format.instant(line.at)}</strong>{' '}
-              {t('admin.orders.historyLine', {
-                who: line.actor.name || line.actor.email || '—',
-                role: t(`admin.role_${line.actor.role}`),
-                status: t(`admin.orders.status_${String(line.after?.status ?? '')}`, {
-                  defaultValue: String(line.after?.status ?? ''),
-                }),
-              })}
+              {line.after && 'removed' in line.after
+                ? t('admin.orders.historyRemoved', {
+                    who: line.actor.name || line.actor.email || '—',
+                    role: t(`admin.role_${line.actor.role}`),
+                    quantity: line.after.removed,
+                    title: (line.after.line as { title?: string } | undefined)?.title ?? '',
+                  })
+                : t('admin.orders.historyLine', {
+                    who: line.actor.name || line.actor.email || '—',
+                    role: t(`admin.role_${line.actor.role}`),
+                    status: t(`admin.orders.status_${String(line.after?.status ?? '')}`, {
+                      defaultValue: String(line.after?.status ?? ''),
+                    }),
+                  })}
             </li>
           ))}
         </ul>
@@ -138,6 +236,7 @@ function OrderView({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const money = (v: string) => formatMoney(v, i18n.language);
+  const removable = canRemoveLines(order);
   return (
     <div className="admin-order__grid">
       <section className="admin-panel" aria-labelledby="admin-order-lines">
@@ -163,9 +262,28 @@ function OrderView({ order }: { order: AdminOrder }) {
               <span>
                 {line.coin_price ? `${line.coin_price * line.quantity}` : money(line.total)}
               </span>
+              {removable ? <RemoveLine order={order} line={line} /> : null}
             </li>
           ))}
         </ul>
+        {order.removed_lines?.length ? (
+          <>
+            <h3 className="admin-order__subtitle">{t('admin.orders.removedTitle')}</h3>
+            <ul className="admin-order__facts" data-testid="admin-order-removed">
+              {order.removed_lines.map((r) => (
+                <li key={r.uid}>
+                  {t('admin.orders.removedLine', {
+                    quantity: r.quantity,
+                    title: r.title,
+                    amount: money(r.amount),
+                    date: format.instant(r.created_at),
+                  })}{' '}
+                  {r.refund_status ? <StateLabel kind="refund" value={r.refund_status} /> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <dl className="admin-order__totals">
           <dt>{t('admin.orders.subtotal')}</dt>
           <dd>{money(order.subtotal)}</dd>

@@ -75,6 +75,7 @@ const emptyValues: CheckoutValues = {
   card_number: '',
   card_expiry: '',
   card_cvc: '',
+  card_installments: '1',
   first_name: '',
   last_name: '',
   email: '',
@@ -445,7 +446,12 @@ export function CheckoutPage() {
             <PaymentMethodChoice binding={binding} methods={methods} hidden={coinsCart} />
             {!acceptsCards ? <p className="checkout-note">{t('checkout.noCardPayments')}</p> : null}
             {paymentType === 'ONLINE_CARD' && chosenMethod ? (
-              <CardPaymentFields method={chosenMethod} binding={binding} tokenizer={tokenizer} />
+              <CardPaymentFields
+                method={chosenMethod}
+                binding={binding}
+                tokenizer={tokenizer}
+                amount={total ?? null}
+              />
             ) : null}
           </section>
 

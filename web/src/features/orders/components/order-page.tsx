@@ -211,6 +211,32 @@ export function OrderPage() {
               ))}
             </tbody>
           </table>
+          {o.removed_lines?.length ? (
+            <div className="order-removed" data-testid="order-removed">
+              <h3 className="order-removed__title">{t('orders.removedTitle')}</h3>
+              <ul>
+                {o.removed_lines.map((r) => (
+                  <li key={r.uid}>
+                    {t('orders.removedLine', {
+                      quantity: r.quantity,
+                      title: r.title,
+                      amount: price(r.amount),
+                    })}
+                    {r.refund_status ? (
+                      <>
+                        {' · '}
+                        <strong>
+                          {r.refund_status === 'DONE'
+                            ? t('orders.removedRefunded', { amount: price(r.amount) })
+                            : t('orders.removedRefunding', { amount: price(r.amount) })}
+                        </strong>
+                      </>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {o.coin_total > 0 ? (
             <dl className="checkout-summary__totals">
               <div className="checkout-summary__total">

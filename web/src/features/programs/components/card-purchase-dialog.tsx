@@ -26,6 +26,7 @@ const EMPTY: Record<CardField, string> = {
   card_number: '',
   card_expiry: '',
   card_cvc: '',
+  card_installments: '1',
 };
 
 /**
@@ -152,7 +153,12 @@ export function CardPurchaseDialog({
           </label>
         ) : null}
         {method ? (
-          <CardPaymentFields method={method} binding={binding} tokenizer={tokenizer} />
+          <CardPaymentFields
+            method={method}
+            binding={binding}
+            tokenizer={tokenizer}
+            amount={promotion.price ?? null}
+          />
         ) : null}
         <FormAlert messages={general} />
         <div className="activation__actions">
