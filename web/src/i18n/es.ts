@@ -1,4 +1,3 @@
-import { errorResources } from './errors';
 import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
 import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
@@ -53,7 +52,6 @@ export const es = {
     city: 'Ciudad',
   },
   languages: { es: 'Español', en: 'English' },
-  errors: errorResources('es'),
   footer: {
     nav: 'Navegación principal',
     products: 'Productos',
