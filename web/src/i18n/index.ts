@@ -30,6 +30,23 @@ async function loadCatalogue(language: Language): Promise<void> {
   loaded.add(language);
 }
 
+let screenTexts: Promise<void> | undefined;
+
+/**
+ * The Spanish texts of the lazy store screens (screens-es.ts); app/lazy-pages.ts loads them
+ * beside each screen's code, so a screen renders with its words.
+ */
+export function loadScreenTexts(): Promise<void> {
+  screenTexts ??= import('./screens-es').then(({ screensEs }) => {
+    i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', screensEs, true, false);
+  });
+  // A failed load (a network blip) is tried again by the next screen that asks.
+  screenTexts.catch(() => {
+    screenTexts = undefined;
+  });
+  return screenTexts;
+}
+
 let errorTexts: Promise<void> | undefined;
 
 /**
