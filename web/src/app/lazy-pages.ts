@@ -7,7 +7,6 @@ import { loadScreenTexts } from '../i18n';
  * A lazy screen: its code and the Spanish texts of the lazy screens (i18n/screens-es.ts), fetched
  * side by side, so neither waits for the other and the screen renders with its words.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
 function screen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module));
 }
