@@ -1,10 +1,15 @@
 /**
- * Bundle budget of the production build: the JavaScript (and, shown beside it, the CSS) that the
- * first page of the store front needs (the entry chunk, its static imports and their CSS; plus,
- * for pages whose route is lazy, that route's chunk and its static imports), gzip. Fails when
- * the JavaScript is over the budget (issue 9: 150 KB; 152 KB since issue 22/24's rows landed on
- * 2026-11-26 — issue 20 takes it to 120 KB), and when the store front's first page
+ * Bundle budget of the production build: the JavaScript (and, shown beside it, the CSS) that each
+ * first page a visitor can land on needs (the entry chunk, its static imports and their CSS; plus,
+ * for pages whose route is lazy, that route's chunks and their static imports), gzip level 9.
+ * Every page of PAGES is measured; one that cannot be (a chunk renamed or gone) fails, it is
+ * never skipped. Fails when a page's JavaScript is over its ceiling, and when a first page
  * carries code of a feature that must load on demand.
+ *
+ * Issue 20's target is 120 KB per first page; the figures of 2026-11-26 (bench/RESULTS.md) are
+ * above it (React, React Router, i18next and TanStack Query alone are about 108 KB), so each page
+ * has a ceiling at today's size plus a thin margin: the budget stops growth, and each ceiling
+ * comes down as the page does, to TARGET_KB. BUNDLE_BUDGET_KB=120 holds every page to one figure.
  *
  *   npm run build && npm run bench:bundle            (reads web/dist)
  *   WEB_DIST=/tmp/dist-me npm run bench:bundle       (another build)
@@ -13,11 +18,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import type { landingPageType } from '../contract/src/tenancy/app';
 
-// 152 KB, not 150: the rows of issues 22 and 24 (language-bound formats, the top navigation,
-// the error boundary, ads, the back-office link) put the multisite home at 150.2 KB. Issue 20
-// (first pages under 120 KB) brings it down; the margin is deliberately thin until then.
-const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB || 152);
+type LandingPageType = (typeof landingPageType)['options'][number];
+
+/** Issue 20: every first page under this many KB of JavaScript gzip. */
+const TARGET_KB = 120;
+/** One ceiling for every page instead of each page's own (e.g. BUNDLE_BUDGET_KB=120). */
+const BUDGET_OVERRIDE_KB = process.env.BUNDLE_BUDGET_KB
+  ? Number(process.env.BUNDLE_BUDGET_KB)
+  : undefined;
 
 /** Features whose code the store front's first page may hold; every other one loads lazily (see lazy-pages.ts). */
 const STORE_FRONT_FEATURES = new Set(['shell', 'catalog', 'cookies', 'tenancy', 'maintenance']);
@@ -26,27 +36,43 @@ type Page = {
   name: string;
   /** Sources (manifest keys) of the lazy chunks that the page's route renders at once. */
   lazy: string[];
-  /** Store-front pages are held to the budget and to STORE_FRONT_FEATURES; others are reported. */
-  storeFront: boolean;
+  /** KB of JavaScript gzip the page may not exceed (today's size and a thin margin; see above). */
+  ceilingKb: number;
 };
+
+/** Each landing type's own chunk (landing-page.tsx): typed by the contract, so a new type must be added here. */
+const LANDINGS: Record<LandingPageType, { chunk: string; ceilingKb: number }> = {
+  DEFAULT: { chunk: 'src/features/landing/components/default-landing.tsx', ceilingKb: 162 },
+  MODEL_2: { chunk: 'src/features/landing/components/model2-landing.tsx', ceilingKb: 162 },
+  MERCHANTS: { chunk: 'src/features/landing/components/merchants-landing.tsx', ceilingKb: 152 },
+};
+
+/** The texts of the lazy screens (app/lazy-pages.ts `screen`), fetched beside their code. */
+const SCREEN_TEXTS = 'src/i18n/screens-es.ts';
 
 const PAGES: Page[] = [
   // The demo store's home redirects to /products, whose page is in the entry chunk.
-  { name: 'home, /products', lazy: [], storeFront: true },
-  { name: '/cart', lazy: ['src/features/cart/index.ts'], storeFront: true },
+  { name: 'home, /products', lazy: [], ceilingKb: 141 },
+  { name: '/cart', lazy: ['src/features/cart/index.ts', SCREEN_TEXTS], ceilingKb: 148 },
+  { name: '/carta', lazy: ['src/features/carta/index.ts'], ceilingKb: 142 },
+  ...Object.entries(LANDINGS).map(([type, { chunk, ceilingKb }]) => ({
+    name: `/landing ${type}`,
+    lazy: ['src/features/landing/index.ts', chunk, SCREEN_TEXTS],
+    ceilingKb,
+  })),
   {
     name: 'multisite home',
     lazy: ['src/features/tenancy/components/multisite-home.tsx'],
-    storeFront: true,
+    ceilingKb: 142,
   },
-  { name: '/landing', lazy: ['src/features/landing/index.ts'], storeFront: false },
+  { name: '/login', lazy: ['src/features/auth/index.ts', SCREEN_TEXTS], ceilingKb: 259 },
 ];
 
 /**
  * Lazy chunks that every page fetches right after its first render, off the critical path (the
- * toast container): found by a module they hold; shown, not budgeted.
+ * toast container, the error texts): found by a module they hold; shown, not budgeted.
  */
-const DEFERRED_MODULES = ['node_modules/react-toastify/'];
+const DEFERRED_MODULES = ['node_modules/react-toastify/', 'web/src/i18n/errors.ts'];
 
 type ManifestChunk = {
   file: string;
@@ -123,7 +149,16 @@ const failures: string[] = [];
 const rows: string[][] = [];
 
 for (const page of PAGES) {
-  const { js, css } = closure([entryKey, ...page.lazy]);
+  let measured: ReturnType<typeof closure>;
+  try {
+    measured = closure([entryKey, ...page.lazy]);
+  } catch (error) {
+    // A page that cannot be measured fails: it is never skipped.
+    failures.push(`${page.name} cannot be measured: ${(error as Error).message}`);
+    rows.push([page.name, '?', '?', '?', '?', '?', '?', String(page.ceilingKb), 'NOT MEASURED']);
+    continue;
+  }
+  const { js, css } = measured;
   const sum = (files: Set<string>, key: 'raw' | 'gzip') =>
     [...files].reduce((total, file) => total + sizeOf(file)[key], 0);
   const jsGzip = sum(js, 'gzip');
@@ -133,8 +168,9 @@ for (const page of PAGES) {
   const deferred = new Set(
     [...later.js, ...later.css].filter((file) => !js.has(file) && !css.has(file)),
   );
-  const over = jsGzip > BUDGET_KB * 1024;
-  const verdict = over ? (page.storeFront ? 'OVER' : 'over (not store front)') : 'ok';
+  const ceilingKb = BUDGET_OVERRIDE_KB ?? page.ceilingKb;
+  const over = jsGzip > ceilingKb * 1024;
+  const verdict = over ? 'OVER' : jsGzip > TARGET_KB * 1024 ? 'ok (over target)' : 'ok';
   rows.push([
     page.name,
     String(js.size),
@@ -143,32 +179,36 @@ for (const page of PAGES) {
     kb(cssGzip),
     kb(total),
     kb(sum(deferred, 'gzip')),
+    String(ceilingKb),
     verdict,
   ]);
-  if (over && page.storeFront)
+  if (over)
     failures.push(
-      `${page.name}: ${kb(jsGzip)} KB of JavaScript gzip is over the ${BUDGET_KB} KB budget`,
+      `${page.name}: ${kb(jsGzip)} KB of JavaScript gzip is over its ${ceilingKb} KB ceiling`,
     );
 
-  if (page.storeFront) {
-    const features = new Set<string>();
-    for (const file of js) {
-      for (const id of chunkModules[file] ?? []) {
-        const feature = /^web\/src\/features\/([^/]+)\//.exec(id)?.[1];
-        if (
-          feature &&
-          !STORE_FRONT_FEATURES.has(feature) &&
-          !page.lazy.some((lazy) => lazy.startsWith(`src/features/${feature}/`))
-        ) {
-          features.add(feature);
-        }
+  const features = new Set<string>();
+  for (const file of js) {
+    for (const id of chunkModules[file] ?? []) {
+      const feature = /^web\/src\/features\/([^/]+)\//.exec(id)?.[1];
+      if (
+        feature &&
+        !STORE_FRONT_FEATURES.has(feature) &&
+        !page.lazy.some((lazy) => lazy.startsWith(`src/features/${feature}/`))
+      ) {
+        features.add(feature);
+      }
+      // The error catalogue's texts load after the first page (web/src/i18n/index.ts): only
+      // codes may be on it, so areas adding codes do not weigh on every first page.
+      if (id === 'contract/src/errors/catalogue.ts') {
+        failures.push(`${page.name} holds the whole error catalogue (${file})`);
       }
     }
-    if (features.size) {
-      failures.push(
-        `${page.name} loads code of ${[...features].join(', ')} on its first page: import those screens through web/src/app/lazy-pages.ts`,
-      );
-    }
+  }
+  if (features.size) {
+    failures.push(
+      `${page.name} loads code of ${[...features].join(', ')} on its first page: import those screens through web/src/app/lazy-pages.ts`,
+    );
   }
 }
 
@@ -180,7 +220,8 @@ const header = [
   'CSS KB gzip',
   'total KB gzip',
   'then KB gzip',
-  `JS budget ${BUDGET_KB}`,
+  'JS ceiling',
+  `target ${TARGET_KB}`,
 ];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column].length)),

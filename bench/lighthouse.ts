@@ -1,12 +1,14 @@
 /**
  * Lighthouse (mobile emulation, simulated throttling: Lighthouse's defaults) on the demo store's
- * home, /products and /cart, served by the real production server (the e2e harness's
+ * /landing, /products and /cart, served by the real production server (the e2e harness's
  * startServer: built web app, in-memory PGlite, demo tenants) and Debian's Chromium.
  * Fails when performance < 95 or accessibility < 100 on any page.
  *
  *   npm run build && npm run bench:lighthouse
  *   E2E_WEB_DIST=/tmp/dist-me LIGHTHOUSE_REPORTS=/tmp/lh npm run bench:lighthouse   (HTML reports kept)
  *   LIGHTHOUSE_PAGES=/products LIGHTHOUSE_RUNS=5 npm run bench:lighthouse                 (one page)
+ *   LIGHTHOUSE_CPU_SLOWDOWN=8 npm run bench:lighthouse      (a slow phone: CPU 8x slower than here)
+ *   npm run bench:lighthouse:slow-phone                     (the same, issue 20's check)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,9 +18,17 @@ import { startServer } from '../e2e/lib/server';
 
 const MIN_PERFORMANCE = Number(process.env.LIGHTHOUSE_MIN_PERFORMANCE || 95);
 const MIN_ACCESSIBILITY = Number(process.env.LIGHTHOUSE_MIN_ACCESSIBILITY || 100);
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 1);
+// Three runs per page, the median kept: one run swings by several points on a shared machine.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 // LIGHTHOUSE_PAGES=/products measures one page (comma-separated paths).
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/products', '/cart'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/landing', '/products', '/cart'];
+/**
+ * Lighthouse's simulated CPU slowdown (its mobile default is 4). Issue 20 asks for the scores
+ * also at 8, a slower phone. Only the simulation changes: network and emulation stay the defaults.
+ */
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 
 type Row = {
@@ -50,9 +60,13 @@ try {
         output: 'html',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
+        // Merged into Lighthouse's mobile throttling (its other figures stay the defaults).
+        ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const { categories, audits } = result.lhr;
+      if (rows.length === 0 && run === 0)
+        console.log(`throttling: ${JSON.stringify(result.lhr.configSettings.throttling)}`);
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const value = (id: string) => audits[id]?.displayValue ?? '?';
       runs.push({
@@ -101,7 +115,7 @@ try {
 }
 
 console.log(
-  `Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile emulation, ${RUNS} run(s) per page (median)`,
+  `Lighthouse ${new Date().toISOString().slice(0, 10)}, mobile emulation, CPU slowdown ${CPU_SLOWDOWN ?? '4 (default)'}, ${RUNS} run(s) per page (median)`,
 );
 console.log('| page | performance | accessibility | FCP | LCP | TBT | CLS | CPU index |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

@@ -18,6 +18,7 @@ import {
   formatMessage,
   type CatalogueEntry,
 } from '../src';
+import { splitMessageRef } from '../src/errors/ref-parts';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -75,4 +76,14 @@ test("the API's detail keeps the spec's words; screens read the reader's languag
     messageText(refused, 'en'),
     'The order is already “Delivered” and cannot move to “Accepted”.',
   );
+});
+
+test('every code is shaped like a ref, so the web app reads refs without the catalogue', () => {
+  for (const code of Object.keys(errorCatalogue)) {
+    assert.deepEqual(splitMessageRef(code), { code }, code);
+    assert.deepEqual(splitMessageRef(`${code}?a=1`), { code, params: { a: '1' } }, code);
+  }
+  for (const text of ['Otro mensaje.', '¿Seguro?', 'a.b c', 'Error: x.y', '']) {
+    assert.equal(splitMessageRef(text), undefined, text);
+  }
 });

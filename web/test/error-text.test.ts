@@ -12,11 +12,16 @@ import { errorText } from '../src/lib/error-text';
 import { ApiError } from '../src/api/client';
 import { es } from '../src/i18n/es';
 import { en } from '../src/i18n/en';
+import { errorResources } from '../src/i18n/errors';
 
 async function i18n(lng: 'es' | 'en') {
   const t = i18next.createInstance();
   await t.init({
-    resources: { es: { translation: es }, en: { translation: en } },
+    // As the app has them once the error texts are loaded (i18n/index.ts loadErrorTexts).
+    resources: {
+      es: { translation: { ...es, errors: errorResources('es') } },
+      en: { translation: { ...en, errors: errorResources('en') } },
+    },
     lng,
     interpolation: { escapeValue: false },
   });
@@ -33,6 +38,8 @@ test('a code with its parameters reads in the reader language; other texts pass 
   assert.equal(inEs(orderMessages.noOrders), 'No se encontraron pedidos');
   assert.match(inEs(unpaid), /^Ya tiene 3 pedidos sin pagar/);
   assert.equal(inEs('Otro mensaje.'), 'Otro mensaje.');
+  assert.equal(inEs('¿Seguro? Sí.'), '¿Seguro? Sí.');
+  assert.equal(inEs('orders.no_such_code?x=1'), 'orders.no_such_code?x=1');
   const inEn = await i18n('en');
   assert.equal(inEn(outOfStock), 'Out of stock: Torta');
   assert.match(inEn(unpaid), /^You already have 3 unpaid orders/);

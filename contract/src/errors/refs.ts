@@ -1,6 +1,9 @@
 import { errorCatalogue, type ErrorCode } from './catalogue';
 import type { CatalogueEntry } from './entry';
 import { localParams } from './params';
+import { FIELD_CODES, splitMessageRef } from './ref-parts';
+
+export { FIELD_CODES };
 
 type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
@@ -25,9 +28,6 @@ export type ParameterisedCode = {
  */
 export type MessageRef = ErrorCode | `${ErrorCode}?${string}`;
 
-/** The reserved key of a 400 body that carries the codes of its field messages. */
-export const FIELD_CODES = 'codes';
-
 /** A code and its parameters, as the API answers them. */
 export type CodedMessage = { code: ErrorCode; params?: Record<string, string> };
 
@@ -51,11 +51,8 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 /** The code and parameters of a ref, or undefined for a string that is no ref (an uncatalogued text). */
 export function parseMessageRef(ref: string): CodedMessage | undefined {
-  const at = ref.indexOf('?');
-  const code = at < 0 ? ref : ref.slice(0, at);
-  if (!isErrorCode(code)) return undefined;
-  if (at < 0) return { code };
-  return { code, params: Object.fromEntries(new URLSearchParams(ref.slice(at + 1))) };
+  const parts = splitMessageRef(ref);
+  return parts && isErrorCode(parts.code) ? (parts as CodedMessage) : undefined;
 }
 
 /** A ref as the API answers it: an uncatalogued text becomes `common.untranslated` carrying it. */

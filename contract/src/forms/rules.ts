@@ -1,4 +1,4 @@
-import { formMessages } from '../messages';
+import { formMessages } from '../form-messages';
 
 /**
  * The generic form rules of the spec. Each answers the Spanish message when the

@@ -1,5 +1,6 @@
 import { storageKeys } from '@store/contract/constants';
-import { FIELD_CODES, type CodedMessage } from '@store/contract/errors/refs';
+import type { CodedMessage } from '@store/contract/errors/refs';
+import { FIELD_CODES } from '@store/contract/errors/ref-parts';
 import type { ErrorCode } from '@store/contract/errors/catalogue';
 import { storage } from '../lib/storage';
 

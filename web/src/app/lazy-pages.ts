@@ -1,101 +1,116 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
+import { loadScreenTexts } from '../i18n';
 
 // Everything that is not the store front loads on demand, so the first page stays small.
-export const PoliticsPage = lazy(() =>
+
+/**
+ * A lazy screen: its code and the Spanish texts of the lazy screens (i18n/screens-es.ts), fetched
+ * side by side, so neither waits for the other and the screen renders with its words.
+ */
+function screen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module));
+}
+export const PoliticsPage = screen(() =>
   import('../features/legal/components/politics-page').then((m) => ({ default: m.PoliticsPage })),
 );
-export const TermsPage = lazy(() =>
+export const TermsPage = screen(() =>
   import('../features/legal/components/terms-page').then((m) => ({ default: m.TermsPage })),
 );
-export const FaqsPage = lazy(() =>
+export const FaqsPage = screen(() =>
   import('../features/legal/components/faqs-page').then((m) => ({ default: m.FaqsPage })),
 );
-export const CookiesPage = lazy(() =>
+export const CookiesPage = screen(() =>
   import('../features/cookies/components/cookies-page').then((m) => ({ default: m.CookiesPage })),
 );
-export const LandingPage = lazy(() =>
+export const LandingPage = screen(() =>
   import('../features/landing').then((m) => ({ default: m.LandingPage })),
 );
-export const CartaPage = lazy(() =>
+export const CartaPage = screen(() =>
   import('../features/carta').then((m) => ({ default: m.CartaPage })),
 );
-export const CartPage = lazy(() =>
+export const CartPage = screen(() =>
   import('../features/cart').then((m) => ({ default: m.CartPage })),
 );
-export const MultisiteHome = lazy(() =>
+export const MultisiteHome = screen(() =>
   import('../features/tenancy/components/multisite-home').then((m) => ({
     default: m.MultisiteHome,
   })),
 );
-export const CategoryPage = lazy(() =>
+export const CategoryPage = screen(() =>
   import('../features/tenancy/components/category-page').then((m) => ({ default: m.CategoryPage })),
 );
 
 const auth = () => import('../features/auth');
-export const LoginPage = lazy(() => auth().then((m) => ({ default: m.LoginPage })));
-export const RegisterPage = lazy(() => auth().then((m) => ({ default: m.RegisterPage })));
-export const RecoveryPasswordPage = lazy(() =>
+export const LoginPage = screen(() => auth().then((m) => ({ default: m.LoginPage })));
+export const RegisterPage = screen(() => auth().then((m) => ({ default: m.RegisterPage })));
+export const RecoveryPasswordPage = screen(() =>
   auth().then((m) => ({ default: m.RecoveryPasswordPage })),
 );
-export const ResetPasswordPage = lazy(() => auth().then((m) => ({ default: m.ResetPasswordPage })));
-export const VerificationEmailPage = lazy(() =>
+export const ResetPasswordPage = screen(() =>
+  auth().then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const VerificationEmailPage = screen(() =>
   auth().then((m) => ({ default: m.VerificationEmailPage })),
 );
-export const DeleteAccountPage = lazy(() => auth().then((m) => ({ default: m.DeleteAccountPage })));
-export const CompleteInfoPage = lazy(() => auth().then((m) => ({ default: m.CompleteInfoPage })));
+export const DeleteAccountPage = screen(() =>
+  auth().then((m) => ({ default: m.DeleteAccountPage })),
+);
+export const CompleteInfoPage = screen(() => auth().then((m) => ({ default: m.CompleteInfoPage })));
 
 const profile = () => import('../features/profile');
-export const ProfilePage = lazy(() => profile().then((m) => ({ default: m.ProfilePage })));
-export const ChangePasswordPage = lazy(() =>
+export const ProfilePage = screen(() => profile().then((m) => ({ default: m.ProfilePage })));
+export const ChangePasswordPage = screen(() =>
   profile().then((m) => ({ default: m.ChangePasswordPage })),
 );
-export const DeleteAccountRequestPage = lazy(() =>
+export const DeleteAccountRequestPage = screen(() =>
   profile().then((m) => ({ default: m.DeleteAccountRequestPage })),
 );
 
 const checkout = () => import('../features/checkout');
-export const CheckoutPage = lazy(() => checkout().then((m) => ({ default: m.CheckoutPage })));
-export const CouponCodePage = lazy(() => checkout().then((m) => ({ default: m.CouponCodePage })));
-export const SubscriptionCheckoutPage = lazy(() =>
+export const CheckoutPage = screen(() => checkout().then((m) => ({ default: m.CheckoutPage })));
+export const CouponCodePage = screen(() => checkout().then((m) => ({ default: m.CouponCodePage })));
+export const SubscriptionCheckoutPage = screen(() =>
   checkout().then((m) => ({ default: m.SubscriptionCheckoutPage })),
 );
 
 const orders = () => import('../features/orders');
-export const OrdersPage = lazy(() => orders().then((m) => ({ default: m.OrdersPage })));
-export const OrderPage = lazy(() => orders().then((m) => ({ default: m.OrderPage })));
+export const OrdersPage = screen(() => orders().then((m) => ({ default: m.OrdersPage })));
+export const OrderPage = screen(() => orders().then((m) => ({ default: m.OrderPage })));
 
-export const MySubscriptionsPage = lazy(() =>
+export const MySubscriptionsPage = screen(() =>
   import('../features/subscriptions').then((m) => ({ default: m.MySubscriptionsPage })),
 );
 
 const raffles = () => import('../features/raffles');
-export const RafflesPage = lazy(() => raffles().then((m) => ({ default: m.RafflesPage })));
-export const RafflePage = lazy(() => raffles().then((m) => ({ default: m.RafflePage })));
+export const RafflesPage = screen(() => raffles().then((m) => ({ default: m.RafflesPage })));
+export const RafflePage = screen(() => raffles().then((m) => ({ default: m.RafflePage })));
 const polls = () => import('../features/polls');
-export const PollsPage = lazy(() => polls().then((m) => ({ default: m.PollsPage })));
-export const PollPage = lazy(() => polls().then((m) => ({ default: m.PollPage })));
+export const PollsPage = screen(() => polls().then((m) => ({ default: m.PollsPage })));
+export const PollPage = screen(() => polls().then((m) => ({ default: m.PollPage })));
 const events = () => import('../features/events');
-export const EventsPage = lazy(() => events().then((m) => ({ default: m.EventsPage })));
-export const EventPage = lazy(() => events().then((m) => ({ default: m.EventPage })));
-export const CoinOrdersPage = lazy(() =>
+export const EventsPage = screen(() => events().then((m) => ({ default: m.EventsPage })));
+export const EventPage = screen(() => events().then((m) => ({ default: m.EventPage })));
+export const CoinOrdersPage = screen(() =>
   import('../features/coins').then((m) => ({ default: m.CoinOrdersPage })),
 );
 
 const programs = () => import('../features/programs');
-export const ProgramPage = lazy(() => programs().then((m) => ({ default: m.ProgramPage })));
-export const PromotionPage = lazy(() => programs().then((m) => ({ default: m.PromotionPage })));
-export const RedemptionsPage = lazy(() => programs().then((m) => ({ default: m.RedemptionsPage })));
-export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage })));
+export const ProgramPage = screen(() => programs().then((m) => ({ default: m.ProgramPage })));
+export const PromotionPage = screen(() => programs().then((m) => ({ default: m.PromotionPage })));
+export const RedemptionsPage = screen(() =>
+  programs().then((m) => ({ default: m.RedemptionsPage })),
+);
+export const QrPage = screen(() => programs().then((m) => ({ default: m.QrPage })));
 
 // The back office: its own chunk (code, texts and styles), never downloaded by the store front.
-export const AdminArea = lazy(() =>
+export const AdminArea = screen(() =>
   import('../features/admin').then((m) => ({ default: m.AdminArea })),
 );
 
 // Staff screens: their own chunk (code, texts and styles), never downloaded by the store front.
-export const StaffArea = lazy(() =>
+export const StaffArea = screen(() =>
   import('../features/staff').then((m) => ({ default: m.StaffArea })),
 );
-export const StaffInvitationPage = lazy(() =>
+export const StaffInvitationPage = screen(() =>
   import('../features/staff').then((m) => ({ default: m.InvitationPage })),
 );

@@ -1,4 +1,3 @@
-import { errorResources } from './errors';
 import type { Catalogue } from './es';
 import { authEn } from './auth-en';
 import { catalogEn } from './catalog-en';
@@ -53,7 +52,6 @@ export const en: Catalogue = {
     city: 'City',
   },
   languages: { es: 'Español', en: 'English' },
-  errors: errorResources('en'),
   footer: {
     nav: 'Main navigation',
     products: 'Products',

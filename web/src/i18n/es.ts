@@ -1,12 +1,11 @@
-import { errorResources } from './errors';
-import { authEs } from './auth-es';
 import { catalogEs } from './catalog-es';
-import { checkoutEs, ordersEs, subscriptionsEs } from './checkout-es';
-import { landingEs } from './landing-es';
 import { subscriptionEs } from './subscription-es';
-import { engagementEs } from './engagement-es';
+import type { screensEs } from './screens-es';
 
-/** Spanish: default and fallback language. */
+/**
+ * Spanish: default and fallback language. The texts of the first pages only; those of the lazy
+ * screens are in screens-es.ts (loaded with them).
+ */
 export const es = {
   common: {
     loading: 'Cargando...',
@@ -53,7 +52,6 @@ export const es = {
     city: 'Ciudad',
   },
   languages: { es: 'Español', en: 'English' },
-  errors: errorResources('es'),
   footer: {
     nav: 'Navegación principal',
     products: 'Productos',
@@ -82,14 +80,8 @@ export const es = {
     goStore: 'Ir a la tienda',
     empty: 'Esta carta aún no tiene productos.',
   },
-  landing: landingEs,
-  auth: authEs,
   catalog: catalogEs,
-  checkout: checkoutEs,
-  orders: ordersEs,
-  subscriptions: subscriptionsEs,
   subscription: subscriptionEs,
-  ...engagementEs,
   legal: {
     privacyTitle: 'Políticas de privacidad',
     termsTitle: 'Términos y condiciones',
@@ -134,4 +126,5 @@ export const es = {
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
-export type Catalogue = Widen<typeof es>;
+/** A whole language: the first pages' texts and the lazy screens'. */
+export type Catalogue = Widen<typeof es & typeof screensEs>;

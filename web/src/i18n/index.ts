@@ -30,6 +30,50 @@ async function loadCatalogue(language: Language): Promise<void> {
   loaded.add(language);
 }
 
+let screenTexts: Promise<void> | undefined;
+
+/**
+ * The Spanish texts of the lazy store screens (screens-es.ts); app/lazy-pages.ts loads them
+ * beside each screen's code, so a screen renders with its words.
+ */
+export function loadScreenTexts(): Promise<void> {
+  screenTexts ??= import('./screens-es').then(({ screensEs }) => {
+    i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', screensEs, true, false);
+  });
+  // A failed load (a network blip) is tried again by the next screen that asks.
+  screenTexts.catch(() => {
+    screenTexts = undefined;
+  });
+  return screenTexts;
+}
+
+let errorTexts: Promise<void> | undefined;
+
+/**
+ * The error catalogue's texts (`errors.*`, both languages: one chunk) load right after the first
+ * page, not in it: the catalogue grows with every area, and the first screen shows no error.
+ * Components re-render when they arrive (bindI18nStore 'added'); until then a message reads as
+ * it came (lib/error-text.ts).
+ */
+export function loadErrorTexts(): Promise<void> {
+  errorTexts ??= import('./errors').then(({ errorResources }) => {
+    for (const language of LANGUAGES) {
+      i18next.addResourceBundle(
+        language,
+        'translation',
+        { errors: errorResources(language) },
+        true,
+        false,
+      );
+    }
+  });
+  // A failed load (a network blip) is tried again by the next screen that shows messages.
+  errorTexts.catch(() => {
+    errorTexts = undefined;
+  });
+  return errorTexts;
+}
+
 /**
  * es is default and fallback; the choice lives in localStorage `lang`. Resolves once the
  * chosen language's catalogue is there (at once for es), so the first render is in it.
@@ -44,10 +88,12 @@ export async function initI18n(): Promise<void> {
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     initAsync: false,
+    react: { bindI18nStore: 'added' },
   });
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
+  loadErrorTexts().catch(() => undefined);
   // A catalogue that fails to load leaves the page in Spanish (the fallback) rather than blank.
   await loadCatalogue(lng).catch(() => undefined);
 }

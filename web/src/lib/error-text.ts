@@ -1,8 +1,10 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { localParams } from '@store/contract/errors/params';
-import { parseMessageRef } from '@store/contract/errors/refs';
+import type { ErrorCode } from '@store/contract/errors/catalogue';
+import { splitMessageRef } from '@store/contract/errors/ref-parts';
+import { loadErrorTexts } from '../i18n';
 
 /**
  * A message in the reader's language. The server and the contract's forms speak in message
@@ -11,15 +13,25 @@ import { parseMessageRef } from '@store/contract/errors/refs';
  * as it is.
  */
 export function errorText(t: TFunction, language: string, message: string): string {
-  const ref = parseMessageRef(message);
+  const ref = splitMessageRef(message);
   if (!ref) return message;
-  const params = localParams(ref.code, ref.params ?? {}, language === 'en' ? 'en' : 'es');
-  return t(`errors.${ref.code}`, params);
+  const params = localParams(
+    ref.code as ErrorCode,
+    ref.params ?? {},
+    language === 'en' ? 'en' : 'es',
+  );
+  // The catalogue's texts load just after the first page (i18n/index.ts): a code without a text
+  // (not loaded yet, or not a code after all) reads as it came until they are there.
+  return t(`errors.${ref.code}`, { ...params, defaultValue: message });
 }
 
 /** `errorText` in the current language, for components. */
 export function useErrorText(): (message: string) => string {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  // Normally loaded already (since the first page); this retries after a failed load.
+  useEffect(() => {
+    loadErrorTexts().catch(() => undefined);
+  }, []);
   return useCallback((message: string) => errorText(t, language, message), [t, language]);
 }

@@ -1,5 +1,5 @@
 import { formRules, firstError } from '@store/contract/forms/rules';
-import { formMessages } from '@store/contract/messages';
+import { formMessages } from '@store/contract/form-messages';
 import { subscriptionMessages } from '@store/contract/orders/messages';
 import type { SubscriptionInput, Weekday } from '@store/contract/orders/subscriptions';
 // Not from .../subscriptions: that file's schemas would bring zod into the first page.

@@ -1,12 +1,22 @@
+import { lazy } from 'react';
 import { useTenant } from '../../../lib/tenant';
-import { DefaultLanding } from './default-landing';
-import { Model2Landing } from './model2-landing';
-import { MerchantsLanding } from './merchants-landing';
 import '../../../styles/landing.css';
+
+// One chunk per landing type: a store downloads only its own (bench/bundle-budget.ts measures each).
+const DefaultLanding = lazy(() =>
+  import('./default-landing').then((m) => ({ default: m.DefaultLanding })),
+);
+const Model2Landing = lazy(() =>
+  import('./model2-landing').then((m) => ({ default: m.Model2Landing })),
+);
+const MerchantsLanding = lazy(() =>
+  import('./merchants-landing').then((m) => ({ default: m.MerchantsLanding })),
+);
 
 /**
  * /landing by the tenant's landing_page_type: MODEL_2 built from its sections, MERCHANTS the
- * marketing page inviting shops to create a free store, otherwise the default one.
+ * marketing page inviting shops to create a free store, otherwise the default one. Each waits
+ * for its chunk under the route's loading state.
  */
 export function LandingPage() {
   const app = useTenant();
