@@ -126,6 +126,8 @@ export const auditEntity = z.enum(
     'place',
     'staff_member',
     'staff_invitation',
+    'program',
+    'company_ad',
   ],
   {
     error: adminMessages.entityUnknown,

@@ -4,6 +4,7 @@ import { adminMediaErrors } from './admin-media';
 import { adminCatalogueErrors } from './admin-catalogue';
 import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
 import { adminPlacesErrors } from './admin-places';
+import { adminProgramsErrors } from './admin-programs';
 import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { authErrors } from './auth';
@@ -42,6 +43,7 @@ export const errorCatalogue = {
   ...adminPlacesErrors,
   ...adminStaffErrors,
   ...adminMembersErrors,
+  ...adminProgramsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

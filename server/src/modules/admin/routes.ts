@@ -30,6 +30,8 @@ import { adminPlaceRoutes } from './places/routes';
 import { adminStaffRoutes } from './staff/routes';
 import { adminMemberRoutes } from './members/routes';
 import { adminMailRoutes } from './mail/routes';
+import { adminProgramRoutes } from './programs/routes';
+import { adminAdRoutes } from './ads/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -57,6 +59,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminStaffRoutes);
   await server.register(adminMemberRoutes);
   await server.register(adminMailRoutes);
+  await server.register(adminProgramRoutes);
+  await server.register(adminAdRoutes);
 
   server.get(
     '/v5/admin/me/',
