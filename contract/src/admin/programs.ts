@@ -143,7 +143,7 @@ function programRules(p: z.infer<typeof adminProgramFields>, ctx: z.RefinementCt
 export const adminProgramCreate = adminProgramFields.superRefine(programRules);
 export type AdminProgramCreate = z.infer<typeof adminProgramCreate>;
 
-/** `PUT v5/admin/programs/{uid}/`: the whole program as the form has it, with the version it was read at. */
+/** `PATCH v5/admin/programs/{uid}/`: the whole program as the form has it, with the version it was read at. */
 export const adminProgramInput = adminProgramFields
   .extend({ version: versionField() })
   .strict()

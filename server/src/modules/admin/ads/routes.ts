@@ -72,7 +72,7 @@ export const adminAdRoutes: FastifyPluginAsyncZod = async (server) => {
       reply.status(201).send(await createAd(requireAdmin(request), request.body)),
   );
 
-  server.put(
+  server.patch(
     '/v5/admin/ads/:uid/',
     {
       schema: {

@@ -73,7 +73,7 @@ export const adminProgramRoutes: FastifyPluginAsyncZod = async (server) => {
       reply.status(201).send(await createProgram(requireAdmin(request), request.body)),
   );
 
-  server.put(
+  server.patch(
     '/v5/admin/programs/:uid/',
     {
       schema: {
