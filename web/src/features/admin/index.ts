@@ -10,6 +10,8 @@ import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/pr
 import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
+import { programsEn, programsEs } from './programs/i18n';
+import { adsEn, adsEs } from './ads/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -27,6 +29,32 @@ i18next.addResourceBundle(
   true,
 );
 i18next.addResourceBundle('es', 'translation', { admin: adminMediaEs }, true, true);
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  {
+    admin: {
+      programs: programsEs,
+      ads: adsEs,
+      nav: { programs: programsEs.title, ads: adsEs.title },
+    },
+  },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  {
+    admin: {
+      programs: programsEn,
+      ads: adsEn,
+      nav: { programs: programsEn.title, ads: adsEn.title },
+    },
+  },
+  true,
+  true,
+);
 i18next.addResourceBundle('en', 'translation', { admin: adminMediaEn }, true, true);
 i18next.addResourceBundle(
   'es',

@@ -21,7 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../lib/http
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
-import { ofTenant } from '../../../scope/tenant-query';
+import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
@@ -39,7 +39,7 @@ function ofCompany(admin: AdminScope, ...more: (SQL | undefined)[]) {
   return ofTenant(admin, programs, eq(programs.companyUid, admin.company.uid), ...more);
 }
 
-const membersOf = sql<number>`(select count(*)::int from ${programMembers} where ${programMembers.appId} = ${programs.appId} and ${programMembers.programUid} = ${programs.uid})`;
+const membersOf = sql<number>`(select count(*)::int from ${programMembers} where ${sameTenant(programMembers, programs, eq(programMembers.programUid, programs.uid))})`;
 
 function summaryToApi(p: ProgramRow, members: number): AdminProgramSummary {
   return {
