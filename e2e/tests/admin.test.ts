@@ -78,6 +78,8 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Programas',
+      'Anuncios',
       'Personal',
       'Cupones',
       'Pagos e impuestos',

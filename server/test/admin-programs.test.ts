@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { adminMessages, adminProgramsMessages, formMessages, messageText } from '@store/contract';
 import { auditLog, loyaltyLedger, programs, programSections } from '../src/db/schema';
+import { importTenant } from '../src/tenants/importer';
 import { startTestApp, type TestApp } from './support/test-app';
 import { inviteStaff, makeStaffShop, type StaffShop } from './support/staff';
 
@@ -358,5 +359,36 @@ describe('changes that reach members', () => {
       listed.data.results.map((x: { name: string }) => x.name),
       ['Club'],
     );
+  });
+});
+
+describe('the tenant file', () => {
+  test('round trip: a section made here and level benefits come back as they were; an import is a new version', async () => {
+    const p = await read(s.programs.plain);
+    const saved = await t.patch(
+      url(s.programs.plain),
+      {
+        ...form(p),
+        points_enabled: true,
+        levels: [{ name: 'Uno', min_points: 0, benefits: 'Agua gratis' }],
+        sections: [{ title: 'Hecha aquí', image: null, link: '/products', is_active: true }],
+      },
+      opts(s.auth.owner),
+    );
+    assert.equal(saved.statusCode, 200, saved.body);
+    const file = (await t.get('/api/v5/admin/export/', opts(s.auth.owner))).data;
+    const filed = file.programs.find((x: { key: string }) => x.key === 'plain');
+    assert.deepEqual(filed.levels, [{ name: 'Uno', min_points: 0, benefits: 'Agua gratis' }]);
+    assert.equal(filed.sections[0].title, 'Hecha aquí');
+    await importTenant(t.db, file);
+    const after = await read(s.programs.plain);
+    assert.equal(after.sections.length, 1, 'the same section, not a copy');
+    assert.equal(after.sections[0].uid, saved.data.sections[0].uid);
+    assert.deepEqual(after.levels, saved.data.levels);
+    assert.ok(after.version > saved.data.version);
+    const again = (await t.get('/api/v5/admin/export/', opts(s.auth.owner))).data;
+    assert.deepEqual(again.programs, file.programs, 'the second export is the first');
+    const stale = await t.patch(url(s.programs.plain), form(saved.data), opts(s.auth.owner));
+    assert.equal(stale.statusCode, 409, stale.body);
   });
 });
