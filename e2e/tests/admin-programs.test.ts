@@ -17,7 +17,7 @@ const PHONE = { width: 375, height: 812 };
 
 async function signIn(page: Page, pathname: string, email: string, password: string) {
   await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
+  if (pathname !== '/login') await page.waitForURL((url) => url.pathname === '/login');
   await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -68,7 +68,9 @@ test(
     await form.getByLabel('Enlace').fill('javascript:alert(1)');
     await form.getByRole('button', { name: 'Crear anuncio' }).click();
     await form
-      .getByText('Ingrese una dirección https:// o una ruta de la tienda que empiece con /.')
+      .getByText(
+        'Ingrese una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
+      )
       .waitFor();
     await form.getByLabel('Enlace').fill('/products');
     await form.getByRole('button', { name: 'Crear anuncio' }).click();
@@ -78,7 +80,9 @@ test(
 
     const member = await harness.newPage({ viewport: PHONE });
     await acceptCookiesUpFront(member.context, server.url('localhost'));
-    await signIn(member.page, PROGRAM_PATH, 'demo@aurora.pe', 'Aurora2026!');
+    // /login itself: the program page opens to visitors too, so it never redirects there.
+    await signIn(member.page, '/login', 'demo@aurora.pe', 'Aurora2026!');
+    await member.page.goto(server.url('localhost', PROGRAM_PATH));
     await member.page.getByTestId('level-widget').waitFor();
     await member.page.getByText('Cada S/. 1 de tus pedidos entregados suma 7 punto(s).').waitFor();
     const diamond = member.page.locator('.level-card__level', { hasText: 'Diamante' });

@@ -26,14 +26,15 @@ const imageUrl = () =>
     .regex(/^(https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*)$/, formMessages.url)
     .nullable();
 
-/** Where an ad or section leads: an https address or a path of the store; never `javascript:` or another origin's `//host`. */
+/** Where an ad or section leads: an http(s) address, a path of the store or an anchor of the page; never `javascript:` or another origin's `//host`. */
 export const adminLink = () =>
   z
     .string({ error: adminProgramsMessages.linkInvalid as string })
     .trim()
     .max(500, formMessages.tooLong)
+    // An anchor of the same page (`#promociones`) is what the demo's program sections use.
     .regex(
-      /^(https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*)$/,
+      /^(https?:\/\/[^\s"'<>]+|\/(?![/\\])[^\s"'<>]*|#[\w-]+)$/,
       adminProgramsMessages.linkInvalid as string,
     )
     .nullable();

@@ -35,7 +35,7 @@ export const adminProgramsErrors = {
     en: 'The ad was not found.',
   },
   'admin.link_invalid': {
-    es: 'Ingrese una dirección https:// o una ruta de la tienda que empiece con /.',
-    en: 'Enter an https:// address or a store path starting with /.',
+    es: 'Ingrese una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
+    en: 'Enter an https:// address, a store path starting with / or an anchor #.',
   },
 } as const satisfies CatalogueEntries;

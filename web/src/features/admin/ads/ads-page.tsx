@@ -52,7 +52,7 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
     FIELDS,
-    'admin.ads.saveError',
+    t('admin.ads.saveError'),
   );
   const e = form.formState.errors;
   const image = form.watch('image');
@@ -79,7 +79,7 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
         const current = (error.body as { current: AdminAd }).current;
         setVersion(current.version);
         form.reset(valuesOf(current));
-        setGeneral(['admin.ads.conflict']);
+        setGeneral([t('admin.ads.conflict')]);
         return;
       }
       showError(error);
@@ -95,7 +95,7 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
         const current = (error.body as { current: AdminAd }).current;
         setVersion(current.version);
         form.reset(valuesOf(current));
-        setGeneral(['admin.ads.conflict']);
+        setGeneral([t('admin.ads.conflict')]);
         return;
       }
       showError(error);
@@ -138,7 +138,7 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
       {e.image?.message ? <FormAlert messages={[e.image.message]} /> : null}
       <CheckboxField label={t('admin.ads.active')} {...form.register('is_active')} />
       <FormAlert messages={general} />
-      {saved ? <FormAlert tone="info" messages={['admin.ads.saved']} /> : null}
+      {saved ? <FormAlert tone="info" messages={[t('admin.ads.saved')]} /> : null}
       <div className="admin-program-block__actions">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {save.isPending

@@ -266,7 +266,7 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
     FIELDS,
-    'admin.programs.saveError',
+    t('admin.programs.saveError'),
   );
   const e = form.formState.errors;
   const image = form.watch('image');
@@ -297,7 +297,7 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
         const current = (error.body as { current: AdminProgram }).current;
         setVersion(current.version);
         form.reset(valuesOf(current));
-        setGeneral(['admin.programs.conflict']);
+        setGeneral([t('admin.programs.conflict')]);
         return;
       }
       showError(error);
@@ -392,7 +392,7 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
       <Blocks form={form} list="sections" />
       <Blocks form={form} list="ads" />
       <FormAlert messages={general} />
-      {saved ? <FormAlert tone="info" messages={['admin.programs.saved']} /> : null}
+      {saved ? <FormAlert tone="info" messages={[t('admin.programs.saved')]} /> : null}
       <div className="admin-program-form__actions">
         <button
           type="submit"
