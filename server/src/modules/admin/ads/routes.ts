@@ -20,7 +20,7 @@ const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, company ads: 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. Another company's ad is 404.";
 const rules =
-  '`title` required; `image` an upload path or http(s) address; `link` an https address or a store path starting with / (400 {link} otherwise); `position`: lower first. The store (`v5/companies/{uid}/ads`) shows the active ones on its next read. Audited.';
+  '`title` required; `image` an upload path or http(s) address; `link` an http(s) address, a store path starting with / or a #anchor (400 {link} otherwise); `position`: lower first. The store (`v5/companies/{uid}/ads`) shows the active ones on its next read. Audited.';
 
 /** `/api/v5/admin/ads/...`: the company's ads the store shows on its pages. */
 export const adminAdRoutes: FastifyPluginAsyncZod = async (server) => {
