@@ -53,3 +53,4 @@ export * from './orders/open-now';
 export * from './admin/staff';
 export * from './admin/members';
 export * from './admin/promotions';
+export * from './admin/programs';

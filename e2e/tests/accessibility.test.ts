@@ -303,6 +303,21 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await visit(
       owner.page,
       findings,
+      server.url('localhost', '/admin/programs'),
+      `/admin/programs ${viewport.width}`,
+    );
+    await owner.page.getByTestId('admin-programs').getByRole('link').first().click();
+    await owner.page.getByTestId('program-levels').waitFor();
+    await check(owner.page, findings, `/admin/programs/{uid} ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/ads'),
+      `/admin/ads ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
       server.url('localhost', '/admin/members'),
       `/admin/members ${viewport.width}`,
     );

@@ -128,6 +128,7 @@ test(
       'Locales',
       'Clientes',
       'Promociones',
+      'Anuncios',
       'Marca y textos legales',
     ]);
     await manager.context.close();

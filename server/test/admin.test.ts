@@ -289,6 +289,43 @@ const cases: Case[] = [
     path: '/api/v5/admin/promotions/{uid}/',
     url: () => '/api/v5/admin/promotions/00000000-0000-0000-0000-000000000000/?version=1',
   },
+  // Programs (admin-programs.test.ts), owner only; ads (admin-ads.test.ts). An empty body,
+  // version 0 or an unknown uid proves the role passed without writing anything.
+  ...(['programs', 'ads'] as const).flatMap((area): Case[] => {
+    const ownerOnly = area === 'programs';
+    const one = `/api/v5/admin/${area}/00000000-0000-0000-0000-000000000000/`;
+    return [
+      {
+        method: 'GET',
+        path: `/api/v5/admin/${area}/`,
+        url: () => `/api/v5/admin/${area}/`,
+        ownerOnly,
+      },
+      { method: 'GET', path: `/api/v5/admin/${area}/{uid}/`, url: () => one, ownerOnly },
+      {
+        method: 'POST',
+        path: `/api/v5/admin/${area}/`,
+        url: () => `/api/v5/admin/${area}/`,
+        body: () => ({}),
+        status: 400,
+        ownerOnly,
+      },
+      {
+        method: 'PATCH',
+        path: `/api/v5/admin/${area}/{uid}/`,
+        url: () => one,
+        body: () => ({ version: 0 }),
+        ownerOnly,
+      },
+      {
+        method: 'DELETE',
+        path: `/api/v5/admin/${area}/{uid}/`,
+        url: () => `${one}?version=0`,
+        status: 400,
+        ownerOnly,
+      },
+    ];
+  }),
 ];
 
 describe('admin permission matrix', () => {

@@ -1883,3 +1883,130 @@ describe('tenant isolation: removing a line of an order (staff counter and back 
     assert.equal(Number(total), 2000, 'the order is untouched');
   });
 });
+
+describe("tenant isolation: another tenant's owner in the back office's programs and ads", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  let ad = '';
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-programs');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    const owner = { authorization: `Token ${own.data.token}` };
+    const mine = await t.get(`/api/v5/admin/programs/${v.program}/`, { headers: owner });
+    assert.equal(mine.statusCode, 200, mine.body);
+    // The victim's own ad, made through its back office, so there is one to aim at.
+    const made = await t.post(
+      '/api/v5/admin/ads/',
+      {
+        title: 'Anuncio secreto de Aurora',
+        image: null,
+        link: null,
+        position: 9,
+        is_active: false,
+      },
+      { headers: owner },
+    );
+    assert.equal(made.statusCode, 201, made.body);
+    ad = made.data.uid;
+    tenantSecrets.push(v.program, mine.data.name, ad, made.data.title);
+  });
+
+  const program = (body: Record<string, unknown>) => ({
+    name: 'Robado',
+    description: '',
+    image: null,
+    points_enabled: true,
+    coins_enabled: false,
+    stamps_enabled: false,
+    add_points_enabled: false,
+    open_to_join: true,
+    order_points_per_sol: 99,
+    points_expire_after_days: null,
+    is_active: false,
+    levels: [],
+    sections: [],
+    ads: [],
+    ...body,
+  });
+  const rows: (Row & { listed?: boolean })[] = [
+    { route: 'GET v5/admin/programs/{uid}/', url: () => `/api/v5/admin/programs/${v.program}/` },
+    {
+      route: 'PATCH v5/admin/programs/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/programs/${v.program}/`,
+      body: () => program({ version: 1 }),
+    },
+    {
+      route: 'DELETE v5/admin/programs/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/programs/${v.program}/?version=1`,
+    },
+    { route: 'GET v5/admin/ads/{uid}/', url: () => `/api/v5/admin/ads/${ad}/` },
+    {
+      route: 'PATCH v5/admin/ads/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/ads/${ad}/`,
+      body: () => ({
+        title: 'Robado',
+        image: null,
+        link: null,
+        position: 0,
+        is_active: true,
+        version: 1,
+      }),
+    },
+    {
+      route: 'DELETE v5/admin/ads/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/ads/${ad}/?version=1`,
+    },
+    // The lists answer 200 with the caller's own company only.
+    { route: 'GET v5/admin/programs/', url: () => '/api/v5/admin/programs/', listed: true },
+    { route: 'GET v5/admin/ads/', url: () => '/api/v5/admin/ads/', listed: true },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, res.body);
+      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+
+  test("a program's sections naming the victim's rows: a field error, nothing written", async () => {
+    const mine = (
+      await t.get('/api/v5/admin/programs/', {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+      })
+    ).data.results[0];
+    const before = await fingerprint(v.app);
+    const res = await t.patch(
+      `/api/v5/admin/programs/${mine.uid}/`,
+      program({
+        version: mine.version,
+        sections: [{ uid: ad, title: 'x', image: null, link: null, is_active: true }],
+      }),
+      { host: attackerOwner.host, headers: attackerOwner.auth },
+    );
+    assert.equal(res.statusCode, 400, res.body);
+    assert.ok(res.data['sections.0.uid'], res.body);
+    assert.equal(await fingerprint(v.app), before);
+  });
+});

@@ -128,6 +128,8 @@ export const auditEntity = z.enum(
     'staff_invitation',
     'mail',
     'promotion',
+    'program',
+    'company_ad',
   ],
   {
     error: adminMessages.entityUnknown,

@@ -4,6 +4,7 @@ import { adminMediaErrors } from './admin-media';
 import { adminCatalogueErrors } from './admin-catalogue';
 import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
 import { adminPlacesErrors } from './admin-places';
+import { adminProgramsErrors } from './admin-programs';
 import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
@@ -44,6 +45,7 @@ export const errorCatalogue = {
   ...adminStaffErrors,
   ...adminMembersErrors,
   ...adminPromotionsErrors,
+  ...adminProgramsErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

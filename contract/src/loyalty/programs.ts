@@ -4,7 +4,12 @@ export const loyaltyCurrency = z.enum(['POINTS', 'COINS', 'STAMPS']);
 export type LoyaltyCurrency = z.infer<typeof loyaltyCurrency>;
 export const ledgerKind = z.enum(['earn', 'spend', 'expire', 'reverse']);
 
-export const programLevel = z.object({ name: z.string(), min_points: z.number().int() });
+export const programLevel = z.object({
+  name: z.string(),
+  min_points: z.number().int(),
+  /** What the level gives, when the program says. */
+  benefits: z.string().optional(),
+});
 
 /** A program as listed: what any visitor of the tenant may see. */
 export const program = z.object({

@@ -62,7 +62,11 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
     await tx
       .insert(programs)
       .values(row)
-      .onConflictDoUpdate({ target: [programs.appId, programs.uid], set: row });
+      // A re-import is a write too: a back-office form opened before it must get the version conflict.
+      .onConflictDoUpdate({
+        target: [programs.appId, programs.uid],
+        set: { ...row, version: sql`${programs.version} + 1` },
+      });
 
     const promotionUids = p.promotions.map((x) => uidOf('promotion', `${p.key}/${x.key}`));
     await tx

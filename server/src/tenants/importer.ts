@@ -212,7 +212,10 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
       await tx
         .insert(companyAds)
         .values(row)
-        .onConflictDoUpdate({ target: [companyAds.appId, companyAds.uid], set: row });
+        .onConflictDoUpdate({
+          target: [companyAds.appId, companyAds.uid],
+          set: { ...row, version: sql`${companyAds.version} + 1` },
+        });
     }
   }
 }

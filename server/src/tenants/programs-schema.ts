@@ -152,7 +152,14 @@ export const programsSection = z
       open_to_join: z.boolean().default(true),
       is_active: z.boolean().default(true),
       levels: z
-        .array(z.strictObject({ name: z.string().min(1).max(100), min_points: count }))
+        .array(
+          z.strictObject({
+            name: z.string().min(1).max(100),
+            min_points: count,
+            /** What the level gives; absent when it says nothing. */
+            benefits: z.string().min(1).max(500).optional(),
+          }),
+        )
         .default([]),
       /** Points earned per sol of a delivered order's subtotal (0: orders earn nothing). */
       order_points_per_sol: count.default(0),

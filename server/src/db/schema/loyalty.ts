@@ -18,7 +18,8 @@ import { places } from './places';
 import { users } from './accounts';
 import { paymentMethods } from './orders';
 
-export type ProgramLevel = { name: string; min_points: number };
+/** `benefits`: what the level gives, shown to members (absent in older rows and files). */
+export type ProgramLevel = { name: string; min_points: number; benefits?: string };
 
 /** A company's benefit program: which currencies it runs and the levels its points give. */
 export const programs = pgTable(
@@ -45,6 +46,8 @@ export const programs = pgTable(
     pointsExpireAfterDays: integer('points_expire_after_days'),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts); guards the program's sections and ads too. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

@@ -165,6 +165,8 @@ export const companyAds = pgTable(
     link: text('link'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

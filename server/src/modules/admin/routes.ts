@@ -31,6 +31,8 @@ import { adminStaffRoutes } from './staff/routes';
 import { adminMemberRoutes } from './members/routes';
 import { adminMailRoutes } from './mail/routes';
 import { adminPromotionRoutes } from './promotions/routes';
+import { adminProgramRoutes } from './programs/routes';
+import { adminAdRoutes } from './ads/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -59,6 +61,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminMemberRoutes);
   await server.register(adminMailRoutes);
   await server.register(adminPromotionRoutes);
+  await server.register(adminProgramRoutes);
+  await server.register(adminAdRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -68,3 +68,16 @@ export const adminPromotionKeys = {
   list: (filters: object) => ['admin-promotions', 'list', filters] as const,
   one: (uid: string) => ['admin-promotions', 'one', uid] as const,
 };
+
+/** The owner's programs screen (features/admin/programs). */
+export const adminProgramKeys = {
+  all: () => ['admin-programs'] as const,
+  list: (filters: object) => ['admin-programs', 'list', filters] as const,
+  one: (uid: string) => ['admin-programs', 'one', uid] as const,
+};
+
+/** The company's ads (features/admin/ads). */
+export const adminAdKeys = {
+  all: () => ['admin-ads'] as const,
+  list: (filters: object) => ['admin-ads', 'list', filters] as const,
+};

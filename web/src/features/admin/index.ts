@@ -11,13 +11,15 @@ import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
 import { promotionsEn, promotionsEs, promotionsNavEn, promotionsNavEs } from './promotions/i18n';
+import { programsEn, programsEs } from './programs/i18n';
+import { adsEn, adsEs } from './ads/i18n';
 
-import { programsEs } from '../../i18n/loyalty-es';
-import { programsEn } from '../../i18n/loyalty-en';
+import { programsEs as storeProgramsEs } from '../../i18n/loyalty-es';
+import { programsEn as storeProgramsEn } from '../../i18n/loyalty-en';
 
 // The promotions preview renders the member's promotion card, which speaks the program texts.
-i18next.addResourceBundle('es', 'translation', { programs: programsEs }, true, true);
-i18next.addResourceBundle('en', 'translation', { programs: programsEn }, true, true);
+i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, true, true);
+i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -35,6 +37,32 @@ i18next.addResourceBundle(
   true,
 );
 i18next.addResourceBundle('es', 'translation', { admin: adminMediaEs }, true, true);
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  {
+    admin: {
+      programs: programsEs,
+      ads: adsEs,
+      nav: { programs: programsEs.title, ads: adsEs.title },
+    },
+  },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  {
+    admin: {
+      programs: programsEn,
+      ads: adsEn,
+      nav: { programs: programsEn.title, ads: adsEn.title },
+    },
+  },
+  true,
+  true,
+);
 i18next.addResourceBundle('en', 'translation', { admin: adminMediaEn }, true, true);
 i18next.addResourceBundle(
   'es',

@@ -24,6 +24,8 @@ import { StaffPage } from '../staff/staff-page';
 import { MembersPage } from '../members/members-page';
 import { MemberPage } from '../members/member-page';
 import { PromotionsPage } from '../promotions/promotions-page';
+import { ProgramsPage } from '../programs/programs-page';
+import { AdsPage } from '../ads/ads-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -38,7 +40,9 @@ const screens: {
   { area: 'catalogue', path: '/admin/categories', label: 'categories' },
   { area: 'places', path: '/admin/places', label: 'places' },
   { area: 'members', path: '/admin/members', label: 'members' },
+  { area: 'loyalty', path: '/admin/programs', label: 'programs' },
   { area: 'promotions', path: '/admin/promotions', label: 'promotions' },
+  { area: 'marketing', path: '/admin/ads', label: 'ads' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
@@ -178,6 +182,10 @@ function AdminShell({ me }: { me: AdminMe }) {
             {me.areas.includes('promotions') ? (
               <Route path="promotions/*" element={<PromotionsPage places={me.places} />} />
             ) : null}
+            {me.areas.includes('loyalty') ? (
+              <Route path="programs/*" element={<ProgramsPage />} />
+            ) : null}
+            {me.areas.includes('marketing') ? <Route path="ads" element={<AdsPage />} /> : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>

@@ -134,6 +134,7 @@ export function LevelWidget({
             >
               <strong>{item.name}</strong>
               <span>{t('programs.levelFrom', { count: item.min_points })}</span>
+              {item.benefits ? <span className="level-card__benefits">{item.benefits}</span> : null}
             </li>
           ))}
         </ol>
