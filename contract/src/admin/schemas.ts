@@ -126,6 +126,7 @@ export const auditEntity = z.enum(
     'place',
     'staff_member',
     'staff_invitation',
+    'raffle',
   ],
   {
     error: adminMessages.entityUnknown,
