@@ -153,9 +153,7 @@ export const adminRaffleDraw = z.object({
   entries: z.array(z.string()),
   entries_sha256: z.string(),
   winners_count: z.number().int(),
-  winners: z.array(
-    z.object({ rank: z.number().int(), user: z.string(), name: z.string() }),
-  ),
+  winners: z.array(z.object({ rank: z.number().int(), user: z.string(), name: z.string() })),
   drawn_at: z.string(),
 });
 export type AdminRaffleDraw = z.infer<typeof adminRaffleDraw>;

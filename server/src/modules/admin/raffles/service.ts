@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   adminRafflesMessages,
   raffleIssues,
@@ -62,11 +74,7 @@ function toApi(row: Joined, entries: number, now: Date): AdminRaffle {
 
 /** Raffles of the company's programs (raffles are per program, not per place: every manager sees them). */
 function ofCompany(admin: AdminScope, ...more: (SQL | undefined)[]) {
-  return and(
-    ofTenant(admin, raffles),
-    eq(programs.companyUid, admin.company.uid),
-    ...more,
-  )!;
+  return and(ofTenant(admin, raffles), eq(programs.companyUid, admin.company.uid), ...more)!;
 }
 
 function joined(db: Db) {
@@ -78,7 +86,10 @@ function joined(db: Db) {
     })
     .from(raffles)
     .innerJoin(programs, sameTenant(programs, raffles, eq(programs.uid, raffles.programUid)))
-    .leftJoin(raffleDraws, sameTenant(raffleDraws, raffles, eq(raffleDraws.raffleUid, raffles.uid)));
+    .leftJoin(
+      raffleDraws,
+      sameTenant(raffleDraws, raffles, eq(raffleDraws.raffleUid, raffles.uid)),
+    );
 }
 
 const registered = (raffleUid: string) =>
@@ -125,7 +136,11 @@ export async function listRaffles(
     .where(where);
   const rows = await joined(admin.db)
     .where(where)
-    .orderBy(desc(sql`coalesce(${raffles.startsAt}, ${raffles.endsAt})`), asc(raffles.name), asc(raffles.uid))
+    .orderBy(
+      desc(sql`coalesce(${raffles.startsAt}, ${raffles.endsAt})`),
+      asc(raffles.name),
+      asc(raffles.uid),
+    )
     .limit(window.limit)
     .offset(window.offset);
   const counts = await entryCounts(
