@@ -148,6 +148,11 @@ describe('creating and editing raffles', () => {
       .from(auditLog)
       .where(and(eq(auditLog.appId, s.app.uid), eq(auditLog.entityUid, uid)));
     assert.deepEqual(lines.map((l) => l.action).sort(), ['create', 'update']);
+    const programs = await t.get('/api/v5/admin/raffles/programs/', opts(manager));
+    assert.deepEqual(
+      programs.data.map((p: { uid: string }) => p.uid).sort(),
+      [s.programs.club, s.programs.plain].sort(),
+    );
     const list = await t.get('/api/v5/admin/raffles/?q=verano', opts(manager));
     assert.equal(list.statusCode, 200, list.body);
     assert.deepEqual(

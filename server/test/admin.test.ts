@@ -246,6 +246,11 @@ const cases: Case[] = [
   // once the role passed.
   { method: 'GET', path: '/api/v5/admin/raffles/', url: () => '/api/v5/admin/raffles/' },
   {
+    method: 'GET',
+    path: '/api/v5/admin/raffles/programs/',
+    url: () => '/api/v5/admin/raffles/programs/',
+  },
+  {
     method: 'POST',
     path: '/api/v5/admin/raffles/',
     url: () => '/api/v5/admin/raffles/',

@@ -1761,8 +1761,13 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
       body: () => ({ program: raffle.program, name: 'Intruso' }),
       status: 400,
     },
-    // The list answers 200 with the caller's own company only.
+    // The lists answer 200 with the caller's own company only.
     { route: 'GET v5/admin/raffles/', url: () => '/api/v5/admin/raffles/', listed: true },
+    {
+      route: 'GET v5/admin/raffles/programs/',
+      url: () => '/api/v5/admin/raffles/programs/',
+      listed: true,
+    },
   ];
   for (const row of rows) {
     test(row.route, async () => {

@@ -56,3 +56,13 @@ export const adminMemberKeys = {
   history: (uid: string, tab: string, filters: object) =>
     ['admin-member', uid, tab, filters] as const,
 };
+
+/** The back office's raffles (features/admin/raffles). */
+export const adminRaffleKeys = {
+  all: () => ['admin-raffles'] as const,
+  list: (filters: object) => ['admin-raffles', 'list', filters] as const,
+  raffle: (uid: string) => ['admin-raffles', 'one', uid] as const,
+  entries: (uid: string, filters: object) => ['admin-raffles', 'entries', uid, filters] as const,
+  draw: (uid: string) => ['admin-raffles', 'draw', uid] as const,
+  programs: () => ['admin-raffles', 'programs'] as const,
+};

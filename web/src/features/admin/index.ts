@@ -10,6 +10,7 @@ import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/pr
 import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
+import { rafflesEn, rafflesEs } from './raffles/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -41,11 +42,13 @@ i18next.addResourceBundle(
       orders: ordersEs,
       staff: staffEs,
       members: membersEs,
+      raffles: rafflesEs,
       nav: {
         ...membersNavEs,
         ...ordersNavEs,
         ...staffNavEs,
         places: placesEs.title,
+        raffles: rafflesEs.title,
         categories: 'Categorías',
       },
     },
@@ -66,11 +69,13 @@ i18next.addResourceBundle(
       orders: ordersEn,
       staff: staffEn,
       members: membersEn,
+      raffles: rafflesEn,
       nav: {
         ...membersNavEn,
         ...ordersNavEn,
         ...staffNavEn,
         places: placesEn.title,
+        raffles: rafflesEn.title,
         categories: 'Categories',
       },
     },

@@ -23,6 +23,7 @@ import {
   getRaffle,
   listEntries,
   listRaffles,
+  rafflePrograms,
   updateRaffle,
   verifyDraw,
 } from './service';
@@ -53,6 +54,19 @@ export const adminRaffleRoutes: FastifyPluginAsyncZod = async (server) => {
       pagedAnswer(request, pageWindow(request.query), (window) =>
         listRaffles(requireAdmin(request), request.query, window),
       ),
+  );
+
+  server.get(
+    '/v5/admin/raffles/programs/',
+    {
+      schema: {
+        tags,
+        summary: "The company's programs a raffle may belong to",
+        description: access,
+        response: { 200: z.array(z.object({ uid: z.string(), name: z.string() })), ...errors },
+      },
+    },
+    async (request) => rafflePrograms(requireAdmin(request)),
   );
 
   server.post(

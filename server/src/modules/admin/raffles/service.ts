@@ -488,3 +488,12 @@ export async function verifyDraw(admin: AdminScope, uid: string): Promise<AdminR
     recomputed_winners: recomputed,
   };
 }
+
+/** The company's programs, for the editor's program choice. */
+export async function rafflePrograms(admin: AdminScope): Promise<{ uid: string; name: string }[]> {
+  return admin.db
+    .select({ uid: programs.uid, name: programs.name })
+    .from(programs)
+    .where(ofTenant(admin, programs, eq(programs.companyUid, admin.company.uid)))
+    .orderBy(asc(programs.name), asc(programs.uid));
+}
