@@ -127,6 +127,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Sorteos',
       'Marca y textos legales',
     ]);
     await manager.context.close();

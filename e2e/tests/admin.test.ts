@@ -78,6 +78,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Sorteos',
       'Personal',
       'Cupones',
       'Pagos e impuestos',
