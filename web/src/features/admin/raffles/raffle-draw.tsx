@@ -194,7 +194,13 @@ export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
       ) : !d?.results.length ? (
         <p className="admin-empty">{t('admin.raffles.noEntries')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+        <div
+          className="admin-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={t('admin.raffles.entriesTitle')}
+        >
           <table className="admin-table" data-testid="raffle-entries">
             <thead>
               <tr>

@@ -84,7 +84,13 @@ function RafflesList() {
             {search ? t('admin.raffles.noMatch') : t('admin.raffles.empty')}
           </p>
         ) : (
-          <div className="admin-table-wrap">
+          // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
+          <div
+            className="admin-table-wrap"
+            tabIndex={0}
+            role="region"
+            aria-label={t('admin.raffles.title')}
+          >
             <table className="admin-table admin-raffles" data-testid="admin-raffles">
               <thead>
                 <tr>
