@@ -49,6 +49,7 @@ export * from './admin/mail';
 export * from './admin/roles';
 export * from './admin/catalogue-csv';
 export * from './admin/places';
+export * from './admin/raffles';
 export * from './orders/open-now';
 export * from './admin/staff';
 export * from './admin/members';

@@ -326,6 +326,21 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await firstMember.click();
     await owner.page.getByTestId('admin-member-balances').waitFor();
     await check(owner.page, findings, `/admin/members/{uid} ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/raffles'),
+      `/admin/raffles ${viewport.width}`,
+    );
+    await owner.page.getByTestId('admin-raffles').getByRole('link').first().click();
+    await owner.page.getByTestId('raffle-draw').waitFor();
+    await check(owner.page, findings, `/admin/raffles/{uid} ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/raffles/new'),
+      `/admin/raffles/new ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -128,6 +128,7 @@ test(
       'Locales',
       'Clientes',
       'Promociones',
+      'Sorteos',
       'Anuncios',
       'Marca y textos legales',
     ]);

@@ -80,6 +80,7 @@ test(
       'Clientes',
       'Programas',
       'Promociones',
+      'Sorteos',
       'Anuncios',
       'Personal',
       'Cupones',

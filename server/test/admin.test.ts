@@ -326,6 +326,39 @@ const cases: Case[] = [
       },
     ];
   }),
+  // Raffles (admin-raffles.test.ts): a bad program is a 400 and an unknown raffle a 404
+  // once the role passed.
+  { method: 'GET', path: '/api/v5/admin/raffles/', url: () => '/api/v5/admin/raffles/' },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/raffles/programs/',
+    url: () => '/api/v5/admin/raffles/programs/',
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/raffles/',
+    url: () => '/api/v5/admin/raffles/',
+    body: () => ({ program: 'x', name: 'Sorteo' }),
+    status: 400,
+  },
+  ...['', 'entries/', 'draw/', 'draw/verify/'].map((tail) => ({
+    method: 'GET' as const,
+    path: `/api/v5/admin/raffles/{uid}/${tail}`,
+    url: () => `/api/v5/admin/raffles/00000000-0000-0000-0000-000000000000/${tail}`,
+  })),
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/raffles/{uid}/',
+    url: () => '/api/v5/admin/raffles/00000000-0000-0000-0000-000000000000/',
+    body: () => ({ name: 'Sorteo', version: 1 }),
+    status: 404,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/raffles/{uid}/draw/',
+    url: () => '/api/v5/admin/raffles/00000000-0000-0000-0000-000000000000/draw/',
+    body: () => ({}),
+  },
 ];
 
 describe('admin permission matrix', () => {

@@ -2010,3 +2010,78 @@ describe("tenant isolation: another tenant's owner in the back office's programs
     assert.equal(await fingerprint(v.app), before);
   });
 });
+
+describe("tenant isolation: another tenant's owner in the back office's raffles", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  const raffle = { uid: '', program: '' };
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-raffles');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    const owner = { authorization: `Token ${own.data.token}` };
+    const list = await t.get('/api/v5/admin/raffles/', { headers: owner });
+    assert.equal(list.statusCode, 200, list.body);
+    const [first] = list.data.results as { uid: string; name: string; program: { uid: string } }[];
+    raffle.uid = first.uid;
+    raffle.program = first.program.uid;
+    tenantSecrets.push(first.uid, first.name);
+  });
+
+  const rows: (Row & { listed?: boolean; status?: number })[] = [
+    ...['', 'entries/', 'draw/', 'draw/verify/'].map((tail) => ({
+      route: `GET v5/admin/raffles/{uid}/${tail}`,
+      url: () => `/api/v5/admin/raffles/${raffle.uid}/${tail}`,
+    })),
+    {
+      route: 'PATCH v5/admin/raffles/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/raffles/${raffle.uid}/`,
+      body: () => ({ name: 'Robado', winners_count: 50, version: 1 }),
+    },
+    {
+      route: 'POST v5/admin/raffles/{uid}/draw/',
+      method: 'POST',
+      url: () => `/api/v5/admin/raffles/${raffle.uid}/draw/`,
+      body: () => ({}),
+    },
+    // A raffle in the victim's program: its program is not the caller's (a field error).
+    {
+      route: 'POST v5/admin/raffles/',
+      method: 'POST',
+      url: () => '/api/v5/admin/raffles/',
+      body: () => ({ program: raffle.program, name: 'Intruso' }),
+      status: 400,
+    },
+    // The lists answer 200 with the caller's own company only.
+    { route: 'GET v5/admin/raffles/', url: () => '/api/v5/admin/raffles/', listed: true },
+    {
+      route: 'GET v5/admin/raffles/programs/',
+      url: () => '/api/v5/admin/raffles/programs/',
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      const expected = row.listed ? 200 : (row.status ?? 404);
+      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});

@@ -130,6 +130,7 @@ export const auditEntity = z.enum(
     'promotion',
     'program',
     'company_ad',
+    'raffle',
   ],
   {
     error: adminMessages.entityUnknown,

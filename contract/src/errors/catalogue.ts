@@ -8,6 +8,7 @@ import { adminProgramsErrors } from './admin-programs';
 import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
+import { adminRafflesErrors } from './admin-raffles';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -46,6 +47,7 @@ export const errorCatalogue = {
   ...adminMembersErrors,
   ...adminPromotionsErrors,
   ...adminProgramsErrors,
+  ...adminRafflesErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

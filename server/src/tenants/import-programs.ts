@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray, notInArray, notLike, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   events,
@@ -221,14 +221,17 @@ async function importProgramExtras(
   uidOf: UidOf,
 ) {
   const raffleUids = p.raffles.map((r) => uidOf('raffle', `${p.key}/${r.key}`));
+  // The back office's raffles (key "admin-…") are not the file's: a re-import leaves them be.
   await tx
     .update(raffles)
-    .set({ isActive: false })
+    .set({ isActive: false, version: sql`${raffles.version} + 1` })
     .where(
       ofTenant(
         tenantRef(appId),
         raffles,
         eq(raffles.programUid, programUid),
+        eq(raffles.isActive, true),
+        notLike(raffles.key, 'admin-%'),
         raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined,
       ),
     );
@@ -251,7 +254,11 @@ async function importProgramExtras(
     await tx
       .insert(raffles)
       .values(row)
-      .onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: row });
+      // The version moves so a back-office form read before the import gets its 409.
+      .onConflictDoUpdate({
+        target: [raffles.appId, raffles.uid],
+        set: { ...row, version: sql`${raffles.version} + 1` },
+      });
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));

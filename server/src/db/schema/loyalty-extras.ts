@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -32,6 +33,10 @@ export const raffles = pgTable(
     drawAt: timestamp('draw_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** How many members the draw picks (back office; 1 for the rows a tenant file made). */
+    winnersCount: integer('winners_count').notNull().default(1),
+    /** Optimistic concurrency of the back office's editor (modules/admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -39,6 +44,7 @@ export const raffles = pgTable(
       columns: [t.appId, t.programUid],
       foreignColumns: [programs.appId, programs.uid],
     }).onDelete('cascade'),
+    check('raffles_winners_count_check', sql`${t.winnersCount} BETWEEN 1 AND 100`),
     index('raffles_program_idx').on(t.appId, t.programUid, t.position),
   ],
 );
@@ -68,6 +74,38 @@ export const raffleMembers = pgTable(
       foreignColumns: [users.appId, users.uid],
     }).onDelete('cascade'),
     index('raffle_members_user_idx').on(t.appId, t.userUid),
+  ],
+);
+
+/**
+ * The one draw of a raffle (the primary key is the raffle: a second draw cannot exist).
+ * Everything needed to re-run it is kept: the entry list frozen at the draw, sorted, its
+ * SHA-256, the random seed and the algorithm's version; the winners in drawn order. The
+ * algorithm is in modules/admin/raffles/draw.ts and docs/decisions.md.
+ */
+export const raffleDraws = pgTable(
+  'raffle_draws',
+  {
+    appId: uuid('app_id').notNull(),
+    raffleUid: uuid('raffle_uid').notNull(),
+    algorithm: text('algorithm').notNull(),
+    /** 32 random bytes, hex. */
+    seed: text('seed').notNull(),
+    /** The entrants' user uids, sorted (the order the algorithm shuffles). */
+    entries: jsonb('entries').$type<string[]>().notNull(),
+    /** SHA-256 (hex) of the entries joined by "\n". */
+    entriesHash: text('entries_hash').notNull(),
+    /** The winners' user uids in the order drawn. */
+    winners: jsonb('winners').$type<string[]>().notNull(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }).notNull(),
+    drawnByUid: uuid('drawn_by_uid'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.raffleUid] }),
+    foreignKey({
+      columns: [t.appId, t.raffleUid],
+      foreignColumns: [raffles.appId, raffles.uid],
+    }).onDelete('cascade'),
   ],
 );
 

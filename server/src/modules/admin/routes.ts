@@ -33,6 +33,7 @@ import { adminMailRoutes } from './mail/routes';
 import { adminPromotionRoutes } from './promotions/routes';
 import { adminProgramRoutes } from './programs/routes';
 import { adminAdRoutes } from './ads/routes';
+import { adminRaffleRoutes } from './raffles/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -63,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminPromotionRoutes);
   await server.register(adminProgramRoutes);
   await server.register(adminAdRoutes);
+  await server.register(adminRaffleRoutes);
 
   server.get(
     '/v5/admin/me/',

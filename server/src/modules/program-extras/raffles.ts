@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { engagementMessages, loyaltyMessages, type Raffle } from '@store/contract';
-import { raffleMembers, raffles } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { raffleDraws, raffleMembers, raffles } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
@@ -137,6 +138,35 @@ export async function registerRaffle(scope: MemberScope, programUid: string, uid
     throw new ValidationError(loyaltyMessages.notMember);
   if (row.registeredAt) return { created: false, raffle: await getRaffle(scope, programUid, uid) };
   if (!isOpen(row.raffle, now)) throw new ValidationError(engagementMessages.raffleClosed);
+  const created = await db.transaction(async (tx) => {
+    // A shared lock on the raffle: the back office's draw locks it for update, so an entry
+    // is either in the draw's frozen list or refused as closed, never written after it.
+    const [locked] = await tx
+      .select({ raffle: raffles, drawn: raffleDraws.raffleUid })
+      .from(raffles)
+      .leftJoin(
+        raffleDraws,
+        sameTenant(raffleDraws, raffles, eq(raffleDraws.raffleUid, raffles.uid)),
+      )
+      .where(ofTenant(scope, raffles, eq(raffles.uid, row.raffle.uid)))
+      .for('share', { of: raffles });
+    if (!locked || locked.drawn || !isOpen(locked.raffle, new Date()))
+      throw new ValidationError(engagementMessages.raffleClosed);
+    return insertEntry(tx, scope, row.raffle.uid, now);
+  });
+  return { created, raffle: await getRaffle(scope, programUid, uid) };
+}
+
+/** The registration's rows (see registerRaffle), inside its transaction. */
+async function insertEntry(
+  db: Tx,
+  scope: MemberScope,
+  raffleUid: string,
+  now: Date,
+): Promise<boolean> {
+  const { app } = scope;
+  const userUid = scope.user.uid;
+  const row = { raffle: { uid: raffleUid } };
   const inserted = await db
     .insert(raffleMembers)
     .values({ appId: app.uid, raffleUid: row.raffle.uid, userUid, registeredAt: now })
@@ -159,7 +189,7 @@ export async function registerRaffle(scope: MemberScope, programUid: string, uid
       .returning({ uid: raffleMembers.raffleUid });
     created = updated.length > 0;
   }
-  return { created, raffle: await getRaffle(scope, programUid, uid) };
+  return created;
 }
 
 /** The member hides a raffle: it leaves their list (the detail still answers, with dismissed true). Idempotent. */

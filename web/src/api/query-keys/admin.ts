@@ -81,3 +81,13 @@ export const adminAdKeys = {
   all: () => ['admin-ads'] as const,
   list: (filters: object) => ['admin-ads', 'list', filters] as const,
 };
+
+/** The back office's raffles (features/admin/raffles). */
+export const adminRaffleKeys = {
+  all: () => ['admin-raffles'] as const,
+  list: (filters: object) => ['admin-raffles', 'list', filters] as const,
+  raffle: (uid: string) => ['admin-raffles', 'one', uid] as const,
+  entries: (uid: string, filters: object) => ['admin-raffles', 'entries', uid, filters] as const,
+  draw: (uid: string) => ['admin-raffles', 'draw', uid] as const,
+  programs: () => ['admin-raffles', 'programs'] as const,
+};

@@ -20,6 +20,7 @@ import { programsEn as storeProgramsEn } from '../../i18n/loyalty-en';
 // The promotions preview renders the member's promotion card, which speaks the program texts.
 i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, true, true);
 i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
+import { rafflesEn, rafflesEs } from './raffles/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -78,12 +79,14 @@ i18next.addResourceBundle(
       staff: staffEs,
       members: membersEs,
       promotions: promotionsEs,
+      raffles: rafflesEs,
       nav: {
         ...membersNavEs,
         ...promotionsNavEs,
         ...ordersNavEs,
         ...staffNavEs,
         places: placesEs.title,
+        raffles: rafflesEs.title,
         categories: 'Categorías',
       },
     },
@@ -105,12 +108,14 @@ i18next.addResourceBundle(
       staff: staffEn,
       members: membersEn,
       promotions: promotionsEn,
+      raffles: rafflesEn,
       nav: {
         ...membersNavEn,
         ...promotionsNavEn,
         ...ordersNavEn,
         ...staffNavEn,
         places: placesEn.title,
+        raffles: rafflesEn.title,
         categories: 'Categories',
       },
     },

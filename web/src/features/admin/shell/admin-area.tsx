@@ -26,6 +26,7 @@ import { MemberPage } from '../members/member-page';
 import { PromotionsPage } from '../promotions/promotions-page';
 import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
+import { RafflesPage } from '../raffles/raffles-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -42,6 +43,7 @@ const screens: {
   { area: 'members', path: '/admin/members', label: 'members' },
   { area: 'loyalty', path: '/admin/programs', label: 'programs' },
   { area: 'promotions', path: '/admin/promotions', label: 'promotions' },
+  { area: 'engagement', path: '/admin/raffles', label: 'raffles' },
   { area: 'marketing', path: '/admin/ads', label: 'ads' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
@@ -186,6 +188,9 @@ function AdminShell({ me }: { me: AdminMe }) {
               <Route path="programs/*" element={<ProgramsPage />} />
             ) : null}
             {me.areas.includes('marketing') ? <Route path="ads" element={<AdsPage />} /> : null}
+            {me.areas.includes('engagement') ? (
+              <Route path="raffles/*" element={<RafflesPage />} />
+            ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
         </main>

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminRaffle,
+  adminRaffleCreate,
+  adminRaffleDraw,
+  adminRaffleEntry,
+  adminRaffleEntryQuery,
+  adminRafflePatch,
+  adminRaffleQuery,
+  adminRaffleVerification,
+  paged,
+  versionConflictBody,
+} from '@store/contract';
+import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { publicOrigin } from '../../../lib/public-url';
+import { adminOnly, requireAdmin } from '../guard';
+import {
+  createRaffle,
+  drawRaffle,
+  getDraw,
+  getRaffle,
+  listEntries,
+  listRaffles,
+  rafflePrograms,
+  updateRaffle,
+  verifyDraw,
+} from './service';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const access =
+  "Back office, raffles (area `engagement`): 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. Raffles belong to the company's programs (not to places: every manager of the company sees them); a raffle of another company is 404.";
+const drawn = "A drawn raffle is frozen: 409 {code: 'admin.raffle_already_drawn', detail}.";
+
+/** `/api/v5/admin/raffles/...`: the company's raffles, their entrants, the draw and its check. */
+export const adminRaffleRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.addHook('preValidation', adminOnly('engagement'));
+
+  server.get(
+    '/v5/admin/raffles/',
+    {
+      schema: {
+        tags,
+        summary: "The company's raffles with their entrant counts, newest first",
+        description: `${access} \`q\`: part of the name; \`program\`: a program uid.`,
+        querystring: adminRaffleQuery,
+        response: { 200: paged(adminRaffle), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listRaffles(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/raffles/programs/',
+    {
+      schema: {
+        tags,
+        summary: "The company's programs a raffle may belong to",
+        description: access,
+        response: { 200: z.array(z.object({ uid: z.string(), name: z.string() })), ...errors },
+      },
+    },
+    async (request) => rafflePrograms(requireAdmin(request)),
+  );
+
+  server.post(
+    '/v5/admin/raffles/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates a raffle in one of the company’s programs',
+        description: `${access} 201. \`program\`: a program of the company (else 400 {program}); \`ends_at\` after \`starts_at\` (400 {ends_at}); \`winners_count\` 1 to 100. Audited.`,
+        body: adminRaffleCreate,
+        response: { 201: adminRaffle, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createRaffle(requireAdmin(request), request.body)),
+  );
+
+  server.get(
+    '/v5/admin/raffles/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'One raffle with its version',
+        description: access,
+        params: uidParams,
+        response: { 200: adminRaffle, ...errors },
+      },
+    },
+    async (request) => getRaffle(requireAdmin(request), request.params.uid),
+  );
+
+  server.patch(
+    '/v5/admin/raffles/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'Changes a raffle (optimistic concurrency on `version`)',
+        description: `${access} Send the fields to change and the \`version\` read; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current}. ${drawn} Audited.`,
+        params: uidParams,
+        body: adminRafflePatch,
+        response: {
+          200: adminRaffle,
+          ...errors,
+          409: z.union([versionConflictBody(adminRaffle), detailErrorBody]),
+        },
+      },
+    },
+    async (request) => updateRaffle(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.get(
+    '/v5/admin/raffles/:uid/entries/',
+    {
+      schema: {
+        tags,
+        summary: "The raffle's entrants, first registered first, with each winner's rank",
+        description: `${access} \`q\`: part of the name or email; \`winners=true\`: the winners only.`,
+        params: uidParams,
+        querystring: adminRaffleEntryQuery,
+        response: { 200: paged(adminRaffleEntry), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listEntries(requireAdmin(request), request.params.uid, request.query, window),
+      ),
+  );
+
+  server.post(
+    '/v5/admin/raffles/:uid/draw/',
+    {
+      schema: {
+        tags,
+        summary: 'Draws the winners, once, with a recorded and re-runnable random draw',
+        description: `${access} 201 with the draw record: the entrants frozen (sorted user uids) and their SHA-256, a fresh 32-byte seed, the algorithm (\`hmac-sha256-fisher-yates/v1\`, docs/decisions.md) and the winners in order. The raffle closes to new entries; each winner is mailed. Nobody entered: 400 {non_field_errors}. ${drawn} Concurrent requests: exactly one draws.`,
+        params: uidParams,
+        body: z.object({}).strict().nullish(),
+        response: { 201: adminRaffleDraw, ...errors, 409: detailErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        await drawRaffle(requireAdmin(request), request.params.uid, {
+          mailer: request.server.mailer,
+          // The store's configured domain, never the request's Host.
+          origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
+        }),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/raffles/:uid/draw/',
+    {
+      schema: {
+        tags,
+        summary: 'The draw record (download it and re-run it with tools/verify-raffle-draw.mjs)',
+        description: `${access} Not drawn yet: 404 {code: 'admin.raffle_not_drawn'}.`,
+        params: uidParams,
+        response: { 200: adminRaffleDraw, ...errors },
+      },
+    },
+    async (request) => getDraw(requireAdmin(request), request.params.uid),
+  );
+
+  server.get(
+    '/v5/admin/raffles/:uid/draw/verify/',
+    {
+      schema: {
+        tags,
+        summary: 'Re-runs the draw from its record and checks the record against the entrants',
+        description: `${access} \`ok\` when the kept entry list still hashes to the kept hash and equals today's entrants (\`entries_match\`) and the algorithm on the kept seed gives the kept winners (\`winners_match\`).`,
+        params: uidParams,
+        response: { 200: adminRaffleVerification, ...errors },
+      },
+    },
+    async (request) => verifyDraw(requireAdmin(request), request.params.uid),
+  );
+};

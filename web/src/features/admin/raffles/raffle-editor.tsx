@@ -1,0 +1,289 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminRaffle } from '@store/contract/admin/raffles';
+import { ApiError } from '../../../api';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { ImageUpload } from '../media/image-upload';
+import { useRaffle } from './api/get-raffle';
+import { useRafflePrograms } from './api/get-raffles';
+import { useCreateRaffle, useUpdateRaffle } from './api/save-raffle';
+import { RaffleDrawPanel, RaffleEntries } from './raffle-draw';
+import { RaffleState } from './raffles-page';
+
+type Values = {
+  program: string;
+  name: string;
+  description: string;
+  prize: string;
+  image: string | null;
+  starts_at: string;
+  ends_at: string;
+  draw_at: string;
+  winners_count: string;
+  is_active: boolean;
+};
+
+/** The server's field names, so its 400s land on the right input. */
+const FIELDS = [
+  'program',
+  'name',
+  'description',
+  'prize',
+  'image',
+  'starts_at',
+  'ends_at',
+  'draw_at',
+  'winners_count',
+  'is_active',
+];
+
+// The store's clock is Lima's (UTC-5 all year, no daylight saving): the inputs show and take
+// its wall time, whatever the browser's zone.
+const LIMA_OFFSET_MS = -5 * 3_600_000;
+const toInput = (iso: string | null) =>
+  iso ? new Date(Date.parse(iso) + LIMA_OFFSET_MS).toISOString().slice(0, 16) : '';
+const fromInput = (v: string) => (v ? `${v}:00-05:00` : null);
+
+function valuesOf(r: AdminRaffle | null, program = ''): Values {
+  return {
+    program: r?.program.uid ?? program,
+    name: r?.name ?? '',
+    description: r?.description ?? '',
+    prize: r?.prize ?? '',
+    image: r?.image ?? null,
+    starts_at: toInput(r?.starts_at ?? null),
+    ends_at: toInput(r?.ends_at ?? null),
+    draw_at: toInput(r?.draw_at ?? null),
+    winners_count: String(r?.winners_count ?? 1),
+    is_active: r?.is_active ?? true,
+  };
+}
+
+function bodyOf(v: Values) {
+  const winners = Number(v.winners_count);
+  return {
+    name: v.name,
+    description: v.description,
+    prize: v.prize,
+    image: v.image,
+    starts_at: fromInput(v.starts_at),
+    ends_at: fromInput(v.ends_at),
+    draw_at: fromInput(v.draw_at),
+    // NaN would travel as null: 0 lets the server name the field instead.
+    winners_count: Number.isFinite(winners) ? winners : 0,
+    is_active: v.is_active,
+  };
+}
+
+/** The editor of a raffle: a new one (no `raffle`) or an existing one at its version. */
+function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const programs = useRafflePrograms();
+  const create = useCreateRaffle();
+  const update = useUpdateRaffle();
+  const [version, setVersion] = useState(raffle?.version ?? 0);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Values>({ defaultValues: valuesOf(raffle) });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    FIELDS,
+    'admin.raffles.saveError',
+  );
+  const e = form.formState.errors;
+  const descriptionId = useId();
+  const frozen = !!raffle?.drawn_at;
+  const message = (m?: string) => (m?.startsWith('admin.raffles.') ? t(m) : m);
+  const image = form.watch('image');
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    setGeneral([]);
+    try {
+      if (!raffle) {
+        const made = await create.mutateAsync({ program: values.program, ...bodyOf(values) });
+        void navigate(`/admin/raffles/${made.uid}`);
+        return;
+      }
+      const after = await update.mutateAsync({ uid: raffle.uid, ...bodyOf(values), version });
+      setVersion(after.version);
+      form.reset(valuesOf(after));
+      setSaved(true);
+    } catch (error) {
+      // Someone else saved first: the form shows their raffle, to be changed again.
+      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
+        const current = (error.body as { current: AdminRaffle }).current;
+        setVersion(current.version);
+        form.reset(valuesOf(current));
+        setGeneral(['admin.raffles.conflict']);
+        return;
+      }
+      showError(error);
+    }
+  });
+
+  return (
+    <form
+      className="admin-panel admin-raffle-form"
+      onSubmit={(ev) => void submit(ev)}
+      noValidate
+      aria-label={raffle?.name ?? t('admin.raffles.new')}
+    >
+      {frozen ? <FormAlert tone="info" messages={[t('admin.raffles.frozen')]} /> : null}
+      <fieldset disabled={frozen} className="admin-raffle-form__fields">
+        <div className="admin-raffle-form__grid">
+          <SelectField
+            label={t('admin.raffles.program')}
+            disabled={!!raffle || frozen}
+            error={e.program?.message}
+            options={[
+              ...(raffle ? [] : [{ value: '', label: '—' }]),
+              ...(programs.data ?? (raffle ? [raffle.program] : [])).map((p) => ({
+                value: p.uid,
+                label: p.name,
+              })),
+            ]}
+            {...form.register('program')}
+          />
+          <TextField
+            label={t('admin.raffles.name')}
+            error={e.name?.message}
+            {...form.register('name')}
+          />
+          <TextField
+            label={t('admin.raffles.prize')}
+            error={e.prize?.message}
+            {...form.register('prize')}
+          />
+          <TextField
+            label={t('admin.raffles.winnersCount')}
+            inputMode="numeric"
+            error={e.winners_count?.message}
+            {...form.register('winners_count')}
+          />
+          <TextField
+            label={t('admin.raffles.startsAt')}
+            type="datetime-local"
+            hint={t('admin.raffles.timeHint')}
+            error={e.starts_at?.message}
+            {...form.register('starts_at')}
+          />
+          <TextField
+            label={t('admin.raffles.endsAt')}
+            type="datetime-local"
+            hint={t('admin.raffles.timeHint')}
+            error={e.ends_at?.message}
+            {...form.register('ends_at')}
+          />
+          <TextField
+            label={t('admin.raffles.drawAt')}
+            type="datetime-local"
+            hint={t('admin.raffles.timeHint')}
+            error={e.draw_at?.message}
+            {...form.register('draw_at')}
+          />
+        </div>
+        <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
+          <label className="form-field__label" htmlFor={descriptionId}>
+            {t('admin.raffles.description')}
+          </label>
+          <textarea
+            id={descriptionId}
+            className="form-field__control"
+            aria-invalid={e.description ? true : undefined}
+            aria-describedby={e.description ? `${descriptionId}-error` : undefined}
+            {...form.register('description')}
+          />
+          {e.description?.message ? (
+            <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
+              {errorText(e.description.message)}
+            </p>
+          ) : null}
+        </div>
+        {frozen ? null : (
+          <ImageUpload
+            label={t('admin.raffles.image')}
+            value={image}
+            onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+            testId="raffle-image"
+          />
+        )}
+        {e.image?.message ? (
+          <p className="form-field__error" role="alert">
+            {errorText(e.image.message)}
+          </p>
+        ) : null}
+        <CheckboxField
+          label={t('admin.raffles.active')}
+          error={e.is_active?.message}
+          {...form.register('is_active')}
+        />
+      </fieldset>
+      <FormAlert messages={general.map((m) => message(m)!)} />
+      {saved ? <FormAlert tone="info" messages={[t('admin.raffles.saved')]} /> : null}
+      {frozen ? null : (
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={create.isPending || update.isPending}
+        >
+          {raffle ? t('admin.raffles.save') : t('admin.raffles.create')}
+        </button>
+      )}
+    </form>
+  );
+}
+
+/** /admin/raffles/new. */
+export function NewRafflePage() {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-page">
+      <Link to="/admin/raffles">{t('admin.raffles.back')}</Link>
+      <h1 className="admin-page__title">{t('admin.raffles.new')}</h1>
+      <RaffleForm raffle={null} />
+    </div>
+  );
+}
+
+/** /admin/raffles/{uid}: the editor, the draw and the entrants. */
+export function RafflePage() {
+  const { t } = useTranslation();
+  const { uid = '' } = useParams();
+  const query = useRaffle(uid);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <PageMessage
+        title={
+          query.error instanceof ApiError && query.error.status === 404
+            ? t('admin.notFound', { defaultValue: t('admin.fetchError') })
+            : t('admin.fetchError')
+        }
+      >
+        <Link className="button" to="/admin/raffles">
+          {t('admin.raffles.back')}
+        </Link>
+      </PageMessage>
+    );
+  const raffle = query.data;
+  return (
+    <div className="admin-page">
+      <Link to="/admin/raffles">{t('admin.raffles.back')}</Link>
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{raffle.name}</h1>
+        <RaffleState raffle={raffle} />
+      </div>
+      <RaffleForm key={`${raffle.uid}-${raffle.drawn_at ?? ''}`} raffle={raffle} />
+      <RaffleDrawPanel raffle={raffle} />
+      <RaffleEntries raffle={raffle} />
+    </div>
+  );
+}
