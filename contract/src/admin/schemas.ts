@@ -126,6 +126,7 @@ export const auditEntity = z.enum(
     'place',
     'staff_member',
     'staff_invitation',
+    'landing',
   ],
   {
     error: adminMessages.entityUnknown,

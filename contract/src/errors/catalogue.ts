@@ -6,6 +6,7 @@ import { adminCatalogueCsvErrors } from './admin-catalogue-csv';
 import { adminPlacesErrors } from './admin-places';
 import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
+import { adminLandingErrors } from './admin-landing';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -42,6 +43,7 @@ export const errorCatalogue = {
   ...adminPlacesErrors,
   ...adminStaffErrors,
   ...adminMembersErrors,
+  ...adminLandingErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

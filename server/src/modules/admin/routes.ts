@@ -30,6 +30,7 @@ import { adminPlaceRoutes } from './places/routes';
 import { adminStaffRoutes } from './staff/routes';
 import { adminMemberRoutes } from './members/routes';
 import { adminMailRoutes } from './mail/routes';
+import { adminLandingRoutes } from './landing/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -57,6 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminStaffRoutes);
   await server.register(adminMemberRoutes);
   await server.register(adminMailRoutes);
+  await server.register(adminLandingRoutes);
 
   server.get(
     '/v5/admin/me/',
