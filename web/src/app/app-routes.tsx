@@ -4,6 +4,7 @@ import { storageKeys } from '@store/contract/constants';
 import { useTenant } from '../lib/tenant';
 import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
+import { LandingPreviewContext } from '../lib/landing-preview';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -24,6 +25,7 @@ import {
   DeleteAccountPage,
   FaqsPage,
   LandingPage,
+  LandingPreview,
   LoginPage,
   PoliticsPage,
   RecoveryPasswordPage,
@@ -213,7 +215,9 @@ export function AppRoutes() {
             path="/admin/*"
             element={
               <RequireLogin>
-                <AdminArea />
+                <LandingPreviewContext.Provider value={LandingPreview}>
+                  <AdminArea />
+                </LandingPreviewContext.Provider>
               </RequireLogin>
             }
           />

@@ -16,6 +16,10 @@ export const CookiesPage = lazy(() =>
 export const LandingPage = lazy(() =>
   import('../features/landing').then((m) => ({ default: m.LandingPage })),
 );
+// The back office's live preview of the landing (handed to it through lib/landing-preview).
+export const LandingPreview = lazy(() =>
+  import('../features/landing/preview').then((m) => ({ default: m.LandingPreview })),
+);
 export const CartaPage = lazy(() =>
   import('../features/carta').then((m) => ({ default: m.CartaPage })),
 );

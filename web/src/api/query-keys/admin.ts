@@ -56,3 +56,8 @@ export const adminMemberKeys = {
   history: (uid: string, tab: string, filters: object) =>
     ['admin-member', uid, tab, filters] as const,
 };
+
+/** The landing editor (features/admin/landing). */
+export const adminLandingKeys = {
+  landing: () => ['admin-landing'] as const,
+};

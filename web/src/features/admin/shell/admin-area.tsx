@@ -23,6 +23,7 @@ import { OrderDetailPage } from '../orders/order-detail-page';
 import { StaffPage } from '../staff/staff-page';
 import { MembersPage } from '../members/members-page';
 import { MemberPage } from '../members/member-page';
+import { LandingEditorPage } from '../landing/landing-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -37,6 +38,7 @@ const screens: {
   { area: 'catalogue', path: '/admin/categories', label: 'categories' },
   { area: 'places', path: '/admin/places', label: 'places' },
   { area: 'members', path: '/admin/members', label: 'members' },
+  { area: 'marketing', path: '/admin/landing', label: 'landing' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
@@ -172,6 +174,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('members') ? (
               <Route path="members/:uid" element={<MemberPage />} />
+            ) : null}
+            {me.areas.includes('marketing') ? (
+              <Route path="landing" element={<LandingEditorPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>
