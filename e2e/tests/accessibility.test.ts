@@ -299,6 +299,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await firstMember.click();
     await owner.page.getByTestId('admin-member-balances').waitFor();
     await check(owner.page, findings, `/admin/members/{uid} ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/landing'),
+      `/admin/landing ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

@@ -127,6 +127,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Página de inicio',
       'Marca y textos legales',
     ]);
     await manager.context.close();

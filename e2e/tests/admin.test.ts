@@ -78,6 +78,7 @@ test(
       'Categorías',
       'Locales',
       'Clientes',
+      'Página de inicio',
       'Personal',
       'Cupones',
       'Pagos e impuestos',

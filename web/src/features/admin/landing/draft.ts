@@ -1,4 +1,8 @@
-import type { AdminLanding, AdminLandingInput } from '@store/contract/admin/landing';
+import {
+  isLandingLink,
+  type AdminLanding,
+  type AdminLandingInput,
+} from '@store/contract/admin/landing';
 import type { LandingSection, LandingSectionType } from '@store/contract/tenancy/landing';
 
 /**
@@ -118,9 +122,29 @@ export function bodyOf(draft: Draft, version: number): AdminLandingInput {
   };
 }
 
-/** What the preview shows: the draft's sections, images not yet chosen left out. */
+/** A link the store would accept, else none: the preview never points at a half-typed address. */
+const safeLink = (link: string) => (isLandingLink(link) ? link : '#');
+/** The store frames forms from itself or https only (its page policy). */
+const frameable = (link: string | null) =>
+  link && (/^\/(?![/\\])/.test(link) || /^https:\/\/[^\s"'<>\\]+$/i.test(link)) ? link : null;
+
+/**
+ * What the preview shows: the draft's sections, images not yet chosen left out, and links the
+ * store would refuse (a half-typed one, an http form) left inert.
+ */
 export function previewSections(draft: Draft): LandingSection[] {
-  return sectionsOf(draft).map((s) => ({ ...s, images: s.images.filter((x) => x.image) }));
+  return sectionsOf(draft).map((s) => ({
+    ...s,
+    link: s.type === 'FORM' ? frameable(s.link) : s.link && safeLink(s.link),
+    buttons: s.buttons.map((b) => ({ ...b, link: safeLink(b.link) })),
+    cards: s.cards.map((c) => ({
+      ...c,
+      buttons: c.buttons.map((b) => ({ ...b, link: safeLink(b.link) })),
+    })),
+    images: s.images
+      .filter((x) => x.image)
+      .map((x) => ({ ...x, link: x.link && safeLink(x.link) })),
+  }));
 }
 
 /** A field of the PUT body as the form names it (a card's image is one field of the card). */

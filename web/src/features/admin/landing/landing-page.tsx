@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { get, useFieldArray, useForm, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +8,11 @@ import {
   type AdminLanding,
   type AdminLandingInput,
 } from '@store/contract/admin/landing';
-import { landingSectionType, type LandingSectionType } from '@store/contract/tenancy/landing';
+import {
+  landingSectionType,
+  type LandingSection,
+  type LandingSectionType,
+} from '@store/contract/tenancy/landing';
 import { ApiError } from '../../../api';
 import { ConfirmInline } from '../../../components/confirm-inline';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
@@ -16,6 +20,7 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
 import { useErrorText } from '../../../lib/error-text';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { RichText } from '../branding/rich-text';
 import { ImageUpload } from '../media/image-upload';
 import { useAdminLanding } from './api/get-landing';
@@ -506,12 +511,12 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
   });
 
   const type = draft.landing_page_type;
+  // The preview follows the typing a quarter of a second behind (compared as text: the draft
+  // is a new object on every render), so a form's frame is not reloaded on every key.
+  const shown = useDebouncedValue(JSON.stringify(previewSections(draft)), 250);
+  const previewed = useMemo(() => JSON.parse(shown) as LandingSection[], [shown]);
   const Preview = (
-    <LandingPreviewPane
-      type={type}
-      sections={previewSections(draft)}
-      enabled={draft.landing_page}
-    />
+    <LandingPreviewPane type={type} sections={previewed} enabled={draft.landing_page} />
   );
 
   return (
