@@ -387,7 +387,7 @@ describe('the tenant file', () => {
     assert.equal(res.statusCode, 200, res.body);
     const file = await exportTenant(t.db, s.app.uid);
     assert.deepEqual(
-      file.landing.sections.map((x: { key: string }) => x.key),
+      (file.landing as { sections: { key: string }[] }).sections.map((x) => x.key),
       full().map((_, i) => `section-${i + 1}`),
     );
     const other = await openTestDatabase();

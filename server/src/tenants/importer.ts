@@ -84,7 +84,11 @@ export async function importTenant(
       .onConflictDoUpdate({
         target: apps.uid,
         // The file rewrites the landing: an editor open on the old one must reload (409).
-        set: { ...appValues, landingVersion: sql`${apps.landingVersion} + 1`, updatedAt: new Date() },
+        set: {
+          ...appValues,
+          landingVersion: sql`${apps.landingVersion} + 1`,
+          updatedAt: new Date(),
+        },
       });
 
     await importCompanies(tx, file, appUid, uidOf);
