@@ -180,13 +180,13 @@ describe('the rules of each section type', () => {
       'cards on a welcome',
       section('WELCOME', { cards: [card('A')] }),
       'sections.0.cards',
-      adminLandingMessages.landingNoCards,
+      'form.choose_at_most',
     ],
     [
       'images on a card section',
       section('CARD', { images: [{ image: '/a.png', link: null, is_active: true }] }),
       'sections.0.images',
-      adminLandingMessages.landingNoImages,
+      'form.choose_at_most',
     ],
     [
       'a carousel without images',

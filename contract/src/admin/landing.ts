@@ -121,13 +121,13 @@ export const adminLandingSectionInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['cards'],
-        message: adminLandingMessages.landingNoCards,
+        message: formatMessage('form.choose_at_most', { max: 0 }),
       });
     if (!parts.images && s.images.length > 0)
       ctx.addIssue({
         code: 'custom',
         path: ['images'],
-        message: adminLandingMessages.landingNoImages,
+        message: formatMessage('form.choose_at_most', { max: 0 }),
       });
     if (!parts.buttons && s.buttons.length > 0)
       ctx.addIssue({
@@ -175,8 +175,7 @@ export const adminLandingInput = z
     const once = (uid: string | undefined, path: (string | number)[]) => {
       if (uid === undefined) return;
       const key = uid.toLowerCase();
-      if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path, message: adminLandingMessages.landingDuplicate });
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path, message: formMessages.invalid });
       seen.add(key);
     };
     input.sections.forEach((s, i) => {

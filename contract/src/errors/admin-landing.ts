@@ -10,14 +10,6 @@ export const adminLandingErrors = {
     es: 'Indique la dirección del formulario: https o una ruta de la tienda.',
     en: "Give the form's address: https or a store path.",
   },
-  'admin.landing_no_cards': {
-    es: 'Este tipo de sección no lleva tarjetas.',
-    en: 'This kind of section has no cards.',
-  },
-  'admin.landing_no_images': {
-    es: 'Este tipo de sección no lleva imágenes.',
-    en: 'This kind of section has no images.',
-  },
   'admin.landing_carousel_empty': {
     es: 'Agregue al menos una imagen al carrusel.',
     en: 'Add at least one image to the carousel.',
@@ -25,10 +17,6 @@ export const adminLandingErrors = {
   'admin.landing_one_header': {
     es: 'La página solo puede tener un encabezado.',
     en: 'The page can have only one header.',
-  },
-  'admin.landing_duplicate': {
-    es: 'Este elemento está repetido.',
-    en: 'This item is repeated.',
   },
   'admin.landing_main_company_only': {
     es: 'Solo la empresa principal de la tienda puede cambiar su página de inicio.',

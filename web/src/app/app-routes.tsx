@@ -4,7 +4,6 @@ import { storageKeys } from '@store/contract/constants';
 import { useTenant } from '../lib/tenant';
 import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
-import { LandingPreviewContext } from '../lib/landing-preview';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -25,7 +24,6 @@ import {
   DeleteAccountPage,
   FaqsPage,
   LandingPage,
-  LandingPreview,
   LoginPage,
   PoliticsPage,
   RecoveryPasswordPage,
@@ -215,9 +213,7 @@ export function AppRoutes() {
             path="/admin/*"
             element={
               <RequireLogin>
-                <LandingPreviewContext.Provider value={LandingPreview}>
-                  <AdminArea />
-                </LandingPreviewContext.Provider>
+                <AdminArea />
               </RequireLogin>
             }
           />

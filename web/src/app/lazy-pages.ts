@@ -16,10 +16,6 @@ export const CookiesPage = lazy(() =>
 export const LandingPage = lazy(() =>
   import('../features/landing').then((m) => ({ default: m.LandingPage })),
 );
-// The back office's live preview of the landing (handed to it through lib/landing-preview).
-export const LandingPreview = lazy(() =>
-  import('../features/landing/preview').then((m) => ({ default: m.LandingPreview })),
-);
 export const CartaPage = lazy(() =>
   import('../features/carta').then((m) => ({ default: m.CartaPage })),
 );
@@ -93,7 +89,7 @@ export const QrPage = lazy(() => programs().then((m) => ({ default: m.QrPage }))
 
 // The back office: its own chunk (code, texts and styles), never downloaded by the store front.
 export const AdminArea = lazy(() =>
-  import('../features/admin').then((m) => ({ default: m.AdminArea })),
+  import('./admin-area').then((m) => ({ default: m.AdminAreaWithPreview })),
 );
 
 // Staff screens: their own chunk (code, texts and styles), never downloaded by the store front.
