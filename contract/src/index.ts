@@ -55,3 +55,4 @@ export * from './admin/staff';
 export * from './admin/members';
 export * from './admin/promotions';
 export * from './admin/programs';
+export * from './admin/landing';

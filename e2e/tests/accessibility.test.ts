@@ -341,6 +341,12 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       server.url('localhost', '/admin/raffles/new'),
       `/admin/raffles/new ${viewport.width}`,
     );
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/landing'),
+      `/admin/landing ${viewport.width}`,
+    );
     await owner.context.close();
   }
 

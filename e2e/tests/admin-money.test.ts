@@ -130,6 +130,7 @@ test(
       'Promociones',
       'Sorteos',
       'Anuncios',
+      'Página de inicio',
       'Marca y textos legales',
     ]);
     await manager.context.close();

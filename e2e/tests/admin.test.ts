@@ -82,6 +82,7 @@ test(
       'Promociones',
       'Sorteos',
       'Anuncios',
+      'Página de inicio',
       'Personal',
       'Cupones',
       'Pagos e impuestos',

@@ -359,6 +359,15 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/raffles/00000000-0000-0000-0000-000000000000/draw/',
     body: () => ({}),
   },
+  // Landing editor (admin-landing.test.ts): version 0 never exists, a 400 once the role passed.
+  { method: 'GET', path: '/api/v5/admin/landing/', url: () => '/api/v5/admin/landing/' },
+  {
+    method: 'PUT',
+    path: '/api/v5/admin/landing/',
+    url: () => '/api/v5/admin/landing/',
+    body: () => ({ landing_page: true, landing_page_type: 'MODEL_2', sections: [], version: 0 }),
+    status: 400,
+  },
 ];
 
 describe('admin permission matrix', () => {

@@ -2085,3 +2085,86 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
     });
   }
 });
+
+describe("tenant isolation: another tenant's owner in the landing editor", () => {
+  let attacker: { host: string; auth: Auth };
+  let owner: Auth;
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-landing');
+    attacker = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    owner = { authorization: `Token ${own.data.token}` };
+  });
+
+  test("GET and PUT v5/admin/landing/: the attacker's own store only; the victim's sections unchanged", async () => {
+    const victimBefore = (await t.get('/api/v5/admin/landing/', { headers: owner })).data;
+    // The victim's sections as the landing answer shows them (its uids are public there).
+    const seeded = {
+      ...victimBefore,
+      landing_page: true,
+      landing_page_type: 'MODEL_2',
+      sections: [
+        {
+          uid: '00000000-0000-4000-8000-0000000000aa',
+          type: 'CONTACT',
+          is_active: true,
+          tittle: 'Victim secret section',
+          content: '',
+          link: null,
+          buttons: [],
+          cards: [],
+          images: [],
+        },
+      ],
+    };
+    const seededRes = await t.call('PUT', '/api/v5/admin/landing/', {
+      headers: owner,
+      body: seeded,
+    });
+    assert.equal(seededRes.statusCode, 200, seededRes.body);
+    const victim = seededRes.data;
+    const before = await fingerprint(v.app);
+
+    const read = await t.get('/api/v5/admin/landing/', {
+      host: attacker.host,
+      headers: attacker.auth,
+    });
+    assert.equal(read.statusCode, 200, read.body);
+    assert.ok(!read.body.includes('Victim secret section'), read.body);
+    // The victim's section uid in the attacker's own landing: a section of the attacker's store.
+    const write = await t.call('PUT', '/api/v5/admin/landing/', {
+      host: attacker.host,
+      headers: attacker.auth,
+      body: {
+        ...read.data,
+        sections: [{ ...victim.sections[0], tittle: 'Hijacked' }],
+      },
+    });
+    assert.equal(write.statusCode, 200, write.body);
+    // The attacker's token on the victim's host: no session there.
+    const there = await t.call('PUT', '/api/v5/admin/landing/', {
+      host: v.host,
+      headers: attacker.auth,
+      body: { ...victim, sections: [] },
+    });
+    assert.equal(there.statusCode, 401, there.body);
+    assert.equal(
+      (await t.get('/api/v5/admin/landing/', { host: v.host, headers: attacker.auth })).statusCode,
+      401,
+    );
+    assert.equal(await fingerprint(v.app), before);
+    assert.deepEqual((await t.get('/api/v5/admin/landing/', { headers: owner })).data, victim);
+    const shown = await t.get(`/api/v7/apps/${v.app}/landing/`);
+    assert.ok(shown.body.includes('Victim secret section'), shown.body);
+    assert.ok(!shown.body.includes('Hijacked'), shown.body);
+    // Put the victim's landing back as the other tests know it.
+    const restore = await t.call('PUT', '/api/v5/admin/landing/', {
+      headers: owner,
+      body: { ...victimBefore, version: victim.version },
+    });
+    assert.equal(restore.statusCode, 200, restore.body);
+  });
+});

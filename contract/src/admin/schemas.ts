@@ -131,6 +131,7 @@ export const auditEntity = z.enum(
     'program',
     'company_ad',
     'raffle',
+    'landing',
   ],
   {
     error: adminMessages.entityUnknown,

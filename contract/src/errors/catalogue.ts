@@ -9,6 +9,7 @@ import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
 import { adminRafflesErrors } from './admin-raffles';
+import { adminLandingErrors } from './admin-landing';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -48,6 +49,7 @@ export const errorCatalogue = {
   ...adminPromotionsErrors,
   ...adminProgramsErrors,
   ...adminRafflesErrors,
+  ...adminLandingErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

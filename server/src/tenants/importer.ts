@@ -81,7 +81,15 @@ export async function importTenant(
     await tx
       .insert(apps)
       .values(appValues)
-      .onConflictDoUpdate({ target: apps.uid, set: { ...appValues, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: apps.uid,
+        // The file rewrites the landing: an editor open on the old one must reload (409).
+        set: {
+          ...appValues,
+          landingVersion: sql`${apps.landingVersion} + 1`,
+          updatedAt: new Date(),
+        },
+      });
 
     await importCompanies(tx, file, appUid, uidOf);
     await importCategories(tx, file, appUid, uidOf);

@@ -103,8 +103,9 @@ export const RedemptionsPage = screen(() =>
 export const QrPage = screen(() => programs().then((m) => ({ default: m.QrPage })));
 
 // The back office: its own chunk (code, texts and styles), never downloaded by the store front.
+// The back office with the public landing for its editor's preview, whose texts are screen texts.
 export const AdminArea = screen(() =>
-  import('../features/admin').then((m) => ({ default: m.AdminArea })),
+  import('./admin-area').then((m) => ({ default: m.AdminAreaWithPreview })),
 );
 
 // Staff screens: their own chunk (code, texts and styles), never downloaded by the store front.

@@ -65,6 +65,8 @@ export const apps = pgTable(
     orderAcceptanceMinutes: integer('order_acceptance_minutes').notNull().default(240),
     /** Optimistic concurrency of the back office's branding and legal texts. */
     version: integer('version').notNull().default(1),
+    /** Optimistic concurrency of the back office's landing editor (type, sections), apart from branding's. */
+    landingVersion: integer('landing_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,6 +34,7 @@ import { adminPromotionRoutes } from './promotions/routes';
 import { adminProgramRoutes } from './programs/routes';
 import { adminAdRoutes } from './ads/routes';
 import { adminRaffleRoutes } from './raffles/routes';
+import { adminLandingRoutes } from './landing/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminProgramRoutes);
   await server.register(adminAdRoutes);
   await server.register(adminRaffleRoutes);
+  await server.register(adminLandingRoutes);
 
   server.get(
     '/v5/admin/me/',

@@ -91,3 +91,8 @@ export const adminRaffleKeys = {
   draw: (uid: string) => ['admin-raffles', 'draw', uid] as const,
   programs: () => ['admin-raffles', 'programs'] as const,
 };
+
+/** The landing editor (features/admin/landing). */
+export const adminLandingKeys = {
+  landing: () => ['admin-landing'] as const,
+};

@@ -21,6 +21,7 @@ import { programsEn as storeProgramsEn } from '../../i18n/loyalty-en';
 i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, true, true);
 i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
 import { rafflesEn, rafflesEs } from './raffles/i18n';
+import { landingEn, landingEs } from './landing/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -120,6 +121,21 @@ i18next.addResourceBundle(
       },
     },
   },
+  true,
+  true,
+);
+
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  { admin: { landing: landingEs, nav: { landing: landingEs.title } } },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  { admin: { landing: landingEn, nav: { landing: landingEn.title } } },
   true,
   true,
 );

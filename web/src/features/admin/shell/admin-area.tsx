@@ -27,6 +27,7 @@ import { PromotionsPage } from '../promotions/promotions-page';
 import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
 import { RafflesPage } from '../raffles/raffles-page';
+import { LandingEditorPage } from '../landing/landing-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -45,6 +46,7 @@ const screens: {
   { area: 'promotions', path: '/admin/promotions', label: 'promotions' },
   { area: 'engagement', path: '/admin/raffles', label: 'raffles' },
   { area: 'marketing', path: '/admin/ads', label: 'ads' },
+  { area: 'marketing', path: '/admin/landing', label: 'landing' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
@@ -190,6 +192,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             {me.areas.includes('marketing') ? <Route path="ads" element={<AdsPage />} /> : null}
             {me.areas.includes('engagement') ? (
               <Route path="raffles/*" element={<RafflesPage />} />
+            ) : null}
+            {me.areas.includes('marketing') ? (
+              <Route path="landing" element={<LandingEditorPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -90,8 +90,11 @@ function Favorites({ placeUid }: { placeUid: string }) {
   );
 }
 
-/** The default landing: social links, banner, favourite products, places and hours, about, contact. */
-export function DefaultLanding() {
+/**
+ * The default landing: social links, banner, favourite products, places and hours, about, contact.
+ * `preview` (the back office's preview) renders its landmarks as plain boxes.
+ */
+export function DefaultLanding({ preview = false }: { preview?: boolean }) {
   const { t } = useTranslation();
   const app = useTenant();
   const loggedIn = useIsLoggedIn();
@@ -109,10 +112,13 @@ export function DefaultLanding() {
   const firstPlace = placeList[0]?.uid;
   const favorites = usePlaceProducts(firstPlace ?? '', {}, { enabled: Boolean(firstPlace) });
   const settled = !storeVisible || (!places.isPending && (!firstPlace || !favorites.isPending));
+  const Header = preview ? 'div' : 'header';
+  const Main = preview ? 'div' : 'main';
+  const Footer = preview ? 'div' : 'footer';
 
   return (
     <div className="landing landing--default">
-      <header className="landing__header">
+      <Header className="landing__header">
         <ul className="landing__social" aria-label={t('landing.social')}>
           {company.facebook_page ? (
             <li>
@@ -153,9 +159,12 @@ export function DefaultLanding() {
         <Link to="/products" className="button button--primary">
           {t('landing.orderHere')}
         </Link>
-      </header>
+      </Header>
       {/* While the places load the footer waits below the fold, so it does not jump (CLS). */}
-      <main id="main-content" className={settled ? undefined : 'landing__main--loading'}>
+      <Main
+        id={preview ? undefined : 'main-content'}
+        className={settled ? undefined : 'landing__main--loading'}
+      >
         <section className="banner">
           {cover ? <img className="banner__image" src={cover} alt="" /> : null}
           <div className="banner__content">
@@ -246,12 +255,12 @@ export function DefaultLanding() {
             ) : null}
           </>
         ) : null}
-      </main>
-      <footer className="landing__footer">
+      </Main>
+      <Footer className="landing__footer">
         <p className="footer__powered">
           {t('footer.poweredBy', { year: new Date().getFullYear() })}
         </p>
-      </footer>
+      </Footer>
     </div>
   );
 }

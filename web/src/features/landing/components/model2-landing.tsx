@@ -174,10 +174,7 @@ function Section({ section, chat }: { section: LandingSection; chat: string | nu
 export function Model2Landing() {
   const { t } = useTranslation();
   const app = useTenant();
-  const smallMobile = useMediaQuery(SMALL_MOBILE_QUERY);
   const landing = useLanding(app.uid);
-  const whatsapp = app.company.whatsapp_number;
-  const chat = whatsapp ? chatUrl(whatsapp, null, smallMobile) : null;
 
   if (landing.isPending) return <Loading fullScreen />;
   if (landing.isError) {
@@ -187,20 +184,43 @@ export function Model2Landing() {
       </main>
     );
   }
+  return <Model2LandingView sections={landing.data.sections} />;
+}
 
-  const sections = activeSections(landing.data.sections);
+/**
+ * The MODEL_2 page itself, from its sections: the store shows the saved ones, the back office's
+ * preview the draft being edited. `preview` renders the page's landmarks (header, main, footer)
+ * as plain boxes, since the preview sits inside the back office's own page.
+ */
+export function Model2LandingView({
+  sections: all,
+  preview = false,
+}: {
+  sections: LandingSection[];
+  preview?: boolean;
+}) {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const smallMobile = useMediaQuery(SMALL_MOBILE_QUERY);
+  const whatsapp = app.company.whatsapp_number;
+  const chat = whatsapp ? chatUrl(whatsapp, null, smallMobile) : null;
+  const sections = activeSections(all);
   const header = sections.find((section) => section.type === 'HEADER');
   const headerButton = header?.buttons[0];
   const externalAdmin = app.marketplace ? app.web_settings.external_link : null;
+  const Header = preview ? 'div' : 'header';
+  const Main = preview ? 'div' : 'main';
+  const Footer = preview ? 'div' : 'footer';
+  const Nav = preview ? 'div' : 'nav';
 
   return (
     <div className="landing landing--model2">
-      <header className="landing__header">
+      <Header className="landing__header">
         <Link to="/" className="landing__brand" aria-label={t('header.home')}>
           {app.logo ? <img src={app.logo} alt={t('common.logoAlt', { name: app.name })} /> : null}
           {header?.tittle ? <span className="landing__brand-title">{header.tittle}</span> : null}
         </Link>
-        <nav className="landing__actions" aria-label={app.name}>
+        <Nav className="landing__actions" aria-label={preview ? undefined : app.name}>
           {chat ? (
             <a
               className="landing__chat"
@@ -229,20 +249,20 @@ export function Model2Landing() {
               {t('landing.login')}
             </Link>
           )}
-        </nav>
-      </header>
-      <main id="main-content">
+        </Nav>
+      </Header>
+      <Main id={preview ? undefined : 'main-content'}>
         {sections
           .filter((section) => section.type !== 'HEADER')
           .map((section) => (
             <Section key={section.uid} section={section} chat={chat} />
           ))}
-      </main>
-      <footer className="landing__footer">
+      </Main>
+      <Footer className="landing__footer">
         <p className="footer__powered">
           {t('footer.poweredBy', { year: new Date().getFullYear() })}
         </p>
-      </footer>
+      </Footer>
     </div>
   );
 }

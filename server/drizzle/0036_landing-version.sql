@@ -1,0 +1,1 @@
+ALTER TABLE "apps" ADD COLUMN "landing_version" integer DEFAULT 1 NOT NULL;
