@@ -52,3 +52,4 @@ export * from './admin/places';
 export * from './orders/open-now';
 export * from './admin/staff';
 export * from './admin/members';
+export * from './marketplace/stores';

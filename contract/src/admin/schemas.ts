@@ -31,6 +31,9 @@ export const adminArea = z.enum([
   'promotions',
   'engagement',
   'marketing',
+  // The marketplace's store reviews: only the OWNER of the app's main company on a marketplace
+  // app (decided per user on the server, not per role: see `adminAreasOf` there).
+  'marketplace',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
@@ -126,6 +129,7 @@ export const auditEntity = z.enum(
     'place',
     'staff_member',
     'staff_invitation',
+    'store',
   ],
   {
     error: adminMessages.entityUnknown,

@@ -14,6 +14,7 @@ import { couponsErrors } from './coupons';
 import { engagementErrors } from './engagement';
 import { formErrors } from './form';
 import { loyaltyErrors } from './loyalty';
+import { marketplaceErrors } from './marketplace';
 import { ordersErrors } from './orders';
 import { staffErrors } from './staff';
 import { subscriptionsErrors } from './subscriptions';
@@ -42,6 +43,7 @@ export const errorCatalogue = {
   ...adminPlacesErrors,
   ...adminStaffErrors,
   ...adminMembersErrors,
+  ...marketplaceErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
