@@ -4,6 +4,7 @@ import { marketplaceErrors } from '../errors/marketplace';
 import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
 import { versionField } from '../admin/schemas';
+import { brandImageUrl } from '../admin/media';
 
 /**
  * Stores that create themselves on a marketplace app (issue 18): a merchant with a verified
@@ -42,6 +43,8 @@ export type StoreSignupOptions = z.infer<typeof storeSignupOptions>;
 export const marketplaceStore = z.object({
   uid: z.string(),
   name: z.string(),
+  logo: z.string().nullable(),
+  description: z.string(),
   status: storeStatus,
   status_reason: z.string().nullable(),
   category: z.object({ uid: z.string(), name: z.string() }).nullable(),
@@ -97,3 +100,14 @@ export const storeOnboarding = z.object({
   steps: z.array(z.object({ step: onboardingStep, done: z.boolean() })),
 });
 export type StoreOnboarding = z.infer<typeof storeOnboarding>;
+
+/** `PATCH v5/admin/onboarding/store/`: the store's own logo and description (its owner). */
+export const storeProfileInput = z.object({
+  logo: brandImageUrl.optional(),
+  description: z.string().trim().max(500).optional(),
+  version: versionField(),
+});
+export type StoreProfileInput = z.infer<typeof storeProfileInput>;
+
+/** `POST v5/admin/onboarding/review/`: the version of the store the owner saw. */
+export const storeReviewInput = z.object({ version: versionField() });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminAreas,
   adminAuditQuery,
   adminCategory,
   adminCategoryInput,
@@ -19,7 +18,7 @@ import { listAudit } from './audit';
 import { adminCatalogueRoutes } from './catalogue/routes';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
-import { adminHook, adminOnly, requireAdmin } from './guard';
+import { adminAreasOf, adminHook, adminOnly, requireAdmin } from './guard';
 import { adminOrderRoutes } from './orders/routes';
 import { adminMoneyRoutes } from './money/routes';
 import { adminMediaRoutes } from './media/routes';
@@ -30,6 +29,7 @@ import { adminPlaceRoutes } from './places/routes';
 import { adminStaffRoutes } from './staff/routes';
 import { adminMemberRoutes } from './members/routes';
 import { adminMailRoutes } from './mail/routes';
+import { adminStoreRoutes } from './stores/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -57,6 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminStaffRoutes);
   await server.register(adminMemberRoutes);
   await server.register(adminMailRoutes);
+  await server.register(adminStoreRoutes);
 
   server.get(
     '/v5/admin/me/',
@@ -73,7 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
       return {
         company: admin.company,
         role: admin.role,
-        areas: [...adminAreas[admin.role]],
+        areas: adminAreasOf(admin),
         places: admin.places,
       };
     },
