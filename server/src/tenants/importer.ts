@@ -227,7 +227,9 @@ async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: 
       ofTenant(
         tenantRef(appId),
         companyCategoryMembers,
-        fileCompanies.length ? inArray(companyCategoryMembers.companyUid, fileCompanies) : undefined,
+        fileCompanies.length
+          ? inArray(companyCategoryMembers.companyUid, fileCompanies)
+          : undefined,
       ),
     );
   const keep = file.categories.map((c) => uidOf('category', c.key));

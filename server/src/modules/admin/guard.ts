@@ -48,7 +48,10 @@ export function isMarketplaceOwner(admin: AdminScope): boolean {
 
 /** The areas this user opens: their role's, plus `marketplace` for the marketplace owner. */
 export function adminAreasOf(admin: AdminScope): AdminArea[] {
-  return [...adminAreas[admin.role], ...(isMarketplaceOwner(admin) ? ['marketplace' as const] : [])];
+  return [
+    ...adminAreas[admin.role],
+    ...(isMarketplaceOwner(admin) ? ['marketplace' as const] : []),
+  ];
 }
 
 /** Route hook: the role must open this area (a MANAGER never reaches staff or money settings). */

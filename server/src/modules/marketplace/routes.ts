@@ -36,7 +36,8 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: requireFullSessionHook,
       schema: {
         tags,
-        summary: "Creates the member's store: pending (public nowhere) until the marketplace approves it",
+        summary:
+          "Creates the member's store: pending (public nowhere) until the marketplace approves it",
         description: `${onlyHere} The member's email must be confirmed (403 marketplace.email_unverified); a member already on a store's staff here: 403 marketplace.already_staff. \`captcha_token\` where the app has reCAPTCHA (400 {captcha_token}). Rate limited per address and per account (429). 201 with the store; the member becomes its OWNER and finds its checklist in /admin.`,
         body: storeSignupInput,
         response: { 201: marketplaceStore, ...errors },

@@ -90,7 +90,8 @@ export async function createStore(ctx: AuthScope & MemberScope, input: StoreSign
   const category = input.category || undefined;
   if (categoryRows.length > 0 && !(category && categoryRows.some((c) => c.uid === category)))
     errors.category = [marketplaceMessages.categoryUnknown];
-  if (categoryRows.length === 0 && category) errors.category = [marketplaceMessages.categoryUnknown];
+  if (categoryRows.length === 0 && category)
+    errors.category = [marketplaceMessages.categoryUnknown];
   const [area] = isUid(input.area)
     ? await ctx.db
         .select({ uid: areas.uid })
@@ -212,4 +213,3 @@ export async function createStore(ctx: AuthScope & MemberScope, input: StoreSign
   }
   return storeOfCompany(ctx, companyUid);
 }
-

@@ -14,10 +14,7 @@ import { sameTenant, type TenantTable } from '../../scope/tenant-query';
 export const companyIsPublic: SQL = eq(companies.status, 'approved');
 
 /** The row's company (its `company_uid`) is public: for places, products and the like. */
-export function ofPublicCompany(
-  db: Database,
-  table: TenantTable & { companyUid: PgColumn },
-): SQL {
+export function ofPublicCompany(db: Database, table: TenantTable & { companyUid: PgColumn }): SQL {
   return exists(
     db
       .select({ one: companies.uid })

@@ -7,7 +7,14 @@ import {
   type StoreOnboarding,
   type StoreProfileInput,
 } from '@store/contract';
-import { companies, paymentMethods, places, products, staffMembers, users } from '../../../db/schema';
+import {
+  companies,
+  paymentMethods,
+  places,
+  products,
+  staffMembers,
+  users,
+} from '../../../db/schema';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../../lib/http-errors';
 import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
@@ -180,10 +187,7 @@ async function lockOwnStore(admin: AdminScope): Promise<CompanyRow> {
  * The checklist's last step: the store's owner asks the marketplace to review it. A rejected
  * store asks again (back to `pending`); an approved or suspended one has nothing to ask.
  */
-export async function requestReview(
-  admin: AdminScope,
-  version: number,
-): Promise<MarketplaceStore> {
+export async function requestReview(admin: AdminScope, version: number): Promise<MarketplaceStore> {
   ownStoreOwner(admin);
   return admin.db.transaction(async (tx) => {
     const scope = withDb(admin, tx);
