@@ -99,3 +99,7 @@ export const StaffArea = lazy(() =>
 export const StaffInvitationPage = lazy(() =>
   import('../features/staff').then((m) => ({ default: m.InvitationPage })),
 );
+
+export const CreateStorePage = lazy(() =>
+  import('../features/marketplace').then((m) => ({ default: m.CreateStorePage })),
+);
