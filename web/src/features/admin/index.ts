@@ -10,6 +10,7 @@ import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/pr
 import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
+import { onboardingEn, onboardingEs, storesEn, storesEs } from './stores/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -75,6 +76,21 @@ i18next.addResourceBundle(
       },
     },
   },
+  true,
+  true,
+);
+
+i18next.addResourceBundle(
+  'es',
+  'translation',
+  { admin: { stores: storesEs, onboarding: onboardingEs, nav: { stores: storesEs.title } } },
+  true,
+  true,
+);
+i18next.addResourceBundle(
+  'en',
+  'translation',
+  { admin: { stores: storesEn, onboarding: onboardingEn, nav: { stores: storesEn.title } } },
   true,
   true,
 );

@@ -23,6 +23,7 @@ import { OrderDetailPage } from '../orders/order-detail-page';
 import { StaffPage } from '../staff/staff-page';
 import { MembersPage } from '../members/members-page';
 import { MemberPage } from '../members/member-page';
+import { StoresPage } from '../stores/stores-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -41,6 +42,7 @@ const screens: {
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
+  { area: 'marketplace', path: '/admin/stores', label: 'stores' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
 ];
 
@@ -172,6 +174,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('members') ? (
               <Route path="members/:uid" element={<MemberPage />} />
+            ) : null}
+            {me.areas.includes('marketplace') ? (
+              <Route path="stores" element={<StoresPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -11,12 +11,7 @@ import {
 } from '@store/contract/marketplace/stores';
 import { ApiError } from '../../../api';
 import { useMe } from '../../../api/get-me';
-import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  TextField,
-} from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { StandaloneCard } from '../../../components/standalone-card';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -44,11 +39,7 @@ export function CreateStorePage() {
       <StandaloneCard title={t('marketplace.title')} text={intro}>
         <p>{t('marketplace.signedOut')}</p>
         <div className="create-store__actions">
-          <Link
-            className="button button--primary"
-            to="/register"
-            state={{ from: '/crear-tienda' }}
-          >
+          <Link className="button button--primary" to="/register" state={{ from: '/crear-tienda' }}>
             {t('marketplace.register')}
           </Link>
           <Link className="button button--ghost" to="/login" state={{ from: '/crear-tienda' }}>
@@ -72,7 +63,10 @@ function Unverified({ email, onCheck }: { email: string; onCheck: () => void }) 
   const resend = useResendVerification();
   const [general, setGeneral] = useState<string[]>([]);
   return (
-    <StandaloneCard title={t('marketplace.unverifiedTitle')} text={t('marketplace.unverified', { email })}>
+    <StandaloneCard
+      title={t('marketplace.unverifiedTitle')}
+      text={t('marketplace.unverified', { email })}
+    >
       <FormAlert messages={general} />
       <div className="create-store__actions">
         <button type="button" className="button button--primary" onClick={onCheck}>
@@ -86,7 +80,11 @@ function Unverified({ email, onCheck }: { email: string; onCheck: () => void }) 
             resend.mutate(undefined, {
               onSuccess: () => toast.success(t('marketplace.resent')),
               onError: (e) =>
-                setGeneral([e instanceof ApiError && e.detailMessage ? e.detailMessage : t('marketplace.error')]),
+                setGeneral([
+                  e instanceof ApiError && e.detailMessage
+                    ? e.detailMessage
+                    : t('marketplace.error'),
+                ]),
             })
           }
         >
