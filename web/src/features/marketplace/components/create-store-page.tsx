@@ -17,7 +17,7 @@ import { StandaloneCard } from '../../../components/standalone-card';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useTenant } from '../../../lib/tenant';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { Recaptcha, type RecaptchaHandle } from '../../auth/components/recaptcha';
+import { Recaptcha, type RecaptchaHandle } from '../../../components/recaptcha';
 import { useCreateStore, useResendVerification, useSignupOptions } from '../api/store-signup';
 
 const FIELDS = ['name', 'category', 'area', 'address', 'accept_terms', 'captcha_token'] as const;
