@@ -19,6 +19,7 @@ import { useTenant } from '../../../lib/tenant';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { Recaptcha, type RecaptchaHandle } from '../../../components/recaptcha';
 import { useCreateStore, useResendVerification, useSignupOptions } from '../api/store-signup';
+import './create-store.css';
 
 const FIELDS = ['name', 'category', 'area', 'address', 'accept_terms', 'captcha_token'] as const;
 
@@ -135,7 +136,7 @@ function StoreForm() {
   const categories = options.data?.categories ?? [];
   const areas = options.data?.areas ?? [];
   return (
-    <form className="create-store" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="auth-form create-store" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
         label={t('marketplace.name')}
         autoComplete="organization"
