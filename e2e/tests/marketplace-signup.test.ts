@@ -133,7 +133,7 @@ test(
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
     await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
     await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();
-    await merchant.getByText('Debe aceptar los términos y condiciones.').waitFor();
+    await merchant.getByText('Debe aceptar los términos y condiciones').waitFor();
     await field(merchant, 'Nombre de la tienda').fill(storeName);
     await field(merchant, 'Categoría').selectOption({ label: 'Bodegas' });
     await field(merchant, 'Distrito').selectOption({ index: 1 });

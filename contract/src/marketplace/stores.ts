@@ -4,6 +4,8 @@ import { marketplaceErrors } from '../errors/marketplace';
 import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
 import { versionField } from '../admin/schemas';
+import { authMessages } from '../auth/messages';
+import { formMessages } from '../messages';
 import { brandImageUrl } from '../admin/media';
 
 /**
@@ -21,13 +23,10 @@ export type StoreStatus = z.infer<typeof storeStatus>;
 export const storeSignupInput = z.object({
   name: requiredText(80),
   /** Required when the app has categories (the service checks it is one of them). */
-  category: z.string({ error: marketplaceMessages.categoryUnknown }).trim().max(64).optional(),
-  area: z
-    .string({ error: marketplaceMessages.areaUnknown })
-    .trim()
-    .min(1, { message: marketplaceMessages.areaUnknown }),
+  category: z.string({ error: formMessages.invalid }).trim().max(64).optional(),
+  area: z.string({ error: formMessages.invalid }).trim().min(1, { message: formMessages.invalid }),
   address: requiredText(200),
-  accept_terms: z.literal(true, { error: marketplaceMessages.acceptTerms }),
+  accept_terms: z.literal(true, { error: authMessages.acceptTerms }),
   captcha_token: z.string().max(4000).optional(),
 });
 export type StoreSignupInput = z.infer<typeof storeSignupInput>;
@@ -77,7 +76,7 @@ export const storeDecisionInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['reason'],
-        message: marketplaceMessages.reasonRequired,
+        message: formMessages.required,
       });
   });
 export type StoreDecisionInput = z.infer<typeof storeDecisionInput>;

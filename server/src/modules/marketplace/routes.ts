@@ -10,7 +10,7 @@ import { createStore, resendVerification, signupOptions } from './signup';
 const tags = ['marketplace'];
 const errors = errorResponses(400, 401, 403, 404, 429);
 const onlyHere =
-  'Only on a marketplace app (404 {code: marketplace.not_marketplace} elsewhere). A signed-in member with a full session (401 without one).';
+  'Only on a marketplace app (404 elsewhere). A signed-in member with a full session (401 without one).';
 
 /** `/api/v5/marketplace/...`: a merchant creates a store on a marketplace app (issue 18). */
 export const marketplaceRoutes: FastifyPluginAsyncZod = async (server) => {
@@ -59,7 +59,7 @@ export const marketplaceRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Mails the email confirmation link again (before creating a store)',
-        description: `${onlyHere} 204. Already confirmed: 400 {email}. Rate limited (429).`,
+        description: `${onlyHere} 204 (nothing sent when the email is already confirmed). Rate limited (429).`,
         response: { 204: z.null(), ...errors },
       },
     },

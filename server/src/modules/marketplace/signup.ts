@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
+  formMessages,
   marketplaceMessages,
   type StoreSignupInput,
   type StoreSignupOptions,
@@ -27,8 +28,7 @@ import { storeOfCompany } from './stores';
 
 /** A store sign-up runs on a marketplace app only; elsewhere the route does not exist. */
 function requireMarketplace(scope: Pick<AuthScope, 'app'>): void {
-  if (!scope.app.marketplace || !scope.app.mainCompanyUid)
-    throw new NotFoundError(marketplaceMessages.notMarketplace);
+  if (!scope.app.marketplace || !scope.app.mainCompanyUid) throw new NotFoundError();
 }
 
 /** `GET v5/marketplace/stores/options/`: the categories and districts the form offers. */
@@ -56,8 +56,8 @@ export async function signupOptions(scope: AuthScope): Promise<StoreSignupOption
 export async function resendVerification(ctx: AuthScope & MemberScope): Promise<void> {
   requireMarketplace(ctx);
   await limitByAddress(ctx, 'storeSignup');
-  if (ctx.user.emailVerifiedAt)
-    throw new ValidationError({ email: [marketplaceMessages.emailAlreadyVerified] });
+  // Already confirmed: nothing to send (the page then shows the form).
+  if (ctx.user.emailVerifiedAt) return;
   await limitByIdentity(ctx, 'storeSignup', `user:${ctx.user.uid}`);
   await ctx.db.transaction(async (tx) => {
     const token = await issueLink(withDb(ctx, tx), ctx.user.uid, 'verify_email');
@@ -89,23 +89,22 @@ export async function createStore(ctx: AuthScope & MemberScope, input: StoreSign
     .where(ofTenant(ctx, companyCategories));
   const category = input.category || undefined;
   if (categoryRows.length > 0 && !(category && categoryRows.some((c) => c.uid === category)))
-    errors.category = [marketplaceMessages.categoryUnknown];
-  if (categoryRows.length === 0 && category)
-    errors.category = [marketplaceMessages.categoryUnknown];
+    errors.category = [formMessages.invalid];
+  if (categoryRows.length === 0 && category) errors.category = [formMessages.invalid];
   const [area] = isUid(input.area)
     ? await ctx.db
         .select({ uid: areas.uid })
         .from(areas)
         .where(ofTenant(ctx, areas, eq(areas.uid, input.area)))
     : [];
-  if (!area) errors.area = [marketplaceMessages.areaUnknown];
+  if (!area) errors.area = [formMessages.invalid];
   if (Object.keys(errors).length) throw new ValidationError(errors);
 
   const [main] = await ctx.db
     .select()
     .from(companies)
     .where(ofTenant(ctx, companies, eq(companies.uid, app.mainCompanyUid!)));
-  if (!main) throw new NotFoundError(marketplaceMessages.notMarketplace);
+  if (!main) throw new NotFoundError();
 
   const companyUid = randomUUID();
   const placeUid = randomUUID();

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  formMessages,
   marketplaceMessages,
   storeTransitions,
   type MarketplaceStore,
@@ -29,14 +30,13 @@ import type { AdminScope } from '../guard';
 export type StoreMail = { mailer: Mailer; origin: string };
 
 async function lockStore(admin: AdminScope, uid: string): Promise<CompanyRow> {
-  if (!isUid(uid) || uid === admin.app.mainCompanyUid)
-    throw new NotFoundError(marketplaceMessages.storeNotFound);
+  if (!isUid(uid) || uid === admin.app.mainCompanyUid) throw new NotFoundError();
   const [row] = await admin.db
     .select()
     .from(companies)
     .where(ofTenant(admin, companies, eq(companies.uid, uid)))
     .for('update');
-  if (!row) throw new NotFoundError(marketplaceMessages.storeNotFound);
+  if (!row) throw new NotFoundError();
   return row;
 }
 
@@ -58,7 +58,7 @@ export async function decideStore(
     checkVersion(row, input.version, () => before);
     const transition = storeTransitions[input.decision];
     if (!transition.from.includes(row.status))
-      throw new ValidationError({ decision: [marketplaceMessages.transitionInvalid] });
+      throw new ValidationError({ decision: [formMessages.invalid] });
     const reason =
       input.decision === 'reject' || input.decision === 'suspend' ? (input.reason ?? null) : null;
     const [updated] = await tx
@@ -179,7 +179,7 @@ async function lockOwnStore(admin: AdminScope): Promise<CompanyRow> {
     .from(companies)
     .where(ofTenant(admin, companies, eq(companies.uid, admin.company.uid)))
     .for('update');
-  if (!row || !row.signedUpAt) throw new NotFoundError(marketplaceMessages.storeNotFound);
+  if (!row || !row.signedUpAt) throw new NotFoundError();
   return row;
 }
 
@@ -195,7 +195,7 @@ export async function requestReview(admin: AdminScope, version: number): Promise
     const before = await storeOfRow(scope, row);
     checkVersion(row, version, () => before);
     if (row.status !== 'pending' && row.status !== 'rejected')
-      throw new ValidationError({ decision: [marketplaceMessages.transitionInvalid] });
+      throw new ValidationError({ decision: [formMessages.invalid] });
     const [updated] = await tx
       .update(companies)
       .set({

@@ -42,8 +42,7 @@ export function TabNav({ place }: { place: 'top' | 'bottom' }) {
     },
     programs: app.allowed_programs,
     raffleCount,
-    // A marketplace app signs merchants up itself (/crear-tienda).
-    externalLink: app.marketplace ? '/crear-tienda' : app.web_settings.external_link,
+    externalLink: app.web_settings.external_link,
   });
   if (links.length === 0) return null;
 
@@ -54,22 +53,15 @@ export function TabNav({ place }: { place: 'top' | 'bottom' }) {
         {links.map((link) =>
           link.kind === 'createStore' ? (
             <li key="create-store">
-              {link.href.startsWith('/') ? (
-                <NavLink to={link.href} className={`${block}__link`}>
-                  <PlusIcon />
-                  <span>{t('footer.createStore')}</span>
-                </NavLink>
-              ) : (
-                <a
-                  className={`${block}__link`}
-                  href={link.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <PlusIcon />
-                  <span>{t('footer.createStore')}</span>
-                </a>
-              )}
+              <a
+                className={`${block}__link`}
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                <PlusIcon />
+                <span>{t('footer.createStore')}</span>
+              </a>
             </li>
           ) : (
             <li key={link.to}>
