@@ -56,3 +56,4 @@ export * from './admin/members';
 export * from './admin/promotions';
 export * from './admin/programs';
 export * from './admin/landing';
+export * from './marketplace/stores';

@@ -52,7 +52,13 @@ async function newPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await harness.newPage({ viewport });
   if (cookies)
-    for (const host of ['localhost', 'multi.localhost', 'landing.localhost', 'private.localhost']) {
+    for (const host of [
+      'localhost',
+      'multi.localhost',
+      'landing.localhost',
+      'private.localhost',
+      'merchants.localhost',
+    ]) {
       await acceptCookiesUpFront(context, harness.server().url(host));
     }
   return { context, page };
@@ -133,6 +139,14 @@ test('accounts, legal and error pages', { skip }, async () => {
   await visit(page, findings, server.url('nope.localhost', '/'), 'unknown host');
   await visit(page, findings, server.url('private.localhost', '/'), 'private app (login)');
   await visit(page, findings, server.url('private.localhost', '/politics'), 'private app politics');
+  // The marketplace's store sign-up, signed out (its form and the back office's stores and
+  // checklist are checked in marketplace-signup.test.ts).
+  await visit(
+    page,
+    findings,
+    server.url('merchants.localhost', '/crear-tienda'),
+    'store sign-up (signed out)',
+  );
   assertNone(findings);
 });
 

@@ -6,7 +6,7 @@ import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The merchants marketing landing (landing_page_type MERCHANTS) of the demo municipal
 // marketplace merchants.localhost: create-a-free-store sections, the external administrator
-// site, the WhatsApp contact without the number printed and the embedded sign-up form. Its
+// site replaced by its own /crear-tienda, the WhatsApp contact without the number printed and the embedded sign-up form. Its
 // analytics events (register, form and whatsapp clicks) go through Google Analytics, which the
 // demo has no Firebase settings for: tests/analytics.test.ts proves them on a store that has.
 const harness = useHarness();
@@ -54,21 +54,22 @@ test(
       'Comparte tu tienda',
     ]);
 
-    // Every "create my free store" link goes to the administrator site in a new tab.
+    // Every "create my free store" link goes to the marketplace's own sign-up (issue 18:
+    // marketplace-signup.test.ts), never to the external administrator site any more.
     const create = page.getByRole('link', { name: /Crear mi tienda gratis/ });
     assert.equal(await create.count(), 2);
     for (const link of await create.all()) {
-      assert.equal(await link.getAttribute('href'), ADMIN);
-      assert.equal(await link.getAttribute('target'), '_blank');
-      assert.match((await link.getAttribute('rel')) ?? '', /noopener/);
+      assert.equal(await link.getAttribute('href'), '/crear-tienda');
+      assert.equal(await link.getAttribute('target'), null);
     }
-    // A marketplace: "Iniciar sesión" goes to the administrator site too.
+    assert.equal(await page.locator(`a[href="${ADMIN}"]`).count(), 0);
+    // Its back office is ours too: "Iniciar sesión" opens the store's own sign-in.
     assert.equal(
       await page
         .locator('header')
         .getByRole('link', { name: 'Iniciar sesión' })
         .getAttribute('href'),
-      ADMIN,
+      '/login',
     );
 
     // WhatsApp contact, with the number only inside the link.

@@ -38,6 +38,7 @@ import { paymentReconciliationPlugin } from './modules/payments/scheduler';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { marketplaceRoutes } from './modules/marketplace/routes';
 import { staffMemberRoutes } from './modules/staff/member-routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(staffMemberRoutes);
       await api.register(telemetryRoutes);
       await api.register(adminRoutes);
+      await api.register(marketplaceRoutes);
       await api.register(mediaRoutes);
     },
     { prefix: '/api' },

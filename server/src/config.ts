@@ -131,7 +131,9 @@ export type RateLimitedAction =
   /** GET validate-code: per address, and per member (identity) when signed in. */
   | 'couponCode'
   /** POST card provider notifications: per address (the provider's senders share a few). */
-  | 'paymentNotification';
+  | 'paymentNotification'
+  /** A merchant creating a store on a marketplace (and asking for its verification mail again). */
+  | 'storeSignup';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -255,6 +257,12 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
     address: { max: 600, windowSeconds: 300 },
     identity: { max: 600, windowSeconds: 300 },
     identityTotal: { max: 600, windowSeconds: 300 },
+  },
+  // Each store is a company the marketplace owner must review: a few per address and account a day.
+  storeSignup: {
+    address: { max: 5, windowSeconds: 24 * 3600 },
+    identity: { max: 3, windowSeconds: 24 * 3600 },
+    identityTotal: { max: 5, windowSeconds: 24 * 3600 },
   },
 };
 

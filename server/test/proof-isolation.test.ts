@@ -2168,3 +2168,85 @@ describe("tenant isolation: another tenant's owner in the landing editor", () =>
     assert.equal(restore.statusCode, 200, restore.body);
   });
 });
+
+describe('tenant isolation: marketplace stores (sign-up and review)', () => {
+  test("another tenant's owner, and a store of the same marketplace, can neither see nor decide a pending store", async () => {
+    const { users } = await import('../src/db/schema');
+    const { eq: equal, and: both } = await import('drizzle-orm');
+    const host = 'merchants.localhost';
+    const market = await t.appOf(host);
+    const confirmed = async () => {
+      const m = await member(host);
+      await t.db
+        .update(users)
+        .set({ emailVerifiedAt: new Date() })
+        .where(both(equal(users.appId, market.uid), equal(users.uid, m.uid)));
+      return m;
+    };
+    const options = await t.get('/api/v5/marketplace/stores/options/', {
+      host,
+      headers: (await confirmed()).auth,
+    });
+    const form = (name: string) => ({
+      name,
+      category: options.data.categories[0].uid,
+      area: options.data.areas[0].uid,
+      address: 'Jr. Secreto 456',
+      accept_terms: true,
+    });
+    const merchantA = await confirmed();
+    const merchantB = await confirmed();
+    const a = await t.post('/api/v5/marketplace/stores/', form('Tienda Secreta Iso'), {
+      host,
+      headers: merchantA.auth,
+    });
+    assert.equal(a.statusCode, 201, a.body);
+    const b = await t.post('/api/v5/marketplace/stores/', form('Otra Tienda Iso'), {
+      host,
+      headers: merchantB.auth,
+    });
+    assert.equal(b.statusCode, 201, b.body);
+    const placesOfA = await t.get('/api/v5/admin/places/', { host, headers: merchantA.auth });
+    const secretPlace = placesOfA.data.results[0].uid as string;
+    const secrets = [a.data.uid, secretPlace, 'Tienda Secreta Iso', 'Jr. Secreto', merchantA.email];
+    const shop = await makeStaffShop(t, 'iso-market');
+    const before = await fingerprint(market.uid);
+
+    const decision = { decision: 'approve', version: a.data.version };
+    const calls = [
+      // Another tenant's owner, on their host (no marketplace) and on the marketplace's host.
+      await t.get('/api/v5/admin/marketplace/stores/', {
+        host: shop.host,
+        headers: shop.auth.owner,
+      }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/decision/`, decision, {
+        host: shop.host,
+        headers: shop.auth.owner,
+      }),
+      await t.get('/api/v5/admin/marketplace/stores/', { host, headers: shop.auth.owner }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/decision/`, decision, {
+        host,
+        headers: shop.auth.owner,
+      }),
+      // Another store's owner of the same marketplace: not the marketplace owner.
+      await t.get('/api/v5/admin/marketplace/stores/', { host, headers: merchantB.auth }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/decision/`, decision, {
+        host,
+        headers: merchantB.auth,
+      }),
+      await t.get(`/api/v5/admin/places/${secretPlace}/`, { host, headers: merchantB.auth }),
+      // The public, by direct uid.
+      await t.get(`/api/v7/places/${secretPlace}/products/`, { host }),
+      await t.get(`/api/v5/companies/${a.data.uid}/ads`, { host }),
+    ];
+    assert.deepEqual(
+      calls.map((c) => c.statusCode),
+      [403, 403, 401, 401, 403, 403, 404, 404, 404],
+    );
+    const onboardingB = await t.get('/api/v5/admin/onboarding/', { host, headers: merchantB.auth });
+    assert.equal(onboardingB.data.store.uid, b.data.uid);
+    const app = await t.get(`/api/v7/apps/?domain=${host}`, { host });
+    assert.deepEqual(leaked([...calls, onboardingB, app].map((c) => c.body).join(''), secrets), []);
+    assert.equal(await fingerprint(market.uid), before, "the calls changed the marketplace's rows");
+  });
+});

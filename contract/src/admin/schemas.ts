@@ -31,6 +31,9 @@ export const adminArea = z.enum([
   'promotions',
   'engagement',
   'marketing',
+  // The marketplace's store reviews: only the OWNER of the app's main company on a marketplace
+  // app (decided per user on the server, not per role: see `adminAreasOf` there).
+  'marketplace',
 ]);
 export type AdminArea = z.infer<typeof adminArea>;
 
@@ -132,6 +135,7 @@ export const auditEntity = z.enum(
     'company_ad',
     'raffle',
     'landing',
+    'store',
   ],
   {
     error: adminMessages.entityUnknown,

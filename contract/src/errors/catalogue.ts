@@ -18,6 +18,7 @@ import { couponsErrors } from './coupons';
 import { engagementErrors } from './engagement';
 import { formErrors } from './form';
 import { loyaltyErrors } from './loyalty';
+import { marketplaceErrors } from './marketplace';
 import { ordersErrors } from './orders';
 import { staffErrors } from './staff';
 import { subscriptionsErrors } from './subscriptions';
@@ -50,6 +51,7 @@ export const errorCatalogue = {
   ...adminProgramsErrors,
   ...adminRafflesErrors,
   ...adminLandingErrors,
+  ...marketplaceErrors,
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;

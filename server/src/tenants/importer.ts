@@ -1,5 +1,5 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   apps,
@@ -229,7 +229,20 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
 }
 
 async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: UidOf) {
-  await tx.delete(companyCategoryMembers).where(ofTenant(tenantRef(appId), companyCategoryMembers));
+  // Only the file's companies follow the file: a store a merchant created on a marketplace
+  // keeps the category it chose when the tenant file is imported again.
+  const fileCompanies = file.companies.map((c) => uidOf('company', c.key));
+  await tx
+    .delete(companyCategoryMembers)
+    .where(
+      ofTenant(
+        tenantRef(appId),
+        companyCategoryMembers,
+        fileCompanies.length
+          ? inArray(companyCategoryMembers.companyUid, fileCompanies)
+          : undefined,
+      ),
+    );
   const keep = file.categories.map((c) => uidOf('category', c.key));
   await tx
     .delete(companyCategories)

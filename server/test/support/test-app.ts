@@ -27,6 +27,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   deletion: generous,
   couponCode: generous,
   paymentNotification: generous,
+  storeSignup: generous,
 };
 
 /**

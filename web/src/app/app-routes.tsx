@@ -21,6 +21,7 @@ import {
   CartaPage,
   CompleteInfoPage,
   CookiesPage,
+  CreateStorePage,
   DeleteAccountPage,
   FaqsPage,
   LandingPage,
@@ -221,6 +222,8 @@ export function AppRoutes() {
             path="/landing"
             element={app.landing_page ? <LandingPage /> : <Navigate to="/" replace />}
           />
+          {/* A merchant creates a store on a marketplace app (outside the store's shell). */}
+          <Route path="/crear-tienda" element={<CreateStorePage />} />
           <Route
             path="/*"
             element={

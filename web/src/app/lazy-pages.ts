@@ -115,3 +115,7 @@ export const StaffArea = screen(() =>
 export const StaffInvitationPage = screen(() =>
   import('../features/staff').then((m) => ({ default: m.InvitationPage })),
 );
+
+export const CreateStorePage = lazy(() =>
+  import('../features/marketplace').then((m) => ({ default: m.CreateStorePage })),
+);

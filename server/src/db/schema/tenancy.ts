@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   integer,
   jsonb,
@@ -106,13 +108,34 @@ export const companies = pgTable(
     /** Whether the multisite home lists it among the app's allowed companies. */
     listed: boolean('listed').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /**
+     * Whether the store is public: only `approved` ones are seen anywhere outside the back
+     * office. A store a merchant creates on a marketplace starts `pending` until the
+     * marketplace owner approves it; tenant-file companies are `approved`.
+     */
+    status: text('status').$type<CompanyStatus>().notNull().default('approved'),
+    /** Why the marketplace owner rejected or suspended it (shown to the store's owner). */
+    statusReason: text('status_reason'),
+    /** When the store's owner asked the marketplace to review it (the checklist's last step). */
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
+    /** When a merchant created it through the marketplace sign-up (null: a tenant-file company). */
+    signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    /** Optimistic concurrency of the marketplace owner's decisions. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('companies_app_key_key').on(t.appId, t.key),
     foreignKey({ columns: [t.appId, t.parentUid], foreignColumns: [t.appId, t.uid] }),
+    index('companies_status_idx').on(t.appId, t.status),
+    check(
+      'companies_status_check',
+      sql`${t.status} IN ('pending', 'approved', 'rejected', 'suspended')`,
+    ),
   ],
 );
+
+export type CompanyStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
 
 /** Marketplace categories that group an app's companies on the multisite home. */
 export const companyCategories = pgTable(

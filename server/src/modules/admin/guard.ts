@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { adminCan, adminMessages, isAdminRole, type AdminArea } from '@store/contract';
+import {
+  adminAreas,
+  adminCan,
+  adminMessages,
+  isAdminRole,
+  marketplaceMessages,
+  type AdminArea,
+} from '@store/contract';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import type { StaffScope } from '../../scope/scope';
 import { resolveStaff } from '../staff/guard';
@@ -26,11 +33,36 @@ export async function adminHook(request: FastifyRequest): Promise<void> {
   request.admin = staff;
 }
 
+/**
+ * The marketplace owner: the OWNER of the app's main company, on an app flagged `marketplace`.
+ * Decided per user (not per role), so the area never reaches the owner of a member store.
+ */
+export function isMarketplaceOwner(admin: AdminScope): boolean {
+  return (
+    admin.app.marketplace &&
+    admin.role === 'OWNER' &&
+    admin.app.mainCompanyUid !== null &&
+    admin.company.uid === admin.app.mainCompanyUid
+  );
+}
+
+/** The areas this user opens: their role's, plus `marketplace` for the marketplace owner. */
+export function adminAreasOf(admin: AdminScope): AdminArea[] {
+  return [
+    ...adminAreas[admin.role],
+    ...(isMarketplaceOwner(admin) ? ['marketplace' as const] : []),
+  ];
+}
+
 /** Route hook: the role must open this area (a MANAGER never reaches staff or money settings). */
 export function adminOnly(area: AdminArea) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!adminCan(requireAdmin(request).role, area))
-      throw new ForbiddenError(adminMessages.ownerOnly);
+    const admin = requireAdmin(request);
+    if (area === 'marketplace') {
+      if (!isMarketplaceOwner(admin)) throw new ForbiddenError(marketplaceMessages.ownerOnly);
+      return;
+    }
+    if (!adminCan(admin.role, area)) throw new ForbiddenError(adminMessages.ownerOnly);
   };
 }
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminAreas,
   adminAuditQuery,
   adminCategory,
   adminCategoryInput,
@@ -19,7 +18,7 @@ import { listAudit } from './audit';
 import { adminCatalogueRoutes } from './catalogue/routes';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
-import { adminHook, adminOnly, requireAdmin } from './guard';
+import { adminAreasOf, adminHook, adminOnly, requireAdmin } from './guard';
 import { adminOrderRoutes } from './orders/routes';
 import { adminMoneyRoutes } from './money/routes';
 import { adminMediaRoutes } from './media/routes';
@@ -35,6 +34,7 @@ import { adminProgramRoutes } from './programs/routes';
 import { adminAdRoutes } from './ads/routes';
 import { adminRaffleRoutes } from './raffles/routes';
 import { adminLandingRoutes } from './landing/routes';
+import { adminStoreRoutes } from './stores/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -67,6 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminAdRoutes);
   await server.register(adminRaffleRoutes);
   await server.register(adminLandingRoutes);
+  await server.register(adminStoreRoutes);
 
   server.get(
     '/v5/admin/me/',
@@ -83,7 +84,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
       return {
         company: admin.company,
         role: admin.role,
-        areas: [...adminAreas[admin.role]],
+        areas: adminAreasOf(admin),
         places: admin.places,
       };
     },

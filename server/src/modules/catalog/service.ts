@@ -24,6 +24,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace } from '../places/service';
+import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
 import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
@@ -225,6 +226,7 @@ export async function listProducts(
     scope,
     products,
     eq(products.isActive, true),
+    ofPublicCompany(db, products),
     category ? eq(products.categoryUid, category) : undefined,
     filters.company ? eq(products.companyUid, filters.company) : undefined,
     search.where,

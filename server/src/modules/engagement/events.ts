@@ -7,6 +7,7 @@ import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import { companyIsPublic } from '../marketplace/visibility';
 import type { Scope } from '../../scope/scope';
 
 // Events are a per-tenant feature (events_enabled): elsewhere they do not exist.
@@ -58,7 +59,7 @@ export async function listCompanyEvents(
   const [company] = await db
     .select({ uid: companies.uid })
     .from(companies)
-    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid), companyIsPublic));
   if (!company) throw new NotFoundError();
   // Event dates are the store's days: tonight's event is still upcoming after 19:00 in Lima.
   const today = storeDateOf(new Date());

@@ -1,7 +1,7 @@
 import type { Mail } from './mailer';
 
 /** The few mails of the accounts area, in Spanish, with absolute links. */
-type Who = { appName: string; to: string; firstName: string };
+export type Who = { appName: string; to: string; firstName: string };
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -10,7 +10,7 @@ function escapeHtml(text: string): string {
   );
 }
 
-function compose(
+export function compose(
   who: Who,
   subject: string,
   lines: string[],

@@ -15,6 +15,7 @@ import { nameContains } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
+import { companyIsPublic, ofPublicCompany } from '../marketplace/visibility';
 
 type PlaceRow = typeof places.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -56,6 +57,7 @@ export async function listPlaces(scope: Scope, filters: PlaceFilters, window: Pa
     scope,
     places,
     eq(places.isActive, true),
+    ofPublicCompany(db, places),
     filters.company ? eq(places.companyUid, filters.company) : undefined,
     filters.area ? eq(places.areaUid, filters.area) : undefined,
     filters.subscriptionEnabled !== undefined
@@ -99,7 +101,13 @@ export async function listAreas(
       .selectDistinct({ areaUid: places.areaUid })
       .from(places)
       .where(
-        ofTenant(scope, places, eq(places.companyUid, filters.company), eq(places.isActive, true)),
+        ofTenant(
+          scope,
+          places,
+          eq(places.companyUid, filters.company),
+          eq(places.isActive, true),
+          ofPublicCompany(db, places),
+        ),
       );
     const ids = new Set(used.map((u) => u.areaUid));
     visible = rows.filter((a) => ids.has(a.uid));
@@ -116,7 +124,16 @@ export async function findPlace(db: Database, app: AppRow, placeUid: string): Pr
   const [row] = await db
     .select()
     .from(places)
-    .where(ofTenant({ app }, places, eq(places.uid, placeUid), eq(places.isActive, true)));
+    .where(
+      ofTenant(
+        { app },
+        places,
+        eq(places.uid, placeUid),
+        eq(places.isActive, true),
+        // A store not (or no longer) approved sells nothing: its products, cart and checkout 404.
+        ofPublicCompany(db, places),
+      ),
+    );
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -127,7 +144,7 @@ export async function findCompanyOfApp(scope: Scope, companyUid: string) {
   const [row] = await db
     .select()
     .from(companies)
-    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid), companyIsPublic));
   if (!row) throw new NotFoundError();
   return row;
 }

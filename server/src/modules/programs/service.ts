@@ -25,6 +25,7 @@ import { balancesOf } from './ledger';
 import { signMemberQr } from './qr';
 import { memberPointsExpiring } from './expiry';
 import { type TenantRef, ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import { companyIsPublic } from '../marketplace/visibility';
 import type { Scope, MemberScope } from '../../scope/scope';
 
 type ProgramRow = typeof programs.$inferSelect;
@@ -37,6 +38,7 @@ function visible(scope: TenantRef): SQL {
     programs,
     eq(programs.isActive, true),
     eq(companies.benefitProgramsEnabled, true),
+    companyIsPublic,
   )!;
 }
 

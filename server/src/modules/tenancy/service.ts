@@ -17,6 +17,7 @@ import { nameContains } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { appToApi, companySummaryToApi, landingSectionToApi } from './serialize';
 import { allowedPrograms } from '../programs/service';
+import { companyIsPublic } from '../marketplace/visibility';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 
@@ -61,6 +62,7 @@ function allowedCompaniesWhere(scope: Pick<Scope, 'app'>) {
     scope,
     companies,
     eq(companies.listed, true),
+    companyIsPublic,
     app.mainCompanyUid ? ne(companies.uid, app.mainCompanyUid) : undefined,
   );
 }
@@ -93,7 +95,11 @@ export async function describeApp(scope: Pick<Scope, 'db' | 'app'>): Promise<App
   ]);
   const mainCompany = allCompanies.find((c) => c.uid === app.mainCompanyUid) ?? allCompanies[0];
   if (!mainCompany) throw new NotFoundError();
-  const allowedCompanies = allCompanies.filter((c) => c.listed && c.uid !== mainCompany.uid);
+  // Only approved stores are public: a marketplace store waiting for review (or rejected,
+  // suspended) has no /c/{uid}/ pages either, since the web app knows companies from this list.
+  const allowedCompanies = allCompanies.filter(
+    (c) => c.listed && c.status === 'approved' && c.uid !== mainCompany.uid,
+  );
   const open = await companiesWithPlaces(
     scope,
     allowedCompanies.map((c) => c.uid),
@@ -262,7 +268,7 @@ export async function listCompanyAds(
   const [company] = await db
     .select({ uid: companies.uid })
     .from(companies)
-    .where(ofTenant(scope, companies, eq(companies.uid, companyUid)));
+    .where(ofTenant(scope, companies, eq(companies.uid, companyUid), companyIsPublic));
   if (!company) throw new NotFoundError();
   const where = ofTenant(
     scope,

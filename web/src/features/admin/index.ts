@@ -22,6 +22,7 @@ i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, tr
 i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
 import { rafflesEn, rafflesEs } from './raffles/i18n';
 import { landingEn, landingEs } from './landing/i18n';
+import { onboardingEn, onboardingEs, storesEn, storesEs } from './stores/i18n';
 
 // The back office's texts travel with its chunk: store-front visitors never download them.
 i18next.addResourceBundle(
@@ -128,14 +129,28 @@ i18next.addResourceBundle(
 i18next.addResourceBundle(
   'es',
   'translation',
-  { admin: { landing: landingEs, nav: { landing: landingEs.title } } },
+  {
+    admin: {
+      landing: landingEs,
+      stores: storesEs,
+      onboarding: onboardingEs,
+      nav: { landing: landingEs.title, stores: storesEs.title },
+    },
+  },
   true,
   true,
 );
 i18next.addResourceBundle(
   'en',
   'translation',
-  { admin: { landing: landingEn, nav: { landing: landingEn.title } } },
+  {
+    admin: {
+      landing: landingEn,
+      stores: storesEn,
+      onboarding: onboardingEn,
+      nav: { landing: landingEn.title, stores: storesEn.title },
+    },
+  },
   true,
   true,
 );

@@ -7,6 +7,7 @@ import { PageMessage } from '../../../components/page-message';
 import { useFormatPrice } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { SalesChart } from './sales-chart';
+import { OnboardingChecklist } from '../stores/onboarding-checklist';
 
 /** A store date ("2026-11-20") in the reader's words ("20 nov"). */
 function useDayFormat() {
@@ -57,6 +58,7 @@ export function DashboardPage({ places }: { places: { uid: string; name: string 
           ) : null}
         </div>
       </div>
+      <OnboardingChecklist />
 
       {query.isPending ? (
         <Loading />

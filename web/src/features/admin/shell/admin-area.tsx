@@ -28,6 +28,7 @@ import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
 import { RafflesPage } from '../raffles/raffles-page';
 import { LandingEditorPage } from '../landing/landing-page';
+import { StoresPage } from '../stores/stores-page';
 import './admin.css';
 
 /** The screens of the back office that exist, in the menu's order, with the area each needs. */
@@ -51,6 +52,7 @@ const screens: {
   { area: 'money', path: '/admin/coupons', label: 'coupons' },
   { area: 'money', path: '/admin/payments', label: 'payments' },
   { area: 'branding', path: '/admin/branding', label: 'branding' },
+  { area: 'marketplace', path: '/admin/stores', label: 'stores' },
   { area: 'settings', path: '/admin/settings', label: 'settings' },
 ];
 
@@ -195,6 +197,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             ) : null}
             {me.areas.includes('marketing') ? (
               <Route path="landing" element={<LandingEditorPage />} />
+            ) : null}
+            {me.areas.includes('marketplace') ? (
+              <Route path="stores" element={<StoresPage />} />
             ) : null}
             <Route path="*" element={<NotFound />} />
           </Routes>

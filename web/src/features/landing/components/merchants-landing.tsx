@@ -74,7 +74,9 @@ export function MerchantsLanding() {
   const app = useTenant();
   const smallMobile = useMediaQuery(SMALL_MOBILE_QUERY);
   const landing = useLanding(app.uid);
-  const admin = app.web_settings.external_link;
+  // A marketplace app runs its own store sign-up (/crear-tienda) and back office (/admin):
+  // the external administrator site is only for the apps that still use one.
+  const admin = app.marketplace ? null : app.web_settings.external_link;
   const whatsapp = app.company.whatsapp_number;
   const chat = whatsapp ? chatUrl(whatsapp, t('merchants.title'), smallMobile) : null;
   const form = activeSections(landing.data?.sections ?? []).find(
@@ -95,7 +97,15 @@ export function MerchantsLanding() {
   const frameHeight = useFrameHeight(frame);
 
   const registerLink = (className: string) =>
-    admin ? (
+    app.marketplace ? (
+      <Link
+        className={className}
+        to="/crear-tienda"
+        onClick={() => trackEvent(MERCHANT_EVENTS.register)}
+      >
+        {t('merchants.createStore')}
+      </Link>
+    ) : admin ? (
       <a
         className={className}
         href={admin}

@@ -1,0 +1,259 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { formatFindings, seriousViolations } from '../lib/axe';
+import { startSmtp, type SmtpInbox } from '../lib/smtp';
+
+// Issue 18 in a real browser: on the demo marketplace merchants.localhost a merchant registers,
+// confirms the email from the mail received over SMTP, creates a store at /crear-tienda and
+// lands on its onboarding checklist; the marketplace owner approves it in /admin/stores; the
+// merchant completes the steps; a shopper finds the store on the marketplace home and orders.
+let smtp: SmtpInbox | undefined;
+const harness = useHarness({
+  env: async () => {
+    smtp = await startSmtp();
+    return { SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: '100' };
+  },
+});
+after(async () => {
+  await smtp?.close();
+});
+const { skip } = harness;
+const HOST = 'merchants.localhost';
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
+
+const field = (page: Page, label: string | RegExp) =>
+  page.getByLabel(label, { exact: typeof label === 'string' });
+
+async function newPage(viewport?: { width: number; height: number }) {
+  const server = harness.server();
+  const opened = await harness.newPage(viewport ? { viewport } : undefined);
+  await acceptCookiesUpFront(opened.context, server.url(HOST));
+  return opened.page;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(harness.server().url(HOST, '/login'));
+  await field(page, 'Correo electrónico').fill(email);
+  await field(page, 'Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** A call of the API from the page with the token it stored (the merchant's own session). */
+function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const response = await fetch(`/api/${p}`, {
+        method: m as string,
+        headers: {
+          Authorization: `Token ${localStorage.getItem('token')}`,
+          'Content-Type': 'application/json',
+        },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${p} answered ${response.status}: ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** The marketplace home: a page load of / shows the landing first; its brand link leads home. */
+async function openHome(page: Page) {
+  await page.goto(harness.server().url(HOST, '/'));
+  await page.waitForURL((url) => url.pathname === '/landing');
+  await page.locator('.landing__brand').click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.locator('.multisite-home .hero__title').waitFor();
+  await page
+    .locator('.multisite-home[aria-busy="true"], .loading')
+    .first()
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
+}
+
+async function noSeriousViolations(page: Page, label: string) {
+  const findings = await seriousViolations(page, label);
+  assert.equal(findings.length, 0, formatFindings(findings));
+}
+
+test(
+  'a merchant signs up, is approved, adds a product, and a shopper orders it from the marketplace',
+  { skip },
+  async () => {
+    const stamp = `${Date.now().toString(36)}`;
+    const email = `tienda.${stamp}@example.com`;
+    const password = 'Tienda-Clave-1';
+    const storeName = `Bodega Rosa ${stamp}`;
+
+    // The landing's "Crear mi tienda gratis" is ours now: /crear-tienda asks for an account first.
+    const merchant = await newPage();
+    await merchant.goto(harness.server().url(HOST, '/landing'));
+    await merchant
+      .getByRole('link', { name: /Crear mi tienda gratis/ })
+      .first()
+      .click();
+    await merchant.waitForURL((url) => url.pathname === '/crear-tienda');
+    await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
+    await merchant.getByRole('link', { name: 'Crear mi cuenta' }).click();
+    await merchant.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
+    await field(merchant, 'Nombre').fill('Rosa');
+    await field(merchant, 'Apellido').fill('Huamán');
+    await field(merchant, 'Correo electrónico').fill(email);
+    await field(merchant, 'Contraseña').fill(password);
+    const digits = String(Date.now()).slice(-7);
+    const documentField = field(merchant, 'Número de documento');
+    if (await documentField.count()) await documentField.fill(`6${digits}`);
+    const mobile = field(merchant, /Número de celular/);
+    if (await mobile.count()) await mobile.fill(`9${digits}2`);
+    for (const box of [
+      'Acepto los términos y condiciones',
+      'Declaro ser mayor de edad',
+      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
+    ]) {
+      const check = field(merchant, box);
+      if (await check.count()) await check.check();
+    }
+    await merchant.getByRole('button', { name: 'Crear cuenta' }).click();
+    await merchant.waitForURL((url) => !url.pathname.startsWith('/register'));
+
+    // Not confirmed yet: the page says so. The mailed link confirms the address.
+    await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
+    await merchant.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
+    const mail = await smtp!.waitFor(email, /Confirma tu correo/);
+    const link = mail.links.find((l) => l.includes('/verification-email/'));
+    assert.ok(link, mail.text);
+    await merchant.goto(link);
+    await merchant.getByText('Su correo ha sido verificado.').first().waitFor();
+
+    // The store form: a field error beside its field, then the store is created.
+    await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
+    await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
+    await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();
+    await merchant.getByText('Debe aceptar los términos y condiciones').waitFor();
+    await field(merchant, 'Nombre de la tienda').fill(storeName);
+    await field(merchant, 'Categoría').selectOption({ label: 'Bodegas' });
+    await field(merchant, 'Distrito').selectOption({ index: 1 });
+    await field(merchant, 'Dirección de tu local').fill('Jr. Los Pinos 123');
+    await field(merchant, 'Acepto los términos y condiciones del mercado').check();
+    await merchant.screenshot({ path: `${SHOTS}/marketplace-signup-form.png`, fullPage: true });
+    await noSeriousViolations(merchant, 'store sign-up');
+    await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();
+
+    // The new owner lands in /admin on the checklist; nothing public yet.
+    await merchant.waitForURL((url) => url.pathname === '/admin');
+    const checklist = merchant.getByTestId('onboarding');
+    await checklist.getByText('Tu tienda aún no se ve en el mercado').waitFor();
+    assert.equal(await checklist.locator('.onboarding__step--done').count(), 0);
+    await merchant.screenshot({ path: `${SHOTS}/marketplace-checklist.png`, fullPage: true });
+    await noSeriousViolations(merchant, 'onboarding checklist');
+    const shopper = await newPage({ width: 375, height: 740 });
+    await openHome(shopper);
+    assert.equal(await shopper.getByText(storeName).count(), 0, 'pending: not on the home');
+
+    // The merchant completes the steps in the back office's screens (hours, product, cash).
+    const placeList = await apiFromPage<{ results: { uid: string; version: number }[] }>(
+      merchant,
+      'GET',
+      'v5/admin/places/',
+    );
+    const place = placeList.results[0];
+    await apiFromPage(merchant, 'PATCH', `v5/admin/places/${place.uid}/`, {
+      timetable: {
+        monday: { from: '00:00', to: '23:59' },
+        saturday: { from: '00:00', to: '23:59' },
+        sunday: { from: '00:00', to: '23:59' },
+        extra_note: '',
+      },
+      version: place.version,
+    });
+    await apiFromPage(merchant, 'POST', 'v5/admin/products/', {
+      title: 'Gaseosa helada',
+      price: '3.50',
+      places: [{ place: place.uid, stock: 20 }],
+    });
+    const methods = await apiFromPage<{ uid: string; type: string; version: number }[]>(
+      merchant,
+      'GET',
+      'v5/admin/money/payment-methods/',
+    );
+    const cash = methods.find((m) => m.type === 'CASH')!;
+    await apiFromPage(merchant, 'PATCH', `v5/admin/money/payment-methods/${cash.uid}/`, {
+      is_active: true,
+      version: cash.version,
+    });
+    await apiFromPage(merchant, 'PATCH', 'v5/admin/onboarding/store/', {
+      logo: '/demo/merchants-logo.svg',
+      version: (
+        await apiFromPage<{ store: { version: number } }>(merchant, 'GET', 'v5/admin/onboarding/')
+      ).store.version,
+    });
+    await merchant.reload();
+    await checklist.locator('.onboarding__step--done').nth(3).waitFor();
+    await merchant.getByRole('button', { name: 'Pedir revisión' }).click();
+    await checklist.getByText('Pediste la revisión').waitFor();
+
+    // The marketplace owner approves it in /admin/stores (after a confirmation).
+    const owner = await newPage();
+    await signIn(owner, 'municipio@merchants.pe', 'Municipio2026!');
+    await owner.goto(harness.server().url(HOST, '/admin/stores'));
+    await owner.getByRole('heading', { name: 'Tiendas', level: 1 }).waitFor();
+    const card = owner.locator('.stores-card').filter({ hasText: storeName });
+    await card.getByText(email).waitFor();
+    await card.getByRole('button', { name: `Aprobar: ${storeName}` }).click();
+    await card.getByRole('alertdialog').getByRole('button', { name: 'Sí, continuar' }).click();
+    await owner.getByText(`${storeName} fue aprobada.`).waitFor();
+    await owner.screenshot({ path: `${SHOTS}/marketplace-stores.png`, fullPage: true });
+    await noSeriousViolations(owner, 'marketplace stores');
+    const approved = await smtp!.waitFor(email, /aprobada/);
+    assert.match(approved.text, /Abrir la administración/);
+
+    // A shopper finds it on the marketplace home (on a phone) and orders its product, cash at pickup.
+    await signIn(shopper, 'vecino@merchants.pe', 'Vecino2026!');
+    await openHome(shopper);
+    await shopper.screenshot({ path: `${SHOTS}/marketplace-home-phone.png`, fullPage: true });
+    await shopper
+      .getByRole('link', { name: new RegExp(storeName) })
+      .first()
+      .click();
+    await shopper.waitForURL(/\/c\/[0-9a-f-]{36}\//);
+    const product = shopper.locator('[data-product="Gaseosa helada"]');
+    await product.waitFor();
+    await product.click();
+    const dialog = shopper.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const companyPath = new URL(shopper.url()).pathname.split('/').slice(0, 3).join('/');
+    await shopper.goto(harness.server().url(HOST, `${companyPath}/cart`));
+    await shopper.getByRole('link', { name: 'Continuar con la compra' }).click();
+    await shopper.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    const billing = shopper.getByLabel('Dirección de facturación');
+    if (!(await billing.inputValue())) await billing.fill('Av. Principal 100');
+    await shopper.getByLabel('Recojo en tienda').check();
+    const date = shopper.getByLabel('Fecha de recojo');
+    await date.locator('option').nth(1).waitFor({ state: 'attached' });
+    await date.selectOption({ index: 1 });
+    const time = shopper.getByLabel('Hora de recojo');
+    await time.locator('option').nth(1).waitFor({ state: 'attached' });
+    await time.selectOption({ index: 1 });
+    await shopper.getByLabel(/Efectivo/).check();
+    await shopper.waitForFunction(
+      () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
+    );
+    await shopper.locator('.checkout__submit').click();
+    await shopper.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await shopper.getByTestId('order-status').waitFor();
+
+    // The order reached the new store's back office.
+    const orders = await apiFromPage<{ count: number; results: { total: string }[] }>(
+      merchant,
+      'GET',
+      'v5/admin/orders/',
+    );
+    assert.equal(orders.count, 1);
+    assert.equal(orders.results[0].total, '3.50');
+  },
+);

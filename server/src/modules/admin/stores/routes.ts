@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  marketplaceStore,
+  marketplaceStoreQuery,
+  paged,
+  storeDecisionInput,
+  storeOnboarding,
+  storeProfileInput,
+  storeReviewInput,
+  versionConflictBody,
+} from '@store/contract';
+import { errorResponses } from '../../../lib/route-errors';
+import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { publicOrigin } from '../../../lib/public-url';
+import { listStores } from '../../marketplace/stores';
+import { adminOnly, requireAdmin } from '../guard';
+import { decideStore, onboarding, requestReview, updateStoreProfile } from './service';
+
+const tags = ['admin'];
+const errors = errorResponses(400, 401, 403, 404);
+const uidParams = z.object({ uid: z.string() });
+const ownerAccess =
+  "Back office, marketplace stores: 401 without a session, 403 {code, detail} for anyone but the OWNER of the app's main company on a marketplace app (code 'marketplace.owner_only'). The main company itself is never listed (404).";
+const storeAccess =
+  "Back office, the signed-in owner's own store: 401 without a session, 403 for customers, STAFF and VALIDATOR; the writes are the OWNER's (403 'marketplace.owner_only' for a MANAGER); a company not created through the marketplace sign-up has no checklist (null; 404 on the writes).";
+
+/**
+ * `/api/v5/admin/marketplace/stores/...` (area `marketplace`: the marketplace owner reviews
+ * the stores merchants create) and `/api/v5/admin/onboarding/...` (a new store's checklist).
+ */
+export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
+  server.get(
+    '/v5/admin/marketplace/stores/',
+    {
+      preValidation: adminOnly('marketplace'),
+      schema: {
+        tags,
+        summary: "The marketplace's stores by status, those waiting for review first",
+        description: `${ownerAccess} \`status\`: pending | approved | rejected | suspended; \`q\`: part of the name.`,
+        querystring: marketplaceStoreQuery,
+        response: { 200: paged(marketplaceStore), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listStores(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.post(
+    '/v5/admin/marketplace/stores/:uid/decision/',
+    {
+      preValidation: adminOnly('marketplace'),
+      schema: {
+        tags,
+        summary: 'Approves, rejects, suspends or reactivates a store; its owners are mailed',
+        description: `${ownerAccess} approve: pending or rejected → approved (public from now on); reject: pending → rejected; suspend: approved → suspended (gone from every public list, its pages and checkout); reactivate: suspended → approved. reject and suspend need a \`reason\` (400 {reason}), mailed to the store's owners. Another state: 400 {decision}. Send the \`version\` the store was read at: 409 {code: 'admin.version_conflict', detail, current} when it changed since. Audited.`,
+        params: uidParams,
+        body: storeDecisionInput,
+        response: { 200: marketplaceStore, ...errors, 409: versionConflictBody(marketplaceStore) },
+      },
+    },
+    async (request) =>
+      decideStore(requireAdmin(request), request.params.uid, request.body, {
+        mailer: request.server.mailer,
+        origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
+      }),
+  );
+
+  server.get(
+    '/v5/admin/onboarding/',
+    {
+      preValidation: adminOnly('dashboard'),
+      schema: {
+        tags,
+        summary: "A new store's status and checklist: logo, place hours, product, payment, review",
+        description: `${storeAccess} Each step is read from the data it names.`,
+        response: { 200: storeOnboarding.nullable(), ...errors },
+      },
+    },
+    async (request) => onboarding(requireAdmin(request)),
+  );
+
+  server.patch(
+    '/v5/admin/onboarding/store/',
+    {
+      preValidation: adminOnly('dashboard'),
+      schema: {
+        tags,
+        summary: "The new store's logo and description",
+        description: `${storeAccess} \`logo\`: an upload's path or an https address. Versioned (409) and audited.`,
+        body: storeProfileInput,
+        response: { 200: marketplaceStore, ...errors, 409: versionConflictBody(marketplaceStore) },
+      },
+    },
+    async (request) => updateStoreProfile(requireAdmin(request), request.body),
+  );
+
+  server.post(
+    '/v5/admin/onboarding/review/',
+    {
+      preValidation: adminOnly('dashboard'),
+      schema: {
+        tags,
+        summary: 'Asks the marketplace owner to review the store',
+        description: `${storeAccess} A pending store is marked as asking; a rejected one goes back to pending. Approved or suspended: 400 {decision}. Versioned (409) and audited.`,
+        body: storeReviewInput,
+        response: { 200: marketplaceStore, ...errors, 409: versionConflictBody(marketplaceStore) },
+      },
+    },
+    async (request) => requestReview(requireAdmin(request), request.body.version),
+  );
+};

@@ -1,0 +1,61 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  MarketplaceStore,
+  StoreDecisionInput,
+  StoreOnboarding,
+  StoreProfileInput,
+  StoreStatus,
+} from '@store/contract/marketplace/stores';
+import type { Paged } from '@store/contract/http/paged';
+import { api } from '../../../../api/client';
+import { marketplaceKeys } from '../../../../api/query-keys/marketplace';
+
+export type StoreFilters = { page: number; status?: StoreStatus; q?: string };
+
+/** `GET v5/admin/marketplace/stores/`: the marketplace's stores (its owner only). */
+export function useStores(filters: StoreFilters) {
+  return useQuery({
+    queryKey: marketplaceKeys.storeList(filters),
+    queryFn: ({ signal }) =>
+      api.get<Paged<MarketplaceStore>>('v5/admin/marketplace/stores/', { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `POST v5/admin/marketplace/stores/{uid}/decision/` with the version the row was read at. */
+export function useDecideStore() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, ...body }: StoreDecisionInput & { uid: string }) =>
+      api.post<MarketplaceStore>(`v5/admin/marketplace/stores/${uid}/decision/`, body),
+    onSettled: () => client.invalidateQueries({ queryKey: marketplaceKeys.stores() }),
+  });
+}
+
+/** `GET v5/admin/onboarding/`: a new store's checklist (null for the others). */
+export function useOnboarding() {
+  return useQuery({
+    queryKey: marketplaceKeys.onboarding(),
+    queryFn: ({ signal }) => api.get<StoreOnboarding | null>('v5/admin/onboarding/', { signal }),
+  });
+}
+
+/** `PATCH v5/admin/onboarding/store/`: the store's logo and description. */
+export function useUpdateStoreProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StoreProfileInput) =>
+      api.patch<MarketplaceStore>('v5/admin/onboarding/store/', body),
+    onSettled: () => client.invalidateQueries({ queryKey: marketplaceKeys.onboarding() }),
+  });
+}
+
+/** `POST v5/admin/onboarding/review/`: asks the marketplace to review the store. */
+export function useRequestReview() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (version: number) =>
+      api.post<MarketplaceStore>('v5/admin/onboarding/review/', { version }),
+    onSettled: () => client.invalidateQueries({ queryKey: marketplaceKeys.onboarding() }),
+  });
+}

@@ -1,0 +1,241 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  storeStatus,
+  storeTransitions,
+  type MarketplaceStore,
+  type StoreDecision,
+  type StoreStatus,
+} from '@store/contract/marketplace/stores';
+import { ApiError } from '../../../api';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useFormat } from '../../../lib/format';
+import { useDecideStore, useStores } from './api/stores';
+import './stores.css';
+
+const decisions = Object.keys(storeTransitions) as StoreDecision[];
+
+/** /admin/stores (the marketplace owner): the stores by status, and the decisions on each. */
+export function StoresPage() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<StoreStatus | ''>('pending');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const search = useDebouncedValue(q.trim(), 300);
+  const query = useStores({
+    page,
+    ...(status ? { status } : {}),
+    ...(search ? { q: search } : {}),
+  });
+  const d = query.data;
+  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{t('admin.stores.title')}</h1>
+      </div>
+      <p>{t('admin.stores.intro')}</p>
+      <div className="admin-filters">
+        <SelectField
+          label={t('admin.stores.status')}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as StoreStatus | '');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: t('admin.stores.all') },
+            ...storeStatus.options.map((s) => ({ value: s, label: t(`admin.stores.status_${s}`) })),
+          ]}
+        />
+        <TextField
+          label={t('admin.stores.search')}
+          type="search"
+          value={q}
+          onChange={(e) => {
+            setQ(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <section aria-live="polite" aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <PageMessage title={t('admin.fetchError')} />
+        ) : d && d.results.length === 0 ? (
+          <p>{t('admin.stores.empty')}</p>
+        ) : (
+          <ul className="stores-list">
+            {d?.results.map((store) => (
+              <StoreCard key={store.uid} store={store} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <div className="admin-pager">
+            <button
+              type="button"
+              className="button"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              {t('admin.stores.previous')}
+            </button>
+            <span>{t('admin.stores.page', { page, pages })}</span>
+            <button
+              type="button"
+              className="button"
+              disabled={page >= pages}
+              onClick={() => setPage(page + 1)}
+            >
+              {t('admin.stores.next')}
+            </button>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function StoreCard({ store }: { store: MarketplaceStore }) {
+  const { t } = useTranslation();
+  const { instant } = useFormat();
+  const decide = useDecideStore();
+  const [asking, setAsking] = useState<StoreDecision | null>(null);
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string[]>([]);
+  const open = decisions.filter((d) => storeTransitions[d].from.includes(store.status));
+  const needsReason = asking === 'reject' || asking === 'suspend';
+
+  const confirm = () => {
+    if (!asking) return;
+    setProblem([]);
+    decide.mutate(
+      {
+        uid: store.uid,
+        decision: asking,
+        version: store.version,
+        ...(needsReason ? { reason: reason.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          toast.success(t(`admin.stores.done_${asking}`, { name: store.name }));
+          setAsking(null);
+          setReason('');
+        },
+        onError: (e) =>
+          setProblem([
+            e instanceof ApiError
+              ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.detailMessage ?? t('admin.fetchError'))
+              : t('admin.fetchError'),
+          ]),
+      },
+    );
+  };
+
+  return (
+    <li className="stores-card" data-store={store.uid}>
+      <div className="stores-card__head">
+        <h2 className="stores-card__name">{store.name}</h2>
+        <span className={`stores-card__status stores-card__status--${store.status}`}>
+          {t(`admin.stores.status_${store.status}`)}
+        </span>
+      </div>
+      <dl className="stores-card__facts">
+        {store.owner ? (
+          <>
+            <dt>{t('admin.stores.owner')}</dt>
+            <dd>
+              {store.owner.name}
+              {store.owner.email ? ` · ${store.owner.email}` : ''}
+            </dd>
+          </>
+        ) : null}
+        {store.category ? (
+          <>
+            <dt>{t('admin.stores.category')}</dt>
+            <dd>{store.category.name}</dd>
+          </>
+        ) : null}
+        {store.review_requested_at ? (
+          <>
+            <dt>{t('admin.stores.asked')}</dt>
+            <dd>{instant(store.review_requested_at)}</dd>
+          </>
+        ) : null}
+        {store.status_reason ? (
+          <>
+            <dt>{t('admin.stores.reason')}</dt>
+            <dd>{store.status_reason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {asking ? (
+        <div
+          role="alertdialog"
+          aria-label={t(`admin.stores.confirm_${asking}`, { name: store.name })}
+          className="stores-card__confirm"
+        >
+          <p>{t(`admin.stores.confirm_${asking}`, { name: store.name })}</p>
+          {needsReason ? (
+            <TextField
+              label={t('admin.stores.reason')}
+              value={reason}
+              maxLength={500}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          ) : null}
+          <FormAlert messages={problem} />
+          <div className="stores-card__actions">
+            <button
+              type="button"
+              className={
+                asking === 'approve' || asking === 'reactivate'
+                  ? 'button button--primary'
+                  : 'button button--danger'
+              }
+              disabled={decide.isPending}
+              onClick={confirm}
+            >
+              {t('admin.stores.yes')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setAsking(null);
+                setProblem([]);
+              }}
+            >
+              {t('admin.stores.no')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="stores-card__actions">
+          {open.map((d) => (
+            <button
+              key={d}
+              type="button"
+              className={
+                d === 'approve' || d === 'reactivate'
+                  ? 'button button--primary button--small'
+                  : 'button button--small'
+              }
+              aria-label={`${t(`admin.stores.${d}`)}: ${store.name}`}
+              onClick={() => setAsking(d)}
+            >
+              {t(`admin.stores.${d}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}

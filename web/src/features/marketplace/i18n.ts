@@ -1,0 +1,56 @@
+/** Texts of the store sign-up (/crear-tienda); they travel with its lazy chunk. */
+export const marketplaceEs = {
+  title: 'Crea tu tienda gratis',
+  intro:
+    'Vende en {{app}}: registra tu negocio y, cuando el mercado lo apruebe, tus vecinos podrán comprarte.',
+  signedOut: 'Primero crea tu cuenta o inicia sesión; luego vuelve aquí para crear tu tienda.',
+  register: 'Crear mi cuenta',
+  login: 'Ya tengo cuenta',
+  unverifiedTitle: 'Confirma tu correo',
+  unverified:
+    'Te enviamos un enlace a {{email}}. Ábrelo para confirmar tu correo y vuelve a esta página.',
+  resend: 'Enviar el enlace otra vez',
+  resent: 'Te enviamos un nuevo enlace.',
+  checkAgain: 'Ya lo confirmé',
+  name: 'Nombre de la tienda',
+  category: 'Categoría',
+  chooseCategory: 'Elige una categoría',
+  area: 'Distrito',
+  chooseArea: 'Elige un distrito',
+  address: 'Dirección de tu local',
+  terms: 'Acepto los términos y condiciones del mercado',
+  submit: 'Crear mi tienda',
+  creating: 'Creando tu tienda…',
+  created: 'Tu tienda {{name}} está creada: completa los pasos para pedir su revisión.',
+  alreadyStaff: 'Tu cuenta ya administra una tienda aquí.',
+  toAdmin: 'Ir a la administración',
+  error: 'Algo salió mal, por favor inténtalo otra vez.',
+};
+
+export const marketplaceEn: typeof marketplaceEs = {
+  title: 'Create your free store',
+  intro:
+    'Sell on {{app}}: register your business and, once the marketplace approves it, your neighbours can buy from you.',
+  signedOut: 'First create your account or sign in; then come back here to create your store.',
+  register: 'Create my account',
+  login: 'I have an account',
+  unverifiedTitle: 'Confirm your email',
+  unverified:
+    'We sent a link to {{email}}. Open it to confirm your email and come back to this page.',
+  resend: 'Send the link again',
+  resent: 'We sent you a new link.',
+  checkAgain: 'I confirmed it',
+  name: 'Store name',
+  category: 'Category',
+  chooseCategory: 'Choose a category',
+  area: 'District',
+  chooseArea: 'Choose a district',
+  address: 'Address of your shop',
+  terms: "I accept the marketplace's terms and conditions",
+  submit: 'Create my store',
+  creating: 'Creating your store…',
+  created: 'Your store {{name}} is created: complete the steps to ask for its review.',
+  alreadyStaff: 'Your account already runs a store here.',
+  toAdmin: 'Go to the back office',
+  error: 'Something went wrong, please try again.',
+};
