@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -62,7 +63,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
     await tx
       .insert(programs)
       .values(row)
-      .onConflictDoUpdate({ target: [programs.appId, programs.uid], set: row });
+      .onConflictDoUpdate({ target: [programs.appId, programs.uid], set: updateSet(row) });
 
     const promotionUids = p.promotions.map((x) => uidOf('promotion', `${p.key}/${x.key}`));
     await tx
@@ -106,7 +107,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       await tx
         .insert(promotions)
         .values(values)
-        .onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: values });
+        .onConflictDoUpdate({ target: [promotions.appId, promotions.uid], set: updateSet(values) });
       await tx
         .delete(promotionPlaces)
         .where(
@@ -194,7 +195,7 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
     await tx
       .insert(events)
       .values(row)
-      .onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
+      .onConflictDoUpdate({ target: [events.appId, events.uid], set: updateSet(row) });
   }
 }
 
@@ -243,7 +244,7 @@ async function importProgramExtras(
     await tx
       .insert(raffles)
       .values(row)
-      .onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: row });
+      .onConflictDoUpdate({ target: [raffles.appId, raffles.uid], set: updateSet(row) });
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
@@ -275,7 +276,7 @@ async function importProgramExtras(
     await tx
       .insert(polls)
       .values(row)
-      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: row });
+      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: updateSet(row) });
     const questionUids = x.questions.map((q) =>
       uidOf('poll-question', `${p.key}/${x.key}/${q.key}`),
     );
@@ -302,7 +303,10 @@ async function importProgramExtras(
       await tx
         .insert(pollQuestions)
         .values(question)
-        .onConflictDoUpdate({ target: [pollQuestions.appId, pollQuestions.uid], set: question });
+        .onConflictDoUpdate({
+          target: [pollQuestions.appId, pollQuestions.uid],
+          set: updateSet(question),
+        });
       const optionUids = q.options.map((o) =>
         uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`),
       );
@@ -328,7 +332,10 @@ async function importProgramExtras(
         await tx
           .insert(pollOptions)
           .values(option)
-          .onConflictDoUpdate({ target: [pollOptions.appId, pollOptions.uid], set: option });
+          .onConflictDoUpdate({
+            target: [pollOptions.appId, pollOptions.uid],
+            set: updateSet(option),
+          });
       }
     }
   }
@@ -364,7 +371,7 @@ async function importProgramExtras(
       await tx
         .insert(table)
         .values(row)
-        .onConflictDoUpdate({ target: [table.appId, table.uid], set: row });
+        .onConflictDoUpdate({ target: [table.appId, table.uid], set: updateSet(row) });
     }
   }
 }
