@@ -30,12 +30,10 @@ if (!skip) {
     if (recording) {
       const first = args[0] as string | { text?: string; values?: unknown[] };
       const text = typeof first === 'string' ? first : first?.text;
+      // pg takes the values in the config object or as the second argument (drizzle's way).
       const values =
-        typeof first === 'string'
-          ? Array.isArray(args[1])
-            ? (args[1] as unknown[])
-            : []
-          : (first?.values ?? []);
+        (typeof first === 'object' ? first?.values : undefined) ??
+        (Array.isArray(args[1]) ? (args[1] as unknown[]) : []);
       if (text) recorded.push({ text, values });
     }
     return query.apply(this, args);
