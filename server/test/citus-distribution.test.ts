@@ -1,6 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { paths } from '../src/config';
+import { migrateDistributed } from '../src/db/citus/migrate';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant } from './support/accounts';
 import { makeStaffShop, placeOrder, type StaffShop } from './support/staff';
@@ -258,5 +263,81 @@ describe('Citus: the hot request paths are single-shard queries', { skip }, () =
       assert.equal(res.data.uid, s.users.ana.uid);
     });
     assertSingleShard('staff look-up', explained);
+  });
+});
+
+describe('Citus: a migration after the distribution', { skip }, () => {
+  test('a table it creates is distributed (or made a reference table) before its foreign keys', async () => {
+    // The project's migrations plus one as drizzle-kit writes them: the table, then its key.
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'citus-migrations-'));
+    try {
+      await cp(paths.migrations, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
+        entries: {
+          idx: number;
+          version: string;
+          when: number;
+          tag: string;
+          breakpoints: boolean;
+        }[];
+      };
+      const last = journal.entries.at(-1)!;
+      const tag = `${String(last.idx + 1).padStart(4, '0')}_citus-probe`;
+      journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag });
+      await writeFile(journalFile, JSON.stringify(journal));
+      await writeFile(
+        path.join(folder, `${tag}.sql`),
+        [
+          `CREATE TABLE "citus_probe" ("app_id" uuid NOT NULL, "uid" uuid NOT NULL, "company_uid" uuid NOT NULL, CONSTRAINT "citus_probe_app_id_uid_pk" PRIMARY KEY("app_id","uid"));`,
+          `CREATE TABLE "citus_probe_codes" ("code" text PRIMARY KEY NOT NULL);`,
+          `ALTER TABLE "citus_probe" ADD CONSTRAINT "citus_probe_company_fk" FOREIGN KEY ("app_id","company_uid") REFERENCES "public"."companies"("app_id","uid") ON DELETE cascade ON UPDATE no action;`,
+        ].join('\n--> statement-breakpoint\n'),
+      );
+      const client = await coordinator();
+      try {
+        await migrateDistributed(client, folder);
+        // Again: nothing pending, nothing done.
+        await migrateDistributed(client, folder);
+        const { rows } = await client.query<{
+          table: string;
+          method: string;
+          replication: string;
+          colocated: boolean;
+        }>(
+          `SELECT logicalrelid::text AS table, partmethod AS method, repmodel AS replication,
+                  colocationid = (SELECT colocationid FROM pg_dist_partition WHERE logicalrelid = 'companies'::regclass) AS colocated
+             FROM pg_dist_partition WHERE logicalrelid IN ('citus_probe'::regclass, 'citus_probe_codes'::regclass) ORDER BY 1`,
+        );
+        assert.deepEqual(rows, [
+          { table: 'citus_probe', method: 'h', replication: 's', colocated: true },
+          { table: 'citus_probe_codes', method: 'n', replication: 't', colocated: false },
+        ]);
+        // The key works across the shards: a row of a real company goes in, a made-up one does not.
+        const { rows: company } = await client.query<{ app_id: string; uid: string }>(
+          'SELECT app_id, uid FROM companies LIMIT 1',
+        );
+        await client.query(
+          'INSERT INTO citus_probe (app_id, uid, company_uid) VALUES ($1, gen_random_uuid(), $2)',
+          [company[0]!.app_id, company[0]!.uid],
+        );
+        await assert.rejects(
+          client.query(
+            'INSERT INTO citus_probe (app_id, uid, company_uid) VALUES ($1, gen_random_uuid(), gen_random_uuid())',
+            [company[0]!.app_id],
+          ),
+          /foreign key/,
+        );
+        const { rows: applied } = await client.query(
+          'SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at = $1',
+          [last.when + 1],
+        );
+        assert.equal(applied.length, 1, 'recorded once');
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
