@@ -81,7 +81,15 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max,
   }));
   const db = drizzle(pool, { schema });
-  await migrateOnce(pool, () => migrate(db, { migrationsFolder: paths.migrations }));
+  await migrateOnce(pool, async (client) => {
+    // A database distributed with Citus (npm run db:distribute) distributes new tables as they
+    // are created; see db/citus/migrate.ts.
+    const { isDistributed } = await import('./citus/distribute');
+    if (await isDistributed(client)) {
+      const { migrateDistributed } = await import('./citus/migrate');
+      await migrateDistributed(client, paths.migrations);
+    } else await migrate(db, { migrationsFolder: paths.migrations });
+  });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -143,11 +151,14 @@ function timePgliteStatements(client: import('@electric-sql/pglite').PGlite) {
 }
 
 /** Several server processes may start together; an advisory lock lets one migrate at a time. */
-async function migrateOnce(pool: import('pg').Pool, run: () => Promise<void>) {
+async function migrateOnce(
+  pool: import('pg').Pool,
+  run: (client: import('pg').PoolClient) => Promise<void>,
+) {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(727274)');
-    await run();
+    await run(client);
   } finally {
     await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
     client.release();

@@ -11,6 +11,7 @@ import {
 import { foldForSearch } from '../lib/search';
 import type { CatalogSection } from './catalog-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -44,7 +45,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       .onConflictDoUpdate({
         target: [productCategories.appId, productCategories.uid],
         // A re-import is a write too: a back-office form opened before it must get the version conflict.
-        set: { ...row, version: sql`${productCategories.version} + 1` },
+        set: { ...updateSet(row), version: sql`${productCategories.version} + 1` },
       });
   }
   for (const [position, p] of catalog.products.entries()) {
@@ -80,13 +81,14 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
         ...p.tags,
       ]),
     };
-    await tx
+    const [written] = await tx
       .insert(products)
       .values(row)
       .onConflictDoUpdate({
         target: [products.appId, products.uid],
-        set: { ...row, version: sql`${products.version} + 1` },
-      });
+        set: { ...updateSet(row), version: sql`${products.version} + 1` },
+      })
+      .returning({ searchVector: products.searchVector });
 
     await tx
       .delete(placeProducts)
@@ -101,8 +103,9 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       categoryUid: row.categoryUid,
       isActive: row.isActive,
       isRedeemable: row.isRedeemable,
-      // The vector is generated in products (just written above); copied so a place's search reads place_products alone.
-      searchVector: sql<string>`(SELECT ${products.searchVector} FROM ${products} WHERE ${ofTenant(tenantRef(appId), products, eq(products.uid, uid))})`,
+      // The vector is generated in products (just written above); copied so a place's search
+      // reads place_products alone. A value, not a sub-select: Citus refuses sub-selects in INSERT.
+      searchVector: written!.searchVector,
     }));
     if (assortment.length) await tx.insert(placeProducts).values(assortment);
 
@@ -133,7 +136,10 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       await tx
         .insert(optionGroups)
         .values(groupRow)
-        .onConflictDoUpdate({ target: [optionGroups.appId, optionGroups.uid], set: groupRow });
+        .onConflictDoUpdate({
+          target: [optionGroups.appId, optionGroups.uid],
+          set: updateSet(groupRow),
+        });
       const optionUids = group.options.map((o) =>
         uidOf('option', `${p.key}/${group.key}/${o.key}`),
       );
@@ -162,7 +168,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
         await tx
           .insert(options)
           .values(optionRow)
-          .onConflictDoUpdate({ target: [options.appId, options.uid], set: optionRow });
+          .onConflictDoUpdate({ target: [options.appId, options.uid], set: updateSet(optionRow) });
       }
     }
   }

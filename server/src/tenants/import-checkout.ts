@@ -3,6 +3,7 @@ import type { Tx } from '../db/client';
 import { companyTaxRules, coupons, paymentMethods, placeDeliverySettings } from '../db/schema';
 import type { TenantFile } from './file-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -51,7 +52,10 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       await tx
         .insert(paymentMethods)
         .values(row)
-        .onConflictDoUpdate({ target: [paymentMethods.appId, paymentMethods.uid], set });
+        .onConflictDoUpdate({
+          target: [paymentMethods.appId, paymentMethods.uid],
+          set: updateSet(set),
+        });
     }
 
     const tax = {
@@ -65,7 +69,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       .values(tax)
       .onConflictDoUpdate({
         target: [companyTaxRules.appId, companyTaxRules.companyUid],
-        set: tax,
+        set: updateSet(tax),
       });
 
     const couponUids = c.coupons.map((k) => uidOf('coupon', `${c.key}/${k.key}`));
@@ -99,7 +103,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       await tx
         .insert(coupons)
         .values(row)
-        .onConflictDoUpdate({ target: [coupons.appId, coupons.uid], set: row });
+        .onConflictDoUpdate({ target: [coupons.appId, coupons.uid], set: updateSet(row) });
     }
   }
   for (const p of file.places) {
@@ -129,7 +133,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       .values(row)
       .onConflictDoUpdate({
         target: [placeDeliverySettings.appId, placeDeliverySettings.placeUid],
-        set: row,
+        set: updateSet(row),
       });
   }
 }

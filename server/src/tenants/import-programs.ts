@@ -17,6 +17,7 @@ import {
 } from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -65,7 +66,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       // A re-import is a write too: a back-office form opened before it must get the version conflict.
       .onConflictDoUpdate({
         target: [programs.appId, programs.uid],
-        set: { ...row, version: sql`${programs.version} + 1` },
+        set: { ...updateSet(row), version: sql`${programs.version} + 1` },
       });
 
     const promotionUids = p.promotions.map((x) => uidOf('promotion', `${p.key}/${x.key}`));
@@ -113,7 +114,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         .onConflictDoUpdate({
           target: [promotions.appId, promotions.uid],
           // A re-import is a write too: a back-office form opened before it must get the version conflict.
-          set: { ...values, version: sql`${promotions.version} + 1` },
+          set: { ...updateSet(values), version: sql`${promotions.version} + 1` },
         });
       await tx
         .delete(promotionPlaces)
@@ -202,7 +203,7 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
     await tx
       .insert(events)
       .values(row)
-      .onConflictDoUpdate({ target: [events.appId, events.uid], set: row });
+      .onConflictDoUpdate({ target: [events.appId, events.uid], set: updateSet(row) });
   }
 }
 
@@ -257,7 +258,7 @@ async function importProgramExtras(
       // The version moves so a back-office form read before the import gets its 409.
       .onConflictDoUpdate({
         target: [raffles.appId, raffles.uid],
-        set: { ...row, version: sql`${raffles.version} + 1` },
+        set: { ...updateSet(row), version: sql`${raffles.version} + 1` },
       });
   }
 
@@ -290,7 +291,7 @@ async function importProgramExtras(
     await tx
       .insert(polls)
       .values(row)
-      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: row });
+      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: updateSet(row) });
     const questionUids = x.questions.map((q) =>
       uidOf('poll-question', `${p.key}/${x.key}/${q.key}`),
     );
@@ -317,7 +318,10 @@ async function importProgramExtras(
       await tx
         .insert(pollQuestions)
         .values(question)
-        .onConflictDoUpdate({ target: [pollQuestions.appId, pollQuestions.uid], set: question });
+        .onConflictDoUpdate({
+          target: [pollQuestions.appId, pollQuestions.uid],
+          set: updateSet(question),
+        });
       const optionUids = q.options.map((o) =>
         uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`),
       );
@@ -343,7 +347,10 @@ async function importProgramExtras(
         await tx
           .insert(pollOptions)
           .values(option)
-          .onConflictDoUpdate({ target: [pollOptions.appId, pollOptions.uid], set: option });
+          .onConflictDoUpdate({
+            target: [pollOptions.appId, pollOptions.uid],
+            set: updateSet(option),
+          });
       }
     }
   }
@@ -379,7 +386,7 @@ async function importProgramExtras(
       await tx
         .insert(table)
         .values(row)
-        .onConflictDoUpdate({ target: [table.appId, table.uid], set: row });
+        .onConflictDoUpdate({ target: [table.appId, table.uid], set: updateSet(row) });
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Tx } from '../db/client';
 import { staffMembers, users } from '../db/schema';
 import type { TenantStaff } from './staff-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 /**
  * The file's staff roles follow the file: upserted, and file-granted roles no
@@ -46,7 +47,10 @@ export async function importStaff(
     await tx
       .insert(staffMembers)
       .values(row)
-      .onConflictDoUpdate({ target: [staffMembers.appId, staffMembers.userUid], set: row });
+      .onConflictDoUpdate({
+        target: [staffMembers.appId, staffMembers.userUid],
+        set: updateSet(row),
+      });
   }
   await tx
     .delete(staffMembers)

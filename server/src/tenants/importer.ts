@@ -20,6 +20,7 @@ import { importEvents, importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
 import { importStaff } from './import-staff';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { updateSet } from '../db/upsert';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -186,7 +187,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
     await tx
       .insert(companies)
       .values(row)
-      .onConflictDoUpdate({ target: [companies.appId, companies.uid], set: row });
+      .onConflictDoUpdate({ target: [companies.appId, companies.uid], set: updateSet(row) });
   }
   for (const c of file.companies) {
     await tx
@@ -222,7 +223,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
         .values(row)
         .onConflictDoUpdate({
           target: [companyAds.appId, companyAds.uid],
-          set: { ...row, version: sql`${companyAds.version} + 1` },
+          set: { ...updateSet(row), version: sql`${companyAds.version} + 1` },
         });
     }
   }
@@ -266,7 +267,10 @@ async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: 
     await tx
       .insert(companyCategories)
       .values(row)
-      .onConflictDoUpdate({ target: [companyCategories.appId, companyCategories.uid], set: row });
+      .onConflictDoUpdate({
+        target: [companyCategories.appId, companyCategories.uid],
+        set: updateSet(row),
+      });
   }
   const members = file.companies.flatMap((c) =>
     c.categories.map((cat) => ({
@@ -291,7 +295,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
     await tx
       .insert(areas)
       .values(row)
-      .onConflictDoUpdate({ target: [areas.appId, areas.uid], set: row });
+      .onConflictDoUpdate({ target: [areas.appId, areas.uid], set: updateSet(row) });
   }
   for (const p of file.places) {
     const row = {
@@ -320,7 +324,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       .values(row)
       .onConflictDoUpdate({
         target: [places.appId, places.uid],
-        set: { ...row, version: sql`${places.version} + 1` },
+        set: { ...updateSet(row), version: sql`${places.version} + 1` },
       });
   }
 }

@@ -5,6 +5,14 @@ import path from 'node:path';
 import { paths } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
+import { distributeSchema } from '../../src/db/citus/distribute';
+import {
+  joinCluster,
+  parseNodeAddress,
+  urlOnNode,
+  type NodeAddress,
+} from '../../src/db/citus/nodes';
+import pg from 'pg';
 
 /**
  * Template databases for the tests: migrating and seeding took most of each
@@ -122,7 +130,6 @@ async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Pr
   const name = `test_template_${kind}_${await templateKey()}`;
   // The seeded template starts from the migrated one: the migrations run once per run.
   const from = kind === 'seeded' ? await postgresTemplate(serverUrl, 'migrated') : undefined;
-  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -132,20 +139,39 @@ async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Pr
       [name],
     );
     // Not marked as a template: a build that did not finish; start over.
-    if (rows[0] && !rows[0].ready) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+    if (rows[0] && !rows[0].ready) await dropDatabase(serverUrl, name);
     if (!rows[0]?.ready) {
-      await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
+      const workers = citusWorkers();
+      if (from) await copyDatabase(serverUrl, name, from);
+      else if (workers.length)
+        // The database, its extensions and the node list on every node of the cluster.
+        await joinCluster(url.toString(), { host: url.hostname, port: Number(url.port) }, workers);
+      else await admin.query(`CREATE DATABASE ${name}`);
       const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
       try {
+        if (workers.length && kind === 'migrated') {
+          const client = new pg.Client({ connectionString: url.toString() });
+          await client.connect();
+          await distributeSchema(client).finally(() => client.end());
+        }
         if (kind === 'seeded') await seedDemoTenants(handle.db);
       } finally {
         await handle.close();
       }
       // No connections allowed: CREATE DATABASE ... TEMPLATE fails while anyone is connected.
-      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-      await removeStalePostgresTemplates(admin, name);
+      for (const nodeUrl of nodeUrls(serverUrl)) {
+        await onServer(nodeUrl, async (node) => {
+          await node.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+          // Citus's maintenance daemon and its connections between nodes hold the database.
+          await node.query(
+            'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [name],
+          );
+        });
+      }
+      await removeStalePostgresTemplates(serverUrl, admin, name);
     }
     // The last use, so that stale templates can be told apart from those in use.
     await admin.query(`COMMENT ON DATABASE ${name} IS '${new Date().toISOString()}'`);
@@ -156,7 +182,11 @@ async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Pr
   return name;
 }
 
-async function removeStalePostgresTemplates(admin: import('pg').Client, keep: string) {
+async function removeStalePostgresTemplates(
+  serverUrl: string,
+  admin: import('pg').Client,
+  keep: string,
+) {
   const { rows } = await admin.query<{ name: string; used: string | null }>(
     `SELECT d.datname AS name, shobj_description(d.oid, 'pg_database') AS used
        FROM pg_database d WHERE d.datname LIKE 'test\\_template\\_%' AND d.datname <> $1`,
@@ -164,7 +194,52 @@ async function removeStalePostgresTemplates(admin: import('pg').Client, keep: st
   );
   for (const { name, used } of rows) {
     if (used && Date.now() - Date.parse(used) < STALE_MS) continue;
-    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropDatabase(serverUrl, name);
   }
+}
+
+// ---------------------------------------------------------------------------
+// Citus: with TEST_CITUS_WORKERS (host:port,host:port), TEST_DATABASE_URL is
+// the coordinator of a Citus cluster (tools/citus/cluster.sh). Citus keeps its
+// metadata per database, so a test database is the same-named database on
+// every node: the templates are distributed once (npm run db:distribute's
+// code), and a copy is a CREATE DATABASE ... TEMPLATE on each node, which
+// copies the coordinator's metadata and the workers' shards together.
+
+/** The workers of the Citus cluster under test, none on plain PostgreSQL. */
+export function citusWorkers(): NodeAddress[] {
+  return (process.env.TEST_CITUS_WORKERS ?? '')
+    .split(',')
+    .filter((s) => s.trim())
+    .map(parseNodeAddress);
+}
+
+/** The server URL of every node: the coordinator (or the only server) first. */
+function nodeUrls(serverUrl: string): string[] {
+  return [serverUrl, ...citusWorkers().map((worker) => urlOnNode(serverUrl, worker))];
+}
+
+async function onServer<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CREATE DATABASE name TEMPLATE template, on every node. */
+export async function copyDatabase(serverUrl: string, name: string, template: string) {
+  for (const nodeUrl of nodeUrls(serverUrl))
+    await onServer(nodeUrl, (node) => node.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+}
+
+/** DROP DATABASE, on every node. */
+export async function dropDatabase(serverUrl: string, name: string) {
+  for (const nodeUrl of nodeUrls(serverUrl))
+    await onServer(nodeUrl, async (node) => {
+      await node.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => undefined);
+      await node.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
 }

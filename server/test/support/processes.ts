@@ -6,7 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../src/db/client';
-import { postgresTemplate } from './database-templates';
+import { copyDatabase, dropDatabase, postgresTemplate } from './database-templates';
 import type { TestApp } from './test-app';
 
 /**
@@ -38,13 +38,9 @@ export async function scratchPostgres(): Promise<{
   drop: () => Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL!;
-  const { default: pg } = await import('pg');
   const name = `proof_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = await postgresTemplate(serverUrl, 'migrated');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  await copyDatabase(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
@@ -53,10 +49,7 @@ export async function scratchPostgres(): Promise<{
     db: handle.db,
     async drop() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import type { Clock } from '../../src/scope/scope';
-import { pgliteTemplate, postgresTemplate } from './database-templates';
+import { copyDatabase, dropDatabase, pgliteTemplate, postgresTemplate } from './database-templates';
 
 /** Tests make many accounts from one address; the rate-limit tests set their own small limits. */
 const generous = {
@@ -135,13 +135,9 @@ export async function openTestDatabase(options: { seedDemo?: boolean } = {}): Pr
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const { default: pg } = await import('pg');
   const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const templateName = await postgresTemplate(serverUrl, template);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
-  await admin.end();
+  await copyDatabase(serverUrl, name, templateName);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
@@ -150,10 +146,7 @@ export async function openTestDatabase(options: { seedDemo?: boolean } = {}): Pr
     kind: handle.kind,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }

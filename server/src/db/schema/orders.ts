@@ -151,11 +151,12 @@ export type Billing = {
 };
 
 /**
- * An order. It outlives its member: `user_uid` becomes null when the account
- * is deleted (ON DELETE SET NULL (user_uid), declared in the custom migration
- * 0006, because drizzle cannot name the column list of a composite key), and
- * the deletion wipes the order's personal copy (billing, address, reference,
- * coordinates, comments) in the same transaction.
+ * An order. It outlives its member: the account deletion sets `user_uid` to
+ * null and wipes the order's personal copy (billing, address, reference,
+ * coordinates, comments) in its transaction, before deleting the user
+ * (anonymiseOrdersOf). The key `(app_id, user_uid) -> users` (custom
+ * migrations 0006 and 0032: drizzle cannot declare it) only checks: Citus
+ * refuses ON DELETE SET NULL on a key holding the distribution column.
  */
 export const orders = pgTable(
   'orders',

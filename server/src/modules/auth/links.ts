@@ -218,8 +218,9 @@ export async function openDeletionLink(
 /**
  * `DELETE v5/me/delete/{uid}/{token}/`: removes the member for real. Sessions
  * and links go with the row (foreign keys cascade), mails kept for them in
- * the outbox are deleted too. Later areas whose rows must outlive the member
- * (orders) point at users with ON DELETE SET NULL and keep no personal data.
+ * the outbox are deleted too. Rows that must outlive the member (orders) are
+ * detached here first, in the same transaction: their keys to users only check
+ * (Citus refuses ON DELETE SET NULL on keys holding app_id).
  */
 export async function deleteAccount(ctx: AuthScope, userUid: string, token: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {

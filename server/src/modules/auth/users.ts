@@ -12,6 +12,7 @@ import type { SessionMethod } from '../../db/schema';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
 import { ofTenant } from '../../scope/tenant-query';
 import type { MemberScope, TenantDb } from '../../scope/scope';
+import { violatedConstraint } from '../../db/errors';
 
 /**
  * The member as the API shows them; `method` is how the asking session was made, when one asks;
@@ -118,7 +119,8 @@ const uniqueFields: Record<string, [string, string]> = {
  */
 export function asTakenError(err: unknown): ValidationError | undefined {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
+    const { code } = e as { code?: string };
+    const constraint = violatedConstraint(e);
     if (code === '23505' && constraint && uniqueFields[constraint]) {
       const [field, message] = uniqueFields[constraint];
       return new ValidationError({ [field]: [message] });

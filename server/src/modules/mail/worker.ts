@@ -18,8 +18,8 @@ function isPermanent(err: unknown): boolean {
 }
 
 /**
- * Sends what the outbox holds. Any number of processes may run one: a mail is claimed with
- * `FOR UPDATE SKIP LOCKED` and a lease, so two workers never hold the same mail, and a worker that
+ * Sends what the outbox holds. Any number of processes may run one: a mail is claimed by a
+ * conditional update that takes a lease, so two workers never hold the same mail, and a worker that
  * dies mid-send leaves it to another once the lease has passed. Times come from the database's
  * clock, the one clock every process shares.
  */
@@ -101,35 +101,40 @@ export class MailWorker {
     }
   }
 
-  private claim(): Promise<Claimed[]> {
+  /**
+   * Claims up to BATCH due mails. The outbox holds every tenant's mails, so the look is a query
+   * over all of them (on Citus, over every shard); the claim itself is one conditional update per
+   * mail, within its tenant (a single-shard statement): of two workers that saw the same mail, the
+   * second's update waits for the first's, then finds the lease taken and claims nothing. Citus
+   * refuses a `FOR UPDATE SKIP LOCKED` over several shards, which this replaces.
+   */
+  private async claim(): Promise<Claimed[]> {
     const o = mailOutbox;
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(o)
-        .where(
-          and(
-            isNull(o.sentAt),
-            isNull(o.failedAt),
-            lte(o.nextAttemptAt, sql`now()`),
-            or(isNull(o.lockedUntil), lt(o.lockedUntil, sql`now()`)),
-          ),
-        )
-        .orderBy(asc(o.nextAttemptAt))
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      for (const mail of due) {
-        mail.attempts += 1;
-        await tx
-          .update(o)
-          .set({
-            attempts: mail.attempts,
-            lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
-          })
-          .where(ofTenant(tenantRef(mail.appId), o, eq(o.uid, mail.uid)));
-      }
-      return due;
-    });
+    const claimable = and(
+      isNull(o.sentAt),
+      isNull(o.failedAt),
+      lte(o.nextAttemptAt, sql`now()`),
+      or(isNull(o.lockedUntil), lt(o.lockedUntil, sql`now()`)),
+    );
+    const due = await this.db
+      .select({ appId: o.appId, uid: o.uid })
+      .from(o)
+      .where(claimable)
+      .orderBy(asc(o.nextAttemptAt))
+      .limit(BATCH);
+    const claimed: Claimed[] = [];
+    for (const mail of due) {
+      const [row] = await this.db
+        .update(o)
+        .set({
+          attempts: sql`${o.attempts} + 1`,
+          lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
+        })
+        .where(ofTenant(tenantRef(mail.appId), o, eq(o.uid, mail.uid), claimable))
+        .returning();
+      if (row) claimed.push(row);
+    }
+    return claimed;
   }
 
   private async deliver(mail: Claimed): Promise<void> {

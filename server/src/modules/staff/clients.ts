@@ -27,10 +27,13 @@ import { ofTenant, sameTenant } from '../../scope/tenant-query';
  * company's programs or has ordered from it. Staff of one company never find
  * the other users of the tenant (a multisite app shares its users).
  */
-function clientOfCompany(companyUid: string): SQL {
+function clientOfCompany(staff: StaffScope): SQL {
+  const companyUid = staff.company.uid;
+  // Each sub-select names the app itself (ofTenant), not only through users: under an OR, Citus
+  // cannot carry users.app_id = $1 into the EXISTS and would send the query to every shard.
   return sql`(EXISTS (SELECT 1 FROM ${programMembers} INNER JOIN ${programs} ON ${sameTenant(programs, programMembers)} AND ${programs.uid} = ${programMembers.programUid}
-                WHERE ${sameTenant(programMembers, users)} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
-           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${sameTenant(orders, users)} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
+                WHERE ${ofTenant(staff, programMembers, sameTenant(programMembers, users))} AND ${programMembers.userUid} = ${users.uid} AND ${programs.companyUid} = ${companyUid})
+           OR EXISTS (SELECT 1 FROM ${orders} WHERE ${ofTenant(staff, orders, sameTenant(orders, users))} AND ${orders.userUid} = ${users.uid} AND ${orders.companyUid} = ${companyUid}))`;
 }
 
 /** The client with their standing in each of the company's programs they belong to. */
@@ -85,7 +88,7 @@ export async function findClient(staff: StaffScope, clientUid: string): Promise<
   const [row] = await db
     .select()
     .from(users)
-    .where(ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff.company.uid)));
+    .where(ofTenant(staff, users, eq(users.uid, clientUid), clientOfCompany(staff)));
   if (!row) throw new NotFoundError(staffMessages.clientNotFound);
   return row;
 }
@@ -115,7 +118,7 @@ export async function lookupClient(
   const rows = await staff.db
     .select()
     .from(users)
-    .where(ofTenant(staff, users, where, clientOfCompany(staff.company.uid)))
+    .where(ofTenant(staff, users, where, clientOfCompany(staff)))
     .limit(2);
   if (rows.length === 0) throw new NotFoundError(staffMessages.clientNotFound);
   if (rows.length > 1) throw new ValidationError({ mobile_phone: [staffMessages.duplicatePhone] });
@@ -169,9 +172,7 @@ export async function createClient(
     const [known] = await staff.db
       .select({ uid: users.uid })
       .from(users)
-      .where(
-        ofTenant(staff, users, eq(users.uid, existing.uid), clientOfCompany(staff.company.uid)),
-      );
+      .where(ofTenant(staff, users, eq(users.uid, existing.uid), clientOfCompany(staff)));
     if (!known) throw new ValidationError({ document_number: [staffMessages.documentHasAccount] });
     await ensureMember(staff.db, staff.app.uid, program.uid, existing.uid);
     return { created: false, client: await clientToApi(staff, existing) };

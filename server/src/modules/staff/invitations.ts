@@ -21,6 +21,7 @@ import {
 } from '../../scope/scope';
 import { checkPlaces, placeNames } from './members';
 import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
+import { updateSet } from '../../db/upsert';
 
 /**
  * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
@@ -279,7 +280,10 @@ export async function acceptInvitation(
     await tx
       .insert(staffMembers)
       .values(member)
-      .onConflictDoUpdate({ target: [staffMembers.appId, staffMembers.userUid], set: member });
+      .onConflictDoUpdate({
+        target: [staffMembers.appId, staffMembers.userUid],
+        set: updateSet(member),
+      });
     if (!user.emailVerifiedAt)
       await tx
         .update(users)

@@ -9,6 +9,7 @@ import { verifyMemberQr } from '../programs/qr';
 import type { MemberScope, StaffScope } from '../../scope/scope';
 import { companyPrograms } from './programs';
 import { ofTenant } from '../../scope/tenant-query';
+import { updateSet } from '../../db/upsert';
 
 /**
  * Proof that the client stands at the counter (docs/decisions.md "Security
@@ -43,7 +44,10 @@ export async function issueCounterCode(
   await db
     .insert(counterCodes)
     .values(row)
-    .onConflictDoUpdate({ target: [counterCodes.appId, counterCodes.userUid], set: row });
+    .onConflictDoUpdate({
+      target: [counterCodes.appId, counterCodes.userUid],
+      set: updateSet(row),
+    });
   return { code, expires_at: row.expiresAt.toISOString() };
 }
 

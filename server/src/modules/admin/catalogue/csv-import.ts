@@ -381,7 +381,12 @@ async function writePlaces(
   places: PlaceValues,
   existing: Map<string, PlaceRow> | undefined,
 ) {
-  const vector = sql<string>`(SELECT ${products.searchVector} FROM ${products} WHERE ${ofTenant(admin, products, eq(products.uid, productUid))})`;
+  // Read first, then copied as a value: Citus refuses sub-selects in INSERT.
+  const [product] = await tx
+    .select({ searchVector: products.searchVector })
+    .from(products)
+    .where(ofTenant(admin, products, eq(products.uid, productUid)));
+  const vector = product!.searchVector;
   // The copies follow the product on every row, planned or not (as the product form does).
   await tx
     .update(placeProducts)

@@ -19,6 +19,7 @@ import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
+import { updateSet } from '../../../db/upsert';
 
 type PlaceRow = typeof places.$inferSelect;
 type DeliveryRow = typeof placeDeliverySettings.$inferSelect;
@@ -184,7 +185,7 @@ export async function updatePlace(
         .values({ appId: admin.app.uid, placeUid: uid, ...delivery })
         .onConflictDoUpdate({
           target: [placeDeliverySettings.appId, placeDeliverySettings.placeUid],
-          set: delivery,
+          set: updateSet(delivery),
         });
     }
     const [updated] = await joined(tx).where(where);
