@@ -27,6 +27,11 @@ const tags = [
   { name: 'telemetry', description: 'Error reports of the web app from browsers.' },
   { name: 'media', description: "The store's uploaded images, served from its own origin." },
   {
+    name: 'marketplace',
+    description:
+      'Stores that sign themselves up on a marketplace app (reviewed before they are public).',
+  },
+  {
     name: 'admin',
     description: "The back office (the store's OWNER or MANAGER role is required).",
   },
