@@ -1,4 +1,4 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
@@ -16,6 +16,9 @@ const harness = useHarness({
     smtp = await startSmtp();
     return { SMTP_URL: smtp.url };
   },
+});
+after(async () => {
+  await smtp?.close();
 });
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
