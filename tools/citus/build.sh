@@ -7,7 +7,13 @@ set -euo pipefail
 
 PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-src_dir="${CITUS_SRC_DIR:-$root/../shared/citus}"
+# The source sits beside the project (../shared/citus); a clone elsewhere finds it under /work.
+src_dir="${CITUS_SRC_DIR:-}"
+if [ -z "$src_dir" ]; then
+  for candidate in "$root/../shared/citus" /work/shared/citus; do
+    if [ -f "$candidate/citus-13.2.2.tar.gz" ]; then src_dir="$candidate"; break; fi
+  done
+fi
 version="13.2.2"
 
 pkglibdir="$("$PG_BIN/pg_config" --pkglibdir 2>/dev/null || true)"
@@ -23,13 +29,14 @@ if [ "$(id -u)" != 0 ]; then
 fi
 
 tarball="$src_dir/citus-$version.tar.gz"
-if [ ! -f "$tarball" ]; then
-  echo "citus: $tarball not found (set CITUS_SRC_DIR)" >&2
-  exit 1
+if [ -z "$src_dir" ] || [ ! -f "$tarball" ]; then
+  echo "citus: citus-$version.tar.gz not found beside the project nor in /work/shared/citus (set CITUS_SRC_DIR)" >&2
+  exit 3
 fi
 
 echo "citus: installing build dependencies"
 export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
 apt-get install -y -q postgresql-server-dev-15 libcurl4-openssl-dev liblz4-dev libzstd-dev \
   libkrb5-dev libssl-dev libselinux1-dev libxslt1-dev libpam0g-dev libreadline-dev zlib1g-dev \
   flex bison make gcc >/dev/null

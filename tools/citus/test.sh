@@ -12,7 +12,15 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 port="${CITUS_PORT:-9700}"
 
-"$root/tools/citus/build.sh"
+# A machine without Citus and without its source cannot run this part: it says so loudly and, unless
+# CITUS_REQUIRED=1, leaves the verdict to the rest of the suite (the plain PostgreSQL and PGlite runs).
+built=0
+"$root/tools/citus/build.sh" || built=$?
+if [ "$built" = 3 ] && [ "${CITUS_REQUIRED:-0}" != 1 ]; then
+  echo "# test:citus SKIPPED: no Citus installed and no source to build it from" >&2
+  exit 0
+fi
+[ "$built" = 0 ] || exit "$built"
 started=0
 if ! pg_isready -q -h 127.0.0.1 -p "$port" 2>/dev/null; then
   "$root/tools/citus/cluster.sh" start
