@@ -64,6 +64,13 @@ export default defineConfig({
         // splits it into some twenty small chunks shared with lazy screens, and a phone on a slow
         // network pays a round trip per file before the first render; lazy screens still load
         // alone and take what they share from this one file.
+        // The error texts split by area into chunks named after it; prefixed, a shopper's page
+        // never fetches a `staff-*.js` that is only the staff area's messages.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 &&
+          chunk.moduleIds.every((id) => /contract[\\/]src[\\/]errors[\\/]/.test(id))
+            ? 'assets/error-texts-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           groups: [{ name: 'first-page', tags: ['$initial'] }],
         },
