@@ -10,6 +10,7 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { useAds, useDeleteAd, useSaveAd } from './api/ads';
 import '../programs/programs.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 const FIELDS = ['title', 'image', 'link', 'position', 'is_active'];
@@ -208,27 +209,7 @@ export function AdsPage() {
         ) : (
           d.results.map((ad) => <AdForm key={`${ad.uid}-${ad.version}`} ad={ad} />)
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.ads.previous')}
-            </button>
-            <span>{t('admin.ads.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.ads.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.ads" />
       </section>
     </div>
   );

@@ -12,6 +12,7 @@ import { useCoupons } from './api/get-coupons';
 import { useCreateCoupon } from './api/create-coupon';
 import { useUpdateCoupon } from './api/update-coupon';
 import './money.css';
+import { AdminPager } from '../shell/admin-pager';
 
 type Form = {
   code: string;
@@ -238,27 +239,7 @@ export function CouponsPage() {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.money.previous')}
-            </button>
-            <span>{t('admin.money.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.money.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.money" />
       </section>
     </div>
   );

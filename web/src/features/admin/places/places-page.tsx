@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlaces, type PlaceFilters } from './api/get-places';
 import { PlaceEditorPage } from './place-editor';
 import './places.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 
@@ -128,27 +129,7 @@ function PlacesList() {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.places.previous')}
-            </button>
-            <span>{t('admin.places.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.places.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.places" />
       </section>
     </div>
   );

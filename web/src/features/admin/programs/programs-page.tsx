@@ -9,6 +9,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePrograms } from './api/programs';
 import { ProgramEditorPage } from './program-editor';
 import './programs.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 
@@ -106,27 +107,7 @@ function ProgramsList() {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.programs.previous')}
-            </button>
-            <span>{t('admin.programs.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.programs.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.programs" />
       </section>
     </div>
   );

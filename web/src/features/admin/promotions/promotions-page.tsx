@@ -18,6 +18,7 @@ import { useDeletePromotion } from './api/delete-promotion';
 import { PromotionEditorPage } from './promotion-editor';
 import { KINDS, useCompanyPrograms } from './shared';
 import './promotions.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 const STATUSES: AdminPromotionStatus[] = ['active', 'scheduled', 'ended', 'off'];
@@ -231,27 +232,7 @@ function PromotionsList() {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.promotions.previous')}
-            </button>
-            <span>{t('admin.promotions.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.promotions.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.promotions" />
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffleDraw, useRaffleEntries, verifyRaffleDraw } from './api/get-raffle';
 import { useDrawRaffle } from './api/save-raffle';
 import { useStoreDate } from './raffles-page';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 
@@ -229,27 +230,7 @@ export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
           </table>
         </div>
       )}
-      {pages > 1 ? (
-        <div className="admin-pager">
-          <button
-            type="button"
-            className="button"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('admin.raffles.previous')}
-          </button>
-          <span>{t('admin.raffles.page', { page, pages })}</span>
-          <button
-            type="button"
-            className="button"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('admin.raffles.next')}
-          </button>
-        </div>
-      ) : null}
+      <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.raffles" />
     </section>
   );
 }

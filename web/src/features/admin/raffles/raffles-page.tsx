@@ -10,6 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffles } from './api/get-raffles';
 import { NewRafflePage, RafflePage } from './raffle-editor';
 import './raffles.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const PAGE_SIZE = 20;
 
@@ -129,27 +130,7 @@ function RafflesList() {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.raffles.previous')}
-            </button>
-            <span>{t('admin.raffles.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.raffles.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.raffles" />
       </section>
     </div>
   );

@@ -16,6 +16,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormat } from '../../../lib/format';
 import { useDecideStore, useStores } from './api/stores';
 import './stores.css';
+import { AdminPager } from '../shell/admin-pager';
 
 const decisions = Object.keys(storeTransitions) as StoreDecision[];
 
@@ -77,27 +78,7 @@ export function StoresPage() {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              {t('admin.stores.previous')}
-            </button>
-            <span>{t('admin.stores.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('admin.stores.next')}
-            </button>
-          </div>
-        ) : null}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.stores" />
       </section>
     </div>
   );
