@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Locator } from 'playwright-core';
 import { MercadoPagoFake } from '../../server/test/support/mercadopago-fake';
 import { repoRoot } from './server';
 
@@ -19,6 +20,20 @@ export const MERCADOPAGO_PUBLIC_KEY = 'TEST-e2e-pk-0f1e2d3c';
  * The token is made by the stand-in host from the number frame; the cardholder name picks the
  * outcome as with Mercado Pago's test users (APRO, OTHE, CONT).
  */
+/**
+ * Clicks a control on a page that holds the provider's secure fields. Chromium routes a click over
+ * an out-of-process frame by hit-test data that can lag one scroll behind: a click right after
+ * Playwright's own scroll-into-view may land in the card-number frame the control has just
+ * replaced on screen (seen on a phone viewport). Scroll first and let two frames paint.
+ */
+export async function clickBesideProviderFrames(control: Locator): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await control.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  await control.click();
+}
+
 export async function startMercadoPago(options: { brokenScript?: boolean } = {}) {
   const fake = await new MercadoPagoFake(new Set([ACCESS_TOKEN])).start();
   /** Every card number the stand-in host received (only the provider ever sees one). */

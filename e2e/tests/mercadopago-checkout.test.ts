@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { formatFindings, seriousViolations } from '../lib/axe';
-import { startMercadoPago } from '../lib/mercadopago';
+import { clickBesideProviderFrames, startMercadoPago } from '../lib/mercadopago';
 
 /**
  * The checkout of a store whose online card goes through Mercado Pago (the demo store with its
@@ -125,7 +125,7 @@ async function shownTotal(page: Page): Promise<string> {
 }
 
 async function placeAndOpen(page: Page): Promise<ApiOrder> {
-  await submit(page).click();
+  await clickBesideProviderFrames(submit(page));
   await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
   const uid = new URL(page.url()).pathname.split('/').pop()!;
   await page.getByTestId('order-status').waitFor();
@@ -226,7 +226,7 @@ test(
     await choosePickupSlot(page);
     const before = await orderCount(page);
     await payByCard(page, 'OTHE');
-    await submit(page).click();
+    await clickBesideProviderFrames(submit(page));
     await page.getByText('Su tarjeta no pudo ser procesada correctamente').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/checkout-mercadopago-declined.png`, fullPage: true });
     assert.equal(await orderCount(page), before);
