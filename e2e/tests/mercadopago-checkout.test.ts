@@ -235,6 +235,48 @@ test(
 );
 
 test(
+  'a charge whose answers are lost: the shopper is told and keeps no order; the owner sees it among the charges being given back',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickupSlot(page);
+    const before = await orderCount(page);
+    await payByCard(page, 'APRO');
+    // Mercado Pago takes the money, but neither its answer nor the look-up by reference arrive.
+    mp.fake.dropPaymentAnswers = 2;
+    mp.fake.failSearches = 10;
+    await clickBesideProviderFrames(submit(page));
+    await page.getByText('Su tarjeta no pudo ser procesada correctamente').first().waitFor();
+    mp.fake.dropPaymentAnswers = 0;
+    mp.fake.failSearches = 0;
+    assert.equal(await orderCount(page), before);
+
+    const { context, page: owner } = await harness.newPage({
+      viewport: { width: 390, height: 844 },
+    });
+    await acceptCookiesUpFront(context, harness.server().url('localhost'));
+    await owner.goto(harness.server().url('localhost', '/admin/payments'));
+    await owner.waitForURL((url) => url.pathname === '/login');
+    await owner.getByLabel('Correo electrónico', { exact: true }).fill('dueno@aurora.pe');
+    await owner.getByLabel('Contraseña', { exact: true }).fill('Dueno2026!');
+    await owner.getByRole('button', { name: 'Ingresar' }).click();
+    const section = owner.getByTestId('admin-unsettled-charges');
+    await section.getByRole('heading', { name: 'Cobros por devolver' }).waitFor();
+    const item = section.locator('li[data-status="OPEN"]').first();
+    await item.waitFor();
+    assert.match(await item.innerText(), /S\/\. 6[.,]50/);
+    assert.match(await item.innerText(), /Respuesta del cobro perdida/);
+    const charged = [...mp.fake.payments.values()].at(-1)!;
+    assert.match(await item.innerText(), new RegExp(charged.external_reference!));
+    await owner.screenshot({ path: `${SHOTS}/admin-unsettled-charges-phone.png`, fullPage: true });
+    const findings = await seriousViolations(owner, 'admin payments, unsettled charges (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+  },
+);
+
+test(
   'a Mercado Pago payment in process: the order is placed and shown as pending',
   { skip },
   async () => {

@@ -62,6 +62,11 @@ const cases: Case[] = [
     path: '/api/v5/admin/money/coupons/{uid}/',
     url: () => '/api/v5/admin/money/coupons/00000000-0000-4000-8000-000000000000/',
   },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/money/unsettled-charges/',
+    url: () => '/api/v5/admin/money/unsettled-charges/',
+  },
 ];
 
 describe('money settings: owner only', () => {

@@ -2,9 +2,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
+import { billing, firstSlot, makeShop, STAFF_PASSWORD, stockOf, type Shop } from './support/orders';
 import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
-import { orders, paymentRefunds } from '../src/db/schema';
+import { orders, paymentMethods, paymentRefunds, unsettledCharges } from '../src/db/schema';
+import { refundCharge } from '../src/modules/orders/checkout/charge';
+import { paymentProvider } from '../src/modules/payments/provider';
+import { NOT_FOUND_AFTER_MS } from '../src/modules/payments/unsettled-charges';
 import { reconcilePayments } from '../src/modules/payments/updates';
 import { logRedaction } from '../src/lib/log-redaction';
 import { transitionOrder } from '../src/modules/orders/transitions';
@@ -23,6 +26,7 @@ let fake: MercadoPagoFake;
 let undo: () => void;
 let shop: Shop;
 let member: Awaited<ReturnType<Shop['member']>>;
+let owner: Record<string, string>;
 
 before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
@@ -34,8 +38,15 @@ before(async () => {
       stream: { write: (line: string) => void logged.push(line) },
     },
   });
-  shop = await makeShop(t, 'mp-shop', { stock: 10, mercadopago: credentials });
+  shop = await makeShop(t, 'mp-shop', { stock: 10, mercadopago: credentials, staff: true });
   member = await shop.member();
+  const login = await t.post(
+    '/api/v5/login/',
+    { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
+    { host: shop.host },
+  );
+  assert.equal(login.statusCode, 200, login.body);
+  owner = { authorization: `Token ${login.data.token}` };
 });
 after(async () => {
   await t?.close();
@@ -338,5 +349,191 @@ describe('Mercado Pago through the official SDK', () => {
     assert.doesNotMatch(all, new RegExp(credentials.access_token));
     assert.doesNotMatch(all, new RegExp(credentials.webhook_secret));
     for (const token of fake.tokens.keys()) assert.doesNotMatch(all, new RegExp(token));
+  });
+});
+
+describe('unsettled charges: money a lost answer or a failed undo may have taken comes back', () => {
+  const unsettled = async (reference: string) =>
+    (
+      await t.db
+        .select()
+        .from(unsettledCharges)
+        .where(
+          and(eq(unsettledCharges.appId, shop.app.uid), eq(unsettledCharges.reference, reference)),
+        )
+    )[0];
+  const paymentOf = (reference: string) =>
+    [...fake.payments.values()].find((p) => p.external_reference === reference);
+  const listed = async (status?: string) => {
+    const res = await t.get(
+      `/api/v5/admin/money/unsettled-charges/${status ? `?status=${status}` : ''}`,
+      { host: shop.host, headers: owner },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    return res.data as { count: number; results: { reference: string; status: string }[] };
+  };
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+  test('answers and look-up all lost: declined, recorded OPEN, then refunded once by the reconciliation run', async () => {
+    const ordersBefore = (
+      await t.get('/api/v5/me/orders/', { host: shop.host, headers: member.auth })
+    ).data.count;
+    fake.dropPaymentAnswers = 2;
+    fake.failSearches = 10;
+    const res = await cardOrder('APRO');
+    fake.failSearches = 0;
+    assert.equal(res.statusCode, 400, res.body);
+    assert.equal(
+      (await t.get('/api/v5/me/orders/', { host: shop.host, headers: member.auth })).data.count,
+      ordersBefore,
+      'no order left',
+    );
+    // The provider took the money under the attempt's reference: find it through the record.
+    const open = (await listed('OPEN')).results;
+    assert.equal(open.length, 1, 'one open charge for the owner');
+    const reference = open[0].reference;
+    const payment = paymentOf(reference)!;
+    assert.equal(payment.status, 'approved', 'the lost call charged the card');
+    const row = await unsettled(reference);
+    assert.deepEqual(
+      [row.status, row.reason, row.purpose, row.amountCents, row.providerPaymentId],
+      ['OPEN', 'OUTCOME_UNKNOWN', 'ORDER', 1000, null],
+    );
+
+    // Two processes' runs at once: one refund, the record settled once.
+    const [a, b] = await Promise.all([
+      reconcilePayments(t.db, inMinutes(2)),
+      reconcilePayments(t.db, inMinutes(2)),
+    ]);
+    assert.ok(a.unsettled.refunded + b.unsettled.refunded >= 1);
+    assert.equal(payment.refunds.length, 1, 'refunded once');
+    assert.equal(payment.status, 'refunded');
+    const settled = await unsettled(reference);
+    assert.deepEqual(
+      [settled.status, settled.providerPaymentId, settled.providerRefundId],
+      ['REFUNDED', String(payment.id), String(payment.refunds[0].id)],
+    );
+    await reconcilePayments(t.db, inMinutes(10));
+    assert.equal(payment.refunds.length, 1, 'a later run refunds nothing more');
+    assert.equal((await listed('REFUNDED')).results[0].reference, reference);
+  });
+
+  test('a refused charge (the provider said no) is not recorded; a look-up that answers is trusted', async () => {
+    const before = (await listed()).count;
+    const declined = await cardOrder('OTHE');
+    assert.equal(declined.statusCode, 400);
+    fake.dropPaymentAnswers = 2;
+    const lost = await t.post(
+      `/api/v5/places/${shop.place}/orders/`,
+      {
+        shipping_type: 'pickup',
+        pickup: await firstSlot(t, shop),
+        products: [shop.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: shop.online,
+        card: { token: 'unknowntoken0001', payment_method_id: 'visa', installments: 1 },
+        billing,
+      },
+      { host: shop.host, headers: member.auth },
+    );
+    fake.dropPaymentAnswers = 0;
+    assert.equal(lost.statusCode, 400);
+    assert.equal((await listed()).count, before);
+  });
+
+  test('an undo whose refund fails is recorded with its payment and refunded by the next run', async () => {
+    const [method] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
+    const provider = paymentProvider(method);
+    const reference = crypto.randomUUID();
+    const payment = await provider.createPayment({
+      amountCents: 1400,
+      currency: 'PEN',
+      reference,
+      idempotencyKey: reference,
+      description: 'undo test',
+      payerEmail: 'ana@example.com',
+      card: { token: fake.cardToken('APRO'), payment_method_id: 'visa', installments: 1 },
+      notificationUrl: null,
+    });
+    const scope = { db: t.db, app: (await findAppRowByDomain(t.db, shop.host))!, log: t.app.log };
+    fake.failRefunds = 2;
+    await refundCharge(
+      scope,
+      { provider, payment, amountCents: 1400, methodUid: method.uid, purpose: 'ORDER' },
+      reference,
+    );
+    const row = await unsettled(reference);
+    assert.deepEqual(
+      [row.status, row.reason, row.providerPaymentId, row.lastError],
+      ['OPEN', 'UNDO_REFUND_FAILED', payment.id, 'internal_error'],
+    );
+    assert.equal(fake.payments.get(Number(payment.id))!.status, 'approved');
+    // The SDK retries a 5xx once: two failures make one failed attempt.
+    fake.failRefunds = 2;
+    await reconcilePayments(t.db, inMinutes(2));
+    const failed = await unsettled(reference);
+    assert.deepEqual(
+      [failed.status, failed.attempts],
+      ['OPEN', 1],
+      'a failed run counts and waits',
+    );
+    await reconcilePayments(t.db, inMinutes(4));
+    assert.equal((await unsettled(reference)).status, 'REFUNDED');
+    assert.equal(fake.payments.get(Number(payment.id))!.refunds.length, 1);
+  });
+
+  test('an undone charge still pending waits for the provider; rejected later, it was never charged', async () => {
+    const [method] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
+    const provider = paymentProvider(method);
+    const reference = crypto.randomUUID();
+    const payment = await provider.createPayment({
+      amountCents: 1000,
+      currency: 'PEN',
+      reference,
+      idempotencyKey: reference,
+      description: 'pending undo test',
+      payerEmail: 'ana@example.com',
+      card: { token: fake.cardToken('CONT'), payment_method_id: 'visa', installments: 1 },
+      notificationUrl: null,
+    });
+    assert.equal(payment.status, 'pending');
+    await refundCharge(
+      { db: t.db, app: (await findAppRowByDomain(t.db, shop.host))!, log: t.app.log },
+      { provider, payment, amountCents: 1000, methodUid: method.uid, purpose: 'ORDER' },
+      reference,
+    );
+    assert.equal((await unsettled(reference)).reason, 'UNDONE_WHILE_PENDING');
+    await reconcilePayments(t.db, inMinutes(2));
+    assert.equal((await unsettled(reference)).status, 'OPEN', 'still undecided at the provider');
+    fake.settle(payment.id, 'rejected', 'cc_rejected_high_risk');
+    await reconcilePayments(t.db, inMinutes(4));
+    assert.equal((await unsettled(reference)).status, 'NOT_CHARGED');
+  });
+
+  test('a charge the provider cannot find stays open a day, then is closed as never charged', async () => {
+    const [method] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
+    const reference = crypto.randomUUID();
+    await t.db.insert(unsettledCharges).values({
+      appId: shop.app.uid,
+      uid: crypto.randomUUID(),
+      paymentMethodUid: method.uid,
+      reference,
+      purpose: 'PROMOTION',
+      amountCents: 2500,
+      reason: 'OUTCOME_UNKNOWN',
+    });
+    await reconcilePayments(t.db, inMinutes(2));
+    assert.equal((await unsettled(reference)).status, 'OPEN');
+    await reconcilePayments(t.db, new Date(Date.now() + NOT_FOUND_AFTER_MS + 60_000));
+    assert.equal((await unsettled(reference)).status, 'NOT_CHARGED');
   });
 });

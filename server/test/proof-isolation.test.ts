@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { unsettledCharges } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant, registerMember } from './support/accounts';
 import { makeStaffShop, placeOrder } from './support/staff';
@@ -985,6 +987,18 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
     assert.ok(coupons.data.count > 0, 'the demo store has coupons');
     coupon = coupons.data.results[0].uid;
     tenantSecrets.push(coupon, coupons.data.results[0].code);
+    // A card charge of the victim's store left unsettled (its answer lost): only its owner sees it.
+    const reference = randomUUID();
+    await t.db.insert(unsettledCharges).values({
+      appId: v.app,
+      uid: randomUUID(),
+      paymentMethodUid: v.online,
+      reference,
+      purpose: 'ORDER',
+      amountCents: 1234,
+      reason: 'OUTCOME_UNKNOWN',
+    });
+    tenantSecrets.push(reference);
   });
 
   const rows: (Row & { listed?: boolean })[] = [
@@ -1012,6 +1026,11 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
       listed: true,
     },
     { route: 'GET v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/', listed: true },
+    {
+      route: 'GET v5/admin/money/unsettled-charges/',
+      url: () => '/api/v5/admin/money/unsettled-charges/',
+      listed: true,
+    },
   ];
   for (const row of rows) {
     test(row.route, async () => {

@@ -190,3 +190,36 @@ export const adminCouponQuery = pageQuery.extend({
   sort: z.enum(['code', '-code', 'uses', '-uses', 'valid_until', '-valid_until']).default('code'),
 });
 export type AdminCouponQuery = z.infer<typeof adminCouponQuery>;
+
+// ---------------------------------------------------------------------------------------
+// Unsettled charges
+
+/**
+ * A card charge that may have taken money with no order or promotion unit to show for it (its
+ * answer lost, or the undo of its checkout could not refund it). The reconciliation run gives
+ * the money back: OPEN until then, REFUNDED once done, NOT_CHARGED when the provider never took it.
+ */
+export const adminUnsettledCharge = z.object({
+  uid: z.string(),
+  /** The order or unit uid the charge named: Mercado Pago's external reference. */
+  reference: z.string(),
+  purpose: z.enum(['ORDER', 'PROMOTION']),
+  payment_method: z.object({ uid: z.string(), name: z.string() }),
+  amount: money,
+  reason: z.enum(['OUTCOME_UNKNOWN', 'UNDO_REFUND_FAILED', 'UNDONE_WHILE_PENDING']),
+  status: z.enum(['OPEN', 'REFUNDED', 'NOT_CHARGED']),
+  provider_payment_id: z.string().nullable(),
+  provider_refund_id: z.string().nullable(),
+  attempts: z.number().int(),
+  /** The provider's error code of the last failed look-up or refund. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminUnsettledCharge = z.infer<typeof adminUnsettledCharge>;
+
+/** `GET v5/admin/money/unsettled-charges/?status=&page=`: newest first. */
+export const adminUnsettledChargeQuery = pageQuery.extend({
+  status: z.enum(['OPEN', 'REFUNDED', 'NOT_CHARGED']).optional(),
+});
+export type AdminUnsettledChargeQuery = z.infer<typeof adminUnsettledChargeQuery>;

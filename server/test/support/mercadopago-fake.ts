@@ -50,6 +50,8 @@ export class MercadoPagoFake {
    * provider took the money): the caller sees a network error.
    */
   dropPaymentAnswers = 0;
+  /** Payment searches (look-ups by our reference) still to fail with a 500. */
+  failSearches = 0;
   private nextId = 1_000_000;
   private server?: Server;
   url = '';
@@ -165,6 +167,13 @@ export class MercadoPagoFake {
       return remember(payment);
     }
     if (req.method === 'GET' && path === '/v1/payments/search') {
+      if (this.failSearches > 0) {
+        this.failSearches--;
+        return [
+          500,
+          { message: 'internal error', error: 'internal_error', status: 500, cause: [] },
+        ];
+      }
       const reference = new URL(req.url!, 'http://fake').searchParams.get('external_reference');
       const results = [...this.payments.values()].filter(
         (p) => reference && p.external_reference === reference,

@@ -311,6 +311,63 @@ export const paymentRefunds = pgTable(
   ],
 );
 
+export type UnsettledChargeReason =
+  'OUTCOME_UNKNOWN' | 'UNDO_REFUND_FAILED' | 'UNDONE_WHILE_PENDING';
+export type UnsettledChargeStatus = 'OPEN' | 'REFUNDED' | 'NOT_CHARGED';
+
+/**
+ * A card charge that may have taken money with no order or promotion unit to show for it: the
+ * charge's answers were lost and the look-up by our reference failed too (OUTCOME_UNKNOWN), or a
+ * checkout was undone after its charge and the refund of that charge failed (UNDO_REFUND_FAILED)
+ * or the charge was not decided yet (UNDONE_WHILE_PENDING: it may still be approved).
+ * The reconciliation run looks the payment up and gives the money back; the owner sees them on
+ * the money screen. `reference` is the order or unit uid the charge named (unique per attempt).
+ */
+export const unsettledCharges = pgTable(
+  'unsettled_charges',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    paymentMethodUid: uuid('payment_method_uid').notNull(),
+    reference: uuid('reference').notNull(),
+    /** What the charge was for (an order, or a promotion bought by card). */
+    purpose: text('purpose').$type<'ORDER' | 'PROMOTION'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').$type<UnsettledChargeReason>().notNull(),
+    status: text('status').$type<UnsettledChargeStatus>().notNull().default('OPEN'),
+    /** The provider's payment id, once known (at once for a failed undo, else from the look-up). */
+    providerPaymentId: text('provider_payment_id'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Why the last look-up or refund failed (the provider's error code, no card data). */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    uniqueIndex('unsettled_charges_reference_key').on(t.appId, t.reference),
+    index('unsettled_charges_open_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'OPEN'`),
+    index('unsettled_charges_method_idx').on(t.appId, t.paymentMethodUid, t.createdAt),
+    foreignKey({
+      columns: [t.appId, t.paymentMethodUid],
+      foreignColumns: [paymentMethods.appId, paymentMethods.uid],
+    }),
+    check(
+      'unsettled_charges_reason_check',
+      sql`${t.reason} IN ('OUTCOME_UNKNOWN', 'UNDO_REFUND_FAILED', 'UNDONE_WHILE_PENDING')`,
+    ),
+    check(
+      'unsettled_charges_status_check',
+      sql`${t.status} IN ('OPEN', 'REFUNDED', 'NOT_CHARGED')`,
+    ),
+    check('unsettled_charges_purpose_check', sql`${t.purpose} IN ('ORDER', 'PROMOTION')`),
+    check('unsettled_charges_amount_check', sql`${t.amountCents} > 0`),
+  ],
+);
+
 /**
  * A line (or part of one) the store removed from an order before preparing it, with what the
  * order's total went down by and, for a card-paid order, the refund of that difference. The

@@ -9,6 +9,7 @@ import { attemptRefunds, recordRefund } from './refunds';
 import { paymentProvider, type ProviderPayment } from './provider';
 import { paymentUpdates } from '../monitoring/metrics';
 import { reconcileUnitPayments } from '../promotions/card-payments';
+import { settleUnsettledCharges } from './unsettled-charges';
 
 type OrderRow = typeof orders.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -111,6 +112,7 @@ export async function reconcilePayments(
   updated: number;
   refunds: { done: number; failed: number };
   purchases: Awaited<ReturnType<typeof reconcileUnitPayments>>;
+  unsettled: Awaited<ReturnType<typeof settleUnsettledCharges>>;
 }> {
   const open = await db
     .select({ order: orders, method: paymentMethods })
@@ -137,7 +139,9 @@ export async function reconcilePayments(
   const refunds = await attemptRefunds(db, { before: new Date(now.getTime() - 60_000) }, log);
   // Promotions bought by card: the same re-reading, release and refunds for their held units.
   const purchases = await reconcileUnitPayments(db, now, log);
-  return { updated, refunds, purchases };
+  // Charges that may have taken money with no order or unit to show for it: given back.
+  const unsettled = await settleUnsettledCharges(db, now, log);
+  return { updated, refunds, purchases, unsettled };
 }
 
 /** The order of a tenant a provider payment belongs to (by its id, else by our reference). */

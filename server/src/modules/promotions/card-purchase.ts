@@ -100,6 +100,7 @@ export async function purchaseByCard(
       amountCents,
       currency: company.currencyCode,
       reference: unit.uid,
+      purpose: 'PROMOTION',
       description: `${scope.app.name} - ${promotion.name}`.slice(0, 200),
       payerEmail: scope.user.email!,
       card: { ...input.card!, installments: input.card!.installments ?? 1 },

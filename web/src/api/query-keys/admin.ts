@@ -24,6 +24,7 @@ export const adminCatalogueKeys = {
 
 export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
+  unsettled: (page: number) => ['admin-unsettled-charges', page] as const,
   tax: () => ['admin-tax-rule'] as const,
 };
 

@@ -9,6 +9,8 @@ import {
   adminPaymentMethodInput,
   adminTaxRule,
   adminTaxRuleInput,
+  adminUnsettledCharge,
+  adminUnsettledChargeQuery,
   paged,
   versionConflictBody,
 } from '@store/contract';
@@ -18,6 +20,7 @@ import { adminOnly, requireAdmin } from '../guard';
 import { createCoupon, listCoupons, updateCoupon } from './coupons';
 import { listPaymentMethods, updatePaymentMethod } from './payment-methods';
 import { getTaxRule, putTaxRule } from './tax';
+import { listUnsettledCharges } from './unsettled-charges';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -26,7 +29,10 @@ const access =
   "Back office, money settings: 401 without a session, 403 {code, detail} unless the user is the `OWNER` of a company of this tenant (a `MANAGER` gets 403 'admin.owner_only'; OWNER or MANAGER is checked first); anything of another company is 404.";
 const versioned = `Send the \`version\` the record was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written. Each change is in the audit log, secrets redacted.`;
 
-/** `/api/v5/admin/money/...`: payment methods and card credentials, the tax rule, coupons (owner only). */
+/**
+ * `/api/v5/admin/money/...`: payment methods and card credentials, the tax rule, coupons and the
+ * unsettled card charges (owner only).
+ */
 export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('money'));
 
@@ -136,5 +142,23 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => updateCoupon(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.get(
+    '/v5/admin/money/unsettled-charges/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Card charges that may have taken money with no order or unit to show for it, newest first',
+        description: `${access} A charge whose answer was lost (and whose look-up failed too), or whose checkout was undone and could not be refunded at once. The reconciliation run looks each one up at the provider and refunds it (\`REFUNDED\`), or closes it when the provider never took the money (\`NOT_CHARGED\`); until then it is \`OPEN\` with the provider's last error. \`status\`: OPEN | REFUNDED | NOT_CHARGED.`,
+        querystring: adminUnsettledChargeQuery,
+        response: { 200: paged(adminUnsettledCharge), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listUnsettledCharges(requireAdmin(request), request.query, window),
+      ),
   );
 };

@@ -3,9 +3,11 @@ import type { Scope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
 import {
   paymentProvider,
+  PaymentProviderError,
   type PaymentProvider,
   type ProviderPayment,
 } from '../../payments/provider';
+import { recordUnsettledCharge } from '../../payments/unsettled-charges';
 import type { PaymentMethodRow } from '../settings';
 import type { Step } from './run-steps';
 import { needed, type CheckoutState } from './state';
@@ -15,6 +17,9 @@ export type Payment = {
   provider: PaymentProvider;
   payment: ProviderPayment;
   amountCents: number;
+  /** The method charged, and what for: an undo that cannot give the money back records them. */
+  methodUid: string;
+  purpose: ChargeRequest['purpose'];
 };
 
 export type ChargeRequest = {
@@ -22,6 +27,8 @@ export type ChargeRequest = {
   currency: string;
   /** The order uid: the provider's external reference and, per attempt, the idempotency key. */
   reference: string;
+  /** What is paid for: an order, or a promotion unit bought by card. */
+  purpose: 'ORDER' | 'PROMOTION';
   description: string;
   payerEmail: string;
   card: CardInput;
@@ -35,21 +42,24 @@ export type ChargeRequest = {
  * correctly'; the provider's reason goes to the log, not to the buyer.
  */
 export async function chargeCard(
-  scope: Pick<Scope, 'log'>,
+  scope: Pick<Scope, 'log' | 'db' | 'app'>,
   method: PaymentMethodRow,
   charge: ChargeRequest,
 ): Promise<Payment> {
   const provider = paymentProvider(method);
   if (provider.installments && !provider.installments.includes(charge.card.installments))
     throw new ValidationError({ installments: [orderMessages.installmentsNotAllowed] });
+  const { purpose, ...request } = charge;
   let payment: ProviderPayment;
   try {
-    payment = await provider.createPayment({ ...charge, idempotencyKey: charge.reference });
+    payment = await provider.createPayment({ ...request, idempotencyKey: charge.reference });
   } catch (err) {
     // The SDK already retried once with the same idempotency key. The answer may still have been
     // lost after the provider took the money: look the payment up by our reference before
     // undoing the order, so a charged card is never left without its order.
+    let lookupFailed = false;
     const found = await provider.findByReference?.(charge.reference).catch((lookup: unknown) => {
+      lookupFailed = true;
       scope.log.error(
         { err: lookup, order: charge.reference },
         'payment outcome unknown: the charge and its look-up both failed',
@@ -59,12 +69,29 @@ export async function chargeCard(
     if (found && found.amountCents === charge.amountCents) {
       payment = found;
     } else {
+      // Money may have been taken with no order to show for it: the reconciliation run looks
+      // the payment up again and gives it back (unsettled-charges.ts).
+      if (found || (lookupFailed && mayHaveCharged(err)))
+        await recordUnsettledCharge(
+          scope.db,
+          {
+            appId: scope.app.uid,
+            paymentMethodUid: method.uid,
+            reference: charge.reference,
+            purpose,
+            amountCents: charge.amountCents,
+            reason: 'OUTCOME_UNKNOWN',
+            providerPaymentId: found?.id ?? null,
+            error: err,
+          },
+          scope.log,
+        );
       scope.log.error({ err, order: charge.reference }, 'payment failed; the order is undone');
       throw new ValidationError(orderMessages.cardDeclined);
     }
   }
   if (payment.status === 'approved' || payment.status === 'pending')
-    return { provider, payment, amountCents: charge.amountCents };
+    return { provider, payment, amountCents: charge.amountCents, methodUid: method.uid, purpose };
   scope.log.info(
     { order: charge.reference, status: payment.status, detail: payment.detail },
     'card declined',
@@ -72,12 +99,48 @@ export async function chargeCard(
   throw new ValidationError(orderMessages.cardDeclined);
 }
 
-/** Compensation of step 3: an approved amount goes back (a failed refund is logged for staff). */
-export async function refundCharge(scope: Pick<Scope, 'log'>, charged: Payment, key: string) {
+/**
+ * Whether a failed charge call may still have charged: the provider's own refusal (a 4xx other
+ * than a timeout or a rate limit) did not; a network error, a timeout or a 5xx may have.
+ */
+function mayHaveCharged(err: unknown): boolean {
+  if (!(err instanceof PaymentProviderError) || err.status === null) return true;
+  return !(err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429);
+}
+
+/**
+ * Compensation of step 3: an approved amount goes back. A refund that fails, or a payment the
+ * provider has not decided yet (it may still be approved), is recorded as an unsettled charge,
+ * which the reconciliation run settles and the owner sees.
+ */
+export async function refundCharge(
+  scope: Pick<Scope, 'log' | 'db' | 'app'>,
+  charged: Payment,
+  reference: string,
+) {
+  const unsettled = (reason: 'UNDO_REFUND_FAILED' | 'UNDONE_WHILE_PENDING', error?: unknown) =>
+    recordUnsettledCharge(
+      scope.db,
+      {
+        appId: scope.app.uid,
+        paymentMethodUid: charged.methodUid,
+        reference,
+        purpose: charged.purpose,
+        amountCents: charged.amountCents,
+        reason,
+        providerPaymentId: charged.payment.id,
+        error,
+      },
+      scope.log,
+    );
+  if (charged.payment.status === 'pending') return unsettled('UNDONE_WHILE_PENDING');
   if (charged.payment.status !== 'approved') return;
-  await charged.provider
-    .refund(charged.payment.id, null, `${key}-undo`)
-    .catch((err) => scope.log.error({ err, payment: charged.payment.id }, 'refund failed'));
+  try {
+    await charged.provider.refund(charged.payment.id, null, `${reference}-undo`);
+  } catch (err) {
+    scope.log.error({ err, payment: charged.payment.id }, 'refund failed');
+    await unsettled('UNDO_REFUND_FAILED', err);
+  }
 }
 
 export const chargeStep: Step<CheckoutState> = {
@@ -90,6 +153,7 @@ export const chargeStep: Step<CheckoutState> = {
       amountCents: priced.totalCents,
       currency: priced.company.currencyCode,
       reference: state.orderUid,
+      purpose: 'ORDER',
       description: `${state.scope.app.name} - ${priced.place.name}`.slice(0, 200),
       payerEmail: state.input.billing.email,
       card: { ...state.input.card!, installments: state.input.card!.installments ?? 1 },

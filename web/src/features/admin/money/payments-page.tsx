@@ -11,6 +11,7 @@ import { usePaymentMethods } from './api/get-payment-methods';
 import { useUpdatePaymentMethod } from './api/update-payment-method';
 import { useTaxRule } from './api/get-tax-rule';
 import { usePutTaxRule } from './api/put-tax-rule';
+import { UnsettledCharges } from './unsettled-charges';
 import './money.css';
 
 type SecretName = 'access_token' | 'webhook_secret';
@@ -191,6 +192,7 @@ export function PaymentsPage() {
             <p className="admin-empty">{t('admin.payments.empty')}</p>
           )}
           <TaxForm rule={tax.data} />
+          <UnsettledCharges />
         </>
       )}
     </div>
