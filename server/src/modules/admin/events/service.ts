@@ -44,11 +44,7 @@ function visible(admin: AdminScope, ...more: (SQL | undefined)[]): SQL {
     admin,
     events,
     eq(events.companyUid, admin.company.uid),
-    admin.limitedToPlaces
-      ? mine.length
-        ? inArray(events.placeUid, mine)
-        : sql`false`
-      : undefined,
+    admin.limitedToPlaces ? (mine.length ? inArray(events.placeUid, mine) : sql`false`) : undefined,
     ...more,
   );
 }
@@ -130,8 +126,7 @@ export async function getEvent(admin: AdminScope, uid: string): Promise<AdminEve
  * places must name one of theirs, since "no place" means the whole company.
  */
 async function checkPlace(db: Db, admin: AdminScope, placeUid: string | null) {
-  const refuse = () =>
-    new ValidationError({ place: [adminEventsMessages.eventPlaceNotAllowed] });
+  const refuse = () => new ValidationError({ place: [adminEventsMessages.eventPlaceNotAllowed] });
   if (placeUid === null) {
     if (admin.limitedToPlaces) throw refuse();
     return null;
@@ -170,10 +165,7 @@ function columns(input: Omit<AdminEventInput, 'version' | 'published'>, placeUid
   };
 }
 
-export async function createEvent(
-  admin: AdminScope,
-  input: AdminEventCreate,
-): Promise<AdminEvent> {
+export async function createEvent(admin: AdminScope, input: AdminEventCreate): Promise<AdminEvent> {
   requireEvents(admin);
   checkRules(input);
   return admin.db.transaction(async (tx) => {
