@@ -141,7 +141,7 @@ async function checkPlace(db: Db, admin: AdminScope, placeUid: string | null) {
   return found.uid;
 }
 
-/** The cross-field rules again, on what is about to be stored (a PATCH-free PUT sends it all). */
+/** The rules across fields are the service's to keep, whoever calls it (the route's schema checks them too). */
 function checkRules(input: Parameters<typeof eventIssues>[0]) {
   const issues = eventIssues(input);
   if (Object.keys(issues).length)
