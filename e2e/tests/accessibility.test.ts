@@ -64,8 +64,8 @@ async function newPage(
   return { context, page };
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', '/login'));
+async function logIn(page: Page, email: string, password: string, host = 'localhost') {
+  await page.goto(harness.server().url(host, '/login'));
   await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
@@ -362,6 +362,27 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
       `/admin/landing ${viewport.width}`,
     );
     await owner.context.close();
+
+    // Events, on the demo store that has them (Rock y Pez).
+    const rocky = await newPage(viewport);
+    await acceptCookiesUpFront(rocky.context, server.url('rockypez.localhost'));
+    await logIn(rocky.page, 'dueno@rockypez.pe', 'Rocky2026!', 'rockypez.localhost');
+    await visit(
+      rocky.page,
+      findings,
+      server.url('rockypez.localhost', '/admin/events'),
+      `/admin/events ${viewport.width}`,
+    );
+    await rocky.page.getByTestId('admin-events').getByRole('link').first().click();
+    await rocky.page.getByTestId('event-status').waitFor({ state: 'attached' });
+    await check(rocky.page, findings, `/admin/events/{uid} ${viewport.width}`);
+    await visit(
+      rocky.page,
+      findings,
+      server.url('rockypez.localhost', '/admin/events/new'),
+      `/admin/events/new ${viewport.width}`,
+    );
+    await rocky.context.close();
   }
 
   const { page } = await newPage();

@@ -42,6 +42,71 @@ async function sectionsBecome(page: Page, scope: string, expected: string[]) {
   }
 }
 
+// Runs first: the next test turns Café Aurora's landing into a MODEL_2 page.
+test(
+  "the owner rewrites the default landing's favourites title and order button; the store's /landing shows them",
+  { skip },
+  async () => {
+    const server = harness.server();
+    const owner = await harness.newPage({ viewport: DESKTOP });
+    await acceptCookiesUpFront(owner.context, server.url('localhost'));
+    const page = owner.page;
+    await signIn(page, '/admin/landing', 'dueno@aurora.pe', 'Dueno2026!');
+    await page.getByRole('heading', { name: 'Página de inicio', level: 1 }).waitFor();
+    const preview = page.getByTestId('landing-preview');
+    await preview.locator('.landing--default').waitFor();
+    const texts = page.getByTestId('landing-texts');
+    // Empty fields show the built-in texts they stand for.
+    const favorites = texts.getByLabel('Título de los productos favoritos');
+    assert.equal(await favorites.getAttribute('placeholder'), 'Nuestros productos favoritos');
+    await favorites.fill('Lo más pedido en Aurora');
+    await texts.getByLabel('Botón «Ordenar aquí»').fill('Pide tu café');
+    // The preview is the store's own page, following the typing.
+    await preview.getByRole('heading', { name: 'Lo más pedido en Aurora' }).waitFor();
+    await preview.getByRole('link', { name: 'Pide tu café' }).first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-landing-texts-desktop.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Guardar página' }).click();
+    await page
+      .getByTestId('landing-status')
+      .getByText('Página guardada. La tienda la muestra en unos segundos.')
+      .waitFor();
+
+    // The store's /landing shows them (the tenant cache lasts a few seconds), as text.
+    const visitor = await harness.newPage({ viewport: PHONE });
+    await acceptCookiesUpFront(visitor.context, server.url('localhost'));
+    const store = visitor.page;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await store.goto(server.url('localhost', '/landing'));
+      await store.locator('.landing--default').waitFor();
+      if (await store.getByRole('link', { name: 'Pide tu café' }).count()) break;
+      assert.ok(Date.now() < deadline, "the store still shows 'Ordenar aquí'");
+      await store.waitForTimeout(1_000);
+    }
+    await store.getByRole('heading', { name: 'Lo más pedido en Aurora', level: 2 }).waitFor();
+    assert.equal(await store.getByRole('link', { name: 'Ordenar aquí' }).count(), 0);
+    // The texts left empty stay the built-in ones.
+    await store.getByRole('heading', { name: 'Locales & Horarios', level: 2 }).waitFor();
+    await store.screenshot({ path: `${SHOTS}/landing-texts-store-375.png`, fullPage: false });
+    await visitor.context.close();
+
+    // On a phone the texts' fields fit the screen.
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.getByTestId('landing-texts').waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px on a phone`);
+    const phoneAxe = await seriousViolations(page, '/admin/landing default texts 375');
+    assert.equal(phoneAxe.length, 0, formatFindings(phoneAxe));
+    await page
+      .getByTestId('landing-texts')
+      .screenshot({ path: `${SHOTS}/admin-landing-texts-375.png` });
+    await owner.context.close();
+  },
+);
+
 test(
   'the owner builds a MODEL_2 landing with a live preview, reorders it by keyboard, and the store shows it',
   { skip },

@@ -73,6 +73,23 @@ const full = () => [
   section('CONTACT', { content: '<p>Escríbenos</p>', is_active: false }),
 ];
 
+const noTexts = {
+  welcome: '',
+  order_here: '',
+  favorites: '',
+  more_products: '',
+  places: '',
+  about: '',
+  contact: '',
+  contact_text: '',
+};
+
+/** The default landing's texts as the store's app answer carries them. */
+async function publicTexts() {
+  const app = await t.appOf(s.host);
+  return app.default_landing_texts;
+}
+
 async function publicLanding() {
   const res = await t.get(`/api/v7/apps/${s.app.uid}/landing/`, { host: s.host });
   assert.equal(res.statusCode, 200, res.body);
@@ -92,6 +109,7 @@ describe('saving the landing', () => {
       landing_page: false,
       landing_page_type: 'DEFAULT',
       sections: [],
+      default_texts: noTexts,
       version: 1,
     });
   });
@@ -372,6 +390,146 @@ describe('who may edit', () => {
     });
     assert.equal((await t.get(URL, opts(bare))).statusCode, 403);
     assert.deepEqual(await read(), current);
+  });
+});
+
+describe("the default landing's own texts", () => {
+  test('saved with the landing; the store gets the written ones only, as plain one-line text', async () => {
+    const current = await read();
+    const res = await put(s.auth.owner, {
+      ...current,
+      landing_page_type: 'DEFAULT',
+      default_texts: {
+        favorites: '  Lo más pedido  ',
+        order_here: 'Pide ya',
+        // A line break and an invisible direction override: one line, as the owner saw it.
+        contact_text: 'Escríbenos\n\ny te respondemos\u202e pronto',
+        welcome: '<b>Hola</b> & bienvenidos',
+        about: '',
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.data.default_texts, {
+      ...noTexts,
+      favorites: 'Lo más pedido',
+      order_here: 'Pide ya',
+      contact_text: 'Escríbenos y te respondemos pronto',
+      welcome: '<b>Hola</b> & bienvenidos',
+    });
+    assert.equal(res.data.version, current.version + 1);
+    assert.deepEqual(await read(), res.data);
+    // Markup stays text: the store renders it as written, never as HTML.
+    assert.deepEqual(await publicTexts(), {
+      favorites: 'Lo más pedido',
+      order_here: 'Pide ya',
+      contact_text: 'Escríbenos y te respondemos pronto',
+      welcome: '<b>Hola</b> & bienvenidos',
+    });
+  });
+
+  test('a save without them keeps them; empty ones go back to the built-in texts', async () => {
+    const current = await read();
+    const { default_texts: _texts, ...withoutTexts } = current;
+    const kept = await put(manager, { ...withoutTexts, landing_page: !current.landing_page });
+    assert.equal(kept.statusCode, 200, kept.body);
+    assert.deepEqual(kept.data.default_texts, current.default_texts);
+    const cleared = await put(s.auth.owner, {
+      ...kept.data,
+      default_texts: { ...kept.data.default_texts, favorites: '   ', welcome: '' },
+    });
+    assert.equal(cleared.statusCode, 200, cleared.body);
+    const texts = await publicTexts();
+    assert.equal(texts.favorites, undefined);
+    assert.equal(texts.welcome, undefined);
+    assert.equal(texts.order_here, 'Pide ya');
+  });
+
+  test('too long, not text or an unknown text: 400 on that text, nothing written', async () => {
+    const current = await read();
+    const audits = (await t.get('/api/v5/admin/audit/?entity=landing', opts(s.auth.owner))).data
+      .count;
+    const res = await put(s.auth.owner, {
+      ...current,
+      default_texts: {
+        favorites: 'x'.repeat(81),
+        contact_text: 'y'.repeat(301),
+        order_here: 12,
+      },
+    });
+    assert.equal(res.statusCode, 400, res.body);
+    assert.deepEqual(res.data['default_texts.favorites'], [
+      'Asegúrese de que este campo no tenga más de 80 caracteres',
+    ]);
+    assert.deepEqual(res.data['default_texts.contact_text'], [
+      'Asegúrese de que este campo no tenga más de 300 caracteres',
+    ]);
+    assert.ok(res.data['default_texts.order_here'], res.body);
+    const unknown = await put(s.auth.owner, {
+      ...current,
+      default_texts: { footer: 'Hecho en Lima' },
+    });
+    assert.equal(unknown.statusCode, 400, unknown.body);
+    // A change of the sections in the same save is not written either.
+    const mixed = await put(s.auth.owner, {
+      ...current,
+      sections: [section('CONTACT', { tittle: 'No debe quedar' })],
+      default_texts: { ...current.default_texts, about: 'z'.repeat(81) },
+    });
+    assert.equal(mixed.statusCode, 400, mixed.body);
+    assert.deepEqual(await read(), current);
+    assert.equal(
+      (await t.get('/api/v5/admin/audit/?entity=landing', opts(s.auth.owner))).data.count,
+      audits,
+    );
+  });
+
+  test('a stale version is 409 and the texts stay; the audit line holds them', async () => {
+    const current = await read();
+    const first = await put(s.auth.owner, {
+      ...current,
+      default_texts: { ...current.default_texts, places: 'Dónde estamos' },
+    });
+    assert.equal(first.statusCode, 200, first.body);
+    const stale = await put(manager, {
+      ...current,
+      default_texts: { ...current.default_texts, places: 'Pisado' },
+    });
+    assert.equal(stale.statusCode, 409, stale.body);
+    assert.equal(stale.data.current.default_texts.places, 'Dónde estamos');
+    assert.equal((await publicTexts()).places, 'Dónde estamos');
+    const [line] = (await t.get('/api/v5/admin/audit/?entity=landing', opts(s.auth.owner))).data
+      .results;
+    assert.equal(line.before.default_texts.places, current.default_texts.places);
+    assert.equal(line.after.default_texts.places, 'Dónde estamos');
+  });
+
+  test('counter staff and customers cannot change them', async () => {
+    const current = await read();
+    for (const who of [s.auth.staff, s.auth.ana]) {
+      const res = await put(who, {
+        ...current,
+        default_texts: { ...current.default_texts, favorites: 'Intruso' },
+      });
+      assert.equal(res.statusCode, 403, res.body);
+    }
+    assert.deepEqual(await read(), current);
+  });
+
+  test('they travel in the tenant file', async () => {
+    const file = await exportTenant(t.db, s.app.uid);
+    assert.deepEqual(file.app.default_landing_texts, {
+      order_here: 'Pide ya',
+      contact_text: 'Escríbenos y te respondemos pronto',
+      places: 'Dónde estamos',
+    });
+    const other = await openTestDatabase();
+    try {
+      const imported = await importTenant(other.db, JSON.parse(JSON.stringify(file)));
+      const again = await exportTenant(other.db, imported.appUid);
+      assert.deepEqual(again.app.default_landing_texts, file.app.default_landing_texts);
+    } finally {
+      await other.close();
+    }
   });
 });
 

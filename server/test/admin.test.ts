@@ -359,6 +359,43 @@ const cases: Case[] = [
     url: () => '/api/v5/admin/raffles/00000000-0000-0000-0000-000000000000/draw/',
     body: () => ({}),
   },
+  // Events (admin-events.test.ts): Café Aurora has no events (events_enabled off), so every
+  // call is a 404 once the role passed; the roles on a store with events are proved there.
+  ...(
+    [
+      ['GET', '/api/v5/admin/events/', ''],
+      ['POST', '/api/v5/admin/events/', ''],
+      ['GET', '/api/v5/admin/events/{uid}/', ''],
+      ['PUT', '/api/v5/admin/events/{uid}/', ''],
+      ['PATCH', '/api/v5/admin/events/{uid}/', ''],
+      ['DELETE', '/api/v5/admin/events/{uid}/', '?version=1'],
+    ] as const
+  ).map(([method, path, query]): Case => ({
+    method,
+    path,
+    url: () => `${path.replace('{uid}', '00000000-0000-0000-0000-000000000000')}${query}`,
+    ...(method === 'GET' || method === 'DELETE'
+      ? {}
+      : {
+          body: () =>
+            method === 'PATCH'
+              ? { published: true, version: 1 }
+              : {
+                  name: 'Evento',
+                  description: '',
+                  image: null,
+                  place: null,
+                  location: 'Plaza',
+                  start_date: '2030-01-01',
+                  start_time: null,
+                  end_date: null,
+                  end_time: null,
+                  link: null,
+                  ...(method === 'PUT' ? { version: 1 } : {}),
+                },
+        }),
+    status: 404,
+  })),
   // Landing editor (admin-landing.test.ts): version 0 never exists, a 400 once the role passed.
   { method: 'GET', path: '/api/v5/admin/landing/', url: () => '/api/v5/admin/landing/' },
   {

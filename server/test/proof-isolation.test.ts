@@ -2269,3 +2269,151 @@ describe('tenant isolation: marketplace stores (sign-up and review)', () => {
     assert.equal(await fingerprint(market.uid), before, "the calls changed the marketplace's rows");
   });
 });
+
+describe("tenant isolation: the back office's events of another tenant or company", () => {
+  const rockyHost = 'rockypez.localhost';
+  let rockyApp = '';
+  let attacker: { host: string; auth: Auth };
+  let otherCompany: { host: string; auth: Auth; shopApp: string };
+  const target = { draft: '', published: '', place: '', ownEvent: '' };
+  const whole = (extra: Record<string, unknown>) => ({
+    name: 'Robado',
+    description: '',
+    image: null,
+    place: null,
+    location: 'Plaza',
+    start_date: '2030-01-01',
+    start_time: null,
+    end_date: null,
+    end_time: null,
+    link: null,
+    ...extra,
+  });
+  before(async () => {
+    rockyApp = (await t.appOf(rockyHost)).uid;
+    const own = await t.post(
+      '/api/v5/login/',
+      { email: 'dueno@rockypez.pe', password: 'Rocky2026!' },
+      { host: rockyHost },
+    );
+    assert.equal(own.statusCode, 200, own.body);
+    const owner = { authorization: `Token ${own.data.token}` };
+    const me = await t.get('/api/v5/admin/me/', { host: rockyHost, headers: owner });
+    target.place = me.data.places[0].uid;
+    // The victim's draft, made through its back office: only its owner ever saw it.
+    const draft = await t.post(
+      '/api/v5/admin/events/',
+      whole({ name: 'Ensayo secreto de Rock y Pez', place: target.place, location: '' }),
+      { host: rockyHost, headers: owner },
+    );
+    assert.equal(draft.statusCode, 201, draft.body);
+    target.draft = draft.data.uid;
+    target.published = v.rockyEvent;
+    tenantSecrets.push(draft.data.uid, 'Ensayo secreto', target.place);
+
+    // The other tenant has events on too, so its 404s are isolation, not a switched-off feature.
+    const shop = await makeStaffShop(t, 'iso-admin-events', { events: true });
+    attacker = { host: shop.host, auth: shop.auth.owner };
+    // Another company of that same store ("bare") against "main"'s event.
+    const mine = await t.post(
+      '/api/v5/admin/events/',
+      whole({ name: 'Evento de Main', place: shop.places.a, location: '' }),
+      { host: shop.host, headers: shop.auth.owner },
+    );
+    assert.equal(mine.statusCode, 201, mine.body);
+    target.ownEvent = mine.data.uid;
+    otherCompany = {
+      host: shop.host,
+      auth: await shop.login('bare@staff.test'),
+      shopApp: shop.app.uid,
+    };
+  });
+
+  const one = (uid: () => string): (Row & { status?: number })[] => [
+    { route: 'GET v5/admin/events/{uid}/', url: () => `/api/v5/admin/events/${uid()}/` },
+    {
+      route: 'PUT v5/admin/events/{uid}/',
+      method: 'PUT',
+      url: () => `/api/v5/admin/events/${uid()}/`,
+      body: () => whole({ version: 1 }),
+    },
+    {
+      route: 'PATCH v5/admin/events/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/events/${uid()}/`,
+      body: () => ({ published: true, version: 1 }),
+    },
+    {
+      route: 'DELETE v5/admin/events/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/events/${uid()}/?version=1`,
+    },
+  ];
+  const rows: (Row & { listed?: boolean; status?: number; label: string })[] = [
+    ...one(() => target.draft).map((r) => ({ ...r, label: `${r.route} (a draft)` })),
+    ...one(() => target.published).map((r) => ({ ...r, label: `${r.route} (a file's event)` })),
+    // An event at the victim's place: the place is not the caller's (a field error).
+    {
+      label: 'POST v5/admin/events/ at the victim place',
+      route: 'POST v5/admin/events/',
+      method: 'POST',
+      url: () => '/api/v5/admin/events/',
+      body: () => whole({ place: target.place, location: '' }),
+      status: 400,
+    },
+    {
+      label: 'GET v5/admin/events/ (past ones too)',
+      route: 'GET v5/admin/events/',
+      url: () => '/api/v5/admin/events/?when=past&page_size=100',
+      listed: true,
+    },
+    {
+      label: 'GET v5/admin/events/',
+      route: 'GET v5/admin/events/',
+      url: () => '/api/v5/admin/events/?page_size=100',
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(`another tenant: ${row.label}`, async () => {
+      const before = await fingerprint(rockyApp);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attacker.host,
+        headers: attacker.auth,
+        body: row.body?.(),
+      });
+      const expected = row.listed ? 200 : (row.status ?? 404);
+      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: rockyHost,
+        headers: attacker.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, tenantSecrets), []);
+      assert.equal(await fingerprint(rockyApp), before, `${row.route} changed the victim's rows`);
+    });
+  }
+  for (const row of one(() => target.ownEvent))
+    test(`another company of the same store: ${row.route}`, async () => {
+      const before = await fingerprint(otherCompany.shopApp);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: otherCompany.host,
+        headers: otherCompany.auth,
+        body: row.body?.(),
+      });
+      assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
+      assert.ok(!res.body.includes('Evento de Main'), res.body);
+      assert.equal(await fingerprint(otherCompany.shopApp), before);
+    });
+
+  test("the victim's events are still there and its draft still out of the store", async () => {
+    const list = await t.get(`/api/v5/companies/${v.rockyCompany}/events/`, { host: rockyHost });
+    assert.ok(list.body.includes(target.published));
+    assert.ok(!list.body.includes(target.draft));
+    assert.equal(
+      (await t.get(`/api/v5/events/${target.draft}/`, { host: rockyHost })).statusCode,
+      404,
+    );
+  });
+});

@@ -7,12 +7,25 @@ import {
   formPath,
   newSection,
   previewSections,
+  previewTexts,
 } from '../src/features/admin/landing/draft';
+
+const noTexts = {
+  welcome: '',
+  order_here: '',
+  favorites: '',
+  more_products: '',
+  places: '',
+  about: '',
+  contact: '',
+  contact_text: '',
+};
 
 const landing: AdminLanding = {
   landing_page: true,
   landing_page_type: 'MODEL_2',
   version: 4,
+  default_texts: { ...noTexts, favorites: 'Lo más pedido' },
   sections: [
     {
       uid: '11111111-1111-4111-8111-111111111111',
@@ -45,9 +58,20 @@ test('a landing read, put in the form and sent back unchanged is the same landin
     landing_page: true,
     landing_page_type: 'MODEL_2',
     sections: landing.sections,
+    default_texts: landing.default_texts,
     version: 4,
   });
   assert.ok(adminLandingInput.safeParse(body).success);
+});
+
+test('the preview shows the written texts as the server stores them; empty ones are left to the built-in texts', () => {
+  const draft = draftOf(landing);
+  draft.default_texts.order_here = '  Pide\n ya ';
+  draft.default_texts.about = '   ';
+  assert.deepEqual(previewTexts(draft), { favorites: 'Lo más pedido', order_here: 'Pide ya' });
+  const body = adminLandingInput.parse(bodyOf(draft, 4));
+  assert.equal(body.default_texts?.order_here, previewTexts(draft).order_here);
+  assert.equal(body.default_texts?.about, '');
 });
 
 test("empty texts become the API's nulls; a card without an image sends none", () => {

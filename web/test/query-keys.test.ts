@@ -109,3 +109,13 @@ test('the staff role is kept per session: another token is another key, all of t
   const keys = [accountKeys.staffRole('A'), accountKeys.staffRole('B'), accountKeys.me()];
   assert.deepEqual(await invalidated(keys, accountKeys.staffRoles()), [true, true, false]);
 });
+
+test("an event published or taken back in the back office refreshes the store's event lists and pages, not raffles or polls", async () => {
+  const keys = [
+    engagementKeys.events('company-1'),
+    engagementKeys.event('e-1'),
+    engagementKeys.programRaffles('p-1'),
+    engagementKeys.programPolls('p-1', false),
+  ];
+  assert.deepEqual(await invalidated(keys, engagementKeys.allEvents()), [true, true, false, false]);
+});

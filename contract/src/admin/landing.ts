@@ -4,6 +4,7 @@ import { adminLandingErrors } from '../errors/admin-landing';
 import { formatMessage, formMessages } from '../messages';
 import { landingPageType } from '../tenancy/app';
 import { landingSection, landingSectionType, type LandingSectionType } from '../tenancy/landing';
+import { defaultLandingTextsShape, plainLine } from '../tenancy/default-landing';
 import { hexColor } from './media';
 import { versionField } from './schemas';
 
@@ -40,11 +41,16 @@ export const LANDING_SECTION_PARTS: Record<
   CONTACT: { buttons: false, cards: false, images: false, link: true },
 };
 
+/** The default landing's texts as the editor holds them: every one, '' where the built-in shows. */
+export const adminDefaultLandingTexts = z.object(defaultLandingTextsShape(() => z.string()));
+export type AdminDefaultLandingTexts = z.infer<typeof adminDefaultLandingTexts>;
+
 /** `GET v5/admin/landing/`. */
 export const adminLanding = z.object({
   landing_page: z.boolean(),
   landing_page_type: landingPageType,
   sections: z.array(landingSection),
+  default_texts: adminDefaultLandingTexts,
   version: z.number().int(),
 });
 export type AdminLanding = z.infer<typeof adminLanding>;
@@ -154,12 +160,30 @@ export const adminLandingSectionInput = z
   });
 export type AdminLandingSectionInput = z.infer<typeof adminLandingSectionInput>;
 
+/**
+ * One text of the default landing: plain text on one line (line breaks and runs of spaces become
+ * one space, invisible characters are dropped) within its limit; '' (or left out) means the
+ * built-in translated text.
+ */
+const landingLine = (max: number) =>
+  z
+    .string({ error: formMessages.required })
+    .overwrite(plainLine)
+    .max(max, formatMessage('form.too_long', { max }))
+    .optional();
+
+/** The default landing's texts in a save: the object replaces the saved texts whole. */
+export const adminDefaultLandingTextsInput = z.strictObject(defaultLandingTextsShape(landingLine));
+export type AdminDefaultLandingTextsInput = z.infer<typeof adminDefaultLandingTextsInput>;
+
 /** `PUT v5/admin/landing/`: the whole landing, sections in the order they show. */
 export const adminLandingInput = z
   .strictObject({
     landing_page: z.boolean({ error: formMessages.required }),
     landing_page_type: landingPageType,
     sections: many(adminLandingSectionInput, LANDING_LIMITS.sections),
+    /** Absent: the saved texts stay as they are (a client that does not know them keeps them). */
+    default_texts: adminDefaultLandingTextsInput.optional(),
     version: versionField(),
   })
   .superRefine((input, ctx) => {

@@ -134,6 +134,7 @@ export const auditEntity = z.enum(
     'program',
     'company_ad',
     'raffle',
+    'event',
     'landing',
     'store',
   ],

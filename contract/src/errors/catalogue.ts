@@ -10,6 +10,7 @@ import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
 import { adminRafflesErrors } from './admin-raffles';
 import { adminLandingErrors } from './admin-landing';
+import { adminEventsErrors } from './admin-events';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
 import { coinOrdersErrors } from './coin-orders';
@@ -51,6 +52,7 @@ export const errorCatalogue = {
   ...adminProgramsErrors,
   ...adminRafflesErrors,
   ...adminLandingErrors,
+  ...adminEventsErrors,
   ...marketplaceErrors,
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { company } from './company';
+import { defaultLandingTexts } from './default-landing';
 
 export const signinMethodType = z.enum([
   'EMAIL',
@@ -40,6 +41,8 @@ export const app = z.object({
   company: company,
   landing_page: z.boolean(),
   landing_page_type: landingPageType,
+  /** The default landing's texts the tenant wrote (absent ones: the built-in translations). */
+  default_landing_texts: defaultLandingTexts,
   empty_page: z.boolean(),
   allow_anonymous_navigation: z.boolean(),
   allow_signup: z.boolean(),

@@ -34,6 +34,7 @@ import {
   users,
 } from '../db/schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { defaultLandingTextsOf } from '../modules/tenancy/serialize';
 
 /** A tenant file as JSON, in the shape `tenantFile` reads (its input side: money as "12.50"). */
 export type ExportedTenantFile = Record<string, unknown> & {
@@ -152,6 +153,7 @@ async function buildFile(tx: Tx, appUid: string): Promise<ExportedTenantFile> {
       colors: { main_color: app.mainColor, menu_color: app.menuColor },
       maintenance: app.maintenance,
       events_enabled: app.eventsEnabled,
+      default_landing_texts: defaultLandingTextsOf(app.defaultLandingTexts),
       partner_deletion_prefix: app.partnerDeletionPrefix,
       max_unpaid_orders: app.maxUnpaidOrders,
       order_acceptance_minutes: app.orderAcceptanceMinutes,

@@ -10,8 +10,10 @@ import {
   taxSection,
 } from './checkout-schema';
 import {
+  defaultLandingTextsShape,
   firebaseSettings,
   landingPageType,
+  plainLine,
   landingSectionType,
   signinMethodType,
 } from '@store/contract';
@@ -164,6 +166,12 @@ export const tenantFile = z
         .default({ main_color: '#1b4bc6', menu_color: '#ffffff' }),
       maintenance: z.boolean().default(false),
       events_enabled: z.boolean().default(false),
+      /** The default landing's own texts (plain text; absent or empty: the built-in ones). */
+      default_landing_texts: z
+        .strictObject(
+          defaultLandingTextsShape((max) => z.string().overwrite(plainLine).max(max).optional()),
+        )
+        .default({}),
       partner_deletion_prefix: key.nullable().default(null),
       /** Unpaid open orders (and, apart, active subscriptions) one member may hold at once. */
       max_unpaid_orders: z.number().int().min(1).max(1000).default(3),

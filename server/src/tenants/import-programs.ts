@@ -169,16 +169,22 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
   }
 }
 
-/** Events follow the file: upserted, and those left out switched off. */
+/**
+ * Events follow the file: upserted, and those left out switched off, except the back office's
+ * (key "admin-…"): a file that does not name them leaves them as they are. A rewritten event's
+ * version moves, so an editor open on it gets the 409.
+ */
 export async function importEvents(tx: Tx, list: EventsSection, appId: string, uidOf: UidOf) {
   const eventUids = list.map((e) => uidOf('event', e.key));
   await tx
     .update(events)
-    .set({ isActive: false })
+    .set({ isActive: false, version: sql`${events.version} + 1` })
     .where(
       ofTenant(
         tenantRef(appId),
         events,
+        eq(events.isActive, true),
+        notLike(events.key, 'admin-%'),
         eventUids.length ? notInArray(events.uid, eventUids) : undefined,
       ),
     );
@@ -203,7 +209,10 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
     await tx
       .insert(events)
       .values(row)
-      .onConflictDoUpdate({ target: [events.appId, events.uid], set: updateSet(row) });
+      .onConflictDoUpdate({
+        target: [events.appId, events.uid],
+        set: { ...updateSet(row), version: sql`${events.version} + 1` },
+      });
   }
 }
 

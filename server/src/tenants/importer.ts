@@ -148,6 +148,9 @@ function appRow(file: TenantFile, uid: string, apiKey: string): typeof apps.$inf
     menuColor: a.colors.menu_color,
     maintenance: a.maintenance,
     eventsEnabled: a.events_enabled,
+    defaultLandingTexts: Object.fromEntries(
+      Object.entries(a.default_landing_texts).filter(([, text]) => text),
+    ) as Record<string, string>,
     partnerDeletionPrefix: a.partner_deletion_prefix,
     maxUnpaidOrders: a.max_unpaid_orders,
     orderAcceptanceMinutes: a.order_acceptance_minutes,

@@ -14,9 +14,9 @@ const allDay = { from: '00:00', to: '00:00' };
  * the same app with its own place, program and staff. Staff: owner, staff,
  * validator (place B only) of main; rival staff; the owner of "bare", a
  * company with benefit programs off. Clients: ana (club member),
- * rosa (rival member only).
+ * rosa (rival member only). `events` switches the app's events on.
  */
-export async function makeStaffShop(t: TestApp, key: string) {
+export async function makeStaffShop(t: TestApp, key: string, options: { events?: boolean } = {}) {
   const host = `${key}.test`;
   const company = (k: string, name: string) => ({
     key: k,
@@ -47,7 +47,13 @@ export async function makeStaffShop(t: TestApp, key: string) {
     mobile_number: mobile,
   });
   await importTenant(t.db, {
-    app: { key, name: `Staff ${key}`, domain: host, main_company: 'main' },
+    app: {
+      key,
+      name: `Staff ${key}`,
+      domain: host,
+      main_company: 'main',
+      events_enabled: options.events ?? false,
+    },
     companies: [
       company('main', `Main ${key}`),
       company('rival', `Rival ${key}`),

@@ -39,7 +39,7 @@ import {
   TermsPage,
 } from './lazy-pages';
 import { ProductsPage, SubscriptionProductsPage } from '../features/catalog';
-import { coinOrdersAvailable } from '../lib/nav-rules';
+import { coinOrdersAvailable, eventsAvailable } from '../lib/nav-rules';
 import { isKnownCompany, rememberCompany, useCurrentCompany } from '../lib/current-company';
 import { storage } from '../lib/storage';
 
@@ -82,7 +82,7 @@ function ProductsRoute() {
 /** Events only where the tenant has them on (app.features.events); elsewhere the route goes home. */
 function EventsRoute({ children }: { children: ReactNode }) {
   const app = useTenant();
-  return app.features.events ? <>{children}</> : <Navigate to="/" replace />;
+  return eventsAvailable(app) ? <>{children}</> : <Navigate to="/" replace />;
 }
 
 /** /orders/coins only with ecommerce and a gamification system. */

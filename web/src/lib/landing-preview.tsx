@@ -1,10 +1,13 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import type { LandingSection } from '@store/contract/tenancy/landing';
+import type { DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
 
-/** What the back office's preview shows: the landing's type and its draft sections. */
+/** What the back office's preview shows: the landing's type, its draft sections and texts. */
 export type LandingPreviewProps = {
   type: 'DEFAULT' | 'MODEL_2' | 'MERCHANTS';
   sections: LandingSection[];
+  /** The default landing's texts as drafted (empty ones: the built-in translations). */
+  defaultTexts: DefaultLandingTexts;
 };
 
 /**

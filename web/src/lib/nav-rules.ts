@@ -79,6 +79,14 @@ export type MenuItemKind =
   | 'logout';
 export type MenuItem = { kind: MenuItemKind; to: string | null };
 
+/**
+ * Whether the tenant has events (the per-tenant setting that replaced the original's tenant-name
+ * rule): the store's /events route and menu item, and the back office's events screen.
+ */
+export function eventsAvailable(app: { features: { events: boolean } }): boolean {
+  return app.features.events;
+}
+
 /** /orders/coins needs both ecommerce and a gamification system. */
 export function coinOrdersAvailable(
   company: Pick<NavCompany, 'ecommerce_enabled' | 'gamification_system'>,

@@ -3,6 +3,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -30,7 +31,10 @@ export const events = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     endTime: text('end_time'),
     link: text('link'),
+    /** Published: shown in the store (the back office's drafts are false). */
     isActive: boolean('is_active').notNull().default(true),
+    /** Optimistic concurrency of the back office's event editor; imports bump it too. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

@@ -69,6 +69,11 @@ export const apps = pgTable(
     version: integer('version').notNull().default(1),
     /** Optimistic concurrency of the back office's landing editor (type, sections), apart from branding's. */
     landingVersion: integer('landing_version').notNull().default(1),
+    /** The default landing's texts the owner wrote (key → plain text); absent keys: built-in. */
+    defaultLandingTexts: jsonb('default_landing_texts')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

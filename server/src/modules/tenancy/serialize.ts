@@ -1,5 +1,11 @@
-import type { App, Company, CompanySummary, LandingSection } from '@store/contract';
-import { countryByCode } from '@store/contract';
+import type {
+  App,
+  Company,
+  CompanySummary,
+  DefaultLandingTexts,
+  LandingSection,
+} from '@store/contract';
+import { countryByCode, DEFAULT_LANDING_TEXT_KEYS } from '@store/contract';
 import type { apps, companies, areas, landingSections } from '../../db/schema';
 
 type AppRow = typeof apps.$inferSelect;
@@ -67,6 +73,7 @@ export function appToApi(
     company: companyToApi(related.mainCompany, row.mainCompanyUid),
     landing_page: row.landingPage,
     landing_page_type: row.landingPageType as App['landing_page_type'],
+    default_landing_texts: defaultLandingTextsOf(row.defaultLandingTexts),
     empty_page: row.emptyPage,
     allow_anonymous_navigation: row.allowAnonymousNavigation,
     allow_signup: row.allowSignup,
@@ -100,6 +107,16 @@ export function appToApi(
       partner_deletion_prefix: row.partnerDeletionPrefix,
     },
   };
+}
+
+/** The default landing's texts the tenant wrote: known keys with text only (absent: built-in). */
+export function defaultLandingTextsOf(stored: Record<string, unknown>): DefaultLandingTexts {
+  const texts: DefaultLandingTexts = {};
+  for (const key of DEFAULT_LANDING_TEXT_KEYS) {
+    const value = stored[key];
+    if (typeof value === 'string' && value !== '') texts[key] = value;
+  }
+  return texts;
 }
 
 export function landingSectionToApi(row: typeof landingSections.$inferSelect): LandingSection {

@@ -93,6 +93,13 @@ export const adminRaffleKeys = {
   programs: () => ['admin-raffles', 'programs'] as const,
 };
 
+/** The back office's events (features/admin/events). */
+export const adminEventKeys = {
+  all: () => ['admin-events'] as const,
+  list: (filters: object) => ['admin-events', 'list', filters] as const,
+  one: (uid: string) => ['admin-events', 'one', uid] as const,
+};
+
 /** The landing editor (features/admin/landing). */
 export const adminLandingKeys = {
   landing: () => ['admin-landing'] as const,

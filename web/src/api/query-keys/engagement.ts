@@ -11,6 +11,8 @@ export const engagementKeys = {
   programPolls: (programUid: string, resolved: boolean) =>
     ['polls', 'list', programUid, resolved] as const,
   poll: (programUid: string, pollUid: string) => ['polls', 'detail', programUid, pollUid] as const,
+  /** Every event read: lists and details (the back office refreshes them when it publishes). */
+  allEvents: () => ['events'] as const,
   events: (companyUid: string) => ['events', 'list', companyUid] as const,
   event: (eventUid: string) => ['events', 'detail', eventUid] as const,
 };

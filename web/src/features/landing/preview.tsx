@@ -8,8 +8,8 @@ import '../../styles/landing.css';
  * office's live preview): the same components /landing renders, given the draft instead of the
  * saved sections. The merchants page is fixed text (the back office describes it instead).
  */
-export function LandingPreview({ type, sections }: LandingPreviewProps) {
+export function LandingPreview({ type, sections, defaultTexts }: LandingPreviewProps) {
   if (type === 'MODEL_2') return <Model2LandingView sections={sections} preview />;
   if (type === 'MERCHANTS') return null;
-  return <DefaultLanding preview />;
+  return <DefaultLanding preview texts={defaultTexts} />;
 }

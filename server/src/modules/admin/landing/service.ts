@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   adminLandingMessages,
+  DEFAULT_LANDING_TEXT_KEYS,
+  type AdminDefaultLandingTexts,
   type AdminLanding,
   type AdminLandingInput,
   type LandingSection,
@@ -10,7 +12,7 @@ import { apps, landingSections } from '../../../db/schema';
 import { ForbiddenError } from '../../../lib/http-errors';
 import { withDb, type Scope } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
-import { landingSectionToApi } from '../../tenancy/serialize';
+import { defaultLandingTextsOf, landingSectionToApi } from '../../tenancy/serialize';
 import { recordChange } from '../audit';
 import { sanitizeTenantHtml } from '../branding/service';
 import { checkVersion } from '../concurrency';
@@ -35,13 +37,29 @@ async function readSections(scope: Pick<Scope, 'db' | 'app'>) {
     .orderBy(asc(landingSections.position));
 }
 
+/** Every text of the default landing, '' where the built-in translation shows. */
+function defaultTexts(app: AppRow): AdminDefaultLandingTexts {
+  const written = defaultLandingTextsOf(app.defaultLandingTexts);
+  return Object.fromEntries(
+    DEFAULT_LANDING_TEXT_KEYS.map((key) => [key, written[key] ?? '']),
+  ) as AdminDefaultLandingTexts;
+}
+
 function toApi(app: AppRow, rows: (typeof landingSections.$inferSelect)[]): AdminLanding {
   return {
     landing_page: app.landingPage,
     landing_page_type: app.landingPageType as AdminLanding['landing_page_type'],
     sections: rows.map(landingSectionToApi),
+    default_texts: defaultTexts(app),
     version: app.landingVersion,
   };
+}
+
+/** The texts as stored: only those written (the contract already made them plain, one-line text). */
+function storedTexts(input: NonNullable<AdminLandingInput['default_texts']>) {
+  return Object.fromEntries(
+    DEFAULT_LANDING_TEXT_KEYS.flatMap((key) => (input[key] ? [[key, input[key]]] : [])),
+  ) as Record<string, string>;
 }
 
 export async function getLandingForAdmin(admin: AdminScope): Promise<AdminLanding> {
@@ -58,8 +76,8 @@ const uidOr = (uid: string | undefined) => (uid ? uid.toLowerCase() : randomUUID
 /**
  * Saves the whole landing in one transaction: the tenant row is locked and its landing version
  * checked (409 with the landing as it is now when someone saved since), the sections are
- * rewritten in the order sent (a section keeps its uid and its tenant-file key), and one audit
- * line holds the landing before and after.
+ * rewritten in the order sent (a section keeps its uid and its tenant-file key), the default
+ * landing's texts replaced when sent, and one audit line holds the landing before and after.
  */
 export async function saveLanding(
   admin: AdminScope,
@@ -122,6 +140,7 @@ export async function saveLanding(
       .set({
         landingPage: input.landing_page,
         landingPageType: input.landing_page_type,
+        ...(input.default_texts ? { defaultLandingTexts: storedTexts(input.default_texts) } : {}),
         landingVersion: sql`${apps.landingVersion} + 1`,
         updatedAt: admin.clock(),
       })

@@ -1,8 +1,10 @@
 import {
   isLandingLink,
+  type AdminDefaultLandingTexts,
   type AdminLanding,
   type AdminLandingInput,
 } from '@store/contract/admin/landing';
+import { plainLine, type DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
 import type { LandingSection, LandingSectionType } from '@store/contract/tenancy/landing';
 
 /**
@@ -38,12 +40,15 @@ export type Draft = {
   landing_page: boolean;
   landing_page_type: AdminLanding['landing_page_type'];
   sections: DraftSection[];
+  /** The default landing's own texts, '' where the built-in one shows. */
+  default_texts: AdminDefaultLandingTexts;
 };
 
 export function draftOf(landing: AdminLanding): Draft {
   return {
     landing_page: landing.landing_page,
     landing_page_type: landing.landing_page_type,
+    default_texts: { ...landing.default_texts },
     sections: landing.sections.map((s) => ({
       uid: s.uid,
       type: s.type,
@@ -118,8 +123,18 @@ export function bodyOf(draft: Draft, version: number): AdminLandingInput {
     landing_page: draft.landing_page,
     landing_page_type: draft.landing_page_type,
     sections: sectionsOf(draft),
+    default_texts: draft.default_texts,
     version,
   };
+}
+
+/** The texts the preview shows: the written ones as the server will store them (empty: built-in). */
+export function previewTexts(draft: Draft): DefaultLandingTexts {
+  return Object.fromEntries(
+    Object.entries(draft.default_texts ?? {})
+      .map(([key, text]) => [key, plainLine(text)])
+      .filter(([, text]) => text !== ''),
+  );
 }
 
 /** A link the store would accept, else none: the preview never points at a half-typed address. */

@@ -9,7 +9,19 @@ export const landingEs = {
   type_MODEL_2: 'Por secciones (modelo 2)',
   type_MERCHANTS: 'Invitación a comercios',
   defaultHint:
-    'La página predeterminada muestra el nombre, la portada, los productos, los locales y la descripción de la empresa: se editan en Catálogo, Locales y Marca.',
+    'La página predeterminada muestra el nombre, la portada, los productos, los locales y la descripción de la empresa: se editan en Catálogo, Locales y Marca. Sus títulos y botones se cambian abajo, en «Textos de la página».',
+  texts: 'Textos de la página',
+  textsHint:
+    'Escríbalos en el idioma de su tienda: se muestran tal cual, en todos los idiomas. Vacío: el texto de la tienda que se ve en gris (traducido al idioma del visitante). Solo texto, en una línea.',
+  text_welcome: 'Saludo sobre el nombre de la tienda',
+  text_order_here: 'Botón «Ordenar aquí»',
+  text_favorites: 'Título de los productos favoritos',
+  text_more_products: 'Enlace «Ver más productos»',
+  text_places: 'Título de locales y horarios',
+  text_about: 'Título de «Nosotros»',
+  text_contact: 'Título del contacto',
+  text_contact_text: 'Texto bajo el título del contacto',
+  textCount: '{{count}} de {{max}} caracteres',
   merchantsHint:
     'La invitación a comercios es un texto fijo; su formulario es la primera sección de formulario activa de abajo.',
   sections: 'Secciones',
@@ -86,7 +98,19 @@ export const landingEn: typeof landingEs = {
   type_MODEL_2: 'Sections (model 2)',
   type_MERCHANTS: 'Merchants invitation',
   defaultHint:
-    "The default page shows the company's name, cover, products, places and description: edit them in Catalogue, Places and Branding.",
+    'The default page shows the company\'s name, cover, products, places and description: edit them in Catalogue, Places and Branding. Its headings and buttons are changed below, under "Page texts".',
+  texts: 'Page texts',
+  textsHint:
+    "Write them in your store's language: they show as written, in every language. Empty: the store's text shown in grey (translated to the visitor's language). Plain text, one line.",
+  text_welcome: 'Greeting above the store name',
+  text_order_here: '"Order here" button',
+  text_favorites: 'Favourite products heading',
+  text_more_products: '"See more products" link',
+  text_places: 'Places and hours heading',
+  text_about: '"About us" heading',
+  text_contact: 'Contact heading',
+  text_contact_text: 'Text under the contact heading',
+  textCount: '{{count}} of {{max}} characters',
   merchantsHint:
     'The merchants invitation is fixed text; its form is the first active form section below.',
   sections: 'Sections',

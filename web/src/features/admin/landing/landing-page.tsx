@@ -2,6 +2,12 @@ import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from '
 import { get, useFieldArray, useForm, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  DEFAULT_LANDING_TEXT_KEYS,
+  DEFAULT_LANDING_TEXT_LIMITS,
+  type DefaultLandingTextKey,
+  type DefaultLandingTexts,
+} from '@store/contract/tenancy/default-landing';
+import {
   adminLandingInput,
   LANDING_LIMITS,
   LANDING_SECTION_PARTS,
@@ -32,6 +38,7 @@ import {
   formPath,
   newSection,
   previewSections,
+  previewTexts,
   type Draft,
   type DraftSection,
 } from './draft';
@@ -411,6 +418,50 @@ function SectionEditor({
   );
 }
 
+/** The built-in text each of the default landing's own texts replaces (the field's placeholder). */
+function useBuiltInText() {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const keys: Record<DefaultLandingTextKey, string> = {
+    welcome: t('landing.welcome', { name: app.company.name }),
+    order_here: t('landing.orderHere'),
+    favorites: t('landing.favorites'),
+    more_products: t('landing.moreProducts'),
+    places: t('landing.places'),
+    about: t('landing.about'),
+    contact: t('landing.contact'),
+    contact_text: t('landing.contactText'),
+  };
+  return (key: DefaultLandingTextKey) => keys[key];
+}
+
+/** The default landing's own texts: empty shows the built-in one (its placeholder). */
+function DefaultTextsEditor({ form }: { form: Form }) {
+  const { t } = useTranslation();
+  const builtIn = useBuiltInText();
+  const error = useFieldError(form);
+  return (
+    <section className="admin-panel" aria-labelledby="landing-texts">
+      <h2 id="landing-texts" className="admin-panel__title">
+        {t('admin.landing.texts')}
+      </h2>
+      <p className="admin-page__note">{t('admin.landing.textsHint')}</p>
+      <div className="admin-landing__texts" data-testid="landing-texts">
+        {DEFAULT_LANDING_TEXT_KEYS.map((key) => (
+          <TextField
+            key={key}
+            label={t(`admin.landing.text_${key}`)}
+            placeholder={builtIn(key)}
+            maxLength={DEFAULT_LANDING_TEXT_LIMITS[key]}
+            error={error(`default_texts.${key}`)}
+            {...form.register(`default_texts.${key}`)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
 function LandingForm({ landing }: { landing: AdminLanding }) {
   const { t } = useTranslation();
   const app = useTenant();
@@ -494,7 +545,11 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
         const rest: string[] = [];
         for (const [field, messages] of Object.entries(error.fieldErrors)) {
           if (!messages.length) continue;
-          if (field.startsWith('sections') || field === 'landing_page_type')
+          if (
+            field.startsWith('sections') ||
+            field.startsWith('default_texts.') ||
+            field === 'landing_page_type'
+          )
             fields[field] = messages[0];
           else rest.push(messages[0]);
         }
@@ -515,8 +570,15 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
   // is a new object on every render), so a form's frame is not reloaded on every key.
   const shown = useDebouncedValue(JSON.stringify(previewSections(draft)), 250);
   const previewed = useMemo(() => JSON.parse(shown) as LandingSection[], [shown]);
+  const shownTexts = useDebouncedValue(JSON.stringify(previewTexts(draft)), 250);
+  const texts = useMemo(() => JSON.parse(shownTexts) as DefaultLandingTexts, [shownTexts]);
   const Preview = (
-    <LandingPreviewPane type={type} sections={previewed} enabled={draft.landing_page} />
+    <LandingPreviewPane
+      type={type}
+      sections={previewed}
+      defaultTexts={texts}
+      enabled={draft.landing_page}
+    />
   );
 
   return (
@@ -544,6 +606,8 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
             <p className="admin-page__note">{t('admin.landing.merchantsHint')}</p>
           ) : null}
         </section>
+
+        {type === 'DEFAULT' ? <DefaultTextsEditor form={form} /> : null}
 
         <section className="admin-panel" aria-labelledby="landing-sections">
           <h2 id="landing-sections" className="admin-panel__title">

@@ -1,6 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LandingSection } from '@store/contract/tenancy/landing';
+import type { DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
 import { Loading } from '../../../components/loading';
 import { useLandingPreview } from '../../../lib/landing-preview';
 
@@ -11,10 +12,12 @@ import { useLandingPreview } from '../../../lib/landing-preview';
 export function LandingPreviewPane({
   type,
   sections,
+  defaultTexts,
   enabled,
 }: {
   type: 'DEFAULT' | 'MODEL_2' | 'MERCHANTS';
   sections: LandingSection[];
+  defaultTexts: DefaultLandingTexts;
   enabled: boolean;
 }) {
   const { t } = useTranslation();
@@ -38,7 +41,7 @@ export function LandingPreviewPane({
       <div className="admin-landing__frame" onClickCapture={stay}>
         {Preview && type !== 'MERCHANTS' ? (
           <Suspense fallback={<Loading />}>
-            <Preview type={type} sections={sections} />
+            <Preview type={type} sections={sections} defaultTexts={defaultTexts} />
           </Suspense>
         ) : (
           <p className="admin-page__note">{t('admin.landing.merchantsHint')}</p>

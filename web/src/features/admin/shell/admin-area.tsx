@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminArea as AdminAreaName, AdminMe } from '@store/contract/admin/schemas';
+import type { App } from '@store/contract/tenancy/app';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
+import { eventsAvailable } from '../../../lib/nav-rules';
 import { useAdminMe } from '../api/get-admin-me';
 import { CataloguePage } from '../catalogue/catalogue-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
@@ -27,15 +29,20 @@ import { PromotionsPage } from '../promotions/promotions-page';
 import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
 import { RafflesPage } from '../raffles/raffles-page';
+import { EventsPage } from '../events/events-page';
 import { LandingEditorPage } from '../landing/landing-page';
 import { StoresPage } from '../stores/stores-page';
 import './admin.css';
 
-/** The screens of the back office that exist, in the menu's order, with the area each needs. */
+/**
+ * The screens of the back office that exist, in the menu's order, with the area each needs and,
+ * for a few, a store setting (`when`) without which the screen has nothing to do.
+ */
 const screens: {
   area: AdminAreaName;
   path: string;
   label: string;
+  when?: (app: App) => boolean;
 }[] = [
   { area: 'dashboard', path: '/admin', label: 'dashboard' },
   { area: 'orders', path: '/admin/orders', label: 'orders' },
@@ -46,6 +53,8 @@ const screens: {
   { area: 'loyalty', path: '/admin/programs', label: 'programs' },
   { area: 'promotions', path: '/admin/promotions', label: 'promotions' },
   { area: 'engagement', path: '/admin/raffles', label: 'raffles' },
+  // Only where the store has events, by the rule its own /events route follows.
+  { area: 'engagement', path: '/admin/events', label: 'events', when: eventsAvailable },
   { area: 'marketing', path: '/admin/ads', label: 'ads' },
   { area: 'marketing', path: '/admin/landing', label: 'landing' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
@@ -100,7 +109,7 @@ function AdminShell({ me }: { me: AdminMe }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // A chosen screen closes the phone menu.
   useEffect(() => setMenuOpen(false), [location.pathname]);
-  const visible = screens.filter((s) => me.areas.includes(s.area));
+  const visible = screens.filter((s) => me.areas.includes(s.area) && (s.when?.(app) ?? true));
 
   return (
     <div className="admin">
@@ -194,6 +203,12 @@ function AdminShell({ me }: { me: AdminMe }) {
             {me.areas.includes('marketing') ? <Route path="ads" element={<AdsPage />} /> : null}
             {me.areas.includes('engagement') ? (
               <Route path="raffles/*" element={<RafflesPage />} />
+            ) : null}
+            {me.areas.includes('engagement') && eventsAvailable(app) ? (
+              <Route
+                path="events/*"
+                element={<EventsPage places={me.places} company={me.company.uid} />}
+              />
             ) : null}
             {me.areas.includes('marketing') ? (
               <Route path="landing" element={<LandingEditorPage />} />

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Place } from '@store/contract/catalog/places';
+import type { DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
 import { usePlaceProducts } from '../../../api/get-place-products';
 import { usePlaces } from '../../../api/get-places';
 import { useTenant } from '../../../lib/tenant';
@@ -52,8 +53,7 @@ function Timetable({ place }: { place: Place }) {
 }
 
 /** 'Nuestros productos favoritos': the first products of the first place, with their real prices. */
-function Favorites({ placeUid }: { placeUid: string }) {
-  const { t } = useTranslation();
+function Favorites({ placeUid, title, more }: { placeUid: string; title: string; more: string }) {
   const formatPrice = useFormatPrice();
   const products = usePlaceProducts(placeUid, {});
   const items = (products.data?.pages[0]?.results ?? [])
@@ -63,7 +63,7 @@ function Favorites({ placeUid }: { placeUid: string }) {
   return (
     <section className="landing-block" aria-labelledby="landing-favorites">
       <h2 id="landing-favorites" className="landing-block__title">
-        {t('landing.favorites')}
+        {title}
       </h2>
       <ul className="landing-products">
         {items.map((product) => (
@@ -83,7 +83,7 @@ function Favorites({ placeUid }: { placeUid: string }) {
       </ul>
       <p className="landing-block__more">
         <Link to="/products" className="button button--ghost">
-          {t('landing.moreProducts')}
+          {more}
         </Link>
       </p>
     </section>
@@ -92,11 +92,23 @@ function Favorites({ placeUid }: { placeUid: string }) {
 
 /**
  * The default landing: social links, banner, favourite products, places and hours, about, contact.
- * `preview` (the back office's preview) renders its landmarks as plain boxes.
+ * `preview` (the back office's preview) renders its landmarks as plain boxes; `texts` (the
+ * editor's draft) stand in for the store's own texts.
  */
-export function DefaultLanding({ preview = false }: { preview?: boolean }) {
+export function DefaultLanding({
+  preview = false,
+  texts: draftTexts,
+}: {
+  preview?: boolean;
+  texts?: DefaultLandingTexts;
+}) {
   const { t } = useTranslation();
   const app = useTenant();
+  // The tenant's own words where it wrote them (plain text, rendered as text), else the built-in
+  // translation in the visitor's language.
+  const texts = draftTexts ?? app.default_landing_texts ?? {};
+  const own = (key: keyof DefaultLandingTexts, builtIn: string) => texts[key] || builtIn;
+  const orderHere = own('order_here', t('landing.orderHere'));
   const loggedIn = useIsLoggedIn();
   const company = app.company;
   const cover = company.cover ?? company.banner;
@@ -157,7 +169,7 @@ export function DefaultLanding({ preview = false }: { preview?: boolean }) {
           )}
         </Link>
         <Link to="/products" className="button button--primary">
-          {t('landing.orderHere')}
+          {orderHere}
         </Link>
       </Header>
       {/* While the places load the footer waits below the fold, so it does not jump (CLS). */}
@@ -168,23 +180,31 @@ export function DefaultLanding({ preview = false }: { preview?: boolean }) {
         <section className="banner">
           {cover ? <img className="banner__image" src={cover} alt="" /> : null}
           <div className="banner__content">
-            <p className="banner__eyebrow">{t('landing.welcome', { name: company.name })}</p>
+            <p className="banner__eyebrow">
+              {own('welcome', t('landing.welcome', { name: company.name }))}
+            </p>
             <h1 className="banner__title">{company.name}</h1>
             <Link to="/products" className="button button--light">
-              {t('landing.orderHere')}
+              {orderHere}
             </Link>
           </div>
         </section>
 
         {!settled ? <Loading /> : null}
-        {settled && firstPlace ? <Favorites placeUid={firstPlace} /> : null}
+        {settled && firstPlace ? (
+          <Favorites
+            placeUid={firstPlace}
+            title={own('favorites', t('landing.favorites'))}
+            more={own('more_products', t('landing.moreProducts'))}
+          />
+        ) : null}
 
         {settled ? (
           <>
             {storeVisible ? (
               <section className="landing-block" aria-labelledby="landing-places">
                 <h2 id="landing-places" className="landing-block__title">
-                  {t('landing.places')}
+                  {own('places', t('landing.places'))}
                 </h2>
                 {places.isPending ? null : placeList.length === 0 ? (
                   <p className="landing-block__empty">{t('landing.noPlaces')}</p>
@@ -231,7 +251,7 @@ export function DefaultLanding({ preview = false }: { preview?: boolean }) {
               ) : null}
               <div>
                 <h2 id="landing-about" className="landing-block__title">
-                  {t('landing.about')}
+                  {own('about', t('landing.about'))}
                 </h2>
                 {company.description ? (
                   <p className="landing-about__text">{company.description}</p>
@@ -246,9 +266,11 @@ export function DefaultLanding({ preview = false }: { preview?: boolean }) {
               >
                 <div>
                   <h2 id="landing-contact" className="landing-block__title">
-                    {t('landing.contact')}
+                    {own('contact', t('landing.contact'))}
                   </h2>
-                  <p className="landing-block__lead">{t('landing.contactText')}</p>
+                  <p className="landing-block__lead">
+                    {own('contact_text', t('landing.contactText'))}
+                  </p>
                 </div>
                 <ContactForm companyName={company.name} whatsapp={company.whatsapp_number} />
               </section>

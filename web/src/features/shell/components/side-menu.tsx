@@ -9,7 +9,7 @@ import { useStaffMe } from '../../../api/get-staff-me';
 import { opensBackOffice } from '@store/contract/admin/roles';
 import { useLogout } from '../api/logout';
 import { SMALL_MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
-import { menuItems, type MenuItemKind } from '../../../lib/nav-rules';
+import { eventsAvailable, menuItems, type MenuItemKind } from '../../../lib/nav-rules';
 import { LanguageSelector } from './language-selector';
 import { CitySelector } from './city-selector';
 import {
@@ -86,7 +86,7 @@ export function SideMenu({ open, onClose, id }: SideMenuProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
-  const items = menuItems({ loggedIn, smallScreen, eventsEnabled: app.features.events, company });
+  const items = menuItems({ loggedIn, smallScreen, eventsEnabled: eventsAvailable(app), company });
   // The staff entry shows only when the server says this user is staff of the store; the role is
   // asked only of those v5/me/ marks as staff, so a customer's page load makes no 403.
   const me = useMe({ enabled: loggedIn });

@@ -1,0 +1,426 @@
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import {
+  adminEventCreate,
+  adminEventInput,
+  type AdminEvent,
+  type AdminEventCreate,
+} from '@store/contract/admin/events';
+import { ApiError } from '../../../api';
+import { ConfirmInline } from '../../../components/confirm-inline';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useErrorText } from '../../../lib/error-text';
+import { useTenant } from '../../../lib/tenant';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { ImageUpload } from '../media/image-upload';
+import { useEvent } from './api/get-events';
+import { useCreateEvent, useDeleteEvent, usePublishEvent, useSaveEvent } from './api/save-event';
+import { EventState } from './event-parts';
+
+/** The places the user may put an event at (the back office's `me.places`). */
+export type EventPlaces = { uid: string; name: string }[];
+
+type Values = {
+  name: string;
+  description: string;
+  image: string | null;
+  place: string;
+  location: string;
+  start_date: string;
+  start_time: string;
+  end_date: string;
+  end_time: string;
+  link: string;
+};
+
+/** The server's field names, so its 400s land on the right input. */
+const FIELDS = [
+  'name',
+  'description',
+  'image',
+  'place',
+  'location',
+  'start_date',
+  'start_time',
+  'end_date',
+  'end_time',
+  'link',
+] as const;
+
+function valuesOf(e: AdminEvent | null, places: EventPlaces): Values {
+  return {
+    name: e?.name ?? '',
+    description: e?.description ?? '',
+    image: e?.image ?? null,
+    // Most events happen at the store itself: a new one starts at its first place.
+    place: e ? (e.place?.uid ?? '') : (places[0]?.uid ?? ''),
+    location: e?.location ?? '',
+    start_date: e?.start_date ?? '',
+    start_time: e?.start_time ?? '',
+    end_date: e?.end_date ?? '',
+    end_time: e?.end_time ?? '',
+    link: e?.link ?? '',
+  };
+}
+
+/** The form as the API takes it: empty optional fields are null. */
+function bodyOf(v: Values): Omit<AdminEventCreate, 'published'> {
+  const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    name: v.name,
+    description: v.description,
+    image: v.image,
+    place: v.place || null,
+    location: v.location,
+    start_date: v.start_date,
+    start_time: orNull(v.start_time),
+    end_date: orNull(v.end_date),
+    end_time: orNull(v.end_time),
+    link: orNull(v.link),
+  };
+}
+
+function EventForm({
+  event,
+  places,
+  company,
+}: {
+  event: AdminEvent | null;
+  places: EventPlaces;
+  company: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const app = useTenant();
+  const create = useCreateEvent();
+  const save = useSaveEvent();
+  const publish = usePublishEvent();
+  const remove = useDeleteEvent();
+  const [current, setCurrent] = useState(event);
+  const [saved, setSaved] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  // Which of the new event's two submit buttons was pressed (Enter: the first, a draft).
+  const publishOnCreate = useRef(false);
+  const form = useForm<Values>({ defaultValues: valuesOf(event, places) });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    FIELDS,
+    'admin.events.saveError',
+  );
+  const e = form.formState.errors;
+  const descriptionId = useId();
+  const image = form.watch('image');
+  const placeUid = form.watch('place');
+  const message = (m: string) => (m.startsWith('admin.events.') ? t(m) : m);
+  const busy = create.isPending || save.isPending || publish.isPending || remove.isPending;
+  // The store's page of the event: a child company's events live under its /c/{uid}/ prefix.
+  const storePath = current
+    ? `${company === app.company.uid ? '' : `/c/${company}`}/events/${current.uid}`
+    : '';
+
+  function conflict(error: unknown): boolean {
+    if (!(error instanceof ApiError && error.code === 'admin.version_conflict')) return false;
+    const now = (error.body as { current: AdminEvent }).current;
+    setCurrent(now);
+    form.reset(valuesOf(now, places));
+    setGeneral(['admin.events.conflict']);
+    return true;
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaved('');
+    setGeneral([]);
+    form.clearErrors();
+    const body = bodyOf(values);
+    // The contract's rules first, each beside its field, before anything is sent.
+    const checked = current
+      ? adminEventInput.safeParse({ ...body, version: current.version })
+      : adminEventCreate.safeParse({ ...body, published: publishOnCreate.current });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        if (
+          (FIELDS as readonly string[]).includes(field) &&
+          !form.getFieldState(field as keyof Values).error
+        )
+          form.setError(field as keyof Values, { type: 'client', message: issue.message });
+      }
+      setGeneral(['admin.events.invalid']);
+      return;
+    }
+    try {
+      if (!current) {
+        const made = await create.mutateAsync({ ...body, published: publishOnCreate.current });
+        toast.success(made.published ? t('admin.events.nowPublished') : t('admin.events.saved'));
+        void navigate(`/admin/events/${made.uid}`);
+        return;
+      }
+      const after = await save.mutateAsync({ uid: current.uid, ...body, version: current.version });
+      setCurrent(after);
+      form.reset(valuesOf(after, places));
+      setSaved(t('admin.events.saved'));
+    } catch (error) {
+      if (!conflict(error)) showError(error);
+    }
+  });
+
+  async function flip() {
+    if (!current) return;
+    setSaved('');
+    setGeneral([]);
+    try {
+      const after = await publish.mutateAsync({
+        uid: current.uid,
+        published: !current.published,
+        version: current.version,
+      });
+      setCurrent(after);
+      setSaved(after.published ? t('admin.events.nowPublished') : t('admin.events.nowDraft'));
+    } catch (error) {
+      if (!conflict(error)) showError(error);
+    }
+  }
+
+  async function onRemove() {
+    if (!current) return;
+    try {
+      await remove.mutateAsync({ uid: current.uid, version: current.version });
+      toast.success(t('admin.events.removed'));
+      void navigate('/admin/events');
+    } catch (error) {
+      setConfirming(false);
+      if (!conflict(error)) showError(error);
+    }
+  }
+
+  return (
+    <form
+      className="admin-panel admin-event-form"
+      onSubmit={(ev) => void submit(ev)}
+      noValidate
+      aria-label={current?.name ?? t('admin.events.new')}
+    >
+      {current ? (
+        <div className="admin-event-form__status">
+          <EventState event={current} />
+          <p className="admin-page__note">
+            {current.published ? t('admin.events.publishedNote') : t('admin.events.draftNote')}
+          </p>
+          {current.published ? <Link to={storePath}>{t('admin.events.viewInStore')}</Link> : null}
+        </div>
+      ) : null}
+      <div className="admin-event-form__grid">
+        <TextField
+          label={t('admin.events.name')}
+          error={e.name?.message}
+          {...form.register('name')}
+        />
+        <SelectField
+          label={t('admin.events.place')}
+          error={e.place?.message}
+          options={[
+            ...places.map((p) => ({ value: p.uid, label: p.name })),
+            // A place of the event no longer among the user's (kept so the form does not move it).
+            ...(current?.place && !places.some((p) => p.uid === current.place?.uid)
+              ? [{ value: current.place.uid, label: current.place.name }]
+              : []),
+            { value: '', label: t('admin.events.noPlace') },
+          ]}
+          {...form.register('place')}
+        />
+        <TextField
+          label={t('admin.events.location')}
+          hint={placeUid ? undefined : t('admin.events.locationHint')}
+          error={e.location?.message}
+          {...form.register('location')}
+        />
+        <TextField
+          label={t('admin.events.startDate')}
+          type="date"
+          error={e.start_date?.message}
+          {...form.register('start_date')}
+        />
+        <TextField
+          label={t('admin.events.startTime')}
+          type="time"
+          hint={t('admin.events.startTimeHint')}
+          error={e.start_time?.message}
+          {...form.register('start_time')}
+        />
+        <TextField
+          label={t('admin.events.endDate')}
+          type="date"
+          hint={t('admin.events.endDateHint')}
+          error={e.end_date?.message}
+          {...form.register('end_date')}
+        />
+        <TextField
+          label={t('admin.events.endTime')}
+          type="time"
+          hint={t('admin.events.endTimeHint')}
+          error={e.end_time?.message}
+          {...form.register('end_time')}
+        />
+        <TextField
+          label={t('admin.events.link')}
+          type="url"
+          inputMode="url"
+          hint={t('admin.events.linkHint')}
+          error={e.link?.message}
+          {...form.register('link')}
+        />
+      </div>
+      <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
+        <label className="form-field__label" htmlFor={descriptionId}>
+          {t('admin.events.description')}
+        </label>
+        <textarea
+          id={descriptionId}
+          className="form-field__control"
+          aria-invalid={e.description ? true : undefined}
+          aria-describedby={e.description ? `${descriptionId}-error` : undefined}
+          {...form.register('description')}
+        />
+        {e.description?.message ? (
+          <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
+            {errorText(e.description.message)}
+          </p>
+        ) : null}
+      </div>
+      <ImageUpload
+        label={t('admin.events.image')}
+        value={image}
+        onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+        testId="event-image"
+      />
+      {e.image?.message ? (
+        <p className="form-field__error" role="alert">
+          {errorText(e.image.message)}
+        </p>
+      ) : null}
+      <FormAlert messages={general.map(message)} />
+      <p role="status" className="admin-page__note" data-testid="event-status">
+        {saved}
+      </p>
+      <div className="admin-event-form__actions">
+        {current ? (
+          <>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {save.isPending ? t('admin.events.saving') : t('admin.events.save')}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => void flip()}>
+              {current.published ? t('admin.events.unpublish') : t('admin.events.publish')}
+            </button>
+            {confirming ? (
+              <ConfirmInline
+                className="admin-events__confirm"
+                question={t('admin.events.confirmRemove', { name: current.name })}
+                yes={t('admin.events.yesRemove')}
+                no={t('admin.events.keep')}
+                busy={remove.isPending}
+                onYes={() => void onRemove()}
+                onNo={() => setConfirming(false)}
+              />
+            ) : (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy}
+                onClick={() => setConfirming(true)}
+              >
+                {t('admin.events.remove')}
+              </button>
+            )}
+          </>
+        ) : (
+          <>
+            <button
+              type="submit"
+              className="button"
+              disabled={busy}
+              onClick={() => (publishOnCreate.current = false)}
+            >
+              {t('admin.events.createDraft')}
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => (publishOnCreate.current = true)}
+            >
+              {t('admin.events.createPublished')}
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** /admin/events/new and /admin/events/{uid}. */
+export function EventEditorPage({
+  uid: given,
+  places,
+  company,
+}: {
+  uid?: string | null;
+  places: EventPlaces;
+  company: string;
+}) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const uid = given === null ? null : (params.uid ?? '');
+  return (
+    <div className="admin-page">
+      <Link to="/admin/events">{t('admin.events.back')}</Link>
+      {uid === null ? (
+        <>
+          <h1 className="admin-page__title">{t('admin.events.new')}</h1>
+          <EventForm event={null} places={places} company={company} />
+        </>
+      ) : (
+        <ExistingEvent uid={uid} places={places} company={company} />
+      )}
+    </div>
+  );
+}
+
+function ExistingEvent({
+  uid,
+  places,
+  company,
+}: {
+  uid: string;
+  places: EventPlaces;
+  company: string;
+}) {
+  const { t } = useTranslation();
+  const query = useEvent(uid);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <PageMessage
+        title={
+          query.error instanceof ApiError && query.error.status === 404
+            ? t('admin.events.notFound')
+            : t('admin.fetchError')
+        }
+      >
+        <Link className="button" to="/admin/events">
+          {t('admin.events.back')}
+        </Link>
+      </PageMessage>
+    );
+  return (
+    <>
+      <h1 className="admin-page__title">{query.data.name}</h1>
+      <EventForm key={query.data.uid} event={query.data} places={places} company={company} />
+    </>
+  );
+}
