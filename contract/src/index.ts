@@ -26,6 +26,7 @@ export * from './orders/schemas';
 export * from './orders/subscriptions';
 export * from './orders/opening-hours';
 export * from './orders/card';
+export * from './orders/line-removal';
 export * from './payments/sandbox';
 export * from './marketing/influencer';
 export * from './loyalty/messages';

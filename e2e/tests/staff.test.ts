@@ -290,6 +290,17 @@ test(
     await orderCard.getByText('Sin azúcar, por favor').waitFor();
     await orderCard.getByText(/Detalle/).click();
     await orderCard.getByText('Av. Arequipa 4500').waitFor();
+    // A product ran out: the cashier takes one of the two units off and the total follows; the
+    // last unit cannot be removed (that is a cancel).
+    const totalBefore = await orderCard.locator('.staff-order__total').innerText();
+    await orderCard.getByRole('button', { name: /^Quitar .+ del pedido$/ }).click();
+    await orderCard.getByRole('alertdialog').getByRole('button', { name: 'Sí, quitar' }).click();
+    await staff.getByText(/Producto quitado; nuevo total/).waitFor();
+    await orderCard.getByRole('button', { name: /^Quitar .+ del pedido$/ }).waitFor({
+      state: 'detached',
+    });
+    assert.notEqual(await orderCard.locator('.staff-order__total').innerText(), totalBefore);
+    assert.equal(await orderCard.locator('tbody td:nth-child(2)').first().innerText(), '1');
     await staff.screenshot({ path: `${SHOTS}/staff-orders-phone.png`, fullPage: true });
     // A received pickup order can be accepted or canceled, not delivered yet.
     assert.deepEqual(await orderCard.locator('.staff-order__actions button').allInnerTexts(), [

@@ -12,6 +12,7 @@ import { formatMoney, useFormat } from '../../../lib/format';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useCancelOrder } from './api/cancel-order';
 import { useRemoveOrderLine } from './api/remove-line';
+import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { useOrder } from './api/get-order';
 import { useOrderHistory } from './api/get-order-history';
 import './orders.css';
@@ -96,19 +97,6 @@ function CancelOrder({ order }: { order: AdminOrder }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Lines may be removed while the store has not prepared the order (received or accepted), its
- * payment settled or due on delivery, and another product is left (the server says the same).
- */
-function canRemoveLines(order: AdminOrder): boolean {
-  return (
-    (order.status === 'RECEIVED' || order.status === 'ACCEPTED') &&
-    (order.payment_status === 'PAID' || order.payment_status === 'PAY_ON_DELIVERY') &&
-    !order.coin_total &&
-    order.products.reduce((n, l) => n + l.quantity, 0) > 1
   );
 }
 
@@ -236,7 +224,7 @@ function OrderView({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const money = (v: string) => formatMoney(v, i18n.language);
-  const removable = canRemoveLines(order);
+  const removable = orderLinesRemovable(order);
   return (
     <div className="admin-order__grid">
       <section className="admin-panel" aria-labelledby="admin-order-lines">

@@ -22,6 +22,8 @@ import { useOrderTransition } from '../api/transition-order';
 import { BOARD_FILTERS } from '../logic';
 import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
+import { RemoveOrderLine } from './remove-order-line';
+import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
 import { formatDay, formatInstant } from '../../../lib/format';
@@ -147,6 +149,7 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
   const [errors, setErrors] = useState<string[]>([]);
   // The server's list of actions is computed from the same contract state machine; both must agree.
   const actions = staffActionsFor(o.status, o.shipping_type).filter((a) => o.actions.includes(a));
+  const removable = orderLinesRemovable(o);
   const date = formatInstant(o.created_at, i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -249,6 +252,7 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
               <th scope="col">{t('orders.products')}</th>
               <th scope="col">{t('orders.quantity')}</th>
               <th scope="col">{t('orders.price')}</th>
+              {removable ? <th scope="col">{t('staff.lineActions')}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -269,6 +273,11 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
                     ? t('checkout.coinOrderTotal', { count: line.coin_price * line.quantity })
                     : price(line.total)}
                 </td>
+                {removable ? (
+                  <td>
+                    <RemoveOrderLine order={o} line={line} />
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -178,6 +178,17 @@ export const staffEn: StaffCatalogue = {
   remove: 'Remove',
   removeMember: 'Remove {{name}}',
   removeYes: 'Yes, remove',
+  removeLineLabel: 'Remove {{title}} from the order',
+  removeUnits: 'How many to remove',
+  removeLineQuestion:
+    'Remove {{quantity}} × {{title}} from order {{number}}? The total is computed again and the stock goes back to the place.',
+  removeLineQuestionCard:
+    'Remove {{quantity}} × {{title}} from order {{number}}? The total is computed again, the stock goes back to the place and the difference is refunded to the customer’s card.',
+  lineRemoved: 'Product removed; new total {{total}}.',
+  lineRemovedRefund: 'Product removed; new total {{total}}; refund: {{state}}.',
+  refund_PENDING: 'pending',
+  refund_DONE: 'done',
+  lineActions: 'Actions',
   you: 'You',
   noRecords: 'No records for these filters',
   redeemedGiftCard: '{{name}} redeemed: {{amount}} credit for the client',

@@ -180,6 +180,17 @@ export const staffEs = {
   remove: 'Quitar',
   removeMember: 'Quitar a {{name}}',
   removeYes: 'Sí, quitar',
+  removeLineLabel: 'Quitar {{title}} del pedido',
+  removeUnits: 'Cuántos quitar',
+  removeLineQuestion:
+    '¿Quitar {{quantity}} × {{title}} del pedido {{number}}? El total se calcula de nuevo y el stock vuelve al local.',
+  removeLineQuestionCard:
+    '¿Quitar {{quantity}} × {{title}} del pedido {{number}}? El total se calcula de nuevo, el stock vuelve al local y la diferencia se reembolsa a la tarjeta del cliente.',
+  lineRemoved: 'Producto quitado; nuevo total {{total}}.',
+  lineRemovedRefund: 'Producto quitado; nuevo total {{total}}; reembolso: {{state}}.',
+  refund_PENDING: 'pendiente',
+  refund_DONE: 'hecho',
+  lineActions: 'Acciones',
   you: 'Tú',
   noRecords: 'No hay registros para estos filtros',
   redeemedGiftCard: '{{name}} canjeada: crédito de {{amount}} para el cliente',
