@@ -50,6 +50,7 @@ export * from './admin/roles';
 export * from './admin/catalogue-csv';
 export * from './admin/places';
 export * from './admin/raffles';
+export * from './admin/polls';
 export * from './orders/open-now';
 export * from './admin/staff';
 export * from './admin/members';

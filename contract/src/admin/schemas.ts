@@ -134,6 +134,8 @@ export const auditEntity = z.enum(
     'program',
     'company_ad',
     'raffle',
+    'poll',
+    'poll_export',
     'landing',
     'store',
   ],

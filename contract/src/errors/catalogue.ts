@@ -9,6 +9,7 @@ import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
 import { adminRafflesErrors } from './admin-raffles';
+import { adminPollsErrors } from './admin-polls';
 import { adminLandingErrors } from './admin-landing';
 import { authErrors } from './auth';
 import { catalogErrors } from './catalog';
@@ -50,6 +51,7 @@ export const errorCatalogue = {
   ...adminPromotionsErrors,
   ...adminProgramsErrors,
   ...adminRafflesErrors,
+  ...adminPollsErrors,
   ...adminLandingErrors,
   ...marketplaceErrors,
 } as const;
