@@ -33,6 +33,7 @@ import { adminPromotionRoutes } from './promotions/routes';
 import { adminProgramRoutes } from './programs/routes';
 import { adminAdRoutes } from './ads/routes';
 import { adminRaffleRoutes } from './raffles/routes';
+import { adminPollRoutes } from './polls/routes';
 import { adminLandingRoutes } from './landing/routes';
 import { adminStoreRoutes } from './stores/routes';
 
@@ -66,6 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminProgramRoutes);
   await server.register(adminAdRoutes);
   await server.register(adminRaffleRoutes);
+  await server.register(adminPollRoutes);
   await server.register(adminLandingRoutes);
   await server.register(adminStoreRoutes);
 
