@@ -21,6 +21,7 @@ import { programsEn as storeProgramsEn } from '../../i18n/loyalty-en';
 i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, true, true);
 i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
 import { rafflesEn, rafflesEs } from './raffles/i18n';
+import { pollsEn, pollsEs } from './polls/i18n';
 import { landingEn, landingEs } from './landing/i18n';
 import { onboardingEn, onboardingEs, storesEn, storesEs } from './stores/i18n';
 
@@ -82,6 +83,7 @@ i18next.addResourceBundle(
       members: membersEs,
       promotions: promotionsEs,
       raffles: rafflesEs,
+      polls: pollsEs,
       nav: {
         ...membersNavEs,
         ...promotionsNavEs,
@@ -89,6 +91,7 @@ i18next.addResourceBundle(
         ...staffNavEs,
         places: placesEs.title,
         raffles: rafflesEs.title,
+        polls: pollsEs.title,
         categories: 'Categorías',
       },
     },
@@ -111,6 +114,7 @@ i18next.addResourceBundle(
       members: membersEn,
       promotions: promotionsEn,
       raffles: rafflesEn,
+      polls: pollsEn,
       nav: {
         ...membersNavEn,
         ...promotionsNavEn,
@@ -118,6 +122,7 @@ i18next.addResourceBundle(
         ...staffNavEn,
         places: placesEn.title,
         raffles: rafflesEn.title,
+        polls: pollsEn.title,
         categories: 'Categories',
       },
     },

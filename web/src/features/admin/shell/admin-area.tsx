@@ -27,6 +27,7 @@ import { PromotionsPage } from '../promotions/promotions-page';
 import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
 import { RafflesPage } from '../raffles/raffles-page';
+import { PollsPage } from '../polls/polls-page';
 import { LandingEditorPage } from '../landing/landing-page';
 import { StoresPage } from '../stores/stores-page';
 import './admin.css';
@@ -46,6 +47,7 @@ const screens: {
   { area: 'loyalty', path: '/admin/programs', label: 'programs' },
   { area: 'promotions', path: '/admin/promotions', label: 'promotions' },
   { area: 'engagement', path: '/admin/raffles', label: 'raffles' },
+  { area: 'engagement', path: '/admin/polls', label: 'polls' },
   { area: 'marketing', path: '/admin/ads', label: 'ads' },
   { area: 'marketing', path: '/admin/landing', label: 'landing' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
@@ -194,6 +196,9 @@ function AdminShell({ me }: { me: AdminMe }) {
             {me.areas.includes('marketing') ? <Route path="ads" element={<AdsPage />} /> : null}
             {me.areas.includes('engagement') ? (
               <Route path="raffles/*" element={<RafflesPage />} />
+            ) : null}
+            {me.areas.includes('engagement') ? (
+              <Route path="polls/*" element={<PollsPage />} />
             ) : null}
             {me.areas.includes('marketing') ? (
               <Route path="landing" element={<LandingEditorPage />} />
