@@ -4,7 +4,7 @@ import {
   type AdminProduct,
   type AdminProductCreate,
 } from '@store/contract/admin/catalogue';
-import { nestFieldErrors } from '../../../lib/form-errors';
+import { nestFieldErrors } from '../../../lib/nest-field-errors';
 
 /** An option as the form edits it: prices stay text until sent, as the API takes them. */
 export type OptionValues = {

@@ -5,7 +5,7 @@ import {
   type AdminPoll,
   type AdminPollCreate,
 } from '@store/contract/admin/polls';
-import { nestFieldErrors } from '../../../lib/form-errors';
+import { nestFieldErrors } from '../../../lib/nest-field-errors';
 
 export type QuestionKind = 'SINGLE_CHOICE' | 'MULTIPLE_CHOICE' | 'TEXT';
 export type OptionValues = { uid?: string; text: string };
