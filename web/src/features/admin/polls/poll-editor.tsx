@@ -490,7 +490,8 @@ export function PollPage() {
             {t('admin.polls.responsesCount', { count: poll.responses })} ·{' '}
             <Link to={`/admin/polls/${poll.uid}/results`}>{t('admin.polls.toResults')}</Link>
           </p>
-          <PollForm key={poll.uid} poll={poll} />
+          {/* A first answer arriving while the editor is open locks it: the form starts again locked. */}
+          <PollForm key={`${poll.uid}-${poll.structure_locked}`} poll={poll} />
         </div>
       )}
     </WithPoll>

@@ -19,9 +19,11 @@ export function PollState({ state }: { state: AdminPollState }) {
   );
 }
 
-/** "from – until" in the store's clock; an open end is a dash. */
+/** "from – until" in the store's clock; an open end is a dash, no dates at all says so. */
 export function usePollDates() {
+  const { t } = useTranslation();
   const f = useFormat();
   const one = (iso: string | null) => (iso ? f.instant(iso, { dateStyle: 'medium' }) : '—');
-  return (from: string | null, until: string | null) => `${one(from)} – ${one(until)}`;
+  return (from: string | null, until: string | null) =>
+    from || until ? `${one(from)} – ${one(until)}` : t('admin.polls.noDates');
 }

@@ -9,6 +9,8 @@ export function usePoll(uid: string) {
   return useQuery({
     queryKey: adminPollKeys.poll(uid),
     queryFn: ({ signal }) => api.get<AdminPoll>(`v5/admin/polls/${uid}/`, { signal }),
+    // Members answer while the owner looks: each visit reads the poll (and its lock) afresh.
+    staleTime: 0,
   });
 }
 
@@ -18,6 +20,7 @@ export function usePollResults(uid: string) {
     queryKey: adminPollKeys.results(uid),
     queryFn: ({ signal }) =>
       api.get<AdminPollResults>(`v5/admin/polls/${uid}/results/`, { signal }),
+    staleTime: 0,
   });
 }
 
