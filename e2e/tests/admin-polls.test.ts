@@ -35,7 +35,7 @@ async function fitsAndPassesAxe(page: Page, name: string) {
   const wide = await page.evaluate(() =>
     document.documentElement.scrollWidth <= window.innerWidth
       ? []
-      : [...document.querySelectorAll('body *')]
+      : Array.from(document.querySelectorAll('body *'))
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
           .slice(0, 8)
           .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
