@@ -276,6 +276,16 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
     form.reset(valuesOf(fresh));
   };
 
+  // A first answer arrived while the editor was open (the poll was read again): the form
+  // starts over from the poll as it is, locked, and says why.
+  const lockedNow = !!poll?.structure_locked;
+  useEffect(() => {
+    if (!lockedNow || !poll || current?.structure_locked) return;
+    setCurrent(poll);
+    form.reset(valuesOf(poll));
+    setGeneral([t('admin.polls.lockedConflict')]);
+  }, [lockedNow, poll, current, form, setGeneral, t]);
+
   const submit = form.handleSubmit(async (values) => {
     setSaved(false);
     setGeneral([]);
@@ -490,8 +500,7 @@ export function PollPage() {
             {t('admin.polls.responsesCount', { count: poll.responses })} ·{' '}
             <Link to={`/admin/polls/${poll.uid}/results`}>{t('admin.polls.toResults')}</Link>
           </p>
-          {/* A first answer arriving while the editor is open locks it: the form starts again locked. */}
-          <PollForm key={`${poll.uid}-${poll.structure_locked}`} poll={poll} />
+          <PollForm key={poll.uid} poll={poll} />
         </div>
       )}
     </WithPoll>
