@@ -53,6 +53,7 @@ export * from './admin/catalogue-csv';
 export * from './admin/places';
 export * from './admin/raffles';
 export * from './admin/events';
+export * from './admin/polls';
 export * from './orders/open-now';
 export * from './admin/staff';
 export * from './admin/members';

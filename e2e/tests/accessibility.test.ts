@@ -358,6 +358,28 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await visit(
       owner.page,
       findings,
+      server.url('localhost', '/admin/polls'),
+      `/admin/polls ${viewport.width}`,
+    );
+    await owner.page
+      .getByTestId('admin-polls')
+      .getByRole('link', { name: /^Editar:/ })
+      .first()
+      .click();
+    await owner.page.getByTestId('poll-questions').waitFor();
+    await check(owner.page, findings, `/admin/polls/{uid} ${viewport.width}`);
+    await owner.page.getByRole('link', { name: 'Ver resultados' }).click();
+    await owner.page.getByTestId('poll-result').first().waitFor();
+    await check(owner.page, findings, `/admin/polls/{uid}/results ${viewport.width}`);
+    await visit(
+      owner.page,
+      findings,
+      server.url('localhost', '/admin/polls/new'),
+      `/admin/polls/new ${viewport.width}`,
+    );
+    await visit(
+      owner.page,
+      findings,
       server.url('localhost', '/admin/landing'),
       `/admin/landing ${viewport.width}`,
     );

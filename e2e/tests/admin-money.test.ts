@@ -129,6 +129,7 @@ test(
       'Clientes',
       'Promociones',
       'Sorteos',
+      'Encuestas',
       'Anuncios',
       'Página de inicio',
       'Marca y textos legales',

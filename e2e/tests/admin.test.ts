@@ -81,6 +81,7 @@ test(
       'Programas',
       'Promociones',
       'Sorteos',
+      'Encuestas',
       'Anuncios',
       'Página de inicio',
       'Personal',

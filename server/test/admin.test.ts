@@ -396,6 +396,44 @@ const cases: Case[] = [
         }),
     status: 404,
   })),
+  // Polls (admin-polls.test.ts): a bad program or version 0 is a 400 and an unknown poll a 404
+  // once the role passed.
+  { method: 'GET', path: '/api/v5/admin/polls/', url: () => '/api/v5/admin/polls/' },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/polls/programs/',
+    url: () => '/api/v5/admin/polls/programs/',
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/polls/',
+    url: () => '/api/v5/admin/polls/',
+    body: () => ({ program: 'x', title: 'Encuesta', questions: [{ text: '¿?', kind: 'TEXT' }] }),
+    status: 400,
+  },
+  ...['', 'results/', 'responses.csv'].map((tail) => ({
+    method: 'GET' as const,
+    path: `/api/v5/admin/polls/{uid}/${tail}`,
+    url: () => `/api/v5/admin/polls/00000000-0000-0000-0000-000000000000/${tail}`,
+  })),
+  {
+    method: 'GET',
+    path: '/api/v5/admin/polls/{uid}/questions/{question}/answers/',
+    url: () =>
+      '/api/v5/admin/polls/00000000-0000-0000-0000-000000000000/questions/00000000-0000-0000-0000-000000000000/answers/',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v5/admin/polls/{uid}/',
+    url: () => '/api/v5/admin/polls/00000000-0000-0000-0000-000000000000/',
+    body: () => ({ title: 'Encuesta', questions: [{ text: '¿?', kind: 'TEXT' }], version: 0 }),
+    status: 400,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v5/admin/polls/{uid}/',
+    url: () => '/api/v5/admin/polls/00000000-0000-0000-0000-000000000000/?version=1',
+  },
   // Landing editor (admin-landing.test.ts): version 0 never exists, a 400 once the role passed.
   { method: 'GET', path: '/api/v5/admin/landing/', url: () => '/api/v5/admin/landing/' },
   {

@@ -2105,6 +2105,103 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
   }
 });
 
+describe("tenant isolation: another tenant's owner in the back office's polls", () => {
+  let attackerOwner: { host: string; auth: Auth };
+  const poll = { uid: '', program: '', question: '', version: 1 };
+  before(async () => {
+    const shop = await makeStaffShop(t, 'iso-admin-polls');
+    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    const own = await t.post('/api/v5/login/', {
+      email: 'dueno@aurora.pe',
+      password: 'Dueno2026!',
+    });
+    assert.equal(own.statusCode, 200, own.body);
+    const owner = { authorization: `Token ${own.data.token}` };
+    const list = await t.get('/api/v5/admin/polls/', { headers: owner });
+    assert.equal(list.statusCode, 200, list.body);
+    const [first] = list.data.results as { uid: string; title: string; program: { uid: string } }[];
+    const one = (await t.get(`/api/v5/admin/polls/${first.uid}/`, { headers: owner })).data as {
+      version: number;
+      questions: { uid: string; kind: string; text: string }[];
+    };
+    poll.uid = first.uid;
+    poll.program = first.program.uid;
+    poll.version = one.version;
+    poll.question = (one.questions.find((q) => q.kind === 'TEXT') ?? one.questions[0]).uid;
+    tenantSecrets.push(first.uid, first.title, ...one.questions.map((q) => q.text));
+  });
+
+  const rows: (Row & { listed?: boolean; status?: number })[] = [
+    ...['', 'results/', 'responses.csv'].map((tail) => ({
+      route: `GET v5/admin/polls/{uid}/${tail}`,
+      url: () => `/api/v5/admin/polls/${poll.uid}/${tail}`,
+    })),
+    {
+      route: 'GET v5/admin/polls/{uid}/questions/{question}/answers/',
+      url: () => `/api/v5/admin/polls/${poll.uid}/questions/${poll.question}/answers/`,
+    },
+    {
+      route: 'PUT v5/admin/polls/{uid}/',
+      method: 'PUT',
+      url: () => `/api/v5/admin/polls/${poll.uid}/`,
+      body: () => ({
+        title: 'Robada',
+        description: '',
+        image: null,
+        starts_at: null,
+        ends_at: null,
+        is_active: false,
+        questions: [{ uid: poll.question, text: '¿Robada?', kind: 'TEXT', options: [] }],
+        version: poll.version,
+      }),
+    },
+    {
+      route: 'DELETE v5/admin/polls/{uid}/',
+      method: 'DELETE',
+      url: () => `/api/v5/admin/polls/${poll.uid}/?version=${poll.version}`,
+    },
+    // A poll in the victim's program: its program is not the caller's (a field error).
+    {
+      route: 'POST v5/admin/polls/',
+      method: 'POST',
+      url: () => '/api/v5/admin/polls/',
+      body: () => ({
+        program: poll.program,
+        title: 'Intrusa',
+        questions: [{ text: '¿?', kind: 'TEXT' }],
+      }),
+      status: 400,
+    },
+    // The lists answer 200 with the caller's own company only.
+    { route: 'GET v5/admin/polls/', url: () => '/api/v5/admin/polls/', listed: true },
+    {
+      route: 'GET v5/admin/polls/programs/',
+      url: () => '/api/v5/admin/polls/programs/',
+      listed: true,
+    },
+  ];
+  for (const row of rows) {
+    test(row.route, async () => {
+      const before = await fingerprint(v.app);
+      const res = await t.call(row.method ?? 'GET', row.url(), {
+        host: attackerOwner.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      const expected = row.listed ? 200 : (row.status ?? 404);
+      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
+      const there = await t.call(row.method ?? 'GET', row.url(), {
+        host: v.host,
+        headers: attackerOwner.auth,
+        body: row.body?.(),
+      });
+      assert.equal(there.statusCode, 401, there.body);
+      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
+      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
+    });
+  }
+});
+
 describe("tenant isolation: another tenant's owner in the landing editor", () => {
   let attacker: { host: string; auth: Auth };
   let owner: Auth;

@@ -135,6 +135,8 @@ export const auditEntity = z.enum(
     'company_ad',
     'raffle',
     'event',
+    'poll',
+    'poll_export',
     'landing',
     'store',
   ],

@@ -9,6 +9,7 @@ import { adminStaffErrors } from './admin-staff';
 import { adminMembersErrors } from './admin-members';
 import { adminPromotionsErrors } from './admin-promotions';
 import { adminRafflesErrors } from './admin-raffles';
+import { adminPollsErrors } from './admin-polls';
 import { adminLandingErrors } from './admin-landing';
 import { adminEventsErrors } from './admin-events';
 import { authErrors } from './auth';
@@ -51,6 +52,7 @@ export const errorCatalogue = {
   ...adminPromotionsErrors,
   ...adminProgramsErrors,
   ...adminRafflesErrors,
+  ...adminPollsErrors,
   ...adminLandingErrors,
   ...adminEventsErrors,
   ...marketplaceErrors,

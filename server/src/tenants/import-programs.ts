@@ -272,14 +272,17 @@ async function importProgramExtras(
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
+  // The back office's polls (key "admin-…") are not the file's: a re-import leaves them be.
   await tx
     .update(polls)
-    .set({ isActive: false })
+    .set({ isActive: false, version: sql`${polls.version} + 1` })
     .where(
       ofTenant(
         tenantRef(appId),
         polls,
         eq(polls.programUid, programUid),
+        eq(polls.isActive, true),
+        notLike(polls.key, 'admin-%'),
         pollUids.length ? notInArray(polls.uid, pollUids) : undefined,
       ),
     );
@@ -300,7 +303,11 @@ async function importProgramExtras(
     await tx
       .insert(polls)
       .values(row)
-      .onConflictDoUpdate({ target: [polls.appId, polls.uid], set: updateSet(row) });
+      // The version moves so a back-office form read before the import gets its 409.
+      .onConflictDoUpdate({
+        target: [polls.appId, polls.uid],
+        set: { ...updateSet(row), version: sql`${polls.version} + 1` },
+      });
     const questionUids = x.questions.map((q) =>
       uidOf('poll-question', `${p.key}/${x.key}/${q.key}`),
     );

@@ -123,6 +123,8 @@ export const polls = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Optimistic concurrency of the back office's editor (modules/admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -196,6 +198,8 @@ export const pollResponses = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('poll_responses_poll_user_key').on(t.appId, t.pollUid, t.userUid),
+    // The back office's CSV reads a poll's responses in answer order, by keyset.
+    index('poll_responses_poll_idx').on(t.appId, t.pollUid, t.createdAt, t.uid),
     foreignKey({
       columns: [t.appId, t.pollUid],
       foreignColumns: [polls.appId, polls.uid],
@@ -234,6 +238,10 @@ export const pollAnswers = pgTable(
       foreignColumns: [pollOptions.appId, pollOptions.uid],
     }).onDelete('cascade'),
     index('poll_answers_response_idx').on(t.appId, t.responseUid),
+    // The results count per question and option, and the text answers page by question;
+    // deleting a question or an option looks its answers up by these too.
+    index('poll_answers_question_idx').on(t.appId, t.questionUid, t.optionUid),
+    index('poll_answers_option_idx').on(t.appId, t.optionUid),
     check('poll_answers_one_check', sql`(${t.optionUid} IS NULL) <> (${t.text} IS NULL)`),
   ],
 );

@@ -34,6 +34,7 @@ import { adminProgramRoutes } from './programs/routes';
 import { adminAdRoutes } from './ads/routes';
 import { adminRaffleRoutes } from './raffles/routes';
 import { adminEventRoutes } from './events/routes';
+import { adminPollRoutes } from './polls/routes';
 import { adminLandingRoutes } from './landing/routes';
 import { adminStoreRoutes } from './stores/routes';
 
@@ -68,6 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminAdRoutes);
   await server.register(adminRaffleRoutes);
   await server.register(adminEventRoutes);
+  await server.register(adminPollRoutes);
   await server.register(adminLandingRoutes);
   await server.register(adminStoreRoutes);
 

@@ -14,7 +14,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
-import type { Scope, MemberScope } from '../../scope/scope';
+import { withDb, type Scope, type MemberScope } from '../../scope/scope';
 
 type PollRow = typeof polls.$inferSelect;
 
@@ -272,17 +272,62 @@ export async function getPoll(
  * the detail lists it. The response and its answers are written in one
  * transaction; the unique (poll, member) index makes a second answer - also
  * a concurrent one - a 400.
+ *
+ * The answers are checked inside that transaction, under a share lock on the
+ * poll row: the back office locks the row for update when it saves the
+ * questions, so an edit that removes an option (or changes a kind, or adds a
+ * question) either commits first and the answers are checked against it, or
+ * waits, sees this response and refuses to change the structure.
  */
 export async function answerPoll(scope: MemberScope, pollUid: string, input: PollResponseInput) {
   const { db, app } = scope;
   const userUid = scope.user.uid;
-  const poll = await getPoll(scope, undefined, pollUid);
-  if (!(await findMembership(db, app.uid, poll.program, userUid)))
+  // Cheap refusals first, without a transaction (unknown poll, not a member, answered).
+  const seen = await getPoll(scope, undefined, pollUid);
+  if (!(await findMembership(db, app.uid, seen.program, userUid)))
     throw new ValidationError(loyaltyMessages.notMember);
-  if (poll.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);
-  if (poll.ends_at && new Date(poll.ends_at) <= new Date())
-    throw new ValidationError(engagementMessages.pollClosed);
+  if (seen.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);
 
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ uid: polls.uid })
+      .from(polls)
+      .where(ofTenant(scope, polls, eq(polls.uid, seen.uid)))
+      .for('share');
+    if (!locked) throw new NotFoundError(engagementMessages.pollNotFound);
+    // Read again under the lock: switched off, ended or restructured since the first read.
+    const poll = await getPoll(withDb(scope, tx), undefined, seen.uid);
+    if (poll.is_resolved) throw new ValidationError(engagementMessages.pollAnswered);
+    const now = new Date();
+    if (poll.ends_at && new Date(poll.ends_at) <= now)
+      throw new ValidationError(engagementMessages.pollClosed);
+    const rows = checkAnswers(poll, input);
+    const [response] = await tx
+      .insert(pollResponses)
+      .values({
+        appId: app.uid,
+        uid: crypto.randomUUID(),
+        pollUid: poll.uid,
+        userUid,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!response) throw new ValidationError(engagementMessages.pollAnswered);
+    await tx.insert(pollAnswers).values(
+      rows.map((r) => ({
+        appId: app.uid,
+        uid: crypto.randomUUID(),
+        responseUid: response.uid,
+        ...r,
+      })),
+    );
+    return { uid: response.uid, poll: poll.uid, created_at: response.createdAt.toISOString() };
+  });
+}
+
+/** The answer rows of a valid input, or a 400 keyed `answers.{n}` for each question that is not. */
+function checkAnswers(poll: Poll, input: PollResponseInput) {
   const errors: Record<string, string[]> = {};
   const byQuestion = new Map<string, PollResponseInput['answers'][number]>();
   for (const a of input.answers) {
@@ -315,29 +360,5 @@ export async function answerPoll(scope: MemberScope, pollUid: string, input: Pol
     else for (const o of chosen) rows.push({ questionUid: q.uid, optionUid: o, text: null });
   });
   if (Object.keys(errors).length) throw new ValidationError(errors);
-
-  const now = new Date();
-  return db.transaction(async (tx) => {
-    const [response] = await tx
-      .insert(pollResponses)
-      .values({
-        appId: app.uid,
-        uid: crypto.randomUUID(),
-        pollUid: poll.uid,
-        userUid,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!response) throw new ValidationError(engagementMessages.pollAnswered);
-    await tx.insert(pollAnswers).values(
-      rows.map((r) => ({
-        appId: app.uid,
-        uid: crypto.randomUUID(),
-        responseUid: response.uid,
-        ...r,
-      })),
-    );
-    return { uid: response.uid, poll: poll.uid, created_at: response.createdAt.toISOString() };
-  });
+  return rows;
 }

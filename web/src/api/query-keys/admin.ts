@@ -100,6 +100,17 @@ export const adminEventKeys = {
   one: (uid: string) => ['admin-events', 'one', uid] as const,
 };
 
+/** The back office's polls (features/admin/polls). */
+export const adminPollKeys = {
+  all: () => ['admin-polls'] as const,
+  list: (filters: object) => ['admin-polls', 'list', filters] as const,
+  poll: (uid: string) => ['admin-polls', 'one', uid] as const,
+  results: (uid: string) => ['admin-polls', 'results', uid] as const,
+  answers: (uid: string, question: string, filters: object) =>
+    ['admin-polls', 'answers', uid, question, filters] as const,
+  programs: () => ['admin-polls', 'programs'] as const,
+};
+
 /** The landing editor (features/admin/landing). */
 export const adminLandingKeys = {
   landing: () => ['admin-landing'] as const,

@@ -22,6 +22,7 @@ i18next.addResourceBundle('es', 'translation', { programs: storeProgramsEs }, tr
 i18next.addResourceBundle('en', 'translation', { programs: storeProgramsEn }, true, true);
 import { rafflesEn, rafflesEs } from './raffles/i18n';
 import { eventsEn, eventsEs } from './events/i18n';
+import { pollsEn, pollsEs } from './polls/i18n';
 import { landingEn, landingEs } from './landing/i18n';
 import { onboardingEn, onboardingEs, storesEn, storesEs } from './stores/i18n';
 
@@ -84,6 +85,7 @@ i18next.addResourceBundle(
       promotions: promotionsEs,
       raffles: rafflesEs,
       events: eventsEs,
+      polls: pollsEs,
       nav: {
         ...membersNavEs,
         ...promotionsNavEs,
@@ -92,6 +94,7 @@ i18next.addResourceBundle(
         places: placesEs.title,
         raffles: rafflesEs.title,
         events: eventsEs.title,
+        polls: pollsEs.title,
         categories: 'Categorías',
       },
     },
@@ -115,6 +118,7 @@ i18next.addResourceBundle(
       promotions: promotionsEn,
       raffles: rafflesEn,
       events: eventsEn,
+      polls: pollsEn,
       nav: {
         ...membersNavEn,
         ...promotionsNavEn,
@@ -123,6 +127,7 @@ i18next.addResourceBundle(
         places: placesEn.title,
         raffles: rafflesEn.title,
         events: eventsEn.title,
+        polls: pollsEn.title,
         categories: 'Categories',
       },
     },

@@ -4,6 +4,7 @@ import {
   type AdminProduct,
   type AdminProductCreate,
 } from '@store/contract/admin/catalogue';
+import { nestFieldErrors } from '../../../lib/nest-field-errors';
 
 /** An option as the form edits it: prices stay text until sent, as the API takes them. */
 export type OptionValues = {
@@ -165,24 +166,5 @@ export const productResolver: Resolver<ProductValues> = (values) => {
     const path = formPath(issue.path.join('.'), values);
     errors[path] ??= { type: issue.code, message: issue.message };
   }
-  return { values: {}, errors: nest(errors) as FieldErrors<ProductValues> };
+  return { values: {}, errors: nestFieldErrors(errors) as FieldErrors<ProductValues> };
 };
-
-/** `{'option_groups.0.name': e}` as react-hook-form keeps errors: `{option_groups: [{name: e}]}`. */
-function nest(flat: Record<string, unknown>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  for (const [path, error] of Object.entries(flat)) {
-    const keys = path.split('.');
-    let node = root;
-    keys.slice(0, -1).forEach((key, i) => {
-      node[key] ??= /^\d+$/.test(keys[i + 1]) ? [] : {};
-      node = node[key] as Record<string, unknown>;
-    });
-    // A message on a whole list (an empty options list) sits at its `root`, as the field arrays read it.
-    const last = keys.at(-1)!;
-    if (node[last] && typeof node[last] === 'object')
-      (node[last] as Record<string, unknown>).root = error;
-    else node[last] = error;
-  }
-  return root;
-}

@@ -30,6 +30,7 @@ import { ProgramsPage } from '../programs/programs-page';
 import { AdsPage } from '../ads/ads-page';
 import { RafflesPage } from '../raffles/raffles-page';
 import { EventsPage } from '../events/events-page';
+import { PollsPage } from '../polls/polls-page';
 import { LandingEditorPage } from '../landing/landing-page';
 import { StoresPage } from '../stores/stores-page';
 import './admin.css';
@@ -55,6 +56,7 @@ const screens: {
   { area: 'engagement', path: '/admin/raffles', label: 'raffles' },
   // Only where the store has events, by the rule its own /events route follows.
   { area: 'engagement', path: '/admin/events', label: 'events', when: eventsAvailable },
+  { area: 'engagement', path: '/admin/polls', label: 'polls' },
   { area: 'marketing', path: '/admin/ads', label: 'ads' },
   { area: 'marketing', path: '/admin/landing', label: 'landing' },
   { area: 'staff', path: '/admin/staff', label: 'staff' },
@@ -209,6 +211,9 @@ function AdminShell({ me }: { me: AdminMe }) {
                 path="events/*"
                 element={<EventsPage places={me.places} company={me.company.uid} />}
               />
+            ) : null}
+            {me.areas.includes('engagement') ? (
+              <Route path="polls/*" element={<PollsPage />} />
             ) : null}
             {me.areas.includes('marketing') ? (
               <Route path="landing" element={<LandingEditorPage />} />

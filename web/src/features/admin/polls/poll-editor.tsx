@@ -1,0 +1,508 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AdminPoll } from '@store/contract/admin/polls';
+import { ApiError } from '../../../api';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { PageMessage } from '../../../components/page-message';
+import { useErrorText } from '../../../lib/error-text';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { ImageUpload } from '../media/image-upload';
+import { usePoll } from './api/get-poll';
+import { usePollPrograms } from './api/get-polls';
+import { useDeletePoll, useSavePoll } from './api/save-poll';
+import {
+  bodyOf,
+  newQuestion,
+  pollFields,
+  pollResolver,
+  valuesOf,
+  type PollValues,
+  type QuestionKind,
+  type QuestionValues,
+} from './poll-form';
+import { PollState } from './poll-parts';
+
+const KINDS: QuestionKind[] = ['SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'TEXT'];
+type Form = UseFormReturn<PollValues>;
+type ListError = { message?: string; root?: { message?: string } } | undefined;
+const listMessage = (e: unknown) => (e as ListError)?.root?.message ?? (e as ListError)?.message;
+
+/**
+ * Moves focus to the same button of the row after a move (React moves the row's DOM node,
+ * which drops focus), or to its other arrow when this one became disabled at an end.
+ */
+function refocus(id: string, dir: 'up' | 'down') {
+  requestAnimationFrame(() => {
+    const own = document.getElementById(`${id}-${dir}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`${id}-${dir === 'up' ? 'down' : 'up'}`);
+    (own && !own.disabled ? own : other)?.focus();
+  });
+}
+
+/** The options of a choice question: edit, add, remove, reorder (not add/remove once locked). */
+function Options({
+  form,
+  index,
+  locked,
+  announce,
+}: {
+  form: Form;
+  index: number;
+  locked: boolean;
+  announce: (text: string) => void;
+}) {
+  const { t } = useTranslation();
+  const rows = useFieldArray({ control: form.control, name: `questions.${index}.options` });
+  const errors = form.formState.errors.questions?.[index]?.options as
+    (FieldErrors<{ text: string; uid: string }> | undefined)[] | undefined;
+  const kind = useWatch({ control: form.control, name: `questions.${index}.kind` });
+  const count = rows.fields.length;
+  // A question turned into a choice starts with two empty options to fill in.
+  useEffect(() => {
+    if (kind !== 'TEXT' && count < 2)
+      rows.append(
+        Array.from({ length: 2 - count }, () => ({ text: '' })),
+        { shouldFocus: false },
+      );
+  }, [kind, count, rows]);
+  if (kind === 'TEXT') return null;
+  const q = index + 1;
+  const move = (from: number, to: number, id: string, dir: 'up' | 'down') => {
+    rows.move(from, to);
+    announce(t('admin.polls.movedOption', { n: to + 1 }));
+    refocus(id, dir);
+  };
+  return (
+    <fieldset className="admin-poll-options">
+      <legend>{t('admin.polls.options')}</legend>
+      {listMessage(form.formState.errors.questions?.[index]?.options) ? (
+        <FormAlert messages={[listMessage(form.formState.errors.questions?.[index]?.options)!]} />
+      ) : null}
+      <ol className="admin-poll-options__list">
+        {rows.fields.map((row, j) => (
+          <li key={row.id} className="admin-poll-option" data-testid="poll-option">
+            <TextField
+              label={t('admin.polls.option', { n: j + 1 })}
+              error={errors?.[j]?.text?.message ?? errors?.[j]?.uid?.message}
+              {...form.register(`questions.${index}.options.${j}.text`)}
+            />
+            <div className="admin-poll-row-actions">
+              <button
+                type="button"
+                id={`${row.id}-up`}
+                className="button button--small"
+                disabled={j === 0}
+                aria-label={t('admin.polls.moveOptionUp', { n: j + 1, q })}
+                onClick={() => move(j, j - 1, row.id, 'up')}
+              >
+                <span aria-hidden="true">↑</span>
+              </button>
+              <button
+                type="button"
+                id={`${row.id}-down`}
+                className="button button--small"
+                disabled={j === count - 1}
+                aria-label={t('admin.polls.moveOptionDown', { n: j + 1, q })}
+                onClick={() => move(j, j + 1, row.id, 'down')}
+              >
+                <span aria-hidden="true">↓</span>
+              </button>
+              {locked ? null : (
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={count <= 2}
+                  aria-label={t('admin.polls.removeOption', { n: j + 1, q })}
+                  onClick={() => rows.remove(j)}
+                >
+                  {t('admin.polls.remove')}
+                </button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {locked ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="poll-add-option"
+          onClick={() => rows.append({ text: '' })}
+        >
+          {t('admin.polls.addOption')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** The questions in the members' order, each with its kind and options. */
+function Questions({ form, locked }: { form: Form; locked: boolean }) {
+  const { t } = useTranslation();
+  const rows = useFieldArray({ control: form.control, name: 'questions' });
+  const [status, setStatus] = useState('');
+  const errors = form.formState.errors.questions as
+    (FieldErrors<QuestionValues> | undefined)[] | undefined;
+  const listError = listMessage(form.formState.errors.questions);
+  const kinds = useWatch({ control: form.control, name: 'questions' });
+  const move = (from: number, to: number, id: string, dir: 'up' | 'down') => {
+    rows.move(from, to);
+    setStatus(t('admin.polls.movedQuestion', { n: to + 1 }));
+    refocus(id, dir);
+  };
+  return (
+    <section className="admin-panel" data-testid="poll-questions">
+      <h2 className="admin-panel__title">{t('admin.polls.questions')}</h2>
+      <p className="admin-page__note">{t('admin.polls.questionsHint')}</p>
+      {locked ? <FormAlert tone="info" messages={[t('admin.polls.locked')]} /> : null}
+      {listError ? <FormAlert messages={[listError]} /> : null}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {rows.fields.map((row, i) => {
+        const e = errors?.[i];
+        const kind = kinds?.[i]?.kind ?? row.kind;
+        return (
+          <fieldset key={row.id} className="admin-poll-question" data-testid="poll-question">
+            <legend>{t('admin.polls.question', { n: i + 1 })}</legend>
+            <TextField
+              label={t('admin.polls.questionText')}
+              error={e?.text?.message ?? e?.uid?.message}
+              {...form.register(`questions.${i}.text`)}
+            />
+            {locked ? (
+              <p className="admin-poll-question__kind">
+                {t('admin.polls.kind')}: {t(`admin.polls.kind_${kind}`)}
+              </p>
+            ) : (
+              <SelectField
+                label={t('admin.polls.kind')}
+                error={e?.kind?.message}
+                options={KINDS.map((k) => ({ value: k, label: t(`admin.polls.kind_${k}`) }))}
+                {...form.register(`questions.${i}.kind`)}
+              />
+            )}
+            <Options form={form} index={i} locked={locked} announce={setStatus} />
+            <div className="admin-poll-row-actions">
+              <button
+                type="button"
+                id={`${row.id}-up`}
+                className="button button--small"
+                disabled={i === 0}
+                aria-label={t('admin.polls.moveQuestionUp', { n: i + 1 })}
+                onClick={() => move(i, i - 1, row.id, 'up')}
+              >
+                {t('admin.polls.up')}
+              </button>
+              <button
+                type="button"
+                id={`${row.id}-down`}
+                className="button button--small"
+                disabled={i === rows.fields.length - 1}
+                aria-label={t('admin.polls.moveQuestionDown', { n: i + 1 })}
+                onClick={() => move(i, i + 1, row.id, 'down')}
+              >
+                {t('admin.polls.down')}
+              </button>
+              {locked ? null : (
+                <button
+                  type="button"
+                  className="button button--small"
+                  disabled={rows.fields.length <= 1}
+                  aria-label={t('admin.polls.removeQuestion', { n: i + 1 })}
+                  onClick={() => {
+                    if (window.confirm(t('admin.polls.confirmRemoveQuestion', { n: i + 1 })))
+                      rows.remove(i);
+                  }}
+                >
+                  {t('admin.polls.remove')}
+                </button>
+              )}
+            </div>
+          </fieldset>
+        );
+      })}
+      {locked ? null : (
+        <button
+          type="button"
+          className="button"
+          data-testid="poll-add-question"
+          onClick={() => rows.append(newQuestion())}
+        >
+          {t('admin.polls.addQuestion')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** The editor of a poll: a new one (no `poll`) or an existing one at its version. */
+function PollForm({ poll }: { poll: AdminPoll | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const programs = usePollPrograms();
+  const save = useSavePoll();
+  const remove = useDeletePoll();
+  // The poll as last read or saved: its version and whether answers lock its structure.
+  const [current, setCurrent] = useState(poll);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<PollValues>({
+    defaultValues: valuesOf(poll),
+    resolver: pollResolver(!!poll),
+  });
+  const questions = useWatch({ control: form.control, name: 'questions' });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    pollFields(questions ?? []),
+    'admin.polls.saveError',
+  );
+  const e = form.formState.errors;
+  const descriptionId = useId();
+  const image = useWatch({ control: form.control, name: 'image' });
+  const locked = !!current?.structure_locked;
+
+  const reload = (fresh: AdminPoll) => {
+    setCurrent(fresh);
+    form.reset(valuesOf(fresh));
+  };
+
+  // A first answer arrived while the editor was open (the poll was read again): the form
+  // starts over from the poll as it is, locked, and says why.
+  const lockedNow = !!poll?.structure_locked;
+  useEffect(() => {
+    if (!lockedNow || !poll || current?.structure_locked) return;
+    setCurrent(poll);
+    form.reset(valuesOf(poll));
+    setGeneral([t('admin.polls.lockedConflict')]);
+  }, [lockedNow, poll, current, form, setGeneral, t]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    setGeneral([]);
+    if (
+      current?.is_active &&
+      !values.is_active &&
+      !window.confirm(t('admin.polls.confirmOff', { title: current.title }))
+    )
+      return;
+    try {
+      if (!current) {
+        const made = await save.mutateAsync({ program: values.program, ...bodyOf(values) });
+        void navigate(`/admin/polls/${made.uid}`, { replace: true });
+        return;
+      }
+      reload(
+        await save.mutateAsync({ uid: current.uid, ...bodyOf(values), version: current.version }),
+      );
+      setSaved(true);
+    } catch (error) {
+      // Someone else saved first, or a member answered meanwhile: the form shows the poll as
+      // it is now (locked, if answered), to be changed again.
+      if (
+        error instanceof ApiError &&
+        (error.code === 'admin.version_conflict' || error.code === 'admin.poll_structure_locked')
+      ) {
+        reload((error.body as { current: AdminPoll }).current);
+        setGeneral([
+          error.code === 'admin.version_conflict'
+            ? t('admin.polls.conflict')
+            : t('admin.polls.lockedConflict'),
+        ]);
+        return;
+      }
+      showError(error);
+    }
+  });
+
+  async function onDelete() {
+    if (!current || !window.confirm(t('admin.polls.confirmDelete', { title: current.title })))
+      return;
+    try {
+      await remove.mutateAsync({ uid: current.uid, version: current.version });
+      void navigate('/admin/polls', { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.body)
+        reload((error.body as { current: AdminPoll }).current);
+      showError(error);
+    }
+  }
+
+  return (
+    <form
+      className="admin-poll-form"
+      onSubmit={(ev) => void submit(ev)}
+      noValidate
+      aria-label={current?.title ?? t('admin.polls.new')}
+    >
+      <section className="admin-panel">
+        <h2 className="admin-panel__title">{t('admin.polls.general')}</h2>
+        <div className="admin-poll-form__grid">
+          {current ? (
+            <p className="admin-poll-form__program">
+              {t('admin.polls.program')}: <strong>{current.program.name}</strong>
+            </p>
+          ) : (
+            <SelectField
+              label={t('admin.polls.program')}
+              error={e.program?.message}
+              options={[
+                { value: '', label: '—' },
+                ...(programs.data ?? []).map((p) => ({ value: p.uid, label: p.name })),
+              ]}
+              {...form.register('program')}
+            />
+          )}
+          <TextField
+            label={t('admin.polls.pollTitle')}
+            error={e.title?.message}
+            {...form.register('title')}
+          />
+          <TextField
+            label={t('admin.polls.startsAt')}
+            type="datetime-local"
+            hint={t('admin.polls.timeHint')}
+            error={e.starts_at?.message}
+            {...form.register('starts_at')}
+          />
+          <TextField
+            label={t('admin.polls.endsAt')}
+            type="datetime-local"
+            hint={t('admin.polls.timeHint')}
+            error={e.ends_at?.message}
+            {...form.register('ends_at')}
+          />
+        </div>
+        <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
+          <label className="form-field__label" htmlFor={descriptionId}>
+            {t('admin.polls.description')}
+          </label>
+          <textarea
+            id={descriptionId}
+            className="form-field__control"
+            aria-invalid={e.description ? true : undefined}
+            aria-describedby={e.description ? `${descriptionId}-error` : undefined}
+            {...form.register('description')}
+          />
+          {e.description?.message ? (
+            <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
+              {errorText(e.description.message)}
+            </p>
+          ) : null}
+        </div>
+        <ImageUpload
+          label={t('admin.polls.image')}
+          value={image}
+          onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+          testId="poll-image"
+        />
+        {e.image?.message ? <FormAlert messages={[e.image.message]} /> : null}
+        <CheckboxField
+          label={t('admin.polls.active')}
+          error={e.is_active?.message}
+          {...form.register('is_active')}
+        />
+      </section>
+      <Questions key={String(locked)} form={form} locked={locked} />
+      <FormAlert messages={general} />
+      {saved ? <FormAlert tone="info" messages={[t('admin.polls.saved')]} /> : null}
+      <div className="admin-poll-form__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={save.isPending}
+          data-testid="poll-save"
+        >
+          {save.isPending
+            ? t('admin.polls.saving')
+            : current
+              ? t('admin.polls.save')
+              : t('admin.polls.create')}
+        </button>
+        {current ? (
+          <button
+            type="button"
+            className="button"
+            disabled={remove.isPending || current.responses > 0}
+            aria-describedby={current.responses > 0 ? `${descriptionId}-delete` : undefined}
+            onClick={() => void onDelete()}
+          >
+            {t('admin.polls.delete')}
+          </button>
+        ) : null}
+      </div>
+      {current && current.responses > 0 ? (
+        <p className="admin-page__note" id={`${descriptionId}-delete`}>
+          {t('admin.polls.hasResponses')}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** /admin/polls/new. */
+export function NewPollPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="admin-page">
+      <Link to="/admin/polls">← {t('admin.polls.back')}</Link>
+      <h1 className="admin-page__title">{t('admin.polls.new')}</h1>
+      <PollForm poll={null} />
+    </div>
+  );
+}
+
+/** The poll's query state as a page: loading, not found or failed, else `children(poll)`. */
+export function WithPoll({ children }: { children: (poll: AdminPoll) => ReactNode }) {
+  const { t } = useTranslation();
+  const { uid = '' } = useParams();
+  const query = usePoll(uid);
+  if (query.isPending) return <Loading />;
+  if (query.isError)
+    return (
+      <PageMessage
+        title={
+          query.error instanceof ApiError && query.error.status === 404
+            ? t('admin.notFound', { defaultValue: t('admin.fetchError') })
+            : t('admin.fetchError')
+        }
+      >
+        <Link className="button" to="/admin/polls">
+          {t('admin.polls.back')}
+        </Link>
+      </PageMessage>
+    );
+  return <>{children(query.data)}</>;
+}
+
+/** /admin/polls/{uid}: the editor, with a way to the results. */
+export function PollPage() {
+  const { t } = useTranslation();
+  return (
+    <WithPoll>
+      {(poll) => (
+        <div className="admin-page">
+          <Link to="/admin/polls">← {t('admin.polls.back')}</Link>
+          <div className="admin-page__head">
+            <h1 className="admin-page__title">{poll.title}</h1>
+            <PollState state={poll.state} />
+          </div>
+          <p className="admin-page__note">
+            {t('admin.polls.responsesCount', { count: poll.responses })} ·{' '}
+            <Link to={`/admin/polls/${poll.uid}/results`}>{t('admin.polls.toResults')}</Link>
+          </p>
+          <PollForm key={poll.uid} poll={poll} />
+        </div>
+      )}
+    </WithPoll>
+  );
+}
