@@ -171,6 +171,18 @@ test(
     assert.equal(focused, 'Bajar «Contacto: Escríbenos hoy»');
     await sectionsBecome(page, '[data-testid="landing-preview"]', ['CONTACT', 'WELCOME', 'FORM']);
 
+    // A card with a button of its own (a CARD section).
+    await page.getByLabel('Tipo de sección').selectOption('CARD');
+    await page.getByRole('button', { name: 'Agregar sección' }).click();
+    const cards = page.getByTestId('landing-section').nth(3);
+    await cards.getByRole('button', { name: 'Agregar tarjeta' }).click();
+    const card = cards.getByTestId('landing-card').first();
+    await card.getByLabel('Título de la tarjeta').fill('Desayunos');
+    await card.getByRole('button', { name: 'Agregar botón' }).click();
+    await card.getByLabel('Texto del botón').fill('Ver desayunos');
+    await card.getByLabel('Enlace (https://… o /products)').fill('/products');
+    await preview.getByRole('link', { name: 'Ver desayunos' }).waitFor();
+
     const axe = await seriousViolations(page, '/admin/landing');
     assert.equal(axe.length, 0, formatFindings(axe));
     await page.screenshot({ path: `${SHOTS}/admin-landing-desktop.png`, fullPage: false });
@@ -196,7 +208,8 @@ test(
     await store.getByRole('heading', { name: 'Bienvenidos a Aurora', level: 1 }).waitFor();
     await store.getByText('Café de especialidad tostado en casa').waitFor();
     await store.getByRole('link', { name: 'Ver la carta' }).waitFor();
-    assert.deepEqual(await shownSections(store, 'main'), ['CONTACT', 'WELCOME', 'FORM']);
+    await store.getByRole('link', { name: 'Ver desayunos' }).waitFor();
+    assert.deepEqual(await shownSections(store, 'main'), ['CONTACT', 'WELCOME', 'FORM', 'CARD']);
     await visitor.context.close();
 
     // On a phone the editor and its preview (below the form) fit the screen.

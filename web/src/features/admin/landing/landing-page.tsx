@@ -84,7 +84,14 @@ function RemoveButton({
   );
 }
 
-function ButtonsEditor({ form, base }: { form: Form; base: `sections.${number}` }) {
+/** A section's buttons, or a card's (the same fields, the same limit). */
+function ButtonsEditor({
+  form,
+  base,
+}: {
+  form: Form;
+  base: `sections.${number}` | `sections.${number}.cards.${number}`;
+}) {
   const { t } = useTranslation();
   const err = useFieldError(form);
   const list = useFieldArray({ control: form.control, name: `${base}.buttons`, keyName: 'key' });
@@ -211,6 +218,7 @@ function CardsEditor({
                 />
               </>
             ) : null}
+            <ButtonsEditor form={form} base={path} />
             <RemoveButton
               label={t('admin.landing.remove')}
               question={t('admin.landing.confirmRemoveItem', { name })}
