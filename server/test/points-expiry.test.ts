@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeShop, type Shop } from './support/orders';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
-import { balancesOf, ensureMember, reverseByReference } from '../src/modules/programs/ledger';
+import { balancesOf, earn, ensureMember, reverseByReference } from '../src/modules/programs/ledger';
 import { expirePoints, nextExpiring, pointsToExpire } from '../src/modules/programs/expiry';
 import { companies, loyaltyLedger, programs, type LedgerKind } from '../src/db/schema';
 import { programsSection } from '../src/tenants/programs-schema';
@@ -66,6 +66,11 @@ async function line(
   reference: string | null = null,
 ) {
   await ensureMember(t.db, appOf[key], programUid, userUid);
+  // As appendLedger does: an earn's expiry is fixed by the program's rule when it is earned.
+  const [{ days }] = await t.db
+    .select({ days: programs.pointsExpireAfterDays })
+    .from(programs)
+    .where(and(eq(programs.appId, appOf[key]), eq(programs.uid, programUid)));
   await t.db.insert(loyaltyLedger).values({
     appId: appOf[key],
     uid: randomUUID(),
@@ -77,6 +82,7 @@ async function line(
     reason: 'test',
     reference,
     createdAt: ago(daysAgo),
+    expiresAt: kind === 'earn' && days ? ago(daysAgo - days) : null,
   });
 }
 
@@ -102,32 +108,38 @@ describe('points expiry', () => {
       daysAgo: number,
       kind = 'earn',
       reference: string | null = null,
-    ) => ({ amount, kind, reference, createdAt: ago(daysAgo) });
-    const cutoff = ago(30);
-    assert.equal(pointsToExpire([l(100, 40), l(50, 10)], cutoff), 100);
-    assert.equal(pointsToExpire([l(100, 40), l(50, 10), l(-30, 5, 'spend')], cutoff), 70);
-    assert.equal(pointsToExpire([l(100, 40), l(50, 10), l(-130, 5, 'spend')], cutoff), 0);
+    ) => ({
+      amount,
+      kind,
+      reference,
+      createdAt: ago(daysAgo),
+      // Earned in a program whose points expire after 30 days.
+      expiresAt: kind === 'earn' ? ago(daysAgo - 30) : null,
+    });
+    assert.equal(pointsToExpire([l(100, 40), l(50, 10)], NOW), 100);
+    assert.equal(pointsToExpire([l(100, 40), l(50, 10), l(-30, 5, 'spend')], NOW), 70);
+    assert.equal(pointsToExpire([l(100, 40), l(50, 10), l(-130, 5, 'spend')], NOW), 0);
     // A recent order reversed does not eat into the old points; an old one reversed leaves nothing to expire.
     assert.equal(
-      pointsToExpire([l(100, 40), l(50, 10, 'earn', 'o2'), l(-50, 2, 'reverse', 'o2')], cutoff),
+      pointsToExpire([l(100, 40), l(50, 10, 'earn', 'o2'), l(-50, 2, 'reverse', 'o2')], NOW),
       100,
     );
     assert.equal(
-      pointsToExpire([l(100, 40, 'earn', 'o1'), l(50, 10), l(-100, 2, 'reverse', 'o1')], cutoff),
+      pointsToExpire([l(100, 40, 'earn', 'o1'), l(50, 10), l(-100, 2, 'reverse', 'o1')], NOW),
       0,
     );
-    assert.equal(pointsToExpire([l(100, 40), l(-100, 1, 'expire')], cutoff), 0);
+    assert.equal(pointsToExpire([l(100, 40), l(-100, 1, 'expire')], NOW), 0);
     // A stray negative line: the balance caps it.
-    assert.equal(pointsToExpire([l(100, 40), l(-150, 1, 'reverse', 'x')], cutoff), 0);
-    assert.deepEqual(nextExpiring([l(100, 40), l(20, 10), l(5, 10)], 30, NOW), {
+    assert.equal(pointsToExpire([l(100, 40), l(-150, 1, 'reverse', 'x')], NOW), 0);
+    assert.deepEqual(nextExpiring([l(100, 40), l(20, 10), l(5, 10)], NOW), {
       amount: 100,
       date: '2026-11-22',
     });
-    assert.deepEqual(nextExpiring([l(20, 10), l(5, 10), l(-10, 1, 'spend')], 30, NOW), {
+    assert.deepEqual(nextExpiring([l(20, 10), l(5, 10), l(-10, 1, 'spend')], NOW), {
       amount: 15,
       date: '2026-12-12',
     });
-    assert.equal(nextExpiring([l(20, 10), l(-20, 1, 'spend')], 30, NOW), null);
+    assert.equal(nextExpiring([l(20, 10), l(-20, 1, 'spend')], NOW), null);
   });
 
   test('old earns expire, recent ones do not; the level drops; a second run at the same instant writes nothing', async () => {
@@ -174,6 +186,48 @@ describe('points expiry', () => {
     await expirePoints(t.db, new Date(NOW.getTime() + 40 * DAY));
     assert.equal(await points('expa', program, user), 0);
     assert.equal((await expireLines('expa', program, user)).length, 2);
+  });
+
+  test("changing the program's rule moves only points earned after it: earned points keep their date", async () => {
+    const program = await makeProgram('expa', 365);
+    const member = await shopA.member();
+    const user = member.user.uid;
+    const earned = {
+      appId: appOf.expa,
+      programUid: program,
+      userUid: user,
+      currency: 'POINTS' as const,
+      reason: 'test',
+    };
+    await earn(t.db, { ...earned, amount: 100 });
+    // The owner shortens the rule: the 100 keep their year, new points get 30 days.
+    await t.db
+      .update(programs)
+      .set({ pointsExpireAfterDays: 30 })
+      .where(and(eq(programs.appId, appOf.expa), eq(programs.uid, program)));
+    await earn(t.db, { ...earned, amount: 10 });
+    const seen = await t.get(`/api/v5/me/programs/${program}/`, {
+      host: shopA.host,
+      headers: member.auth,
+    });
+    assert.equal(seen.data.points_expiring.amount, 10, 'the 10 expire first');
+    const later = (days: number) => new Date(Date.now() + days * DAY);
+    await expirePoints(t.db, later(40));
+    assert.equal(await points('expa', program, user), 100, 'only the 10 expired');
+    // Switching expiry off does not take back the date of what was earned before.
+    await t.db
+      .update(programs)
+      .set({ pointsExpireAfterDays: null })
+      .where(and(eq(programs.appId, appOf.expa), eq(programs.uid, program)));
+    await earn(t.db, { ...earned, amount: 5 });
+    await expirePoints(t.db, later(366));
+    assert.equal(
+      await points('expa', program, user),
+      5,
+      'the year-old 100 expired; the 5 never do',
+    );
+    await expirePoints(t.db, later(5000));
+    assert.equal(await points('expa', program, user), 5);
   });
 
   test('spent points are not expired again and the balance never goes negative', async () => {

@@ -161,6 +161,11 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
               kind: line.kind,
               reason: line.reason,
               reference: `tenant-file:${line.key}`,
+              // Earned points expire by the program's rule, counted from their import.
+              expiresAt:
+                line.kind === 'earn' && line.currency === 'POINTS' && p.points_expire_after_days
+                  ? new Date(Date.now() + p.points_expire_after_days * 86_400_000)
+                  : null,
             })),
           )
           .onConflictDoNothing();

@@ -42,7 +42,7 @@ export const programs = pgTable(
     openToJoin: boolean('open_to_join').notNull().default(true),
     /** Points a member earns per sol (1.00) of an order's subtotal when it is delivered; 0 earns nothing. */
     orderPointsPerSol: integer('order_points_per_sol').notNull().default(0),
-    /** Points earned more than this many days ago expire (FIFO, see expirePoints); null never expires. */
+    /** Points expire this many days after they are earned (fixed per lot when earned, see loyaltyLedger.expiresAt); null never. */
     pointsExpireAfterDays: integer('points_expire_after_days'),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
@@ -109,6 +109,12 @@ export const loyaltyLedger = pgTable(
     /** What caused the line: an order uid, a redemption uid, a tenant-file key... */
     reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When an earned lot of points expires: fixed when it is earned, by the program's
+     * `points_expire_after_days` then (null: never), so a later change of the rule applies to
+     * points earned from then on only.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -116,6 +122,10 @@ export const loyaltyLedger = pgTable(
       columns: [t.appId, t.programUid, t.userUid],
       foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid],
     }).onDelete('cascade'),
+    // The expiry run's candidates: earned points whose date has come.
+    index('loyalty_ledger_expiring_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} IS NOT NULL`),
     index('loyalty_ledger_member_idx').on(t.appId, t.programUid, t.userUid, t.createdAt),
     index('loyalty_ledger_reference_idx').on(t.appId, t.reference),
     // The back-office dashboard sums a program's points and coins per period.

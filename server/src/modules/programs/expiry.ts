@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { storeDateOf } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
-import { loyaltyLedger, programMembers, programs } from '../../db/schema';
+import { loyaltyLedger } from '../../db/schema';
 import { lockMember } from './ledger';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { alias } from 'drizzle-orm/pg-core';
@@ -12,9 +12,16 @@ import { alias } from 'drizzle-orm/pg-core';
 const lines = alias(loyaltyLedger, 'l');
 
 type Db = Database | Tx;
-type PointsLine = { amount: number; kind: string; reference: string | null; createdAt: Date };
+type PointsLine = {
+  amount: number;
+  kind: string;
+  reference: string | null;
+  createdAt: Date;
+  /** An earn's expiry, fixed when it was earned (null: never). */
+  expiresAt: Date | null;
+};
+type Lot = { amount: number; earnedAt: Date; expiresAt: Date | null };
 
-const DAY_MS = 86_400_000;
 export const EXPIRE_REASON = 'Puntos vencidos';
 
 /**
@@ -24,14 +31,19 @@ export const EXPIRE_REASON = 'Puntos vencidos';
  * something else) consumes the oldest lots first, and positive non-earn lines
  * give consumption back. Answers the lots still open, oldest first.
  */
-function openLots(lines: PointsLine[]): { amount: number; earnedAt: Date }[] {
+function openLots(lines: PointsLine[]): Lot[] {
   const sorted = [...lines].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const lots: { amount: number; earnedAt: Date; reference: string | null }[] = [];
+  const lots: (Lot & { reference: string | null })[] = [];
   const byReference = new Map<string, { amount: number }>();
   let consumed = 0;
   for (const line of sorted) {
     if (line.kind === 'earn') {
-      const lot = { amount: line.amount, earnedAt: line.createdAt, reference: line.reference };
+      const lot = {
+        amount: line.amount,
+        earnedAt: line.createdAt,
+        expiresAt: line.expiresAt,
+        reference: line.reference,
+      };
       lots.push(lot);
       if (line.reference && !byReference.has(line.reference)) byReference.set(line.reference, lot);
       continue;
@@ -41,21 +53,22 @@ function openLots(lines: PointsLine[]): { amount: number; earnedAt: Date }[] {
     if (lot) lot.amount += line.amount;
     else consumed -= line.amount;
   }
-  const open: { amount: number; earnedAt: Date }[] = [];
+  const open: Lot[] = [];
   for (const lot of lots) {
     const left = Math.max(0, lot.amount);
     const used = Math.min(left, Math.max(0, consumed));
     consumed -= used;
-    if (left - used > 0) open.push({ amount: left - used, earnedAt: lot.earnedAt });
+    if (left - used > 0)
+      open.push({ amount: left - used, earnedAt: lot.earnedAt, expiresAt: lot.expiresAt });
   }
   return open;
 }
 
-/** Points of a member's open lots earned at or before the cutoff, never more than the balance. */
-export function pointsToExpire(lines: PointsLine[], cutoff: Date): number {
+/** Points of a member's open lots whose expiry has come by `now`, never more than the balance. */
+export function pointsToExpire(lines: PointsLine[], now: Date): number {
   const balance = lines.reduce((s, l) => s + l.amount, 0);
   const old = openLots(lines)
-    .filter((l) => l.earnedAt.getTime() <= cutoff.getTime())
+    .filter((l) => l.expiresAt && l.expiresAt.getTime() <= now.getTime())
     .reduce((s, l) => s + l.amount, 0);
   return Math.max(0, Math.min(old, balance));
 }
@@ -67,16 +80,21 @@ export function pointsToExpire(lines: PointsLine[], cutoff: Date): number {
  */
 export function nextExpiring(
   lines: PointsLine[],
-  days: number,
   now: Date,
 ): { amount: number; date: string } | null {
   const balance = lines.reduce((s, l) => s + l.amount, 0);
   if (balance <= 0) return null;
   // The date a member is shown is the store's day, not the UTC one.
-  const lots = openLots(lines).map((l) => ({
-    amount: l.amount,
-    date: storeDateOf(new Date(Math.max(l.earnedAt.getTime() + days * DAY_MS, now.getTime()))),
-  }));
+  const lots = openLots(lines).flatMap((l) =>
+    l.expiresAt
+      ? [
+          {
+            amount: l.amount,
+            date: storeDateOf(new Date(Math.max(l.expiresAt.getTime(), now.getTime()))),
+          },
+        ]
+      : [],
+  );
   if (lots.length === 0) return null;
   const date = lots.map((l) => l.date).sort()[0];
   const amount = Math.min(
@@ -98,6 +116,7 @@ async function pointsLines(
       kind: loyaltyLedger.kind,
       reference: loyaltyLedger.reference,
       createdAt: loyaltyLedger.createdAt,
+      expiresAt: loyaltyLedger.expiresAt,
     })
     .from(loyaltyLedger)
     .where(
@@ -112,88 +131,76 @@ async function pointsLines(
     .orderBy(asc(loyaltyLedger.createdAt), asc(loyaltyLedger.uid));
 }
 
-/** A member's next expiring points in a program, or null when it never expires or nothing is due. */
+/** A member's next expiring points in a program, or null when none of theirs expire. */
 export async function memberPointsExpiring(
   db: Database,
   appId: string,
   programUid: string,
   userUid: string,
-  days: number | null,
   now = new Date(),
 ) {
-  if (!days) return null;
-  return nextExpiring(await pointsLines(db, appId, programUid, userUid), days, now);
+  return nextExpiring(await pointsLines(db, appId, programUid, userUid), now);
 }
 
 export type ExpiryOutcome = { appId: string; programUid: string; userUid: string; amount: number };
 
 /**
- * Writes one `expire` line per member of every program with
- * points_expire_after_days, for the points earned more than that many days
- * before `now` and still unconsumed (FIFO, see openLots). Each member is
- * decided inside a transaction holding their member row lock, as spending
- * does, and the amount is recomputed there from the ledger: a second run at
- * the same instant, or a concurrent one in another process, finds nothing left
- * to expire. Never takes the balance below zero.
+ * Writes one `expire` line per member and program whose earned points reached their expiry by
+ * `now` and are still unconsumed (FIFO, see openLots), in every store. Each member is decided
+ * inside a transaction holding their member row lock, as spending does, and the amount is
+ * recomputed there from the ledger: a second run at the same instant, or a concurrent one in
+ * another process, finds nothing left to expire. Never takes the balance below zero.
  */
 export async function expirePoints(
   db: Database,
   now: Date = new Date(),
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
 ): Promise<ExpiryOutcome[]> {
-  const withPolicy = await db
-    .select({ appId: programs.appId, uid: programs.uid, days: programs.pointsExpireAfterDays })
-    .from(programs)
-    .where(isNotNull(programs.pointsExpireAfterDays))
-    .orderBy(asc(programs.appId), asc(programs.uid));
+  // Candidates only: members with an earn whose date has come and points left; the amount is
+  // decided under the lock. The run goes over every store; each row names its own tenant.
+  const members = await db
+    .selectDistinct({
+      appId: loyaltyLedger.appId,
+      programUid: loyaltyLedger.programUid,
+      userUid: loyaltyLedger.userUid,
+    })
+    .from(loyaltyLedger)
+    .where(
+      and(
+        eq(loyaltyLedger.currency, 'POINTS'),
+        eq(loyaltyLedger.kind, 'earn'),
+        lte(loyaltyLedger.expiresAt, now),
+        sql`(SELECT coalesce(sum(l.amount), 0) FROM ${loyaltyLedger} l WHERE ${sameTenant(lines, loyaltyLedger)} AND l.program_uid = ${loyaltyLedger.programUid} AND l.user_uid = ${loyaltyLedger.userUid} AND l.currency = 'POINTS') > 0`,
+      ),
+    )
+    .orderBy(asc(loyaltyLedger.appId), asc(loyaltyLedger.programUid), asc(loyaltyLedger.userUid));
   const outcomes: ExpiryOutcome[] = [];
-  for (const program of withPolicy) {
-    const cutoff = new Date(now.getTime() - program.days! * DAY_MS);
-    // Candidates only: members with an earn at or before the cutoff and points left; the amount is decided under the lock.
-    const members = await db
-      .select({ userUid: programMembers.userUid })
-      .from(programMembers)
-      .where(
-        ofTenant(
-          tenantRef(program.appId),
-          programMembers,
-          eq(programMembers.programUid, program.uid),
-          sql`EXISTS (SELECT 1 FROM ${loyaltyLedger} l WHERE ${sameTenant(lines, programMembers)} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS' AND l.kind = 'earn' AND l.created_at <= ${cutoff.toISOString()})`,
-          sql`(SELECT coalesce(sum(l.amount), 0) FROM ${loyaltyLedger} l WHERE ${sameTenant(lines, programMembers)} AND l.program_uid = ${programMembers.programUid} AND l.user_uid = ${programMembers.userUid} AND l.currency = 'POINTS') > 0`,
-        ),
-      )
-      .orderBy(asc(programMembers.userUid));
-    for (const { userUid } of members) {
-      try {
-        const amount = await db.transaction(async (tx) => {
-          if (!(await lockMember(tx, program.appId, program.uid, userUid))) return 0;
-          const due = pointsToExpire(
-            await pointsLines(tx, program.appId, program.uid, userUid),
-            cutoff,
-          );
-          if (due <= 0) return 0;
-          await tx.insert(loyaltyLedger).values({
-            appId: program.appId,
-            uid: randomUUID(),
-            programUid: program.uid,
-            userUid,
-            currency: 'POINTS',
-            amount: -due,
-            kind: 'expire',
-            reason: EXPIRE_REASON,
-            reference: `expiry:${cutoff.toISOString().slice(0, 10)}`,
-            createdAt: now,
-          });
-          return due;
+  for (const { appId, programUid, userUid } of members) {
+    try {
+      const amount = await db.transaction(async (tx) => {
+        if (!(await lockMember(tx, appId, programUid, userUid))) return 0;
+        const due = pointsToExpire(await pointsLines(tx, appId, programUid, userUid), now);
+        if (due <= 0) return 0;
+        await tx.insert(loyaltyLedger).values({
+          appId,
+          uid: randomUUID(),
+          programUid,
+          userUid,
+          currency: 'POINTS',
+          amount: -due,
+          kind: 'expire',
+          reason: EXPIRE_REASON,
+          reference: `expiry:${now.toISOString().slice(0, 10)}`,
+          createdAt: now,
         });
-        if (amount > 0)
-          outcomes.push({ appId: program.appId, programUid: program.uid, userUid, amount });
-      } catch (err) {
-        log?.error(
-          { err, program: program.uid, member: userUid },
-          'points expiry failed for a member; the next run tries again',
-        );
-      }
+        return due;
+      });
+      if (amount > 0) outcomes.push({ appId, programUid, userUid, amount });
+    } catch (err) {
+      log?.error(
+        { err, program: programUid, member: userUid },
+        'points expiry failed for a member; the next run tries again',
+      );
     }
   }
   if (outcomes.length)

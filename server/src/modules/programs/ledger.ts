@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import {
   loyaltyLedger,
   programMembers,
+  programs,
   type LedgerKind,
   type LoyaltyCurrency,
 } from '../../db/schema';
@@ -50,15 +51,50 @@ export type LedgerEntry = {
   reference?: string | null;
 };
 
-/** Appends lines and answers them as written; callers that spend hold the member's row lock (see lockMember) in the same transaction. */
+/**
+ * Appends lines and answers them as written; callers that spend hold the member's row lock (see
+ * lockMember) in the same transaction. Earned points get their expiry here, whoever earns them:
+ * the program's `points_expire_after_days` as it is now, so changing the rule later moves only
+ * the points earned after the change.
+ */
 export async function appendLedger(
   db: Db,
   entries: LedgerEntry[],
 ): Promise<(typeof loyaltyLedger.$inferSelect)[]> {
+  const now = new Date();
+  const expiring = await expiryDaysOf(db, entries);
   const rows = entries
     .filter((e) => e.amount !== 0)
-    .map((e) => ({ ...e, uid: randomUUID(), reference: e.reference ?? null }));
+    .map((e) => {
+      const days =
+        e.kind === 'earn' && e.currency === 'POINTS' ? expiring.get(e.programUid) : undefined;
+      return {
+        ...e,
+        uid: randomUUID(),
+        reference: e.reference ?? null,
+        expiresAt: days ? new Date(now.getTime() + days * DAY_MS) : null,
+      };
+    });
   return rows.length ? db.insert(loyaltyLedger).values(rows).returning() : [];
+}
+
+const DAY_MS = 86_400_000;
+
+/** The expiry rule of each program that earns points among the entries (one read, or none). */
+async function expiryDaysOf(db: Db, entries: LedgerEntry[]): Promise<Map<string, number | null>> {
+  const earning = entries.filter((e) => e.kind === 'earn' && e.currency === 'POINTS');
+  if (earning.length === 0) return new Map();
+  const rows = await db
+    .select({ uid: programs.uid, days: programs.pointsExpireAfterDays })
+    .from(programs)
+    .where(
+      ofTenant(
+        tenantRef(earning[0].appId),
+        programs,
+        inArray(programs.uid, [...new Set(earning.map((e) => e.programUid))]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.uid, r.days]));
 }
 
 /** Enrols a member if needed (an order may earn points for someone who never pressed "join"). */

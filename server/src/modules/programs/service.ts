@@ -179,13 +179,7 @@ export async function getMemberProgram(
     balances,
     level: levelFor(program.program.levels, balances.points),
     points_expiring: membership
-      ? await memberPointsExpiring(
-          db,
-          app.uid,
-          program.program.uid,
-          userUid,
-          program.program.pointsExpireAfterDays,
-        )
+      ? await memberPointsExpiring(db, app.uid, program.program.uid, userUid)
       : null,
   };
 }
