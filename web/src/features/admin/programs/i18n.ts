@@ -38,7 +38,7 @@ export const programsEs = {
   orderPointsPerSolHint:
     'Se suman al entregar el pedido. Un cambio vale para los pedidos entregados después; los puntos ya ganados no cambian.',
   expireAfterDays: 'Los puntos vencen a los (días)',
-  expireAfterDaysHint: 'Vacío: no vencen.',
+  expireAfterDaysHint: 'Vacío: no vencen. Un cambio vale para los puntos ganados desde entonces.',
   levels: 'Niveles',
   levelsHint:
     'Ordenados de menos a más puntos. El nivel de un miembro es el más alto que alcanza su saldo de puntos.',
@@ -115,7 +115,7 @@ export const programsEn: typeof programsEs = {
   orderPointsPerSolHint:
     'Added when the order is delivered. A change counts for orders delivered afterwards; points already earned stay.',
   expireAfterDays: 'Points expire after (days)',
-  expireAfterDaysHint: 'Empty: they never expire.',
+  expireAfterDaysHint: 'Empty: they never expire. A change applies to points earned from then on.',
   levels: 'Levels',
   levelsHint:
     "From fewest to most points. A member's level is the highest their points balance reaches.",
