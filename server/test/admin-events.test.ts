@@ -339,6 +339,16 @@ describe('who sees and edits what', () => {
     const atA = await made(event({ name: 'En A', place: s.places.a }));
     const atB = await made(event({ name: 'En B', place: s.places.b }));
     const outside = await made(event({ name: 'Fuera', place: null, location: 'Plaza' }));
+    // The back office knows the manager is limited (its editor offers their places only).
+    const me = await t.get('/api/v5/admin/me/', opts(limited));
+    assert.deepEqual(
+      [me.data.limited_to_places, me.data.places.map((p: { uid: string }) => p.uid)],
+      [true, [s.places.b]],
+    );
+    assert.equal(
+      (await t.get('/api/v5/admin/me/', opts(s.auth.owner))).data.limited_to_places,
+      false,
+    );
     const list = await t.get(`${URL}?page_size=100`, opts(limited));
     assert.equal(list.statusCode, 200, list.body);
     const seen = list.data.results.map((e: { name: string }) => e.name);

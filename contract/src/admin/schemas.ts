@@ -94,6 +94,8 @@ export const adminMe = z.object({
   role: staffRole,
   areas: z.array(adminArea),
   places: z.array(namedRef),
+  /** A manager given some places only: what they make must name one of them. */
+  limited_to_places: z.boolean(),
 });
 export type AdminMe = z.infer<typeof adminMe>;
 

@@ -90,6 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
         role: admin.role,
         areas: adminAreasOf(admin),
         places: admin.places,
+        limited_to_places: admin.limitedToPlaces,
       };
     },
   );

@@ -18,6 +18,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { useTenant } from '../../../lib/tenant';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
+import { useAdminMe } from '../api/get-admin-me';
 import { useEvent } from './api/get-events';
 import { useCreateEvent, useDeleteEvent, usePublishEvent, useSaveEvent } from './api/save-event';
 import { EventState } from './event-parts';
@@ -98,6 +99,8 @@ function EventForm({
   const navigate = useNavigate();
   const errorText = useErrorText();
   const app = useTenant();
+  // A manager limited to some places must name one of them (the server refuses any other).
+  const limited = useAdminMe().data?.limited_to_places ?? false;
   const create = useCreateEvent();
   const save = useSaveEvent();
   const publish = usePublishEvent();
@@ -230,7 +233,7 @@ function EventForm({
             ...(current?.place && !places.some((p) => p.uid === current.place?.uid)
               ? [{ value: current.place.uid, label: current.place.name }]
               : []),
-            { value: '', label: t('admin.events.noPlace') },
+            ...(limited ? [] : [{ value: '', label: t('admin.events.noPlace') }]),
           ]}
           {...form.register('place')}
         />
