@@ -14,7 +14,10 @@ export function jsonRow(table: Table): SQL {
 }
 
 /** A row of `table` from `jsonRow`'s object: each value through its column's driver mapping (dates, numbers). */
-export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+export function rowFromJson<T extends Table>(
+  table: T,
+  json: Record<string, unknown>,
+): T['$inferSelect'] {
   const row: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(getTableColumns(table))) {
     const value = json[field];

@@ -1,4 +1,5 @@
 import {
+  and,
   asc,
   count,
   desc,
@@ -14,6 +15,7 @@ import {
   optionGroups,
   options,
   placeProductCounts,
+  places,
   placeProducts,
   productCategories,
   products,
@@ -22,7 +24,7 @@ import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
-import { findCompanyOfApp, findPlace } from '../places/service';
+import { findCompanyOfApp, findPlace, sellingPlace } from '../places/service';
 import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
@@ -109,15 +111,19 @@ export async function listPlaceProducts(
   window: PageWindow,
 ) {
   const { db, app } = scope;
-  const place = await findPlace(db, app, placeUid);
+  if (!isUid(placeUid)) throw new NotFoundError();
   const category =
     filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
-  if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
+  if (category && !isUid(category)) {
+    await findPlace(db, app, placeUid);
+    return { count: 0, results: [] as Product[] };
+  }
   const search = searchWhere(placeProducts.searchVector, filters.search);
+  const selling = sellingPlace(db, app, placeUid);
   const where = ofTenant(
     scope,
     placeProducts,
-    eq(placeProducts.placeUid, place.uid),
+    eq(placeProducts.placeUid, placeUid),
     eq(placeProducts.isActive, true),
     category ? eq(placeProducts.categoryUid, category) : undefined,
     filters.isRedeemable !== undefined
@@ -136,7 +142,7 @@ export async function listPlaceProducts(
             ofTenant(
               scope,
               placeProductCounts,
-              eq(placeProductCounts.placeUid, place.uid),
+              eq(placeProductCounts.placeUid, placeUid),
               category ? eq(placeProductCounts.categoryUid, category) : undefined,
               filters.isRedeemable !== undefined
                 ? eq(placeProductCounts.isRedeemable, filters.isRedeemable)
@@ -158,7 +164,10 @@ export async function listPlaceProducts(
       ).as('total'),
     })
     .from(placeProducts)
-    .where(where)
+    // The place is checked in the page's own statement (an EXISTS that names no outer column, so
+    // PostgreSQL runs it once); only an empty page asks again, to tell a place that sells nothing
+    // here from one that does not sell (404).
+    .where(and(where, exists(db.select({ one: places.uid }).from(places).where(selling))))
     .orderBy(
       ...(search.rank ? [desc(search.rank)] : []),
       asc(placeProducts.position),
@@ -184,7 +193,8 @@ export async function listPlaceProducts(
     )
     .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
   const rows = await pageQuery;
-  // An empty page (past the end, or nothing matches) carries no count: ask for it.
+  // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
+  if (!rows.length) await findPlace(db, app, placeUid);
   const total = rows.length ? rows[0].total : (await countQuery())[0].total;
   return {
     count: total,

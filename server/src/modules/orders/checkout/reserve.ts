@@ -154,20 +154,20 @@ export async function reserveOrder(
   const lines = await tx
     .insert(orderLines)
     .values(
-    p.lines.map((l, position) => ({
-      appId,
-      orderUid: r.orderUid,
-      position,
-      productUid: l.line.uid,
-      title: l.item.product.title,
-      image: l.item.product.image,
-      quantity: l.line.quantity,
-      unitPriceCents: l.unitPriceCents,
-      optionsPriceCents: l.optionsCents,
-      totalCents: l.totalCents,
-      coinPrice: l.coinPrice,
-      options: lineOptions(l),
-    })),
+      p.lines.map((l, position) => ({
+        appId,
+        orderUid: r.orderUid,
+        position,
+        productUid: l.line.uid,
+        title: l.item.product.title,
+        image: l.item.product.image,
+        quantity: l.line.quantity,
+        unitPriceCents: l.unitPriceCents,
+        optionsPriceCents: l.optionsCents,
+        totalCents: l.totalCents,
+        coinPrice: l.coinPrice,
+        options: lineOptions(l),
+      })),
     )
     .returning();
   await reserveStock(
