@@ -116,11 +116,18 @@ const statementNames = new Map<string, string>();
 const MAX_PREPARED = 400;
 const MAX_PREPARED_TEXT = 8_000;
 const MAX_PREPARED_VALUES = 100;
+/**
+ * Text searches (full text, ILIKE) stay unnamed: how many rows a search matches depends on its
+ * words, and a prepared statement's generic plan, made without them, can pick the wrong index
+ * (a broad catalogue search read 100,000 index entries more with one, doubling its time).
+ */
+const SEARCHES_TEXT = / @@ | ilike /i;
 
 function statementName(text: string, values: unknown[]): string | undefined {
   const known = statementNames.get(text);
   if (known) return known;
   if (
+    SEARCHES_TEXT.test(text) ||
     statementNames.size >= MAX_PREPARED ||
     text.length > MAX_PREPARED_TEXT ||
     values.length > MAX_PREPARED_VALUES

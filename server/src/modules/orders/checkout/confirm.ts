@@ -62,19 +62,26 @@ export async function emptyCart(
 }
 
 /**
- * What makes a reserved order final, inside `tx`: a charged card's payment recorded (numbered,
- * PAID or IN_PROCESS), the member's cart at the place emptied and the confirmation mail queued.
- * The order is answered as this transaction wrote it (the reservation's rows, and the payment's
- * update), so nothing is read again: the rows carry the database's own values (dates, defaults).
+ * What makes a reserved order final, inside `tx`: the member's cart at the place emptied, a
+ * charged card's payment recorded (numbered, PAID or IN_PROCESS) and the confirmation mail
+ * queued. The cart goes first (unless the caller emptied it already): it is the member's own row,
+ * while the order number's counter is locked for every order of the store until the commit, so
+ * the less that runs after it, the less the store's other orders wait. The order is answered as
+ * this transaction wrote it (the reservation's rows, and the payment's update), so nothing is read
+ * again: the rows carry the database's own values (dates, defaults).
  */
-export async function confirmOrder(tx: Tx, state: CheckoutState) {
+export async function confirmOrder(
+  tx: Tx,
+  state: CheckoutState,
+  options: { cartEmptied?: boolean } = {},
+) {
   const { scope, payment } = state;
   const priced = needed(state.priced, 'the price');
   const written = needed(state.written, 'the reservation');
+  if (!options.cartEmptied) await emptyCart(tx, scope, state.place.uid);
   const row = payment
     ? await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock())
     : written.order;
-  await emptyCart(tx, scope, state.place.uid);
   const order = orderToApi(row, {
     place: state.place,
     method: priced.paymentMethod!,

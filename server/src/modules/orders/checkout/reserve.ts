@@ -12,7 +12,7 @@ import { nextOrderNumber } from '../numbers';
 import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
 import { needed, type CheckoutState } from './state';
-import { confirmOrder } from './confirm';
+import { confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 
@@ -237,6 +237,8 @@ export const reserveStep: Step<CheckoutState> = {
       // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
       if (!priced.paidWithCoins && !byCard)
         await enforceUnpaidOrdersCap(tx, scope.app, scope.user.uid);
+      // Before the reservation takes the store's order number (see confirmOrder).
+      if (!byCard) await emptyCart(tx, scope, state.place.uid);
       state.written = await reserveOrder(tx, scope, {
         orderUid: state.orderUid,
         priced,
@@ -244,7 +246,7 @@ export const reserveStep: Step<CheckoutState> = {
         idempotencyKey: state.idempotencyKey,
         coinProgramUid: state.coinProgramUid ?? null,
       });
-      if (!byCard) await confirmOrder(tx, state);
+      if (!byCard) await confirmOrder(tx, state, { cartEmptied: true });
     });
   },
   compensate: (state) => releaseOrder(state.scope, state.orderUid),
