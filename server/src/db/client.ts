@@ -26,6 +26,8 @@ export type DatabaseOptions = {
   /** A PGlite data folder tarball (`dumpDataDir`) to start from: the tests copy a template this way. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: statements go as named prepared statements (default; see preparePgStatements). */
+  preparedStatements?: boolean;
 };
 
 /**
@@ -35,7 +37,11 @@ export type DatabaseOptions = {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? await openPostgres(
+        options.databaseUrl,
+        options.poolSize ?? 10,
+        options.preparedStatements ?? true,
+      )
     : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
   return handle;
 }
@@ -62,7 +68,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  preparedStatements: boolean,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -73,7 +83,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
   pool.on('error', (err) => console.error('idle database client failed:', err.message));
   pool.on('connect', (client) => {
-    preparePgStatements(client);
+    if (preparedStatements) preparePgStatements(client);
     timePgStatements(client);
   });
   const max = Math.max(2, poolSize);
@@ -150,7 +160,6 @@ function statementName(text: string, values: unknown[]): string | undefined {
  * without prepared-statement support).
  */
 function preparePgStatements(client: import('pg').PoolClient) {
-  if (process.env.DATABASE_PREPARED_STATEMENTS === '0') return;
   const query = client.query.bind(client) as QueryFn;
   (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
     const config = args[0] as { text?: unknown; name?: string; values?: unknown[] } | undefined;
