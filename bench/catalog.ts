@@ -3,14 +3,21 @@
  * products (SIZE to change), under load with autocannon, beside a bare
  * Fastify route that serves the same first page from memory. Prints a
  * Markdown table for bench/RESULTS.md. DATABASE_URL selects PostgreSQL.
+ *
+ * autocannon runs in a child process, so this process's CPU is the server's
+ * alone: each row also gives the server's and the database's CPU time per
+ * request, which moves far less with the machine's load than requests per
+ * second do, and the server's largest resident memory (RSS) over the runs.
  */
 import Fastify from 'fastify';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { startBenchServer } from './lib/server';
 import { BENCH_HOST, createLargeCatalog } from './lib/catalog-fixture';
+import { cpuMeter } from './lib/cpu';
 
 const size = Number(process.env.SIZE ?? 100_000);
 const duration = Number(process.env.DURATION ?? 5);
@@ -55,8 +62,41 @@ const scenarios = [
   },
 ];
 
+type Result = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+};
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const run = (url: string, seconds = duration) =>
-  autocannon({ url, headers: { host: BENCH_HOST }, connections, duration: seconds });
+  new Promise<Result>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        autocannonBin,
+        '-j',
+        '-c',
+        String(connections),
+        '-d',
+        String(seconds),
+        '-H',
+        `host=${BENCH_HOST}`,
+        url,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as Result)
+        : reject(new Error(`autocannon exited ${code}`)),
+    );
+  });
+const meter = await cpuMeter(process.env.DATABASE_URL || undefined);
+let peakRss = 0;
+const rssSampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 200);
 const load = () =>
   os
     .loadavg()
@@ -68,20 +108,26 @@ console.log(
 // On a busy machine the bare route's rate drifts from one minute to the next,
 // so each scenario is compared with a bare run measured just before it.
 console.log(
-  '| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx | bare p50 / p99 ms |',
+  '| scenario | req/s | % of bare (bare req/s just before) | p50 ms | p99 ms | non-2xx | bare p50 / p99 ms | server CPU ms/req | database CPU ms/req |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 await run(bareUrl, 1);
 for (const s of scenarios) {
   const bareResult = await run(bareUrl);
   await run(s.url, 1);
+  const cpu = await meter.start();
   const result = await run(s.url);
+  const used = await cpu.stop();
+  const perRequest = (seconds: number) => ((seconds * 1000) / result.requests.total).toFixed(2);
   const ratio = ((result.requests.average / bareResult.requests.average) * 100).toFixed(0);
   console.log(
-    `| ${s.name} | ${Math.round(result.requests.average)} | ${ratio}% (${Math.round(bareResult.requests.average)}) | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${bareResult.latency.p50} / ${bareResult.latency.p99} |`,
+    `| ${s.name} | ${Math.round(result.requests.average)} | ${ratio}% (${Math.round(bareResult.requests.average)}) | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${bareResult.latency.p50} / ${bareResult.latency.p99} | ${perRequest(used.server)} | ${server.kind === 'postgres' ? perRequest(used.database) : 'in the server'} |`,
   );
 }
-console.log(`\nload average at the end ${load()}`);
+clearInterval(rssSampler);
+console.log(
+  `\nload average at the end ${load()}; the server process's largest RSS during the runs ${(peakRss / 2 ** 20).toFixed(0)} MiB`,
+);
 await bare.close();
 await server.close();
 

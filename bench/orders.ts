@@ -5,8 +5,15 @@
  * transaction), then the race: RACE concurrent orders (default 50) at a
  * product with 10 in stock. Prints Markdown rows for bench/RESULTS.md.
  * DATABASE_URL selects PostgreSQL.
+ *
+ * The clients run in a child process (lib/order-load.mjs), so this process's
+ * CPU is the server's: the row gives the server's and the database's CPU time
+ * per order, which move far less with the machine's load than orders/s do.
  */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { startBenchServer } from './lib/server';
+import { cpuMeter } from './lib/cpu';
 import { eq } from 'drizzle-orm';
 import { importTenant } from '../server/src/tenants/importer';
 import { apps } from '../server/src/db/schema';
@@ -127,20 +134,16 @@ const billing = {
   city: 'Lima',
   address: 'Av. 1',
 };
+const orderBody = (productUid: string) => ({
+  shipping_type: 'pickup',
+  pickup,
+  products: [{ uid: productUid, quantity: 1 }],
+  expected_total: '10.00',
+  payment_method: cash,
+  billing,
+});
 const order = (productUid: string, token: string) =>
-  call(
-    'POST',
-    `/v5/places/${place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup,
-      products: [{ uid: productUid, quantity: 1 }],
-      expected_total: '10.00',
-      payment_method: cash,
-      billing,
-    },
-    token,
-  );
+  call('POST', `/v5/places/${place}/orders/`, orderBody(productUid), token);
 
 // Round trips of one order alone (after a first one warms the caches), by kind of statement:
 // the figure the speed work lowers, steady whatever else the machine is doing.
@@ -158,20 +161,39 @@ const perOrder = Object.fromEntries(
 );
 const statementsPerOrder = Object.values(perOrder).reduce((a, b) => a + b, 0);
 
-// Load: each client places orders one after another until the time is up.
-const latencies: number[] = [];
-let failures = 0;
-const end = Date.now() + duration * 1000;
-await Promise.all(
-  Array.from({ length: connections }, async (_, c) => {
-    while (Date.now() < end) {
-      const started = performance.now();
-      const res = await order(plenty, tokens[c % tokens.length]);
-      latencies.push(performance.now() - started);
-      if (res.status !== 201) failures++;
-    }
-  }),
+// Load: each client places orders one after another until the time is up (in a child process).
+const loadAtStart = os.loadavg()[0];
+const meter = await cpuMeter(process.env.DATABASE_URL || undefined);
+const cpu = await meter.start();
+const { latencies, failures } = await new Promise<{ latencies: number[]; failures: number }>(
+  (resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [new URL('./lib/order-load.mjs', import.meta.url).pathname],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`order load exited ${code}`)),
+    );
+    child.stdin.end(
+      JSON.stringify({
+        url: `${base}/v5/places/${place}/orders/`,
+        headers: { 'api-key': apiKey, 'content-type': 'application/json' },
+        tokens: tokens.slice(0, connections),
+        body: orderBody(plenty),
+        duration,
+        connections,
+      }),
+    );
+  },
 );
+const used = await cpu.stop();
+const cpuPerOrder = (seconds: number) => ((seconds * 1000) / latencies.length).toFixed(2);
 latencies.sort((a, b) => a - b);
 const p = (q: number) =>
   latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(0);
@@ -188,13 +210,15 @@ const outOfStock = results.filter(
 ).length;
 const stockLeft = (await call('GET', `/v7/places/${place}/products/${lastTen}/`)).data.stock;
 
-console.log(`\n${server.kind}, ${connections} clients, ${duration} s`);
 console.log(
-  '| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left |',
+  `\n${server.kind}, ${connections} clients, ${duration} s; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
 );
-console.log('| --- | ---: | ---: | ---: | ---: | --- |');
 console.log(
-  `| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) |`,
+  '| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left | server CPU ms/order | database CPU ms/order |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+console.log(
+  `| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) | ${cpuPerOrder(used.server)} | ${server.kind === 'postgres' ? cpuPerOrder(used.database) : 'in the server'} |`,
 );
 console.log(
   `\nstatements per order (one order alone): ${statementsPerOrder} ${JSON.stringify(perOrder)}`,

@@ -24,7 +24,11 @@ if (cluster.isPrimary) {
     process.exit(2);
   }
   // Migrate and seed once, before any worker starts serving.
-  const { db, close } = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 });
+  const { db, close } = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: 2,
+    preparedStatements: config.databasePreparedStatements,
+  });
   if (config.seedDemo) await seedDemoTenants(db);
   await close();
 

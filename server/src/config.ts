@@ -58,6 +58,8 @@ export type Config = {
   media: { dir: string; storageUrl?: string };
   /** Connections of the PostgreSQL pool per process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
+  /** Statements sent as named prepared statements on PostgreSQL (DATABASE_PREPARED_STATEMENTS, 0 = off). */
+  databasePreparedStatements: boolean;
   /** Level of the one access line per request (ACCESS_LOG_LEVEL); `silent` writes none. */
   accessLogLevel: AccessLogLevel;
   /** Prometheus figures (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); see MetricsConfig. */
@@ -381,6 +383,7 @@ export function configFromEnv(env = process.env): Config {
     logLevel: levelFromEnv('LOG_LEVEL', 'info', env),
     accessLogLevel: levelFromEnv('ACCESS_LOG_LEVEL', 'info', env),
     databasePoolSize: Math.max(2, intFromEnv('DATABASE_POOL_SIZE', 10, env)),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== '0',
     metrics: metricsFromEnv(env),
     shutdown: {
       drainSeconds: intFromEnv('SHUTDOWN_DRAIN_SECONDS', 0, env),
@@ -706,6 +709,13 @@ export const environmentVariables: EnvironmentVariable[] = [
     name: 'DATABASE_POOL_SIZE',
     default: '10',
     description: 'PostgreSQL connections per process (at least 2).',
+  },
+  {
+    group: 'Database',
+    name: 'DATABASE_PREPARED_STATEMENTS',
+    default: '1',
+    description:
+      '`0` sends statements unprepared (a pooler in transaction mode that cannot keep prepared statements).',
   },
   {
     group: 'Database',

@@ -26,6 +26,7 @@ const { db, kind, close, dump } = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
+  preparedStatements: config.databasePreparedStatements,
 });
 // `npm run backup` asks this process for a consistent copy of its embedded database.
 if (dump && !config.dataDir.startsWith('memory://'))

@@ -26,6 +26,8 @@ export type DatabaseOptions = {
   /** A PGlite data folder tarball (`dumpDataDir`) to start from: the tests copy a template this way. */
   loadDataDir?: Blob;
   poolSize?: number;
+  /** PostgreSQL: statements go as named prepared statements (default; see preparePgStatements). */
+  preparedStatements?: boolean;
 };
 
 /**
@@ -35,7 +37,11 @@ export type DatabaseOptions = {
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    ? await openPostgres(
+        options.databaseUrl,
+        options.poolSize ?? 10,
+        options.preparedStatements ?? true,
+      )
     : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
   return handle;
 }
@@ -62,7 +68,11 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  preparedStatements: boolean,
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -72,7 +82,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize) });
   // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
   pool.on('error', (err) => console.error('idle database client failed:', err.message));
-  pool.on('connect', timePgStatements);
+  pool.on('connect', (client) => {
+    if (preparedStatements) preparePgStatements(client);
+    timePgStatements(client);
+  });
   const max = Math.max(2, poolSize);
   const removeSource = addPoolSource(() => ({
     total: pool.totalCount,
@@ -101,6 +114,70 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
 }
 
 type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Names of the statements that run as server-side prepared statements, by SQL text. The server
+ * builds its SQL from a fixed set of query shapes (IN lists vary by length only), so a few
+ * hundred names cover them; texts past the cap, and long or wide ones (bulk writes of an
+ * import), stay unnamed and are parsed each time as before, so neither this map nor a
+ * connection's prepared statements on the server can grow without bound.
+ */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 400;
+const MAX_PREPARED_TEXT = 8_000;
+const MAX_PREPARED_VALUES = 100;
+/**
+ * Text searches (full text, ILIKE) stay unnamed: how many rows a search matches depends on its
+ * words, and a prepared statement's generic plan, made without them, can pick the wrong index
+ * (a broad catalogue search read 100,000 index entries more with one, doubling its time).
+ */
+const SEARCHES_TEXT = / @@ | ilike /i;
+
+function statementName(text: string, values: unknown[]): string | undefined {
+  const known = statementNames.get(text);
+  if (known) return known;
+  if (
+    SEARCHES_TEXT.test(text) ||
+    statementNames.size >= MAX_PREPARED ||
+    text.length > MAX_PREPARED_TEXT ||
+    values.length > MAX_PREPARED_VALUES
+  )
+    return undefined;
+  const name = `s${statementNames.size}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+/**
+ * Sends each parameterised statement as a named prepared statement: a connection parses and
+ * analyses it once, then only binds and executes it (and PostgreSQL may keep a generic plan),
+ * which is most of the server's work for the short look-ups a request makes. pg keeps the
+ * names a connection has prepared and skips the Parse message for them. Statements without
+ * parameters (BEGIN, COMMIT, migrations) go as before. Adding a column does not disturb a
+ * prepared statement (drizzle names every column it reads); a migration that changes a column's
+ * type makes running processes' statements fail until they restart, as with any prepared
+ * statement. `DATABASE_PREPARED_STATEMENTS=0` switches it off (a pooler in transaction mode
+ * without prepared-statement support).
+ */
+function preparePgStatements(client: import('pg').PoolClient) {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const config = args[0] as { text?: unknown; name?: string; values?: unknown[] } | undefined;
+    const values = Array.isArray(args[1]) ? args[1] : config?.values;
+    if (
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName(config.text, values);
+      if (name) args[0] = { ...config, name };
+    }
+    return query(...args);
+  };
+}
 
 /**
  * Times every statement of a pooled connection (store_db_query_duration_seconds). pg answers

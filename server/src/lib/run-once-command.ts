@@ -26,6 +26,7 @@ export function runOnceCommand(
     const { db, close } = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      preparedStatements: config.databasePreparedStatements,
     });
     try {
       // The jobs only report errors through the log; their results are the command's output.

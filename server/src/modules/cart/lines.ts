@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { placeProducts, products, type StoredCartLine } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import { groupsOf } from '../catalog/service';
+import { groupsFromJson, groupsJson, productColumns } from '../catalog/service';
 import { optionGroupToApi, type GroupWithOptions } from '../catalog/serialize';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
@@ -19,7 +19,7 @@ import { ofTenant, sameTenant } from '../../scope/tenant-query';
  * and subscriptions: one set of rules for what a line may hold and what it
  * costs, always read from the catalogue.
  */
-type ProductRow = typeof products.$inferSelect;
+type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'searchText' | 'searchTitle'>;
 export type Sold = { product: ProductRow; stock: number | null; groups: GroupWithOptions[] };
 
 /** The products of these uids that this place sells, with stock and option groups. */
@@ -32,8 +32,14 @@ export async function soldAt(
   const valid = [...new Set(uids.filter(isUid))];
   const sold = new Map<string, Sold>();
   if (valid.length === 0) return sold;
+  // One statement: the products (without their search columns, the widest) and their groups.
   const rows = await db
-    .select({ product: products, stock: placeProducts.stock, placePrice: placeProducts.priceCents })
+    .select({
+      product: productColumns,
+      stock: placeProducts.stock,
+      placePrice: placeProducts.priceCents,
+      groups: groupsJson(),
+    })
     .from(placeProducts)
     .innerJoin(
       products,
@@ -48,16 +54,12 @@ export async function soldAt(
         eq(products.isActive, true),
       ),
     );
-  const groups = await groupsOf(
-    { db, app: { uid: appId } },
-    rows.map((r) => r.product.uid),
-  );
-  for (const { product, stock, placePrice } of rows)
+  for (const { product, stock, placePrice, groups } of rows)
     sold.set(product.uid, {
       // A place's own price stands for the product's everywhere a cart, checkout or subscription prices it.
       product: { ...product, unitPriceCents: placePrice ?? product.unitPriceCents },
       stock,
-      groups: groups.get(product.uid) ?? [],
+      groups: groupsFromJson(groups),
     });
   return sold;
 }

@@ -18,6 +18,7 @@ import {
   listProducts,
 } from './service';
 import { areaAccess } from '../../plugins/route-access';
+import { schemaSerializerCompiler } from '../../lib/schema-serializer';
 
 const tags = ['catalog'];
 const errors = errorResponses(400, 404);
@@ -29,6 +30,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     '/v7/places/:uid/products/',
     {
       config: { publicCache: true },
+      // Product answers are the largest public ones: written by their schema (lib/schema-serializer.ts).
+      serializerCompiler: schemaSerializerCompiler,
       schema: {
         tags,
         summary: 'Products a place sells, with its stock',
@@ -60,6 +63,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     '/v7/products/',
     {
       config: { publicCache: true },
+      // Product answers are the largest public ones: written by their schema (lib/schema-serializer.ts).
+      serializerCompiler: schemaSerializerCompiler,
       schema: {
         tags,
         summary: 'Products of the store across places',
@@ -89,6 +94,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
     '/v7/places/:place/products/:uid/',
     {
       config: { publicCache: true },
+      // Product answers are the largest public ones: written by their schema (lib/schema-serializer.ts).
+      serializerCompiler: schemaSerializerCompiler,
       schema: {
         tags,
         summary: 'One product of a place, with its option groups',

@@ -1,11 +1,11 @@
 import {
+  and,
   asc,
   count,
   desc,
   eq,
   exists,
   getTableColumns,
-  inArray,
   sql,
   type AnyColumn,
   type SQL,
@@ -15,6 +15,7 @@ import {
   optionGroups,
   options,
   placeProductCounts,
+  places,
   placeProducts,
   productCategories,
   products,
@@ -23,19 +24,21 @@ import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
-import { findCompanyOfApp, findPlace } from '../places/service';
+import { findCompanyOfApp, findPlace, sellingPlace } from '../places/service';
 import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
-import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
+import { jsonRow, rowFromJson } from '../../db/json-rows';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
   searchVector: _v,
   searchText: _t,
   searchTitle: _s,
-  ...productColumns
+  ...columnsWithoutSearch
 } = getTableColumns(products);
+export const productColumns = columnsWithoutSearch;
 
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
@@ -48,48 +51,38 @@ function atPlacePrice<T extends { unitPriceCents: number }>(
   return placePrice === null ? product : { ...product, unitPriceCents: placePrice };
 }
 
-/** Option groups (active, with their active options) of some products, by product uid. */
-export async function groupsOf(
-  scope: Pick<Scope, 'db'> & TenantRef,
-  productUids: string[],
-): Promise<Map<string, GroupWithOptions[]>> {
-  const { db } = scope;
-  const byProduct = new Map<string, GroupWithOptions[]>();
-  if (productUids.length === 0) return byProduct;
-  const groups = await db
-    .select()
-    .from(optionGroups)
-    .where(
-      ofTenant(
-        scope,
-        optionGroups,
-        inArray(optionGroups.productUid, productUids),
-        eq(optionGroups.isActive, true),
-      ),
-    )
-    .orderBy(asc(optionGroups.position));
-  if (groups.length === 0) return byProduct;
-  const opts = await db
-    .select()
-    .from(options)
-    .where(
-      ofTenant(
-        scope,
-        options,
-        inArray(
-          options.groupUid,
-          groups.map((g) => g.uid),
-        ),
-        eq(options.isActive, true),
-      ),
-    )
-    .orderBy(asc(options.position));
-  for (const group of groups) {
-    const list = byProduct.get(group.productUid) ?? [];
-    list.push({ ...group, options: opts.filter((o) => o.groupUid === group.uid) });
-    byProduct.set(group.productUid, list);
-  }
-  return byProduct;
+/**
+ * The active option groups of the outer query's `products` row, each with its active options,
+ * both by position, as one JSON value: a page's or a cart's products come with their groups in
+ * their own statement instead of two more. `groupsFromJson` reads it.
+ */
+export function groupsJson(): SQL<Record<string, unknown>[]> {
+  const activeOptions = sql`select coalesce(json_agg(${jsonRow(options)} order by ${options.position}), '[]'::json)
+    from ${options}
+    where ${sameTenant(
+      options,
+      optionGroups,
+      eq(options.groupUid, optionGroups.uid),
+      eq(options.isActive, true),
+    )}`;
+  return sql<Record<string, unknown>[]>`(
+    select coalesce(json_agg(json_build_object('group', ${jsonRow(optionGroups)}, 'options', (${activeOptions})) order by ${optionGroups.position}), '[]'::json)
+    from ${optionGroups}
+    where ${sameTenant(
+      optionGroups,
+      products,
+      eq(optionGroups.productUid, products.uid),
+      eq(optionGroups.isActive, true),
+    )}
+  )`;
+}
+
+/** The groups of `groupsJson`, as rows of their tables. */
+export function groupsFromJson(json: Record<string, unknown>[]): GroupWithOptions[] {
+  return json.map((g) => ({
+    ...rowFromJson(optionGroups, g.group as Record<string, unknown>),
+    options: (g.options as Record<string, unknown>[]).map((o) => rowFromJson(options, o)),
+  }));
 }
 
 function searchWhere(vector: AnyColumn, search: string | undefined): { where?: SQL; rank?: SQL } {
@@ -118,15 +111,19 @@ export async function listPlaceProducts(
   window: PageWindow,
 ) {
   const { db, app } = scope;
-  const place = await findPlace(db, app, placeUid);
+  if (!isUid(placeUid)) throw new NotFoundError();
   const category =
     filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
-  if (category && !isUid(category)) return { count: 0, results: [] as Product[] };
+  if (category && !isUid(category)) {
+    await findPlace(db, app, placeUid);
+    return { count: 0, results: [] as Product[] };
+  }
   const search = searchWhere(placeProducts.searchVector, filters.search);
+  const selling = sellingPlace(db, app, placeUid);
   const where = ofTenant(
     scope,
     placeProducts,
-    eq(placeProducts.placeUid, place.uid),
+    eq(placeProducts.placeUid, placeUid),
     eq(placeProducts.isActive, true),
     category ? eq(placeProducts.categoryUid, category) : undefined,
     filters.isRedeemable !== undefined
@@ -145,7 +142,7 @@ export async function listPlaceProducts(
             ofTenant(
               scope,
               placeProductCounts,
-              eq(placeProductCounts.placeUid, place.uid),
+              eq(placeProductCounts.placeUid, placeUid),
               category ? eq(placeProductCounts.categoryUid, category) : undefined,
               filters.isRedeemable !== undefined
                 ? eq(placeProductCounts.isRedeemable, filters.isRedeemable)
@@ -167,7 +164,10 @@ export async function listPlaceProducts(
       ).as('total'),
     })
     .from(placeProducts)
-    .where(where)
+    // The place is checked in the page's own statement (an EXISTS that names no outer column, so
+    // PostgreSQL runs it once); only an empty page asks again, to tell a place that sells nothing
+    // here from one that does not sell (404).
+    .where(and(where, exists(db.select({ one: places.uid }).from(places).where(selling))))
     .orderBy(
       ...(search.rank ? [desc(search.rank)] : []),
       asc(placeProducts.position),
@@ -183,6 +183,7 @@ export async function listPlaceProducts(
       placePrice: page.placePrice,
       category: productCategories,
       total: page.total,
+      groups: groupsJson(),
     })
     .from(page)
     .innerJoin(products, ofTenant(scope, products, eq(products.uid, page.productUid)))
@@ -192,19 +193,16 @@ export async function listPlaceProducts(
     )
     .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
   const rows = await pageQuery;
-  // An empty page (past the end, or nothing matches) carries no count: ask for it.
+  // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
+  if (!rows.length) await findPlace(db, app, placeUid);
   const total = rows.length ? rows[0].total : (await countQuery())[0].total;
-  const groups = await groupsOf(
-    scope,
-    rows.map((r) => r.product.uid),
-  );
   return {
     count: total,
     results: rows.map((r) =>
       productToApi(atPlacePrice(r.product, r.placePrice), {
         stock: r.stock,
         category: r.category,
-        groups: groups.get(r.product.uid) ?? [],
+        groups: groupsFromJson(r.groups),
       }),
     ),
   };
@@ -233,7 +231,7 @@ export async function listProducts(
   );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const rows = await db
-    .select({ product: productColumns, category: productCategories })
+    .select({ product: productColumns, category: productCategories, groups: groupsJson() })
     .from(products)
     .leftJoin(
       productCategories,
@@ -248,17 +246,13 @@ export async function listProducts(
     )
     .limit(window.limit)
     .offset(window.offset);
-  const groups = await groupsOf(
-    scope,
-    rows.map((r) => r.product.uid),
-  );
   return {
     count: total,
     results: rows.map((r) =>
       productToApi(r.product, {
         stock: null,
         category: r.category,
-        groups: groups.get(r.product.uid) ?? [],
+        groups: groupsFromJson(r.groups),
       }),
     ),
   };
@@ -278,6 +272,7 @@ export async function getPlaceProduct(
       stock: placeProducts.stock,
       placePrice: placeProducts.priceCents,
       category: productCategories,
+      groups: groupsJson(),
     })
     .from(placeProducts)
     .innerJoin(
@@ -298,11 +293,10 @@ export async function getPlaceProduct(
       ),
     );
   if (!row) throw new NotFoundError();
-  const groups = await groupsOf(scope, [productUid]);
   return productToApi(atPlacePrice(row.product, row.placePrice), {
     stock: row.stock,
     category: row.category,
-    groups: groups.get(productUid) ?? [],
+    groups: groupsFromJson(row.groups),
   });
 }
 

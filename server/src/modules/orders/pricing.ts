@@ -13,14 +13,12 @@ import { isUid } from '../../lib/uid';
 import { checkLines, priceLinesInCents, soldAt, type PricedLine } from '../cart/lines';
 import { coinsMethodRow, coinsMethodUid, hasCoinProgram, isCoinLine } from './coins';
 import {
-  activePaymentMethods,
   checkCouponMinimum,
-  companyOf,
+  checkoutSettingsOf,
   CouponError,
   couponDiscountCents,
   deliveryFare,
   deliveryOf,
-  taxRuleOf,
   taxToApi,
   usableCoupon,
   type CompanyRow,
@@ -82,21 +80,20 @@ export async function priceOrder(
     else throw err;
   };
 
-  const [company, tax, methods] = await Promise.all([
-    companyOf(db, app.uid, place.companyUid),
-    taxRuleOf(db, app.uid, place.companyUid),
-    activePaymentMethods(db, app.uid, place.companyUid),
+  // Settings and products are read side by side: neither depends on the other.
+  const [{ company, tax, methods }, sold] = await Promise.all([
+    checkoutSettingsOf(db, app.uid, place.companyUid),
+    soldAt(
+      db,
+      app.uid,
+      place.uid,
+      input.products.map((l) => l.uid),
+    ),
   ]);
   if (!company.ecommerceEnabled) throw new ValidationError(orderMessages.ecommerceDisabled);
   // The owner's pause (back office) holds every order at the place until switched back.
   if (place.ordersPaused) throw new ValidationError(orderMessages.placePaused);
 
-  const sold = await soldAt(
-    db,
-    app.uid,
-    place.uid,
-    input.products.map((l) => l.uid),
-  );
   let stored: StoredCartLine[] = [];
   try {
     stored = checkLines(input.products, sold, { checkStock: false });

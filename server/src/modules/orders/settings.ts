@@ -21,7 +21,8 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { coinsMethodRow, hasCoinProgram } from './coins';
-import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import { jsonRow, rowFromJson } from '../../db/json-rows';
 import type { TenantDb } from '../../scope/scope';
 
 /** Checkout settings of companies and places: payment methods, tax rule, delivery fares, coupons. */
@@ -54,6 +55,54 @@ export async function taxRuleOf(db: Database, appId: string, companyUid: string)
     .from(companyTaxRules)
     .where(ofTenant(tenantRef(appId), companyTaxRules, eq(companyTaxRules.companyUid, companyUid)));
   return row ? { name: row.name, rateBasisPoints: row.rateBasisPoints } : DEFAULT_TAX;
+}
+
+/**
+ * What a checkout reads of a company, in one statement: the company, its tax rule and its active
+ * payment methods (by position). Read from the database on every order and quote rather than
+ * kept in memory, so a price, tax or method changed in the back office decides the very next
+ * order in every process.
+ */
+export async function checkoutSettingsOf(
+  db: Database | Tx,
+  appId: string,
+  companyUid: string,
+): Promise<{ company: CompanyRow; tax: TaxRule; methods: PaymentMethodRow[] }> {
+  const methods = db
+    .select({
+      list: sql`coalesce(json_agg(${jsonRow(paymentMethods)} ORDER BY ${paymentMethods.position}), '[]'::json)`,
+    })
+    .from(paymentMethods)
+    .where(
+      sameTenant(
+        paymentMethods,
+        companies,
+        eq(paymentMethods.companyUid, companies.uid),
+        eq(paymentMethods.isActive, true),
+      ),
+    );
+  const [row] = await db
+    .select({
+      company: companies,
+      taxName: companyTaxRules.name,
+      taxRate: companyTaxRules.rateBasisPoints,
+      methods: sql<Record<string, unknown>[]>`(${methods})`,
+    })
+    .from(companies)
+    .leftJoin(
+      companyTaxRules,
+      sameTenant(companyTaxRules, companies, eq(companyTaxRules.companyUid, companies.uid)),
+    )
+    .where(ofTenant(tenantRef(appId), companies, eq(companies.uid, companyUid)));
+  if (!row) throw new NotFoundError();
+  return {
+    company: row.company,
+    tax:
+      row.taxName === null || row.taxRate === null
+        ? DEFAULT_TAX
+        : { name: row.taxName, rateBasisPoints: row.taxRate },
+    methods: row.methods.map((m) => rowFromJson(paymentMethods, m)),
+  };
 }
 
 export function taxToApi(tax: TaxRule) {
@@ -156,11 +205,9 @@ export async function checkoutOptionsOf(
   place: PlaceRow,
 ): Promise<CheckoutOptions> {
   const { db, app } = scope;
-  const [company, methods, delivery, tax] = await Promise.all([
-    companyOf(db, app.uid, place.companyUid),
-    activePaymentMethods(db, app.uid, place.companyUid),
+  const [{ company, methods, tax }, delivery] = await Promise.all([
+    checkoutSettingsOf(db, app.uid, place.companyUid),
     deliveryOf(db, app.uid, place.uid),
-    taxRuleOf(db, app.uid, place.companyUid),
   ]);
   const enabled = Boolean(delivery?.enabled && place.latitude !== null && place.longitude !== null);
   return {

@@ -119,21 +119,24 @@ export async function listAreas(
 }
 
 /** A place of this tenant, or 404: the one way every area reads a place named in a path. */
+/** The place of this uid, when it sells: active, of a public company. */
+export function sellingPlace(db: Database, app: Pick<AppRow, 'uid'>, placeUid: string): SQL {
+  return ofTenant(
+    { app },
+    places,
+    eq(places.uid, placeUid),
+    eq(places.isActive, true),
+    // A store not (or no longer) approved sells nothing: its products, cart and checkout 404.
+    ofPublicCompany(db, places),
+  );
+}
+
 export async function findPlace(db: Database, app: AppRow, placeUid: string): Promise<PlaceRow> {
   if (!isUid(placeUid)) throw new NotFoundError();
   const [row] = await db
     .select()
     .from(places)
-    .where(
-      ofTenant(
-        { app },
-        places,
-        eq(places.uid, placeUid),
-        eq(places.isActive, true),
-        // A store not (or no longer) approved sells nothing: its products, cart and checkout 404.
-        ofPublicCompany(db, places),
-      ),
-    );
+    .where(sellingPlace(db, app, placeUid));
   if (!row) throw new NotFoundError();
   return row;
 }

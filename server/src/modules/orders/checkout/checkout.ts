@@ -17,7 +17,8 @@ import { ordersFailed, ordersPlaced } from '../../monitoring/metrics';
  * 1. price   - check and price everything (writes nothing);
  * 2. reserve - one transaction: unpaid-orders cap, order, lines, stock,
  *              coupon use, coins; undone by releasing the order (stock and
- *              coupon back, order and lines deleted) while it is unpaid;
+ *              coupon back, order and lines deleted) while it is unpaid. An
+ *              order without a card to charge is also confirmed (4) in it;
  * 3. charge  - online card only: authorize and capture; undone by a refund;
  * 4. confirm - mark a charged order paid, empty the member's cart there and
  *              queue the confirmation mail (sent by the outbox worker).
@@ -57,8 +58,8 @@ export async function placeOrder(
     ordersFailed.inc({ status: String((err as { statusCode?: number }).statusCode ?? 500) });
     throw err;
   }
-  // The confirm step read the order in the transaction that made it final; a commit cannot
-  // change it, so it is answered as read rather than fetched again.
+  // Confirmation built the order from the rows its transaction wrote; a commit cannot change
+  // them, so it is answered as written rather than fetched again.
   const order = state.placed ?? (await findOrder(db, app.uid, state.orderUid))!;
   ordersPlaced.inc({ payment_status: order.payment_status });
   return order;

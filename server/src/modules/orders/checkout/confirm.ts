@@ -7,7 +7,8 @@ import { ValidationError } from '../../../lib/http-errors';
 import type { Payment } from './charge';
 import type { Step } from './run-steps';
 import { needed, type CheckoutState } from './state';
-import { queueOrderMail } from './notify';
+import { queueMailOf } from './notify';
+import { orderToApi } from '../serialize';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { nextOrderNumber } from '../numbers';
 
@@ -21,7 +22,7 @@ export const PAYMENT_PENDING_MINUTES = 30;
  */
 async function recordPayment(tx: Tx, appId: string, orderUid: string, charged: Payment, now: Date) {
   const pending = charged.payment.status === 'pending';
-  await tx
+  const [row] = await tx
     .update(orders)
     .set({
       number: await nextOrderNumber(tx, appId),
@@ -33,7 +34,9 @@ async function recordPayment(tx: Tx, appId: string, orderUid: string, charged: P
       cardLast4: charged.payment.last4,
       updatedAt: now,
     })
-    .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
+    .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)))
+    .returning();
+  return row;
 }
 
 /**
@@ -59,23 +62,49 @@ export async function emptyCart(
 }
 
 /**
- * Step 4, one transaction: a charged order is numbered and marked PAID (or IN_PROCESS), the member's
- * cart at the place is emptied and the confirmation mail queued. If it fails, the steps before it are undone
- * (the charge refunded, the reservation released), and a failure to record
- * a payment reads as the card's 400 like every other payment failure.
+ * What makes a reserved order final, inside `tx`: the member's cart at the place emptied, a
+ * charged card's payment recorded (numbered, PAID or IN_PROCESS) and the confirmation mail
+ * queued. The cart goes first (unless the caller emptied it already): it is the member's own row,
+ * while the order number's counter is locked for every order of the store until the commit, so
+ * the less that runs after it, the less the store's other orders wait. The order is answered as
+ * this transaction wrote it (the reservation's rows, and the payment's update), so nothing is read
+ * again: the rows carry the database's own values (dates, defaults).
+ */
+export async function confirmOrder(
+  tx: Tx,
+  state: CheckoutState,
+  options: { cartEmptied?: boolean } = {},
+) {
+  const { scope, payment } = state;
+  const priced = needed(state.priced, 'the price');
+  const written = needed(state.written, 'the reservation');
+  if (!options.cartEmptied) await emptyCart(tx, scope, state.place.uid);
+  const row = payment
+    ? await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock())
+    : written.order;
+  const order = orderToApi(row, {
+    place: state.place,
+    method: priced.paymentMethod!,
+    area: priced.area,
+    lines: written.lines,
+  });
+  await queueMailOf(tx, scope, order, { currencySymbol: priced.company.currencySymbol });
+  state.placed = order;
+}
+
+/**
+ * Step 4, one transaction, for a card order once charged (reserve already confirmed the others
+ * in its own transaction). If it fails, the steps before it are undone (the charge refunded, the
+ * reservation released), and a failure to record a payment reads as the card's 400 like every
+ * other payment failure.
  */
 export const confirmStep: Step<CheckoutState> = {
   name: 'confirm',
   async run(state) {
     const { scope, payment } = state;
+    if (state.placed) return;
     try {
-      await scope.db.transaction(async (tx) => {
-        if (payment) await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock());
-        await emptyCart(tx, scope, state.place.uid);
-        state.placed = await queueOrderMail(tx, scope, state.orderUid, {
-          currencySymbol: needed(state.priced, 'the price').company.currencySymbol,
-        });
-      });
+      await scope.db.transaction((tx) => confirmOrder(tx, state));
     } catch (err) {
       if (!payment || err instanceof ValidationError) throw err;
       scope.log.error({ err, order: state.orderUid }, 'payment failed; the order is undone');

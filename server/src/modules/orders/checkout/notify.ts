@@ -19,12 +19,22 @@ export async function queueOrderMail(
 ): Promise<Order | undefined> {
   const order = await findOrder(tx, scope.app.uid, orderUid);
   if (!order) return undefined;
+  await queueMailOf(tx, scope, order, mail);
+  return order;
+}
+
+/** The same for an order the caller holds as that transaction wrote it (the checkout's). */
+export async function queueMailOf(
+  tx: Tx,
+  scope: Pick<Scope, 'app'> & { mailer: Mailer },
+  order: Order,
+  mail: { to?: string; currencySymbol: string },
+) {
   const to = mail.to ?? order.billing?.email;
-  if (!to) return order;
+  if (!to) return;
   await scope.mailer.queue(
     tx,
     scope.app.uid,
     orderConfirmationMail(scope.app.name, to, order, mail.currencySymbol),
   );
-  return order;
 }

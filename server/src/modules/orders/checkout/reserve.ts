@@ -12,10 +12,15 @@ import { nextOrderNumber } from '../numbers';
 import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
 import { needed, type CheckoutState } from './state';
+import { confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+/** The rows a reservation wrote, as the database answered them: the checkout's answer is built from them. */
+export type WrittenOrder = { order: OrderRow; lines: LineRow[] };
 
 /** What a reservation writes: the priced order under the uid chosen for it. */
 export type Reservation = {
@@ -90,7 +95,7 @@ export async function reserveOrder(
   tx: Tx,
   scope: Pick<MemberScope, 'app' | 'user'>,
   r: Reservation,
-) {
+): Promise<WrittenOrder> {
   const appId = scope.app.uid;
   const userUid = scope.user.uid;
   const p = r.priced;
@@ -145,23 +150,26 @@ export async function reserveOrder(
       billing: r.input.billing as OrderRow['billing'],
       influencerUid: r.input.influencer_uid ?? null,
     })
-    .returning({ number: orders.number });
-  await tx.insert(orderLines).values(
-    p.lines.map((l, position) => ({
-      appId,
-      orderUid: r.orderUid,
-      position,
-      productUid: l.line.uid,
-      title: l.item.product.title,
-      image: l.item.product.image,
-      quantity: l.line.quantity,
-      unitPriceCents: l.unitPriceCents,
-      optionsPriceCents: l.optionsCents,
-      totalCents: l.totalCents,
-      coinPrice: l.coinPrice,
-      options: lineOptions(l),
-    })),
-  );
+    .returning();
+  const lines = await tx
+    .insert(orderLines)
+    .values(
+      p.lines.map((l, position) => ({
+        appId,
+        orderUid: r.orderUid,
+        position,
+        productUid: l.line.uid,
+        title: l.item.product.title,
+        image: l.item.product.image,
+        quantity: l.line.quantity,
+        unitPriceCents: l.unitPriceCents,
+        optionsPriceCents: l.optionsCents,
+        totalCents: l.totalCents,
+        coinPrice: l.coinPrice,
+        options: lineOptions(l),
+      })),
+    )
+    .returning();
   await reserveStock(
     tx,
     appId,
@@ -182,6 +190,7 @@ export async function reserveOrder(
       { uid: r.orderUid, number: written.number! },
       p.coinTotal,
     );
+  return { order: written, lines };
 }
 
 /**
@@ -212,24 +221,32 @@ export async function releaseOrder(scope: Pick<Scope, 'db' | 'app'>, orderUid: s
 
 /**
  * The checkout's reserve step: one transaction with the member's
- * unpaid-orders cap (under their row lock) and the reservation.
+ * unpaid-orders cap (under their row lock) and the reservation. An order
+ * nobody charges a card for (paid on delivery, or with coins) is final once
+ * reserved, so the same transaction also confirms it (confirm.ts): one
+ * commit, and no moment in which it is reserved but not yet confirmed. A card
+ * order is confirmed in its own transaction once the card is charged.
  */
 export const reserveStep: Step<CheckoutState> = {
   name: 'reserve',
   async run(state) {
     const { scope } = state;
     const priced = needed(state.priced, 'the price');
+    const byCard = priced.paymentMethod!.type === 'ONLINE_CARD';
     await scope.db.transaction(async (tx) => {
       // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
-      if (!priced.paidWithCoins && priced.paymentMethod!.type !== 'ONLINE_CARD')
+      if (!priced.paidWithCoins && !byCard)
         await enforceUnpaidOrdersCap(tx, scope.app, scope.user.uid);
-      await reserveOrder(tx, scope, {
+      // Before the reservation takes the store's order number (see confirmOrder).
+      if (!byCard) await emptyCart(tx, scope, state.place.uid);
+      state.written = await reserveOrder(tx, scope, {
         orderUid: state.orderUid,
         priced,
         input: state.input,
         idempotencyKey: state.idempotencyKey,
         coinProgramUid: state.coinProgramUid ?? null,
       });
+      if (!byCard) await confirmOrder(tx, state, { cartEmptied: true });
     });
   },
   compensate: (state) => releaseOrder(state.scope, state.orderUid),

@@ -4,6 +4,7 @@ import type { MemberScope } from '../../../scope/scope';
 import type { Mailer } from '../../mail/mailer';
 import type { PricedOrder } from '../pricing';
 import type { Payment } from './charge';
+import type { WrittenOrder } from './reserve';
 
 /**
  * The member's request scope, plus the mailer that sends the confirmation and where the card
@@ -26,6 +27,8 @@ export type CheckoutState = {
   priced?: PricedOrder;
   /** Set by price on a coins order: the program whose coins pay. */
   coinProgramUid?: string | null;
+  /** Set by reserve: the order and lines it wrote. */
+  written?: WrittenOrder;
   /** Set by charge on a card order. */
   payment?: Payment;
   /** Set by confirm: the order as its final transaction read it (the checkout's answer). */
