@@ -1,5 +1,4 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chunkModules } from './build/chunk-modules';
@@ -29,14 +28,25 @@ function buildId(): string {
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
-  plugins: [react(), chunkModules(), precompress()],
+  plugins: [chunkModules(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  // The code is written against React's API and types; it runs on Preact through preact/compat
+  // (about 50 KB gzip less on every first page, issue 20; docs/decisions.md "Preact"). JSX is
+  // compiled by Vite's own transform to react/jsx-runtime, which the aliases below send to Preact.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
     // The store front needs only the contract's constants at run time; importing the package
     // root would pull every zod schema into the first page.
     // Single files of the contract are reachable as '@store/contract/<path>' (e.g. '/constants',
     // '/auth/schemas'): the accounts schemas load only with the lazily-loaded accounts screens.
     alias: [
+      // Every way in to React, ours and the libraries' (React Router, TanStack Query, Tiptap,
+      // react-hook-form, react-i18next, react-toastify, qrcode.react), leads to preact/compat.
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
       {
         find: /^@store\/contract\/(.+)$/,
         replacement: `${fileURLToPath(new URL('../contract/src/', import.meta.url))}$1.ts`,
@@ -59,6 +69,16 @@ export default defineConfig({
     // Read by bench/bundle-budget.ts (the first page's JavaScript and CSS); not served (dot folder).
     manifest: true,
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // Libraries' "use client" markers mean nothing in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client'))
+          return;
+        // React Router reads React 19's useOptimistic by a computed name and falls back to its
+        // own state when it is missing, as it is in preact/compat.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic'))
+          return;
+        warn(warning);
+      },
       output: {
         // Everything the entry imports statically goes into one file. Left to itself the bundler
         // splits it into some twenty small chunks shared with lazy screens, and a phone on a slow

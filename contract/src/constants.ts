@@ -9,6 +9,15 @@ export const DEFAULT_MAIN_COLOR = '#1b4bc6';
 export const DEFAULT_MENU_COLOR = '#ffffff';
 export const TOAST_CLOSE_MS = 5000;
 export const MINIMUM_AGE = 18;
+/** Identity documents a member may sign in and register with (profile/user.ts `documentType`). */
+export const DOCUMENT_TYPES = [
+  'NATIONAL_ID',
+  'PASSPORT',
+  'FOREIGNER_ID',
+  'TAX_ID',
+  'OTHER',
+] as const;
+export const DEFAULT_DOCUMENT_TYPE: (typeof DOCUMENT_TYPES)[number] = 'NATIONAL_ID';
 
 /** Local storage keys, exactly those of the spec. */
 export const storageKeys = {

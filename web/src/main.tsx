@@ -1,6 +1,5 @@
 // First: zod must not probe eval under the page's CSP (see the module).
 import './lib/zod-jitless';
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { storageKeys } from '@store/contract/constants';
 import { ensureStorageVersion, storage } from './lib/storage';
@@ -33,16 +32,9 @@ if ('serviceWorker' in navigator) {
 }
 
 // An English visitor's catalogue loads first, so the first render is not in Spanish.
-// The first render runs as a transition: React renders it in slices of a few milliseconds and
-// lets the browser paint and answer input between them, instead of one long task of the
-// whole shell (about half a second on a throttled phone).
+// The render is synchronous: on Preact (preact/compat, see vite.config.ts) startTransition
+// runs its callback at once and StrictMode is an empty wrapper, so neither is used; there is no
+// time-slicing (docs/decisions.md, "Preact under the React code").
 void i18nReady.then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  createRoot(document.getElementById('root')!).render(<App />);
 });

@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_DIAL_CODE, MINIMUM_AGE } from '../constants';
+import { DEFAULT_DIAL_CODE, DOCUMENT_TYPES, MINIMUM_AGE } from '../constants';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { countries } from '../countries';
 import { formMessages } from '../messages';
 import { formRules } from '../forms/rules';
 import { authMessages } from '../auth/messages';
 
-export const documentType = z.enum(['NATIONAL_ID', 'PASSPORT', 'FOREIGNER_ID', 'TAX_ID', 'OTHER'], {
+export const documentType = z.enum(DOCUMENT_TYPES, {
   error: authMessages.documentTypeRequired,
 });
 export type DocumentType = z.infer<typeof documentType>;
-export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'NATIONAL_ID';
+// In constants.ts so that a first page can start a form on it without this module's zod rules.
+export { DEFAULT_DOCUMENT_TYPE } from '../constants';
 
 export const gender = z.enum(['f', 'm']);
 export type Gender = z.infer<typeof gender>;

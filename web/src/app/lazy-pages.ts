@@ -41,7 +41,9 @@ export const CategoryPage = screen(() =>
 );
 
 const auth = () => import('../features/auth');
-export const LoginPage = screen(() => auth().then((m) => ({ default: m.LoginPage })));
+export const LoginPage = screen(() =>
+  import('../features/auth/login').then((m) => ({ default: m.LoginPage })),
+);
 export const RegisterPage = screen(() => auth().then((m) => ({ default: m.RegisterPage })));
 export const RecoveryPasswordPage = screen(() =>
   auth().then((m) => ({ default: m.RecoveryPasswordPage })),

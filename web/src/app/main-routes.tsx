@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { storageKeys } from '@store/contract/constants';
@@ -6,7 +6,9 @@ import { allHiddenForMembers, isHiddenForMembers, useTenant } from '../lib/tenan
 import { ComingSoon } from '../components/coming-soon';
 import { OpensSoon } from '../components/opens-soon';
 import { NotFound } from '../components/not-found';
+import { Loading } from '../components/loading';
 import { MainLayout } from '../features/shell';
+import { useRefreshApp } from '../features/tenancy';
 import { RequireLogin } from './guards';
 import {
   CartPage,
@@ -110,7 +112,16 @@ function CompanyScope() {
   useEffect(() => {
     if (known && companyUid) rememberCompany(companyUid);
   }, [known, companyUid]);
-  if (!known) return <NotFound />;
+  // The tenant (and its companies) is read once per page load: a store approved since then is
+  // linked from the marketplace home already. An unknown company is asked for once more before
+  // the page says it does not exist.
+  const refreshApp = useRefreshApp();
+  const [askedFor, setAskedFor] = useState<string | undefined>();
+  useEffect(() => {
+    if (known || !companyUid || askedFor === companyUid) return;
+    void refreshApp().finally(() => setAskedFor(companyUid));
+  }, [known, companyUid, askedFor, refreshApp]);
+  if (!known) return askedFor === companyUid ? <NotFound /> : <Loading />;
   const child = app.multisite && companyUid !== app.company.uid;
   return (
     <>

@@ -35,11 +35,19 @@ export function CategoryBar({
       setAtEnd(node.scrollLeft + node.clientWidth >= node.scrollWidth - 1);
     };
     // The observer also calls back once at the start, when layout is done anyway: measuring
-    // here at once would force a layout in the middle of the first render.
-    const observer = new ResizeObserver(measure);
+    // here at once would force a layout in the middle of the first render. Its state changes wait
+    // for the next frame: rendered at once (Preact renders in a microtask) the arrow that appears
+    // resizes the list within the observer's own delivery, and the browser reports a
+    // 'ResizeObserver loop' error.
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    });
     observer.observe(node);
     node.addEventListener('scroll', measure, { passive: true });
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       node.removeEventListener('scroll', measure);
     };

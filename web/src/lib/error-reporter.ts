@@ -54,6 +54,9 @@ export function installErrorReporters(): void {
   window.addEventListener('error', (event) => {
     // A cross-origin script's error says only 'Script error.': nothing to act on.
     if (!event.error && (!event.message || event.message === 'Script error.')) return;
+    // The browser's note that it put off some resize notifications to the next frame: nothing
+    // was lost and nothing is broken (error trackers drop it too).
+    if (!event.error && event.message.startsWith('ResizeObserver loop')) return;
     reportClientError('error', event.error ?? event.message);
   });
   window.addEventListener('unhandledrejection', (event) => {

@@ -14,6 +14,11 @@ export function toastError(message: string): void {
   void toastify().then((m) => m.toast.error(message));
 }
 
+/** An informative toast; one `id` is shown once however often it is raised. */
+export function toastInfo(message: string, id?: string): void {
+  void toastify().then((m) => m.toast.info(message, { toastId: id }));
+}
+
 export function toastSuccess(message: string): void {
   void toastify().then((m) => m.toast.success(message));
 }

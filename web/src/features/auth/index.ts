@@ -1,7 +1,6 @@
 // Spanish messages for zod's own checks, as the contract's root entry sets them.
 import '@store/contract/forms/zod-messages';
 
-export { LoginPage } from './components/login-page';
 export { RegisterPage } from './components/register-page';
 export { RecoveryPasswordPage } from './components/recovery-page';
 export { ResetPasswordPage } from './components/reset-password-page';

@@ -1,1 +1,1 @@
-export { useAppByDomain, currentDomain } from './api/get-app-by-domain';
+export { useAppByDomain, useRefreshApp, currentDomain } from './api/get-app-by-domain';

@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
+
+/** An empty editor's HTML, which the forms store as ''. */
+const EMPTY = '<p></p>';
 
 /**
  * A legal text's editor (TipTap on ProseMirror, in the back office's chunk only). It can only
@@ -19,19 +22,29 @@ export function RichText({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  // The HTML this editor last reported through onChange. Whether `value` is news (a reloaded
+  // record) or the echo of that typing is decided when rendering: by the time the effect runs
+  // (after the paint) fast typing may have moved the editor on, and comparing with its live HTML
+  // then put older text back over the newest keys.
+  const reported = useRef(value);
+  const echo = value === reported.current || (value === '' && reported.current === EMPTY);
   const editor = useEditor({
     // TipTap would add its styles in a <style> tag, which our CSP refuses: they are in admin.css.
     injectCSS: false,
     extensions: [StarterKit.configure({ heading: { levels: [2, 3] } })],
     content: value,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      reported.current = e.getHTML();
+      onChange(reported.current);
+    },
   });
   // A reloaded record (after a conflict) replaces what the editor shows.
   useEffect(() => {
-    if (editor && value !== editor.getHTML())
-      editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
+    if (!editor || echo) return;
+    reported.current = value;
+    if (value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value, echo]);
 
   const tool = (name: string, active: boolean, run: () => void) => (
     <button

@@ -1,23 +1,16 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpenBackOffice } from '../../../api/can-open-back-office';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { toast } from 'react-toastify';
-import { storageKeys, DEFAULT_DIAL_CODE } from '@store/contract/constants';
+import { DEFAULT_DOCUMENT_TYPE, storageKeys } from '@store/contract/constants';
 import { authMessages } from '@store/contract/auth/messages';
-import { formMessages } from '@store/contract/messages';
-import { formRules } from '@store/contract/forms/rules';
-import { DEFAULT_DOCUMENT_TYPE, normaliseDocumentNumber } from '@store/contract/profile/user';
-import type { LoginBody } from '@store/contract/auth/schemas';
+import { errorMessages } from '@store/contract/form-messages';
 import { useTenant } from '../../../lib/tenant';
 import { startSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
-import { withDialCode } from '../../../lib/phone';
+import { toastInfo } from '../../../lib/toast';
 import { FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
-import { PhoneField } from '../../../components/phone-field';
 import { useLogin } from '../api/login';
 import { useValidateDocument } from '../api/validate-document';
 import {
@@ -34,42 +27,22 @@ import { SocialSignIn } from './social-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
+import type { DocumentOutput, DocumentValues, EmailOutput, EmailValues } from './login-rules';
+import {
+  lazyResolver,
+  prefetchRules,
+  submitting,
+  type CaptchaGate,
+  type Submit,
+} from './login-form-kit';
 
 /** What a document-only visitor who can register brings to /register. */
 export type RememberedDocument = { document_type: string; document_number: string };
 
-const emailSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, authMessages.emailRequired)
-    .refine((v) => !formRules.email(v), authMessages.emailRequired),
-  password: z.string().min(1, formMessages.required),
-});
-
-const mobileSchema = z.object({
-  dial_code: z.string().min(1, authMessages.mobileRequired),
-  mobile_number: z
-    .string()
-    .trim()
-    .min(1, authMessages.mobileRequired)
-    .refine((v) => /^[\d\s-]+$/.test(v), authMessages.mobileRequired),
-  password: z.string().min(1, formMessages.required),
-});
-
-const documentSchema = (needsPassword: boolean) =>
-  z.object({
-    document_type: z.string().min(1, authMessages.documentTypeRequired),
-    document_number: z
-      .string()
-      .transform(normaliseDocumentNumber)
-      .pipe(z.string().min(1, authMessages.documentNumberRequired)),
-    password: needsPassword ? z.string().min(1, formMessages.required) : z.string().optional(),
-  });
-
-type Submit = (body: LoginBody, onError: (error: unknown) => void) => Promise<void>;
-type CaptchaGate = () => string | undefined | false;
+// The phone field carries every country's name and dial code: its form loads with its tab.
+const MobileForm = lazy(() =>
+  import('./login-mobile-form').then((m) => ({ default: m.MobileForm })),
+);
 
 function EmailForm({
   submit,
@@ -83,8 +56,8 @@ function EmailForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const form = useForm<z.input<typeof emailSchema>, unknown, z.output<typeof emailSchema>>({
-    resolver: zodResolver(emailSchema),
+  const form = useForm<EmailValues, unknown, EmailOutput>({
+    resolver: lazyResolver((rules) => rules.emailResolver),
     defaultValues: { email: '', password: '' },
   });
   const { general, setGeneral, showError, tm } = useFormFeedback(
@@ -103,7 +76,12 @@ function EmailForm({
   });
   const e = form.formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form
+      onSubmit={submitting(onSubmit, () => setGeneral([tm(errorMessages.generic)]))}
+      onFocus={prefetchRules}
+      noValidate
+      className="auth-form"
+    >
       <TextField
         label={t('auth.email')}
         type="email"
@@ -111,63 +89,6 @@ function EmailForm({
         inputMode="email"
         error={e.email?.message && tm(e.email.message)}
         {...form.register('email')}
-      />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="current-password"
-        error={e.password?.message && tm(e.password.message)}
-        {...form.register('password')}
-      />
-      {children}
-      <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? t('common.loading') : t('auth.loginButton')}
-      </button>
-    </form>
-  );
-}
-
-function MobileForm({
-  submit,
-  captcha,
-  pending,
-  children,
-}: {
-  submit: Submit;
-  captcha: CaptchaGate;
-  pending: boolean;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const form = useForm<z.input<typeof mobileSchema>, unknown, z.output<typeof mobileSchema>>({
-    resolver: zodResolver(mobileSchema),
-    defaultValues: { dial_code: DEFAULT_DIAL_CODE, mobile_number: '', password: '' },
-  });
-  const { general, setGeneral, showError, tm } = useFormFeedback(
-    form.setError,
-    ['mobile_number', 'password'],
-    authMessages.loginFailed,
-  );
-  const onSubmit = form.handleSubmit(async (values) => {
-    const token = captcha();
-    if (token === false) return setGeneral([tm(authMessages.captcha)]);
-    setGeneral([]);
-    await submit(
-      {
-        mobile_number: withDialCode(values.dial_code, values.mobile_number),
-        password: values.password,
-        captcha_token: token,
-      },
-      showError,
-    );
-  });
-  const e = form.formState.errors;
-  return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
-      <PhoneField
-        dialCode={form.register('dial_code')}
-        number={form.register('mobile_number')}
-        error={e.mobile_number?.message && tm(e.mobile_number.message)}
       />
       <PasswordField
         label={t('auth.password')}
@@ -204,9 +125,8 @@ function DocumentForm({
   // document-only form asks for the password too.
   const [askPassword, setAskPassword] = useState(false);
   const withPassword = !documentOnly || askPassword;
-  const schema = documentSchema(withPassword);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<DocumentValues, unknown, DocumentOutput>({
+    resolver: lazyResolver((rules) => rules.documentResolver(withPassword)),
     defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE, document_number: '', password: '' },
   });
   const { general, setGeneral, showError, tm } = useFormFeedback(
@@ -242,7 +162,12 @@ function DocumentForm({
   const e = form.formState.errors;
   const options = documentTypeOptions(t);
   return (
-    <form onSubmit={onSubmit} noValidate className="auth-form">
+    <form
+      onSubmit={submitting(onSubmit, () => setGeneral([tm(errorMessages.generic)]))}
+      onFocus={prefetchRules}
+      noValidate
+      className="auth-form"
+    >
       <SelectField
         label={t('auth.documentType')}
         options={options}
@@ -302,7 +227,7 @@ export function LoginPage() {
   const captcha: CaptchaGate = useCallback(() => {
     if (!siteKey) return undefined;
     if (!captchaToken) {
-      toast.info(tm(authMessages.captcha), { toastId: 'captcha' });
+      toastInfo(tm(authMessages.captcha), 'captcha');
       return false;
     }
     return captchaToken;
@@ -370,9 +295,11 @@ export function LoginPage() {
               {captchaBox}
             </EmailForm>
           ) : tab === 'mobile' ? (
-            <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>
-              {captchaBox}
-            </MobileForm>
+            <Suspense fallback={<p className="auth-form">{t('common.loading')}</p>}>
+              <MobileForm key="mobile" submit={submit} captcha={captcha} pending={login.isPending}>
+                {captchaBox}
+              </MobileForm>
+            </Suspense>
           ) : (
             <DocumentForm
               key="document"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -144,9 +144,11 @@ export function CheckoutPage() {
   const draft = useCheckoutDraft(form, placeUid);
 
   // Defaults once the place, its options and the member are known; never over what was typed,
-  // nor over the tab's draft (back, forward or a reload keep what was filled).
+  // nor over the tab's draft (back, forward or a reload keep what was filled). A layout effect:
+  // the first frame painted already shows them (a passive effect runs after the paint on Preact,
+  // and the billing fields flashed empty, or were read empty, in between).
   const prefilled = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (prefilled.current || !options.data || !me.data || !place) return;
     prefilled.current = true;
     const { shipping_type: draftShipping, payment_method: draftMethod, ...kept } = draft.restore();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -110,9 +110,10 @@ export function SubscriptionCheckoutPage() {
     [options.data],
   );
 
-  // Defaults once the place and its options are known; never over a choice already made.
+  // Defaults once the place and its options are known; never over a choice already made. A
+  // layout effect, so the first frame painted shows them (see checkout-page.tsx).
   const prefilled = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (prefilled.current || !options.data || !place) return;
     prefilled.current = true;
     // A remembered choice the place no longer offers gives way to the default.

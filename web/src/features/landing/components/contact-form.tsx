@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toastError } from '../../../lib/toast';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
 import { TextField } from '../../../components/form-fields';
@@ -38,7 +38,7 @@ export function ContactForm({ companyName, whatsapp }: { companyName: string; wh
     event.preventDefault();
     setEmailTouched(true);
     if (!emailValid) {
-      toast.error(t('landing.invalidEmail'));
+      toastError(t('landing.invalidEmail'));
       return;
     }
     const text = contactMessage({ companyName, site: window.location.origin, ...values });

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { storageKeys } from '@store/contract/constants';
 import type { App } from '@store/contract';
 import { api, ApiError } from '../../../api';
@@ -57,4 +58,16 @@ export const appByDomainQuery = (domain: string) =>
 
 export function useAppByDomain() {
   return useQuery(appByDomainQuery(currentDomain()));
+}
+
+/**
+ * Reads the tenant again (it is read once per page load): a store approved since the page loaded
+ * is listed by the marketplace's own calls before the tenant knows it.
+ */
+export function useRefreshApp(): () => Promise<unknown> {
+  const client = useQueryClient();
+  return useCallback(
+    () => client.refetchQueries({ queryKey: tenancyKeys.appByDomain(currentDomain()) }),
+    [client],
+  );
 }

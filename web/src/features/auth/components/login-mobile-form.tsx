@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm } from 'react-hook-form';
+import { DEFAULT_DIAL_CODE } from '@store/contract/constants';
+import { authMessages } from '@store/contract/auth/messages';
+import { errorMessages } from '@store/contract/form-messages';
+import { PasswordField, FormAlert } from '../../../components/form-fields';
+import { PhoneField } from '../../../components/phone-field';
+import { withDialCode } from '../../../lib/phone';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import type { MobileOutput, MobileValues } from './login-rules';
+import {
+  lazyResolver,
+  prefetchRules,
+  submitting,
+  type CaptchaGate,
+  type Submit,
+} from './login-form-kit';
+
+/** /login's mobile tab: apart from login-page.tsx, as the phone field's country list is large. */
+export function MobileForm({
+  submit,
+  captcha,
+  pending,
+  children,
+}: {
+  submit: Submit;
+  captcha: CaptchaGate;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const form = useForm<MobileValues, unknown, MobileOutput>({
+    resolver: lazyResolver((rules) => rules.mobileResolver),
+    defaultValues: { dial_code: DEFAULT_DIAL_CODE, mobile_number: '', password: '' },
+  });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    ['mobile_number', 'password'],
+    authMessages.loginFailed,
+  );
+  const onSubmit = form.handleSubmit(async (values) => {
+    const token = captcha();
+    if (token === false) return setGeneral([tm(authMessages.captcha)]);
+    setGeneral([]);
+    await submit(
+      {
+        mobile_number: withDialCode(values.dial_code, values.mobile_number),
+        password: values.password,
+        captcha_token: token,
+      },
+      showError,
+    );
+  });
+  const e = form.formState.errors;
+  return (
+    <form
+      onSubmit={submitting(onSubmit, () => setGeneral([tm(errorMessages.generic)]))}
+      onFocus={prefetchRules}
+      noValidate
+      className="auth-form"
+    >
+      <PhoneField
+        dialCode={form.register('dial_code')}
+        number={form.register('mobile_number')}
+        error={e.mobile_number?.message && tm(e.mobile_number.message)}
+      />
+      <PasswordField
+        label={t('auth.password')}
+        autoComplete="current-password"
+        error={e.password?.message && tm(e.password.message)}
+        {...form.register('password')}
+      />
+      {children}
+      <FormAlert messages={general} />
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? t('common.loading') : t('auth.loginButton')}
+      </button>
+    </form>
+  );
+}
