@@ -85,9 +85,15 @@ test(
 
     await page.getByLabel('Estado del pago').selectOption({ label: 'Pagado' });
     await page.getByTestId('admin-orders-search').fill(String(number));
-    const row = page.locator(`tr[data-order="${number}"]`);
+    // The previous answer stays on screen (dimmed, aria-busy) until the filtered one arrives: the
+    // rows are read once the list for this filter and search is the one shown.
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('payment_status') === 'PAID' &&
+        url.searchParams.get('q') === String(number),
+    );
+    const row = page.locator(`[aria-busy="false"] tr[data-order="${number}"]`);
     await row.waitFor();
-    assert.equal(new URL(page.url()).searchParams.get('payment_status'), 'PAID');
     for (const text of await page.locator('tbody tr td:nth-child(6)').allInnerTexts())
       assert.equal(text.trim(), 'Pagado');
     await page.screenshot({ path: `${SHOTS}/admin-orders-desktop.png`, fullPage: true });

@@ -313,6 +313,7 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
             className={
               query.isPlaceholderData ? 'admin-table-wrap admin-orders--stale' : 'admin-table-wrap'
             }
+            aria-busy={query.isPlaceholderData}
           >
             <table className="admin-table admin-orders" data-testid="admin-orders">
               <thead>
