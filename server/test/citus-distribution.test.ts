@@ -193,7 +193,7 @@ async function tasksOf(run: () => Promise<unknown>) {
       !crossTenantJobs.some((re) => re.test(r.text)),
   );
   const client = await coordinator();
-  const out: { text: string; tasks: number[] }[] = [];
+  const out: { text: string; plan: string; tasks: number[] }[] = [];
   try {
     for (const st of statements) {
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
@@ -202,7 +202,7 @@ async function tasksOf(run: () => Promise<unknown>) {
       );
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       const tasks = [...plan.matchAll(/Task Count: (\d+)/g)].map((m) => Number(m[1]));
-      out.push({ text: st.text, tasks });
+      out.push({ text: st.text, plan, tasks });
     }
   } finally {
     await client.end();
@@ -210,12 +210,15 @@ async function tasksOf(run: () => Promise<unknown>) {
   return out;
 }
 
-function assertSingleShard(path: string, explained: { text: string; tasks: number[] }[]) {
+function assertSingleShard(
+  path: string,
+  explained: { text: string; plan: string; tasks: number[] }[],
+) {
   const distributed = explained.filter((e) => e.tasks.length);
   assert.ok(distributed.length > 0, `${path}: some statements reach the shards`);
   for (const e of explained)
     for (const n of e.tasks)
-      assert.equal(n, 1, `${path}: a statement fans out to ${n} shards:\n${e.text}`);
+      assert.equal(n, 1, `${path}: a statement fans out to ${n} shards:\n${e.text}\n${e.plan}`);
 }
 
 describe('Citus: the hot request paths are single-shard queries', { skip }, () => {

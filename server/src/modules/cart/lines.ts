@@ -12,7 +12,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { groupsFromJson, groupsJson, productColumns } from '../catalog/service';
 import { optionGroupToApi, type GroupWithOptions } from '../catalog/serialize';
-import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
  * Checking and pricing of posted product lines, shared by the cart, checkout
@@ -38,7 +38,7 @@ export async function soldAt(
       product: productColumns,
       stock: placeProducts.stock,
       placePrice: placeProducts.priceCents,
-      groups: groupsJson(),
+      groups: groupsJson(tenantRef(appId)),
     })
     .from(placeProducts)
     .innerJoin(

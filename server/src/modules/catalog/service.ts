@@ -27,7 +27,7 @@ import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace, sellingPlace } from '../places/service';
 import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
-import { ofTenant, sameTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 import { jsonRow, rowFromJson } from '../../db/json-rows';
 
@@ -55,23 +55,26 @@ function atPlacePrice<T extends { unitPriceCents: number }>(
  * The active option groups of the outer query's `products` row, each with its active options,
  * both by position, as one JSON value: a page's or a cart's products come with their groups in
  * their own statement instead of two more. `groupsFromJson` reads it.
+ * Each subquery names the tenant itself rather than only matching the outer row's: on Citus a
+ * correlated subquery without its own `app_id = constant` is not pruned, and the statement fans
+ * out to every shard (test/citus-distribution.test.ts).
  */
-export function groupsJson(): SQL<Record<string, unknown>[]> {
+export function groupsJson(tenant: TenantRef): SQL<Record<string, unknown>[]> {
   const activeOptions = sql`select coalesce(json_agg(${jsonRow(options)} order by ${options.position}), '[]'::json)
     from ${options}
-    where ${sameTenant(
+    where ${ofTenant(
+      tenant,
       options,
-      optionGroups,
-      eq(options.groupUid, optionGroups.uid),
+      sameTenant(options, optionGroups, eq(options.groupUid, optionGroups.uid)),
       eq(options.isActive, true),
     )}`;
   return sql<Record<string, unknown>[]>`(
     select coalesce(json_agg(json_build_object('group', ${jsonRow(optionGroups)}, 'options', (${activeOptions})) order by ${optionGroups.position}), '[]'::json)
     from ${optionGroups}
-    where ${sameTenant(
+    where ${ofTenant(
+      tenant,
       optionGroups,
-      products,
-      eq(optionGroups.productUid, products.uid),
+      sameTenant(optionGroups, products, eq(optionGroups.productUid, products.uid)),
       eq(optionGroups.isActive, true),
     )}
   )`;
@@ -183,7 +186,7 @@ export async function listPlaceProducts(
       placePrice: page.placePrice,
       category: productCategories,
       total: page.total,
-      groups: groupsJson(),
+      groups: groupsJson(scope),
     })
     .from(page)
     .innerJoin(products, ofTenant(scope, products, eq(products.uid, page.productUid)))
@@ -231,7 +234,7 @@ export async function listProducts(
   );
   const [{ total }] = await db.select({ total: count() }).from(products).where(where);
   const rows = await db
-    .select({ product: productColumns, category: productCategories, groups: groupsJson() })
+    .select({ product: productColumns, category: productCategories, groups: groupsJson(scope) })
     .from(products)
     .leftJoin(
       productCategories,
@@ -272,7 +275,7 @@ export async function getPlaceProduct(
       stock: placeProducts.stock,
       placePrice: placeProducts.priceCents,
       category: productCategories,
-      groups: groupsJson(),
+      groups: groupsJson(scope),
     })
     .from(placeProducts)
     .innerJoin(

@@ -73,11 +73,13 @@ export async function checkoutSettingsOf(
       list: sql`coalesce(json_agg(${jsonRow(paymentMethods)} ORDER BY ${paymentMethods.position}), '[]'::json)`,
     })
     .from(paymentMethods)
+    // The tenant named again, not only matched to the company's: Citus prunes a correlated
+    // subquery by its own `app_id = constant` (see groupsJson in catalog/service.ts).
     .where(
-      sameTenant(
+      ofTenant(
+        tenantRef(appId),
         paymentMethods,
-        companies,
-        eq(paymentMethods.companyUid, companies.uid),
+        sameTenant(paymentMethods, companies, eq(paymentMethods.companyUid, companies.uid)),
         eq(paymentMethods.isActive, true),
       ),
     );
