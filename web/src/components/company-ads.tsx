@@ -32,11 +32,14 @@ function AdLink({ ad, children }: { ad: Ad; children: ReactNode }) {
 
 /**
  * The company's ads (`GET v5/companies/{uid}/ads`) as a strip of banners that scrolls sideways;
- * left out while loading, on failure and when there are none (decorations never block a page).
+ * left out on failure and when there are none (decorations never block a page). While they load
+ * the strip's box is held empty: banners arriving after the first paint pushed the place picker
+ * and the products down (Lighthouse measured a layout shift of 0.13 on /products).
  */
 export function CompanyAds({ companyUid }: { companyUid: string }) {
   const { t } = useTranslation();
   const ads = useCompanyAds(companyUid);
+  if (ads.isPending) return <div className="company-ads company-ads--loading" aria-hidden="true" />;
   const list = ads.data?.results ?? [];
   if (list.length === 0) return null;
   return (
