@@ -42,7 +42,15 @@ export function Header({
         aria-label={`${name} - ${t('header.home')}`}
       >
         {logo ? (
-          <img className="header__logo" src={logo} alt={t('common.logoAlt', { name })} />
+          // A square box held until the logo arrives (the store's logo is square; a wider one
+          // still fits, as the CSS keeps the height): the name beside it no longer moves.
+          <img
+            className="header__logo"
+            src={logo}
+            alt={t('common.logoAlt', { name })}
+            width={40}
+            height={40}
+          />
         ) : null}
         <span className="header__name">{name}</span>
       </Link>
