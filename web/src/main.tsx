@@ -35,6 +35,8 @@ if ('serviceWorker' in navigator) {
 // The render is synchronous: on Preact (preact/compat, see vite.config.ts) startTransition
 // runs its callback at once and StrictMode is an empty wrapper, so neither is used; there is no
 // time-slicing (docs/decisions.md, "Preact under the React code").
-void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(<App />);
-});
+// The render waits for a task of its own: evaluating this bundle and building the first page in
+// one task made it one long task on a slow phone.
+void i18nReady.then(() =>
+  setTimeout(() => createRoot(document.getElementById('root')!).render(<App />), 0),
+);

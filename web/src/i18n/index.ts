@@ -93,7 +93,10 @@ export async function initI18n(): Promise<void> {
   i18next.on('languageChanged', (language) => {
     document.documentElement.lang = language;
   });
-  loadErrorTexts().catch(() => undefined);
+  // The error texts are asked for once the page has started, not while this bundle is evaluated:
+  // the import's preload links cost a slow phone tens of milliseconds in the first long task. A
+  // message shown before they arrive reads as the server wrote it (lib/error-text.ts).
+  setTimeout(() => loadErrorTexts().catch(() => undefined), 0);
   // A catalogue that fails to load leaves the page in Spanish (the fallback) rather than blank.
   await loadCatalogue(lng).catch(() => undefined);
 }

@@ -26,6 +26,7 @@ import { CartTypeSwitch } from '../../../components/cart-type-switch';
 import { CartPanel } from './cart-panel';
 import { OpensSoon } from '../../../components/opens-soon';
 import { CompanyAds } from '../../../components/company-ads';
+import { compareNames } from '../../../lib/names';
 
 const ProductPopup = lazy(() =>
   import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })),
@@ -35,8 +36,6 @@ const ProductPopup = lazy(() =>
 export const SEARCH_DEBOUNCE_MS = 800;
 
 /** /subscription: the products of the places with subscriptions, added to the subscription cart. */
-// One collator for every comparison: localeCompare with a locale builds a new one per call.
-const byName = new Intl.Collator('es');
 
 export function SubscriptionProductsPage() {
   return <ProductsPage cartType="subscription" />;
@@ -60,7 +59,7 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const subscribing = cartType === 'subscription';
   const placeList = [...(places.data ?? [])]
     .filter((p) => !subscribing || p.subscription_enabled)
-    .sort((a, b) => byName.compare(a.name, b.name));
+    .sort((a, b) => compareNames(a.name, b.name));
   // The screen tells which cart is in use: the cart page then opens on it.
   useEffect(() => setCartType(cartType), [cartType]);
   const offersSubscriptions = company.subscription_enabled;

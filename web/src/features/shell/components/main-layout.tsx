@@ -7,6 +7,7 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../lib/use-media-query';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
+import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 
 const MENU_ID = 'side-menu';
 
@@ -18,6 +19,8 @@ export function MainLayout() {
   const { pathname } = useLocation();
   // One main navigation at a time: the top bar on wide screens, the tab bar on phones.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
+  // The page is built in its own task, after the header and footer have painted.
+  const pageReady = useAfterFirstPaint();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -33,9 +36,7 @@ export function MainLayout() {
       <main id="main" className="shell__main">
         {/* A page that breaks keeps the header and menu around its error screen. */}
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{pageReady ? <Outlet /> : <Loading />}</Suspense>
         </ErrorBoundary>
       </main>
       <Footer withNav={!wide} />
