@@ -9,6 +9,11 @@ import { useEffect, useState } from 'react';
 let firstPaintDone = false;
 
 function afterNextPaint(run: () => void): () => void {
+  // A tab opened in the background paints no frame (and runs no animation frame) until shown.
+  if (document.visibilityState === 'hidden') {
+    const timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(run, 0);
