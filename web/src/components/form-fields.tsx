@@ -4,6 +4,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../lib/error-text';
@@ -71,6 +72,36 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: string;
+};
+
+/** A text of several lines (a description), laid out and announced as `TextField` is. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  id: givenId,
+  className,
+  ...textarea
+}: TextAreaFieldProps) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        id={id}
+        className="form-field__control"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...textarea}
       />
     </FieldShell>
   );

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
 } from '@store/contract/admin/events';
 import { ApiError } from '../../../api';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
@@ -117,7 +117,6 @@ function EventForm({
     'admin.events.saveError',
   );
   const e = form.formState.errors;
-  const descriptionId = useId();
   const image = form.watch('image');
   const placeUid = form.watch('place');
   const message = (m: string) => (m.startsWith('admin.events.') ? t(m) : m);
@@ -279,23 +278,11 @@ function EventForm({
           {...form.register('link')}
         />
       </div>
-      <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
-        <label className="form-field__label" htmlFor={descriptionId}>
-          {t('admin.events.description')}
-        </label>
-        <textarea
-          id={descriptionId}
-          className="form-field__control"
-          aria-invalid={e.description ? true : undefined}
-          aria-describedby={e.description ? `${descriptionId}-error` : undefined}
-          {...form.register('description')}
-        />
-        {e.description?.message ? (
-          <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
-            {errorText(e.description.message)}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={t('admin.events.description')}
+        error={e.description?.message}
+        {...form.register('description')}
+      />
       <ImageUpload
         label={t('admin.events.image')}
         value={image}

@@ -10,10 +10,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPoll } from '@store/contract/admin/polls';
 import { ApiError } from '../../../api';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { useErrorText } from '../../../lib/error-text';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { usePoll } from './api/get-poll';
@@ -249,7 +254,6 @@ function Questions({ form, locked }: { form: Form; locked: boolean }) {
 function PollForm({ poll }: { poll: AdminPoll | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const programs = usePollPrograms();
   const save = useSavePoll();
   const remove = useDeletePoll();
@@ -267,7 +271,7 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
     'admin.polls.saveError',
   );
   const e = form.formState.errors;
-  const descriptionId = useId();
+  const formId = useId();
   const image = useWatch({ control: form.control, name: 'image' });
   const locked = !!current?.structure_locked;
 
@@ -382,23 +386,11 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
             {...form.register('ends_at')}
           />
         </div>
-        <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
-          <label className="form-field__label" htmlFor={descriptionId}>
-            {t('admin.polls.description')}
-          </label>
-          <textarea
-            id={descriptionId}
-            className="form-field__control"
-            aria-invalid={e.description ? true : undefined}
-            aria-describedby={e.description ? `${descriptionId}-error` : undefined}
-            {...form.register('description')}
-          />
-          {e.description?.message ? (
-            <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
-              {errorText(e.description.message)}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('admin.polls.description')}
+          error={e.description?.message}
+          {...form.register('description')}
+        />
         <ImageUpload
           label={t('admin.polls.image')}
           value={image}
@@ -433,7 +425,7 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
             type="button"
             className="button"
             disabled={remove.isPending || current.responses > 0}
-            aria-describedby={current.responses > 0 ? `${descriptionId}-delete` : undefined}
+            aria-describedby={current.responses > 0 ? `${formId}-delete` : undefined}
             onClick={() => void onDelete()}
           >
             {t('admin.polls.delete')}
@@ -441,7 +433,7 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
         ) : null}
       </div>
       {current && current.responses > 0 ? (
-        <p className="admin-page__note" id={`${descriptionId}-delete`}>
+        <p className="admin-page__note" id={`${formId}-delete`}>
           {t('admin.polls.hasResponses')}
         </p>
       ) : null}

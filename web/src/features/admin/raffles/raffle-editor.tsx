@@ -1,10 +1,16 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminRaffle } from '@store/contract/admin/raffles';
 import { ApiError } from '../../../api';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
@@ -98,7 +104,6 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
     'admin.raffles.saveError',
   );
   const e = form.formState.errors;
-  const descriptionId = useId();
   const frozen = !!raffle?.drawn_at;
   const message = (m?: string) => (m?.startsWith('admin.raffles.') ? t(m) : m);
   const image = form.watch('image');
@@ -190,23 +195,11 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
             {...form.register('draw_at')}
           />
         </div>
-        <div className={`form-field${e.description ? ' form-field--error' : ''}`}>
-          <label className="form-field__label" htmlFor={descriptionId}>
-            {t('admin.raffles.description')}
-          </label>
-          <textarea
-            id={descriptionId}
-            className="form-field__control"
-            aria-invalid={e.description ? true : undefined}
-            aria-describedby={e.description ? `${descriptionId}-error` : undefined}
-            {...form.register('description')}
-          />
-          {e.description?.message ? (
-            <p className="form-field__error" id={`${descriptionId}-error`} role="alert">
-              {errorText(e.description.message)}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={t('admin.raffles.description')}
+          error={e.description?.message}
+          {...form.register('description')}
+        />
         {frozen ? null : (
           <ImageUpload
             label={t('admin.raffles.image')}
