@@ -5,12 +5,12 @@ import type { AdminAd, AdminAdFields } from '@store/contract/admin/programs';
 import { ApiError } from '../../../api';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { useAds, useDeleteAd, useSaveAd } from './api/ads';
 import '../programs/programs.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 const FIELDS = ['title', 'image', 'link', 'position', 'is_active'];
@@ -199,11 +199,7 @@ export function AdsPage() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">{t('admin.ads.empty')}</p>
         ) : (

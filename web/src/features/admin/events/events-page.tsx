@@ -7,7 +7,6 @@ import { ConfirmInline } from '../../../components/confirm-inline';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -17,6 +16,7 @@ import { useDeleteEvent, usePublishEvent } from './api/save-event';
 import { EventEditorPage, type EventPlaces } from './event-editor';
 import { EventState, useEventWhen } from './event-parts';
 import './events.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 
@@ -142,11 +142,7 @@ function EventsList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { LoyaltyCurrency } from '@store/contract/loyalty/programs';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useFormat } from '../../../lib/format';
 import { useFormatPrice } from '../../../lib/money';
 import { useMemberHistory, type HistoryTab } from './api/get-member-history';
 import { Pager } from './pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const tabs: HistoryTab[] = ['ledger', 'orders', 'redemptions'];
 const currencies: LoyaltyCurrency[] = ['POINTS', 'COINS', 'STAMPS'];
@@ -75,16 +75,8 @@ function TabState({
   empty: string;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation();
   if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage title={t('admin.fetchError')}>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </PageMessage>
-    );
+  if (query.isError) return <AdminLoadError onRetry={() => query.refetch()} />;
   if (!query.data?.count) return <p className="admin-empty">{empty}</p>;
   return <>{children}</>;
 }

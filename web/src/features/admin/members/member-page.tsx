@@ -8,6 +8,7 @@ import { useFormat } from '../../../lib/format';
 import { useMember } from './api/get-member';
 import { MemberHistory } from './member-history';
 import './members.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 /** /admin/members/:uid: the member's contact data, balance cards, programs and history. */
 export function MemberPage() {
@@ -27,11 +28,7 @@ export function MemberPage() {
         {query.error instanceof ApiError && query.error.status === 404 ? (
           <PageMessage title={t('admin.members.notFound')} />
         ) : (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         )}
       </div>
     );

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { AdminMemberOrdering } from '@store/contract/admin/members';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormat } from '../../../lib/format';
 import { useMembers } from './api/get-members';
 import { ExportButton } from './export-button';
 import { Pager } from './pager';
 import './members.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const orderings: AdminMemberOrdering[] = ['-member_since', 'name', '-points'];
 
@@ -59,11 +59,7 @@ export function MembersPage() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search ? t('admin.members.noMatch') : t('admin.members.empty')}

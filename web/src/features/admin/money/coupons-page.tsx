@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import type { AdminCoupon } from '@store/contract/admin/money';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useCoupons } from './api/get-coupons';
@@ -13,6 +12,7 @@ import { useCreateCoupon } from './api/create-coupon';
 import { useUpdateCoupon } from './api/update-coupon';
 import './money.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 type Form = {
   code: string;
@@ -201,11 +201,7 @@ export function CouponsPage() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search ? t('admin.money.noMatch') : t('admin.money.empty')}

@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import type { AdminPaymentMethod, AdminTaxRule } from '@store/contract/admin/money';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { usePaymentMethods } from './api/get-payment-methods';
 import { useUpdatePaymentMethod } from './api/update-payment-method';
@@ -13,6 +12,7 @@ import { useTaxRule } from './api/get-tax-rule';
 import { usePutTaxRule } from './api/put-tax-rule';
 import { UnsettledCharges } from './unsettled-charges';
 import './money.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 type SecretName = 'access_token' | 'webhook_secret';
 
@@ -171,15 +171,7 @@ export function PaymentsPage() {
       {methods.isPending || tax.isPending ? (
         <Loading />
       ) : failed ? (
-        <PageMessage title={t('admin.fetchError')}>
-          <button
-            type="button"
-            className="button"
-            onClick={() => void Promise.all([methods.refetch(), tax.refetch()])}
-          >
-            {t('admin.retry')}
-          </button>
-        </PageMessage>
+        <AdminLoadError onRetry={() => Promise.all([methods.refetch(), tax.refetch()])} />
       ) : (
         <>
           {methods.data.length ? (

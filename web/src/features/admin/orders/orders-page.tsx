@@ -16,6 +16,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { downloadOrdersCsv } from './api/download-orders-csv';
 import { useOrders, type OrderFilters } from './api/get-orders';
 import './orders.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 /** Payment states an owner filters by (PENDING orders are never listed). */
@@ -299,11 +300,7 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
             </button>
           </PageMessage>
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty" data-testid="admin-orders-empty">
             {filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}

@@ -5,12 +5,12 @@ import type { AdminPlace } from '@store/contract/admin/places';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlaces, type PlaceFilters } from './api/get-places';
 import { PlaceEditorPage } from './place-editor';
 import './places.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 
@@ -79,11 +79,7 @@ function PlacesList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search ? t('admin.places.noMatch') : t('admin.places.empty')}

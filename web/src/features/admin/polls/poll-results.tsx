@@ -5,7 +5,6 @@ import type { AdminPollResults } from '@store/contract/admin/polls';
 import { ApiError } from '../../../api';
 import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { localeOf, useFormat } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
@@ -14,6 +13,7 @@ import { AdminPager } from '../shell/admin-pager';
 import { downloadPollCsv, usePollResults, usePollTextAnswers } from './api/get-poll';
 import { PollState } from './poll-parts';
 import { WithPoll } from './poll-editor';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 type Question = AdminPollResults['questions'][number];
 const ANSWERS_PAGE = 10;
@@ -165,14 +165,7 @@ function Results({ uid }: { uid: string }) {
   const f = useFormat();
   const query = usePollResults(uid);
   if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage title={t('admin.fetchError')}>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </PageMessage>
-    );
+  if (query.isError) return <AdminLoadError onRetry={() => query.refetch()} />;
   const r = query.data;
   return (
     <>

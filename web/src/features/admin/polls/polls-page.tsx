@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useFormat } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminPager } from '../shell/admin-pager';
@@ -13,6 +12,7 @@ import { NewPollPage, PollPage } from './poll-editor';
 import { PollResultsPage } from './poll-results';
 import { PollState, usePollDates } from './poll-parts';
 import './polls.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 /** /admin/polls: the company's polls, searchable by title, paged. */
@@ -49,11 +49,7 @@ function PollsList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search ? t('admin.polls.noMatch') : t('admin.polls.empty')}

@@ -6,10 +6,10 @@ import type { AdminProgram, AdminProgramCreate } from '@store/contract/admin/pro
 import { ApiError } from '../../../api';
 import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { useDeleteProgram, useProgram, useSaveProgram } from './api/programs';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 type Block = {
   uid?: string;
@@ -446,14 +446,7 @@ function Existing({ uid }: { uid: string }) {
   const { t } = useTranslation();
   const query = useProgram(uid);
   if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage title={t('admin.fetchError')}>
-        <button type="button" className="button" onClick={() => void query.refetch()}>
-          {t('admin.retry')}
-        </button>
-      </PageMessage>
-    );
+  if (query.isError) return <AdminLoadError onRetry={() => query.refetch()} />;
   return (
     <>
       <h1 className="admin-page__title">{query.data.name}</h1>

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePrograms } from './api/programs';
 import { ProgramEditorPage } from './program-editor';
 import './programs.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 
@@ -64,11 +64,7 @@ function ProgramsList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search || active ? t('admin.programs.noMatch') : t('admin.programs.empty')}

@@ -8,7 +8,6 @@ import { ConfirmInline } from '../../../components/confirm-inline';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -19,6 +18,7 @@ import { PromotionEditorPage } from './promotion-editor';
 import { KINDS, useCompanyPrograms } from './shared';
 import './promotions.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 const STATUSES: AdminPromotionStatus[] = ['active', 'scheduled', 'ended', 'off'];
@@ -177,11 +177,7 @@ function PromotionsList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {filtered ? t('admin.promotions.noMatch') : t('admin.promotions.empty')}

@@ -4,7 +4,6 @@ import type { AdminRaffle, AdminRaffleVerification } from '@store/contract/admin
 import { ApiError } from '../../../api';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -12,6 +11,7 @@ import { useRaffleDraw, useRaffleEntries, verifyRaffleDraw } from './api/get-raf
 import { useDrawRaffle } from './api/save-raffle';
 import { useStoreDate } from './raffles-page';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 
@@ -96,11 +96,7 @@ export function RaffleDrawPanel({ raffle }: { raffle: AdminRaffle }) {
       ) : record.isPending ? (
         <Loading />
       ) : record.isError ? (
-        <PageMessage title={t('admin.fetchError')}>
-          <button type="button" className="button" onClick={() => void record.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </PageMessage>
+        <AdminLoadError onRetry={() => record.refetch()} />
       ) : (
         <>
           <p>{t('admin.raffles.drawnAt', { date: date(record.data.drawn_at) })}</p>
@@ -187,11 +183,7 @@ export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
-        <PageMessage title={t('admin.fetchError')}>
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </PageMessage>
+        <AdminLoadError onRetry={() => query.refetch()} />
       ) : !d?.results.length ? (
         <p className="admin-empty">{t('admin.raffles.noEntries')}</p>
       ) : (

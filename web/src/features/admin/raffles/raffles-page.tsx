@@ -5,12 +5,12 @@ import type { AdminRaffle } from '@store/contract/admin/raffles';
 import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
-import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffles } from './api/get-raffles';
 import { NewRafflePage, RafflePage } from './raffle-editor';
 import './raffles.css';
 import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
 
@@ -75,11 +75,7 @@ function RafflesList() {
         {query.isPending ? (
           <Loading />
         ) : query.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void query.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => query.refetch()} />
         ) : !d?.results.length ? (
           <p className="admin-empty">
             {search ? t('admin.raffles.noMatch') : t('admin.raffles.empty')}

@@ -16,7 +16,6 @@ import { useMe } from '../../../api/get-me';
 import { ConfirmInline } from '../../../components/confirm-inline';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormat } from '../../../lib/format';
@@ -28,6 +27,7 @@ import { useRemoveMember } from './api/remove-member';
 import { useRevokeInvitation } from './api/revoke-invitation';
 import { useUpdateMember } from './api/update-member';
 import './staff.css';
+import { AdminLoadError } from '../shell/admin-load-error';
 
 type Places = AdminMe['places'];
 type In = z.input<typeof staffInvitationInput>;
@@ -234,11 +234,7 @@ function Invitations() {
       {invitations.isPending ? (
         <Loading />
       ) : invitations.isError ? (
-        <PageMessage title={t('admin.fetchError')}>
-          <button type="button" className="button" onClick={() => void invitations.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </PageMessage>
+        <AdminLoadError onRetry={() => invitations.refetch()} />
       ) : !invitations.data.length ? (
         <p className="admin-empty">{t('admin.staff.noPending')}</p>
       ) : (
@@ -401,11 +397,7 @@ export function StaffPage({ places }: { places: Places }) {
         {members.isPending || me.isPending ? (
           <Loading />
         ) : members.isError || me.isError ? (
-          <PageMessage title={t('admin.fetchError')}>
-            <button type="button" className="button" onClick={() => void members.refetch()}>
-              {t('admin.retry')}
-            </button>
-          </PageMessage>
+          <AdminLoadError onRetry={() => members.refetch()} />
         ) : (
           <ul className="admin-staff__list" data-testid="admin-staff-members">
             {members.data.map((m) => (
