@@ -58,7 +58,7 @@ export type Config = {
   media: { dir: string; storageUrl?: string };
   /** Connections of the PostgreSQL pool per process (DATABASE_POOL_SIZE). */
   databasePoolSize: number;
-  /** Statements sent as named prepared statements on PostgreSQL (DATABASE_PREPARED_STATEMENTS, 0 = off). */
+  /** Statements sent as named prepared statements, on PostgreSQL and PGlite (DATABASE_PREPARED_STATEMENTS, 0 = off). */
   databasePreparedStatements: boolean;
   /** Level of the one access line per request (ACCESS_LOG_LEVEL); `silent` writes none. */
   accessLogLevel: AccessLogLevel;
@@ -715,7 +715,7 @@ export const environmentVariables: EnvironmentVariable[] = [
     name: 'DATABASE_PREPARED_STATEMENTS',
     default: '1',
     description:
-      '`0` sends statements unprepared (a pooler in transaction mode that cannot keep prepared statements).',
+      '`0` sends statements unprepared, on PostgreSQL and PGlite (a pooler in transaction mode that cannot keep prepared statements).',
   },
   {
     group: 'Database',

@@ -26,7 +26,7 @@ export type DatabaseOptions = {
   /** A PGlite data folder tarball (`dumpDataDir`) to start from: the tests copy a template this way. */
   loadDataDir?: Blob;
   poolSize?: number;
-  /** PostgreSQL: statements go as named prepared statements (default; see preparePgStatements). */
+  /** Statements go as named prepared statements (default; see preparePgStatements, preparePgliteStatements). */
   preparedStatements?: boolean;
 };
 
@@ -42,17 +42,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         options.poolSize ?? 10,
         options.preparedStatements ?? true,
       )
-    : await openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+    : await openPglite(
+        options.dataDir ?? 'memory://',
+        options.loadDataDir,
+        options.preparedStatements ?? true,
+      );
   return handle;
 }
 
-async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string,
+  loadDataDir: Blob | undefined,
+  preparedStatements: boolean,
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dataDir, { extensions: { unaccent, pg_trgm }, loadDataDir });
+  // Prepared first, so the timing around it names the statement as written, not its EXECUTE.
+  if (preparedStatements)
+    preparePgliteStatements(client, (await import('pg')).default.escapeLiteral);
   timePgliteStatements(client);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: paths.migrations });
@@ -177,6 +188,69 @@ function preparePgStatements(client: import('pg').PoolClient) {
     }
     return query(...args);
   };
+}
+
+/**
+ * PGlite's own `query` parses, analyses and plans every parameterised statement afresh (an
+ * unnamed statement), in the server's thread: for a catalogue page that was more than running
+ * it. PGlite is one session, so a statement prepared once with SQL `PREPARE` stays for the
+ * process, and each call goes as `EXECUTE sN(…)`, answered from PostgreSQL's plan cache. An
+ * EXECUTE's arguments cannot be protocol parameters (a utility statement declares none), so they
+ * go as quoted literals, which PostgreSQL converts to the prepared statement's parameter types
+ * as it would the parameters themselves; a statement with any other kind of value (bytes, an
+ * array) runs as written. The same names and exclusions as PostgreSQL's (statementName: no text
+ * searches, bounded count and size). Inside a transaction the PREPARE goes through the
+ * transaction's own handle (the client's would wait for the transaction to end); a PREPARE that
+ * fails (in a transaction already aborted) is not remembered, and the statement runs as written,
+ * so its own error is the one reported.
+ */
+function preparePgliteStatements(
+  client: import('@electric-sql/pglite').PGlite,
+  escapeLiteral: (text: string) => string,
+) {
+  const literal = (value: unknown): string | undefined => {
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+      return `'${String(value)}'`;
+    if (value instanceof Date) return `'${value.toISOString()}'`;
+    return undefined;
+  };
+  const prepared = new Map<string, Promise<boolean>>();
+  const prepare = (query: QueryFn, name: string, text: string) => {
+    let done = prepared.get(name);
+    if (!done) {
+      done = (query(`PREPARE ${name} AS ${text}`) as Promise<unknown>).then(
+        () => true,
+        () => {
+          prepared.delete(name);
+          return false;
+        },
+      );
+      prepared.set(name, done);
+    }
+    return done;
+  };
+  const wrap = (target: { query: QueryFn }) => {
+    const query = target.query.bind(target) as QueryFn;
+    target.query = async (...args: unknown[]) => {
+      const [text, values, ...rest] = args;
+      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+        const literals = values.map(literal);
+        const name = literals.every((l) => l !== undefined) && statementName(text, values);
+        if (name && (await prepare(query, name, text)))
+          return query(`EXECUTE ${name}(${literals.join(', ')})`, [], ...rest);
+      }
+      return query(...args);
+    };
+  };
+  wrap(client as unknown as { query: QueryFn });
+  const transaction = client.transaction.bind(client) as QueryFn;
+  (client as unknown as { transaction: QueryFn }).transaction = (fn: unknown) =>
+    transaction((tx: { query: QueryFn }) => {
+      wrap(tx);
+      return (fn as (tx: unknown) => unknown)(tx);
+    });
 }
 
 /**

@@ -1,0 +1,98 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import { openTestDatabase } from './support/test-app';
+
+/**
+ * Statements go to the database as named prepared statements (src/db/client.ts): on PostgreSQL
+ * by pg's protocol, on PGlite as SQL PREPARE and EXECUTE with the values written as quoted
+ * literals. Whichever way, a value must arrive exactly as given, and a statement prepared in a
+ * transaction that failed must not break the statement for later.
+ */
+describe('prepared statements', () => {
+  let db: Database;
+  let close: () => Promise<void>;
+  before(async () => {
+    ({ db, close } = await openTestDatabase());
+  });
+  after(() => close());
+
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+  test('a value arrives exactly as given, whatever characters it holds', async () => {
+    const values = [
+      "O'Higgins",
+      "'); drop table users; --",
+      "back\\slash \\x41 and E'\\'",
+      '$1 $$ dollar $tag$',
+      'tildes: ñandú, Perú, 漢字, 🎉',
+      'line\nbreak\ttab',
+      '',
+    ];
+    for (const value of values) {
+      const [row] = await rows(sql`select ${value}::text as v, length(${value}::text) as n`);
+      assert.equal(row.v, value);
+      assert.equal(Number(row.n), [...value].length);
+    }
+  });
+
+  test('numbers, booleans, dates and nulls keep their types and values', async () => {
+    const at = new Date('2026-11-29T13:45:12.345Z');
+    for (const [n, b, d] of [
+      [42, true, at],
+      [-0.125, false, new Date(0)],
+    ] as const) {
+      const [row] = await rows(
+        sql`select ${n}::numeric as n, ${b}::boolean as b, ${d.toISOString()}::timestamptz = ${d}::timestamptz as same, ${null}::text is null as empty`,
+      );
+      assert.equal(Number(row.n), n);
+      assert.equal(row.b, b);
+      assert.equal(row.same, true);
+      assert.equal(row.empty, true);
+    }
+  });
+
+  test('a statement run again is prepared once, not parsed each time', async () => {
+    const names = await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.execute(sql`select ${i}::int + 7 as prepared_probe`);
+      const found = await tx.execute(
+        sql`select name from pg_prepared_statements where statement like ${'%prepared_probe%'} and statement not like ${'%pg_prepared_statements%'}`,
+      );
+      return (found as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+    });
+    assert.equal(names.length, 1, `one prepared statement, found ${JSON.stringify(names)}`);
+  });
+
+  test('a statement first prepared in a transaction that rolled back still runs after it', async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select ${'x'}::text || 'rolled back' as first_in_tx`);
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    const [row] = await rows(sql`select ${'y'}::text || 'rolled back' as first_in_tx`);
+    assert.equal(row.first_in_tx, 'yrolled back');
+  });
+
+  test('in an aborted transaction a new statement fails with the real error, and works afterwards', async () => {
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await assert.rejects(tx.execute(sql`select 1 / ${0}::int`));
+        await tx.execute(sql`select ${'z'}::text as after_abort`);
+      }),
+      (err: Error & { cause?: Error }) =>
+        /current transaction is aborted/.test(`${err.message} ${err.cause?.message ?? ''}`),
+    );
+    const [row] = await rows(sql`select ${'z'}::text as after_abort`);
+    assert.equal(row.after_abort, 'z');
+  });
+
+  test('a value that is not text, a number, a boolean or a date goes as a parameter', async () => {
+    const bytes = new Uint8Array([0, 39, 92, 255]);
+    const [row] = await rows(sql`select length(${bytes}::bytea) as n`);
+    assert.equal(Number(row.n), 4);
+  });
+});
