@@ -13,6 +13,8 @@ export async function startBenchServer(
   const database = await openDatabase({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: 'memory://',
+    // As the server reads it: DATABASE_PREPARED_STATEMENTS=0 measures the statements unprepared.
+    preparedStatements: process.env.DATABASE_PREPARED_STATEMENTS !== '0',
   });
   await seedDemoTenants(database.db);
   const prepared = options.prepare ? await options.prepare(database.db) : undefined;

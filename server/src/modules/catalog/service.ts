@@ -30,6 +30,7 @@ import { categoryToApi, productToApi, type GroupWithOptions } from './serialize'
 import { ofTenant, sameTenant, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 import { jsonRow, rowFromJson } from '../../db/json-rows';
+import type { Database } from '../../db/client';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
@@ -100,13 +101,147 @@ function searchWhere(vector: AnyColumn, search: string | undefined): { where?: S
 
 export type PlaceProductFilters = { category?: string; search?: string; isRedeemable?: boolean };
 
+/** What a place's product list filters on: its statement has one shape per combination. */
+type ListShape = { category: boolean; redeemable: boolean; search: boolean };
+
+/** The values of one list, or the placeholders standing for them in a statement built once. */
+type ListValues = {
+  tenant: TenantRef;
+  place: string;
+  category: string | undefined;
+  redeemable: boolean | undefined;
+  /** The search as a prefix tsquery (`prefixTsQuery`). */
+  search: string | undefined;
+};
+
+/** A drizzle placeholder where the query builder's types expect the value it will be given. */
+const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** How many products the list holds, for the given values (or placeholders). */
+function listCount(db: Database, v: ListValues) {
+  if (v.search !== undefined)
+    return db.select({ total: count() }).from(placeProducts).where(listWhere(v));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${placeProductCounts.total}), 0)::int` })
+    .from(placeProductCounts)
+    .where(
+      ofTenant(
+        v.tenant,
+        placeProductCounts,
+        eq(placeProductCounts.placeUid, v.place),
+        v.category !== undefined ? eq(placeProductCounts.categoryUid, v.category) : undefined,
+        v.redeemable !== undefined ? eq(placeProductCounts.isRedeemable, v.redeemable) : undefined,
+      ),
+    );
+}
+
+function listWhere(v: ListValues) {
+  return ofTenant(
+    v.tenant,
+    placeProducts,
+    eq(placeProducts.placeUid, v.place),
+    eq(placeProducts.isActive, true),
+    v.category !== undefined ? eq(placeProducts.categoryUid, v.category) : undefined,
+    v.redeemable !== undefined ? eq(placeProducts.isRedeemable, v.redeemable) : undefined,
+    v.search !== undefined
+      ? sql`${placeProducts.searchVector} @@ to_tsquery('spanish', ${v.search})`
+      : undefined,
+  );
+}
+
 /**
- * Products a place sells, with the place's stock. Filters, search, ranking,
- * counting and the page's offset all run on place_products (its copied
- * category, flags and search vector, and its indexes); only the page's rows
- * then read products, so page 200 or a broad search costs little more than
- * the first page.
+ * The page statement of one list shape, with placeholders for its values. Filters, search,
+ * ranking, counting and the page's offset all run on place_products (its copied category, flags
+ * and search vector, and its indexes); only the page's rows then read products, so page 200 or
+ * a broad search costs little more than the first page.
  */
+function buildListPage(db: Database, shape: ListShape) {
+  const v: ListValues = {
+    tenant: { app: { uid: placeholder<string>('tenant') } },
+    place: placeholder<string>('place'),
+    category: shape.category ? placeholder<string>('category') : undefined,
+    redeemable: shape.redeemable ? placeholder<boolean>('redeemable') : undefined,
+    search: shape.search ? placeholder<string>('search') : undefined,
+  };
+  const rank =
+    v.search !== undefined
+      ? sql<number>`ts_rank(${placeProducts.searchVector}, to_tsquery('spanish', ${v.search}))`
+      : undefined;
+  const page = db
+    .select({
+      productUid: placeProducts.productUid,
+      stock: placeProducts.stock,
+      placePrice: placeProducts.priceCents,
+      position: placeProducts.position,
+      rank: (rank ?? sql<number>`0`).as('rank'),
+      // The count rides with the page (one round trip): a search counts the matches it ranks
+      // anyway, a list sums its few place_product_counts rows once.
+      total: (v.search !== undefined
+        ? sql<number>`(count(*) over ())::int`
+        : sql<number>`(${listCount(db, v)})`
+      ).as('total'),
+    })
+    .from(placeProducts)
+    // The place is checked in the page's own statement (an EXISTS that names no outer column, so
+    // PostgreSQL runs it once); only an empty page asks again, to tell a place that sells nothing
+    // here from one that does not sell (404).
+    .where(
+      and(
+        listWhere(v),
+        exists(
+          db
+            .select({ one: places.uid })
+            .from(places)
+            .where(sellingPlace(db, v.tenant.app, v.place)),
+        ),
+      ),
+    )
+    .orderBy(
+      ...(rank ? [desc(rank)] : []),
+      asc(placeProducts.position),
+      asc(placeProducts.productUid),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return (
+    db
+      .select({
+        product: productColumns,
+        stock: page.stock,
+        placePrice: page.placePrice,
+        category: productCategories,
+        total: page.total,
+        groups: groupsJson(v.tenant),
+      })
+      .from(page)
+      .innerJoin(products, ofTenant(v.tenant, products, eq(products.uid, page.productUid)))
+      .leftJoin(
+        productCategories,
+        sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
+      )
+      .orderBy(desc(page.rank), asc(page.position), asc(page.productUid))
+      // Unnamed here: db/client.ts names the statements by its own rules (a search stays unnamed).
+      .prepare('')
+  );
+}
+
+/**
+ * Each list shape's statement, built once per database: drizzle's building of a statement this
+ * size cost about a quarter of the server's CPU per cold list (bench/RESULTS.md, 2026-11-29).
+ */
+const listPages = new WeakMap<Database, Map<string, ReturnType<typeof buildListPage>>>();
+
+function listPage(db: Database, shape: ListShape) {
+  let pages = listPages.get(db);
+  if (!pages) listPages.set(db, (pages = new Map()));
+  const key = `${shape.category}.${shape.redeemable}.${shape.search}`;
+  let page = pages.get(key);
+  if (!page) pages.set(key, (page = buildListPage(db, shape)));
+  return page;
+}
+
+/** Products a place sells, with the place's stock, one page of them. */
 export async function listPlaceProducts(
   scope: Scope,
   placeUid: string,
@@ -117,88 +252,35 @@ export async function listPlaceProducts(
   if (!isUid(placeUid)) throw new NotFoundError();
   const category =
     filters.category && filters.category !== ALL_CATEGORIES ? filters.category : undefined;
-  if (category && !isUid(category)) {
+  const search = filters.search ? prefixTsQuery(filters.search) : undefined;
+  // A category that cannot exist, or a search without a word to look for, matches nothing.
+  if ((category && !isUid(category)) || search === null) {
     await findPlace(db, app, placeUid);
     return { count: 0, results: [] as Product[] };
   }
-  const search = searchWhere(placeProducts.searchVector, filters.search);
-  const selling = sellingPlace(db, app, placeUid);
-  const where = ofTenant(
-    scope,
-    placeProducts,
-    eq(placeProducts.placeUid, placeUid),
-    eq(placeProducts.isActive, true),
-    category ? eq(placeProducts.categoryUid, category) : undefined,
-    filters.isRedeemable !== undefined
-      ? eq(placeProducts.isRedeemable, filters.isRedeemable)
-      : undefined,
-    search.where,
-  );
-  // Without search the count comes from the few rows of place_product_counts; a search counts its matches.
-  const countQuery = () =>
-    search.where
-      ? db.select({ total: count() }).from(placeProducts).where(where)
-      : db
-          .select({ total: sql<number>`coalesce(sum(${placeProductCounts.total}), 0)::int` })
-          .from(placeProductCounts)
-          .where(
-            ofTenant(
-              scope,
-              placeProductCounts,
-              eq(placeProductCounts.placeUid, placeUid),
-              category ? eq(placeProductCounts.categoryUid, category) : undefined,
-              filters.isRedeemable !== undefined
-                ? eq(placeProductCounts.isRedeemable, filters.isRedeemable)
-                : undefined,
-            ),
-          );
-  const page = db
-    .select({
-      productUid: placeProducts.productUid,
-      stock: placeProducts.stock,
-      placePrice: placeProducts.priceCents,
-      position: placeProducts.position,
-      rank: (search.rank ?? sql<number>`0`).as('rank'),
-      // The count rides with the page (one round trip): a search counts the matches it ranks
-      // anyway, a list sums its few place_product_counts rows once.
-      total: (search.where
-        ? sql<number>`(count(*) over ())::int`
-        : sql<number>`(${countQuery()})`
-      ).as('total'),
-    })
-    .from(placeProducts)
-    // The place is checked in the page's own statement (an EXISTS that names no outer column, so
-    // PostgreSQL runs it once); only an empty page asks again, to tell a place that sells nothing
-    // here from one that does not sell (404).
-    .where(and(where, exists(db.select({ one: places.uid }).from(places).where(selling))))
-    .orderBy(
-      ...(search.rank ? [desc(search.rank)] : []),
-      asc(placeProducts.position),
-      asc(placeProducts.productUid),
-    )
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page');
-  const pageQuery = db
-    .select({
-      product: productColumns,
-      stock: page.stock,
-      placePrice: page.placePrice,
-      category: productCategories,
-      total: page.total,
-      groups: groupsJson(scope),
-    })
-    .from(page)
-    .innerJoin(products, ofTenant(scope, products, eq(products.uid, page.productUid)))
-    .leftJoin(
-      productCategories,
-      sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
-    )
-    .orderBy(desc(page.rank), asc(page.position), asc(page.productUid));
-  const rows = await pageQuery;
+  const values: ListValues = {
+    tenant: scope,
+    place: placeUid,
+    category,
+    redeemable: filters.isRedeemable,
+    search,
+  };
+  const rows = await listPage(db, {
+    category: category !== undefined,
+    redeemable: filters.isRedeemable !== undefined,
+    search: search !== undefined,
+  }).execute({
+    tenant: app.uid,
+    place: placeUid,
+    category,
+    redeemable: filters.isRedeemable,
+    search,
+    limit: window.limit,
+    offset: window.offset,
+  });
   // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
   if (!rows.length) await findPlace(db, app, placeUid);
-  const total = rows.length ? rows[0].total : (await countQuery())[0].total;
+  const total = rows.length ? rows[0].total : (await listCount(db, values))[0].total;
   return {
     count: total,
     results: rows.map((r) =>
