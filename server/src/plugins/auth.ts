@@ -6,6 +6,7 @@ import type { SessionLifetime } from '../config';
 import { sessions, users, type SessionMethod } from '../db/schema';
 import { ForbiddenError, UnauthorizedError } from '../lib/http-errors';
 import { tokenHash } from '../lib/secrets';
+import { placeholder } from '../db/placeholder';
 import { ofTenant, sameTenant, tenantRef } from '../scope/tenant-query';
 
 export type UserRow = typeof users.$inferSelect;
@@ -72,6 +73,24 @@ export const authPlugin = fp(
         throw new ForbiddenError(authMessages.limitedSession);
       return user;
     });
+    // Built once: every signed-in call runs it (see db/placeholder.ts).
+    const sessionOfToken = app.db
+      .select({
+        user: users,
+        method: sessions.method,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .innerJoin(users, sameTenant(users, sessions, eq(users.uid, sessions.userUid)))
+      .where(
+        ofTenant(
+          tenantRef(placeholder<string>('tenant')),
+          sessions,
+          eq(sessions.tokenHash, placeholder<string>('hash')),
+        ),
+      )
+      .prepare('');
     app.addHook('onRequest', async (request) => {
       if (!request.tenant) return;
       const match = /^Token\s+([A-Za-z0-9_-]{20,200})\s*$/i.exec(
@@ -80,16 +99,7 @@ export const authPlugin = fp(
       if (!match) return;
       const hash = tokenHash(match[1]);
       const appId = request.tenant.uid;
-      const [row] = await app.db
-        .select({
-          user: users,
-          method: sessions.method,
-          createdAt: sessions.createdAt,
-          lastUsedAt: sessions.lastUsedAt,
-        })
-        .from(sessions)
-        .innerJoin(users, sameTenant(users, sessions, eq(users.uid, sessions.userUid)))
-        .where(ofTenant(tenantRef(appId), sessions, eq(sessions.tokenHash, hash)));
+      const [row] = await sessionOfToken.execute({ tenant: appId, hash });
       if (!row) return;
       const now = Date.now();
       if (sessionExpired(row, app.accounts.sessionLifetime, now)) {

@@ -27,10 +27,11 @@ import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace, sellingPlace } from '../places/service';
 import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
-import { ofTenant, sameTenant, type TenantRef } from '../../scope/tenant-query';
+import { ofTenant, sameTenant, tenantRef, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 import { jsonRow, rowFromJson } from '../../db/json-rows';
 import type { Database } from '../../db/client';
+import { placeholder } from '../../db/placeholder';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
@@ -114,9 +115,6 @@ type ListValues = {
   search: string | undefined;
 };
 
-/** A drizzle placeholder where the query builder's types expect the value it will be given. */
-const placeholder = <T>(name: string) => sql.placeholder(name) as unknown as T;
-
 /** How many products the list holds, for the given values (or placeholders). */
 function listCount(db: Database, v: ListValues) {
   if (v.search !== undefined)
@@ -157,7 +155,7 @@ function listWhere(v: ListValues) {
  */
 function buildListPage(db: Database, shape: ListShape) {
   const v: ListValues = {
-    tenant: { app: { uid: placeholder<string>('tenant') } },
+    tenant: tenantRef(placeholder<string>('tenant')),
     place: placeholder<string>('place'),
     category: shape.category ? placeholder<string>('category') : undefined,
     redeemable: shape.redeemable ? placeholder<boolean>('redeemable') : undefined,

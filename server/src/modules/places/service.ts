@@ -7,6 +7,7 @@ import {
   type AreaSummary,
 } from '@store/contract';
 import type { Database } from '../../db/client';
+import { builtOnce, placeholder } from '../../db/placeholder';
 import { areas, companies, places } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import { NotFoundError } from '../../lib/http-errors';
@@ -131,12 +132,18 @@ export function sellingPlace(db: Database, app: Pick<AppRow, 'uid'>, placeUid: s
   );
 }
 
-export async function findPlace(db: Database, app: AppRow, placeUid: string): Promise<PlaceRow> {
-  if (!isUid(placeUid)) throw new NotFoundError();
-  const [row] = await db
+/** Built once per database: nearly every call of a shopper's names its place. */
+const sellingPlaceByUid = builtOnce((db) =>
+  db
     .select()
     .from(places)
-    .where(sellingPlace(db, app, placeUid));
+    .where(sellingPlace(db, { uid: placeholder<string>('tenant') }, placeholder<string>('place')))
+    .prepare(''),
+);
+
+export async function findPlace(db: Database, app: AppRow, placeUid: string): Promise<PlaceRow> {
+  if (!isUid(placeUid)) throw new NotFoundError();
+  const [row] = await sellingPlaceByUid(db).execute({ tenant: app.uid, place: placeUid });
   if (!row) throw new NotFoundError();
   return row;
 }
