@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { formatInstant } from '../../../lib/format';
 import { useRaffles } from './api/get-raffles';
 import { NewRafflePage, RafflePage } from './raffle-editor';
 import './raffles.css';
@@ -29,17 +30,10 @@ export function RaffleState({ raffle }: { raffle: AdminRaffle }) {
   );
 }
 
-/** Dates in the store's clock (Lima), in the reader's language. */
+/** Dates in the store's clock, in the reader's language; '—' for none. */
 export function useStoreDate() {
   const { i18n } = useTranslation();
-  return (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'America/Lima',
-        }).format(new Date(iso))
-      : '—';
+  return (iso: string | null) => (iso ? formatInstant(iso, i18n.language) : '—');
 }
 
 /** /admin/raffles: the company's raffles, searchable, paged. */
