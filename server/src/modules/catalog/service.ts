@@ -29,7 +29,7 @@ import { ofPublicCompany } from '../marketplace/visibility';
 import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
 import { ofTenant, sameTenant, tenantRef, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
-import { jsonRow, rowFromJson } from '../../db/json-rows';
+import { jsonRow, jsonRowReader } from '../../db/json-rows';
 import type { Database } from '../../db/client';
 import { placeholder } from '../../db/placeholder';
 
@@ -41,6 +41,8 @@ const {
   ...columnsWithoutSearch
 } = getTableColumns(products);
 export const productColumns = columnsWithoutSearch;
+const productFromJson = jsonRowReader<typeof products>(productColumns);
+const categoryFromJson = jsonRowReader(productCategories);
 
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
@@ -82,11 +84,14 @@ export function groupsJson(tenant: TenantRef): SQL<Record<string, unknown>[]> {
   )`;
 }
 
+const groupFromJson = jsonRowReader(optionGroups);
+const optionFromJson = jsonRowReader(options);
+
 /** The groups of `groupsJson`, as rows of their tables. */
 export function groupsFromJson(json: Record<string, unknown>[]): GroupWithOptions[] {
   return json.map((g) => ({
-    ...rowFromJson(optionGroups, g.group as Record<string, unknown>),
-    options: (g.options as Record<string, unknown>[]).map((o) => rowFromJson(options, o)),
+    ...groupFromJson(g.group as Record<string, unknown>),
+    options: (g.options as Record<string, unknown>[]).map(optionFromJson),
   }));
 }
 
@@ -205,10 +210,15 @@ function buildListPage(db: Database, shape: ListShape) {
   return (
     db
       .select({
-        product: productColumns,
+        // The product and its category as one JSON value each: read by jsonRowReader, a page
+        // costs the server less than through drizzle's mapping of fifty-odd columns per row.
+        product: sql<Record<string, unknown>>`${jsonRow(productColumns)}`,
         stock: page.stock,
         placePrice: page.placePrice,
-        category: productCategories,
+        category: sql<Record<
+          string,
+          unknown
+        > | null>`case when ${productCategories.uid} is null then null else ${jsonRow(productCategories)} end`,
         total: page.total,
         groups: groupsJson(v.tenant),
       })
@@ -282,9 +292,9 @@ export async function listPlaceProducts(
   return {
     count: total,
     results: rows.map((r) =>
-      productToApi(atPlacePrice(r.product, r.placePrice), {
+      productToApi(atPlacePrice(productFromJson(r.product), r.placePrice), {
         stock: r.stock,
-        category: r.category,
+        category: r.category && categoryFromJson(r.category),
         groups: groupsFromJson(r.groups),
       }),
     ),
