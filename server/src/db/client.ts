@@ -231,26 +231,16 @@ function preparePgliteStatements(
     }
     return done;
   };
-  const wrap = (target: { query: QueryFn }) => {
-    const query = target.query.bind(target) as QueryFn;
-    target.query = async (...args: unknown[]) => {
-      const [text, values, ...rest] = args;
-      if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-        const literals = values.map(literal);
-        const name = literals.every((l) => l !== undefined) && statementName(text, values);
-        if (name && (await prepare(query, name, text)))
-          return query(`EXECUTE ${name}(${literals.join(', ')})`, [], ...rest);
-      }
-      return query(...args);
-    };
-  };
-  wrap(client as unknown as { query: QueryFn });
-  const transaction = client.transaction.bind(client) as QueryFn;
-  (client as unknown as { transaction: QueryFn }).transaction = (fn: unknown) =>
-    transaction((tx: { query: QueryFn }) => {
-      wrap(tx);
-      return (fn as (tx: unknown) => unknown)(tx);
-    });
+  wrapPgliteQueries(client, (query) => async (...args: unknown[]) => {
+    const [text, values, ...rest] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const literals = values.map(literal);
+      const name = literals.every((l) => l !== undefined) && statementName(text, values);
+      if (name && (await prepare(query, name, text)))
+        return query(`EXECUTE ${name}(${literals.join(', ')})`, [], ...rest);
+    }
+    return query(...args);
+  });
 }
 
 /**
@@ -287,16 +277,30 @@ function timePgStatements(client: import('pg').PoolClient) {
 
 /** The same for PGlite: its statements, and those inside its transactions. */
 function timePgliteStatements(client: import('@electric-sql/pglite').PGlite) {
-  const wrap = (target: { query: QueryFn }) => {
-    const query = target.query.bind(target);
-    target.query = (...args: unknown[]) =>
-      timedStatement(args[0], () => query(...args) as Promise<unknown>);
+  wrapPgliteQueries(
+    client,
+    (query) =>
+      (...args: unknown[]) =>
+        timedStatement(args[0], () => query(...args) as Promise<unknown>),
+  );
+}
+
+/**
+ * Replaces PGlite's `query` by `wrap(query)`, on the client and on the handle of each of its
+ * transactions (drizzle runs a transaction's statements through the handle, not the client).
+ */
+function wrapPgliteQueries(
+  client: import('@electric-sql/pglite').PGlite,
+  wrap: (query: QueryFn) => QueryFn,
+) {
+  const wrapHandle = (target: { query: QueryFn }) => {
+    target.query = wrap(target.query.bind(target) as QueryFn);
   };
-  wrap(client as unknown as { query: QueryFn });
+  wrapHandle(client as unknown as { query: QueryFn });
   const transaction = client.transaction.bind(client) as QueryFn;
   (client as unknown as { transaction: QueryFn }).transaction = (fn: unknown) =>
     transaction((tx: { query: QueryFn }) => {
-      wrap(tx);
+      wrapHandle(tx);
       return (fn as (tx: unknown) => unknown)(tx);
     });
 }
