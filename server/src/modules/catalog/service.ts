@@ -31,7 +31,7 @@ import { ofTenant, sameTenant, tenantRef, type TenantRef } from '../../scope/ten
 import type { Scope } from '../../scope/scope';
 import { jsonRow, jsonRowReader } from '../../db/json-rows';
 import type { Database } from '../../db/client';
-import { placeholder } from '../../db/placeholder';
+import { builtOnce, placeholder } from '../../db/placeholder';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
@@ -95,14 +95,19 @@ export function groupsFromJson(json: Record<string, unknown>[]): GroupWithOption
   }));
 }
 
+/** The rows whose search vector matches a prefix tsquery (`prefixTsQuery`), and their rank. */
+function tsMatch(vector: AnyColumn, query: string): { where: SQL; rank: SQL<number> } {
+  return {
+    where: sql`${vector} @@ to_tsquery('spanish', ${query})`,
+    rank: sql<number>`ts_rank(${vector}, to_tsquery('spanish', ${query}))`,
+  };
+}
+
 function searchWhere(vector: AnyColumn, search: string | undefined): { where?: SQL; rank?: SQL } {
   const query = search ? prefixTsQuery(search) : null;
   if (!search) return {};
   if (!query) return { where: sql`false` };
-  return {
-    where: sql`${vector} @@ to_tsquery('spanish', ${query})`,
-    rank: sql`ts_rank(${vector}, to_tsquery('spanish', ${query}))`,
-  };
+  return tsMatch(vector, query);
 }
 
 export type PlaceProductFilters = { category?: string; search?: string; isRedeemable?: boolean };
@@ -146,9 +151,7 @@ function listWhere(v: ListValues) {
     eq(placeProducts.isActive, true),
     v.category !== undefined ? eq(placeProducts.categoryUid, v.category) : undefined,
     v.redeemable !== undefined ? eq(placeProducts.isRedeemable, v.redeemable) : undefined,
-    v.search !== undefined
-      ? sql`${placeProducts.searchVector} @@ to_tsquery('spanish', ${v.search})`
-      : undefined,
+    v.search !== undefined ? tsMatch(placeProducts.searchVector, v.search).where : undefined,
   );
 }
 
@@ -167,9 +170,7 @@ function buildListPage(db: Database, shape: ListShape) {
     search: shape.search ? placeholder<string>('search') : undefined,
   };
   const rank =
-    v.search !== undefined
-      ? sql<number>`ts_rank(${placeProducts.searchVector}, to_tsquery('spanish', ${v.search}))`
-      : undefined;
+    v.search !== undefined ? tsMatch(placeProducts.searchVector, v.search).rank : undefined;
   const page = db
     .select({
       productUid: placeProducts.productUid,
@@ -238,11 +239,10 @@ function buildListPage(db: Database, shape: ListShape) {
  * Each list shape's statement, built once per database: drizzle's building of a statement this
  * size cost about a quarter of the server's CPU per cold list (bench/RESULTS.md, 2026-11-29).
  */
-const listPages = new WeakMap<Database, Map<string, ReturnType<typeof buildListPage>>>();
+const listPages = builtOnce(() => new Map<string, ReturnType<typeof buildListPage>>());
 
 function listPage(db: Database, shape: ListShape) {
-  let pages = listPages.get(db);
-  if (!pages) listPages.set(db, (pages = new Map()));
+  const pages = listPages(db);
   const key = `${shape.category}.${shape.redeemable}.${shape.search}`;
   let page = pages.get(key);
   if (!page) pages.set(key, (page = buildListPage(db, shape)));
@@ -266,8 +266,7 @@ export async function listPlaceProducts(
     await findPlace(db, app, placeUid);
     return { count: 0, results: [] as Product[] };
   }
-  const values: ListValues = {
-    tenant: scope,
+  const values = {
     place: placeUid,
     category,
     redeemable: filters.isRedeemable,
@@ -275,20 +274,14 @@ export async function listPlaceProducts(
   };
   const rows = await listPage(db, {
     category: category !== undefined,
-    redeemable: filters.isRedeemable !== undefined,
+    redeemable: values.redeemable !== undefined,
     search: search !== undefined,
-  }).execute({
-    tenant: app.uid,
-    place: placeUid,
-    category,
-    redeemable: filters.isRedeemable,
-    search,
-    limit: window.limit,
-    offset: window.offset,
-  });
+  }).execute({ ...values, tenant: app.uid, limit: window.limit, offset: window.offset });
   // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
   if (!rows.length) await findPlace(db, app, placeUid);
-  const total = rows.length ? rows[0].total : (await listCount(db, values))[0].total;
+  const total = rows.length
+    ? rows[0].total
+    : (await listCount(db, { ...values, tenant: scope }))[0].total;
   return {
     count: total,
     results: rows.map((r) =>
