@@ -400,12 +400,23 @@ describe('unsettled charges: money a lost answer or a failed undo may have taken
       ['OPEN', 'OUTCOME_UNKNOWN', 'ORDER', 1000, null],
     );
 
-    // Two processes' runs at once: one refund, the record settled once.
-    const [a, b] = await Promise.all([
-      reconcilePayments(t.db, inMinutes(2)),
-      reconcilePayments(t.db, inMinutes(2)),
-    ]);
-    assert.ok(a.unsettled.refunded + b.unsettled.refunded >= 1);
+    // Two processes' runs at once, the second looking while the first's refund is made but not
+    // yet answered: one refund, the record settled once and with the refund's id.
+    let answerRefund!: () => void;
+    fake.holdRefundAnswers = {
+      paymentId: payment.id,
+      until: new Promise<void>((resolve) => (answerRefund = resolve)),
+    };
+    const first = reconcilePayments(t.db, inMinutes(2));
+    for (let waited = 0; payment.refunds.length === 0; waited += 10) {
+      assert.ok(waited < 10_000, 'the first run asks for the refund');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const b = await reconcilePayments(t.db, inMinutes(2));
+    answerRefund();
+    fake.holdRefundAnswers = null;
+    const a = await first;
+    assert.deepEqual([a.unsettled.refunded, b.unsettled.refunded], [1, 0]);
     assert.equal(payment.refunds.length, 1, 'refunded once');
     assert.equal(payment.status, 'refunded');
     const settled = await unsettled(reference);

@@ -52,6 +52,11 @@ export class MercadoPagoFake {
   dropPaymentAnswers = 0;
   /** Payment searches (look-ups by our reference) still to fail with a 500. */
   failSearches = 0;
+  /**
+   * Refunds of this payment are done at once but answered only when `until` settles: the window
+   * in which the money is back at the provider and the caller has not heard of it yet.
+   */
+  holdRefundAnswers: { paymentId: number; until: Promise<void> } | null = null;
   private nextId = 1_000_000;
   private server?: Server;
   url = '';
@@ -71,8 +76,14 @@ export class MercadoPagoFake {
           res.destroy();
           return;
         }
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(answer));
+        const send = () => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(answer));
+        };
+        const held = this.holdRefundAnswers;
+        if (held && req.method === 'POST' && req.url === `/v1/payments/${held.paymentId}/refunds`)
+          void held.until.then(send);
+        else send();
       });
     });
     await new Promise<void>((ok) => this.server!.listen(0, '127.0.0.1', ok));

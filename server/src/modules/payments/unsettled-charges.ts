@@ -82,14 +82,16 @@ const errorCode = (err: unknown): string | null =>
  * - still pending at the provider: left open until it decides;
  * - not found: NOT_CHARGED once `NOT_FOUND_AFTER_MS` has passed, else left open.
  * A failed look-up or refund counts an attempt with the provider's error code and waits for the
- * next run. Each change is conditional on the row being still OPEN, so racing runs (several
- * processes) settle a charge once.
+ * next run. A run claims each charge before it asks the provider, and each change is conditional
+ * on the row being still OPEN, so racing runs (several processes) settle a charge once, with the
+ * refund's id.
  */
 export async function settleUnsettledCharges(
   db: Database,
   now: Date,
   log?: Log,
 ): Promise<{ refunded: number; notCharged: number; open: number }> {
+  const lookedAtBefore = new Date(now.getTime() - RETRY_AFTER_MS);
   const due = await db
     .select({ charge: unsettledCharges, method: paymentMethods })
     .from(unsettledCharges)
@@ -102,16 +104,29 @@ export async function settleUnsettledCharges(
       ),
     )
     // The run goes over every store; each row names its own tenant.
-    .where(
-      and(
-        eq(unsettledCharges.status, 'OPEN'),
-        lt(unsettledCharges.updatedAt, new Date(now.getTime() - RETRY_AFTER_MS)),
-      ),
-    )
+    .where(and(eq(unsettledCharges.status, 'OPEN'), lt(unsettledCharges.updatedAt, lookedAtBefore)))
     .orderBy(asc(unsettledCharges.updatedAt))
     .limit(BATCH);
   const tally = { refunded: 0, notCharged: 0, open: 0 };
   for (const { charge, method } of due) {
+    // Claimed before the provider is asked, so one run at a time works on a charge: a racing run
+    // that looked it up between this run's refund and its record would see it refunded and close
+    // it without the refund's id. The claim lasts RETRY_AFTER_MS, after which a stuck run's charge
+    // is taken up again.
+    const [claimed] = await db
+      .update(unsettledCharges)
+      .set({ updatedAt: now })
+      .where(
+        ofTenant(
+          tenantRef(charge.appId),
+          unsettledCharges,
+          eq(unsettledCharges.uid, charge.uid),
+          eq(unsettledCharges.status, 'OPEN'),
+          lt(unsettledCharges.updatedAt, lookedAtBefore),
+        ),
+      )
+      .returning({ uid: unsettledCharges.uid });
+    if (!claimed) continue;
     const settle = (values: Partial<Row>) =>
       db
         .update(unsettledCharges)
