@@ -1,7 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { pgTable, text } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/db/client';
+import { placeholder, preparedOnce } from '../src/db/placeholder';
 import { openTestDatabase } from './support/test-app';
 
 /**
@@ -94,5 +96,40 @@ describe('prepared statements', () => {
     const bytes = new Uint8Array([0, 39, 92, 255]);
     const [row] = await rows(sql`select length(${bytes}::bytea) as n`);
     assert.equal(Number(row.n), 4);
+  });
+
+  test('a statement built once runs in each transaction, on the connection of that transaction', async () => {
+    const probe = pgTable('prepared_once_probe', { v: text('v').notNull() });
+    let builds = 0;
+    const insertProbe = preparedOnce((handle) => {
+      builds++;
+      return handle
+        .insert(probe)
+        .values({ v: sql.placeholder('v') })
+        .prepare('');
+    });
+    const readProbe = preparedOnce((handle) =>
+      handle
+        .select()
+        .from(probe)
+        .where(eq(probe.v, placeholder<string>('v')))
+        .prepare(''),
+    );
+    for (const v of ['first', 'second']) {
+      await assert.rejects(
+        db.transaction(async (tx) => {
+          // Made in the transaction: another connection (a pool's) could not see it at all.
+          await tx.execute(sql`create table prepared_once_probe (v text not null)`);
+          await insertProbe(tx).execute({ v });
+          assert.deepEqual(await readProbe(tx).execute({ v }), [{ v }]);
+          throw new Error('roll back');
+        }),
+        /roll back/,
+      );
+    }
+    assert.equal(builds, 1, 'built once for both transactions');
+    // The rollback took the table and its row: nothing ran outside the transactions.
+    const [row] = await rows(sql`select to_regclass('prepared_once_probe') is null as gone`);
+    assert.equal(row.gone, true);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Tx } from './client';
 
 /**
  * A drizzle placeholder where the query builder's types expect the value it will be given at
@@ -19,5 +19,33 @@ export function builtOnce<T>(build: (db: Database) => T): (db: Database) => T {
     let statement = built.get(db);
     if (!statement) built.set(db, (statement = build(db)));
     return statement;
+  };
+}
+
+/** What `.prepare('')` gives: a statement run with its placeholders' values. */
+type Prepared = { execute: (values?: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * A statement built once (with placeholders, prepared unnamed) and run on whichever handle a call
+ * is given: the database, or one of its transactions. Drizzle binds a prepared statement to the
+ * connection of the handle it was built on, and a transaction's handle is new each time, so
+ * `builtOnce` cannot serve a transaction: here the one statement built per database (its dialect,
+ * which its transactions share) is run over the given handle's own connection, with the same SQL
+ * and result mapping. That connection is drizzle's session `client` field, not its public API:
+ * test/db-prepared-statements.test.ts proves it on both databases, so an upgrade that moves it
+ * fails there.
+ */
+export function preparedOnce<P extends Prepared>(
+  build: (db: Database) => P,
+): (handle: Database | Tx) => P {
+  const built = new WeakMap<object, P>();
+  return (handle) => {
+    const { dialect, session } = handle as unknown as {
+      dialect: object;
+      session: { client: unknown };
+    };
+    let statement = built.get(dialect);
+    if (!statement) built.set(dialect, (statement = build(handle as Database)));
+    return Object.create(statement, { client: { value: session.client } }) as P;
   };
 }

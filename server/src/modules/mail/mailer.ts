@@ -2,13 +2,39 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { apps, mailOutbox } from '../../db/schema';
 import { isLoopbackDomain } from '../../lib/public-url';
 import { defaultMailDelivery, type MailDelivery } from './delivery';
 import { MailWorker } from './worker';
+import { preparedOnce } from '../../db/placeholder';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
+
+/** Built once: every order and most account changes queue a mail in their transaction. */
+const insertMail = preparedOnce((db) =>
+  db
+    .insert(mailOutbox)
+    .values({
+      appId: sql.placeholder('tenant'),
+      uid: sql.placeholder('uid'),
+      to: sql.placeholder('to'),
+      subject: sql.placeholder('subject'),
+      text: sql.placeholder('text'),
+      html: sql.placeholder('html'),
+      // Not through the column's encoder, which cannot take the null of a mail still to send.
+      sentAt: sql`${sql.placeholder('sentAt')}`,
+    })
+    .prepare(''),
+);
+
+const writeMail = (
+  db: Database | Tx,
+  appId: string,
+  uid: string,
+  mail: Mail,
+  sentAt: Date | null,
+) => insertMail(db).execute({ tenant: appId, uid, ...mail, sentAt: sentAt?.toISOString() ?? null });
 
 export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDelivery };
 
@@ -72,17 +98,17 @@ export class Mailer {
           { app: appId, mail: uid, subject: mail.subject },
           `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
         );
-        await db.insert(mailOutbox).values({ appId, uid, ...mail, sentAt: new Date() });
+        await writeMail(db, appId, uid, mail, new Date());
         return;
       }
       this.log.warn(
         { app: appId, mail: uid },
         'mail waits in the outbox unsent: SMTP_URL is not set (the body is not logged)',
       );
-      await db.insert(mailOutbox).values({ appId, uid, ...mail });
+      await writeMail(db, appId, uid, mail, null);
       return;
     }
-    await db.insert(mailOutbox).values({ appId, uid, ...mail });
+    await writeMail(db, appId, uid, mail, null);
     this.worker.soon();
   }
 

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderCounters } from '../../db/schema';
+import { preparedOnce } from '../../db/placeholder';
+
+const takeNumber = preparedOnce((db) =>
+  db
+    .insert(orderCounters)
+    .values({ appId: sql.placeholder('tenant'), lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: orderCounters.appId,
+      set: { lastNumber: sql`${orderCounters.lastNumber} + 1` },
+    })
+    .returning({ number: orderCounters.lastNumber })
+    .prepare(''),
+);
 
 /**
  * The next order number of a tenant, taken inside the order's transaction:
@@ -10,13 +23,6 @@ import { orderCounters } from '../../db/schema';
  * only until their transactions end.
  */
 export async function nextOrderNumber(tx: Tx, appId: string): Promise<number> {
-  const [row] = await tx
-    .insert(orderCounters)
-    .values({ appId, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: orderCounters.appId,
-      set: { lastNumber: sql`${orderCounters.lastNumber} + 1` },
-    })
-    .returning({ number: orderCounters.lastNumber });
+  const [row] = await takeNumber(tx).execute({ tenant: appId });
   return row.number;
 }

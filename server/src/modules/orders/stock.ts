@@ -4,6 +4,28 @@ import type { Tx } from '../../db/client';
 import { placeProducts } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import { placeholder, preparedOnce } from '../../db/placeholder';
+
+const takeProductStock = preparedOnce((db) => {
+  const quantity = placeholder<number>('quantity');
+  return db
+    .update(placeProducts)
+    .set({
+      stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${quantity} END`,
+    })
+    .where(
+      ofTenant(
+        tenantRef(placeholder<string>('tenant')),
+        placeProducts,
+        eq(placeProducts.placeUid, placeholder<string>('place')),
+        eq(placeProducts.productUid, placeholder<string>('product')),
+        eq(placeProducts.isActive, true),
+        or(isNull(placeProducts.stock), gte(placeProducts.stock, quantity)),
+      ),
+    )
+    .returning({ productUid: placeProducts.productUid })
+    .prepare('');
+});
 
 /**
  * Takes a place's stock of each product inside the caller's transaction
@@ -19,22 +41,12 @@ export async function takeStock(
   wanted: Map<string, { quantity: number; title: string }>,
 ): Promise<void> {
   for (const [productUid, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-    const taken = await tx
-      .update(placeProducts)
-      .set({
-        stock: sql`CASE WHEN ${placeProducts.stock} IS NULL THEN NULL ELSE ${placeProducts.stock} - ${w.quantity} END`,
-      })
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          placeProducts,
-          eq(placeProducts.placeUid, placeUid),
-          eq(placeProducts.productUid, productUid),
-          eq(placeProducts.isActive, true),
-          or(isNull(placeProducts.stock), gte(placeProducts.stock, w.quantity)),
-        ),
-      )
-      .returning({ productUid: placeProducts.productUid });
+    const taken = await takeProductStock(tx).execute({
+      tenant: appId,
+      place: placeUid,
+      product: productUid,
+      quantity: w.quantity,
+    });
     if (taken.length === 0)
       throw new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }));
   }

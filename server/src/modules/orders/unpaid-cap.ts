@@ -5,6 +5,7 @@ import { orders, subscriptions, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import type { AppRow } from '../tenancy/service';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import { placeholder, preparedOnce } from '../../db/placeholder';
 
 /**
  * A member may hold at most `apps.max_unpaid_orders` orders nobody has paid
@@ -18,16 +19,44 @@ import { ofTenant, tenantRef } from '../../scope/tenant-query';
  * queue there, and the second counts the first one's row. FOR NO KEY UPDATE
  * queues them without blocking rows that merely reference the user.
  */
-async function lockMember(tx: Tx, appId: string, userUid: string) {
-  await tx
+const memberLock = preparedOnce((db) =>
+  db
     .select({ uid: users.uid })
     .from(users)
-    .where(ofTenant(tenantRef(appId), users, eq(users.uid, userUid)))
-    .for('no key update');
+    .where(
+      ofTenant(
+        tenantRef(placeholder<string>('tenant')),
+        users,
+        eq(users.uid, placeholder<string>('user')),
+      ),
+    )
+    .for('no key update')
+    .prepare(''),
+);
+
+async function lockMember(tx: Tx, appId: string, userUid: string) {
+  await memberLock(tx).execute({ tenant: appId, user: userUid });
 }
 
 const FINAL_STATUSES = ['DELIVERED', 'CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
 const UNPAID = ['PAY_ON_DELIVERY', 'PENDING'] as const;
+
+/** Built once: every order paid later (cash, card on delivery) counts them. */
+const unpaidOrdersOfMember = preparedOnce((db) =>
+  db
+    .select({ open: count() })
+    .from(orders)
+    .where(
+      ofTenant(
+        tenantRef(placeholder<string>('tenant')),
+        orders,
+        eq(orders.userUid, placeholder<string>('user')),
+        inArray(orders.paymentStatus, UNPAID),
+        notInArray(orders.status, FINAL_STATUSES),
+      ),
+    )
+    .prepare(''),
+);
 
 export async function enforceUnpaidOrdersCap(
   tx: Tx,
@@ -35,18 +64,7 @@ export async function enforceUnpaidOrdersCap(
   userUid: string,
 ) {
   await lockMember(tx, app.uid, userUid);
-  const [{ open }] = await tx
-    .select({ open: count() })
-    .from(orders)
-    .where(
-      ofTenant(
-        { app },
-        orders,
-        eq(orders.userUid, userUid),
-        inArray(orders.paymentStatus, UNPAID),
-        notInArray(orders.status, FINAL_STATUSES),
-      ),
-    );
+  const [{ open }] = await unpaidOrdersOfMember(tx).execute({ tenant: app.uid, user: userUid });
   if (open >= app.maxUnpaidOrders)
     throw new ValidationError(
       formatMessage(orderMessages.tooManyUnpaid, { max: app.maxUnpaidOrders }),

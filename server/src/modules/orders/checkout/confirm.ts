@@ -11,6 +11,7 @@ import { queueMailOf } from './notify';
 import { orderToApi } from '../serialize';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { nextOrderNumber } from '../numbers';
+import { placeholder, preparedOnce } from '../../../db/placeholder';
 
 /** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
 export const PAYMENT_PENDING_MINUTES = 30;
@@ -49,17 +50,22 @@ export async function emptyCart(
   scope: Pick<MemberScope, 'app' | 'user'>,
   placeUid: string,
 ) {
-  await tx
+  await cartAtPlace(tx).execute({ tenant: scope.app.uid, user: scope.user.uid, place: placeUid });
+}
+
+const cartAtPlace = preparedOnce((db) =>
+  db
     .delete(shoppingCarts)
     .where(
       ofTenant(
-        scope,
+        tenantRef(placeholder<string>('tenant')),
         shoppingCarts,
-        eq(shoppingCarts.userUid, scope.user.uid),
-        eq(shoppingCarts.placeUid, placeUid),
+        eq(shoppingCarts.userUid, placeholder<string>('user')),
+        eq(shoppingCarts.placeUid, placeholder<string>('place')),
       ),
-    );
-}
+    )
+    .prepare(''),
+);
 
 /**
  * What makes a reserved order final, inside `tx`: the member's cart at the place emptied, a
