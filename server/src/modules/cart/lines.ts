@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   catalogMessages,
   centsToMoney,
@@ -13,6 +13,7 @@ import { isUid } from '../../lib/uid';
 import { groupsFromJson, groupsJson, productColumns } from '../catalog/service';
 import { optionGroupToApi, type GroupWithOptions } from '../catalog/serialize';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+import { placeholder, preparedOnce } from '../../db/placeholder';
 
 /**
  * Checking and pricing of posted product lines, shared by the cart, checkout
@@ -21,6 +22,37 @@ import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
  */
 type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'searchText' | 'searchTitle'>;
 export type Sold = { product: ProductRow; stock: number | null; groups: GroupWithOptions[] };
+
+/**
+ * One statement, built once (every cart change, quote and order runs it): the products (without
+ * their search columns, the widest) and their groups. The uids go as one array parameter, so any
+ * number of them is the same statement.
+ */
+const productsSoldAt = preparedOnce((db) => {
+  const tenant = tenantRef(placeholder<string>('tenant'));
+  return db
+    .select({
+      product: productColumns,
+      stock: placeProducts.stock,
+      placePrice: placeProducts.priceCents,
+      groups: groupsJson(tenant),
+    })
+    .from(placeProducts)
+    .innerJoin(
+      products,
+      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
+    )
+    .where(
+      ofTenant(
+        tenant,
+        placeProducts,
+        eq(placeProducts.placeUid, placeholder<string>('place')),
+        sql`${placeProducts.productUid} = any(${sql.placeholder('uids')}::uuid[])`,
+        eq(products.isActive, true),
+      ),
+    )
+    .prepare('');
+});
 
 /** The products of these uids that this place sells, with stock and option groups. */
 export async function soldAt(
@@ -32,28 +64,7 @@ export async function soldAt(
   const valid = [...new Set(uids.filter(isUid))];
   const sold = new Map<string, Sold>();
   if (valid.length === 0) return sold;
-  // One statement: the products (without their search columns, the widest) and their groups.
-  const rows = await db
-    .select({
-      product: productColumns,
-      stock: placeProducts.stock,
-      placePrice: placeProducts.priceCents,
-      groups: groupsJson(tenantRef(appId)),
-    })
-    .from(placeProducts)
-    .innerJoin(
-      products,
-      sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid)),
-    )
-    .where(
-      ofTenant(
-        { app: { uid: appId } },
-        placeProducts,
-        eq(placeProducts.placeUid, placeUid),
-        inArray(placeProducts.productUid, valid),
-        eq(products.isActive, true),
-      ),
-    );
+  const rows = await productsSoldAt(db).execute({ tenant: appId, place: placeUid, uids: valid });
   for (const { product, stock, placePrice, groups } of rows)
     sold.set(product.uid, {
       // A place's own price stands for the product's everywhere a cart, checkout or subscription prices it.

@@ -24,6 +24,7 @@ import { coinsMethodRow, hasCoinProgram } from './coins';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { jsonRow, rowFromJson } from '../../db/json-rows';
 import type { TenantDb } from '../../scope/scope';
+import { placeholder, preparedOnce } from '../../db/placeholder';
 
 /** Checkout settings of companies and places: payment methods, tax rule, delivery fares, coupons. */
 
@@ -68,6 +69,21 @@ export async function checkoutSettingsOf(
   appId: string,
   companyUid: string,
 ): Promise<{ company: CompanyRow; tax: TaxRule; methods: PaymentMethodRow[] }> {
+  const [row] = await companyCheckoutSettings(db).execute({ tenant: appId, company: companyUid });
+  if (!row) throw new NotFoundError();
+  return {
+    company: row.company,
+    tax:
+      row.taxName === null || row.taxRate === null
+        ? DEFAULT_TAX
+        : { name: row.taxName, rateBasisPoints: row.taxRate },
+    methods: row.methods.map((m) => rowFromJson(paymentMethods, m)),
+  };
+}
+
+/** The company with its tax rule and active payment methods: one statement, built once. */
+const companyCheckoutSettings = preparedOnce((db) => {
+  const tenant = tenantRef(placeholder<string>('tenant'));
   const methods = db
     .select({
       list: sql`coalesce(json_agg(${jsonRow(paymentMethods)} ORDER BY ${paymentMethods.position}), '[]'::json)`,
@@ -77,13 +93,13 @@ export async function checkoutSettingsOf(
     // subquery by its own `app_id = constant` (see groupsJson in catalog/service.ts).
     .where(
       ofTenant(
-        tenantRef(appId),
+        tenant,
         paymentMethods,
         sameTenant(paymentMethods, companies, eq(paymentMethods.companyUid, companies.uid)),
         eq(paymentMethods.isActive, true),
       ),
     );
-  const [row] = await db
+  return db
     .select({
       company: companies,
       taxName: companyTaxRules.name,
@@ -95,17 +111,9 @@ export async function checkoutSettingsOf(
       companyTaxRules,
       sameTenant(companyTaxRules, companies, eq(companyTaxRules.companyUid, companies.uid)),
     )
-    .where(ofTenant(tenantRef(appId), companies, eq(companies.uid, companyUid)));
-  if (!row) throw new NotFoundError();
-  return {
-    company: row.company,
-    tax:
-      row.taxName === null || row.taxRate === null
-        ? DEFAULT_TAX
-        : { name: row.taxName, rateBasisPoints: row.taxRate },
-    methods: row.methods.map((m) => rowFromJson(paymentMethods, m)),
-  };
-}
+    .where(ofTenant(tenant, companies, eq(companies.uid, placeholder<string>('company'))))
+    .prepare('');
+});
 
 export function taxToApi(tax: TaxRule) {
   return { name: tax.name, rate: centsToMoney(tax.rateBasisPoints), included: true as const };
