@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
-import { pgTable, text } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/db/client';
-import { placeholder, preparedOnce } from '../src/db/placeholder';
+import { insertRows, placeholder, preparedOnce } from '../src/db/placeholder';
 import { openTestDatabase } from './support/test-app';
 
 /**
@@ -131,5 +131,44 @@ describe('prepared statements', () => {
     // The rollback took the table and its row: nothing ran outside the transactions.
     const [row] = await rows(sql`select to_regclass('prepared_once_probe') is null as gone`);
     assert.equal(row.gone, true);
+  });
+
+  test('rows of an insert built once keep SQL nulls, and encode json and dates as their columns do', async () => {
+    const probe = pgTable('insert_rows_probe', {
+      v: text('v').notNull(),
+      data: jsonb('data').$type<{ a: string[] }>(),
+      at: timestamp('at', { withTimezone: true }),
+    });
+    const rows = insertRows(probe, ['v', 'data', 'at'] as const);
+    const insert = preparedOnce((handle) =>
+      handle.insert(probe).values(rows.placeholders(2)).returning().prepare(''),
+    );
+    const at = new Date('2026-11-29T13:45:12.345Z');
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`create table insert_rows_probe (v text not null, data jsonb, at timestamptz)`,
+        );
+        const written = await insert(tx).execute(
+          rows.values([
+            { v: 'full', data: { a: ["it's", 'ñ'] }, at },
+            { v: 'empty', data: null, at: null },
+          ]),
+        );
+        assert.deepEqual(written, [
+          { v: 'full', data: { a: ["it's", 'ñ'] }, at },
+          { v: 'empty', data: null, at: null },
+        ]);
+        const stored = await tx.execute(
+          sql`select v, data is null as no_data, jsonb_typeof(data) as kind from insert_rows_probe order by v`,
+        );
+        assert.deepEqual((stored as unknown as { rows: unknown[] }).rows, [
+          { v: 'empty', no_data: true, kind: null },
+          { v: 'full', no_data: false, kind: 'object' },
+        ]);
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
   });
 });

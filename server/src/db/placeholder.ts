@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from './client';
 
 /**
@@ -47,5 +48,40 @@ export function preparedOnce<P extends Prepared>(
     let statement = built.get(dialect);
     if (!statement) built.set(dialect, (statement = build(handle as Database)));
     return Object.create(statement, { client: { value: session.client } }) as P;
+  };
+}
+
+/** Every listed column of an insert built once, none left to its default. */
+export type FullRow<T extends PgTable, K extends keyof T['$inferInsert']> = {
+  [P in K]-?: T['$inferInsert'][P] | null;
+};
+
+/**
+ * Rows of an insert built once: `placeholders(count)` for the build (one per column and row,
+ * named `<column>.<row>`), `values(rows)` for each run. The placeholders stand for the values as
+ * given, not through drizzle's column encoders at run time (those would write a null jsonb as
+ * JSON null, or fail on a null date): `values` encodes each non-null value as its column does.
+ */
+export function insertRows<T extends PgTable, K extends keyof T['$inferInsert'] & string>(
+  table: T,
+  keys: readonly K[],
+) {
+  const columns = getTableColumns(table) as Record<string, Column>;
+  return {
+    placeholders: (count: number) =>
+      Array.from({ length: count }, (_, row) =>
+        Object.fromEntries(keys.map((k) => [k, sql`${sql.placeholder(`${k}.${row}`)}`])),
+      ) as unknown as T['$inferInsert'][],
+    values: (rows: readonly FullRow<T, K>[]) => {
+      const values: Record<string, unknown> = {};
+      rows.forEach((r, row) => {
+        for (const k of keys) {
+          const value = r[k];
+          values[`${k}.${row}`] =
+            value === null || value === undefined ? null : columns[k].mapToDriverValue(value);
+        }
+      });
+      return values;
+    },
   };
 }

@@ -15,6 +15,7 @@ import { needed, type CheckoutState } from './state';
 import { confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
+import { insertRows, preparedOnce } from '../../../db/placeholder';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -85,6 +86,73 @@ async function useCoupon(tx: Tx, appId: string, userUid: string, coupon: PricedO
     throw new ValidationError({ coupon: [couponMessages.memberLimit] });
 }
 
+/** The order's insert, built once: drizzle's build of its 34 columns cost more than running it. */
+const orderRow = insertRows(orders, [
+  'appId',
+  'uid',
+  'number',
+  'userUid',
+  'idempotencyKey',
+  'placeUid',
+  'companyUid',
+  'status',
+  'shippingType',
+  'pickupDate',
+  'pickupStart',
+  'pickupEnd',
+  'areaUid',
+  'district',
+  'address',
+  'reference',
+  'latitude',
+  'longitude',
+  'distanceMeters',
+  'comments',
+  'paymentMethodUid',
+  'paymentStatus',
+  'couponUid',
+  'couponCode',
+  'subtotalCents',
+  'discountCents',
+  'deliveryCents',
+  'taxesCents',
+  'totalCents',
+  'coinTotal',
+  'taxName',
+  'taxRateBasisPoints',
+  'billing',
+  'influencerUid',
+] as const);
+const insertOrder = preparedOnce((db) =>
+  db.insert(orders).values(orderRow.placeholders(1)).returning().prepare(''),
+);
+
+/** The lines' insert, built once per number of lines (at most the order schema's 100). */
+const lineRow = insertRows(orderLines, [
+  'appId',
+  'orderUid',
+  'position',
+  'productUid',
+  'title',
+  'image',
+  'quantity',
+  'unitPriceCents',
+  'optionsPriceCents',
+  'totalCents',
+  'coinPrice',
+  'options',
+] as const);
+const lineInserts = new Map<number, ReturnType<typeof buildLineInsert>>();
+const buildLineInsert = (count: number) =>
+  preparedOnce((db) =>
+    db.insert(orderLines).values(lineRow.placeholders(count)).returning().prepare(''),
+  );
+function insertLines(count: number) {
+  let insert = lineInserts.get(count);
+  if (!insert) lineInserts.set(count, (insert = buildLineInsert(count)));
+  return insert;
+}
+
 /**
  * Step 2, inside the caller's transaction (recurring subscription orders
  * call it in the transaction of their day's claim): the member's coins, the
@@ -106,54 +174,54 @@ export async function reserveOrder(
     await ensureCoinsMethod(tx, appId, p.company.uid);
   }
   const delivery = r.input.shipping_type === 'delivery' ? r.input.delivery! : null;
-  const [written] = await tx
-    .insert(orders)
-    .values({
-      appId,
-      uid: r.orderUid,
-      // A card order gets its number once the card is accepted (confirm): a declined card uses none.
-      number: p.paymentMethod!.type === 'ONLINE_CARD' ? null : await nextOrderNumber(tx, appId),
-      userUid,
-      idempotencyKey: r.idempotencyKey ?? null,
-      placeUid: p.place.uid,
-      companyUid: p.company.uid,
-      status: 'RECEIVED',
-      shippingType: r.input.shipping_type,
-      pickupDate: p.pickup?.date ?? null,
-      pickupStart: p.pickup?.start ?? null,
-      pickupEnd: p.pickup?.end ?? null,
-      areaUid: p.area?.uid ?? null,
-      district: p.area?.name ?? null,
-      address: delivery?.address.trim() ?? null,
-      reference: delivery ? (delivery.reference ?? '').trim() : null,
-      latitude: delivery?.latitude ?? null,
-      longitude: delivery?.longitude ?? null,
-      distanceMeters: p.distanceMeters,
-      comments: (r.input.comments ?? '').trim(),
-      paymentMethodUid: p.paymentMethod!.uid,
-      paymentStatus:
-        p.paymentMethod!.type === 'ONLINE_CARD'
-          ? 'PENDING'
-          : p.paidWithCoins
-            ? 'PAID'
-            : 'PAY_ON_DELIVERY',
-      couponUid: p.coupon?.uid ?? null,
-      couponCode: p.coupon?.code ?? null,
-      subtotalCents: p.subtotalCents,
-      discountCents: p.discountCents,
-      deliveryCents: p.deliveryCents,
-      taxesCents: p.taxesCents,
-      totalCents: p.totalCents,
-      coinTotal: p.coinTotal,
-      taxName: p.tax.name,
-      taxRateBasisPoints: p.tax.rateBasisPoints,
-      billing: r.input.billing as OrderRow['billing'],
-      influencerUid: r.input.influencer_uid ?? null,
-    })
-    .returning();
-  const lines = await tx
-    .insert(orderLines)
-    .values(
+  const [written] = await insertOrder(tx).execute(
+    orderRow.values([
+      {
+        appId,
+        uid: r.orderUid,
+        // A card order gets its number once the card is accepted (confirm): a declined card uses none.
+        number: p.paymentMethod!.type === 'ONLINE_CARD' ? null : await nextOrderNumber(tx, appId),
+        userUid,
+        idempotencyKey: r.idempotencyKey ?? null,
+        placeUid: p.place.uid,
+        companyUid: p.company.uid,
+        status: 'RECEIVED',
+        shippingType: r.input.shipping_type,
+        pickupDate: p.pickup?.date ?? null,
+        pickupStart: p.pickup?.start ?? null,
+        pickupEnd: p.pickup?.end ?? null,
+        areaUid: p.area?.uid ?? null,
+        district: p.area?.name ?? null,
+        address: delivery?.address.trim() ?? null,
+        reference: delivery ? (delivery.reference ?? '').trim() : null,
+        latitude: delivery?.latitude ?? null,
+        longitude: delivery?.longitude ?? null,
+        distanceMeters: p.distanceMeters,
+        comments: (r.input.comments ?? '').trim(),
+        paymentMethodUid: p.paymentMethod!.uid,
+        paymentStatus:
+          p.paymentMethod!.type === 'ONLINE_CARD'
+            ? 'PENDING'
+            : p.paidWithCoins
+              ? 'PAID'
+              : 'PAY_ON_DELIVERY',
+        couponUid: p.coupon?.uid ?? null,
+        couponCode: p.coupon?.code ?? null,
+        subtotalCents: p.subtotalCents,
+        discountCents: p.discountCents,
+        deliveryCents: p.deliveryCents,
+        taxesCents: p.taxesCents,
+        totalCents: p.totalCents,
+        coinTotal: p.coinTotal,
+        taxName: p.tax.name,
+        taxRateBasisPoints: p.tax.rateBasisPoints,
+        billing: r.input.billing as OrderRow['billing'],
+        influencerUid: r.input.influencer_uid ?? null,
+      },
+    ]),
+  );
+  const lines = await insertLines(p.lines.length)(tx).execute(
+    lineRow.values(
       p.lines.map((l, position) => ({
         appId,
         orderUid: r.orderUid,
@@ -168,8 +236,8 @@ export async function reserveOrder(
         coinPrice: l.coinPrice,
         options: lineOptions(l),
       })),
-    )
-    .returning();
+    ),
+  );
   await reserveStock(
     tx,
     appId,
