@@ -7,6 +7,7 @@ import {
   openRange,
   openWeekdays,
   pickupDays,
+  PICKUP_DAYS_AHEAD,
   slotFits,
   slotsOf,
   slotStartingAt,
@@ -137,6 +138,49 @@ test('an ordered pickup must be an offered slot within two weeks', () => {
   assert.equal(offeredPickupSlot(barranco, now, { date: '2026-11-29', start: '09:00' }), null);
   assert.notEqual(offeredPickupSlot(miraflores, now, { date: '2026-12-06', start: '09:00' }), null);
   assert.equal(offeredPickupSlot(miraflores, now, { date: '2026-12-07', start: '09:00' }), null);
+});
+
+test('an ordered pickup is offered exactly when pickupDays lists it, at any hour and input', () => {
+  const allDay: Timetable = {
+    monday: { from: '00:00', to: '00:00' },
+    saturday: { from: '00:00', to: '00:00' },
+    sunday: { from: '00:00', to: '00:00' },
+  };
+  const starts = ['00:00', '07:00', '08:00', '08:10', '13:30', '20:30', '21:00', '23:30', '24:00'];
+  const odd = ['8:00', '08:00 ', '', 'xx:yy', '08:3', '-1:00'];
+  let offered = 0;
+  // Every 170 minutes over two and a half weeks: lead times, midnights, week ends, past the two weeks.
+  for (
+    let t = Date.parse('2026-11-22T00:00:00Z');
+    t < Date.parse('2026-12-10T00:00:00Z');
+    t += 170 * 60_000
+  ) {
+    const now = new Date(t);
+    for (const timetable of [miraflores, barranco, late, allDay]) {
+      const listed = pickupDays(timetable, now, PICKUP_DAYS_AHEAD);
+      for (const date of [
+        listed[0]?.date,
+        '2026-11-21',
+        '2026-11-30',
+        '2026-12-06',
+        '2026-12-09',
+      ]) {
+        if (!date) continue;
+        for (const start of [...starts, ...odd]) {
+          const day = listed.find((x) => x.date === date);
+          const slot = day?.slots.find((s) => s.start === start);
+          const expected = day && slot ? { date, ...slot } : null;
+          assert.deepEqual(
+            offeredPickupSlot(timetable, now, { date, start }),
+            expected,
+            `${now.toISOString()} ${date} ${start}`,
+          );
+          if (expected) offered++;
+        }
+      }
+    }
+  }
+  assert.ok(offered > 1000, `offered slots checked: ${offered}`);
 });
 
 test("a subscription's day can be ordered until 30 minutes before its slot", () => {

@@ -96,15 +96,30 @@ export function pickupDays(
 /** How far ahead a pickup may be ordered, in store days from today. */
 export const PICKUP_DAYS_AHEAD = 14;
 
-/** The offered slot of a pickup date and start, or null when it is not (or no longer) offered. */
+/**
+ * The offered slot of a pickup date and start, or null when it is not (or no longer) offered:
+ * one of `pickupDays(timetable, now, PICKUP_DAYS_AHEAD)`'s, found without listing the two weeks'
+ * slots (every order checks one).
+ */
 export function offeredPickupSlot(
   timetable: Timetable,
   now: Date,
   pickup: { date: string; start: string },
 ): (Slot & { date: StoreDate }) | null {
-  const day = pickupDays(timetable, now, PICKUP_DAYS_AHEAD).find((x) => x.date === pickup.date);
-  const slot = day?.slots.find((s) => s.start === pickup.start);
-  return day && slot ? { date: day.date, ...slot } : null;
+  const today = storeMoment(now);
+  for (let d = 0; d < PICKUP_DAYS_AHEAD; d++) {
+    const date = addDays(today.date, d);
+    if (date !== pickup.date) continue;
+    const start = minutesOf(pickup.start);
+    const slot = { start: hhmmOf(start), end: hhmmOf(start + SLOT_MINUTES) };
+    const earliest = d === 0 ? today.minute + PICKUP_LEAD_MINUTES : 0;
+    const offered =
+      slot.start === pickup.start &&
+      start >= earliest &&
+      slotFits(hoursOn(timetable, weekdayOf(date)), slot);
+    return offered ? { date, ...slot } : null;
+  }
+  return null;
 }
 
 /**

@@ -40,14 +40,20 @@ export function preparedOnce<P extends Prepared>(
   build: (db: Database) => P,
 ): (handle: Database | Tx) => P {
   const built = new WeakMap<object, P>();
+  // The statement over each connection, kept while the connection lives: a pool's are reused.
+  const onConnection = new WeakMap<object, P>();
   return (handle) => {
     const { dialect, session } = handle as unknown as {
       dialect: object;
-      session: { client: unknown };
+      session: { client: object };
     };
+    let over = onConnection.get(session.client);
+    if (over) return over;
     let statement = built.get(dialect);
     if (!statement) built.set(dialect, (statement = build(handle as Database)));
-    return Object.create(statement, { client: { value: session.client } }) as P;
+    over = Object.create(statement, { client: { value: session.client } }) as P;
+    onConnection.set(session.client, over);
+    return over;
   };
 }
 
