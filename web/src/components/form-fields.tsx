@@ -43,9 +43,22 @@ function FieldShell({ id, label, error, hint, children, className }: FieldShellP
   );
 }
 
-function describedBy(id: string, error?: string, hint?: string): string | undefined {
-  if (error) return `${id}-error`;
-  return hint ? `${id}-hint` : undefined;
+/**
+ * The id a field's label points at (the given one, else a generated one) and the attributes that
+ * tie its control to the label, the error and the hint: the same for every kind of control.
+ */
+function useControlWiring(givenId: string | undefined, error?: string, hint?: string) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  return {
+    id,
+    control: {
+      id,
+      className: 'form-field__control',
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+    },
+  };
 }
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -62,17 +75,10 @@ export function TextField({
   className,
   ...input
 }: TextFieldProps) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { id, control } = useControlWiring(givenId, error, hint);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        className="form-field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+      <input {...control} {...input} />
     </FieldShell>
   );
 }
@@ -92,17 +98,10 @@ export function TextAreaField({
   className,
   ...textarea
 }: TextAreaFieldProps) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { id, control } = useControlWiring(givenId, error, hint);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        className="form-field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...textarea}
-      />
+      <textarea {...control} {...textarea} />
     </FieldShell>
   );
 }
@@ -117,20 +116,12 @@ export function PasswordField({
   ...input
 }: TextFieldProps) {
   const { t } = useTranslation();
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { id, control } = useControlWiring(givenId, error, hint);
   const [visible, setVisible] = useState(false);
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
       <div className="form-field__with-button">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className="form-field__control"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          {...input}
-        />
+        <input {...control} type={visible ? 'text' : 'password'} {...input} />
         <button
           type="button"
           className="form-field__toggle"
@@ -173,17 +164,10 @@ export function SelectField({
   className,
   ...select
 }: SelectFieldProps) {
-  const generated = useId();
-  const id = givenId ?? generated;
+  const { id, control } = useControlWiring(givenId, error);
   return (
     <FieldShell id={id} label={label} error={error} className={className}>
-      <select
-        id={id}
-        className="form-field__control"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        {...select}
-      >
+      <select {...control} {...select}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
