@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations, type AxeFinding } from '../lib/axe';
 
 // axe-core on every page the browser tests visit, on a phone-sized screen (and the store front
@@ -183,12 +184,7 @@ test(
     await visit(page, findings, server.url('localhost', '/checkout'), '/checkout');
     await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
     await page.getByLabel('Recojo en tienda').check();
-    const date = page.getByLabel('Fecha de recojo');
-    await date.locator('option').nth(1).waitFor({ state: 'attached' });
-    await date.selectOption({ index: 1 });
-    const time = page.getByLabel('Hora de recojo');
-    await time.locator('option').nth(1).waitFor({ state: 'attached' });
-    await time.selectOption({ index: 1 });
+    await choosePickupSlot(page);
     await page.getByLabel(/Efectivo/).check();
     await check(page, findings, '/checkout filled');
     // Placing the order is the checkout test's work (and depends on the store's opening

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 
 // The owner's coupons in a real browser: the demo owner creates a coupon in /admin/coupons,
 // the demo member types it at checkout and gets the discount, and the owner's list then
@@ -70,12 +71,7 @@ test('the owner creates a coupon and a member uses it at checkout', { skip }, as
   await page.getByRole('button', { name: 'Aplicar' }).click();
   await page.getByText('Cupón INVIERNO20 aplicado').waitFor();
   await page.getByLabel('Recojo en tienda').check();
-  const date = page.getByLabel('Fecha de recojo');
-  await date.locator('option').nth(1).waitFor({ state: 'attached' });
-  await date.selectOption({ index: 1 });
-  const time = page.getByLabel('Hora de recojo');
-  await time.locator('option').nth(1).waitFor({ state: 'attached' });
-  await time.selectOption({ index: 1 });
+  await choosePickupSlot(page);
   await page.getByLabel(/Efectivo/).check();
   await page.waitForFunction(
     () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',

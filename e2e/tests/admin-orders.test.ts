@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 
 // The owner's orders in a real browser: the demo member pays an order with the sandbox card,
 // the demo owner finds it in /admin/orders by its payment state and number, opens it, cancels
@@ -41,12 +42,7 @@ async function paidOrder(): Promise<number> {
   await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
   await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
   await page.getByLabel('Recojo en tienda').check();
-  const date = page.getByLabel('Fecha de recojo');
-  await date.locator('option').nth(1).waitFor({ state: 'attached' });
-  await date.selectOption({ index: 1 });
-  const time = page.getByLabel('Hora de recojo');
-  await time.locator('option').nth(1).waitFor({ state: 'attached' });
-  await time.selectOption({ index: 1 });
+  await choosePickupSlot(page);
   await page.getByLabel(/Tarjeta en línea/).check();
   await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
   await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');

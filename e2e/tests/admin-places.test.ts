@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The owner's places in a real browser: the demo owner edits Aurora Miraflores' timetable in
@@ -127,12 +128,7 @@ test(
     await m.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
     await m.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
     await m.getByLabel('Recojo en tienda').check();
-    const date = m.getByLabel('Fecha de recojo');
-    await date.locator('option').nth(1).waitFor({ state: 'attached' });
-    await date.selectOption({ index: 1 });
-    const time = m.getByLabel('Hora de recojo');
-    await time.locator('option').nth(1).waitFor({ state: 'attached' });
-    await time.selectOption({ index: 1 });
+    await choosePickupSlot(m);
     await m.getByLabel(/Efectivo/).check();
     await m.locator('.checkout__submit').click();
     await m.getByText('Este local no está recibiendo pedidos en este momento.').first().waitFor();

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Checkout in a real browser against the real server: the demo member fills the Miraflores
@@ -100,15 +101,10 @@ async function goToCheckout(page: Page) {
   await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
 }
 
-async function choosePickupSlot(page: Page) {
+async function choosePickup(page: Page) {
   await page.getByLabel('Recojo en tienda').check();
-  const date = page.getByLabel('Fecha de recojo');
-  await date.locator('option').nth(1).waitFor({ state: 'attached' });
-  await date.selectOption({ index: 1 });
-  const time = page.getByLabel('Hora de recojo');
-  const label = (await time.locator('option').nth(1).textContent()) ?? '';
+  const label = await choosePickupSlot(page);
   assert.match(label, /^\d{2}:\d{2} - \d{2}:\d{2}$/, 'a slot is a start-end range');
-  await time.selectOption({ index: 1 });
 }
 
 /** The total the summary shows once the server priced the order. */
@@ -136,7 +132,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Tostadas con palta', 'Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Efectivo/).check();
     await page.getByRole('textbox', { name: 'Comentarios' }).fill('Sin cubiertos, por favor');
     const total = await shownTotal(page);
@@ -253,7 +249,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Tarjeta en línea/).check();
     await page.getByText('Modo de prueba (SANDBOX)').waitFor();
     await page.getByText('queda en proceso (como con 3-D Secure)').waitFor();
@@ -294,7 +290,7 @@ test('a coupon link stores the code; the checkout applies its discount', { skip 
 
   await goToCheckout(page);
   await page.getByText('Cupón BIENVENIDA10 aplicado').waitFor();
-  await choosePickupSlot(page);
+  await choosePickup(page);
   await page.getByLabel(/Efectivo/).check();
   await shownTotal(page);
   // 18.00 + 7.00 = 25.00, 10 % off.
@@ -320,7 +316,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Efectivo/).check();
     await shownTotal(page);
     const before = await orderCount(page);
@@ -382,7 +378,7 @@ test('phone: checkout and order pages fit the screen and place the order', { ski
   await assertFitsWidth(page, 'the delivery checkout');
   await page.screenshot({ path: `${SHOTS}/checkout-phone.png`, fullPage: true });
   await page.getByLabel('Recojo en tienda').check();
-  await choosePickupSlot(page);
+  await choosePickup(page);
   await page.getByLabel(/Efectivo/).check();
   await shownTotal(page);
   await submit(page).scrollIntoViewIfNeeded();
@@ -496,7 +492,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Efectivo/).check();
     const total = await shownTotal(page);
     // The first POST claims the buyer saw another total, as if prices changed since.

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 
 // Coin orders in a real browser: the demo member (120 coins in Aurora Club) cannot add the Taza
 // Aurora (150 coins), orders the Café gratis (40 coins) for pickup paying with coins, and sees
@@ -88,12 +89,7 @@ test(
     assert.equal(await page.getByLabel(/Efectivo/).isVisible(), false);
     assert.equal(await page.getByLabel('Delivery').count(), 0);
     await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
-    const date = page.getByLabel('Fecha de recojo');
-    await date.locator('option').nth(1).waitFor({ state: 'attached' });
-    await date.selectOption({ index: 1 });
-    const time = page.getByLabel('Hora de recojo');
-    await time.locator('option').nth(1).waitFor({ state: 'attached' });
-    await time.selectOption({ index: 1 });
+    await choosePickupSlot(page);
     await page.screenshot({ path: `${SHOTS}/coin-orders-checkout-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Canjear por 40 monedas' }).click();
 

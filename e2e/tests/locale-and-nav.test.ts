@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 
 // Dates, times and numbers follow the app's language, never the browser's (issue 22 row 11);
 // wide screens navigate from a top bar, phones from the tab bar (issue 24); a long one-word
@@ -126,8 +127,7 @@ test(
     const days = await pickupDays(page, /^Fecha de recojo/);
     assert.ok(days.length > 0);
     for (const day of days) assert.match(day, ES_WEEKDAY);
-    await page.getByLabel(/^Fecha de recojo/).selectOption({ index: 1 });
-    await page.getByLabel(/^Hora de recojo/).selectOption({ index: 1 });
+    await choosePickupSlot(page);
     // An 82-character one-word name (the billing form allows 100).
     const longName = 'Maximiliano'.repeat(8).slice(0, 82);
     await page.getByLabel('Nombres').fill(longName);

@@ -2,6 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 
@@ -233,12 +234,7 @@ test(
     const billing = shopper.getByLabel('Dirección de facturación');
     if (!(await billing.inputValue())) await billing.fill('Av. Principal 100');
     await shopper.getByLabel('Recojo en tienda').check();
-    const date = shopper.getByLabel('Fecha de recojo');
-    await date.locator('option').nth(1).waitFor({ state: 'attached' });
-    await date.selectOption({ index: 1 });
-    const time = shopper.getByLabel('Hora de recojo');
-    await time.locator('option').nth(1).waitFor({ state: 'attached' });
-    await time.selectOption({ index: 1 });
+    await choosePickupSlot(shopper);
     await shopper.getByLabel(/Efectivo/).check();
     await shopper.waitForFunction(
       () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',

@@ -2,6 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { clickBesideProviderFrames, startMercadoPago } from '../lib/mercadopago';
 
@@ -103,15 +104,10 @@ async function goToCheckout(page: Page) {
   await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
 }
 
-async function choosePickupSlot(page: Page) {
+async function choosePickup(page: Page) {
   await page.getByLabel('Recojo en tienda').check();
-  const date = page.getByLabel('Fecha de recojo');
-  await date.locator('option').nth(1).waitFor({ state: 'attached' });
-  await date.selectOption({ index: 1 });
-  const time = page.getByLabel('Hora de recojo');
-  const label = (await time.locator('option').nth(1).textContent()) ?? '';
+  const label = await choosePickupSlot(page);
   assert.match(label, /^\d{2}:\d{2} - \d{2}:\d{2}$/, 'a slot is a start-end range');
-  await time.selectOption({ index: 1 });
 }
 
 /** The total the summary shows once the server priced the order. */
@@ -160,7 +156,7 @@ test(
     const sent = ownRequests(page);
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await payByCard(page, 'APRO');
     await page.screenshot({ path: `${SHOTS}/checkout-mercadopago.png`, fullPage: true });
     const findings = await seriousViolations(page, 'checkout, Mercado Pago card fields');
@@ -186,7 +182,7 @@ test(
     const page = await newMemberPage({ viewport: { width: 375, height: 812 } });
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
     await page
       .getByText('Las cuotas disponibles aparecen al escribir el número de tarjeta.')
@@ -223,7 +219,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     const before = await orderCount(page);
     await payByCard(page, 'OTHE');
     await clickBesideProviderFrames(submit(page));
@@ -241,7 +237,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     const before = await orderCount(page);
     await payByCard(page, 'APRO');
     // Mercado Pago takes the money, but neither its answer nor the look-up by reference arrive.
@@ -283,7 +279,7 @@ test(
     const page = await newMemberPage();
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await payByCard(page, 'CONT');
     const order = await placeAndOpen(page);
     assert.equal(order.payment_status, 'IN_PROCESS');
@@ -301,7 +297,7 @@ test(
     await page.route('**/js/v2', (route) => route.abort());
     await fillCart(page, ['Croissant de mantequilla']);
     await goToCheckout(page);
-    await choosePickupSlot(page);
+    await choosePickup(page);
     await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
     await page
       .getByText('No pudimos cargar el formulario de pago con tarjeta de Mercado Pago', {

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { choosePickupSlot } from '../lib/pickup';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Store-front rules around the cart on Café Aurora (localhost): carts cleaned once when no place
@@ -387,10 +388,7 @@ test(
     await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
     await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
     await page.getByLabel('Recojo en tienda').check();
-    const date = page.getByLabel('Fecha de recojo');
-    await date.locator('option').nth(1).waitFor({ state: 'attached' });
-    await date.selectOption({ index: 1 });
-    await page.getByLabel('Hora de recojo').selectOption({ index: 1 });
+    await choosePickupSlot(page);
     await page.getByLabel(/Efectivo/).check();
     const order = (await placeOrder(page)) as ApiOrder & { influencer_uid: string | null };
     assert.equal(order.influencer_uid, 'inf-e2e');
