@@ -2,30 +2,19 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { apps, mailOutbox } from '../../db/schema';
 import { isLoopbackDomain } from '../../lib/public-url';
 import { defaultMailDelivery, type MailDelivery } from './delivery';
 import { MailWorker } from './worker';
-import { preparedOnce } from '../../db/placeholder';
+import { insertRows, preparedOnce } from '../../db/placeholder';
 
 export type Mail = { to: string; subject: string; text: string; html: string };
 
 /** Built once: every order and most account changes queue a mail in their transaction. */
+const mailRow = insertRows(mailOutbox, ['appId', 'uid', 'to', 'subject', 'text', 'html', 'sentAt']);
 const insertMail = preparedOnce((db) =>
-  db
-    .insert(mailOutbox)
-    .values({
-      appId: sql.placeholder('tenant'),
-      uid: sql.placeholder('uid'),
-      to: sql.placeholder('to'),
-      subject: sql.placeholder('subject'),
-      text: sql.placeholder('text'),
-      html: sql.placeholder('html'),
-      // Not through the column's encoder, which cannot take the null of a mail still to send.
-      sentAt: sql`${sql.placeholder('sentAt')}`,
-    })
-    .prepare(''),
+  db.insert(mailOutbox).values(mailRow.placeholders(1)).prepare(''),
 );
 
 const writeMail = (
@@ -34,7 +23,7 @@ const writeMail = (
   uid: string,
   mail: Mail,
   sentAt: Date | null,
-) => insertMail(db).execute({ tenant: appId, uid, ...mail, sentAt: sentAt?.toISOString() ?? null });
+) => insertMail(db).execute(mailRow.values([{ appId, uid, ...mail, sentAt }]));
 
 export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDelivery };
 

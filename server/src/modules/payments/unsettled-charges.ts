@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import {
@@ -113,32 +113,25 @@ export async function settleUnsettledCharges(
     // that looked it up between this run's refund and its record would see it refunded and close
     // it without the refund's id. The claim lasts RETRY_AFTER_MS, after which a stuck run's charge
     // is taken up again.
+    const stillOpen = (...more: SQL[]) =>
+      ofTenant(
+        tenantRef(charge.appId),
+        unsettledCharges,
+        eq(unsettledCharges.uid, charge.uid),
+        eq(unsettledCharges.status, 'OPEN'),
+        ...more,
+      );
     const [claimed] = await db
       .update(unsettledCharges)
       .set({ updatedAt: now })
-      .where(
-        ofTenant(
-          tenantRef(charge.appId),
-          unsettledCharges,
-          eq(unsettledCharges.uid, charge.uid),
-          eq(unsettledCharges.status, 'OPEN'),
-          lt(unsettledCharges.updatedAt, lookedAtBefore),
-        ),
-      )
+      .where(stillOpen(lt(unsettledCharges.updatedAt, lookedAtBefore)))
       .returning({ uid: unsettledCharges.uid });
     if (!claimed) continue;
     const settle = (values: Partial<Row>) =>
       db
         .update(unsettledCharges)
         .set({ attempts: charge.attempts + 1, updatedAt: now, ...values })
-        .where(
-          ofTenant(
-            tenantRef(charge.appId),
-            unsettledCharges,
-            eq(unsettledCharges.uid, charge.uid),
-            eq(unsettledCharges.status, 'OPEN'),
-          ),
-        );
+        .where(stillOpen());
     const close = async (status: UnsettledChargeStatus, values: Partial<Row> = {}) => {
       await settle({ status, lastError: null, ...values });
       tally[status === 'REFUNDED' ? 'refunded' : 'notCharged']++;
