@@ -708,7 +708,8 @@ export const environmentVariables: EnvironmentVariable[] = [
     group: 'Database',
     name: 'DATABASE_POOL_SIZE',
     default: '10',
-    description: 'PostgreSQL connections per process (at least 2).',
+    description:
+      'PostgreSQL connections per process (at least 2), and half as many for product lists.',
   },
   {
     group: 'Database',

@@ -1,6 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Product } from '@store/contract';
+import { sql } from 'drizzle-orm';
+import { genericPlans } from '../src/db/client';
 import { importTenant } from '../src/tenants/importer';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -210,4 +212,28 @@ describe('a place’s products over many pages', () => {
     await importTenant(t.db, tenantFile());
     assert.equal(await countOf(''), before.all);
   });
+
+  test('on PostgreSQL a list keeps one generic plan instead of being planned on every request', async (ctx) => {
+    if (t.kind !== 'postgres')
+      return ctx.skip('PGlite is one session: every statement plans as PostgreSQL chooses');
+    // Requests one after another: the generic-plan pool holds one session, the one asked here.
+    const listPlans = () =>
+      genericPlans(t.db).transaction(async (tx) => {
+        const found = await tx.execute(
+          sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+              from pg_prepared_statements
+              where statement like '%"place_products"%' and statement not like '%pg_prepared_statements%'`,
+        );
+        return (found as unknown as { rows: { generic: number; custom: number }[] }).rows[0];
+      });
+    const before = await listPlans();
+    const pages = 6;
+    for (let page = 1; page <= pages; page++)
+      assert.equal((await productsAt(`?page_size=7&page=${page}`)).statusCode, 200);
+    assert.deepEqual(await listPlans(), { generic: before.generic + pages, custom: 0 });
+  });
 });
+
+function productsAt(query: string) {
+  return t.get(`/api/v7/places/${placeUid}/products/${query}`, { host });
+}

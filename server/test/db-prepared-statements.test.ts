@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database } from '../src/db/client';
+import { genericPlans, type Database } from '../src/db/client';
 import { insertRows, placeholder, preparedOnce } from '../src/db/placeholder';
 import { openTestDatabase } from './support/test-app';
 
@@ -14,9 +14,10 @@ import { openTestDatabase } from './support/test-app';
  */
 describe('prepared statements', () => {
   let db: Database;
+  let kind: 'pglite' | 'postgres';
   let close: () => Promise<void>;
   before(async () => {
-    ({ db, close } = await openTestDatabase());
+    ({ db, kind, close } = await openTestDatabase());
   });
   after(() => close());
 
@@ -131,6 +132,37 @@ describe('prepared statements', () => {
     // The rollback took the table and its row: nothing ran outside the transactions.
     const [row] = await rows(sql`select to_regclass('prepared_once_probe') is null as gone`);
     assert.equal(row.gone, true);
+  });
+
+  test('genericPlans: on PostgreSQL its sessions keep a paged statement on one generic plan; elsewhere the handle is the one given', async () => {
+    // A paged statement: without its LIMIT's value PostgreSQL estimates a tenth of the rows, so
+    // left to itself it plans each run afresh (a custom plan) and never keeps the generic one.
+    const runs = 6;
+    const plansOf = (handle: Database) =>
+      handle.transaction(async (tx) => {
+        for (let i = 0; i < runs; i++)
+          await tx.execute(
+            sql`select n as generic_plan_probe from generate_series(1, 1000) n where n > ${i} order by n limit ${20}`,
+          );
+        const found = await tx.execute(
+          sql`select current_setting('plan_cache_mode') as mode, generic_plans::int as generic, custom_plans::int as custom
+              from pg_prepared_statements where statement like ${'%generic_plan_probe%'} and statement not like ${'%pg_prepared_statements%'}`,
+        );
+        return (found as unknown as { rows: { mode: string; generic: number; custom: number }[] })
+          .rows;
+      });
+    if (kind === 'pglite') {
+      assert.equal(genericPlans(db), db, 'PGlite is one session: nothing to choose');
+      return;
+    }
+    assert.notEqual(genericPlans(db), db);
+    assert.deepEqual(await plansOf(genericPlans(db)), [
+      { mode: 'force_generic_plan', generic: runs, custom: 0 },
+    ]);
+    const [own] = await plansOf(db);
+    assert.equal(own.mode, 'auto');
+    assert.ok(own.custom >= 5, `the database's own sessions plan it afresh: ${own.custom} custom`);
+    await db.transaction(async (tx) => assert.equal(genericPlans(tx), tx));
   });
 
   test('rows of an insert built once keep SQL nulls, and encode json and dates as their columns do', async () => {

@@ -91,20 +91,11 @@ async function openPostgres(
   pg.types.setTypeParser(20, (value: string) => Number(value));
   // Two at least: one holds the migration lock while the migrator uses another.
   const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize) });
-  // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
-  pool.on('error', (err) => console.error('idle database client failed:', err.message));
-  pool.on('connect', (client) => {
-    if (preparedStatements) preparePgStatements(client);
-    timePgStatements(client);
-  });
+  watchPool(pool, preparedStatements);
   const max = Math.max(2, poolSize);
-  const removeSource = addPoolSource(() => ({
-    total: pool.totalCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-    max,
-  }));
   const db = drizzle(pool, { schema });
+  const planned = preparedStatements ? openGenericPlanPool(pg, url, max) : undefined;
+  if (planned) genericPlanDatabases.set(db, drizzle(planned, { schema }) as unknown as Database);
   await migrateOnce(pool, async (client) => {
     // A database distributed with Citus (npm run db:distribute) distributes new tables as they
     // are created; see db/citus/migrate.ts.
@@ -114,14 +105,72 @@ async function openPostgres(
       await migrateDistributed(client, paths.migrations);
     } else await migrate(db, { migrationsFolder: paths.migrations });
   });
+  const pools = planned ? [pool, planned] : [pool];
+  const removeSource = addPoolSource(() => ({
+    total: sum(pools, (p) => p.totalCount),
+    idle: sum(pools, (p) => p.idleCount),
+    waiting: sum(pools, (p) => p.waitingCount),
+    max: sum(pools, (p) => p.options.max ?? 0),
+  }));
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     close: async () => {
       removeSource();
-      await pool.end();
+      await Promise.all(pools.map((p) => p.end()));
     },
   };
+}
+
+type PgModule = typeof import('pg').default;
+
+const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((n, i) => n + of(i), 0);
+
+function watchPool(pool: import('pg').Pool, preparedStatements: boolean) {
+  // An idle client dropped by the server (restart, DROP DATABASE) must not crash the process.
+  pool.on('error', (err) => console.error('idle database client failed:', err.message));
+  pool.on('connect', (client) => {
+    if (preparedStatements) preparePgStatements(client);
+    timePgStatements(client);
+  });
+}
+
+/** The `application_name` of the generic-plan pool's sessions. */
+const GENERIC_PLANS_APPLICATION = 'store generic plans';
+
+/** The handle whose connections keep one generic plan per statement, by the handle they serve. */
+const genericPlanDatabases = new WeakMap<Database, Database>();
+
+/**
+ * A second, smaller pool whose sessions run every prepared statement on its one generic plan
+ * (`plan_cache_mode = force_generic_plan`), for the statements `genericPlans` is asked for.
+ * PostgreSQL plans a prepared statement afresh for its values (a custom plan) until a generic one
+ * is estimated as cheap, and a page's `LIMIT $n OFFSET $m` is estimated at a tenth of the rows
+ * without its values, so the product list was planned again on every request: 0.55 ms of the
+ * 1.26 ms of database CPU a first page cost, for the same plan each time (bench/RESULTS.md,
+ * 2026-11-29 21:00 entry). A session setting, not a statement's, hence connections of their own.
+ */
+function openGenericPlanPool(pg: PgModule, url: string, max: number) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.ceil(max / 2),
+    options: '-c plan_cache_mode=force_generic_plan',
+    // Told apart from the main pool's sessions in pg_stat_activity.
+    application_name: GENERIC_PLANS_APPLICATION,
+  });
+  watchPool(pool, true);
+  return pool;
+}
+
+/**
+ * The handle to run a statement on when its best plan does not depend on its values (a page of
+ * a product list: the same indexes whatever the place, the category or the page): on PostgreSQL
+ * its connections keep one generic plan per statement instead of planning each call. Only for
+ * reads: a search must not come here (how many rows its words match decides its plan). PGlite, a
+ * transaction, and a server whose statements go unprepared get back the handle they gave.
+ */
+export function genericPlans<T extends Database | Tx>(db: T): T {
+  return (genericPlanDatabases.get(db as Database) as T | undefined) ?? db;
 }
 
 type QueryFn = (...args: unknown[]) => unknown;

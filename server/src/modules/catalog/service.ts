@@ -30,7 +30,7 @@ import { categoryToApi, productToApi, type GroupWithOptions } from './serialize'
 import { ofTenant, sameTenant, tenantRef, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 import { jsonRow, jsonRowReader } from '../../db/json-rows';
-import type { Database } from '../../db/client';
+import { genericPlans, type Database } from '../../db/client';
 import { builtOnce, placeholder } from '../../db/placeholder';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
@@ -272,7 +272,8 @@ export async function listPlaceProducts(
     redeemable: filters.isRedeemable,
     search,
   };
-  const rows = await listPage(db, {
+  // A search is planned for its own words; a list's best plan is the same whatever its values.
+  const rows = await listPage(search === undefined ? genericPlans(db) : db, {
     category: category !== undefined,
     redeemable: values.redeemable !== undefined,
     search: search !== undefined,

@@ -151,7 +151,11 @@ poolGauge(
   'Queries waiting for a free PostgreSQL connection (above 0 for long: the pool is too small).',
   (s) => s.waiting,
 );
-poolGauge('store_db_pool_max_connections', 'The pool size (DATABASE_POOL_SIZE).', (s) => s.max);
+poolGauge(
+  'store_db_pool_max_connections',
+  "The pools' size: DATABASE_POOL_SIZE, and half as many for the product lists (generic plans).",
+  (s) => s.max,
+);
 
 new Gauge({
   name: 'store_mail_outbox_backlog',
