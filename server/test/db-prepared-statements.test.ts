@@ -151,8 +151,12 @@ describe('prepared statements', () => {
         return (found as unknown as { rows: { mode: string; generic: number; custom: number }[] })
           .rows;
       });
-    if (kind === 'pglite') {
-      assert.equal(genericPlans(db), db, 'PGlite is one session: nothing to choose');
+    const [{ citus }] = await rows(
+      sql`select exists (select 1 from pg_extension where extname = 'citus') as citus`,
+    );
+    if (kind === 'pglite' || citus) {
+      // PGlite is one session; Citus cannot plan a distributed statement without its values.
+      assert.equal(genericPlans(db), db);
       return;
     }
     assert.notEqual(genericPlans(db), db);

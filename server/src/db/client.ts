@@ -94,17 +94,21 @@ async function openPostgres(
   watchPool(pool, preparedStatements);
   const max = Math.max(2, poolSize);
   const db = drizzle(pool, { schema });
-  const planned = preparedStatements ? openGenericPlanPool(pg, url, max) : undefined;
-  if (planned) genericPlanDatabases.set(db, drizzle(planned, { schema }) as unknown as Database);
+  let citus = false;
   await migrateOnce(pool, async (client) => {
     // A database distributed with Citus (npm run db:distribute) distributes new tables as they
     // are created; see db/citus/migrate.ts.
-    const { isDistributed } = await import('./citus/distribute');
-    if (await isDistributed(client)) {
+    const { hasCitus, isDistributed } = await import('./citus/distribute');
+    citus = await hasCitus(client);
+    if (citus && (await isDistributed(client))) {
       const { migrateDistributed } = await import('./citus/migrate');
       await migrateDistributed(client, paths.migrations);
     } else await migrate(db, { migrationsFolder: paths.migrations });
   });
+  // Citus cannot plan a statement of several distributed tables without its values ("could not
+  // create distributed plan"): there every statement keeps PostgreSQL's (and Citus's) own choice.
+  const planned = preparedStatements && !citus ? openGenericPlanPool(pg, url, max) : undefined;
+  if (planned) genericPlanDatabases.set(db, drizzle(planned, { schema }) as unknown as Database);
   const pools = planned ? [pool, planned] : [pool];
   const removeSource = addPoolSource(() => ({
     total: sum(pools, (p) => p.totalCount),
@@ -166,8 +170,8 @@ function openGenericPlanPool(pg: PgModule, url: string, max: number) {
  * The handle to run a statement on when its best plan does not depend on its values (a page of
  * a product list: the same indexes whatever the place, the category or the page): on PostgreSQL
  * its connections keep one generic plan per statement instead of planning each call. Only for
- * reads: a search must not come here (how many rows its words match decides its plan). PGlite, a
- * transaction, and a server whose statements go unprepared get back the handle they gave.
+ * reads: a search must not come here (how many rows its words match decides its plan). PGlite,
+ * Citus, a transaction, and a server whose statements go unprepared get back the handle given.
  */
 export function genericPlans<T extends Database | Tx>(db: T): T {
   return (genericPlanDatabases.get(db as Database) as T | undefined) ?? db;
