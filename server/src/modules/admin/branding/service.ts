@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import DOMPurify from 'isomorphic-dompurify';
-import {
-  adminMediaMessages,
-  tenantHtmlPolicy,
-  type AdminBranding,
-  type AdminBrandingInput,
-} from '@store/contract';
+import { adminMediaMessages, type AdminBranding, type AdminBrandingInput } from '@store/contract';
 import { apps, companies } from '../../../db/schema';
 import { ofTenant } from '../../../scope/tenant-query';
 import { ForbiddenError } from '../../../lib/http-errors';
 import { withDb } from '../../../scope/scope';
+import { tenantHtmlSanitizer } from '../../../lib/tenant-html';
 import { recordChange } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
@@ -26,17 +21,6 @@ const toApi = (row: AppRow): AdminBranding => ({
   faqs: row.site.faqs,
   version: row.version,
 });
-
-/**
- * Tenant HTML is cleaned with the very rules the store applies before showing it
- * (`tenantHtmlPolicy`, DOMPurify on both sides), so what is stored is what is shown.
- * An editor's empty paragraph counts as no text.
- */
-export function sanitizeTenantHtml(html: string | null): string | null {
-  if (html === null) return null;
-  const clean = DOMPurify.sanitize(html, tenantHtmlPolicy).trim();
-  return clean === '' || clean === '<p></p>' ? null : clean;
-}
 
 /**
  * The look and the legal texts belong to the whole store (the tenant): in a multisite,
@@ -60,6 +44,7 @@ export async function updateBranding(
   input: AdminBrandingInput,
 ): Promise<AdminBranding> {
   mayEdit(admin);
+  const sanitizeTenantHtml = await tenantHtmlSanitizer();
   return admin.db.transaction(async (tx) => {
     const where = eq(apps.uid, admin.app.uid);
     const [row] = await tx.select().from(apps).where(where).for('update');

@@ -14,7 +14,7 @@ import { withDb, type Scope } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
 import { defaultLandingTextsOf, landingSectionToApi } from '../../tenancy/serialize';
 import { recordChange } from '../audit';
-import { sanitizeTenantHtml } from '../branding/service';
+import { tenantHtmlSanitizer } from '../../../lib/tenant-html';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -69,8 +69,6 @@ export async function getLandingForAdmin(admin: AdminScope): Promise<AdminLandin
   return toApi(app, await readSections(admin));
 }
 
-/** Rich text is stored as the store will show it: cleaned by the same rules (no scripts, no handlers). */
-const clean = (html: string) => sanitizeTenantHtml(html) ?? '';
 const uidOr = (uid: string | undefined) => (uid ? uid.toLowerCase() : randomUUID());
 
 /**
@@ -84,6 +82,9 @@ export async function saveLanding(
   input: AdminLandingInput,
 ): Promise<AdminLanding> {
   mayEdit(admin);
+  // Rich text is stored as the store will show it: cleaned by the same rules (no scripts, no handlers).
+  const sanitize = await tenantHtmlSanitizer();
+  const clean = (html: string) => sanitize(html) ?? '';
   return admin.db.transaction(async (tx) => {
     const scope = withDb(admin, tx);
     const where = eq(apps.uid, admin.app.uid);
