@@ -58,10 +58,10 @@ describe('metrics of a cluster', { skip }, () => {
     child.stderr!.on('data', (c) => (output += c));
     const deadline = Date.now() + 60_000;
     const scrape = async () => (await call(metricsPort, 'GET', '/metrics')).body;
-    // Both workers up: each reports a pool of 3.
+    // Both workers up: each reports a pool of 3 and the product lists' generic-plan pool of 2.
     for (;;) {
       const text = await scrape().catch(() => '');
-      if (value(text, 'store_db_pool_max_connections') === 6) break;
+      if (value(text, 'store_db_pool_max_connections') === 10) break;
       assert.ok(Date.now() < deadline, `the cluster did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -74,7 +74,7 @@ describe('metrics of a cluster', { skip }, () => {
     });
     assert.equal(viaWorker.statusCode, 200, viaWorker.body);
     assert.equal(value(viaWorker.body, series), 30);
-    assert.equal(value(viaWorker.body, 'store_db_pool_max_connections'), 6);
+    assert.equal(value(viaWorker.body, 'store_db_pool_max_connections'), 10);
     child.kill('SIGTERM');
     const code = await new Promise((r) => child!.once('exit', (c) => r(c)));
     assert.equal(code, 0, output);
