@@ -90,17 +90,18 @@ async function openPostgres(
   // Dates and numerics stay strings where drizzle expects them; bigint counts become numbers.
   pg.types.setTypeParser(20, (value: string) => Number(value));
   // Two at least: one holds the migration lock while the migrator uses another.
-  const pool = new pg.Pool({ connectionString: url, max: Math.max(2, poolSize) });
-  watchPool(pool, preparedStatements);
   const max = Math.max(2, poolSize);
+  const pool = new pg.Pool({ connectionString: url, max });
+  watchPool(pool, preparedStatements);
   const db = drizzle(pool, { schema });
   let citus = false;
   await migrateOnce(pool, async (client) => {
     // A database distributed with Citus (npm run db:distribute) distributes new tables as they
     // are created; see db/citus/migrate.ts.
-    const { hasCitus, isDistributed } = await import('./citus/distribute');
-    citus = await hasCitus(client);
-    if (citus && (await isDistributed(client))) {
+    const { citusState } = await import('./citus/distribute');
+    const state = await citusState(client);
+    citus = state.installed;
+    if (state.distributed) {
       const { migrateDistributed } = await import('./citus/migrate');
       await migrateDistributed(client, paths.migrations);
     } else await migrate(db, { migrationsFolder: paths.migrations });

@@ -28,11 +28,16 @@ export async function hasCitus(client: Queryable): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** True when at least one table is already distributed or a reference table. */
-export async function isDistributed(client: Queryable): Promise<boolean> {
-  if (!(await hasCitus(client))) return false;
+/**
+ * Whether the database has the citus extension, and whether at least one of its tables is
+ * already distributed or a reference table.
+ */
+export async function citusState(
+  client: Queryable,
+): Promise<{ installed: boolean; distributed: boolean }> {
+  if (!(await hasCitus(client))) return { installed: false, distributed: false };
   const { rows } = await client.query(`SELECT 1 FROM pg_dist_partition LIMIT 1`);
-  return rows.length > 0;
+  return { installed: true, distributed: rows.length > 0 };
 }
 
 /**
