@@ -165,33 +165,35 @@ const statementsPerOrder = Object.values(perOrder).reduce((a, b) => a + b, 0);
 const loadAtStart = os.loadavg()[0];
 const meter = await cpuMeter(process.env.DATABASE_URL || undefined);
 const cpu = await meter.start();
-const { latencies, failures } = await new Promise<{ latencies: number[]; failures: number }>(
-  (resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [new URL('./lib/order-load.mjs', import.meta.url).pathname],
-      {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`order load exited ${code}`)),
-    );
-    child.stdin.end(
-      JSON.stringify({
-        url: `${base}/v5/places/${place}/orders/`,
-        headers: { 'api-key': apiKey, 'content-type': 'application/json' },
-        tokens: tokens.slice(0, connections),
-        body: orderBody(plenty),
-        duration,
-        connections,
-      }),
-    );
-  },
-);
+const { latencies, failures, clientCpuMsPerOrder } = await new Promise<{
+  latencies: number[];
+  failures: number;
+  clientCpuMsPerOrder: number;
+}>((resolve, reject) => {
+  const child = spawn(
+    process.execPath,
+    [new URL('./lib/order-load.mjs', import.meta.url).pathname],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+  child.on('error', reject);
+  child.on('close', (code) =>
+    code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`order load exited ${code}`)),
+  );
+  child.stdin.end(
+    JSON.stringify({
+      url: `${base}/v5/places/${place}/orders/`,
+      headers: { 'api-key': apiKey, 'content-type': 'application/json' },
+      tokens: tokens.slice(0, connections),
+      body: orderBody(plenty),
+      duration,
+      connections,
+    }),
+  );
+});
 const used = await cpu.stop();
 const cpuPerOrder = (seconds: number) => ((seconds * 1000) / latencies.length).toFixed(2);
 latencies.sort((a, b) => a - b);
@@ -214,11 +216,11 @@ console.log(
   `\n${server.kind}, ${connections} clients, ${duration} s; load average ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`,
 );
 console.log(
-  '| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left | server CPU ms/order | database CPU ms/order |',
+  '| database | orders/s | p50 ms | p99 ms | failed | race: placed / out of stock / stock left | server CPU ms/order | database CPU ms/order | client CPU ms/order |',
 );
-console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |');
+console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |');
 console.log(
-  `| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) | ${cpuPerOrder(used.server)} | ${server.kind === 'postgres' ? cpuPerOrder(used.database) : 'in the server'} |`,
+  `| ${server.kind} | ${perSecond} | ${p(0.5)} | ${p(0.99)} | ${failures} | ${won} / ${outOfStock} / ${stockLeft} (of ${racers} at 10 in stock) | ${cpuPerOrder(used.server)} | ${server.kind === 'postgres' ? cpuPerOrder(used.database) : 'in the server'} | ${clientCpuMsPerOrder.toFixed(2)} |`,
 );
 console.log(
   `\nstatements per order (one order alone): ${statementsPerOrder} ${JSON.stringify(perOrder)}`,
