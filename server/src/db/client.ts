@@ -91,7 +91,9 @@ async function openPostgres(
   pg.types.setTypeParser(20, (value: string) => Number(value));
   // Two at least: one holds the migration lock while the migrator uses another.
   const max = Math.max(2, poolSize);
-  const pool = new pg.Pool({ connectionString: url, max });
+  // Pipeline mode sends a statement at once even while the one before it is unanswered: awaited
+  // one by one they run as before, and `pipelined` (db/pipeline.ts) sends several in one write.
+  const pool = new pg.Pool({ connectionString: url, max, pipeline: true });
   watchPool(pool, preparedStatements);
   const db = drizzle(pool, { schema });
   let citus = false;
@@ -285,15 +287,25 @@ function preparePgliteStatements(
     }
     return done;
   };
-  wrapPgliteQueries(client, (query) => async (...args: unknown[]) => {
-    const [text, values, ...rest] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-      const literals = values.map(literal);
-      const name = literals.every((l) => l !== undefined) && statementName(text, values);
-      if (name && (await prepare(query, name, text)))
-        return query(`EXECUTE ${name}(${literals.join(', ')})`, [], ...rest);
-    }
-    return query(...args);
+  wrapPgliteQueries(client, (query) => {
+    // Statements reach PGlite in the order they were called on this handle, even when one waits
+    // for its PREPARE and the next does not: a pipeline (db/pipeline.ts) sets several going at
+    // once and relies on it (an order's number is written after its insert).
+    let previous: Promise<unknown> = Promise.resolve();
+    return (...args: unknown[]) => {
+      const [text, values, ...rest] = args;
+      const sent = previous.then(async () => {
+        if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+          const literals = values.map(literal);
+          const name = literals.every((l) => l !== undefined) && statementName(text, values);
+          if (name && (await prepare(query, name, text)))
+            return { answer: query(`EXECUTE ${name}(${literals.join(', ')})`, [], ...rest) };
+        }
+        return { answer: query(...args) };
+      });
+      previous = sent.catch(() => undefined);
+      return sent.then((s) => s.answer);
+    };
   });
 }
 

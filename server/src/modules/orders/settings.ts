@@ -327,7 +327,9 @@ export async function memberUses(
         eq(orders.userUid, userUid),
         sql`${orders.status} NOT IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER')`,
       ),
-    );
+    )
+    // Sent at once (not on the builder's await), so the count may follow another statement in a pipeline.
+    .execute();
   return n;
 }
 

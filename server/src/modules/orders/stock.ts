@@ -5,6 +5,7 @@ import { placeProducts } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 import { placeholder, preparedOnce } from '../../db/placeholder';
+import { settleInOrder } from '../../db/pipeline';
 
 const takeProductStock = preparedOnce((db) => {
   const quantity = placeholder<number>('quantity');
@@ -28,26 +29,29 @@ const takeProductStock = preparedOnce((db) => {
 });
 
 /**
- * Takes a place's stock of each product inside the caller's transaction
- * (orders, staff product redemptions). The guarded UPDATE is the check: a
- * product whose stock is short takes nothing and fails with 'Out of stock:
- * {product}', so the whole transaction rolls back. Products go in uid order so
- * concurrent takers lock rows in the same order and never deadlock.
+ * Takes a place's stock of each product inside the caller's transaction (orders, staff product
+ * redemptions). The guarded UPDATE is the check: a product whose stock is short takes nothing and
+ * fails with 'Out of stock: {product}', so the whole transaction rolls back. Products go in uid
+ * order so concurrent takers lock rows in the same order and never deadlock; the updates are all
+ * sent at once (they run in that order), so this may be part of a pipeline (db/pipeline.ts).
  */
-export async function takeStock(
+export function takeStock(
   tx: Tx,
   appId: string,
   placeUid: string,
   wanted: Map<string, { quantity: number; title: string }>,
 ): Promise<void> {
-  for (const [productUid, w] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-    const taken = await takeProductStock(tx).execute({
-      tenant: appId,
-      place: placeUid,
-      product: productUid,
-      quantity: w.quantity,
-    });
-    if (taken.length === 0)
-      throw new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }));
-  }
+  const takes = [...wanted]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([productUid, w]) =>
+      takeProductStock(tx)
+        .execute({ tenant: appId, place: placeUid, product: productUid, quantity: w.quantity })
+        .then((taken) => {
+          if (taken.length === 0)
+            throw new ValidationError(
+              formatMessage(orderMessages.outOfStock, { product: w.title }),
+            );
+        }),
+    );
+  return settleInOrder(takes).then(() => undefined);
 }

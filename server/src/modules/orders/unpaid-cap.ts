@@ -6,6 +6,7 @@ import { ValidationError } from '../../lib/http-errors';
 import type { AppRow } from '../tenancy/service';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 import { placeholder, preparedOnce } from '../../db/placeholder';
+import { settleInOrder } from '../../db/pipeline';
 
 /**
  * A member may hold at most `apps.max_unpaid_orders` orders nobody has paid
@@ -58,13 +59,19 @@ const unpaidOrdersOfMember = preparedOnce((db) =>
     .prepare(''),
 );
 
+/**
+ * The lock and the count are sent together (the count runs once the lock is granted, and reads
+ * what committed until then), so this may be part of a pipeline (db/pipeline.ts).
+ */
 export async function enforceUnpaidOrdersCap(
   tx: Tx,
   app: Pick<AppRow, 'uid' | 'maxUnpaidOrders'>,
   userUid: string,
 ) {
-  await lockMember(tx, app.uid, userUid);
-  const [{ open }] = await unpaidOrdersOfMember(tx).execute({ tenant: app.uid, user: userUid });
+  const [, [{ open }]] = await settleInOrder([
+    lockMember(tx, app.uid, userUid),
+    unpaidOrdersOfMember(tx).execute({ tenant: app.uid, user: userUid }),
+  ]);
   if (open >= app.maxUnpaidOrders)
     throw new ValidationError(
       formatMessage(orderMessages.tooManyUnpaid, { max: app.maxUnpaidOrders }),

@@ -246,7 +246,6 @@ async function orderFor(
         priced,
         input,
         idempotencyKey: key,
-        coinProgramUid: null,
       });
       if (options.mailer && user.email)
         await queueOrderMail(tx, { app, mailer: options.mailer }, orderUid, {

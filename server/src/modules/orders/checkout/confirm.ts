@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orderMessages } from '@store/contract';
-import { orders, shoppingCarts } from '../../../db/schema';
+import { shoppingCarts } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
 import type { MemberScope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
@@ -10,7 +10,7 @@ import { needed, type CheckoutState } from './state';
 import { queueMailOf } from './notify';
 import { orderToApi } from '../serialize';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
-import { nextOrderNumber } from '../numbers';
+import { numberOrderWith } from '../numbers';
 import { placeholder, preparedOnce } from '../../../db/placeholder';
 
 /** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
@@ -23,20 +23,15 @@ export const PAYMENT_PENDING_MINUTES = 30;
  */
 async function recordPayment(tx: Tx, appId: string, orderUid: string, charged: Payment, now: Date) {
   const pending = charged.payment.status === 'pending';
-  const [row] = await tx
-    .update(orders)
-    .set({
-      number: await nextOrderNumber(tx, appId),
-      paymentStatus: pending ? 'IN_PROCESS' : 'PAID',
-      paymentProvider: charged.provider.name,
-      paymentReference: charged.payment.id,
-      paymentDetail: charged.payment.detail,
-      paymentExpiresAt: pending ? new Date(now.getTime() + PAYMENT_PENDING_MINUTES * 60_000) : null,
-      cardLast4: charged.payment.last4,
-      updatedAt: now,
-    })
-    .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)))
-    .returning();
+  const [row] = await numberOrderWith(tx, appId, orderUid, {
+    paymentStatus: pending ? 'IN_PROCESS' : 'PAID',
+    paymentProvider: charged.provider.name,
+    paymentReference: charged.payment.id,
+    paymentDetail: charged.payment.detail,
+    paymentExpiresAt: pending ? new Date(now.getTime() + PAYMENT_PENDING_MINUTES * 60_000) : null,
+    cardLast4: charged.payment.last4,
+    updatedAt: now,
+  });
   return row;
 }
 

@@ -8,7 +8,7 @@ import { lineOptions, type PricedOrder } from '../pricing';
 import { memberUses } from '../settings';
 import { ensureCoinsMethod, lockCoins, spendOrderCoins } from '../coins';
 import { takeStock } from '../stock';
-import { nextOrderNumber } from '../numbers';
+import { numberOrder } from '../numbers';
 import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
 import { needed, type CheckoutState } from './state';
@@ -16,6 +16,8 @@ import { confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { insertRows, preparedOnce } from '../../../db/placeholder';
+import { pipelined, settleInOrder } from '../../../db/pipeline';
+import { transactionEndingWith } from '../../../db/transaction';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -29,8 +31,6 @@ export type Reservation = {
   priced: PricedOrder;
   input: OrderInput;
   idempotencyKey: string | undefined;
-  /** The program whose coins pay a coins order (null otherwise). */
-  coinProgramUid: string | null;
 };
 
 /**
@@ -46,7 +46,7 @@ export const reserveCoins = lockCoins;
  * same product on two lines counts once; the guarded updates are the check
  * ('Out of stock: {product}' rolls the transaction back).
  */
-export async function reserveStock(
+export function reserveStock(
   tx: Tx,
   appId: string,
   placeUid: string,
@@ -58,31 +58,35 @@ export async function reserveStock(
     w.quantity += l.quantity;
     wanted.set(l.productUid, w);
   }
-  await takeStock(tx, appId, placeUid, wanted);
+  return takeStock(tx, appId, placeUid, wanted);
 }
 
-/** One use of the order's coupon, under the coupon's row lock so the member's other uses are all counted. */
+/**
+ * One use of the order's coupon. The member's own uses are counted by the statement after the
+ * update, which runs once the update holds the coupon's row lock, so every other order using it
+ * has committed or waits: both are sent at once (a pipeline's part).
+ */
 async function useCoupon(tx: Tx, appId: string, userUid: string, coupon: PricedOrder['coupon']) {
   if (!coupon) return;
-  const used = await tx
-    .update(coupons)
-    .set({ uses: sql`${coupons.uses} + 1` })
-    .where(
-      ofTenant(
-        tenantRef(appId),
-        coupons,
-        eq(coupons.uid, coupon.uid),
-        eq(coupons.isActive, true),
-        or(isNull(coupons.maxUses), sql`${coupons.uses} < ${coupons.maxUses}`),
-      ),
-    )
-    .returning({ uid: coupons.uid });
+  const [used, memberCount] = await settleInOrder([
+    tx
+      .update(coupons)
+      .set({ uses: sql`${coupons.uses} + 1` })
+      .where(
+        ofTenant(
+          tenantRef(appId),
+          coupons,
+          eq(coupons.uid, coupon.uid),
+          eq(coupons.isActive, true),
+          or(isNull(coupons.maxUses), sql`${coupons.uses} < ${coupons.maxUses}`),
+        ),
+      )
+      .returning({ uid: coupons.uid })
+      .execute(),
+    coupon.maxUsesPerMember === null ? null : memberUses(tx, appId, coupon.uid, userUid),
+  ]);
   if (used.length === 0) throw new ValidationError({ coupon: [couponMessages.exhausted] });
-  // The coupon row is locked now, so the member's other orders using it are all visible and counted.
-  if (
-    coupon.maxUsesPerMember !== null &&
-    (await memberUses(tx, appId, coupon.uid, userUid)) > coupon.maxUsesPerMember
-  )
+  if (memberCount !== null && memberCount > coupon.maxUsesPerMember!)
     throw new ValidationError({ coupon: [couponMessages.memberLimit] });
 }
 
@@ -155,11 +159,14 @@ function insertLines(count: number) {
 
 /**
  * Step 2, inside the caller's transaction (recurring subscription orders
- * call it in the transaction of their day's claim): the member's coins, the
- * order and its lines, the stock, the coupon use and the coins spend. Any
- * failure rolls all of it back.
+ * call it in the transaction of their day's claim): the order and its lines,
+ * the stock, the coupon use and, unless a card is still to be charged, the
+ * order's number. Every statement is sent at once, so this may be part of a
+ * pipeline (db/pipeline.ts); any failure rolls all of it back. A coins order's
+ * coins are locked before it (`reserveCoins`) and spent after it, once the
+ * order has its number (`spendOrderCoins`).
  */
-export async function reserveOrder(
+export function reserveOrder(
   tx: Tx,
   scope: Pick<MemberScope, 'app' | 'user'>,
   r: Reservation,
@@ -167,20 +174,15 @@ export async function reserveOrder(
   const appId = scope.app.uid;
   const userUid = scope.user.uid;
   const p = r.priced;
-  if (p.paidWithCoins) {
-    if (!r.coinProgramUid) throw new Error('a coins order needs the program that pays it');
-    // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
-    await reserveCoins(tx, appId, r.coinProgramUid, userUid, p.coinTotal);
-    await ensureCoinsMethod(tx, appId, p.company.uid);
-  }
+  const byCard = p.paymentMethod!.type === 'ONLINE_CARD';
   const delivery = r.input.shipping_type === 'delivery' ? r.input.delivery! : null;
-  const [written] = await insertOrder(tx).execute(
+  const inserted = insertOrder(tx).execute(
     orderRow.values([
       {
         appId,
         uid: r.orderUid,
-        // A card order gets its number once the card is accepted (confirm): a declined card uses none.
-        number: p.paymentMethod!.type === 'ONLINE_CARD' ? null : await nextOrderNumber(tx, appId),
+        // Numbered last (below), or once a card is accepted (confirm): a declined card uses none.
+        number: null,
         userUid,
         idempotencyKey: r.idempotencyKey ?? null,
         placeUid: p.place.uid,
@@ -199,12 +201,7 @@ export async function reserveOrder(
         distanceMeters: p.distanceMeters,
         comments: (r.input.comments ?? '').trim(),
         paymentMethodUid: p.paymentMethod!.uid,
-        paymentStatus:
-          p.paymentMethod!.type === 'ONLINE_CARD'
-            ? 'PENDING'
-            : p.paidWithCoins
-              ? 'PAID'
-              : 'PAY_ON_DELIVERY',
+        paymentStatus: byCard ? 'PENDING' : p.paidWithCoins ? 'PAID' : 'PAY_ON_DELIVERY',
         couponUid: p.coupon?.uid ?? null,
         couponCode: p.coupon?.code ?? null,
         subtotalCents: p.subtotalCents,
@@ -220,7 +217,7 @@ export async function reserveOrder(
       },
     ]),
   );
-  const lines = await insertLines(p.lines.length)(tx).execute(
+  const lines = insertLines(p.lines.length)(tx).execute(
     lineRow.values(
       p.lines.map((l, position) => ({
         appId,
@@ -238,7 +235,7 @@ export async function reserveOrder(
       })),
     ),
   );
-  await reserveStock(
+  const stock = reserveStock(
     tx,
     appId,
     p.place.uid,
@@ -248,17 +245,15 @@ export async function reserveOrder(
       title: l.item.product.title,
     })),
   );
-  await useCoupon(tx, appId, userUid, p.coupon);
-  if (p.paidWithCoins)
-    await spendOrderCoins(
-      tx,
-      appId,
-      r.coinProgramUid!,
-      userUid,
-      { uid: r.orderUid, number: written.number! },
-      p.coinTotal,
-    );
-  return { order: written, lines };
+  const coupon = useCoupon(tx, appId, userUid, p.coupon);
+  // Last of the writes: the number's counter is locked for all the store's orders until the commit.
+  const numbered = byCard ? null : numberOrder(tx, appId, r.orderUid);
+  return settleInOrder([inserted, lines, stock, coupon, numbered]).then(
+    ([[order], lineRows, , , numberedOrder]) => ({
+      order: numberedOrder ?? order,
+      lines: lineRows,
+    }),
+  );
 }
 
 /**
@@ -299,22 +294,48 @@ export const reserveStep: Step<CheckoutState> = {
   name: 'reserve',
   async run(state) {
     const { scope } = state;
+    const appId = scope.app.uid;
+    const userUid = scope.user.uid;
     const priced = needed(state.priced, 'the price');
     const byCard = priced.paymentMethod!.type === 'ONLINE_CARD';
-    await scope.db.transaction(async (tx) => {
-      // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
-      if (!priced.paidWithCoins && !byCard)
-        await enforceUnpaidOrdersCap(tx, scope.app, scope.user.uid);
-      // Before the reservation takes the store's order number (see confirmOrder).
-      if (!byCard) await emptyCart(tx, scope, state.place.uid);
-      state.written = await reserveOrder(tx, scope, {
-        orderUid: state.orderUid,
-        priced,
-        input: state.input,
-        idempotencyKey: state.idempotencyKey,
-        coinProgramUid: state.coinProgramUid ?? null,
-      });
-      if (!byCard) await confirmOrder(tx, state, { cartEmptied: true });
+    const coinProgram = priced.paidWithCoins ? state.coinProgramUid : null;
+    if (priced.paidWithCoins && !coinProgram)
+      throw new Error('a coins order needs the program that pays it');
+    await transactionEndingWith(scope.db, async (tx) => {
+      if (coinProgram) {
+        // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
+        await reserveCoins(tx, appId, coinProgram, userUid, priced.coinTotal);
+        await ensureCoinsMethod(tx, appId, priced.company.uid);
+      }
+      const [, , written] = await pipelined(tx, () => [
+        // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
+        !priced.paidWithCoins && !byCard
+          ? enforceUnpaidOrdersCap(tx, scope.app, userUid)
+          : undefined,
+        // A card order's cart stays until the card is accepted (confirmOrder empties it then).
+        byCard ? undefined : emptyCart(tx, scope, state.place.uid),
+        reserveOrder(tx, scope, {
+          orderUid: state.orderUid,
+          priced,
+          input: state.input,
+          idempotencyKey: state.idempotencyKey,
+        }),
+      ]);
+      state.written = written;
+      if (coinProgram)
+        await spendOrderCoins(
+          tx,
+          appId,
+          coinProgram,
+          userUid,
+          { uid: state.orderUid, number: written.order.number! },
+          priced.coinTotal,
+        );
+      // A card order is confirmed once charged; any other is final now, its mail sent with the COMMIT.
+      return {
+        value: undefined,
+        withCommit: byCard ? undefined : () => confirmOrder(tx, state, { cartEmptied: true }),
+      };
     });
   },
   compensate: (state) => releaseOrder(state.scope, state.orderUid),

@@ -1,0 +1,83 @@
+import { is, sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { Database, Tx } from './client';
+
+/** What a transaction's work answers, and the statements it leaves to go out with the COMMIT. */
+export type Ending<T> = {
+  value: T;
+  /**
+   * Sets the transaction's last statements going (no `await` before they are sent) and answers
+   * when they are done. They leave in the COMMIT's write, so their answers cannot stop the commit:
+   * only a failure can, which makes PostgreSQL end the transaction with a ROLLBACK instead. So
+   * only statements whose success is all that matters belong here (the confirmation mail's row).
+   */
+  withCommit?: () => Promise<unknown>;
+};
+
+/** The fields of drizzle's pool session that a transaction of its own is built from. */
+type PoolSession = {
+  client: import('pg').Pool;
+  schema: ConstructorParameters<typeof NodePgTransaction>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+};
+
+/**
+ * `db.transaction`, whose COMMIT leaves in one write with the work's last statements
+ * (`Ending.withCommit`) instead of a round trip after them: a transaction that locks a row every
+ * order of a store needs (the order counter, the last units of a product) holds it one round trip
+ * less, and on a busy server each round trip is a wait for the event loop as well as for the
+ * database (bench/RESULTS.md, 2026-12-01). On PGlite the last statements run, then the commit.
+ *
+ * PostgreSQL's transaction is built as drizzle builds its own (its session and transaction
+ * classes over one pooled connection), so `tx` is an ordinary drizzle transaction;
+ * test/db-pipeline.test.ts holds it to that on both databases.
+ */
+export async function transactionEndingWith<T>(
+  db: Database,
+  work: (tx: Tx) => Promise<Ending<T>>,
+): Promise<T> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (!is(session, NodePgSession)) {
+    return db.transaction(async (tx) => {
+      const ending = await work(tx);
+      await ending.withCommit?.();
+      return ending.value;
+    });
+  }
+  const pooled = session as unknown as PoolSession;
+  const { dialect } = db as unknown as {
+    dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+  };
+  const client = await pooled.client.connect();
+  const own = new NodePgSession(client, dialect, pooled.schema, pooled.options);
+  const tx = new NodePgTransaction(dialect, own, pooled.schema) as unknown as Tx;
+  let ended = false;
+  try {
+    await tx.execute(sql`begin`);
+    const ending = await work(tx);
+    const stream = (client as unknown as { connection: { stream: Corkable } }).connection.stream;
+    stream.cork();
+    let last: Promise<unknown>;
+    let commit: Promise<unknown>;
+    try {
+      last = ending.withCommit ? ending.withCommit() : Promise.resolve();
+      // `.execute()` sends it now; the builder alone would wait to be awaited, past the uncork.
+      commit = tx.execute(sql`commit`).execute();
+    } finally {
+      stream.uncork();
+    }
+    const [lastDone, committed] = await Promise.allSettled([last, commit]);
+    ended = true;
+    // A failed last statement aborted the transaction, so the COMMIT rolled it back.
+    if (lastDone.status === 'rejected') throw lastDone.reason;
+    if (committed.status === 'rejected') throw committed.reason;
+    return ending.value;
+  } catch (err) {
+    if (!ended) await tx.execute(sql`rollback`);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+type Corkable = { cork(): void; uncork(): void };
