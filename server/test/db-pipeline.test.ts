@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
+import net from 'node:net';
 import pg from 'pg';
 import type { Database, Tx } from '../src/db/client';
 import { pipelined, settleInOrder } from '../src/db/pipeline';
@@ -51,7 +52,9 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     for (const key of ['_write', '_writev'] as const)
       stream[key] = (...args: unknown[]) => (writes++, original[key].apply(stream, args));
     return () => {
-      Object.assign(stream, original);
+      // The socket's own methods are its prototype's: counting had shadowed them.
+      delete (stream as Partial<typeof stream>)._write;
+      delete (stream as Partial<typeof stream>)._writev;
       return writes;
     };
   }
@@ -149,6 +152,34 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     assert.equal(await count(), 2);
     if (kind === 'postgres')
       assert.equal(written, 1, 'the last insert and the COMMIT in one write');
+  });
+
+  test('BEGIN leaves with the first statements, COMMIT with the last: two writes in all', async (t) => {
+    if (kind !== 'postgres') return t.skip('PostgreSQL only (PGlite has no socket)');
+    const writes = new Map<object, number>();
+    const socket = net.Socket.prototype as unknown as Record<
+      '_write' | '_writev',
+      (this: object, ...a: unknown[]) => unknown
+    >;
+    const original = { _write: socket._write, _writev: socket._writev };
+    for (const key of ['_write', '_writev'] as const)
+      socket[key] = function (this: object, ...args: unknown[]) {
+        writes.set(this, (writes.get(this) ?? 0) + 1);
+        return original[key].apply(this, args);
+      };
+    let stream: object | undefined;
+    try {
+      await transactionEndingWith(db, async (tx) => {
+        stream = (tx as unknown as { session: { client: { connection: { stream: object } } } })
+          .session.client.connection.stream;
+        await pipelined(tx, () => [insert(tx, 1), insert(tx, 2)]);
+        return { value: undefined, withCommit: () => insert(tx, 3) };
+      });
+    } finally {
+      Object.assign(socket, original);
+    }
+    assert.equal(writes.get(stream!), 2, 'BEGIN and two inserts, then the last insert and COMMIT');
+    assert.equal(await count(), 3);
   });
 
   test('a last statement that fails rolls the whole transaction back', async () => {

@@ -22,11 +22,12 @@ type PoolSession = {
 };
 
 /**
- * `db.transaction`, whose COMMIT leaves in one write with the work's last statements
- * (`Ending.withCommit`) instead of a round trip after them: a transaction that locks a row every
- * order of a store needs (the order counter, the last units of a product) holds it one round trip
- * less, and on a busy server each round trip is a wait for the event loop as well as for the
- * database (bench/RESULTS.md, 2026-12-01). On PGlite the last statements run, then the commit.
+ * `db.transaction`, whose BEGIN leaves in one write with the work's first statements and whose
+ * COMMIT with its last ones (`Ending.withCommit`), instead of a round trip each. A transaction that
+ * locks a row every order of a store needs (the order counter, the last units of a product) holds
+ * it a round trip less, and on a busy server each round trip is a wait for the event loop as well
+ * as for the database (bench/RESULTS.md, 2026-12-01). On PGlite the work runs, then the last
+ * statements, then the commit.
  *
  * PostgreSQL's transaction is built as drizzle builds its own (its session and transaction
  * classes over one pooled connection), so `tx` is an ordinary drizzle transaction;
@@ -51,21 +52,34 @@ export async function transactionEndingWith<T>(
   const client = await pooled.client.connect();
   const own = new NodePgSession(client, dialect, pooled.schema, pooled.options);
   const tx = new NodePgTransaction(dialect, own, pooled.schema) as unknown as Tx;
-  let ended = false;
-  try {
-    await tx.execute(sql`begin`);
-    const ending = await work(tx);
-    const stream = (client as unknown as { connection: { stream: Corkable } }).connection.stream;
+  const stream = (client as unknown as { connection: { stream: Corkable } }).connection.stream;
+  /** Sends what `send` sets going in one write: pipeline mode lets it leave unanswered. */
+  const together = <R>(send: () => R): R => {
     stream.cork();
-    let last: Promise<unknown>;
-    let commit: Promise<unknown>;
     try {
-      last = ending.withCommit ? ending.withCommit() : Promise.resolve();
-      // `.execute()` sends it now; the builder alone would wait to be awaited, past the uncork.
-      commit = tx.execute(sql`commit`).execute();
+      return send();
     } finally {
       stream.uncork();
     }
+  };
+  let ended = false;
+  try {
+    // BEGIN leaves with the work's first statements, unanswered. Safe because whatever makes a
+    // BEGIN fail (a broken connection, a transaction already aborted) fails the statements after
+    // it as well, so none of them can run outside the transaction.
+    const [began, working] = together(() => [tx.execute(sql`begin`).execute(), work(tx)] as const);
+    const [beginning, worked] = await Promise.allSettled([began, working]);
+    if (beginning.status === 'rejected') throw beginning.reason;
+    if (worked.status === 'rejected') throw worked.reason;
+    const ending = worked.value;
+    const [last, commit] = together(
+      () =>
+        [
+          ending.withCommit ? ending.withCommit() : Promise.resolve(),
+          // `.execute()` sends it now; the builder alone would wait to be awaited, past the uncork.
+          tx.execute(sql`commit`).execute(),
+        ] as const,
+    );
     const [lastDone, committed] = await Promise.allSettled([last, commit]);
     ended = true;
     // A failed last statement aborted the transaction, so the COMMIT rolled it back.
