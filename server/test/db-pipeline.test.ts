@@ -144,7 +144,7 @@ describe('pipelined statements and the commit sent with the last ones', () => {
         assert.equal(await count(db), 0);
         writes = countWrites(tx);
       }
-      return { value: 'done', withCommit: () => insert(tx, 2) };
+      return { withCommit: () => insert(tx, 2).then(() => 'done') };
     });
     // Read now: the connection goes back to the pool, and the count below may run on it.
     const written = writes?.();
@@ -173,7 +173,7 @@ describe('pipelined statements and the commit sent with the last ones', () => {
         stream = (tx as unknown as { session: { client: { connection: { stream: object } } } })
           .session.client.connection.stream;
         await pipelined(tx, () => [insert(tx, 1), insert(tx, 2)]);
-        return { value: undefined, withCommit: () => insert(tx, 3) };
+        return { withCommit: () => insert(tx, 3) };
       });
     } finally {
       Object.assign(socket, original);
@@ -186,7 +186,7 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     await insert(db, 9);
     const failure = await transactionEndingWith(db, async (tx) => {
       await insert(tx, 1);
-      return { value: 'never', withCommit: () => insert(tx, 9) };
+      return { withCommit: () => insert(tx, 9) };
     }).then(
       () => assert.fail('a duplicate key must fail the commit'),
       (err: unknown) => err,
@@ -194,6 +194,24 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     const cause = (failure as { cause?: { code?: string } }).cause ?? failure;
     assert.equal((cause as { code?: string }).code, '23505', String(failure));
     assert.equal(await count(), 1, 'only the row from before; row 1 was rolled back');
+  });
+
+  test('a last part that refuses an answer it got is told apart: the commit went through', async () => {
+    await assert.rejects(
+      transactionEndingWith(db, async (tx) => ({
+        withCommit: () =>
+          insert(tx, 5).then(() => {
+            throw new Error('refused after the fact');
+          }),
+      })),
+      (err: Error) =>
+        kind === 'postgres'
+          ? /committed/.test(err.message) &&
+            (err.cause as Error).message === 'refused after the fact'
+          : err.message === 'refused after the fact',
+    );
+    // PGlite runs the last statements before its COMMIT, so a refusal there still rolls back.
+    assert.equal(await count(), kind === 'postgres' ? 1 : 0);
   });
 
   test('work that throws rolls back, and each transaction gives its connection back', async () => {
@@ -209,7 +227,6 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     // More transactions than the pool has connections: a leaked one would make these wait forever.
     for (let i = 0; i < 30; i++)
       await transactionEndingWith(db, async (tx) => ({
-        value: undefined,
         withCommit: () => insert(tx, i),
       }));
     assert.equal(await count(), 30);

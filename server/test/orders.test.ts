@@ -113,6 +113,9 @@ describe('placing an order', () => {
     const mail = await smtp.waitFor(email, new RegExp(`Pedido N° ${res.data.number} recibido`));
     assert.match(mail.text, /1 x Torta \(Chica\)/);
     assert.match(mail.text, /Total: S\/\. 10\.00/);
+    // Written before the order had its number, filled in by the database in the same transaction.
+    assert.ok(mail.text.includes(`Recibimos tu pedido N° ${res.data.number} en`), mail.text);
+    assert.doesNotMatch(mail.text + mail.subject, /⟦|⟧/);
   });
 
   test('a changed price is a 409 with the new prices, and nothing is written', async () => {

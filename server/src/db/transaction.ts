@@ -2,17 +2,22 @@ import { is, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { Database, Tx } from './client';
 
-/** What a transaction's work answers, and the statements it leaves to go out with the COMMIT. */
-export type Ending<T> = {
-  value: T;
-  /**
-   * Sets the transaction's last statements going (no `await` before they are sent) and answers
-   * when they are done. They leave in the COMMIT's write, so their answers cannot stop the commit:
-   * only a failure can, which makes PostgreSQL end the transaction with a ROLLBACK instead. So
-   * only statements whose success is all that matters belong here (the confirmation mail's row).
-   */
-  withCommit?: () => Promise<unknown>;
-};
+/**
+ * What a transaction's work answers: its value, or the statements it leaves to go out with the
+ * COMMIT, whose answer is then the transaction's.
+ */
+export type Ending<T> =
+  | { value: T; withCommit?: undefined }
+  | {
+      /**
+       * Sets the transaction's last statements going (no `await` before they are sent) and
+       * answers when they are done. They leave in the COMMIT's write, so their answers cannot stop
+       * the commit: only a failure of theirs can, which makes PostgreSQL end the transaction with
+       * a ROLLBACK instead. So only statements that fail as statements belong here (a take of
+       * stock that fails when short, the confirmation mail's row).
+       */
+      withCommit: () => Promise<T>;
+    };
 
 /** The fields of drizzle's pool session that a transaction of its own is built from. */
 type PoolSession = {
@@ -41,8 +46,7 @@ export async function transactionEndingWith<T>(
   if (!is(session, NodePgSession)) {
     return db.transaction(async (tx) => {
       const ending = await work(tx);
-      await ending.withCommit?.();
-      return ending.value;
+      return ending.withCommit ? ending.withCommit() : ending.value;
     });
   }
   const pooled = session as unknown as PoolSession;
@@ -75,17 +79,24 @@ export async function transactionEndingWith<T>(
     const [last, commit] = together(
       () =>
         [
-          ending.withCommit ? ending.withCommit() : Promise.resolve(),
+          ending.withCommit ? ending.withCommit() : Promise.resolve(ending.value),
           // `.execute()` sends it now; the builder alone would wait to be awaited, past the uncork.
           tx.execute(sql`commit`).execute(),
         ] as const,
     );
     const [lastDone, committed] = await Promise.allSettled([last, commit]);
     ended = true;
-    // A failed last statement aborted the transaction, so the COMMIT rolled it back.
-    if (lastDone.status === 'rejected') throw lastDone.reason;
     if (committed.status === 'rejected') throw committed.reason;
-    return ending.value;
+    if (lastDone.status === 'rejected') {
+      // A failed last statement aborted the transaction, so the COMMIT rolled it back; one that
+      // failed on its own (a check of an answer) did not, and what it refused is committed.
+      if ((committed.value as { command?: string }).command !== 'ROLLBACK')
+        throw new Error('a last statement failed, but the transaction committed', {
+          cause: lastDone.reason,
+        });
+      throw lastDone.reason;
+    }
+    return lastDone.value;
   } catch (err) {
     if (!ended) await tx.execute(sql`rollback`);
     throw err;

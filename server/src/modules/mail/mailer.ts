@@ -17,13 +17,16 @@ const insertMail = preparedOnce((db) =>
   db.insert(mailOutbox).values(mailRow.placeholders(1)).prepare(''),
 );
 
-const writeMail = (
-  db: Database | Tx,
-  appId: string,
-  uid: string,
-  mail: Mail,
-  sentAt: Date | null,
-) => insertMail(db).execute(mailRow.values([{ appId, uid, ...mail, sentAt }]));
+/** An outbox row as `queue` decided it (its uid, and `sentAt` for a mail only kept, not sent). */
+export type MailRow = Mail & { appId: string; uid: string; sentAt: Date | null };
+
+/**
+ * How a mail's row is written: as given by default. A writer must set its statement going before
+ * it returns (no `await` first), so a mail queued in a pipeline keeps its place in it.
+ */
+export type MailWriter = (db: Database | Tx, row: MailRow) => Promise<unknown>;
+
+const writeMail: MailWriter = (db, row) => insertMail(db).execute(mailRow.values([row]));
 
 export type MailerOptions = { smtpUrl?: string; from: string; delivery?: MailDelivery };
 
@@ -70,34 +73,43 @@ export class Mailer {
 
   /**
    * Writes the mail to the outbox through `db`: pass the transaction that writes what caused it.
-   * Throws when the row cannot be written, so that transaction is undone too.
+   * Throws when the row cannot be written, so that transaction is undone too. Given the tenant's
+   * domain (not only its uid), it writes at once; `write` may fill the row in (see MailWriter).
    */
-  async queue(db: Database | Tx, appId: string, mail: Mail): Promise<void> {
+  async queue(
+    db: Database | Tx,
+    app: string | { uid: string; domain: string },
+    mail: Mail,
+    write: MailWriter = writeMail,
+  ): Promise<void> {
+    const appId = typeof app === 'string' ? app : app.uid;
     const uid = randomUUID();
     if (!this.worker) {
+      // Known at once when the caller gives the domain: then nothing waits before the row's write.
+      if (typeof app !== 'string') this.loopback.set(appId, isLoopbackDomain(app.domain));
       if (!this.loopback.has(appId)) {
-        const [app] = await db
+        const [row] = await db
           .select({ domain: apps.domain })
           .from(apps)
           .where(eq(apps.uid, appId));
-        this.loopback.set(appId, Boolean(app && isLoopbackDomain(app.domain)));
+        this.loopback.set(appId, Boolean(row && isLoopbackDomain(row.domain)));
       }
       if (this.loopback.get(appId)) {
         this.log.info(
           { app: appId, mail: uid, subject: mail.subject },
           `mail kept in the mail_outbox table (no SMTP_URL):\n${mail.text}`,
         );
-        await writeMail(db, appId, uid, mail, new Date());
+        await write(db, { appId, uid, ...mail, sentAt: new Date() });
         return;
       }
       this.log.warn(
         { app: appId, mail: uid },
         'mail waits in the outbox unsent: SMTP_URL is not set (the body is not logged)',
       );
-      await writeMail(db, appId, uid, mail, null);
+      await write(db, { appId, uid, ...mail, sentAt: null });
       return;
     }
-    await writeMail(db, appId, uid, mail, null);
+    await write(db, { appId, uid, ...mail, sentAt: null });
     this.worker.soon();
   }
 

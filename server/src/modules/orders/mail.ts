@@ -1,5 +1,8 @@
 import { centsToMoney, type Order } from '@store/contract';
-import type { Mail } from '../mail/mailer';
+import { eq, sql } from 'drizzle-orm';
+import type { Mail, MailWriter } from '../mail/mailer';
+import { mailOutbox, orders } from '../../db/schema';
+import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -8,12 +11,16 @@ function escapeHtml(text: string): string {
   );
 }
 
-/** The buyer's confirmation, in Spanish: number, products, totals and how the order is received. */
+/**
+ * The buyer's confirmation, in Spanish: number, products, totals and how the order is received.
+ * `number` is the order's own unless given (the mark an order not numbered yet is written with).
+ */
 export function orderConfirmationMail(
   appName: string,
   to: string,
   order: Order,
   symbol: string,
+  number: string = String(order.number),
 ): Mail {
   const money = (s: string) => `${symbol} ${s}`;
   const how =
@@ -21,7 +28,7 @@ export function orderConfirmationMail(
       ? `Recojo en ${order.place.name} el ${order.pickup_date} de ${order.pickup_start} a ${order.pickup_end}.`
       : `Entrega en ${order.address}${order.reference ? ` (${order.reference})` : ''}, ${order.district}.`;
   const lines = [
-    `Recibimos tu pedido N° ${order.number} en ${order.place.name}.`,
+    `Recibimos tu pedido N° ${number} en ${order.place.name}.`,
     how,
     '',
     ...order.products.map(
@@ -44,5 +51,59 @@ export function orderConfirmationMail(
     ...lines.map((l) => (l ? `<p>${escapeHtml(l)}</p>` : '')),
     `<p>${escapeHtml(appName)}</p>`,
   ].join('\n');
-  return { to, subject: `Pedido N° ${order.number} recibido - ${appName}`, text, html };
+  return { to, subject: `Pedido N° ${number} recibido - ${appName}`, text, html };
+}
+
+/**
+ * Where an order's number goes in a confirmation written before the order has it. Readable in the
+ * demo's log; a buyer who types it into their own order's fields only sees their number there.
+ */
+export const ORDER_NUMBER_MARK = '⟦número⟧';
+
+const fillNumber = (text: string) =>
+  sql`replace(${text}::text, ${ORDER_NUMBER_MARK}::text, ${orders.number}::text)`;
+
+/**
+ * A MailWriter for the confirmation of `orderUid`, numbered earlier in the same transaction: its
+ * number mark replaced by the order's number as the database has it at that point. The checkout
+ * sends it in one write with the statement that numbers the order and the COMMIT (reserveStep),
+ * so the hot rows that statement locks are held for no round trip. An INSERT ... SELECT from the
+ * order's own row, which Citus runs on the tenant's shard; its text is the same every time, so it
+ * runs as a prepared statement (db/client.ts).
+ */
+const outboxColumns = sql.join(
+  [
+    mailOutbox.appId,
+    mailOutbox.uid,
+    mailOutbox.to,
+    mailOutbox.subject,
+    mailOutbox.text,
+    mailOutbox.html,
+    mailOutbox.sentAt,
+  ].map((c) => sql.identifier(c.name)),
+  sql`, `,
+);
+
+export function numberedFromOrder(orderUid: string): MailWriter {
+  return (db, row) =>
+    db
+      .execute(
+        sql`insert into ${mailOutbox} (${outboxColumns})
+          select ${sql.join(
+            [
+              // The order's own tenant, which the where clause names.
+              orders.appId,
+              sql`${row.uid}::uuid`,
+              sql`${row.to}::text`,
+              fillNumber(row.subject),
+              fillNumber(row.text),
+              fillNumber(row.html),
+              sql`${row.sentAt?.toISOString() ?? null}::timestamptz`,
+            ],
+            sql`, `,
+          )}
+          from ${orders} where ${ofTenant(tenantRef(row.appId), orders, eq(orders.uid, orderUid))}`,
+      )
+      // Sent now, not when awaited: the mail keeps its place in the pipeline.
+      .execute();
 }

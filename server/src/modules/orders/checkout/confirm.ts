@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { orderMessages } from '@store/contract';
+import { orderMessages, type Order } from '@store/contract';
 import { shoppingCarts } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
 import type { MemberScope } from '../../../scope/scope';
@@ -12,6 +12,8 @@ import { orderToApi } from '../serialize';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { numberOrderWith } from '../numbers';
 import { placeholder, preparedOnce } from '../../../db/placeholder';
+import { settleInOrder } from '../../../db/pipeline';
+import type { WrittenOrder } from './reserve';
 
 /** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
 export const PAYMENT_PENDING_MINUTES = 30;
@@ -75,7 +77,7 @@ export async function confirmOrder(
   tx: Tx,
   state: CheckoutState,
   options: { cartEmptied?: boolean } = {},
-) {
+): Promise<Order> {
   const { scope, payment } = state;
   const priced = needed(state.priced, 'the price');
   const written = needed(state.written, 'the reservation');
@@ -83,14 +85,41 @@ export async function confirmOrder(
   const row = payment
     ? await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock())
     : written.order;
-  const order = orderToApi(row, {
+  const order = answerOf(state, row);
+  await queueMailOf(tx, scope, order, { currencySymbol: priced.company.currencySymbol });
+  return (state.placed = order);
+}
+
+/** The order as the checkout answers it, from a row its transaction wrote. */
+function answerOf(state: CheckoutState, row: WrittenOrder['order']): Order {
+  const priced = needed(state.priced, 'the price');
+  return orderToApi(row, {
     place: state.place,
     method: priced.paymentMethod!,
     area: priced.area,
-    lines: written.lines,
+    lines: needed(state.written, 'the reservation').lines,
   });
-  await queueMailOf(tx, scope, order, { currencySymbol: priced.company.currencySymbol });
-  state.placed = order;
+}
+
+/**
+ * `confirmOrder` for an order paid later (cash, card on delivery) whose number is being taken by
+ * `numbering`, already sent in the same pipeline: the confirmation mail follows it at once, its
+ * number filled in by the database, so the reservation's hot rows (the counter, the last units)
+ * are locked only while PostgreSQL runs the pipeline's last statements and the COMMIT. Answers
+ * the numbered order. The member's cart was emptied earlier in the transaction.
+ */
+export function confirmAsNumbered(
+  tx: Tx,
+  state: CheckoutState,
+  numbering: Promise<WrittenOrder['order'] | null>,
+): Promise<Order> {
+  const priced = needed(state.priced, 'the price');
+  const unnumbered = answerOf(state, needed(state.written, 'the reservation').order);
+  const mail = queueMailOf(tx, state.scope, unnumbered, {
+    currencySymbol: priced.company.currencySymbol,
+    numberedBefore: true,
+  });
+  return settleInOrder([numbering, mail]).then(([row]) => (state.placed = answerOf(state, row!)));
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Scope } from '../../../scope/scope';
 import type { Order } from '@store/contract';
 import type { Tx } from '../../../db/client';
 import type { Mailer } from '../../mail/mailer';
-import { orderConfirmationMail } from '../mail';
+import { numberedFromOrder, ORDER_NUMBER_MARK, orderConfirmationMail } from '../mail';
 import { findOrder } from '../queries';
 
 /**
@@ -23,18 +23,28 @@ export async function queueOrderMail(
   return order;
 }
 
-/** The same for an order the caller holds as that transaction wrote it (the checkout's). */
+/**
+ * The same for an order the caller holds as that transaction wrote it (the checkout's). With
+ * `numberedBefore`, the order has no number yet: its mail is written with the number's mark, which
+ * the database fills in from the order's row (orders/mail.ts `numberedFromOrder`), so it may follow
+ * the statement that numbers the order in one pipeline. The row's write is sent before this
+ * answers (the tenant's domain is given, so the mailer looks nothing up first).
+ */
 export async function queueMailOf(
   tx: Tx,
   scope: Pick<Scope, 'app'> & { mailer: Mailer },
   order: Order,
-  mail: { to?: string; currencySymbol: string },
+  mail: { to?: string; currencySymbol: string; numberedBefore?: boolean },
 ) {
   const to = mail.to ?? order.billing?.email;
   if (!to) return;
-  await scope.mailer.queue(
-    tx,
-    scope.app.uid,
-    orderConfirmationMail(scope.app.name, to, order, mail.currencySymbol),
-  );
+  const { app } = scope;
+  await (mail.numberedBefore
+    ? scope.mailer.queue(
+        tx,
+        app,
+        orderConfirmationMail(app.name, to, order, mail.currencySymbol, ORDER_NUMBER_MARK),
+        numberedFromOrder(order.uid),
+      )
+    : scope.mailer.queue(tx, app, orderConfirmationMail(app.name, to, order, mail.currencySymbol)));
 }

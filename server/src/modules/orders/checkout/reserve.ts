@@ -12,7 +12,7 @@ import { numberOrder } from '../numbers';
 import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
 import { needed, type CheckoutState } from './state';
-import { confirmOrder, emptyCart } from './confirm';
+import { confirmAsNumbered, confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { insertRows, preparedOnce } from '../../../db/placeholder';
@@ -158,15 +158,11 @@ function insertLines(count: number) {
 }
 
 /**
- * Step 2, inside the caller's transaction (recurring subscription orders
- * call it in the transaction of their day's claim): the order and its lines,
- * the stock, the coupon use and, unless a card is still to be charged, the
- * order's number. Every statement is sent at once, so this may be part of a
- * pipeline (db/pipeline.ts); any failure rolls all of it back. A coins order's
- * coins are locked before it (`reserveCoins`) and spent after it, once the
- * order has its number (`spendOrderCoins`).
+ * Step 2, first part, inside the caller's transaction: the order (without its number) and its
+ * lines, and the coupon use. Every statement is sent at once, so this may be part of a pipeline
+ * (db/pipeline.ts); a coupon used up fails it, and the transaction is undone.
  */
-export function reserveOrder(
+export function writeOrder(
   tx: Tx,
   scope: Pick<MemberScope, 'app' | 'user'>,
   r: Reservation,
@@ -181,7 +177,7 @@ export function reserveOrder(
       {
         appId,
         uid: r.orderUid,
-        // Numbered last (below), or once a card is accepted (confirm): a declined card uses none.
+        // Numbered by `takeForOrder`, or once a card is accepted (confirm): a declined card uses none.
         number: null,
         userUid,
         idempotencyKey: r.idempotencyKey ?? null,
@@ -235,6 +231,26 @@ export function reserveOrder(
       })),
     ),
   );
+  const coupon = useCoupon(tx, appId, userUid, p.coupon);
+  return settleInOrder([inserted, lines, coupon]).then(([[order], lineRows]) => ({
+    order,
+    lines: lineRows,
+  }));
+}
+
+/**
+ * Step 2, second part: what every order of the store or of a product waits for, so it comes last
+ * and holds its locks for as little as it can: the stock (a short one fails the statement and
+ * aborts the transaction) and, unless a card is still to be charged, the order's number. Answers
+ * the numbered order row (null for a card order). Sent at once, so it may be part of a pipeline.
+ */
+export function takeForOrder(
+  tx: Tx,
+  scope: Pick<MemberScope, 'app'>,
+  r: Pick<Reservation, 'orderUid' | 'priced'>,
+): Promise<OrderRow | null> {
+  const appId = scope.app.uid;
+  const p = r.priced;
   const stock = reserveStock(
     tx,
     appId,
@@ -245,14 +261,23 @@ export function reserveOrder(
       title: l.item.product.title,
     })),
   );
-  const coupon = useCoupon(tx, appId, userUid, p.coupon);
-  // Last of the writes: the number's counter is locked for all the store's orders until the commit.
-  const numbered = byCard ? null : numberOrder(tx, appId, r.orderUid);
-  return settleInOrder([inserted, lines, stock, coupon, numbered]).then(
-    ([[order], lineRows, , , numberedOrder]) => ({
-      order: numberedOrder ?? order,
-      lines: lineRows,
-    }),
+  // Last: the number's counter is locked for all the store's orders until the commit.
+  const numbered =
+    p.paymentMethod!.type === 'ONLINE_CARD' ? null : numberOrder(tx, appId, r.orderUid);
+  return settleInOrder([stock, numbered]).then(([, row]) => row);
+}
+
+/**
+ * Step 2 whole, inside the caller's transaction (recurring subscription orders call it in the
+ * transaction of their day's claim): `writeOrder` then `takeForOrder`, sent at once.
+ */
+export function reserveOrder(
+  tx: Tx,
+  scope: Pick<MemberScope, 'app' | 'user'>,
+  r: Reservation,
+): Promise<WrittenOrder> {
+  return settleInOrder([writeOrder(tx, scope, r), takeForOrder(tx, scope, r)]).then(
+    ([written, numbered]) => ({ order: numbered ?? written.order, lines: written.lines }),
   );
 }
 
@@ -301,7 +326,13 @@ export const reserveStep: Step<CheckoutState> = {
     const coinProgram = priced.paidWithCoins ? state.coinProgramUid : null;
     if (priced.paidWithCoins && !coinProgram)
       throw new Error('a coins order needs the program that pays it');
-    await transactionEndingWith(scope.db, async (tx) => {
+    const reservation = {
+      orderUid: state.orderUid,
+      priced,
+      input: state.input,
+      idempotencyKey: state.idempotencyKey,
+    };
+    state.placed = await transactionEndingWith(scope.db, async (tx) => {
       if (coinProgram) {
         // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
         await reserveCoins(tx, appId, coinProgram, userUid, priced.coinTotal);
@@ -314,27 +345,29 @@ export const reserveStep: Step<CheckoutState> = {
           : undefined,
         // A card order's cart stays until the card is accepted (confirmOrder empties it then).
         byCard ? undefined : emptyCart(tx, scope, state.place.uid),
-        reserveOrder(tx, scope, {
-          orderUid: state.orderUid,
-          priced,
-          input: state.input,
-          idempotencyKey: state.idempotencyKey,
-        }),
+        writeOrder(tx, scope, reservation),
       ]);
       state.written = written;
-      if (coinProgram)
+      // A card order takes its stock now and is confirmed once charged (confirmStep).
+      if (byCard)
+        return { withCommit: () => takeForOrder(tx, scope, reservation).then(() => undefined) };
+      if (coinProgram) {
+        // The coins are spent under the order's number, so the number comes first here.
+        const numbered = await takeForOrder(tx, scope, reservation);
+        state.written = { ...written, order: numbered! };
         await spendOrderCoins(
           tx,
           appId,
           coinProgram,
           userUid,
-          { uid: state.orderUid, number: written.order.number! },
+          { uid: state.orderUid, number: numbered!.number! },
           priced.coinTotal,
         );
-      // A card order is confirmed once charged; any other is final now, its mail sent with the COMMIT.
+        return { withCommit: () => confirmOrder(tx, state, { cartEmptied: true }) };
+      }
+      // Any other order is final now: its stock, number and mail go out with the COMMIT.
       return {
-        value: undefined,
-        withCommit: byCard ? undefined : () => confirmOrder(tx, state, { cartEmptied: true }),
+        withCommit: () => confirmAsNumbered(tx, state, takeForOrder(tx, scope, reservation)),
       };
     });
   },
