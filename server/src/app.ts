@@ -20,6 +20,7 @@ import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
 import { publicCachePlugin } from './plugins/public-cache';
 import fastifyCompress from '@fastify/compress';
+import { smallCompressionPlugin } from './plugins/small-compression';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
@@ -169,7 +170,10 @@ export async function buildApp(options: AppOptions) {
   });
   // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  const compression = { threshold: 1024, encodings: ['br', 'gzip'] as ('br' | 'gzip')[] };
+  // Bodies held whole (the API's JSON) first, in one call; streams and files by @fastify/compress.
+  await app.register(smallCompressionPlugin, compression);
+  await app.register(fastifyCompress, compression);
   await app.register(databasePlugin, { db: options.db });
   await app.register(readinessPlugin);
   await app.register(outboxBacklogPlugin);

@@ -101,6 +101,28 @@ describe('compressed answers', () => {
     assert.ok(br.rawPayload.length < plain.rawPayload.length);
   });
 
+  test("the encoding follows the client's preferences, and caches are told it varies", async () => {
+    const url = '/api/v7/apps/?domain=localhost';
+    const as = async (acceptEncoding: string, extra: Record<string, string> = {}) =>
+      (await t.get(url, { headers: { 'accept-encoding': acceptEncoding, ...extra } })).headers;
+    assert.equal((await as('gzip;q=1, br;q=0.1'))['content-encoding'], 'gzip');
+    assert.equal((await as('br;q=1, gzip;q=0.5'))['content-encoding'], 'br');
+    assert.equal((await as('*'))['content-encoding'], 'gzip');
+    assert.equal((await as('x-gzip'))['content-encoding'], 'gzip');
+    assert.equal((await as('identity'))['content-encoding'], undefined);
+    assert.equal((await as('deflate'))['content-encoding'], undefined);
+    assert.equal((await as('br', { 'x-no-compression': '1' }))['content-encoding'], undefined);
+    assert.match(String((await as('br'))['vary']), /accept-encoding/i);
+  });
+
+  test('a body past 32 KB is compressed too (streamed by @fastify/compress)', async () => {
+    const plain = await t.get('/api/docs/json');
+    assert.ok(plain.rawPayload.length > 32 * 1024, `${plain.rawPayload.length} bytes`);
+    const br = await t.get('/api/docs/json', { headers: { 'accept-encoding': 'br' } });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.deepEqual(JSON.parse(brotliDecompressSync(br.rawPayload).toString()), plain.data);
+  });
+
   test('a small answer is sent as it is', async () => {
     const res = await t.get('/api/health', { headers: { 'accept-encoding': 'br, gzip' } });
     assert.equal(res.statusCode, 200);
