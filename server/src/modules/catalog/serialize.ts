@@ -8,11 +8,38 @@ import type { optionGroups, options, productCategories, products } from '../../d
 
 type ProductRow = Omit<typeof products.$inferSelect, 'searchVector' | 'searchText' | 'searchTitle'>;
 type CategoryRow = typeof productCategories.$inferSelect;
+
+/** The product's fields a shopper is answered with: all `productToApi` reads. */
+export const productApiFields = [
+  'uid',
+  'id',
+  'title',
+  'shortDescription',
+  'description',
+  'image',
+  'imageReverse',
+  'unitPriceCents',
+  'coinPrice',
+  'directPurchase',
+  'isRedeemable',
+  'brand',
+  'sku',
+] as const satisfies readonly (keyof ProductRow)[];
+export type ApiProductRow = Pick<ProductRow, (typeof productApiFields)[number]>;
+
+/** The category's fields a shopper is answered with: all `categoryToApi` reads. */
+export const categoryApiFields = [
+  'uid',
+  'name',
+  'image',
+  'color',
+] as const satisfies readonly (keyof CategoryRow)[];
+export type ApiCategoryRow = Pick<CategoryRow, (typeof categoryApiFields)[number]>;
 export type GroupWithOptions = typeof optionGroups.$inferSelect & {
   options: (typeof options.$inferSelect)[];
 };
 
-export function categoryToApi(row: CategoryRow): ProductCategory {
+export function categoryToApi(row: ApiCategoryRow): ProductCategory {
   return { uid: row.uid, name: row.name, image: row.image, color: row.color };
 }
 
@@ -35,8 +62,8 @@ export function optionGroupToApi(group: GroupWithOptions): OptionGroup {
 }
 
 export function productToApi(
-  row: ProductRow,
-  extra: { stock: number | null; category: CategoryRow | null; groups: GroupWithOptions[] },
+  row: ApiProductRow,
+  extra: { stock: number | null; category: ApiCategoryRow | null; groups: GroupWithOptions[] },
 ): Product {
   return {
     uid: row.uid,

@@ -26,7 +26,15 @@ import { prefixTsQuery } from '../../lib/search';
 import { isUid } from '../../lib/uid';
 import { findCompanyOfApp, findPlace, sellingPlace } from '../places/service';
 import { ofPublicCompany } from '../marketplace/visibility';
-import { categoryToApi, productToApi, type GroupWithOptions } from './serialize';
+import {
+  categoryApiFields,
+  categoryToApi,
+  productApiFields,
+  productToApi,
+  type ApiCategoryRow,
+  type ApiProductRow,
+  type GroupWithOptions,
+} from './serialize';
 import { ofTenant, sameTenant, tenantRef, type TenantRef } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
 import { jsonRow, jsonRowReader } from '../../db/json-rows';
@@ -41,8 +49,21 @@ const {
   ...columnsWithoutSearch
 } = getTableColumns(products);
 export const productColumns = columnsWithoutSearch;
-const productFromJson = jsonRowReader<typeof products>(productColumns);
-const categoryFromJson = jsonRowReader(productCategories);
+
+const pick = <C extends Record<string, unknown>, K extends keyof C>(all: C, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, all[k]])) as Pick<C, K>;
+/**
+ * A list page's product and category, as JSON, carry only what the shopper is answered with: the
+ * database builds and the server parses about half as much per row (bench/RESULTS.md, 2026-12-01).
+ */
+const listedProductColumns = pick(productColumns, productApiFields);
+const listedCategoryColumns = pick(getTableColumns(productCategories), categoryApiFields);
+const productFromJson = jsonRowReader(listedProductColumns) as (
+  json: Record<string, unknown>,
+) => ApiProductRow;
+const categoryFromJson = jsonRowReader(listedCategoryColumns) as (
+  json: Record<string, unknown>,
+) => ApiCategoryRow;
 
 /** The spec's artificial "All" category. */
 export const ALL_CATEGORIES = '000';
@@ -213,13 +234,13 @@ function buildListPage(db: Database, shape: ListShape) {
       .select({
         // The product and its category as one JSON value each: read by jsonRowReader, a page
         // costs the server less than through drizzle's mapping of fifty-odd columns per row.
-        product: sql<Record<string, unknown>>`${jsonRow(productColumns)}`,
+        product: sql<Record<string, unknown>>`${jsonRow(listedProductColumns)}`,
         stock: page.stock,
         placePrice: page.placePrice,
         category: sql<Record<
           string,
           unknown
-        > | null>`case when ${productCategories.uid} is null then null else ${jsonRow(productCategories)} end`,
+        > | null>`case when ${productCategories.uid} is null then null else ${jsonRow(listedCategoryColumns)} end`,
         total: page.total,
         groups: groupsJson(v.tenant),
       })
