@@ -213,6 +213,28 @@ describe('a place’s products over many pages', () => {
     assert.equal(await countOf(''), before.all);
   });
 
+  test("the store's first page keeps one plan, on PGlite too, instead of being planned each time", async (ctx) => {
+    if (t.kind === 'postgres' && genericPlans(t.db) === t.db)
+      return ctx.skip('Citus: every statement plans as the database chooses');
+    // PGlite is one session; on PostgreSQL lists run in the generic-plan pool's.
+    const firstPagePlans = () =>
+      genericPlans(t.db).transaction(async (tx) => {
+        const found = await tx.execute(
+          sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+              from pg_prepared_statements
+              where statement like '%"place_products"%' and statement like '%limit 24 offset 0%'
+                and statement not like '%pg_prepared_statements%'`,
+        );
+        return (found as unknown as { rows: { generic: number; custom: number }[] }).rows[0];
+      });
+    const before = await firstPagePlans();
+    for (let i = 0; i < 10; i++) assert.equal((await productsAt('')).statusCode, 200);
+    const after = await firstPagePlans();
+    // PostgreSQL may plan a statement for its values five times before it keeps a generic plan.
+    assert.ok(after.custom - before.custom <= 5, JSON.stringify({ before, after }));
+    assert.ok(after.generic - before.generic >= 5, JSON.stringify({ before, after }));
+  });
+
   test('on PostgreSQL a list keeps one generic plan instead of being planned on every request', async (ctx) => {
     if (genericPlans(t.db) === t.db)
       return ctx.skip('PGlite and Citus: every statement plans as the database chooses');

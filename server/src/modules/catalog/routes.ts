@@ -16,13 +16,13 @@ import {
   listPlaceCategories,
   listPlaceProducts,
   listProducts,
+  PRODUCTS_PAGE_SIZE,
 } from './service';
 import { areaAccess } from '../../plugins/route-access';
 import { schemaSerializerCompiler } from '../../lib/schema-serializer';
 
 const tags = ['catalog'];
 const errors = errorResponses(400, 404);
-const PRODUCTS_PAGE_SIZE = 24;
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'public');

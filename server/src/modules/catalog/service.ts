@@ -133,8 +133,18 @@ function searchWhere(vector: AnyColumn, search: string | undefined): { where?: S
 
 export type PlaceProductFilters = { category?: string; search?: string; isRedeemable?: boolean };
 
-/** What a place's product list filters on: its statement has one shape per combination. */
-type ListShape = { category: boolean; redeemable: boolean; search: boolean };
+/** How many products a page of a place's list holds, unless the shopper asks for another size. */
+export const PRODUCTS_PAGE_SIZE = 24;
+
+/**
+ * What a place's product list filters on: its statement has one shape per combination. The first
+ * page of the whole list at the usual size (what every visitor opens) has a shape of its own, with
+ * LIMIT and OFFSET written in: PostgreSQL then
+ * keeps one plan for it, where a LIMIT it cannot see is planned afresh for each call (a tenth of
+ * the rows, it guesses). On PGlite, one session with no pool to force generic plans in, that
+ * planning was about a third of a cold first page's CPU (bench/RESULTS.md, 2026-12-01).
+ */
+type ListShape = { category: boolean; redeemable: boolean; search: boolean; firstPage: boolean };
 
 /** The values of one list, or the placeholders standing for them in a statement built once. */
 type ListValues = {
@@ -226,8 +236,11 @@ function buildListPage(db: Database, shape: ListShape) {
       asc(placeProducts.position),
       asc(placeProducts.productUid),
     )
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    // Written in only for the one first-page size, so the texts stay few (db/client.ts names them).
+    .limit(
+      shape.firstPage ? (sql.raw(String(PRODUCTS_PAGE_SIZE)) as never) : sql.placeholder('limit'),
+    )
+    .offset(shape.firstPage ? (sql.raw('0') as never) : sql.placeholder('offset'))
     .as('page');
   return (
     db
@@ -264,7 +277,7 @@ const listPages = builtOnce(() => new Map<string, ReturnType<typeof buildListPag
 
 function listPage(db: Database, shape: ListShape) {
   const pages = listPages(db);
-  const key = `${shape.category}.${shape.redeemable}.${shape.search}`;
+  const key = `${shape.category}.${shape.redeemable}.${shape.search}.${shape.firstPage}`;
   let page = pages.get(key);
   if (!page) pages.set(key, (page = buildListPage(db, shape)));
   return page;
@@ -298,6 +311,14 @@ export async function listPlaceProducts(
     category: category !== undefined,
     redeemable: values.redeemable !== undefined,
     search: search !== undefined,
+    // The filtered lists keep a plan made for their own values: a category's was measured
+    // slightly slower on its one kept plan (bench/RESULTS.md, 2026-12-01).
+    firstPage:
+      window.offset === 0 &&
+      window.limit === PRODUCTS_PAGE_SIZE &&
+      category === undefined &&
+      values.redeemable === undefined &&
+      search === undefined,
   }).execute({ ...values, tenant: app.uid, limit: window.limit, offset: window.offset });
   // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
   if (!rows.length) await findPlace(db, app, placeUid);
