@@ -217,19 +217,9 @@ describe('a place’s products over many pages', () => {
     if (t.kind === 'postgres' && genericPlans(t.db) === t.db)
       return ctx.skip('Citus: every statement plans as the database chooses');
     // PGlite is one session; on PostgreSQL lists run in the generic-plan pool's.
-    const firstPagePlans = () =>
-      genericPlans(t.db).transaction(async (tx) => {
-        const found = await tx.execute(
-          sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
-              from pg_prepared_statements
-              where statement like '%"place_products"%' and statement like '%limit 24 offset 0%'
-                and statement not like '%pg_prepared_statements%'`,
-        );
-        return (found as unknown as { rows: { generic: number; custom: number }[] }).rows[0];
-      });
-    const before = await firstPagePlans();
+    const before = await listPlans('%limit 24 offset 0%');
     for (let i = 0; i < 10; i++) assert.equal((await productsAt('')).statusCode, 200);
-    const after = await firstPagePlans();
+    const after = await listPlans('%limit 24 offset 0%');
     // PostgreSQL may plan a statement for its values five times before it keeps a generic plan.
     assert.ok(after.custom - before.custom <= 5, JSON.stringify({ before, after }));
     assert.ok(after.generic - before.generic >= 5, JSON.stringify({ before, after }));
@@ -239,15 +229,6 @@ describe('a place’s products over many pages', () => {
     if (genericPlans(t.db) === t.db)
       return ctx.skip('PGlite and Citus: every statement plans as the database chooses');
     // Requests one after another: the generic-plan pool holds one session, the one asked here.
-    const listPlans = () =>
-      genericPlans(t.db).transaction(async (tx) => {
-        const found = await tx.execute(
-          sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
-              from pg_prepared_statements
-              where statement like '%"place_products"%' and statement not like '%pg_prepared_statements%'`,
-        );
-        return (found as unknown as { rows: { generic: number; custom: number }[] }).rows[0];
-      });
     const before = await listPlans();
     const pages = 6;
     for (let page = 1; page <= pages; page++)
@@ -255,6 +236,19 @@ describe('a place’s products over many pages', () => {
     assert.deepEqual(await listPlans(), { generic: before.generic + pages, custom: 0 });
   });
 });
+
+/** Generic and custom plans so far of the product list statements whose text is also `like`. */
+function listPlans(like = '%') {
+  return genericPlans(t.db).transaction(async (tx) => {
+    const found = await tx.execute(
+      sql`select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom
+          from pg_prepared_statements
+          where statement like '%"place_products"%' and statement like ${like}
+            and statement not like '%pg_prepared_statements%'`,
+    );
+    return (found as unknown as { rows: { generic: number; custom: number }[] }).rows[0];
+  });
+}
 
 function productsAt(query: string) {
   return t.get(`/api/v7/places/${placeUid}/products/${query}`, { host });

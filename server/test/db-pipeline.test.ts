@@ -36,6 +36,16 @@ describe('pipelined statements and the commit sent with the last ones', () => {
     return (result as { rows: { n: number }[] }).rows[0].n;
   };
 
+  /** `run` fails with the duplicate key's own error (drizzle wraps it as its cause), not another. */
+  async function failsOnDuplicateKey(run: Promise<unknown>) {
+    const failure = await run.then(
+      () => assert.fail('a duplicate key must fail it'),
+      (err: unknown) => err,
+    );
+    const cause = (failure as { cause?: { code?: string } }).cause ?? failure;
+    assert.equal((cause as { code?: string }).code, '23505', String(failure));
+  }
+
   /**
    * Counts the socket writes of the transaction's pg connection from now on (PostgreSQL only):
    * the function answered stops counting and answers how many there were.
@@ -95,16 +105,11 @@ describe('pipelined statements and the commit sent with the last ones', () => {
 
   test('the first failure in order is the one thrown, not the aborted ones after it', async () => {
     await insert(db, 1);
-    const failure = await db
-      .transaction((tx) =>
+    await failsOnDuplicateKey(
+      db.transaction((tx) =>
         pipelined(tx, () => [insert(tx, 2), insert(tx, 1), insert(tx, 3), insert(tx, 4)]),
-      )
-      .then(
-        () => assert.fail('a duplicate key must fail the pipeline'),
-        (err: unknown) => err,
-      );
-    const cause = (failure as { cause?: { code?: string } }).cause ?? failure;
-    assert.equal((cause as { code?: string }).code, '23505', String(failure));
+      ),
+    );
     assert.equal(await count(), 1, 'the transaction rolled back: only the row from before it');
   });
 
@@ -184,15 +189,12 @@ describe('pipelined statements and the commit sent with the last ones', () => {
 
   test('a last statement that fails rolls the whole transaction back', async () => {
     await insert(db, 9);
-    const failure = await transactionEndingWith(db, async (tx) => {
-      await insert(tx, 1);
-      return { withCommit: () => insert(tx, 9) };
-    }).then(
-      () => assert.fail('a duplicate key must fail the commit'),
-      (err: unknown) => err,
+    await failsOnDuplicateKey(
+      transactionEndingWith(db, async (tx) => {
+        await insert(tx, 1);
+        return { withCommit: () => insert(tx, 9) };
+      }),
     );
-    const cause = (failure as { cause?: { code?: string } }).cause ?? failure;
-    assert.equal((cause as { code?: string }).code, '23505', String(failure));
     assert.equal(await count(), 1, 'only the row from before; row 1 was rolled back');
   });
 
