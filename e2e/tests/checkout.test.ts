@@ -467,7 +467,7 @@ test(
       });
       return { status: response.status, body: (await response.json()) as { uid: string } };
     });
-    assert.equal(created.status, 201);
+    assert.equal(created.status, 201, JSON.stringify(created.body));
     await page.goto(harness.server().url('localhost', '/subscription/me'));
     const card = page.locator(`[data-subscription="${created.body.uid}"]`);
     await card.getByText('lunes, miércoles').waitFor();

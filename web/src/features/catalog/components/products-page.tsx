@@ -65,9 +65,12 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const offersSubscriptions = company.subscription_enabled;
   const place = placeList.find((p) => p.uid === placeUid) ?? null;
 
-  // No place chosen yet (or not one of this city/company): the first one is taken.
+  // No place chosen yet (or not one of this city/company): the first one is taken. The choice is
+  // read again here: one the shopper made between the render and this effect must stand.
   useEffect(() => {
-    if (places.isSuccess && placeList.length > 0 && !place) selectPlace(placeList[0]);
+    if (!places.isSuccess || placeList.length === 0 || place) return;
+    const chosen = storage.get(storageKeys.selectedPlaceUid);
+    if (!placeList.some((p) => p.uid === chosen)) selectPlace(placeList[0]);
   }, [places.isSuccess, placeList, place]);
 
   useServerCartSync(place?.uid ?? null);
