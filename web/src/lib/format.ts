@@ -25,6 +25,33 @@ function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.D
   return format;
 }
 
+/**
+ * A number grouped by thousands with a comma and a decimal point, as Intl writes it for both of
+ * the app's locales (es-PE and en-US), rounded half away from zero on its shortest decimal form
+ * as Intl rounds: 2 decimals, or up to 2 with `fractionDigits` null. Written out rather than
+ * asked of Intl because the first Intl.NumberFormat loads ICU's number data, about 20 ms of a
+ * product list's first render (160 ms of blocking time on a phone 8x slower; bench/RESULTS.md,
+ * 2026-12-02). Values of 10^13 and past, NaN, and those whose shortest form has an exponent
+ * (below 10^-6) go to Intl.
+ */
+function groupedDecimal(value: number, fractionDigits: 2 | null): string | undefined {
+  const magnitude = Math.abs(value);
+  const shortest = String(magnitude);
+  if (!(magnitude < 1e13) || shortest.includes('e')) return undefined;
+  // Rounded on the decimal text, as Intl does: 1.005 -> 1.01 (1.005 * 100 is 100.4999...) and
+  // 1982.5049999999999 -> 1982.50 (its text times 100 is the double 198250.5).
+  const [integer, decimals = ''] = shortest.split('.');
+  const digits = decimals.padEnd(3, '0');
+  const hundredths = Number(integer + digits.slice(0, 2)) + (digits[2] >= '5' ? 1 : 0);
+  const whole = Math.floor(hundredths / 100);
+  let fraction = String(hundredths % 100).padStart(2, '0');
+  if (fractionDigits === null) fraction = fraction.replace(/0+$/, '');
+  const grouped = String(whole).replace(/\B(?=(\d{3})+$)/g, ',');
+  // Intl keeps the sign of a negative that rounds to zero ('-0.00'), and of -0.
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string, fractionDigits: number | null): Intl.NumberFormat {
   const key = `${locale}|${fractionDigits}`;
@@ -39,6 +66,13 @@ function numberFormat(locale: string, fractionDigits: number | null): Intl.Numbe
     numberFormats.set(key, format);
   }
   return format;
+}
+
+function formatDecimal(value: number, language: string, fractionDigits: 2 | null): string {
+  return (
+    groupedDecimal(value, fractionDigits) ??
+    numberFormat(localeOf(language), fractionDigits).format(value)
+  );
 }
 
 export type DateOptions = Omit<Intl.DateTimeFormatOptions, 'timeZone'>;
@@ -71,13 +105,13 @@ export function formatDay(
 
 /** A count (points, coins, stamps) with the language's digit grouping. */
 export function formatNumber(value: number, language: string): string {
-  return numberFormat(localeOf(language), null).format(value);
+  return formatDecimal(value, language, null);
 }
 
 /** A price: the currency symbol (S/. by default) and the amount with 2 decimals. */
 export function formatMoney(value: string | number, language: string, symbol?: string | null) {
   const amount = typeof value === 'number' ? value : Number(value);
-  const digits = numberFormat(localeOf(language), 2).format(Number.isFinite(amount) ? amount : 0);
+  const digits = formatDecimal(Number.isFinite(amount) ? amount : 0, language, 2);
   return `${symbol || DEFAULT_CURRENCY_SYMBOL} ${digits}`;
 }
 
