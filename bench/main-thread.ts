@@ -15,7 +15,7 @@
  *     with this one's, load by load, so the machine's drift falls on both alike)
  *   MAIN_THREAD_PAGES=/products MAIN_THREAD_RUNS=9 MAIN_THREAD_SLOWDOWN=4 npm run bench:main-thread
  */
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../e2e/lib/browser';
 import { startServer, webDist, type RunningServer } from '../e2e/lib/server';
 
 const RUNS = Number(process.env.MAIN_THREAD_RUNS || 7);
@@ -38,6 +38,8 @@ type TraceEvent = {
 type Run = { tasks: number; longest: number; blocking: number; count: number; fcp: number };
 type Task = { start: number; ms: number };
 
+const taskTime = (tasks: Task[]) => tasks.reduce((sum, t) => sum + t.ms, 0);
+
 /** The page's renderer main thread's tasks: the CrRendererMain that ran the most task time. */
 function mainThreadTasks(events: TraceEvent[]): Task[] {
   const mains = new Set(
@@ -53,8 +55,7 @@ function mainThreadTasks(events: TraceEvent[]): Task[] {
     if (!tasks) byThread.set(thread, (tasks = []));
     tasks.push({ start: e.ts, ms: e.dur / 1000 });
   }
-  const sum = (tasks: Task[]) => tasks.reduce((a, b) => a + b.ms, 0);
-  return [...byThread.values()].sort((a, b) => sum(b) - sum(a))[0] ?? [];
+  return [...byThread.values()].sort((a, b) => taskTime(b) - taskTime(a))[0] ?? [];
 }
 
 /** When the page first painted content (trace clock), as blocking time counts from there. */
@@ -70,17 +71,7 @@ const median = (values: number[]) =>
 
 const sides = [{ name: webDist, server: await startServer() }];
 if (VERSUS) sides.push({ name: VERSUS, server: await startServer({ WEB_DIST: VERSUS }) });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchBrowser();
 
 async function load(server: RunningServer, pagePath: string): Promise<Run> {
   const context = await browser.newContext({
@@ -103,7 +94,7 @@ async function load(server: RunningServer, pagePath: string): Promise<Run> {
     if (fcp === undefined) throw new Error(`${pagePath}: no first contentful paint in the trace`);
     const firstTask = Math.min(...tasks.map((t) => t.start));
     return {
-      tasks: tasks.reduce((a, b) => a + b.ms, 0),
+      tasks: taskTime(tasks),
       longest: Math.max(0, ...tasks.map((t) => t.ms)),
       blocking: tasks
         .filter((t) => t.start >= fcp)
