@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { addDays, storeDateOf } from '@store/contract';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { repoRoot } from '../lib/server';
+import { historyDay } from '../../server/test/support/database-templates';
 import {
   historyProductsOf,
   planDemoHistory,
@@ -25,8 +26,9 @@ async function plan(): Promise<PlannedOrder[]> {
   const file = JSON.parse(
     await readFile(path.join(repoRoot, 'server/src/tenants/demo/localhost.json'), 'utf8'),
   );
+  // Written on the seeded template's day (the day before, if it was built before midnight).
   return planDemoHistory(
-    storeDateOf(new Date()),
+    historyDay(),
     historyProductsOf(file),
     file.places.map((p: { key: string }) => p.key),
   );

@@ -5,6 +5,7 @@ import { addDays, adminMessages, centsToMoney, messageText, storeDateOf } from '
 import { auditLog, productCategories } from '../src/db/schema';
 import { redact, REDACTED } from '../src/modules/admin/audit';
 import { historyProductsOf, planDemoHistory } from '../src/tenants/demo-history-plan';
+import { historyDay } from './support/database-templates';
 import { readDemoTenantFiles } from '../src/tenants/demo-seed';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
@@ -726,9 +727,10 @@ describe('the demo history', () => {
     const data = file.data as Parameters<typeof historyProductsOf>[0] & {
       places: { key: string }[];
     };
+    // The history was written on the template's day; the dashboard counts from today.
     const today = storeDateOf(new Date());
     const plan = planDemoHistory(
-      today,
+      historyDay(),
       historyProductsOf(data),
       data.places.map((p) => p.key),
     );

@@ -24,7 +24,13 @@ export async function readDemoTenantFiles(dir = paths.demoTenants) {
  * Imports the demo tenants on first start, and again whenever a demo file
  * changed since its last import, so the demo grows with the code.
  */
-export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
+export async function seedDemoTenants(
+  db: Database,
+  options: {
+    /** The instant the demo history counts back from (now): tests pin it to the template's day. */
+    historyNow?: Date;
+  } = {},
+): Promise<ImportResult[]> {
   const imported: ImportResult[] = [];
   const files = await readDemoTenantFiles();
   for (const file of files) {
@@ -41,6 +47,11 @@ export async function seedDemoTenants(db: Database): Promise<ImportResult[]> {
   }
   // Weeks of past orders for the back office's dashboard (once per database).
   const history = files.find((f) => f.data.app?.key === HISTORY_APP);
-  if (history) await seedDemoHistory(db, history.data as Parameters<typeof seedDemoHistory>[1]);
+  if (history)
+    await seedDemoHistory(
+      db,
+      history.data as Parameters<typeof seedDemoHistory>[1],
+      options.historyNow,
+    );
   return imported;
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { storeDateOf, storeInstant, type StoreDate } from '@store/contract';
 import { paths } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { seedDemoTenants } from '../../src/tenants/demo-seed';
@@ -21,6 +22,7 @@ import pg from 'pg';
  * template is named by a hash of everything that decides its content
  * (migrations, server code, demo tenant files, the package versions), so a
  * stale one is never used: a change makes a new one and old ones are removed.
+ * The seeded one also carries its history's day (`historyDay()`).
  */
 export type TemplateKind = 'migrated' | 'seeded';
 
@@ -28,6 +30,29 @@ export type TemplateKind = 'migrated' | 'seeded';
 const STALE_MS = 24 * 3600_000;
 
 let keyOnce: Promise<string> | undefined;
+let historyDayOnce: StoreDate | undefined;
+
+/**
+ * The store day the seeded template's demo history counts back from, fixed once per process.
+ * The history is relative to the day it is written (its last orders are the day before), so a
+ * template built before the store's midnight and read after it would hold other figures than a
+ * plan made that morning: the day names the seeded template, and a test that checks the
+ * history's figures plans them from this day, not from the clock.
+ */
+export function historyDay(): StoreDate {
+  return (historyDayOnce ??= storeDateOf(new Date()));
+}
+
+/** The name part of a template of this kind: the seeded one is a day's. */
+async function templateName(kind: TemplateKind): Promise<string> {
+  const key = await templateKey();
+  return kind === 'seeded' ? `${key}_${historyDay().replaceAll('-', '')}` : key;
+}
+
+/** Seeds the demo tenants with their history written as on `historyDay()`. */
+function seedTemplate(db: Parameters<typeof seedDemoTenants>[0]) {
+  return seedDemoTenants(db, { historyNow: storeInstant(historyDay(), 12 * 60) });
+}
 
 /** The hash that names the templates of this checkout (16 hex characters). */
 export function templateKey(): Promise<string> {
@@ -67,7 +92,7 @@ export function pgliteTemplate(kind: TemplateKind): Promise<Blob> {
 }
 
 async function loadOrBuildPglite(kind: TemplateKind): Promise<Blob> {
-  const file = path.join(pgliteDir, `pglite-${kind}-${await templateKey()}.tar`);
+  const file = path.join(pgliteDir, `pglite-${kind}-${await templateName(kind)}.tar`);
   try {
     return new Blob([await readFile(file)]);
   } catch (error) {
@@ -80,7 +105,7 @@ async function loadOrBuildPglite(kind: TemplateKind): Promise<Blob> {
   });
   let tarball: Blob;
   try {
-    if (kind === 'seeded') await seedDemoTenants(handle.db);
+    if (kind === 'seeded') await seedTemplate(handle.db);
     const client = (handle.db as unknown as { $client: import('@electric-sql/pglite').PGlite })
       .$client;
     // A checkpoint first, so a copy starts without replaying the WAL.
@@ -127,7 +152,7 @@ export function postgresTemplate(serverUrl: string, kind: TemplateKind): Promise
 }
 
 async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Promise<string> {
-  const name = `test_template_${kind}_${await templateKey()}`;
+  const name = `test_template_${kind}_${await templateName(kind)}`;
   // The seeded template starts from the migrated one: the migrations run once per run.
   const from = kind === 'seeded' ? await postgresTemplate(serverUrl, 'migrated') : undefined;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -156,7 +181,7 @@ async function ensurePostgresTemplate(serverUrl: string, kind: TemplateKind): Pr
           await client.connect();
           await distributeSchema(client).finally(() => client.end());
         }
-        if (kind === 'seeded') await seedDemoTenants(handle.db);
+        if (kind === 'seeded') await seedTemplate(handle.db);
       } finally {
         await handle.close();
       }
