@@ -382,3 +382,51 @@ test(
     await page.screenshot({ path: '/tmp/shots/phone-cart-e2e.png' });
   },
 );
+
+test(
+  "a first visit asks for the banners once, beside the places, and the products do not wait for the city's own list",
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    // The city's places list is held until the products are asked for (10 s at most): the page
+    // must already know its place from the company's list, and ask for its products.
+    let productsAsked!: () => void;
+    const products = new Promise<void>((resolve) => (productsAsked = resolve));
+    page.on('request', (request) => {
+      if (/\/api\/v7\/places\/[^/]+\/products\//.test(request.url())) productsAsked();
+    });
+    let releasedBy = '';
+    await page.route(/\/api\/v7\/places\/\?.*area=/, async (route) => {
+      releasedBy = await Promise.race([
+        products.then(() => 'the products request'),
+        new Promise<string>((resolve) => setTimeout(() => resolve('the 10 s timeout'), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto(server.url('localhost', '/products'));
+    await card(page, 'Cappuccino').waitFor();
+    await page.getByTestId('company-ads').locator('img').first().waitFor();
+
+    const ads = asked.filter((url) => url.includes('/ads'));
+    assert.equal(ads.length, 1, `one banners request: ${ads.join(', ')}`);
+    const firstProducts = asked.findIndex((url) => /\/places\/[^/]+\/products\//.test(url));
+    const cityPlaces = asked.findIndex(
+      (url) => url.startsWith('/api/v7/places/?') && url.includes('area='),
+    );
+    assert.ok(cityPlaces >= 0, `the city's places were asked for: ${asked.join(', ')}`);
+    assert.ok(firstProducts >= 0, `the products were asked for: ${asked.join(', ')}`);
+    assert.equal(releasedBy, 'the products request', 'the products did not wait for the city list');
+    // The first banner is on screen: loaded at once, not lazily.
+    const first = page.getByTestId('company-ads').locator('img').first();
+    assert.equal(await first.getAttribute('loading'), null);
+    assert.equal(await first.getAttribute('fetchpriority'), 'high');
+    await context.close();
+  },
+);

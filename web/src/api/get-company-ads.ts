@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Ad } from '@store/contract';
 import { api } from './client';
 import type { Paged } from './paging';
@@ -24,4 +24,14 @@ export const companyAdsQuery = (companyUid: string) =>
 
 export function useCompanyAds(companyUid: string) {
   return useQuery(companyAdsQuery(companyUid));
+}
+
+/**
+ * Starts loading the ads without subscribing to them, so a page can ask for them as it opens
+ * while only the strip (`useCompanyAds`) renders their answer.
+ */
+export function usePrefetchCompanyAds(companyUid: string, enabled: boolean) {
+  const client = useQueryClient();
+  const query = companyAdsQuery(companyUid);
+  if (enabled && !client.getQueryState(query.queryKey)) void client.prefetchQuery(query);
 }

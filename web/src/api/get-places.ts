@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Place } from '@store/contract/catalog/places';
 import type { QueryConfig } from '../lib/react-query';
 import { allPages } from './paging';
@@ -26,4 +26,23 @@ export function usePlaces(
   config?: QueryConfig<typeof placesQuery>,
 ) {
   return useQuery({ ...placesQuery(company, area), ...config });
+}
+
+/**
+ * The places of a city (or of the company, without one). While a city's own list loads, the
+ * company's places in that city, when already loaded, stand in for it: the store's page keeps
+ * its place instead of going back to its spinner, and that place's products start loading
+ * without waiting for the list.
+ */
+export function useCityPlaces(company: string, area: string | null) {
+  const client = useQueryClient();
+  return usePlaces(company, area, {
+    placeholderData: () => {
+      if (!area) return undefined;
+      const inCity = client
+        .getQueryData(placesQuery(company, null).queryKey)
+        ?.filter((place) => place.locality.area.uid === area);
+      return inCity?.length ? inCity : undefined;
+    },
+  });
 }

@@ -45,10 +45,18 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
   return (
     <section className="company-ads" aria-label={t('catalog.ads')} data-testid="company-ads">
       <ul className="company-ads__list">
-        {list.map((ad) => (
+        {list.map((ad, index) => (
           <li key={ad.uid}>
             <AdLink ad={ad}>
-              {ad.image ? <img src={ad.image} alt="" loading="lazy" /> : null}
+              {/* The first banner is on screen when the page opens (its largest paint on a
+                  phone): loaded at once and first; the others wait until scrolled to. */}
+              {ad.image ? (
+                index === 0 ? (
+                  <img src={ad.image} alt="" fetchPriority="high" />
+                ) : (
+                  <img src={ad.image} alt="" loading="lazy" />
+                )
+              ) : null}
               <span className="company-ad__title">{ad.title}</span>
             </AdLink>
           </li>

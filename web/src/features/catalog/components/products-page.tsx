@@ -4,7 +4,8 @@ import { storage } from '../../../lib/storage';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAreas } from '../../../api/get-areas';
-import { usePlaces } from '../../../api/get-places';
+import { useCityPlaces } from '../../../api/get-places';
+import { usePrefetchCompanyAds } from '../../../api/get-company-ads';
 import { usePlaceProducts } from '../../../api/get-place-products';
 import { usePlaceCategories } from '../api/get-place-categories';
 import { useCurrentCompany } from '../../../lib/current-company';
@@ -52,11 +53,14 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const company = useCurrentCompany();
   const placeUid = useSelectedPlaceUid();
   const areaUid = useSelectedAreaUid();
+  const subscribing = cartType === 'subscription';
+  // The banners load beside the cities and places, not after them: the first banner is the
+  // page's largest paint on a phone.
+  usePrefetchCompanyAds(company.uid, !subscribing);
   const areas = useAreas(company.uid);
   const multipleAreas = (areas.data?.length ?? 0) > 1;
   // The city filters the places only when there is a choice of cities.
-  const places = usePlaces(company.uid, multipleAreas ? areaUid : null);
-  const subscribing = cartType === 'subscription';
+  const places = useCityPlaces(company.uid, multipleAreas ? areaUid : null);
   const placeList = [...(places.data ?? [])]
     .filter((p) => !subscribing || p.subscription_enabled)
     .sort((a, b) => compareNames(a.name, b.name));
