@@ -777,7 +777,7 @@ test(
       await page.goto(server.url('localhost', '/staff'));
       await staffTabs(page).getByRole('link', { name: 'Suscripciones' }).click();
       await page.waitForURL(/\/staff\/subscriptions$/);
-      await page.getByRole('heading', { name: 'Suscripciones programadas' }).waitFor();
+      await page.getByRole('heading', { name: 'Suscripciones programadas', exact: true }).waitFor();
       // The scheduled list of a day: that Monday, the run skipped it; a Monday later it is still to come.
       const due = page.locator(`[data-subscription="${subscription.uid}"]`);
       await page.getByLabel('Día', { exact: true }).fill(monday);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { get, useFieldArray, useForm, type FieldError, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -485,8 +485,9 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
   // The whole draft, so the preview follows every keystroke.
   const draft = form.watch();
 
-  // A moved section keeps the keyboard's focus on its move button (or the other one at an end).
-  useEffect(() => {
+  // A moved section keeps the keyboard's focus on its move button (or the other one at an end),
+  // in the same frame as the move: after the paint, a key pressed in between went to the page.
+  useLayoutEffect(() => {
     const id = focusNext.current;
     if (!id) return;
     focusNext.current = null;
