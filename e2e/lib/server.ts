@@ -93,11 +93,11 @@ function serverCommand(): string[] {
 let seededFolder: Promise<string> | undefined;
 function seededDataFolder(): Promise<string> {
   return (seededFolder ??= (async () => {
-    const { pgliteTemplate, templateKey, historyDay } =
+    const { pgliteTemplate, templateName } =
       await import('../../server/test/support/database-templates');
     const { openDatabase } = await import('../../server/src/db/client');
     const root = path.join(tmpdir(), 'store-e2e-templates');
-    const folder = path.join(root, `seeded-${await templateKey()}-${historyDay()}`);
+    const folder = path.join(root, `seeded-${await templateName('seeded')}`);
     if (existsSync(folder)) return folder;
     mkdirSync(root, { recursive: true });
     const partial = `${folder}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -390,17 +390,17 @@ test(
     const server = harness.server();
     const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
     await acceptCookiesUpFront(context, server.url('localhost'));
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
-    });
+    const productsPath = /\/places\/[^/]+\/products\//;
     // The city's places list is held until the products are asked for (10 s at most): the page
     // must already know its place from the company's list, and ask for its products.
     let productsAsked!: () => void;
     const products = new Promise<void>((resolve) => (productsAsked = resolve));
+    const asked: string[] = [];
     page.on('request', (request) => {
-      if (/\/api\/v7\/places\/[^/]+\/products\//.test(request.url())) productsAsked();
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/')) return;
+      asked.push(url.pathname + url.search);
+      if (productsPath.test(url.pathname)) productsAsked();
     });
     let releasedBy = '';
     await page.route(/\/api\/v7\/places\/\?.*area=/, async (route) => {
@@ -416,7 +416,7 @@ test(
 
     const ads = asked.filter((url) => url.includes('/ads'));
     assert.equal(ads.length, 1, `one banners request: ${ads.join(', ')}`);
-    const firstProducts = asked.findIndex((url) => /\/places\/[^/]+\/products\//.test(url));
+    const firstProducts = asked.findIndex((url) => productsPath.test(url));
     const cityPlaces = asked.findIndex(
       (url) => url.startsWith('/api/v7/places/?') && url.includes('area='),
     );

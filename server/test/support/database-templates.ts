@@ -44,7 +44,7 @@ export function historyDay(): StoreDate {
 }
 
 /** The name part of a template of this kind: the seeded one is a day's. */
-async function templateName(kind: TemplateKind): Promise<string> {
+export async function templateName(kind: TemplateKind): Promise<string> {
   const key = await templateKey();
   return kind === 'seeded' ? `${key}_${historyDay().replaceAll('-', '')}` : key;
 }

@@ -28,7 +28,8 @@ export function useCompanyAds(companyUid: string) {
 
 /**
  * Starts loading the ads without subscribing to them, so a page can ask for them as it opens
- * while only the strip (`useCompanyAds`) renders their answer.
+ * while only the strip (`useCompanyAds`) renders their answer. React Query's `usePrefetchQuery`
+ * with an `enabled` it lacks: the subscription screen shows no strip and asks for none.
  */
 export function usePrefetchCompanyAds(companyUid: string, enabled: boolean) {
   const client = useQueryClient();

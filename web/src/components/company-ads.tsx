@@ -51,11 +51,13 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
               {/* The first banner is on screen when the page opens (its largest paint on a
                   phone): loaded at once and first; the others wait until scrolled to. */}
               {ad.image ? (
-                index === 0 ? (
-                  <img src={ad.image} alt="" fetchPriority="high" />
-                ) : (
-                  <img src={ad.image} alt="" loading="lazy" />
-                )
+                <img
+                  src={ad.image}
+                  alt=""
+                  {...(index === 0
+                    ? { fetchPriority: 'high' as const }
+                    : { loading: 'lazy' as const })}
+                />
               ) : null}
               <span className="company-ad__title">{ad.title}</span>
             </AdLink>
