@@ -11,7 +11,8 @@
  * grew long before the target is reached; a page that shrinks should have its ceiling lowered.
  * BUNDLE_BUDGET_KB=100 holds every page to one figure instead (a page's limit is never above
  * TARGET_KB). The web app runs on Preact (preact/compat, web/vite.config.ts): a chunk holding
- * React's own runtime (react, react-dom, scheduler) means an import escaped the aliases and fails.
+ * React's own runtime (react, react-dom, scheduler) means an import escaped the aliases and fails,
+ * and so does a first page's file without V8's eager compile hint on its first line.
  *
  *   npm run build && npm run bench:bundle            (reads web/dist)
  *   WEB_DIST=/tmp/dist-me npm run bench:bundle       (another build)
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { landingPageType } from '../contract/src/tenancy/app';
+import { EAGER_COMPILE_HINT } from '../web/build/compile-hints';
 
 type LandingPageType = (typeof landingPageType)['options'][number];
 
@@ -224,6 +226,14 @@ for (const [file, ids] of Object.entries(chunkModules)) {
       `${file} holds React's runtime (${escaped.slice(0, 3).join(', ')}): alias it to preact/compat in web/vite.config.ts`,
     );
 }
+
+// The first page's file opens with V8's compile hint (web/build/compile-hints.ts): without it its
+// functions compile on the main thread at their first call, inside the first render's long task.
+const entryFile = manifest[entryKey].file;
+if (!readFileSync(path.join(dist, entryFile), 'utf8').startsWith(`${EAGER_COMPILE_HINT}\n`))
+  failures.push(
+    `${entryFile} does not open with ${EAGER_COMPILE_HINT} (web/build/compile-hints.ts)`,
+  );
 
 const header = [
   'first page',

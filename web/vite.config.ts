@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chunkModules } from './build/chunk-modules';
+import { compileHints } from './build/compile-hints';
 import { precompress } from './build/precompress';
 
 /**
@@ -28,7 +29,7 @@ function buildId(): string {
 // page's host (e.g. multi.localhost:5173) and the Host header is kept so the server
 // resolves the right tenant.
 export default defineConfig({
-  plugins: [chunkModules(), precompress()],
+  plugins: [chunkModules(), compileHints(), precompress()],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   // The code is written against React's API and types; it runs on Preact through preact/compat
   // (about 50 KB gzip less on every first page, issue 20; docs/decisions.md "Preact"). JSX is

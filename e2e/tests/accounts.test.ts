@@ -444,6 +444,31 @@ test(
 );
 
 test(
+  'a message shown before the error texts arrive is put in words when they do',
+  { skip },
+  async () => {
+    // The texts arrive silently (web/src/i18n/index.ts): only the components showing messages
+    // re-render for them, so this proves those still do.
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/errors-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url('localhost', '/login'));
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    // Until the texts are there a message reads as it came: the contract's code.
+    await alert(page, 'auth.email_required').waitFor();
+    release();
+    await alert(page, 'Por favor digite un correo electrónico válido').waitFor();
+    assert.equal(await alert(page, 'auth.email_required').count(), 0);
+  },
+);
+
+test(
   'login and registration ask for the captcha when the app has reCAPTCHA settings',
   { skip },
   async () => {

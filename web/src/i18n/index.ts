@@ -48,12 +48,17 @@ export function loadScreenTexts(): Promise<void> {
 }
 
 let errorTexts: Promise<void> | undefined;
+let errorTextsLoaded = false;
+const errorTextsListeners = new Set<() => void>();
 
 /**
  * The error catalogue's texts (`errors.*`, both languages: one chunk) load right after the first
  * page, not in it: the catalogue grows with every area, and the first screen shows no error.
- * Components re-render when they arrive (bindI18nStore 'added'); until then a message reads as
- * it came (lib/error-text.ts).
+ * They are added silently: i18next's 'added' event would re-render every component that
+ * translates (react-i18next's bindI18nStore), the whole page in one long task on a slow phone
+ * (bench/RESULTS.md, 2026-12-02 14:30). Only the components that show messages listen
+ * (`useErrorText`, through `subscribeErrorTexts`); until then a message reads as it came
+ * (lib/error-text.ts).
  */
 export function loadErrorTexts(): Promise<void> {
   errorTexts ??= import('./errors').then(({ errorResources }) => {
@@ -64,14 +69,26 @@ export function loadErrorTexts(): Promise<void> {
         { errors: errorResources(language) },
         true,
         false,
+        { silent: true, skipCopy: true },
       );
     }
+    errorTextsLoaded = true;
+    for (const listener of errorTextsListeners) listener();
   });
   // A failed load (a network blip) is tried again by the next screen that shows messages.
   errorTexts.catch(() => {
     errorTexts = undefined;
   });
   return errorTexts;
+}
+
+/** Whether the error texts are there yet (`useSyncExternalStore`'s snapshot). */
+export const haveErrorTexts = (): boolean => errorTextsLoaded;
+
+/** Calls `listener` when the error texts arrive; returns the unsubscribe. */
+export function subscribeErrorTexts(listener: () => void): () => void {
+  errorTextsListeners.add(listener);
+  return () => errorTextsListeners.delete(listener);
 }
 
 /**

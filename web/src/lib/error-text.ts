@@ -1,10 +1,10 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { localParams } from '@store/contract/errors/params';
 import type { ErrorCode } from '@store/contract/errors/catalogue';
 import { splitMessageRef } from '@store/contract/errors/ref-parts';
-import { loadErrorTexts } from '../i18n';
+import { haveErrorTexts, loadErrorTexts, subscribeErrorTexts } from '../i18n';
 
 /**
  * A message in the reader's language. The server and the contract's forms speak in message
@@ -29,9 +29,15 @@ export function errorText(t: TFunction, language: string, message: string): stri
 export function useErrorText(): (message: string) => string {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  // The texts arrive silently (i18n/index.ts): this component alone re-renders for them.
+  const textsLoaded = useSyncExternalStore(subscribeErrorTexts, haveErrorTexts);
   // Normally loaded already (since the first page); this retries after a failed load.
   useEffect(() => {
     loadErrorTexts().catch(() => undefined);
   }, []);
-  return useCallback((message: string) => errorText(t, language, message), [t, language]);
+  return useCallback(
+    (message: string) => errorText(t, language, message),
+    // textsLoaded: a new function once the texts are there, so memoised callers read them.
+    [t, language, textsLoaded],
+  );
 }
