@@ -6,13 +6,22 @@
  * never skipped. Fails when a page's JavaScript is over its ceiling, and when a first page
  * carries code of a feature that must load on demand.
  *
- * Issue 20: every first page is held to TARGET_KB (120 KB). Each page also has its own ceiling at
- * its size of 2026-11-29 (bench/RESULTS.md) plus a thin margin, so growth shows on the page that
- * grew long before the target is reached; a page that shrinks should have its ceiling lowered.
- * BUNDLE_BUDGET_KB=100 holds every page to one figure instead (a page's limit is never above
- * TARGET_KB). The web app runs on Preact (preact/compat, web/vite.config.ts): a chunk holding
- * React's own runtime (react, react-dom, scheduler) means an import escaped the aliases and fails,
- * and so does a first page's file without V8's eager compile hint on its first line.
+ * Issue 37: every first page is to be under GOAL_KB (150 KB) with React's own runtime included.
+ * The pages were first held to 175 KB, the size React brought back (2026-12-03), and each page
+ * has its own ceiling at its measured size plus a thin margin, so growth shows on the page that
+ * grew; a page that shrinks should have its ceiling lowered. Hydrating the server's pages (issue
+ * 37 part 2) added about 1.4 KB to the shared entry chunk; the ceilings of the pages it pushed
+ * over went up by 1. The order, coupon and subscription message catalogues left the entry chunk
+ * (2026-12-03: errors/params.ts read the status labels through orders/messages.ts, and
+ * cart-store.ts the subscription keys through the subscription rules), about 6 KB; the ceilings
+ * of home, /cart, /carta and the multisite home came down. The landings and /login went under
+ * the goal (2026-12-03: a first page fetches only its own group of screen texts, DOMPurify loads
+ * after the first render, /login draws its forms without react-hook-form, the providers' buttons
+ * or the accounts' error texts), so no ceiling is above GOAL_KB any more (TARGET_KB) and theirs
+ * came down. BUNDLE_BUDGET_KB=100 holds every page to one figure instead (a page's limit is never
+ * above TARGET_KB). The web app runs on React (react, react-dom): a chunk holding Preact means a
+ * substitute runtime came back and fails, and so does a chunk without React's runtime among the
+ * first page's, and a first page's file without V8's eager compile hint on its first line.
  *
  *   npm run build && npm run bench:bundle            (reads web/dist)
  *   WEB_DIST=/tmp/dist-me npm run bench:bundle       (another build)
@@ -26,8 +35,10 @@ import { EAGER_COMPILE_HINT } from '../web/build/compile-hints';
 
 type LandingPageType = (typeof landingPageType)['options'][number];
 
-/** Issue 20: every first page under this many KB of JavaScript gzip; no ceiling is above it. */
-const TARGET_KB = 120;
+/** Issue 37's goal for every first page, React included; shown beside each page. */
+const GOAL_KB = 150;
+/** No page's ceiling is above this: issue 37's goal, met by every page since 2026-12-03 (see above). */
+const TARGET_KB = GOAL_KB;
 /** One ceiling for every page instead of each page's own (e.g. BUNDLE_BUDGET_KB=120). */
 const BUDGET_OVERRIDE_KB = process.env.BUNDLE_BUDGET_KB
   ? Number(process.env.BUNDLE_BUDGET_KB)
@@ -46,30 +57,37 @@ type Page = {
 
 /** Each landing type's own chunk (landing-page.tsx): typed by the contract, so a new type must be added here. */
 const LANDINGS: Record<LandingPageType, { chunk: string; ceilingKb: number }> = {
-  DEFAULT: { chunk: 'src/features/landing/components/default-landing.tsx', ceilingKb: 97 },
-  MODEL_2: { chunk: 'src/features/landing/components/model2-landing.tsx', ceilingKb: 107 },
-  MERCHANTS: { chunk: 'src/features/landing/components/merchants-landing.tsx', ceilingKb: 97 },
+  DEFAULT: { chunk: 'src/features/landing/components/default-landing.tsx', ceilingKb: 149 },
+  MODEL_2: { chunk: 'src/features/landing/components/model2-landing.tsx', ceilingKb: 148 },
+  MERCHANTS: { chunk: 'src/features/landing/components/merchants-landing.tsx', ceilingKb: 148 },
 };
 
-/** The texts of the lazy screens (app/lazy-pages.ts `screen`), fetched beside their code. */
-const SCREEN_TEXTS = 'src/i18n/screens-es.ts';
+/**
+ * The texts of the lazy screens (app/lazy-pages.ts `screen`, i18n/index.ts), fetched beside their
+ * code: a first page fetches its own group only.
+ */
+const SCREEN_TEXTS = {
+  landing: 'src/i18n/landing-es.ts',
+  auth: 'src/i18n/auth-es.ts',
+  checkout: 'src/i18n/checkout-es.ts',
+} as const;
 
 const PAGES: Page[] = [
   // The demo store's home redirects to /products, whose page is in the entry chunk.
-  { name: 'home, /products', lazy: [], ceilingKb: 86 },
-  { name: '/cart', lazy: ['src/features/cart/index.ts', SCREEN_TEXTS], ceilingKb: 93 },
-  { name: '/carta', lazy: ['src/features/carta/index.ts'], ceilingKb: 87 },
+  { name: 'home, /products', lazy: [], ceilingKb: 140 },
+  { name: '/cart', lazy: ['src/features/cart/index.ts', SCREEN_TEXTS.checkout], ceilingKb: 145 },
+  { name: '/carta', lazy: ['src/features/carta/index.ts'], ceilingKb: 141 },
   ...Object.entries(LANDINGS).map(([type, { chunk, ceilingKb }]) => ({
     name: `/landing ${type}`,
-    lazy: ['src/features/landing/index.ts', chunk, SCREEN_TEXTS],
+    lazy: ['src/features/landing/index.ts', chunk, SCREEN_TEXTS.landing],
     ceilingKb,
   })),
   {
     name: 'multisite home',
     lazy: ['src/features/tenancy/components/multisite-home.tsx'],
-    ceilingKb: 87,
+    ceilingKb: 142,
   },
-  { name: '/login', lazy: ['src/features/auth/login.ts', SCREEN_TEXTS], ceilingKb: 117 },
+  { name: '/login', lazy: ['src/features/auth/login.ts', SCREEN_TEXTS.auth], ceilingKb: 149 },
 ];
 
 /**
@@ -159,7 +177,18 @@ for (const page of PAGES) {
   } catch (error) {
     // A page that cannot be measured fails: it is never skipped.
     failures.push(`${page.name} cannot be measured: ${(error as Error).message}`);
-    rows.push([page.name, '?', '?', '?', '?', '?', '?', String(page.ceilingKb), 'NOT MEASURED']);
+    rows.push([
+      page.name,
+      '?',
+      '?',
+      '?',
+      '?',
+      '?',
+      '?',
+      String(page.ceilingKb),
+      'NOT MEASURED',
+      '?',
+    ]);
     continue;
   }
   const { js, css } = measured;
@@ -185,6 +214,7 @@ for (const page of PAGES) {
     kb(sum(deferred, 'gzip')),
     String(ceilingKb),
     verdict,
+    jsGzip > GOAL_KB * 1024 ? 'not yet' : 'met',
   ]);
   if (over)
     failures.push(
@@ -216,16 +246,19 @@ for (const page of PAGES) {
   }
 }
 
-// Preact replaces React at build time (web/vite.config.ts aliases); React's runtime in any chunk,
-// first page or not, means some import path escaped them and ships a second runtime.
-const REACT_RUNTIME = /^node_modules\/(react|react-dom|scheduler)\//;
+// The product runs on React's own runtime: no chunk may hold a substitute (Preact and its compat
+// layer), and the entry chunk must hold React DOM itself.
+const SUBSTITUTE_RUNTIME = /^node_modules\/(preact|@preact|inferno|nervjs)\//;
 for (const [file, ids] of Object.entries(chunkModules)) {
-  const escaped = ids.filter((id) => REACT_RUNTIME.test(id));
-  if (escaped.length)
+  const substitute = ids.filter((id) => SUBSTITUTE_RUNTIME.test(id));
+  if (substitute.length)
     failures.push(
-      `${file} holds React's runtime (${escaped.slice(0, 3).join(', ')}): alias it to preact/compat in web/vite.config.ts`,
+      `${file} holds a substitute for React (${substitute.slice(0, 3).join(', ')}): the web app runs on react and react-dom`,
     );
 }
+const entryModules = chunkModules[manifest[entryKey].file] ?? [];
+if (!entryModules.some((id) => id.startsWith('node_modules/react-dom/')))
+  failures.push(`the entry chunk does not hold React DOM's runtime: is React aliased away?`);
 
 // The first page's file opens with V8's compile hint (web/build/compile-hints.ts): without it its
 // functions compile on the main thread at their first call, inside the first render's long task.
@@ -245,6 +278,7 @@ const header = [
   'then KB gzip',
   'JS ceiling',
   `target ${TARGET_KB}`,
+  `goal ${GOAL_KB}`,
 ];
 const widths = header.map((title, column) =>
   Math.max(title.length, ...rows.map((row) => row[column].length)),

@@ -22,6 +22,11 @@ const scenarios: Scenario[] = [
     path: (c) => `/api/v7/apps/${c.multiAppUid}/allowed-companies/?search=pan`,
   },
   { name: 'health', host: 'localhost', path: () => '/api/health' },
+  // The page React renders on the server (needs `npm run build`): cached per host, path and
+  // language for CATALOG_CACHE_SECONDS; CATALOG_CACHE_SECONDS=0 renders every request.
+  { name: 'rendered /products', host: 'localhost', path: () => '/products' },
+  { name: 'rendered /landing', host: 'landing.localhost', path: () => '/landing' },
+  { name: 'places API', host: 'localhost', path: () => '/api/v7/places/' },
 ];
 
 async function appUid(port: number, host: string): Promise<string> {

@@ -6,7 +6,7 @@ import { formErrors } from './errors/form';
 // page can name these codes without bundling every area's texts (bench/bundle-budget.ts).
 
 /** Form checks' message codes, by name (texts in errors/form.ts). */
-export const formMessages = messagesOf('form', formErrors);
+export const formMessages = /* @__PURE__ */ messagesOf('form', formErrors);
 
 /** Codes of the errors every area can answer (texts in errors/common.ts). */
-export const errorMessages = messagesOf('common', commonErrors);
+export const errorMessages = /* @__PURE__ */ messagesOf('common', commonErrors);

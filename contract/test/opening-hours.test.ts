@@ -38,10 +38,10 @@ const late: Timetable = {
 };
 
 test("Monday's hours serve Monday to Friday; Saturday and Sunday have their own", () => {
-  assert.deepEqual(hoursOn(miraflores, 'friday'), miraflores.monday);
-  assert.deepEqual(hoursOn(miraflores, 'saturday'), miraflores.saturday);
-  assert.deepEqual(hoursOn(miraflores, 'sunday'), miraflores.sunday);
-  assert.equal(hoursOn(barranco, 'sunday'), null);
+  assert.deepEqual(hoursOn(miraflores, 'friday'), [miraflores.monday]);
+  assert.deepEqual(hoursOn(miraflores, 'saturday'), [miraflores.saturday]);
+  assert.deepEqual(hoursOn(miraflores, 'sunday'), [miraflores.sunday]);
+  assert.deepEqual(hoursOn(barranco, 'sunday'), []);
   assert.deepEqual(openWeekdays(barranco), [
     'monday',
     'tuesday',

@@ -25,9 +25,9 @@ test('zod checks without a message of their own answer in Spanish', () => {
     result.error!.issues.map((i) => [i.path.join('.'), messageText(i.message)]),
   );
   assert.deepEqual(byPath, {
-    name: 'Asegúrese de que este campo no tenga más de 3 caracteres',
+    name: 'Asegúrate de que este campo no tenga más de 3 caracteres',
     age: 'Ingresar un número',
-    kind: 'Elija una opción válida: a, b',
+    kind: 'Elige una opción válida: a, b',
   });
   assert.deepEqual(messages(z.object({ name: z.string() }), {}), ['Este campo es requerido']);
 });
@@ -36,7 +36,7 @@ test('requiredText trims and refuses blank text', () => {
   assert.deepEqual(messages(requiredText(), '   '), ['Este campo es requerido']);
   assert.equal(requiredText().parse('  Ana '), 'Ana');
   assert.deepEqual(messages(requiredText(5), 'abcdefg'), [
-    'Asegúrese de que este campo no tenga más de 5 caracteres',
+    'Asegúrate de que este campo no tenga más de 5 caracteres',
   ]);
 });
 

@@ -15,6 +15,13 @@ export type AxeFinding = {
  * offending elements, so a failure says what to fix.
  */
 export async function seriousViolations(page: Page, label = page.url()): Promise<AxeFinding[]> {
+  // A toast still fading in is read half transparent (its text then fails the contrast rule as
+  // no one sees it): the page is judged once every toast stands at full opacity.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.Toastify__toast')).every(
+      (toast) => getComputedStyle(toast).opacity === '1',
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

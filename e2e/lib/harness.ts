@@ -37,6 +37,11 @@ export function useHarness(
      * hostile markup refused while the sanitizer parses it); every other one fails the file.
      */
     expectedCspViolation?: (violation: CspViolation) => boolean;
+    /**
+     * Set-up through the started server before any test runs (e.g. opening a demo place all
+     * day): a `before` of the test file itself may run before the server is up.
+     */
+    prepare?: (server: RunningServer) => Promise<void>;
   } = {},
 ): Harness {
   const skip = browserSkipReason() ?? false;
@@ -49,6 +54,7 @@ export function useHarness(
   before(async () => {
     if (skip) return;
     server = await startServer(await options.env?.());
+    await options.prepare?.(server);
     browser = await launchBrowser();
   });
 
@@ -57,7 +63,9 @@ export function useHarness(
     await browser?.close();
     await server?.stop();
     if (violations.length)
-      throw new Error(`the pages broke their Content-Security-Policy:\n${violations.join('\n')}`);
+      throw new Error(
+        `the pages broke their Content-Security-Policy or hydrated unlike the server's HTML:\n${violations.join('\n')}`,
+      );
   });
 
   return {
@@ -112,6 +120,12 @@ export function useHarness(
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      // A server-rendered page that hydrates differently is a bug (web/src/main.tsx logs it): the
+      // file fails at its end, as for a CSP violation.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Hydration mismatch|hydrat/i.test(message.text()))
+          violations.push(`${page.url()}: ${message.text()}`);
+      });
       return { context, page };
     },
   };
@@ -174,7 +188,11 @@ export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void
       await route.fulfill({
         response,
         headers,
-        body: html.replace(bootstrap, `$1${json}$3`),
+        // A server-rendered page (web/src/entry-server.tsx) showed the real tenant: the browser
+        // renders the patched one afresh instead of hydrating.
+        body: html
+          .replace(bootstrap, `$1${json}$3`)
+          .replace(/<div id="root" data-ssr="[^"]*">/, '<div id="root">'),
       });
     },
   );
@@ -182,4 +200,17 @@ export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void
     const response = await fetchAsIs(route);
     await route.fulfill({ response, json: patchList((await response.json()) as AppAnswer[]) });
   });
+}
+
+/**
+ * Waits until React has hydrated the element `selector` names (its fiber is attached). A page the
+ * server rendered (server/src/modules/pages) shows its content before the app runs: what the app
+ * does at load (cleaning carts, reading localStorage) and a choice made on the page count only
+ * from then on.
+ */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber')));
+  }, selector);
 }

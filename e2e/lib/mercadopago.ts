@@ -38,6 +38,8 @@ export async function startMercadoPago(options: { brokenScript?: boolean } = {})
   const fake = await new MercadoPagoFake(new Set([ACCESS_TOKEN])).start();
   /** Every card number the stand-in host received (only the provider ever sees one). */
   const cardNumbers: string[] = [];
+  /** Every Yape phone and approval code the stand-in host received (`phone:code`). */
+  const yapeCodes: string[] = [];
   const host = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     let raw = '';
@@ -117,6 +119,32 @@ export async function startMercadoPago(options: { brokenScript?: boolean } = {})
         );
         return;
       }
+      if (url.pathname === '/platforms/pci/yape/v1/payment' && req.method === 'POST') {
+        const body = JSON.parse(raw) as { phoneNumber: string; otp: string };
+        yapeCodes.push(`${body.phoneNumber}:${body.otp}`);
+        if (!/^\d{9}$/.test(body.phoneNumber) || !/^\d{6}$/.test(body.otp)) {
+          res
+            .writeHead(400, {
+              'content-type': 'application/json',
+              'access-control-allow-origin': '*',
+            })
+            .end(JSON.stringify({ error: 'bad_request', status: 400 }));
+          return;
+        }
+        const id = fake.yapeToken(body.phoneNumber, body.otp);
+        cors(res).end(JSON.stringify({ id, site_id: 'MPE', status: 'active' }));
+        return;
+      }
+      if (req.method === 'OPTIONS') {
+        res
+          .writeHead(204, {
+            'access-control-allow-origin': '*',
+            'access-control-allow-headers': 'content-type',
+            'access-control-allow-methods': 'POST',
+          })
+          .end();
+        return;
+      }
       if (url.pathname === '/v1/card_tokens' && req.method === 'POST') {
         const body = JSON.parse(raw) as { card_number: string; cardholder: { name: string } };
         cardNumbers.push(body.card_number);
@@ -152,6 +180,7 @@ export async function startMercadoPago(options: { brokenScript?: boolean } = {})
     fake,
     origin,
     cardNumbers,
+    yapeCodes,
     env: {
       MERCADOPAGO_SDK_URL: `${origin}/js/v2`,
       E2E_MERCADOPAGO_API_URL: fake.url,
@@ -255,6 +284,20 @@ const SCRIPT = `(() => {
         // As in MercadoPago.js, the number frame makes the token: the page never reads the card.
         createCardToken: ({ cardholderName }) => created.cardNumber.tokenize(publicKey, cardholderName),
       };
+      // Yape (Peru): the phone and the approval code become a token at Mercado Pago's own host.
+      this.yape = ({ phoneNumber, otp }) => ({
+        create: async () => {
+          const q = new URLSearchParams({ public_key: publicKey });
+          const res = await fetch(origin + '/platforms/pci/yape/v1/payment?' + q, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ phoneNumber, otp, requestId: crypto.randomUUID() }),
+          });
+          const answer = await res.json();
+          if (!res.ok) throw answer;
+          return answer;
+        },
+      });
       this.getPaymentMethods = async ({ bin }) =>
         (await fetch(origin + '/v1/payment_methods/search?bin=' + bin + '&public_key=' + encodeURIComponent(publicKey))).json();
       // As MercadoPago.js v2: {amount (a string), bin} -> the array of installment offers.

@@ -45,8 +45,9 @@ async function waitForHealth(
   port: number,
   child: ChildProcess,
   output: () => string,
-  // A loaded machine (several suites side by side) can take longer to start the server.
-  timeoutMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000),
+  // A loaded machine (two browser files at a time, or several suites) can take minutes to start
+  // the server; a server that exits fails at once, so waiting long costs nothing when it works.
+  timeoutMs = Number(process.env.E2E_SERVER_START_MS ?? 180_000),
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -116,6 +117,44 @@ function seededDataFolder(): Promise<string> {
   })());
 }
 
+/**
+ * A fresh copy of the seeded database folder, for a test file that changes the data before its
+ * server starts: pass it as DATA_DIR (the server then keeps it) and remove it after the file.
+ */
+export async function seededDataCopy(): Promise<string> {
+  const copy = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
+  cpSync(await seededDataFolder(), copy, { recursive: true });
+  return copy;
+}
+
+/**
+ * Imports the demo tenant file `name` (server/src/tenants/demo) as `change` edits it into the
+ * database folder `dataDir`, recorded under the unchanged file's hash: the server's demo seeding
+ * at start sees the file as imported already and keeps the change (areas and places are upserted,
+ * never deleted).
+ */
+export async function importChangedDemoTenant(
+  dataDir: string,
+  name: string,
+  change: (data: Record<string, unknown>) => void,
+): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  const { openDatabase } = await import('../../server/src/db/client');
+  const { importTenant, hashSource } = await import('../../server/src/tenants/importer');
+  const text = await readFile(
+    path.join(serverRoot, 'server', 'src', 'tenants', 'demo', name),
+    'utf8',
+  );
+  const data = JSON.parse(text) as Record<string, unknown>;
+  change(data);
+  const handle = await openDatabase({ dataDir });
+  try {
+    await importTenant(handle.db, data, hashSource(text));
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Starts the real server (a copy of the seeded database, demo tenants, built web app). */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   if (!existsSync(path.join(webDist, 'index.html'))) {
@@ -124,10 +163,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const port = await freePort();
   // A test that prepared its own folder (a tenant imported by the CLI first) keeps it.
   let ownCopy: string | undefined;
-  if (!extraEnv.DATA_DIR) {
-    ownCopy = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-    cpSync(await seededDataFolder(), ownCopy, { recursive: true });
-  }
+  if (!extraEnv.DATA_DIR) ownCopy = await seededDataCopy();
   const child = spawn(process.execPath, serverCommand(), {
     cwd: serverRoot,
     env: {

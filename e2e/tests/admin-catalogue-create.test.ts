@@ -135,13 +135,13 @@ test(
       .getByRole('radio', { name: /Entera/ })
       .check();
     // Miraflores' 15.00 + Entera 45.00.
-    await dialog.getByTestId('popup-total').getByText('Total: S/. 60.00').waitFor();
+    await dialog.getByTestId('popup-total').getByText('Total: S/ 60.00').waitFor();
     await add.click();
-    await shop.getByText('Producto agregado a su carrito').first().waitFor();
+    await shop.getByText('Producto agregado a tu carrito').first().waitFor();
     await shop.goto(server.url('localhost', '/cart'));
     const line = shop.locator('.cart-line').filter({ hasText: TITLE });
     await line.getByText('Entera').waitFor();
-    await line.getByText('S/. 60.00').first().waitFor();
+    await line.getByText('S/ 60.00').first().waitFor();
     await shop.screenshot({ path: `${SHOTS}/admin-product-in-cart.png`, fullPage: true });
   },
 );

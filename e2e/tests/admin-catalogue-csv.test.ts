@@ -83,7 +83,7 @@ test(
     );
     const errors = page.getByTestId('import-errors');
     await errors.waitFor();
-    await page.getByText('Corrija las filas marcadas; no se importó nada.').waitFor();
+    await page.getByText('Corrige las filas marcadas; no se importó nada.').waitFor();
     const bad = errors.getByTestId('import-error');
     assert.equal(await bad.count(), 1);
     assert.deepEqual(

@@ -54,7 +54,7 @@ test(
     await page.getByRole('button', { name: 'Publicar evento' }).click();
     const form = page.getByRole('form', { name: 'Nuevo evento' });
     await form.getByText('Este campo es requerido').first().waitFor();
-    await form.getByText('Use una dirección que empiece con http:// o https://.').waitFor();
+    await form.getByText('Usa una dirección que empiece con http:// o https://.').waitFor();
     assert.equal(await page.getByLabel('Nombre').getAttribute('aria-invalid'), 'true');
 
     const day = addDays(storeDateOf(new Date()), 14);

@@ -155,7 +155,7 @@ test(
     await form.getByLabel('Dirección del formulario (https)').fill('http://inseguro.example/form');
     await page.getByRole('button', { name: 'Guardar página' }).click();
     await form
-      .getByText('Indique la dirección del formulario: https o una ruta de la tienda.')
+      .getByText('Indica la dirección del formulario: https o una ruta de la tienda.')
       .waitFor();
     await form.getByLabel('Dirección del formulario (https)').fill('/demo/form.html');
 

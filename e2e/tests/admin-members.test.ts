@@ -94,7 +94,7 @@ test(
 
     // The other tabs answer too (she has no orders or redemptions in the demo).
     await page.getByRole('tab', { name: 'Pedidos' }).click();
-    await page.getByText('Sin pedidos en los locales que usted ve.').waitFor();
+    await page.getByText('Sin pedidos en los locales que ves.').waitFor();
     await page.getByRole('tab', { name: 'Pedidos' }).press('ArrowRight');
     assert.equal(
       await page.getByRole('tab', { name: 'Canjes' }).getAttribute('aria-selected'),

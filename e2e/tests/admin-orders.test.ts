@@ -1,20 +1,41 @@
-import { test } from 'node:test';
+import { fillShownField } from '../lib/checkout';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { choosePickupSlot } from '../lib/pickup';
+import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
+import { placePickupOrder } from '../lib/member-orders';
 
 // The owner's orders in a real browser: the demo member pays an order with the sandbox card,
 // the demo owner finds it in /admin/orders by its payment state and number, opens it, cancels
-// it after the confirmation and sees its refund done; the CSV holds the filtered orders; on a
-// phone the list is cards that fit the screen.
-const harness = useHarness();
+// it with a reason after the confirmation and sees its refund done; the CSV holds the filtered
+// orders; on a phone the list is cards that fit the screen. A new order is announced while
+// /admin is open, and the owner takes it through its statuses there; the customer is told by
+// mail (the server's mails go to an SMTP server started here) and on their order's page.
+let smtp: SmtpInbox | undefined;
+const harness = useHarness({
+  env: async () => {
+    smtp = await startSmtp();
+    return { SMTP_URL: smtp.url };
+  },
+});
+after(async () => {
+  await smtp?.close();
+});
+const inbox = () => {
+  if (!smtp) throw new Error('no SMTP server');
+  return smtp;
+};
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PHONE = { width: 375, height: 812 };
+const SMALL_PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+const WIDE = { width: 1366, height: 768 };
 
 async function signIn(page: Page, pathname: string, email: string, password: string) {
   await page.goto(harness.server().url('localhost', pathname));
@@ -40,10 +61,14 @@ async function paidOrder(): Promise<number> {
   await page.goto(server.url('localhost', '/cart'));
   await page.getByRole('link', { name: 'Continuar con la compra' }).click();
   await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-  await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
   await page.getByLabel('Recojo en tienda').check();
   await choosePickupSlot(page);
   await page.getByLabel(/Tarjeta en línea/).check();
+  // Asked for once the card is chosen (a pickup paid at the counter has none).
+  await fillShownField(
+    page.getByLabel('Dirección de facturación'),
+    'Av. Arequipa 4500, Miraflores',
+  );
   await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
   await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
   await page.getByLabel('CVC').fill('123');
@@ -128,7 +153,10 @@ test(
 
     await detail.getByRole('button', { name: 'Cancelar pedido' }).click();
     const confirm = detail.getByRole('alertdialog');
-    await confirm.getByText(/Se reembolsarán S\/\. \d+\.\d{2} a la tarjeta del cliente/).waitFor();
+    await confirm.getByText(/Se reembolsarán S\/ \d+\.\d{2} a la tarjeta del cliente/).waitFor();
+    await confirm
+      .getByLabel('Motivo de la cancelación')
+      .selectOption({ label: 'Se agotó un producto' });
     await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
     await page.getByTestId('admin-order-status').getByText('Cancelado por la tienda').waitFor();
     const refunds = page.getByTestId('admin-order-refunds');
@@ -138,7 +166,19 @@ test(
       .getByText(/cambió el estado a «Cancelado por la tienda»/)
       .waitFor();
     assert.equal(await detail.getByRole('button', { name: 'Cancelar pedido' }).count(), 0);
+    await detail
+      .getByTestId('admin-order-facts')
+      .getByText('Motivo de la cancelación: Se agotó un producto')
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/admin-order-canceled-desktop.png`, fullPage: true });
+    // The customer is told why, and that the money comes back; then that it came back.
+    const canceled = await inbox().waitFor(
+      'demo@aurora.pe',
+      new RegExp(`Tu pedido N° ${number} fue cancelado`),
+    );
+    assert.match(canceled.text, /Motivo: Se agotó un producto de tu pedido\./);
+    assert.match(canceled.text, /Te devolveremos S\/ \d+\.\d{2} a tu tarjeta terminada en 4242/);
+    await inbox().waitFor('demo@aurora.pe', new RegExp(`Te devolvimos .* del pedido N° ${number}`));
 
     // Back to the list, with its filters: the order is now refunded.
     await page.getByRole('link', { name: 'Volver a pedidos' }).click();
@@ -180,4 +220,198 @@ test('on a phone the orders are cards that fit the screen', { skip }, async () =
   );
   assert.ok(detailOverflow <= 0, `the order is ${detailOverflow}px wider than the phone`);
   await context.close();
+});
+
+/** A member signed in on their own page (its token is what placePickupOrder uses). */
+async function memberPage(viewport = SMALL_PHONE) {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await signIn(page, '/login', 'demo@aurora.pe', 'Aurora2026!');
+  return page;
+}
+
+const noOverflow = async (page: Page, what: string) => {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `${what} is ${overflow}px wider than the screen`);
+};
+
+test(
+  'a new order is announced while /admin is open, and the owner takes it to delivered there',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: WIDE });
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await spyOnOrderAlerts(context);
+    await signIn(page, '/admin/orders', 'dueno@aurora.pe', 'Dueno2026!');
+    await page.getByRole('heading', { name: 'Pedidos', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Activar avisos' }).click();
+    await page.getByText('Avisos activados').waitFor();
+    // The first answer of the new-order question is what was there already: never announced.
+    await page.waitForResponse((r) => r.url().includes('/api/v5/admin/orders/recent/'));
+
+    const member = await memberPage();
+    const order = await placePickupOrder(member);
+    await page
+      .locator('.Toastify__toast')
+      .getByText(`Nuevo pedido N° ${order.number}`, { exact: false })
+      .waitFor({ timeout: 15_000 });
+    // The list shows it without a reload.
+    const row = page.locator(`tr[data-order="${order.number}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    const alerts = await alertsSeen(page);
+    assert.ok(alerts.tones >= 2, `a chime of two tones: ${JSON.stringify(alerts)}`);
+    assert.deepEqual(
+      alerts.notifications.map((n) => n.title),
+      [`Nuevo pedido N° ${order.number}`],
+    );
+    await page.screenshot({ path: `${SHOTS}/admin-orders-new-order-1366.png` });
+
+    await row.getByRole('link', { name: `Ver pedido #${order.number}` }).click();
+    const detail = page.getByTestId('admin-order');
+    await detail.getByRole('heading', { name: `Pedido ${order.number}` }).waitFor();
+    const actions = detail.getByRole('region', { name: 'Acciones del pedido' });
+    assert.deepEqual(await actions.getByRole('button').allInnerTexts(), [
+      'Aceptar pedido',
+      'Cancelar pedido',
+    ]);
+    await actions.getByRole('button', { name: 'Aceptar pedido' }).click();
+    await page.getByTestId('admin-order-status').getByText('Aceptado').waitFor();
+    assert.deepEqual(await actions.getByRole('button').allInnerTexts(), [
+      'Listo para recoger',
+      'Marcar entregado',
+      'Cancelar pedido',
+    ]);
+    await actions.getByRole('button', { name: 'Listo para recoger' }).click();
+    await detail
+      .getByTestId('admin-order-facts')
+      .getByText(/Listo para recoger desde/)
+      .waitFor();
+    await page
+      .getByTestId('admin-order-history')
+      .getByText(/marcó el pedido listo para recoger/)
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-order-ready-1366.png`, fullPage: true });
+    await noOverflow(page, 'the order at 1366 px');
+    // The customer hears of both (the store keeps the status mails on by default).
+    await inbox().waitFor('demo@aurora.pe', new RegExp(`N° ${order.number} fue aceptado`));
+    const ready = await inbox().waitFor(
+      'demo@aurora.pe',
+      new RegExp(`N° ${order.number} está listo para recoger`),
+    );
+    assert.match(
+      ready.text,
+      /(lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+/,
+    );
+    await actions.getByRole('button', { name: 'Marcar entregado' }).click();
+    await page.getByTestId('admin-order-status').getByText('Entregado').waitFor();
+    await actions.waitFor({ state: 'detached' });
+
+    // The other console is one click away, and back.
+    await page.getByTestId('admin-to-board').click();
+    await page.waitForURL((url) => url.pathname === '/staff/orders');
+    const card = page.locator(`[data-order="${order.number}"]`);
+    await card.getByTestId('staff-order-status').getByText('Entregado').waitFor();
+    await card.getByRole('link', { name: 'Ver en la administración' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.uid}`);
+    await page.getByTestId('admin-order').waitFor();
+    await context.close();
+    await member.context().close();
+  },
+);
+
+test(
+  'on a phone the owner cancels with a typed reason; the customer reads it on the order and in the mail',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const member = await memberPage();
+    const order = await placePickupOrder(member);
+    const { context, page } = await harness.newPage({ viewport: SMALL_PHONE });
+    await acceptCookiesUpFront(context, server.url('localhost'));
+    await signIn(page, `/admin/orders/${order.uid}`, 'dueno@aurora.pe', 'Dueno2026!');
+    const detail = page.getByTestId('admin-order');
+    await detail.getByRole('heading', { name: `Pedido ${order.number}` }).waitFor();
+    await detail.getByRole('button', { name: 'Cancelar pedido' }).click();
+    const confirm = detail.getByRole('alertdialog');
+    // Without a reason, and with "other" but no words: the form says what is missing.
+    await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await confirm.getByText('Este campo es requerido').waitFor();
+    await confirm
+      .getByLabel('Motivo de la cancelación')
+      .selectOption({ label: 'Otro motivo (escríbelo)' });
+    await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await confirm.getByText('Este campo es requerido').waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-order-cancel-reason-390.png`, fullPage: true });
+    await noOverflow(page, 'the cancel form at 390 px');
+    const note = 'Se nos fue la luz <b>hoy</b>; vuelve mañana.';
+    await confirm.getByLabel('Mensaje para el cliente').fill(note);
+    await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByTestId('admin-order-status').getByText('Cancelado por la tienda').waitFor();
+    await detail
+      .getByTestId('admin-order-facts')
+      .getByText(`Motivo de la cancelación: ${note}`)
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/admin-order-canceled-390.png`, fullPage: true });
+    await noOverflow(page, 'the canceled order at 390 px');
+
+    // The customer's own page says why, as text (what the owner typed is never markup).
+    await member.goto(server.url('localhost', `/orders/${order.uid}`));
+    const reason = member.getByTestId('order-cancel-reason');
+    await reason.waitFor();
+    assert.equal(await reason.innerText(), `Motivo: ${note}`);
+    assert.equal(await reason.locator('b').count(), 0);
+    await member.screenshot({ path: `${SHOTS}/member-order-canceled-390.png`, fullPage: true });
+    const mail = await inbox().waitFor(
+      'demo@aurora.pe',
+      new RegExp(`Tu pedido N° ${order.number} fue cancelado`),
+    );
+    assert.ok(mail.text.includes(`Motivo: ${note}`), mail.text);
+    assert.ok(mail.text.includes('Motivo: Se nos fue la luz &lt;b&gt;hoy&lt;/b&gt;'), mail.text);
+    assert.match(mail.text, /No se te cobró nada\./);
+    await context.close();
+    await member.context().close();
+  },
+);
+
+test('the owner asks for a mail per new order in /admin/settings', { skip }, async () => {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport: WIDE });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await signIn(page, '/admin/settings', 'dueno@aurora.pe', 'Dueno2026!');
+  const panel = page.getByRole('region', { name: 'Avisos de pedidos' });
+  await panel.getByLabel('Recibir un correo por cada pedido nuevo').check();
+  // The owner's own address is offered.
+  const to = panel.getByLabel('Correo que recibe los pedidos nuevos');
+  await page.waitForFunction(
+    (input) => (input as HTMLInputElement | null)?.value === 'dueno@aurora.pe',
+    await to.elementHandle(),
+  );
+  await to.fill('alguien@ejemplo.pe');
+  await panel.getByRole('button', { name: 'Guardar avisos' }).click();
+  await panel.getByText('Usa el correo verificado de alguien del equipo de la tienda.').waitFor();
+  await to.fill('dueno@aurora.pe');
+  await panel.getByRole('button', { name: 'Guardar avisos' }).click();
+  await panel.getByText('Cambios guardados').waitFor();
+  await page.screenshot({ path: `${SHOTS}/admin-settings-order-alerts-1366.png`, fullPage: true });
+
+  const member = await memberPage();
+  const order = await placePickupOrder(member);
+  const mail = await inbox().waitFor(
+    'dueno@aurora.pe',
+    new RegExp(`Nuevo pedido N° ${order.number}`),
+  );
+  assert.ok(
+    mail.links.some((l) => l.endsWith(`/admin/orders/${order.uid}`)),
+    mail.links.join(' '),
+  );
+  // Off again, as the other tests of this server expect it.
+  await panel.getByLabel('Recibir un correo por cada pedido nuevo').uncheck();
+  await panel.getByRole('button', { name: 'Guardar avisos' }).click();
+  await panel.getByText('Cambios guardados').waitFor();
+  await context.close();
+  await member.context().close();
 });

@@ -1,3 +1,4 @@
+import { fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -126,7 +127,7 @@ test(
     await m.goto(server.url('localhost', '/cart'));
     await m.getByRole('link', { name: 'Continuar con la compra' }).click();
     await m.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-    await m.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+    await fillShownField(m.getByLabel('Dirección de facturación'), 'Av. Arequipa 4500, Miraflores');
     await m.getByLabel('Recojo en tienda').check();
     await choosePickupSlot(m);
     await m.getByLabel(/Efectivo/).check();

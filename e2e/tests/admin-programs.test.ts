@@ -69,7 +69,7 @@ test(
     await form.getByRole('button', { name: 'Crear anuncio' }).click();
     await form
       .getByText(
-        'Ingrese una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
+        'Ingresa una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
       )
       .waitFor();
     await form.getByLabel('Enlace').fill('/products');
@@ -84,7 +84,7 @@ test(
     await signIn(member.page, '/login', 'demo@aurora.pe', 'Aurora2026!');
     await member.page.goto(server.url('localhost', PROGRAM_PATH));
     await member.page.getByTestId('level-widget').waitFor();
-    await member.page.getByText('Cada S/. 1 de tus pedidos entregados suma 7 punto(s).').waitFor();
+    await member.page.getByText('Cada S/ 1 de tus pedidos entregados suma 7 puntos.').waitFor();
     const diamond = member.page.locator('.level-card__level', { hasText: 'Diamante' });
     await diamond.getByText('Un regalo al año').waitFor();
     await member.page

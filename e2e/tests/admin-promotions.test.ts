@@ -103,8 +103,13 @@ test('a promotion created in the admin is used by a member at the counter', { sk
   const code = (await m.getByTestId('held-code').locator('strong').first().innerText()).trim();
   assert.match(code, /^[A-Z0-9]{10}$/);
   await m.getByRole('button', { name: 'Usar en el local' }).click();
+  await m.getByLabel('¿En qué local estás?').selectOption({ label: 'Aurora Miraflores' });
   await m.getByRole('button', { name: 'Sí, estoy en el local' }).click();
-  await m.getByTestId('promotion-qr').getByText(code).waitFor();
+  // The shown step: the QR and the one-time code that proves the member is at the counter.
+  const shownCode = m.getByTestId('promotion-qr').getByTestId('activation-code');
+  await shownCode.waitFor();
+  const presence = (await shownCode.innerText()).trim();
+  assert.match(presence, /^\d{6}$/);
   await m.screenshot({ path: `${SHOTS}/admin-promotions-member-qr-phone.png` });
 
   // The cashier redeems the member's code at the counter.
@@ -122,6 +127,8 @@ test('a promotion created in the admin is used by a member at the counter', { sk
   await staff.getByRole('button', { name: 'Buscar por código' }).click();
   const redeem = staff.getByTestId('staff-redeem');
   await redeem.getByRole('heading', { name: NAME }).waitFor();
+  // The unit is the member's: using it up needs the code their screen shows.
+  await staff.getByLabel('Código del cliente').fill(presence);
   await redeem.getByRole('button', { name: 'Canjear' }).click();
   await staff.getByText(`Canje registrado: ${NAME}`).waitFor();
 
@@ -130,7 +137,7 @@ test('a promotion created in the admin is used by a member at the counter', { sk
 
   // The admin shows the use; on a phone the list fits.
   await page.reload();
-  await row.getByText('1 usadas · 0 por usar').waitFor();
+  await row.getByText('1 usada · 0 por usar').waitFor();
   await page.setViewportSize(PHONE);
   await page.screenshot({ path: `${SHOTS}/admin-promotions-phone.png`, fullPage: true });
   const overflow = await page.evaluate(

@@ -75,6 +75,7 @@ test(
     // Only screens that exist are listed.
     assert.deepEqual(await nav.getByRole('link').allTextContents(), [
       'Resumen',
+      'Reportes',
       'Pedidos',
       'Catálogo',
       'Categorías',
@@ -88,9 +89,13 @@ test(
       'Página de inicio',
       'Personal',
       'Cupones',
+      'Descuentos',
       'Pagos e impuestos',
+      'Comprobantes electrónicos',
       'Marca y textos legales',
       'Ajustes',
+      // The other console, last: the counter and its orders board.
+      'Atención en tienda',
     ]);
 
     // Last 7 days (the default).
@@ -100,6 +105,17 @@ test(
     assert.match(await card(page, 'sales').innerText(), new RegExp(`${week.sales}$`));
     assert.equal(await card(page, 'orders').innerText(), String(week.orders));
     assert.equal(await page.getByTestId('sales-chart').locator('rect').count(), 7);
+    // Issue 36, row 8: the chart has values on its axes, and the note says what the figures
+    // leave out rather than that nothing was canceled (the table below counts cancellations).
+    const axis = await page.getByTestId('sales-chart-values').locator('span').allInnerTexts();
+    assert.equal(axis.length, 3, axis.join(' | '));
+    assert.match(axis[0], /S\/.*[1-9]/);
+    assert.match(axis[2], /0\.00$/);
+    assert.equal(await page.getByTestId('sales-chart-days').locator('span').count(), 3);
+    await page
+      .getByText('Las ventas no incluyen los pedidos cancelados ni los reembolsados.')
+      .waitFor();
+    assert.equal(await page.getByText('Sin pedidos cancelados ni reembolsados').count(), 0);
     await page.getByTestId('top-products').locator('tbody tr').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/admin-dashboard-desktop.png`, fullPage: true });
 

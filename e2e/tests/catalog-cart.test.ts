@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, hydrated, useHarness } from '../lib/harness';
 
 // The shop floor in a real browser against the real server: a visitor browses the demo store
 // (Café Aurora on localhost), fills the carts of two places, reloads, then logs in and finds
@@ -106,6 +106,8 @@ test(
     // A visitor opens the store and picks a place: its area is picked with it.
     await page.goto(server.url('localhost', '/products'));
     await page.getByLabel('Ciudad').waitFor();
+    // The page arrives drawn by the server; a choice counts once React has hydrated it.
+    await page.waitForFunction(() => localStorage.getItem('selectedPlaceUid'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
     await card(page, 'Café con leche').waitFor();
     const picked = await storageOf(page);
@@ -131,7 +133,7 @@ test(
     await page.waitForTimeout(300);
     assert.equal(await dialog(page).count(), 0, 'a product with stock 0 does not open');
     // Prices with the currency symbol and two decimals.
-    assert.match(await card(page, 'Café con leche').innerText(), /S\/\. 9\.50/);
+    assert.match(await card(page, 'Café con leche').innerText(), /S\/ 9\.50/);
 
     // Filter by a category, then back to All.
     const chips = page.locator('.category-bar');
@@ -161,7 +163,7 @@ test(
     assert.ok(Date.now() - typedAt >= 700, 'the search waits for the debounce');
     await waitForTitles(page, ['Empanada de carne', 'Empanada de pollo']);
     await search.fill('zzzz sin resultados');
-    await page.getByText('No se encuentran resultados para esta búsqueda').waitFor();
+    await page.getByText('No se encontraron resultados para «zzzz sin resultados»').waitFor();
     await search.fill('');
     await card(page, 'Café con leche').waitFor();
 
@@ -176,11 +178,11 @@ test(
     await size.getByRole('radio', { name: 'Mediano 12 oz' }).check();
     assert.equal(await size.getByRole('radio', { name: 'Grande 16 oz' }).isChecked(), false);
     assert.equal(await add.isEnabled(), true);
-    await dialog(page).getByTestId('popup-total').getByText('Total: S/. 11.50').waitFor();
+    await dialog(page).getByTestId('popup-total').getByText('Total: S/ 11.50').waitFor();
     for (const extra of ['Shot extra de espresso', 'Jarabe de vainilla', 'Canela'])
       await dialog(page).getByLabel(extra).check();
     // The running total counts the options before anything is added.
-    await dialog(page).getByTestId('popup-total').getByText('Total: S/. 15.50').waitFor();
+    await dialog(page).getByTestId('popup-total').getByText('Total: S/ 15.50').waitFor();
     assert.equal(
       await dialog(page).getByLabel('Crema batida').isDisabled(),
       true,
@@ -188,7 +190,7 @@ test(
     );
     assert.equal(await add.isEnabled(), true);
     await add.click();
-    await page.getByText('Producto agregado a su carrito').first().waitFor();
+    await page.getByText('Producto agregado a tu carrito').first().waitFor();
     assert.equal(await dialog(page).count(), 0);
     await panel(page).getByText('Café con leche').waitFor();
     await panel(page).getByText('Cargando...').waitFor();
@@ -196,7 +198,7 @@ test(
       .getByText('Mediano 12 oz, Shot extra de espresso, Jarabe de vainilla, Canela')
       .waitFor();
     // 9.50 + 2.00 + 2.00 + 1.50 + 0.50
-    await panel(page).getByText('S/. 15.50').first().waitFor();
+    await panel(page).getByText('S/ 15.50').first().waitFor();
 
     // Edit: the popup loads what the cart holds and reads Editar; the quantity changes.
     await openProduct(page, 'Café con leche');
@@ -204,7 +206,7 @@ test(
     assert.equal(await dialog(page).getByLabel('Canela').isChecked(), true);
     await dialog(page).getByRole('button', { name: 'Agregar uno' }).click();
     await dialog(page).getByRole('button', { name: 'Editar', exact: true }).click();
-    await panel(page).getByText('S/. 31.00').first().waitFor();
+    await panel(page).getByText('S/ 31.00').first().waitFor();
 
     // Another product, then remove it: quantity 0 shows the remove button.
     await openProduct(page, 'Empanada de carne');
@@ -222,7 +224,7 @@ test(
       'not below 0',
     );
     await dialog(page).getByRole('button', { name: 'Eliminar', exact: true }).click();
-    await page.getByText('Se ha eliminado el producto de su carrito').first().waitFor();
+    await page.getByText('Quitamos el producto de tu carrito').first().waitFor();
     await panel(page).getByText('Empanada de carne').waitFor({ state: 'detached' });
 
     // Alfajor has 2 left: plus stops at 2.
@@ -288,7 +290,7 @@ test(
     ]);
     assert.equal(coffee.total, '31.00');
     // The page shows the server's subtotal.
-    await panel(page).getByText(`S/. ${merged.subtotal}`).first().waitFor();
+    await panel(page).getByText(`S/ ${merged.subtotal}`).first().waitFor();
     const otherPlace = await serverCartFromPage(page, barranco.uid);
     assert.deepEqual(
       otherPlace.products.map((line) => [line.title, line.quantity]),
@@ -298,7 +300,7 @@ test(
 
     // Logged in, every change is posted: the /cart page lowers the Alfajor to 1.
     await page.goto(server.url('localhost', '/cart'));
-    await page.getByRole('heading', { name: 'Confirmación de pedido' }).waitFor();
+    await page.getByRole('heading', { name: 'Mi carrito' }).waitFor();
     const alfajor = page.locator('.cart-line').filter({ hasText: 'Alfajor de manjar' });
     const posted = page.waitForResponse(
       (r) => r.url().includes('/api/v5/me/shopping-cart/') && r.request().method() === 'POST',
@@ -307,7 +309,7 @@ test(
     assert.equal((await posted).status(), 200);
     const after = await serverCartFromPage(page, miraflores.uid);
     assert.equal(after.products.find((line) => line.title === 'Alfajor de manjar')?.quantity, 1);
-    await page.getByTestId('cart-subtotal').getByText(`S/. ${after.subtotal}`).waitFor();
+    await page.getByTestId('cart-subtotal').getByText(`S/ ${after.subtotal}`).waitFor();
   },
 );
 
@@ -362,6 +364,8 @@ test(
     await page.getByRole('heading', { name: 'Café Aurora' }).waitFor();
     await page.getByRole('link', { name: 'Ir a la tienda' }).waitFor();
     await card(page, 'Café con leche').waitFor();
+    // The menu is drawn by the server: its chips answer once React has taken the page over.
+    await hydrated(page, '.category-bar');
     await page
       .locator('.category-bar')
       .getByRole('button', { name: 'Canjes con monedas', exact: true })
@@ -384,45 +388,28 @@ test(
 );
 
 test(
-  "a first visit asks for the banners once, beside the places, and the products do not wait for the city's own list",
+  'a first visit gets its banners and products inside the page: the browser asks for neither',
   { skip },
   async () => {
     const server = harness.server();
     const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
     await acceptCookiesUpFront(context, server.url('localhost'));
     const productsPath = /\/places\/[^/]+\/products\//;
-    // The city's places list is held until the products are asked for (10 s at most): the page
-    // must already know its place from the company's list, and ask for its products.
-    let productsAsked!: () => void;
-    const products = new Promise<void>((resolve) => (productsAsked = resolve));
     const asked: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if (!url.pathname.startsWith('/api/')) return;
-      asked.push(url.pathname + url.search);
-      if (productsPath.test(url.pathname)) productsAsked();
-    });
-    let releasedBy = '';
-    await page.route(/\/api\/v7\/places\/\?.*area=/, async (route) => {
-      releasedBy = await Promise.race([
-        products.then(() => 'the products request'),
-        new Promise<string>((resolve) => setTimeout(() => resolve('the 10 s timeout'), 10_000)),
-      ]);
-      await route.continue();
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
     });
     await page.goto(server.url('localhost', '/products'));
     await card(page, 'Cappuccino').waitFor();
     await page.getByTestId('company-ads').locator('img').first().waitFor();
-
-    const ads = asked.filter((url) => url.includes('/ads'));
-    assert.equal(ads.length, 1, `one banners request: ${ads.join(', ')}`);
-    const firstProducts = asked.findIndex((url) => productsPath.test(url));
-    const cityPlaces = asked.findIndex(
-      (url) => url.startsWith('/api/v7/places/?') && url.includes('area='),
+    // The server rendered the page with them (web/src/entry-server.tsx) and hydrated from its data.
+    await page.waitForFunction(() => localStorage.getItem('selectedPlaceUid'));
+    assert.deepEqual(
+      asked.filter((url) => url.includes('/ads') || productsPath.test(url)),
+      [],
+      `asked: ${asked.join(', ')}`,
     );
-    assert.ok(cityPlaces >= 0, `the city's places were asked for: ${asked.join(', ')}`);
-    assert.ok(firstProducts >= 0, `the products were asked for: ${asked.join(', ')}`);
-    assert.equal(releasedBy, 'the products request', 'the products did not wait for the city list');
     // The first banner is on screen: loaded at once, not lazily.
     const first = page.getByTestId('company-ads').locator('img').first();
     assert.equal(await first.getAttribute('loading'), null);

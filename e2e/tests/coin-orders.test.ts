@@ -1,3 +1,4 @@
+import { fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -57,7 +58,7 @@ test(
     await openRedeemable(page, 'Taza Aurora');
     await dialog(page).getByText('Tienes 120 monedas').waitFor();
     await dialog(page)
-      .getByText('Te faltan 30 monedas para canjear este Producto.', { exact: true })
+      .getByText('Te faltan 30 monedas para canjear este producto.', { exact: true })
       .waitFor();
     assert.equal(
       await dialog(page).getByRole('button', { name: 'Agregar', exact: true }).isDisabled(),
@@ -88,7 +89,10 @@ test(
     await page.locator('.checkout-coins').getByText('Tienes 120 monedas').waitFor();
     assert.equal(await page.getByLabel(/Efectivo/).isVisible(), false);
     assert.equal(await page.getByLabel('Delivery').count(), 0);
-    await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
+    await fillShownField(
+      page.getByLabel('Dirección de facturación'),
+      'Av. Arequipa 4500, Miraflores',
+    );
     await choosePickupSlot(page);
     await page.screenshot({ path: `${SHOTS}/coin-orders-checkout-phone.png`, fullPage: true });
     await page.getByRole('button', { name: 'Canjear por 40 monedas' }).click();

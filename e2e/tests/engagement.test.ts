@@ -97,7 +97,7 @@ test(
     // An unknown raffle of the same program is the not-found state.
     const unknown = detailUrl.pathname.replace(/[^/]+$/, '00000000-0000-4000-8000-000000000000');
     await page.goto(server.url('localhost', unknown));
-    await page.getByText('Lo sentimos, página no encontrada!').waitFor();
+    await page.getByText('¡Lo sentimos, página no encontrada!').waitFor();
 
     // Dismissing the last one from its detail: the count is 0 and the footer link goes away.
     await page.goto(server.url('localhost', detailUrl.pathname));
@@ -297,7 +297,7 @@ test('menu and footer: coins, raffles and login items appear per the rules', { s
       await fetch(`/api/v5/me/programs/${program}/promotions/?page_size=100`, { headers })
     ).json();
     const torta = promos.results.find(
-      (p: { name: string }) => p.name === 'S/. 5 de descuento en tortas',
+      (p: { name: string }) => p.name === 'S/ 5 de descuento en tortas',
     );
     const r = await fetch(`/api/v5/me/programs/${program}/promotions/${torta.uid}/purchase/`, {
       method: 'POST',
@@ -308,7 +308,7 @@ test('menu and footer: coins, raffles and login items appear per the rules', { s
   });
   assert.equal(bought.status, 201, JSON.stringify(bought.body));
   await member.reload();
-  const line = club.locator('[data-redemption="S/. 5 de descuento en tortas"]');
+  const line = club.locator('[data-redemption="S/ 5 de descuento en tortas"]');
   await line.getByText('30 monedas').waitFor();
   await line.getByText('Por usar').waitFor();
   await line.getByText(`Código ${bought.body.code}`, { exact: false }).waitFor();
@@ -339,16 +339,16 @@ test(
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"boom"}' }),
     );
     await page.goto(server.url('localhost', '/raffles'));
-    await page.getByText("Sorry, the information couldn't be fetched properly").waitFor();
+    await page.getByText('Lo sentimos, no pudimos obtener la información.').waitFor();
 
     const rock = await harness.newPage({ viewport: PHONE });
     await acceptCookiesUpFront(rock.context, server.url('rockypez.localhost'));
     await rock.page.goto(
       server.url('rockypez.localhost', '/events/00000000-0000-4000-8000-000000000000'),
     );
-    await rock.page.getByText('Lo sentimos, página no encontrada!').waitFor();
+    await rock.page.getByText('¡Lo sentimos, página no encontrada!').waitFor();
     await rock.page.route('**/api/v5/companies/*/events/**', (route) => route.abort());
     await rock.page.goto(server.url('rockypez.localhost', '/events'));
-    await rock.page.getByText("Sorry, the information couldn't be fetched properly").waitFor();
+    await rock.page.getByText('Lo sentimos, no pudimos obtener la información.').waitFor();
   },
 );

@@ -103,6 +103,12 @@ const dialog = (page: Page) => page.getByRole('dialog');
 /** The state badge of the promotion on its page (the related ones have their own). */
 const stateOf = (page: Page) => page.locator('.promotion__info .promo-state');
 
+/** "Are you at the place?": names the place (asked where the promotion runs at several), then yes. */
+async function confirmAt(page: Page, place = 'Aurora Miraflores') {
+  await dialog(page).getByLabel('¿En qué local estás?').selectOption({ label: place });
+  await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+}
+
 test(
   'the demo member sees level and balances, buys with coins, uses promotions through the activation steps and finds them in the redemptions',
   { skip },
@@ -168,10 +174,10 @@ test(
     await page.waitForFunction(
       () => document.querySelectorAll('.promo-grid [data-promotion]').length === 5,
     );
-    assert.equal(await page.locator('[data-promotion="S/. 5 de descuento en tortas"]').count(), 0);
+    assert.equal(await page.locator('[data-promotion="S/ 5 de descuento en tortas"]').count(), 0);
 
     // Buy with coins: 30 coins for the cake discount; the unit is held with its code.
-    await openPromotion(page, 'S/. 5 de descuento en tortas');
+    await openPromotion(page, 'S/ 5 de descuento en tortas');
     assert.equal(await stateOf(page).textContent(), 'Disponible');
     // Coins are spent only after a confirmation that shows the price and the balance after;
     // cancelling it spends nothing.
@@ -204,18 +210,24 @@ test(
     // Related promotions are offered.
     await page.getByRole('heading', { name: 'Otras promociones' }).waitFor();
 
-    // Activation steps: confirm presence -> show the promotion QR (with the held code) -> congratulations.
+    // Activation steps: confirm presence at one of its two places -> show the promotion QR and a
+    // one-time code for the staff -> congratulations.
     await page.getByRole('button', { name: 'Usar en el local' }).click();
     await dialog(page).getByRole('heading', { name: '¿Estás en el local?' }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    assert.deepEqual(
+      await dialog(page).getByLabel('¿En qué local estás?').locator('option').allInnerTexts(),
+      ['Elige el local', 'Aurora Barranco', 'Aurora Miraflores'],
+      'only the places of the promotion',
+    );
+    await confirmAt(page);
     await dialog(page)
       .getByRole('heading', { name: 'Muestra esta pantalla al establecimiento' })
       .waitFor();
     await dialog(page).getByTestId('promotion-qr').locator('svg').waitFor();
-    assert.equal(
-      (await dialog(page).locator('.qr-box__code').textContent())?.trim(),
-      code,
-      'the QR names the held unit',
+    assert.match(
+      (await dialog(page).getByTestId('activation-code').innerText()).trim(),
+      /^\d{6}$/,
+      'a code the staff can type',
     );
     await page.screenshot({ path: `${SHOTS}/loyalty-activation-qr-phone.png` });
     await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
@@ -227,7 +239,7 @@ test(
     await stateOf(page).getByText('Disponible').waitFor();
 
     // Not enough coins: 90 left, the gift card costs 100.
-    await openPromotion(page, 'Gift card de S/. 50');
+    await openPromotion(page, 'Gift card de S/ 50');
     await page.getByText('Te faltan 10 monedas para canjear esta promoción.').waitFor();
     assert.equal(
       await page.getByRole('button', { name: 'Canjear por 100 monedas' }).isDisabled(),
@@ -248,7 +260,7 @@ test(
     await page.getByRole('button', { name: 'Obtener código' }).click();
     await page.getByTestId('held-code').locator('.code-card__code').first().waitFor();
     await page.getByRole('button', { name: 'Usar en el local' }).click();
-    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await confirmAt(page);
     await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
     await dialog(page).getByRole('heading', { name: '¡Felicitaciones!' }).waitFor();
     await dialog(page).getByRole('button', { name: 'Volver a la promoción' }).click();
@@ -264,11 +276,11 @@ test(
     assert.equal(again.status, 400);
     assert.deepEqual(again.data.non_field_errors, ['The promotion has already been used']);
 
-    // The consumption amount is checked against the maximum before it is sent (20% breakfasts: S/. 60.00).
+    // The consumption amount is checked against the maximum before it is sent (20% breakfasts: S/ 60.00).
     await openPromotion(page, '20% en desayunos');
-    await page.getByText('Consumo máximo: S/. 60.00').waitFor();
+    await page.getByText('Consumo máximo: S/ 60.00').waitFor();
     await page.getByRole('button', { name: 'Usar en el local' }).click();
-    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await confirmAt(page);
     await dialog(page).getByLabel('Monto de tu consumo (opcional)').fill('75');
     await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
     await dialog(page).getByText('El monto supera el máximo').waitFor();
@@ -283,8 +295,8 @@ test(
     await rows.first().waitFor();
     assert.equal(await rows.count(), 3);
     assert.equal(await rows.nth(0).getAttribute('data-redemption'), '20% en desayunos');
-    await rows.nth(0).getByText('Consumo: S/. 45.50').waitFor();
-    const cake = page.locator('[data-redemption="S/. 5 de descuento en tortas"]');
+    await rows.nth(0).getByText('Consumo: S/ 45.50').waitFor();
+    const cake = page.locator('[data-redemption="S/ 5 de descuento en tortas"]');
     await cake.getByText('Usado', { exact: true }).waitFor();
     await cake.getByText(`Código: ${code} · 30 monedas`).waitFor();
     await page.screenshot({ path: `${SHOTS}/loyalty-redemptions-phone.png`, fullPage: true });
@@ -323,12 +335,12 @@ test(
     const { page, server } = await demoMember();
     // Other tests of this file may have spent coins already: the sandwich takes 50 more.
     const coinsBefore = (await balancesOf(page)).coins;
-    await openPromotion(page, 'Sándwich de la casa a S/. 12');
+    await openPromotion(page, 'Sándwich de la casa a S/ 12');
     await page.getByRole('button', { name: 'Usar en el local' }).click();
     const shown = page.waitForResponse(
       (r) => r.url().includes('/qrcode/') && r.request().method() === 'POST',
     );
-    await dialog(page).getByRole('button', { name: 'Sí, estoy en el local' }).click();
+    await confirmAt(page);
     const { qr } = (await (await shown).json()) as { qr: string };
     await dialog(page).getByTestId('promotion-qr').locator('svg').waitFor();
 
@@ -341,22 +353,21 @@ test(
     const places = await staff<{ results: { uid: string; name: string }[] }>('v7/places/');
     const miraflores = places.data.results.find((p) => p.name === 'Aurora Miraflores');
     assert.ok(miraflores);
-    // Spending the member's coins needs proof they are at the counter: the code their phone shows.
-    const counter = await apiFromPage<{ code: string }>(page, 'v5/me/counter-code/', {
-      method: 'POST',
-      body: {},
-    });
-    assert.equal(counter.status, 200, JSON.stringify(counter.data));
-    const redeemed = await staff<{ redemption: { code: string } }>('v5/staff/redemptions/', {
-      method: 'POST',
-      body: {
-        client_uid: found.data.client.uid,
-        promotion_uid: found.data.promotion.uid,
-        place_uid: miraflores.uid,
-        proof: counter.data.code,
-      },
-    });
+    // Spending the member's coins needs proof they are at the counter: the shown QR is it, once.
+    const redeem = () =>
+      staff<{ redemption: { code: string } }>('v5/staff/redemptions/', {
+        method: 'POST',
+        body: {
+          client_uid: found.data.client.uid,
+          promotion_uid: found.data.promotion.uid,
+          place_uid: miraflores.uid,
+          proof: qr,
+        },
+      });
+    const redeemed = await redeem();
     assert.equal(redeemed.status, 201, JSON.stringify(redeemed.data));
+    const again = await redeem();
+    assert.equal(again.status, 400, 'the shown QR works once');
 
     // The member's screen moves on by itself (it watches the used units every 5 s).
     await dialog(page)
@@ -364,6 +375,132 @@ test(
       .waitFor({ timeout: 12_000 });
     await dialog(page).getByText(`Código del canje: ${redeemed.data.redemption.code}`).waitFor();
     assert.equal((await balancesOf(page)).coins, coinsBefore - 50);
+  },
+);
+
+/** Another account signed in on its own page (staff and owner screens). */
+async function signedIn(email: string, password: string, viewport = PHONE) {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/login'));
+  await logIn(page, email, password);
+  // The demo staff have no birthdate or gender: they skip completing the profile.
+  if (new URL(page.url()).pathname.startsWith('/complete-info')) {
+    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/complete-info'));
+  }
+  return page;
+}
+
+test(
+  "the shown step is visibly live with the QR and a code; the member's confirmation shows at once in the place's staff report; where only staff confirm, the member waits for them",
+  { skip },
+  async () => {
+    const { page, server } = await demoMember();
+    const places = await apiFromPage<{ results: { uid: string; name: string }[] }>(
+      page,
+      'v7/places/',
+    );
+    const miraflores = places.data.results.find((p) => p.name === 'Aurora Miraflores')!;
+    assert.ok(miraflores);
+    // The owner watches Miraflores' redemptions of the day before the member confirms.
+    const owner = await signedIn('dueno@aurora.pe', 'Dueno2026!');
+    await owner.goto(
+      server.url('localhost', `/staff/records?kind=redemptions&place_uid=${miraflores.uid}`),
+    );
+    await owner.getByRole('heading', { name: 'Reporte' }).first().waitFor();
+
+    // Confirm presence, naming the place (the breakfast discount runs at every place).
+    await openPromotion(page, '20% en desayunos');
+    await page.getByRole('button', { name: 'Usar en el local' }).click();
+    // The place the member shops at comes chosen (the store picked one on the first visit).
+    const placeSelect = dialog(page).getByLabel('¿En qué local estás?');
+    assert.notEqual(await placeSelect.inputValue(), '');
+    await confirmAt(page);
+
+    // The shown step: the QR and a one-time code, on a screen that is visibly alive.
+    await dialog(page)
+      .getByText('El personal escaneará el código QR o anotará tu código.')
+      .waitFor();
+    const live = dialog(page).getByTestId('promotion-qr');
+    await live.locator('svg').waitFor();
+    assert.match((await live.getByTestId('activation-code').innerText()).trim(), /^\d{6}$/);
+    const clock = live.getByTestId('live-clock');
+    const before = (await clock.innerText()).trim();
+    assert.match(before, /^\d{2}:\d{2}:\d{2}$/);
+    await page.waitForFunction(
+      (shown) => document.querySelector('[data-testid="live-clock"]')?.textContent !== shown,
+      before,
+      { timeout: 3_000 },
+    );
+    const sweep = live.locator('.activation-live__sweep');
+    assert.ok(
+      await sweep.evaluate(
+        (el) => el.getAnimations().filter((a) => a.playState === 'running').length > 0,
+      ),
+      'the bar moves',
+    );
+    const x1 = (await sweep.boundingBox())!.x;
+    await page.waitForTimeout(400);
+    assert.notEqual((await sweep.boundingBox())!.x, x1, 'the bar is somewhere else a moment later');
+    await page.screenshot({ path: `${SHOTS}/loyalty-activation-live-phone.png` });
+
+    await dialog(page).getByLabel('Monto de tu consumo (opcional)').fill('21.40');
+    await dialog(page).getByRole('button', { name: 'Confirmar canje' }).click();
+    await dialog(page).getByRole('heading', { name: '¡Felicitaciones!' }).waitFor();
+    // The owner's open report shows it without a reload, at Miraflores, confirmed by the client.
+    const row = owner
+      .getByTestId('records-table')
+      .locator('tr', { hasText: '20% en desayunos' })
+      .filter({ hasText: '21.40' });
+    await row.waitFor({ timeout: 15_000 });
+    assert.match(await row.innerText(), /Aurora Miraflores/);
+    await row.getByTestId('self-confirmed').waitFor();
+
+    // The owner lets only staff mark benefits used (the program's rules in /admin).
+    await owner.goto(server.url('localhost', `/admin/programs/${PROGRAM}`));
+    const onlyStaff = owner.getByRole('checkbox', {
+      name: 'Solo el personal marca un beneficio como usado',
+    });
+    await onlyStaff.check();
+    await owner.getByTestId('program-save').click();
+    await owner.getByText('Cambios guardados. La tienda ya los muestra.').waitFor();
+    try {
+      await dialog(page).getByRole('button', { name: 'Volver a la promoción' }).click();
+      await page.getByRole('button', { name: 'Usar en el local' }).click();
+      const shown = page.waitForResponse(
+        (r) => r.url().includes('/qrcode/') && r.request().method() === 'POST',
+      );
+      await confirmAt(page);
+      const { counter_code: code } = (await (await shown).json()) as { counter_code: string };
+      await dialog(page).getByTestId('staff-confirms').waitFor();
+      assert.equal(await dialog(page).getByRole('button', { name: 'Confirmar canje' }).count(), 0);
+      assert.equal((await dialog(page).getByTestId('activation-code').innerText()).trim(), code);
+      await page.screenshot({ path: `${SHOTS}/loyalty-activation-staff-confirms-phone.png` });
+
+      // The cashier finds the member and types the code on the member's screen.
+      const cashier = await signedIn('cajero@aurora.pe', 'Cajero2026!');
+      await cashier.goto(
+        server.url('localhost', '/staff?document_type=NATIONAL_ID&document_number=45678912'),
+      );
+      await cashier.getByLabel('Código del cliente').fill(code);
+      await cashier
+        .locator('[data-promotion="20% en desayunos"]')
+        .getByRole('button', { name: 'Elegir' })
+        .click();
+      await cashier.getByTestId('staff-redeem').getByRole('button', { name: 'Canjear' }).click();
+      await cashier.getByText('Canje registrado: 20% en desayunos').waitFor();
+      // The member's screen moves on by itself.
+      await dialog(page)
+        .getByRole('heading', { name: '¡Felicitaciones!' })
+        .waitFor({ timeout: 12_000 });
+    } finally {
+      await owner.goto(server.url('localhost', `/admin/programs/${PROGRAM}`));
+      await onlyStaff.uncheck();
+      await owner.getByTestId('program-save').click();
+      await owner.getByText('Cambios guardados. La tienda ya los muestra.').waitFor();
+    }
   },
 );
 
@@ -383,16 +520,16 @@ test(
     await page.waitForURL(/\/qr$/);
     const qr = page.getByTestId('member-qr');
     await qr.locator('svg').waitFor();
-    await page.getByText('Aurora Club').first().waitFor();
+    await page.getByText('Aurora Club').filter({ visible: true }).first().waitFor();
     const first = await qr.getAttribute('data-expires');
     assert.ok(first);
     await page.screenshot({ path: `${SHOTS}/loyalty-qr-phone.png` });
-    // 5 minutes of validity, renewed 30 s before: after 4 min 40 s a new QR is on screen.
+    // 2 minutes of validity, renewed 30 s before: after 1 min 40 s a new QR is on screen.
     const renewed = page.waitForResponse(
       (r) =>
         r.url().endsWith(`/api/v5/me/programs/${PROGRAM}/qr/`) && r.request().method() === 'POST',
     );
-    await page.clock.fastForward('04:40');
+    await page.clock.fastForward('01:40');
     await renewed;
     await page.waitForFunction(
       (before) =>
@@ -446,7 +583,7 @@ test(
     await level.getByText('Nivel Bronce').waitFor();
     await level.getByText('Te faltan 500 puntos para llegar a Plata').waitFor();
     assert.equal(await page.locator('[data-balance="coins"] .balance__value').textContent(), '0');
-    await openPromotion(page, 'Sándwich de la casa a S/. 12');
+    await openPromotion(page, 'Sándwich de la casa a S/ 12');
     await page.getByText('Te faltan 50 monedas para canjear esta promoción.').waitFor();
   },
 );
@@ -519,7 +656,7 @@ test(
     await page.getByRole('heading', { name: 'Aún no has canjeado promociones' }).waitFor();
     // The same program under another company of the app is not that company's: unknown companies are not found.
     await page.goto(server.url('multi.localhost', `/c/${UNKNOWN}/program/${club.uid}`));
-    await page.getByText('Lo sentimos, página no encontrada!').waitFor();
+    await page.getByText('¡Lo sentimos, página no encontrada!').waitFor();
   },
 );
 
@@ -565,6 +702,9 @@ test('in English the program reads in English, server messages included', { skip
   await page.getByTestId('held-code').waitFor();
   await page.getByRole('button', { name: 'Use at the venue' }).click();
   await dialog(page).getByRole('heading', { name: 'Are you at the venue?' }).waitFor();
+  await dialog(page)
+    .getByLabel('Which place are you at?')
+    .selectOption({ label: 'Aurora Miraflores' });
   await dialog(page).getByRole('button', { name: 'Yes, I am at the venue' }).click();
   await dialog(page).getByRole('button', { name: 'Confirm redemption' }).click();
   await dialog(page).getByRole('heading', { name: 'Congratulations!' }).waitFor();

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { choosePickupSlot } from '../lib/pickup';
+import { fillShownField } from '../lib/checkout';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 
@@ -62,18 +63,47 @@ function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown
   );
 }
 
-/** The marketplace home: a page load of / shows the landing first; its brand link leads home. */
+/** The marketplace home: / is the shoppers' directory of stores (issue 36 row 10). */
 async function openHome(page: Page) {
   await page.goto(harness.server().url(HOST, '/'));
-  await page.waitForURL((url) => url.pathname === '/landing');
-  await page.locator('.landing__brand').click();
-  await page.waitForURL((url) => url.pathname === '/');
   await page.locator('.multisite-home .hero__title').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
   await page
     .locator('.multisite-home[aria-busy="true"], .loading')
     .first()
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
+}
+
+/**
+ * The place editor's opening hours (issue 36 row 6): Monday 00:00-23:59 copied to Tuesday-Friday,
+ * Saturday the same, Sunday split in two shifts, and a holiday closure, so the shopper below
+ * finds pickup slots whatever the time.
+ */
+async function setAllDayHours(page: Page) {
+  const day = async (name: string, label: string) => {
+    const row = page.getByTestId(`place-day-${name}`);
+    await row.getByLabel(`Abre el ${label}`).check();
+    const shift = row.getByTestId(`shift-${name}-0`);
+    await shift.getByLabel('Abre a las').fill('00:00');
+    await shift.getByLabel('Cierra a las').fill('23:59');
+    return row;
+  };
+  await day('monday', 'lunes');
+  await page
+    .getByRole('button', { name: 'Copiar el horario del lunes de martes a viernes' })
+    .click();
+  await day('saturday', 'sábado');
+  const sunday = await day('sunday', 'domingo');
+  await sunday.getByTestId('shift-sunday-0').getByLabel('Cierra a las').fill('12:00');
+  await sunday.getByRole('button', { name: 'Agregar turno' }).click();
+  const second = sunday.getByTestId('shift-sunday-1');
+  await second.getByLabel('Abre a las').fill('12:00');
+  await second.getByLabel('Cierra a las').fill('23:59');
+  const closures = page.getByTestId('place-closures');
+  await closures.getByRole('button', { name: 'Agregar día cerrado' }).click();
+  await closures.getByLabel('Fecha').fill('2099-01-01');
+  await closures.getByLabel('Motivo (opcional)').fill('Año Nuevo');
 }
 
 async function noSeriousViolations(page: Page, label: string) {
@@ -128,13 +158,13 @@ test(
     const link = mail.links.find((l) => l.includes('/verification-email/'));
     assert.ok(link, mail.text);
     await merchant.goto(link);
-    await merchant.getByText('Su correo ha sido verificado.').first().waitFor();
+    await merchant.getByText('Tu correo fue verificado.').first().waitFor();
 
     // The store form: a field error beside its field, then the store is created.
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
     await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
     await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();
-    await merchant.getByText('Debe aceptar los términos y condiciones').waitFor();
+    await merchant.getByText('Debes aceptar los términos y condiciones').waitFor();
     await field(merchant, 'Nombre de la tienda').fill(storeName);
     await field(merchant, 'Categoría').selectOption({ label: 'Bodegas' });
     await field(merchant, 'Distrito').selectOption({ index: 1 });
@@ -155,22 +185,55 @@ test(
     await openHome(shopper);
     assert.equal(await shopper.getByText(storeName).count(), 0, 'pending: not on the home');
 
-    // The merchant completes the steps in the back office's screens (hours, product, cash).
+    // The hours step in the place editor (issue 36 row 1): delivery is off and its radius 0,
+    // and saving the hours works. Open all day, so the shopper below finds pickup slots.
+    await checklist.getByRole('link', { name: 'Ir: Indica el horario de tu local' }).click();
+    await merchant.waitForURL((url) => url.pathname === '/admin/places');
+    await merchant.getByRole('link', { name: /^Editar: / }).click();
+    await merchant.waitForURL(/\/admin\/places\/[0-9a-f-]{36}$/);
+    await setAllDayHours(merchant);
+    // A field error the server gives for a field not on screen shows as the form's alert.
+    await merchant.route(
+      '**/api/v5/admin/places/*/',
+      (route) =>
+        route.request().method() === 'PATCH'
+          ? route.fulfill({
+              status: 400,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                'delivery.max_radius_km': ['Radio fuera de rango (prueba).'],
+              }),
+            })
+          : route.fallback(),
+      { times: 1 },
+    );
+    await merchant.getByRole('button', { name: 'Guardar' }).click();
+    await merchant
+      .getByRole('alert')
+      .filter({ hasText: 'Radio fuera de rango (prueba).' })
+      .waitFor();
+    await merchant.getByRole('button', { name: 'Guardar' }).click();
+    await merchant.getByText('Cambios guardados').waitFor();
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 768],
+    ]) {
+      await merchant.setViewportSize({ width, height });
+      await merchant.screenshot({ path: `${SHOTS}/place-hours-${width}.png`, fullPage: true });
+    }
     const placeList = await apiFromPage<{ results: { uid: string; version: number }[] }>(
       merchant,
       'GET',
       'v5/admin/places/',
     );
     const place = placeList.results[0];
-    await apiFromPage(merchant, 'PATCH', `v5/admin/places/${place.uid}/`, {
-      timetable: {
-        monday: { from: '00:00', to: '23:59' },
-        saturday: { from: '00:00', to: '23:59' },
-        sunday: { from: '00:00', to: '23:59' },
-        extra_note: '',
-      },
-      version: place.version,
-    });
+    // Saved as typed: Sunday's two shifts and the closure.
+    const saved = await apiFromPage<{
+      timetable: { days: Record<string, unknown[]>; closures: { date: string; note: string }[] };
+    }>(merchant, 'GET', `v5/admin/places/${place.uid}/`);
+    assert.equal(saved.timetable.days.sunday.length, 2);
+    assert.equal(saved.timetable.days.friday.length, 1);
+    assert.deepEqual(saved.timetable.closures, [{ date: '2099-01-01', note: 'Año Nuevo' }]);
     await apiFromPage(merchant, 'POST', 'v5/admin/products/', {
       title: 'Gaseosa helada',
       price: '3.50',
@@ -192,7 +255,7 @@ test(
         await apiFromPage<{ store: { version: number } }>(merchant, 'GET', 'v5/admin/onboarding/')
       ).store.version,
     });
-    await merchant.reload();
+    await merchant.goto(harness.server().url(HOST, '/admin'));
     await checklist.locator('.onboarding__step--done').nth(3).waitFor();
     await merchant.getByRole('button', { name: 'Pedir revisión' }).click();
     await checklist.getByText('Pediste la revisión').waitFor();
@@ -227,15 +290,16 @@ test(
     const dialog = shopper.getByRole('dialog');
     await dialog.getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
     await dialog.waitFor({ state: 'detached' });
-    const companyPath = new URL(shopper.url()).pathname.split('/').slice(0, 3).join('/');
-    await shopper.goto(harness.server().url(HOST, `${companyPath}/cart`));
+    // To the cart as a shopper goes, by the store's cart bar once the line is in it.
+    await shopper.locator('.cart-bar').getByText('Ver carrito').click();
+    await shopper.waitForURL(/\/c\/[0-9a-f-]{36}\/cart$/);
     await shopper.getByRole('link', { name: 'Continuar con la compra' }).click();
     await shopper.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-    const billing = shopper.getByLabel('Dirección de facturación');
-    if (!(await billing.inputValue())) await billing.fill('Av. Principal 100');
     await shopper.getByLabel('Recojo en tienda').check();
     await choosePickupSlot(shopper);
     await shopper.getByLabel(/Efectivo/).check();
+    // A pickup paid at the counter asks for no billing address (issue 36 row 15).
+    await fillShownField(shopper.getByLabel('Dirección de facturación'), 'Av. Principal 100');
     await shopper.waitForFunction(
       () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
     );

@@ -2,7 +2,14 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { choosePickupSlot } from '../lib/pickup';
+import {
+  checkoutSubmit,
+  choosePickup,
+  demoShopper,
+  orderCount,
+  placeAndOpen,
+  shownTotal,
+} from '../lib/checkout';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { clickBesideProviderFrames, startMercadoPago } from '../lib/mercadopago';
 
@@ -17,116 +24,9 @@ after(() => mp.stop());
 const harness = useHarness({ env: () => mp.env });
 const { skip } = harness;
 
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-type ApiOrder = {
-  uid: string;
-  number: number;
-  status: string;
-  subtotal: string;
-  discount: string;
-  delivery_price: string;
-  taxes: string;
-  total: string;
-  coupon: string | null;
-  shipping_type: string;
-  payment_type: string;
-  card_last4: string | null;
-  payment_status: string;
-};
-
-const dialog = (page: Page) => page.getByRole('dialog');
-const submit = (page: Page) => page.locator('.checkout__submit');
-
-/** A call of the member's API from the page, with the token the page stored. */
-function apiFromPage<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const response = await fetch(`/api/${p}`, {
-      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
-    });
-    if (!response.ok) throw new Error(`${p} answered ${response.status}`);
-    return response.json();
-  }, path);
-}
-
-const orderCount = async (page: Page) =>
-  (await apiFromPage<{ count: number }>(page, 'v5/me/orders/')).count;
-
-async function newMemberPage(options: { viewport?: { width: number; height: number } } = {}) {
-  const server = harness.server();
-  const { context, page } = await harness.newPage(options);
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await page.goto(server.url('localhost', '/login'));
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
-
-async function fillCart(page: Page, titles: string[]) {
-  await page.goto(harness.server().url('localhost', '/products'));
-  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  // Start from an empty cart of the place (an earlier test may have left lines).
-  await page.evaluate(async () => {
-    const place = localStorage.getItem('selectedPlaceUid')!;
-    await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Token ${localStorage.getItem('token')}`,
-      },
-      body: JSON.stringify({ place, products: [] }),
-    });
-    localStorage.removeItem(`cart${place}`);
-  });
-  await page.reload();
-  await page.locator(`[data-product="${titles[0]}"]`).waitFor();
-  for (const title of titles) {
-    await page.locator(`[data-product="${title}"]`).click();
-    await dialog(page).getByRole('heading', { name: title }).waitFor();
-    await dialog(page)
-      .getByRole('button', { name: /^(Agregar|Editar)$/ })
-      .click();
-    await dialog(page).waitFor({ state: 'detached' });
-  }
-}
-
-async function goToCheckout(page: Page) {
-  await page.goto(harness.server().url('localhost', '/cart'));
-  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
-  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-  // The billing data come from the profile.
-  assert.equal(await page.getByLabel('Nombres').inputValue(), 'Ana');
-  assert.equal(await page.getByLabel('Correo electrónico').inputValue(), 'demo@aurora.pe');
-  // The profile has no address: the billing address is typed.
-  await page.getByLabel('Dirección de facturación').fill('Av. Arequipa 4500, Miraflores');
-}
-
-async function choosePickup(page: Page) {
-  await page.getByLabel('Recojo en tienda').check();
-  const label = await choosePickupSlot(page);
-  assert.match(label, /^\d{2}:\d{2} - \d{2}:\d{2}$/, 'a slot is a start-end range');
-}
-
-/** The total the summary shows once the server priced the order. */
-async function shownTotal(page: Page): Promise<string> {
-  const total = page.getByTestId('summary-total');
-  await total.waitFor();
-  await page.waitForFunction(
-    () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
-  );
-  return (await total.innerText()).trim();
-}
-
-async function placeAndOpen(page: Page): Promise<ApiOrder> {
-  await clickBesideProviderFrames(submit(page));
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
-  const uid = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByTestId('order-status').waitFor();
-  return apiFromPage<ApiOrder>(page, `v5/me/orders/${uid}/`);
-}
+const { newMemberPage, fillCart, goToCheckout } = demoShopper(harness);
 
 /** Every request the page sent to our own server, as text (URL and body). */
 function ownRequests(page: Page): string[] {
@@ -161,7 +61,7 @@ test(
     await page.screenshot({ path: `${SHOTS}/checkout-mercadopago.png`, fullPage: true });
     const findings = await seriousViolations(page, 'checkout, Mercado Pago card fields');
     assert.equal(findings.length, 0, formatFindings(findings));
-    const order = await placeAndOpen(page);
+    const order = await placeAndOpen(page, clickBesideProviderFrames);
     assert.equal(order.payment_status, 'PAID');
     assert.equal(order.card_last4, '6176');
     const payment = mp.fake.requests.find((r) => r.method === 'POST' && r.path === '/v1/payments');
@@ -203,7 +103,7 @@ test(
       path: `${SHOTS}/checkout-mercadopago-installments.png`,
       fullPage: true,
     });
-    const order = await placeAndOpen(page);
+    const order = await placeAndOpen(page, clickBesideProviderFrames);
     assert.equal(order.payment_status, 'PAID');
     const payment = [...mp.fake.payments.values()].find((p) => p.external_reference === order.uid);
     assert.ok(payment, "the provider's payment of this order");
@@ -222,8 +122,8 @@ test(
     await choosePickup(page);
     const before = await orderCount(page);
     await payByCard(page, 'OTHE');
-    await clickBesideProviderFrames(submit(page));
-    await page.getByText('Su tarjeta no pudo ser procesada correctamente').first().waitFor();
+    await clickBesideProviderFrames(checkoutSubmit(page));
+    await page.getByText('Tu tarjeta no pudo ser procesada correctamente').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/checkout-mercadopago-declined.png`, fullPage: true });
     assert.equal(await orderCount(page), before);
     assert.match(page.url(), /\/checkout$/);
@@ -243,8 +143,8 @@ test(
     // Mercado Pago takes the money, but neither its answer nor the look-up by reference arrive.
     mp.fake.dropPaymentAnswers = 2;
     mp.fake.failSearches = 10;
-    await clickBesideProviderFrames(submit(page));
-    await page.getByText('Su tarjeta no pudo ser procesada correctamente').first().waitFor();
+    await clickBesideProviderFrames(checkoutSubmit(page));
+    await page.getByText('Tu tarjeta no pudo ser procesada correctamente').first().waitFor();
     mp.fake.dropPaymentAnswers = 0;
     mp.fake.failSearches = 0;
     assert.equal(await orderCount(page), before);
@@ -262,7 +162,7 @@ test(
     await section.getByRole('heading', { name: 'Cobros por devolver' }).waitFor();
     const item = section.locator('li[data-status="OPEN"]').first();
     await item.waitFor();
-    assert.match(await item.innerText(), /S\/\. 6[.,]50/);
+    assert.match(await item.innerText(), /S\/ 6[.,]50/);
     assert.match(await item.innerText(), /Respuesta del cobro perdida/);
     const charged = [...mp.fake.payments.values()].at(-1)!;
     assert.match(await item.innerText(), new RegExp(charged.external_reference!));
@@ -281,7 +181,7 @@ test(
     await goToCheckout(page);
     await choosePickup(page);
     await payByCard(page, 'CONT');
-    const order = await placeAndOpen(page);
+    const order = await placeAndOpen(page, clickBesideProviderFrames);
     assert.equal(order.payment_status, 'IN_PROCESS');
     await page
       .getByText('Pago en proceso: tu pedido está reservado hasta que el banco lo confirme')
@@ -312,8 +212,112 @@ test(
       fullPage: true,
     });
     await page.getByLabel(/Efectivo/).check();
-    const order = await placeAndOpen(page);
+    const order = await placeAndOpen(page, clickBesideProviderFrames);
     assert.equal(order.payment_type, 'Efectivo');
     assert.equal(order.card_last4, null);
   },
 );
+
+/** Yape's fields: the phone and the approval code (Mercado Pago's test phones pick the outcome). */
+async function payByYape(page: Page, phone: string, code = '123456') {
+  await page.getByLabel(/^Yape/).check();
+  await page.getByLabel('Celular registrado en Yape', { exact: true }).fill(phone);
+  await page.getByLabel('Código de aprobación', { exact: true }).fill(code);
+  await shownTotal(page);
+}
+
+test(
+  'Yape: the owner accepts it in Pagos e impuestos (with the Mercado Pago card credentials), and it is offered at checkout',
+  { skip },
+  async () => {
+    const { context, page: owner } = await harness.newPage();
+    await acceptCookiesUpFront(context, harness.server().url('localhost'));
+    await owner.goto(harness.server().url('localhost', '/admin/payments'));
+    await owner.waitForURL((url) => url.pathname === '/login');
+    await owner.getByLabel('Correo electrónico', { exact: true }).fill('dueno@aurora.pe');
+    await owner.getByLabel('Contraseña', { exact: true }).fill('Dueno2026!');
+    await owner.getByRole('button', { name: 'Ingresar' }).click();
+    await owner.getByTestId('add-yape').getByRole('button', { name: 'Aceptar Yape' }).click();
+    const card = owner.locator('li[data-method="yape"]');
+    await card.getByText('Activo', { exact: false }).first().waitFor();
+    assert.match(await card.innerText(), /TEST-e2e-pk/);
+    assert.equal(await owner.getByTestId('add-yape').count(), 0, 'added once');
+    const findings = await seriousViolations(owner, 'admin payments with Yape');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await context.close();
+  },
+);
+
+test(
+  'Yape approved: only the token reaches our server (never the phone or the code), the order is paid; cancelled, it is refunded',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
+    const sent = ownRequests(page);
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickup(page);
+    await payByYape(page, '111111111');
+    const findings = await seriousViolations(page, 'checkout, Yape fields (phone)');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await page.screenshot({ path: `${SHOTS}/checkout-yape.png`, fullPage: true });
+    const order = await placeAndOpen(page);
+    assert.equal(order.payment_status, 'PAID');
+    assert.ok(mp.yapeCodes.includes('111111111:123456'), 'Mercado Pago got the phone and code');
+    const payment = [...mp.fake.payments.values()].find((p) => p.external_reference === order.uid);
+    assert.ok(payment, "the provider's payment of this order");
+    const orderPosts = sent.filter((s) => s.includes('/orders/ {'));
+    assert.equal(orderPosts.length, 1);
+    assert.match(orderPosts[0]!, /"yape":\{"token":"[0-9a-f]{32}"\}/);
+    for (const text of sent) assert.doesNotMatch(text, /111111111|123456/);
+
+    await page.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await page.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByText('Reembolsado').first().waitFor();
+    assert.equal(payment.status, 'refunded', 'refunded at Mercado Pago');
+  },
+);
+
+test(
+  'Yape declined, then a wrong or expired code: each reads clearly in Spanish and leaves no order',
+  { skip },
+  async () => {
+    const page = await newMemberPage();
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickup(page);
+    const before = await orderCount(page);
+    await payByYape(page, '111111112');
+    await checkoutSubmit(page).click();
+    await page
+      .getByText('Yape no aprobó el pago. Revisa tu app Yape o elige otro medio de pago.')
+      .first()
+      .waitFor();
+    // The code was spent: the field is empty for a new one.
+    assert.equal(await page.getByLabel('Código de aprobación', { exact: true }).inputValue(), '');
+    await payByYape(page, '111111111', '999999');
+    await checkoutSubmit(page).click();
+    await page
+      .getByText('El código de aprobación no es válido o ya venció', { exact: false })
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/checkout-yape-declined.png`, fullPage: true });
+    // A code too short never leaves the page.
+    await page.getByLabel('Código de aprobación', { exact: true }).fill('12');
+    await checkoutSubmit(page).click();
+    await page.getByText('Escribe los 6 dígitos del código de aprobación.').waitFor();
+    assert.equal(await orderCount(page), before);
+    assert.match(page.url(), /\/checkout$/);
+  },
+);
+
+test('Yape in process: the order is placed and shown as pending', { skip }, async () => {
+  const page = await newMemberPage();
+  await fillCart(page, ['Croissant de mantequilla']);
+  await goToCheckout(page);
+  await choosePickup(page);
+  await payByYape(page, '111111119');
+  const order = await placeAndOpen(page);
+  assert.equal(order.payment_status, 'IN_PROCESS');
+  await page.getByText('Pago en proceso', { exact: false }).first().waitFor();
+});

@@ -60,7 +60,7 @@ test(
     await page.goto(harness.server().url('localhost', `/program/${PROGRAM}`));
     await page.locator(`[data-promotion="${NAME}"]`).first().click();
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
-    await page.getByText(/Precio: S\/\.? ?25\.00/).waitFor();
+    await page.getByText(/Precio: S\/ ?25\.00/).waitFor();
 
     await page.getByRole('button', { name: /Comprar por/ }).click();
     const form = page.getByTestId('card-purchase');
@@ -74,7 +74,7 @@ test(
     const findings = await seriousViolations(page, 'promotion card purchase (phone)');
     assert.deepEqual(findings, [], formatFindings(findings));
     await form.getByRole('button', { name: /Pagar/ }).click();
-    await form.getByText('Su tarjeta no pudo ser procesada correctamente').waitFor();
+    await form.getByText('Tu tarjeta no pudo ser procesada correctamente').waitFor();
     assert.equal(await page.getByTestId('held-code').count(), 0, 'nothing held after a decline');
 
     await form.getByLabel('Número de tarjeta').fill('4242424242424242');
@@ -82,7 +82,11 @@ test(
     const installments = form.getByLabel('Cuotas');
     assert.deepEqual(
       (await installments.locator('option').allTextContents()).map((l) => l.replace(/\s+/g, ' ')),
-      ['1 pago de S/. 25.00', '3 cuotas de S/. 8.33', '6 cuotas de S/. 4.17'],
+      [
+        '1 pago de S/ 25.00',
+        '3 cuotas: 2 de S/ 8.33 y la última de S/ 8.34',
+        '6 cuotas: 5 de S/ 4.17 y la última de S/ 4.15',
+      ],
     );
     await installments.selectOption('3');
     await form.getByRole('button', { name: /Pagar/ }).click();

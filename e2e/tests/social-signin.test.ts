@@ -173,7 +173,7 @@ test(
     assert.equal(findings.length, 0, formatFindings(findings));
 
     await clickFacebook(page, facebook!.token(person, '2002'));
-    await alert(page, 'No se pudo validar su cuenta de Facebook.').waitFor();
+    await alert(page, 'No se pudo validar tu cuenta de Facebook.').waitFor();
     await clickFacebook(page, 'fb-down');
     await alert(
       page,

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { addToCart, demoShopper, memberGet, MIRAFLORES } from '../lib/checkout';
 
 // Subscriptions in a real browser against the real server: the demo member fills the
 // subscription cart of Aurora Miraflores on /subscription and a normal cart on /products,
@@ -11,43 +12,12 @@ import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 const harness = useHarness();
 const { skip } = harness;
 
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-const dialog = (page: Page) => page.getByRole('dialog');
 const switchButton = (page: Page, type: 'cart' | 'subscription') =>
   page.locator(`.cart-switch [data-cart-type="${type}"]`);
 
-function apiFromPage<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const response = await fetch(`/api/${p}`, {
-      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
-    });
-    if (!response.ok) throw new Error(`${p} answered ${response.status}`);
-    return response.json();
-  }, path);
-}
-
-async function newMemberPage(options: { viewport?: { width: number; height: number } } = {}) {
-  const server = harness.server();
-  const { context, page } = await harness.newPage(options);
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await page.goto(server.url('localhost', '/login'));
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
-
-async function add(page: Page, title: string) {
-  await page.locator(`[data-product="${title}"]`).click();
-  await dialog(page).getByRole('heading', { name: title }).waitFor();
-  await dialog(page)
-    .getByRole('button', { name: /^(Agregar|Editar)$/ })
-    .click();
-  await dialog(page).waitFor({ state: 'detached' });
-}
+const { newMemberPage } = demoShopper(harness);
 
 const cartTitles = (page: Page) => page.locator('.cart-page .cart-line__title').allInnerTexts();
 
@@ -73,8 +43,8 @@ test(
       'Barranco has no subscriptions',
     );
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-    await add(page, 'Croissant de mantequilla');
-    await add(page, 'Pan de chocolate');
+    await addToCart(page, 'Croissant de mantequilla');
+    await addToCart(page, 'Pan de chocolate');
     await page.locator('.cart-panel').getByRole('heading', { name: 'Mi suscripción' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('typeCart')), 'subscription');
     assert.equal(
@@ -86,7 +56,7 @@ test(
     await switchButton(page, 'cart').click();
     await page.waitForURL(/\/products$/);
     await page.locator('[data-product="Tostadas con palta"]').waitFor();
-    await add(page, 'Tostadas con palta');
+    await addToCart(page, 'Tostadas con palta');
     assert.equal(await page.evaluate(() => localStorage.getItem('typeCart')), 'cart');
 
     // The cart page switches between both carts; each keeps its lines, also after a reload.
@@ -114,15 +84,15 @@ test(
     await page.getByRole('link', { name: 'Elegir días y horario' }).click();
     await page.getByRole('heading', { name: 'Confirmar suscripción' }).waitFor();
     await page.getByRole('button', { name: 'Suscribirme' }).click();
-    await page.getByText('Elija al menos un día de la semana.').waitFor();
-    await page.getByText('Elija un horario.').waitFor();
-    assert.equal((await apiFromPage<{ count: number }>(page, 'v5/subscriptions/')).count, 0);
+    await page.getByText('Elige al menos un día de la semana.').waitFor();
+    await page.getByText('Elige un horario.').waitFor();
+    assert.equal((await memberGet<{ count: number }>(page, 'v5/subscriptions/')).count, 0);
     const slot = page.getByLabel('Horario de cada entrega');
     assert.equal(await slot.locator('option').count(), 1, 'no slot before a day is chosen');
 
     await page.locator('input[name="weekday"][value="monday"]').check();
     await page.locator('input[name="weekday"][value="wednesday"]').check();
-    await page.getByText('Elija al menos un día de la semana.').waitFor({ state: 'detached' });
+    await page.getByText('Elige al menos un día de la semana.').waitFor({ state: 'detached' });
     await slot.selectOption({ label: '08:00 - 08:30' });
     // Online cards are not offered: subscriptions are paid on each delivery.
     assert.equal(await page.getByText('Tarjeta en línea (sandbox)').count(), 0);
@@ -152,7 +122,7 @@ test(
       'the normal cart stays',
     );
     const [created] = (
-      await apiFromPage<{
+      await memberGet<{
         results: {
           uid: string;
           weekdays: string[];
@@ -168,7 +138,7 @@ test(
     await card.getByRole('button', { name: 'Cancelar suscripción' }).click();
     await card.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
     assert.equal(
-      (await apiFromPage<{ results: { status: string }[] }>(page, 'v5/subscriptions/')).results[0]
+      (await memberGet<{ results: { status: string }[] }>(page, 'v5/subscriptions/')).results[0]
         .status,
       'active',
     );
@@ -176,7 +146,7 @@ test(
     await card.getByRole('alertdialog').getByRole('button', { name: 'Sí, cancelar' }).click();
     await card.getByText('Cancelada').waitFor();
     await card.getByRole('button', { name: 'Cancelar suscripción' }).waitFor({ state: 'detached' });
-    const after = await apiFromPage<{ results: { uid: string; status: string }[] }>(
+    const after = await memberGet<{ results: { uid: string; status: string }[] }>(
       page,
       'v5/subscriptions/',
     );
@@ -192,7 +162,7 @@ test(
     const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
     await page.goto(server.url('localhost', '/subscription'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-    await add(page, 'Croissant de mantequilla');
+    await addToCart(page, 'Croissant de mantequilla');
     await page.screenshot({ path: `${SHOTS}/subscriptions-phone-products.png` });
     await page.locator('.cart-bar').click();
     await page.waitForURL(/\/cart$/);
@@ -222,7 +192,7 @@ test(
     await acceptCookiesUpFront(context, server.url('localhost'));
     await page.goto(server.url('localhost', '/subscription'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-    await add(page, 'Pan de chocolate');
+    await addToCart(page, 'Pan de chocolate');
     await page.goto(server.url('localhost', '/cart'));
     await page.getByRole('heading', { name: 'Mi suscripción' }).waitFor();
     await page.getByRole('link', { name: 'Elegir días y horario' }).click();
@@ -244,7 +214,7 @@ test(
     const page = await newMemberPage();
     await page.goto(server.url('localhost', '/subscription'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-    await add(page, 'Croissant de mantequilla');
+    await addToCart(page, 'Croissant de mantequilla');
     await page.goto(server.url('localhost', '/cart'));
     await page.getByRole('heading', { name: 'Mi suscripción' }).waitFor();
     await page.getByRole('link', { name: 'Elegir días y horario' }).click();
@@ -258,7 +228,7 @@ test(
     const map = page.getByTestId('delivery-map');
     await map.locator('.delivery-map__pin').waitFor();
     const fare = page.getByTestId('delivery-fare');
-    await fare.getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+    await fare.getByText(/Costo de envío: S\/ \d+\.\d{2}/).waitFor();
     // A point out of the range: the range is named and subscribing waits for a valid point.
     const startLat = await page.getByLabel('Latitud').inputValue();
     await page.getByLabel('Latitud').fill('-12.5');
@@ -268,7 +238,7 @@ test(
       .waitFor();
     assert.equal(await page.getByRole('button', { name: 'Suscribirme' }).isDisabled(), true);
     await page.getByLabel('Latitud').fill(startLat);
-    await fare.getByText(/Costo de envío: S\/\. \d+\.\d{2}/).waitFor();
+    await fare.getByText(/Costo de envío: S\/ \d+\.\d{2}/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Suscribirme' }).isDisabled(), false);
     const startLng = await page.getByLabel('Longitud').inputValue();
     const fareAtStore = await fare.textContent();
@@ -284,13 +254,13 @@ test(
       const text = document.querySelector('[data-testid="delivery-fare"]')?.textContent ?? '';
       return /Costo de envío/.test(text) && text !== before;
     }, fareAtStore);
-    const shownFare = /S\/\. (\d+\.\d{2})/.exec(await fare.innerText())![1];
+    const shownFare = /S\/ (\d+\.\d{2})/.exec(await fare.innerText())![1];
     await page.screenshot({ path: `${SHOTS}/subscriptions-delivery-map.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Suscribirme' }).click();
     await page.waitForURL(/\/subscription\/me$/);
     const [created] = (
-      await apiFromPage<{
+      await memberGet<{
         results: { shipping_type: string; address: string | null; delivery_price: string }[];
       }>(page, 'v5/subscriptions/')
     ).results;

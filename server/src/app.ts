@@ -18,6 +18,7 @@ import { scopePlugin } from './scope/plugin';
 import { systemClock } from './scope/scope';
 import { errorsPlugin } from './plugins/errors';
 import { textInputPlugin } from './plugins/text-input';
+import { emptyBodyPlugin } from './plugins/empty-body';
 import { publicCachePlugin } from './plugins/public-cache';
 import fastifyCompress from '@fastify/compress';
 import { smallCompressionPlugin } from './plugins/small-compression';
@@ -28,6 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { tenancyRoutes } from './modules/tenancy/routes';
 import { placesRoutes } from './modules/places/routes';
 import { catalogRoutes } from './modules/catalog/routes';
+import { forgetSearches, useSearchCache } from './modules/catalog/search-cache';
 import { cartRoutes } from './modules/cart/routes';
 import { programsRoutes } from './modules/programs/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
@@ -44,10 +46,15 @@ import { staffMemberRoutes } from './modules/staff/member-routes';
 import { subscriptionSchedulerPlugin } from './modules/subscriptions/scheduler';
 import { pointsExpirySchedulerPlugin } from './modules/programs/expiry-scheduler';
 import { orderExpirySchedulerPlugin } from './modules/orders/expiry-scheduler';
+import { lowStockMailPlugin } from './modules/stock/scheduler';
 import { authPlugin } from './plugins/auth';
 import { routeAccessPlugin } from './plugins/route-access';
 import { storeAccessPlugin } from './plugins/store-access';
 import { mailPlugin } from './modules/mail/plugin';
+import {
+  receiptIssuingPlugin,
+  type ReceiptIssuingOptions,
+} from './modules/receipts/issuing/plugin';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
@@ -102,6 +109,8 @@ export type AppOptions = {
   timeouts?: Partial<ServerTimeouts>;
   /** Lifetime of cached public catalogue answers; 0 (the default) turns the cache off. */
   publicCacheSeconds?: number;
+  /** Lifetime of a place's remembered search answers (modules/catalog/search-cache.ts); 0 (the default, as in tests) searches the database each time. */
+  searchCacheSeconds?: number;
   /** Lifetime of the per-process tenant look-up (host or API-KEY to app); 0 (the default, as in tests) reads the database on every request. */
   tenantCacheSeconds?: number;
   /** Seconds between subscription order runs inside the server; 0 (the default, as in tests) turns them off. */
@@ -114,8 +123,12 @@ export type AppOptions = {
   mailPruneRunSeconds?: number;
   /** Seconds between runs expiring orders stores never accepted; 0 (the default, as in tests) turns them off. */
   orderExpiryRunSeconds?: number;
+  /** Seconds between checks for the owners' daily low-stock mail; 0 (the default, as in tests) off. */
+  lowStockMailRunSeconds?: number;
   /** How often undecided card payments are re-read and failed refunds retried (0: never). */
   paymentReconcileRunSeconds?: number;
+  /** The electronic-receipt provider (Config.receipts: NUBEFACT_URL, NUBEFACT_TOKEN) and its outbox's pace. */
+  receipts?: ReceiptIssuingOptions;
   /** Where uploaded images go (Config.media); a fresh temporary folder by default (tests). */
   media?: { dir: string; storageUrl?: string };
   /** Level of the one access line per request (Config.accessLogLevel); 'info' by default. */
@@ -150,6 +163,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('dbKind', options.dbKind);
+  useSearchCache(options.db, options.searchCacheSeconds ?? 0, { clock: options.clock });
   const accounts = options.accounts ?? defaultAccountsConfig();
   app.decorate('accounts', accounts);
   app.decorate('publicUrl', options.publicUrl ?? {});
@@ -163,10 +177,12 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(securityHeadersPlugin, { publicUrl: options.publicUrl ?? {} });
   await app.register(textInputPlugin);
+  await app.register(emptyBodyPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
   await app.register(publicCachePlugin, {
     seconds: options.publicCacheSeconds ?? 0,
     clock: options.clock,
+    onForget: (appUid) => forgetSearches(options.db, appUid),
   });
   // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
@@ -192,6 +208,7 @@ export async function buildApp(options: AppOptions) {
     delivery: accounts.mailDelivery,
     prune: { everySeconds: options.mailPruneRunSeconds ?? 0, keepDays: accounts.mailKeepDays },
   });
+  await app.register(receiptIssuingPlugin, options.receipts ?? {});
   await app.register(docsPlugin);
   await app.register(mediaPlugin, options.media ?? { dir: mkdtempSync(join(tmpdir(), 'media-')) });
 
@@ -227,6 +244,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(pointsExpirySchedulerPlugin, { seconds: options.pointsExpiryRunSeconds ?? 0 });
   await app.register(orderExpirySchedulerPlugin, { seconds: options.orderExpiryRunSeconds ?? 0 });
+  await app.register(lowStockMailPlugin, { seconds: options.lowStockMailRunSeconds ?? 0 });
   await app.register(paymentReconciliationPlugin, {
     seconds: options.paymentReconcileRunSeconds ?? 0,
   });
@@ -237,6 +255,8 @@ export async function buildApp(options: AppOptions) {
     imgSrc: options.imgSrc ?? [],
     analytics: options.analytics ?? GOOGLE_ANALYTICS,
     mercadoPagoSdk: options.mercadoPagoSdk ?? MERCADOPAGO_SDK,
+    // Rendered first pages live as long as the public answers they are made of.
+    pageCacheSeconds: options.publicCacheSeconds ?? 0,
   });
   return app;
 }

@@ -13,6 +13,7 @@ import { openDatabase } from './db/client';
 import { seedDemoTenants } from './tenants/demo-seed';
 import { primaryMetrics } from './modules/monitoring/cluster-metrics';
 import { startMetricsServer } from './modules/monitoring/metrics-server';
+import { isPublicCacheMessage } from './plugins/public-cache';
 
 const config = configFromEnv();
 
@@ -50,6 +51,13 @@ if (cluster.isPrimary) {
   const workers = Number(process.env.WORKERS) || availableParallelism();
   console.log(`starting ${workers} server processes on port ${config.port}`);
   for (let i = 0; i < workers; i++) cluster.fork({ SEED_DEMO: '0', CLUSTER_WORKER: String(i + 1) });
+  // A worker whose staff or back office changed a store tells the others to drop their cached
+  // copies of its public answers (plugins/public-cache.ts).
+  cluster.on('message', (from, message) => {
+    if (!isPublicCacheMessage(message)) return;
+    for (const worker of Object.values(cluster.workers ?? {}))
+      if (worker && worker !== from) worker.send(message);
+  });
   let stopping = false;
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {

@@ -60,11 +60,14 @@ const app = await buildApp({
   timeouts: config.timeouts,
   publicCacheSeconds: config.publicCacheSeconds,
   tenantCacheSeconds: config.tenantCacheSeconds,
+  searchCacheSeconds: config.searchCacheSeconds,
   subscriptionRunSeconds: config.subscriptionRunSeconds,
   pointsExpiryRunSeconds: config.pointsExpiryRunSeconds,
   mailPruneRunSeconds: config.mailPruneRunSeconds,
   orderExpiryRunSeconds: config.orderExpiryRunSeconds,
+  lowStockMailRunSeconds: config.lowStockMailRunSeconds,
   paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
+  receipts: config.receipts,
 });
 
 const metricsServer =

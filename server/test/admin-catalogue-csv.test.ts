@@ -231,7 +231,7 @@ describe('admin catalogue CSV: import', () => {
       assert.equal(res.statusCode, 400, res.body);
       assert.deepEqual(res.data['rows.3.precio'], ['Ingresar un número válido']);
       assert.ok(res.data['rows.3.stock:Main'], res.body);
-      assert.deepEqual(res.data.csv, ['Corrija las filas marcadas; no se importó nada.']);
+      assert.deepEqual(res.data.csv, ['Corrige las filas marcadas; no se importó nada.']);
       // The good row is named nowhere and was not written either.
       assert.equal(
         Object.keys(res.data).filter((k) => k.startsWith('rows.2.')).length,
@@ -251,12 +251,12 @@ describe('admin catalogue CSV: import', () => {
       line({ uid: randomUUID(), titulo: 'X', precio: '1.00', activo: 'sí', canjeable: 'no' }),
     );
     assert.deepEqual(unknownUid.data['rows.2.uid'], [
-      'No existe un producto con ese uid en su empresa.',
+      'No existe un producto con ese uid en tu empresa.',
     ]);
     const badFlags = await importCsv(
       line({ titulo: 'X', precio: '1.00', activo: 'quizá', canjeable: 'sí', categoria: 'Nada' }),
     );
-    assert.deepEqual(badFlags.data['rows.2.activo'], ['Escriba sí o no.']);
+    assert.deepEqual(badFlags.data['rows.2.activo'], ['Escribe sí o no.']);
     assert.ok(badFlags.data['rows.2.precio_monedas'], badFlags.body);
     assert.ok(badFlags.data['rows.2.categoria'], badFlags.body);
 
@@ -404,7 +404,7 @@ describe('admin catalogue: bulk edit of prices and stock', () => {
     const before = await snapshot();
     const noPlace = await bulk({ products: [{ uid: cake.uid, version: cake.version, stock: 1 }] });
     assert.equal(noPlace.statusCode, 400, noPlace.body);
-    assert.deepEqual(noPlace.data.place, ['Elija el local del stock.']);
+    assert.deepEqual(noPlace.data.place, ['Elige el local del stock.']);
     const unknown = await bulk({
       products: [
         { uid: cake.uid, version: cake.version, price: '2.00' },

@@ -185,6 +185,9 @@ describe('admin dashboard', () => {
         last_name: 'Socia',
         document_type: 'NATIONAL_ID',
         document_number: '71234567',
+        accept_terms: true,
+        accept_age: true,
+        accept_data_processing: true,
       },
       { host: s.host, headers: s.auth.owner },
     );

@@ -458,10 +458,10 @@ describe("the default landing's own texts", () => {
     });
     assert.equal(res.statusCode, 400, res.body);
     assert.deepEqual(res.data['default_texts.favorites'], [
-      'Asegúrese de que este campo no tenga más de 80 caracteres',
+      'Asegúrate de que este campo no tenga más de 80 caracteres',
     ]);
     assert.deepEqual(res.data['default_texts.contact_text'], [
-      'Asegúrese de que este campo no tenga más de 300 caracteres',
+      'Asegúrate de que este campo no tenga más de 300 caracteres',
     ]);
     assert.ok(res.data['default_texts.order_here'], res.body);
     const unknown = await put(s.auth.owner, {

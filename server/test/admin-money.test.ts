@@ -33,7 +33,13 @@ before(async () => {
 });
 after(() => t?.close());
 
-type Case = { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; path: string; url: () => string };
+type Case = {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  path: string;
+  url: () => string;
+  /** What the owner's empty body answers, when it is not a 400 (adding Yape needs nothing). */
+  own?: number;
+};
 const cases: Case[] = [
   {
     method: 'GET',
@@ -44,6 +50,12 @@ const cases: Case[] = [
     method: 'PATCH',
     path: '/api/v5/admin/money/payment-methods/{uid}/',
     url: () => `/api/v5/admin/money/payment-methods/${cash.uid}/`,
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/money/payment-methods/yape/',
+    url: () => '/api/v5/admin/money/payment-methods/yape/',
+    own: 201,
   },
   { method: 'GET', path: '/api/v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/' },
   { method: 'PUT', path: '/api/v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/' },
@@ -64,8 +76,35 @@ const cases: Case[] = [
   },
   {
     method: 'GET',
+    path: '/api/v5/admin/money/discounts/',
+    url: () => '/api/v5/admin/money/discounts/',
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/money/discounts/',
+    url: () => '/api/v5/admin/money/discounts/',
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v5/admin/money/discounts/{uid}/',
+    url: () => '/api/v5/admin/money/discounts/00000000-0000-4000-8000-000000000000/',
+  },
+  {
+    method: 'GET',
     path: '/api/v5/admin/money/unsettled-charges/',
     url: () => '/api/v5/admin/money/unsettled-charges/',
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/money/receipts/',
+    url: () => '/api/v5/admin/money/receipts/',
+  },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/money/receipts/{uid}/retry/',
+    url: () => '/api/v5/admin/money/receipts/00000000-0000-4000-8000-000000000000/retry/',
+    // No body to be wrong: the owner passes and finds no such receipt.
+    own: 404,
   },
 ];
 
@@ -95,7 +134,7 @@ describe('money settings: owner only', () => {
       assert.equal(refused.statusCode, 403, refused.body);
       assert.deepEqual(refused.data, { detail: messageText(adminMessages.ownerOnly) });
       const own = await call(s.auth.owner);
-      assert.equal(own.statusCode, c.method === 'GET' ? 200 : 400, own.body);
+      assert.equal(own.statusCode, c.own ?? (c.method === 'GET' ? 200 : 400), own.body);
       // Another tenant's owner: no session on this host.
       assert.equal((await call(other.auth.owner)).statusCode, 401);
     });
@@ -103,6 +142,38 @@ describe('money settings: owner only', () => {
 });
 
 describe('payment methods and card credentials', () => {
+  test("Yape added by one store's owner stays in that store: without credentials it waits, off", async () => {
+    const mine = await t.get('/api/v5/admin/money/payment-methods/', opts(s.auth.owner));
+    let yape = mine.data.find((m: { type: string }) => m.type === 'YAPE');
+    if (!yape) {
+      const added = await t.post(
+        '/api/v5/admin/money/payment-methods/yape/',
+        {},
+        opts(s.auth.owner),
+      );
+      assert.equal(added.statusCode, 201, added.body);
+      yape = added.data;
+    }
+    assert.equal(yape.is_active, false, 'no Mercado Pago credentials yet');
+    const turnOn = await t.patch(
+      `/api/v5/admin/money/payment-methods/${yape.uid}/`,
+      { is_active: true, version: yape.version },
+      opts(s.auth.owner),
+    );
+    assert.equal(turnOn.statusCode, 400, turnOn.body);
+    const theirs = await t.get(
+      '/api/v5/admin/money/payment-methods/',
+      opts(other.auth.owner, undefined, other.host),
+    );
+    assert.ok(!theirs.data.some((m: { type: string }) => m.type === 'YAPE'), theirs.body);
+    const foreign = await t.patch(
+      `/api/v5/admin/money/payment-methods/${yape.uid}/`,
+      { is_active: false, version: yape.version },
+      opts(other.auth.owner, undefined, other.host),
+    );
+    assert.equal(foreign.statusCode, 404, foreign.body);
+  });
+
   test('secrets are write-only: stored, answered as configured, redacted in the audit log', async () => {
     const url = `/api/v5/admin/money/payment-methods/${cash.uid}/`;
     const res = await t.patch(
@@ -226,6 +297,8 @@ describe('tax rule', () => {
       name: 'IVA',
       rate: '10.00',
       included: true,
+      // Untouched by this save: receipts are still issued when an order is paid.
+      receipt_issue_on: 'PAYMENT',
       version: read.data.version + 1,
     });
     const stale = await t.call(

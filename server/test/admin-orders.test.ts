@@ -2,10 +2,18 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { adminMessages, messageText } from '@store/contract';
-import { auditLog, staffMembers } from '../src/db/schema';
+import { auditLog, orders, staffMembers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { billing, firstSlot, goodCard, makeShop, stockOf, type Shop } from './support/orders';
+import {
+  billing,
+  firstSlot,
+  goodCard,
+  makeShop,
+  north,
+  stockOf,
+  type Shop,
+} from './support/orders';
 
 /** The back office's orders: filters, detail with refunds, cancel with refund, CSV export. */
 let t: TestApp;
@@ -231,5 +239,154 @@ describe('admin orders', () => {
     assert.match(lines[1], /,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     const bad = await get('/api/v5/admin/orders.csv?place=nope');
     assert.equal(bad.statusCode, 400);
+  });
+});
+
+describe('admin orders: the whole workflow in the back office', () => {
+  const move = (uid: string, body: Record<string, unknown>, headers = owner) =>
+    t.post(`/api/v5/admin/orders/${uid}/transition/`, body, { host: shop.host, headers });
+
+  test('a pickup order: accepted, ready, delivered from /admin, each move audited; the manager too', async () => {
+    const o = await place();
+    const listed = (await get(`/api/v5/admin/orders/${o.uid}/`)).data;
+    assert.deepEqual(listed.actions, ['accept', 'cancel']);
+    const ship = await move(o.uid, { action: 'ship' });
+    assert.equal(ship.statusCode, 400, ship.body);
+    assert.deepEqual(ship.data, {
+      non_field_errors: ['El pedido ya está «Recibido» y no puede pasar a «Enviado».'],
+    });
+    const accepted = await move(o.uid, { action: 'accept' });
+    assert.equal(accepted.statusCode, 200, accepted.body);
+    assert.equal(accepted.data.status, 'ACCEPTED');
+    assert.deepEqual(accepted.data.actions, ['cancel', 'deliver', 'ready']);
+    assert.deepEqual(accepted.data.refunds, [], 'the back office shape');
+    const ready = await move(o.uid, { action: 'ready' }, manager);
+    assert.equal(ready.statusCode, 200, ready.body);
+    assert.ok(ready.data.ready_at);
+    const delivered = await move(o.uid, { action: 'deliver' });
+    assert.equal(delivered.data.status, 'DELIVERED');
+    assert.deepEqual(delivered.data.actions, []);
+    const mine = await t.get(`/api/v5/me/orders/${o.uid}/`, {
+      host: shop.host,
+      headers: member.auth,
+    });
+    assert.equal(mine.data.status, 'DELIVERED');
+    const lines = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityUid, o.uid)))
+      .orderBy(auditLog.createdAt);
+    assert.deepEqual(
+      lines.map((l) => [l.actorRole, l.after?.status, l.after?.ready ?? null]),
+      [
+        ['OWNER', 'ACCEPTED', null],
+        ['MANAGER', 'ACCEPTED', true],
+        ['OWNER', 'DELIVERED', null],
+      ],
+    );
+  });
+
+  test('a delivery order is shipped before it is delivered; a bad action is a 400', async () => {
+    const o = await place({
+      shipping_type: 'delivery',
+      pickup: undefined,
+      delivery: { area: shop.area, address: 'Calle 2', ...north(1) },
+      expected_total: '16.50',
+    });
+    assert.equal((await move(o.uid, { action: 'accept' })).statusCode, 200);
+    assert.equal((await move(o.uid, { action: 'ready' })).statusCode, 400);
+    assert.equal((await move(o.uid, { action: 'ship' })).data.status, 'SHIPPED');
+    assert.equal((await move(o.uid, { action: 'deliver' })).data.status, 'DELIVERED');
+    const bad = await move(o.uid, { action: 'teleport' });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(bad.data.action);
+  });
+
+  test('cancel with a reason (through either route): the member reads it; the audit keeps it', async () => {
+    const o = await place();
+    const res = await t.post(
+      `/api/v5/admin/orders/${o.uid}/cancel/`,
+      { reason: 'closed', reason_note: 'Hoy cerramos temprano.' },
+      { host: shop.host, headers: owner },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.cancel_reason, 'closed');
+    const mine = await t.get(`/api/v5/me/orders/${o.uid}/`, {
+      host: shop.host,
+      headers: member.auth,
+    });
+    assert.equal(mine.data.cancel_reason, 'closed');
+    assert.equal(mine.data.cancel_note, 'Hoy cerramos temprano.');
+    const [line] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityUid, o.uid)));
+    assert.equal(line.after?.cancel_reason, 'closed');
+    const other = await place();
+    const wordless = await move(other.uid, { action: 'cancel', reason: 'other', reason_note: ' ' });
+    assert.equal(wordless.statusCode, 400, wordless.body);
+    assert.ok(wordless.data.reason_note);
+  });
+
+  test('new orders of the last minutes, for the announcement, and only while they are recent', async () => {
+    const o = await place();
+    const res = await get('/api/v5/admin/orders/recent/');
+    assert.equal(res.statusCode, 200, res.body);
+    const mine = res.data.results.find((r: { uid: string }) => r.uid === o.uid);
+    assert.equal(mine.number, o.number);
+    assert.equal(mine.total, '10.00');
+    assert.equal(mine.shipping_type, 'pickup');
+    // Older than the window: not announced any more.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(orders.uid, o.uid));
+    const later = await get('/api/v5/admin/orders/recent/');
+    assert.ok(!later.body.includes(o.uid));
+  });
+
+  test("the order notification settings: the owner's, versioned and audited", async () => {
+    const read = await get('/api/v5/admin/order-notifications/');
+    assert.equal(read.statusCode, 200, read.body);
+    assert.deepEqual(read.data, {
+      new_order_mail_to: null,
+      customer_status_mails: true,
+      version: 1,
+    });
+    assert.equal(
+      (await get('/api/v5/admin/order-notifications/', manager)).statusCode,
+      403,
+      'the manager does not choose',
+    );
+    const put = (body: Record<string, unknown>) =>
+      t.call('PUT', '/api/v5/admin/order-notifications/', {
+        host: shop.host,
+        headers: owner,
+        body,
+      });
+    const bad = await put({
+      new_order_mail_to: 'no-es-correo',
+      customer_status_mails: 'si',
+      version: 1,
+    });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(bad.data.new_order_mail_to && bad.data.customer_status_mails, bad.body);
+    const saved = await put({ new_order_mail_to: null, customer_status_mails: false, version: 1 });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(saved.data, {
+      new_order_mail_to: null,
+      customer_status_mails: false,
+      version: 2,
+    });
+    const stale = await put({ new_order_mail_to: null, customer_status_mails: true, version: 1 });
+    assert.equal(stale.statusCode, 409, stale.body);
+    assert.equal(stale.data.current.version, 2);
+    const [line] = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'order_settings'));
+    assert.equal(line.after?.customer_status_mails, false);
+    // Back as the other tests expect it.
+    assert.equal(
+      (await put({ new_order_mail_to: null, customer_status_mails: true, version: 2 })).statusCode,
+      200,
+    );
   });
 });

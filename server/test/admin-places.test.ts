@@ -147,8 +147,12 @@ describe('the editor: field errors in Spanish, nothing written', () => {
         sunday: { from: '09:00', to: '09:00' },
       },
     });
-    assert.deepEqual(bad['timetable.monday.from'], [messageText(formMessages.time)]);
-    assert.deepEqual(bad['timetable.sunday.to'], [messageText(adminPlacesMessages.placeHoursSame)]);
+    // The spec's one-range form is read as the opening hours: Monday's hours on every weekday.
+    assert.deepEqual(bad['timetable.days.monday.0.from'], [messageText(formMessages.time)]);
+    assert.deepEqual(bad['timetable.days.friday.0.from'], [messageText(formMessages.time)]);
+    assert.deepEqual(bad['timetable.days.sunday.0.to'], [
+      messageText(adminPlacesMessages.placeHoursSame),
+    ]);
     assert.equal(
       messageText(adminPlacesMessages.placeHoursSame),
       'La hora de cierre debe ser distinta de la de apertura.',
@@ -180,6 +184,45 @@ describe('the editor: field errors in Spanish, nothing written', () => {
       messageText(adminPlacesMessages.placeRadiusRange),
     ]);
     assert.ok(radius['delivery.per_km']);
+  });
+
+  test('delivery off with radius 0 (a new marketplace place) saves its hours; on, the radius counts', async () => {
+    const place = await read(s.places.b);
+    const seeded = await rowOf(s.places.b);
+    const res = await t.patch(
+      url(s.places.b),
+      {
+        timetable: { ...week },
+        delivery: { enabled: false, base_fare: '0.00', per_km: '0.00', max_radius_km: 0 },
+        version: place.version,
+      },
+      opts(s.auth.owner),
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.delivery.max_radius_km, 0);
+    const on = await t.patch(
+      url(s.places.b),
+      {
+        delivery: { enabled: true, base_fare: '0.00', per_km: '0.00', max_radius_km: 0 },
+        version: res.data.version,
+      },
+      opts(s.auth.owner),
+    );
+    assert.equal(on.statusCode, 400, on.body);
+    assert.deepEqual(on.data['delivery.max_radius_km'], [
+      messageText(adminPlacesMessages.placeRadiusRange),
+    ]);
+    // Back as the other tests expect it (the seed's all-day hours are not typeable in the form).
+    const back = await t.patch(
+      url(s.places.b),
+      { delivery: place.delivery, version: res.data.version },
+      opts(s.auth.owner),
+    );
+    assert.equal(back.statusCode, 200, back.body);
+    await t.db
+      .update(places)
+      .set({ timetable: seeded.timetable })
+      .where(and(eq(places.appId, s.app.uid), eq(places.uid, s.places.b)));
   });
 
   test('unknown fields and a missing version are refused', async () => {

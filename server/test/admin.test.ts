@@ -99,6 +99,32 @@ const cases: Case[] = [
   },
   {
     method: 'POST',
+    path: '/api/v5/admin/orders/{uid}/transition/',
+    url: () => '/api/v5/admin/orders/00000000-0000-0000-0000-000000000000/transition/',
+    body: () => ({ action: 'accept' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/orders/recent/',
+    url: () => '/api/v5/admin/orders/recent/',
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/order-notifications/',
+    url: () => '/api/v5/admin/order-notifications/',
+    ownerOnly: true,
+  },
+  {
+    method: 'PUT',
+    path: '/api/v5/admin/order-notifications/',
+    url: () => '/api/v5/admin/order-notifications/',
+    // Version 0 never exists: a 400 once the role passed, and nothing written.
+    body: () => ({ new_order_mail_to: null, customer_status_mails: false, version: 0 }),
+    ownerOnly: true,
+    status: 400,
+  },
+  {
+    method: 'POST',
     path: '/api/v5/admin/orders/{uid}/remove-line/',
     url: () => '/api/v5/admin/orders/00000000-0000-0000-0000-000000000000/remove-line/',
     body: () => ({ position: 0, quantity: 1 }),
@@ -118,6 +144,23 @@ const cases: Case[] = [
     body: () => ({ main_color: '#000000', version: 0 }),
   },
   { method: 'GET', path: '/api/v5/admin/products/', url: () => '/api/v5/admin/products/' },
+  // Selling more (selling-stock.test.ts, selling-reports.test.ts).
+  { method: 'GET', path: '/api/v5/admin/stock/low/', url: () => '/api/v5/admin/stock/low/' },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/products/{uid}/stock-movements/',
+    url: () => `/api/v5/admin/products/${product.uid}/stock-movements/`,
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/reports/',
+    url: () => '/api/v5/admin/reports/?from=2026-11-01&to=2026-11-30',
+  },
+  {
+    method: 'GET',
+    path: '/api/v5/admin/reports/{report}/csv/',
+    url: () => '/api/v5/admin/reports/category/csv/?from=2026-11-01&to=2026-11-30',
+  },
   {
     method: 'GET',
     path: '/api/v5/admin/products/{uid}/',
@@ -459,6 +502,14 @@ const cases: Case[] = [
     body: () => ({ decision: 'approve', version: 1 }),
     status: 403,
   },
+  {
+    method: 'POST',
+    path: '/api/v5/admin/marketplace/stores/{uid}/change-decision/',
+    url: () =>
+      '/api/v5/admin/marketplace/stores/00000000-0000-0000-0000-000000000000/change-decision/',
+    body: () => ({ decision: 'approve', version: 1 }),
+    status: 403,
+  },
   // A new store's checklist: null for a tenant-file company; its writes refuse version 0.
   { method: 'GET', path: '/api/v5/admin/onboarding/', url: () => '/api/v5/admin/onboarding/' },
   {
@@ -553,6 +604,7 @@ describe('admin permission matrix', () => {
       'marketing',
     ]);
     assert.equal(owner.company.name, 'Café Aurora');
+    assert.equal(owner.main_company, true);
     const manager = (await t.get('/api/v5/admin/me/', { headers: aurora.manager })).data;
     assert.equal(manager.role, 'MANAGER');
     assert.deepEqual(manager.areas, [

@@ -37,7 +37,7 @@ describe('email verification over SMTP', () => {
     );
     const res = await t.get(path);
     assert.equal(res.statusCode, 200);
-    assert.equal(res.data.detail, 'Su correo ha sido verificado.');
+    assert.equal(res.data.detail, 'Tu correo fue verificado.');
     const me = await t.get('/api/v5/me/', { headers: m.auth });
     assert.equal(me.data.email_verified, true);
     const again = await t.get(path);
@@ -79,7 +79,7 @@ describe('password recovery over SMTP', () => {
     const res = await t.post('/api/v5/me/reset_password/', { email: m.body.email.toUpperCase() });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.data, {
-      detail: 'Correo enviado. Por favor revise su bandeja de entrada.',
+      detail: 'Correo enviado. Revisa tu bandeja de entrada.',
     });
     const mail = await smtp.waitFor(m.body.email, /Restablece tu contraseña/);
     const link = mail.links.find((l) => l.includes('/reset-password/'))!;
@@ -102,7 +102,7 @@ describe('password recovery over SMTP', () => {
       password_confirmation: m.body.email,
     });
     assert.deepEqual(isEmail.data, {
-      password: ['La contraseña no puede ser igual a su correo electrónico.'],
+      password: ['La contraseña no puede ser igual a tu correo electrónico.'],
     });
 
     const ok = await t.post(api, {
@@ -110,7 +110,7 @@ describe('password recovery over SMTP', () => {
       password_confirmation: 'Nueva clave 2',
     });
     assert.equal(ok.statusCode, 200);
-    assert.equal(ok.data.detail, 'Su contraseña ha sido restablecida.');
+    assert.equal(ok.data.detail, 'Tu contraseña fue restablecida.');
     assert.equal(
       (await t.get('/api/v5/me/', { headers: m.auth })).statusCode,
       401,
@@ -140,7 +140,7 @@ describe('password recovery over SMTP', () => {
     const res = await t.post('/api/v5/me/reset_password/', { email: 'nobody-here@example.com' });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.data, {
-      detail: 'Correo enviado. Por favor revise su bandeja de entrada.',
+      detail: 'Correo enviado. Revisa tu bandeja de entrada.',
     });
     await t.app.mailer.idle();
     assert.ok(!smtp.mails.some((mail) => mail.to === 'nobody-here@example.com'));
@@ -197,7 +197,7 @@ describe('account deletion over SMTP', () => {
     assert.equal(asked.statusCode, 200);
     assert.equal(
       asked.data.detail,
-      'Le enviamos un correo para confirmar la eliminación de su cuenta.',
+      'Te enviamos un correo para confirmar la eliminación de tu cuenta.',
     );
     const mail = await smtp.waitFor(m.body.email, /Confirma la eliminación de tu cuenta/);
     const app = await t.appOf('localhost');
@@ -220,7 +220,7 @@ describe('account deletion over SMTP', () => {
 
     const del = await t.delete(`/api/v5/me/delete/${userUid}/${token}/`);
     assert.equal(del.statusCode, 200);
-    assert.equal(del.data.detail, 'Su cuenta ha sido eliminada.');
+    assert.equal(del.data.detail, 'Tu cuenta fue eliminada.');
     assert.equal((await t.get('/api/v5/me/', { headers: m.auth })).statusCode, 401);
     assert.equal(
       (await t.post('/api/v5/login/', { email: m.body.email, password: m.body.password }))

@@ -41,7 +41,7 @@ describe('POST v5/login/ by email', () => {
     for (const res of [wrong, unknown]) {
       assert.equal(res.statusCode, 400);
       assert.deepEqual(res.data, {
-        non_field_errors: ['No puede iniciar sesión con las credenciales proporcionadas.'],
+        non_field_errors: ['No puedes iniciar sesión con las credenciales proporcionadas.'],
       });
     }
   });
@@ -137,7 +137,7 @@ describe('POST v5/login/ by mobile number and by document', () => {
     });
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data.non_field_errors, [
-      'No puede iniciar sesión con las credenciales proporcionadas.',
+      'No puedes iniciar sesión con las credenciales proporcionadas.',
     ]);
   });
 });

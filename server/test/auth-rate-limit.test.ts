@@ -265,11 +265,11 @@ describe('rate limits (kept in the database)', () => {
     assert.equal(parseTrustProxy(undefined), false);
     assert.equal(parseTrustProxy('false'), false);
     assert.equal(parseTrustProxy('0'), false);
-    assert.deepEqual(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback'), [
+    assert.deepEqual(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1,fd00::/48,loopback'), [
       '10.0.0.0/8',
       '127.0.0.1',
       '::1',
-      'fd00::/8',
+      'fd00::/48',
       'loopback',
     ]);
     assert.throws(

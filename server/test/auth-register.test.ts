@@ -74,6 +74,27 @@ after(async () => {
 });
 
 describe('POST v5/register/', () => {
+  test('return_to: the mailed link returns to that page of the store; another site is a 400', async () => {
+    const body = newMember({ email: 'merchant.back@example.com', return_to: '/crear-tienda' });
+    const res = await t.post('/api/v5/register/', body);
+    assert.equal(res.statusCode, 201, res.body);
+    const mail = await smtp.waitFor('merchant.back@example.com', /Confirma tu correo/);
+    const appUid = (await t.appOf('localhost')).uid;
+    const link = mail.links.find((l) => l.includes('/verification-email/'));
+    assert.match(
+      link ?? '',
+      new RegExp(
+        `^http://localhost/verification-email/${appUid}/${res.data.user.uid}/[^/?]+\\?next=%2Fcrear-tienda$`,
+      ),
+      mail.links.join(),
+    );
+    for (const bad of ['//evil.example/x', 'https://evil.example', '/a?b=c', '/x\\y']) {
+      const refused = await t.post('/api/v5/register/', newMember({ return_to: bad }));
+      assert.equal(refused.statusCode, 400, `${bad}: ${refused.body}`);
+      assert.deepEqual(Object.keys(refused.data), ['return_to'], refused.body);
+    }
+  });
+
   test('creates the member (201), answers a session and sends a verification mail', async () => {
     const body = newMember({
       email: 'New.Member@Example.com',
@@ -125,9 +146,9 @@ describe('POST v5/register/', () => {
       }),
     );
     assert.deepEqual(res2.data, {
-      accept_terms: ['Debe aceptar los términos y condiciones'],
-      accept_age: ['Debe declarar que es mayor de edad'],
-      accept_data_processing: ['Debe autorizar el tratamiento de sus datos personales'],
+      accept_terms: ['Debes aceptar los términos y condiciones'],
+      accept_age: ['Debes declarar que eres mayor de edad'],
+      accept_data_processing: ['Debes autorizar el tratamiento de tus datos personales'],
     });
   });
 
@@ -164,16 +185,16 @@ describe('POST v5/register/', () => {
     });
   });
 
-  test('birthdate: a wrong date gives "Escriba una fecha válida", under 18 "Debe ser mayor de edad"', async () => {
+  test('birthdate: a wrong date gives "Escribe una fecha válida", under 18 "Debes ser mayor de edad"', async () => {
     for (const birthdate of ['1990-02-30', '14/05/1990', 'ayer', '3000-01-01']) {
       const res = await t.post('/api/v5/register/', newMember({ birthdate }));
       assert.equal(res.statusCode, 400, birthdate);
-      assert.deepEqual(res.data, { birthdate: ['Escriba una fecha válida'] }, birthdate);
+      assert.deepEqual(res.data, { birthdate: ['Escribe una fecha válida'] }, birthdate);
     }
     const today = new Date();
     const seventeen = `${today.getUTCFullYear() - 17}-01-01`;
     const res = await t.post('/api/v5/register/', newMember({ birthdate: seventeen }));
-    assert.deepEqual(res.data, { birthdate: ['Debe ser mayor de edad'] });
+    assert.deepEqual(res.data, { birthdate: ['Debes ser mayor de edad'] });
     const eighteen = `${today.getUTCFullYear() - 18}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
     assert.equal(
       (await t.post('/api/v5/register/', newMember({ birthdate: eighteen }))).statusCode,
@@ -197,7 +218,7 @@ describe('POST v5/register/', () => {
       newMember({ email: 'same.as@example.com', password: 'Same.As@Example.com' }),
     );
     assert.deepEqual(res.data, {
-      password: ['La contraseña no puede ser igual a su correo electrónico.'],
+      password: ['La contraseña no puede ser igual a tu correo electrónico.'],
     });
   });
 
@@ -519,7 +540,7 @@ describe('POST v5/login/mobile/google/', () => {
     ]) {
       const res = await t.post('/api/v5/login/mobile/google/', { id_token: token }, { host });
       assert.equal(res.statusCode, 400);
-      assert.deepEqual(res.data, { id_token: ['No se pudo validar su cuenta de Google.'] });
+      assert.deepEqual(res.data, { id_token: ['No se pudo validar tu cuenta de Google.'] });
     }
     const unverified = await t.post(
       '/api/v5/login/mobile/google/',
@@ -527,7 +548,7 @@ describe('POST v5/login/mobile/google/', () => {
       { host },
     );
     assert.deepEqual(unverified.data, {
-      id_token: ['Su cuenta de Google no tiene un correo verificado.'],
+      id_token: ['Tu cuenta de Google no tiene un correo verificado.'],
     });
   });
 

@@ -46,15 +46,19 @@ async function sessionMethodOf(token: string) {
 }
 
 describe('a session made from a document number alone (ONLY_DOCUMENT) is limited', () => {
-  test("the owner's document alone never opens a session, let alone the console", async () => {
-    const res = await documentLogin('40123457'); // dueno@aurora.pe, OWNER of the demo store
-    assert.equal(res.statusCode, 400, res.body);
-    assert.deepEqual(res.data, {
-      non_field_errors: ['Esta cuenta debe ingresar con su contraseña.'],
+  test("the owner's document alone never opens a session, and answers as an unknown document", async () => {
+    const unknown = await documentLogin('87654321');
+    assert.equal(unknown.statusCode, 400, unknown.body);
+    assert.deepEqual(unknown.data, {
+      non_field_errors: ['No puedes iniciar sesión con las credenciales proporcionadas.'],
     });
-    for (const doc of ['40123456', '40123458']) {
-      // STAFF and VALIDATOR too
-      assert.equal((await documentLogin(doc)).statusCode, 400);
+    // dueno@aurora.pe (OWNER of the demo store), cajero (STAFF) and the VALIDATOR: the same
+    // status and the same bytes, so the answer tells nobody whose document belongs to staff.
+    for (const doc of ['40123457', '40123456', '40123458']) {
+      const res = await documentLogin(doc);
+      assert.equal(res.statusCode, unknown.statusCode, res.body);
+      assert.equal(res.body, unknown.body);
+      assert.deepEqual(res.headers['content-length'], unknown.headers['content-length']);
     }
     const count = await t.db.execute(sql`SELECT count(*)::int AS n FROM sessions`);
     assert.equal((count as unknown as { rows: { n: number }[] }).rows[0].n, 0);
@@ -86,7 +90,7 @@ describe('a session made from a document number alone (ONLY_DOCUMENT) is limited
     const { data } = await documentLogin('45678912');
     const a = auth(data.token);
     const refused =
-      'Para hacer esto ingrese con su contraseña o con Google: ingresó solo con su documento.';
+      'Confirma que eres tú para continuar: ingresaste solo con tu número de documento.';
     const attempts = [
       await t.patch('/api/v5/me/', { first_name: 'Intruso' }, { host, ...a }),
       await t.patch('/api/v5/me/', { mobile_number: '+51911111111' }, { host, ...a }),
@@ -101,6 +105,7 @@ describe('a session made from a document number alone (ONLY_DOCUMENT) is limited
     for (const res of attempts) {
       assert.equal(res.statusCode, 403, res.body);
       assert.deepEqual(res.data, { detail: refused });
+      assert.equal(res.errorCodes?.code, 'auth.step_up_required');
     }
     const [row] = await t.db
       .select({ firstName: users.firstName, mobile: users.mobileNumber })
@@ -297,7 +302,7 @@ describe('sessions expire and can all be ended', () => {
     assert.equal((await t.get('/api/v5/me/', { host, headers: member.auth })).statusCode, 200);
     const res = await t.post('/api/v5/logout/all/', undefined, { host, headers: member.auth });
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(res.data, { detail: 'Se cerró su sesión en todos los dispositivos.' });
+    assert.deepEqual(res.data, { detail: 'Se cerró tu sesión en todos los dispositivos.' });
     assert.equal((await t.get('/api/v5/me/', { host, headers: member.auth })).statusCode, 401);
     assert.equal(
       (await t.get('/api/v5/me/', { host, ...auth(second.data.token) })).statusCode,

@@ -236,7 +236,7 @@ describe('POST v5/login/mobile/apple/', () => {
     for (const [name, id_token] of cases) {
       const res = await apple({ id_token }, host);
       assert.equal(res.statusCode, 400, `${name}: ${res.body}`);
-      assert.deepEqual(res.data, { id_token: ['No se pudo validar su cuenta de Apple.'] }, name);
+      assert.deepEqual(res.data, { id_token: ['No se pudo validar tu cuenta de Apple.'] }, name);
     }
     const [eve] = await t.db.select().from(users).where(eq(users.email, 'eve@icloud.com'));
     assert.equal(eve, undefined);
@@ -247,7 +247,7 @@ describe('POST v5/login/mobile/apple/', () => {
       const res = await apple({ id_token: await appleToken(claims) }, host);
       assert.equal(res.statusCode, 400, res.body);
       assert.deepEqual(res.data, {
-        id_token: ['Su cuenta de Apple no tiene un correo verificado.'],
+        id_token: ['Tu cuenta de Apple no tiene un correo verificado.'],
       });
     }
   });
@@ -341,7 +341,7 @@ describe('POST v5/login/mobile/facebook/', () => {
       const res = await facebook({ access_token }, host);
       assert.equal(res.statusCode, 400, res.body);
       assert.deepEqual(res.data, {
-        access_token: ['No se pudo validar su cuenta de Facebook.'],
+        access_token: ['No se pudo validar tu cuenta de Facebook.'],
       });
     }
     const [other] = await t.db.select().from(users).where(eq(users.email, 'other@example.com'));
@@ -353,7 +353,9 @@ describe('POST v5/login/mobile/facebook/', () => {
     const res = await facebook({ access_token: 'fb-taken' }, host);
     assert.equal(res.statusCode, 400, res.body);
     assert.deepEqual(res.data, {
-      access_token: ['Ya existe una cuenta con este correo: ingrese como lo hizo al registrarse.'],
+      access_token: [
+        'Ya existe una cuenta con este correo: ingresa como lo hiciste al registrarte.',
+      ],
     });
     const links = await t.db
       .select()
@@ -364,7 +366,7 @@ describe('POST v5/login/mobile/facebook/', () => {
     const none = await facebook({ access_token: 'fb-noemail' }, host);
     assert.equal(none.statusCode, 400, none.body);
     assert.deepEqual(none.data, {
-      access_token: ['Su cuenta de Facebook no comparte un correo electrónico.'],
+      access_token: ['Tu cuenta de Facebook no comparte un correo electrónico.'],
     });
   });
 

@@ -161,7 +161,7 @@ describe('server cart', () => {
     );
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, {
-      'products.0.option_groups': ['Elija como máximo 3 opciones de Extras.'],
+      'products.0.option_groups': ['Elige como máximo 3 opciones de Extras.'],
     });
     const tooFew = { uid: latte.uid, quantity: 1, option_groups: [] };
     const few = await t.post(
@@ -170,7 +170,7 @@ describe('server cart', () => {
       { headers: member.auth },
     );
     assert.deepEqual(few.data, {
-      'products.0.option_groups': ['Elija al menos 1 opciones de Tamaño.'],
+      'products.0.option_groups': ['Elige al menos 1 opciones de Tamaño.'],
     });
   });
 

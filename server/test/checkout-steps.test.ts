@@ -116,6 +116,7 @@ describe('the real checkout steps', () => {
         clock: () => new Date(),
         user,
         sessionMethod: 'password',
+        limitedSession: false,
         mailer: t.app.mailer,
       },
       place: await findPlace(t.db, app, s.place),

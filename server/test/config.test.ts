@@ -25,6 +25,41 @@ describe('settings from the environment', () => {
     assert.equal(configFromEnv({}).trustProxy, false);
   });
 
+  test('TRUST_PROXY refuses ranges wider than /8 (IPv4) and /32 (IPv6): nearly every client would be a proxy', () => {
+    for (const range of [
+      '0.0.0.0/0',
+      '0.0.0.0/1',
+      '128.0.0.0/7',
+      '::/0',
+      '2000::/3',
+      'fd00::/8',
+      '2001:db8::/31',
+      // IPv4-mapped IPv6: proxy-addr reads this as every IPv4 address.
+      '::ffff:0.0.0.0/96',
+      '0:0:0:0:0:ffff:10.0.0.0/103',
+    ])
+      assert.throws(
+        () => configFromEnv({ TRUST_PROXY: `127.0.0.1,${range}` }),
+        new RegExp(
+          `TRUST_PROXY: "${range.replace(/[.]/g, '\\.')}" spans too many addresses.*/8 for IPv4, /32 for IPv6`,
+        ),
+        range,
+      );
+    assert.deepEqual(
+      configFromEnv({
+        TRUST_PROXY: '10.0.0.0/8,2001:db8::/32,fd12:3456::/48,::ffff:10.0.0.0/104,::1,uniquelocal',
+      }).trustProxy,
+      [
+        '10.0.0.0/8',
+        '2001:db8::/32',
+        'fd12:3456::/48',
+        '::ffff:10.0.0.0/104',
+        '::1',
+        'uniquelocal',
+      ],
+    );
+  });
+
   test('reCAPTCHA minimum score, timeouts and the map tile server of the CSP', () => {
     assert.equal(configFromEnv({}).accounts.recaptchaMinScore, 0.5);
     assert.equal(configFromEnv({ RECAPTCHA_MIN_SCORE: '0.7' }).accounts.recaptchaMinScore, 0.7);

@@ -248,11 +248,24 @@ describe('POST v5/me/programs/{uid}/qr/', () => {
     const parts = qr.split('.');
     const otherMember = [parts[0], parts[1], crypto.randomUUID(), ...parts.slice(3)].join('.');
     assert.deepEqual(verifyMemberQr(otherMember), { valid: false, reason: 'signature' });
-    const longer = [...parts.slice(0, 4), String(Number(parts[4]) + 3600), parts[5]].join('.');
+    const longer = [...parts.slice(0, 4), String(Number(parts[4]) + 3600), ...parts.slice(5)].join(
+      '.',
+    );
     assert.deepEqual(verifyMemberQr(longer), { valid: false, reason: 'signature' });
+    // The nonce is signed too: a QR cannot be made new again by changing it.
+    const renonced = [...parts.slice(0, 5), 'AAAAAAAAAAAAAAAA', parts[6]].join('.');
+    assert.deepEqual(verifyMemberQr(renonced), { valid: false, reason: 'signature' });
     const flipped = qr.slice(0, -1) + (qr.endsWith('A') ? 'B' : 'A');
     assert.equal(verifyMemberQr(flipped).valid, false);
-    for (const bad of ['', 'abc', 'v2.a.b.c.1.x', 'v1.a.b.c.notanumber.x', 'x'.repeat(1000)])
+    // `v1.a.b.c.1.x` is the nonce-less format of before: no longer a QR.
+    for (const bad of [
+      '',
+      'abc',
+      'v2.a.b.c.1.x',
+      'v1.a.b.c.1.x',
+      'v1.a.b.c.notanumber.AAAAAAAAAAAAAAAA.x',
+      'x'.repeat(1000),
+    ])
       assert.deepEqual(verifyMemberQr(bad), { valid: false, reason: 'malformed' });
     const later = new Date(Date.now() + (QR_LIFETIME_SECONDS + 1) * 1000);
     assert.deepEqual(verifyMemberQr(qr, later), { valid: false, reason: 'expired' });

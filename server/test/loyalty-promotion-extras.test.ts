@@ -49,7 +49,7 @@ after(() => t?.close());
 describe('POST .../promotions/{uid}/qrcode/', () => {
   test('a signed short-lived QR naming the member, the promotion and the active unit', async () => {
     const m = await newClubMember(100);
-    const cake = byName['S/. 5 de descuento en tortas'];
+    const cake = byName['S/ 5 de descuento en tortas'];
     const free = await qrcode(m.auth, cake.uid);
     assert.equal(free.statusCode, 200, JSON.stringify(free.data));
     assert.equal(free.data.redemption, null);
@@ -124,7 +124,7 @@ describe('GET v5/me/promotions/{uid}/places/', () => {
   test("a promotion's own places, or every place of the company when it names none", async () => {
     const m = await newClubMember();
     const own = await t.get(
-      `/api/v5/me/promotions/${byName['S/. 5 de descuento en tortas'].uid}/places/`,
+      `/api/v5/me/promotions/${byName['S/ 5 de descuento en tortas'].uid}/places/`,
       { headers: m.auth },
     );
     assert.equal(own.statusCode, 200, JSON.stringify(own.data));

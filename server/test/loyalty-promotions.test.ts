@@ -67,9 +67,9 @@ after(() => t?.close());
 const P = {
   breakfast: '20% en desayunos',
   coffee: 'Café americano gratis',
-  cake: 'S/. 5 de descuento en tortas',
-  sandwich: 'Sándwich de la casa a S/. 12',
-  giftCard: 'Gift card de S/. 50',
+  cake: 'S/ 5 de descuento en tortas',
+  sandwich: 'Sándwich de la casa a S/ 12',
+  giftCard: 'Gift card de S/ 50',
   stamps: '10 sellos = 1 capuchino',
 };
 

@@ -3,12 +3,22 @@ import assert from 'node:assert/strict';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, inArray } from 'drizzle-orm';
 import { adminMessages, messageText } from '@store/contract';
-import { apps, mailOutbox } from '../src/db/schema';
+import { apps, mailOutbox, users } from '../src/db/schema';
 import { pruneMailOutbox } from '../src/modules/mail/prune';
 import { Mailer } from '../src/modules/mail/mailer';
+import { dayInWords } from '../src/modules/mail/words';
 import type { MailDelivery } from '../src/modules/mail/delivery';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember, startSmtp } from './support/accounts';
+import {
+  billing,
+  firstSlot,
+  goodCard,
+  makeShop,
+  north,
+  STAFF_PASSWORD,
+  type Shop,
+} from './support/orders';
 
 /**
  * The outbox (issue 21): a mail is written with what caused it and sent by a worker that retries
@@ -348,5 +358,273 @@ describe('without SMTP_URL', () => {
     assert.equal(realRow.failedAt, null);
     assert.ok(lines.some((l) => l.includes('token-secreto-demo@example.com')));
     assert.ok(!lines.some((l) => l.includes('token-secreto-real@example.com')), lines.join('\n'));
+  });
+});
+
+describe('order notices: the customer and the store hear about orders', () => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let shop: Shop;
+  let owner: Record<string, string>;
+  const weekdayDate =
+    /(lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)/;
+
+  before(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp({ accounts: { smtpUrl: smtp.url, mailDelivery: fast } });
+    shop = await makeShop(t, 'notices', { stock: 100, staff: true });
+    const res = await t.post(
+      '/api/v5/login/',
+      { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
+      { host: shop.host },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    owner = { authorization: `Token ${res.data.token}` };
+  });
+  after(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  /** A member whose address is verified (only those are mailed about their orders). */
+  async function verifiedMember() {
+    const m = await shop.member();
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.uid, m.user.uid));
+    return m;
+  }
+
+  async function place(
+    auth: Record<string, string>,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ uid: string; number: number }> {
+    const delivery = extra.shipping_type === 'delivery';
+    const res = await t.post(
+      `/api/v5/places/${shop.place}/orders/`,
+      {
+        shipping_type: 'pickup',
+        pickup: await firstSlot(t, shop),
+        products: [shop.cakeLine(1)],
+        expected_total: '10.00',
+        payment_method: shop.cash,
+        billing,
+        ...(delivery
+          ? {
+              pickup: undefined,
+              delivery: {
+                area: shop.area,
+                address: 'Jr. <Los Olivos> 123',
+                reference: 'Puerta "verde"',
+                ...north(2),
+              },
+              expected_total: '18.00',
+            }
+          : {}),
+        ...extra,
+      },
+      { host: shop.host, headers: auth },
+    );
+    assert.equal(res.statusCode, 201, res.body);
+    return res.data;
+  }
+
+  const move = (uid: string, body: Record<string, unknown>) =>
+    t.post(`/api/v5/admin/orders/${uid}/transition/`, body, { host: shop.host, headers: owner });
+
+  async function settings(body: {
+    new_order_mail_to: string | null;
+    customer_status_mails: boolean;
+  }) {
+    const now = await t.get('/api/v5/admin/order-notifications/', {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(now.statusCode, 200, now.body);
+    return t.call('PUT', '/api/v5/admin/order-notifications/', {
+      host: shop.host,
+      headers: owner,
+      body: { ...body, version: now.data.version },
+    });
+  }
+
+  const subjectsTo = async (to: string) =>
+    (await rowsTo(t, to))
+      .map((r) => r.subject)
+      .filter((s) => /pedido N°/.test(s) && !/recibido/.test(s));
+
+  test('dates in words, as the mails say them', () => {
+    assert.equal(dayInWords('2026-12-03', '2026-11-30'), 'jueves 3 de diciembre');
+    assert.equal(dayInWords('2027-01-04', '2026-12-30'), 'lunes 4 de enero de 2027');
+  });
+
+  test("a store's cancellation mails its reason, escaped, and the refund; the refund done mails again", async () => {
+    const m = await verifiedMember();
+    const o = await place(m.auth, { payment_method: shop.online, card: goodCard });
+    const res = await move(o.uid, {
+      action: 'cancel',
+      reason: 'other',
+      reason_note: 'Se nos fue la luz <b>hoy</b> & "mañana"',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.cancel_reason, 'other');
+    const canceled = await smtp.waitFor(
+      m.body.email,
+      new RegExp(`pedido N° ${o.number} fue cancelado`),
+    );
+    assert.match(canceled.text, /canceló tu pedido N° \d+ del /);
+    assert.match(canceled.text, weekdayDate);
+    assert.match(
+      canceled.text,
+      /Motivo: Se nos fue la luz <b>hoy<\/b> & "mañana"/,
+      'the text part as typed',
+    );
+    assert.match(
+      canceled.text,
+      /Motivo: Se nos fue la luz &lt;b&gt;hoy&lt;\/b&gt; &amp; &quot;mañana&quot;/,
+      'the HTML part escaped',
+    );
+    assert.ok(!canceled.text.includes('<b>hoy</b></p>'), 'no markup of the store in the HTML');
+    assert.match(canceled.text, /Te devolveremos S\/ 10\.00 a tu tarjeta terminada en 4242/);
+    assert.ok(
+      canceled.links.some((l) => l.endsWith(`/orders/${o.uid}`)),
+      canceled.links.join(),
+    );
+    assert.doesNotMatch(canceled.text, /\busted\b|\bsu pedido\b/i);
+    const refunded = await smtp.waitFor(
+      m.body.email,
+      new RegExp(`Te devolvimos S/\\.? 10\\.00 del pedido N° ${o.number}`),
+    );
+    assert.match(refunded.text, /tarjeta terminada en 4242/);
+    // Exactly once each.
+    await t.app.mailer.idle();
+    assert.deepEqual(
+      (await subjectsTo(m.body.email)).sort(),
+      [
+        `Te devolvimos S/ 10.00 del pedido N° ${o.number} - Shop notices`,
+        `Tu pedido N° ${o.number} fue cancelado - Shop notices`,
+      ].sort(),
+    );
+  });
+
+  test('accepted, ready and on its way mail the customer while the owner keeps them on', async () => {
+    const m = await verifiedMember();
+    assert.equal(
+      (await settings({ new_order_mail_to: null, customer_status_mails: false })).statusCode,
+      200,
+    );
+    const quiet = await place(m.auth);
+    assert.equal((await move(quiet.uid, { action: 'accept' })).statusCode, 200);
+    assert.equal((await move(quiet.uid, { action: 'ready' })).statusCode, 200);
+    await t.app.mailer.idle();
+    assert.deepEqual(await subjectsTo(m.body.email), [], 'switched off: no status mail');
+
+    assert.equal(
+      (await settings({ new_order_mail_to: null, customer_status_mails: true })).statusCode,
+      200,
+    );
+    const pickup = await place(m.auth);
+    assert.equal((await move(pickup.uid, { action: 'accept' })).statusCode, 200);
+    const accepted = await smtp.waitFor(
+      m.body.email,
+      new RegExp(`N° ${pickup.number} fue aceptado`),
+    );
+    assert.match(accepted.text, /Te esperamos el /);
+    assert.match(accepted.text, weekdayDate);
+    assert.match(accepted.text, /de \d\d:\d\d a \d\d:\d\d en Main/);
+    const ready = await move(pickup.uid, { action: 'ready' });
+    assert.equal(ready.statusCode, 200, ready.body);
+    assert.equal(ready.data.status, 'ACCEPTED');
+    assert.ok(ready.data.ready_at);
+    assert.deepEqual(ready.data.actions, ['cancel', 'deliver']);
+    const readyMail = await smtp.waitFor(
+      m.body.email,
+      new RegExp(`N° ${pickup.number} está listo para recoger`),
+    );
+    assert.match(readyMail.text, /recógelo en Main, Av\. Larco 1/);
+    assert.equal((await move(pickup.uid, { action: 'deliver' })).statusCode, 200);
+
+    const delivery = await place(m.auth, { shipping_type: 'delivery' });
+    assert.equal((await move(delivery.uid, { action: 'accept' })).statusCode, 200);
+    await smtp.waitFor(m.body.email, new RegExp(`N° ${delivery.number} fue aceptado`));
+    assert.equal((await move(delivery.uid, { action: 'ship' })).statusCode, 200);
+    const shipped = await smtp.waitFor(
+      m.body.email,
+      new RegExp(`N° ${delivery.number} está en camino`),
+    );
+    assert.match(shipped.text, /salió hacia Jr\. <Los Olivos> 123/);
+    assert.match(shipped.text, /Jr\. &lt;Los Olivos&gt; 123.* \(Puerta &quot;verde&quot;\)/);
+    await t.app.mailer.idle();
+    assert.ok(
+      !(await subjectsTo(m.body.email)).some((s) => /entregado/i.test(s)),
+      'a delivered order mails nobody',
+    );
+  });
+
+  test("the member's own cancellation mails no notice, but the refund done", async () => {
+    const m = await verifiedMember();
+    const o = await place(m.auth, { payment_method: shop.online, card: goodCard });
+    const res = await t.post(`/api/v5/me/orders/${o.uid}/cancel/`, undefined, {
+      host: shop.host,
+      headers: m.auth,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    await smtp.waitFor(
+      m.body.email,
+      new RegExp(`Te devolvimos S/\\.? 10\\.00 del pedido N° ${o.number}`),
+    );
+    await t.app.mailer.idle();
+    assert.deepEqual(await subjectsTo(m.body.email), [
+      `Te devolvimos S/ 10.00 del pedido N° ${o.number} - Shop notices`,
+    ]);
+  });
+
+  test('an address the member never verified gets no notice', async () => {
+    const m = await shop.member();
+    const o = await place(m.auth);
+    assert.equal((await move(o.uid, { action: 'cancel', reason: 'closed' })).statusCode, 200);
+    await t.app.mailer.idle();
+    assert.deepEqual(await subjectsTo(m.body.email), []);
+  });
+
+  test("the owner's mail per new order: to the team's own address, for cash and card orders", async () => {
+    const refused = await settings({
+      new_order_mail_to: 'extrano@example.com',
+      customer_status_mails: true,
+    });
+    assert.equal(refused.statusCode, 400, refused.body);
+    assert.deepEqual(refused.data, {
+      new_order_mail_to: [messageText(adminMessages.orderMailNotStaff)],
+    });
+    const ok = await settings({
+      new_order_mail_to: `OWNER@${shop.host}`,
+      customer_status_mails: true,
+    });
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.data.new_order_mail_to, `owner@${shop.host}`);
+    const m = await verifiedMember();
+    const cash = await place(m.auth);
+    const first = await smtp.waitFor(
+      `owner@${shop.host}`,
+      new RegExp(`Nuevo pedido N° ${cash.number} -`),
+    );
+    assert.match(first.text, /Llegó el pedido N° \d+ de Ana Quispe/);
+    assert.match(first.text, /1 x Torta/);
+    assert.ok(
+      first.links.some((l) => l.endsWith(`/admin/orders/${cash.uid}`)),
+      first.links.join(),
+    );
+    const card = await place(m.auth, { payment_method: shop.online, card: goodCard });
+    await smtp.waitFor(`owner@${shop.host}`, new RegExp(`Nuevo pedido N° ${card.number} -`));
+    // Off again: no more mails.
+    assert.equal(
+      (await settings({ new_order_mail_to: '', customer_status_mails: true })).statusCode,
+      200,
+    );
+    const quiet = await place(m.auth);
+    await t.app.mailer.idle();
+    assert.ok(
+      !(await rowsTo(t, `owner@${shop.host}`)).some((r) =>
+        r.subject.includes(`N° ${quiet.number} `),
+      ),
+    );
   });
 });

@@ -318,6 +318,7 @@ describe('Mercado Pago through the official SDK', () => {
       clock: () => new Date(),
       user: null,
       sessionMethod: null,
+      limitedSession: false,
     };
     await assert.rejects(
       transitionOrder(scope, res.data.uid, 'ACCEPTED', 'place'),

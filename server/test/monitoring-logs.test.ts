@@ -3,7 +3,14 @@ import assert from 'node:assert/strict';
 import { logRedaction } from '../src/lib/log-redaction';
 import { startTestApp, type TestApp } from './support/test-app';
 import { startSmtp } from './support/accounts';
-import { billing, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
+import {
+  billing,
+  firstSlot,
+  goodCard,
+  makeShop,
+  STAFF_PASSWORD,
+  type Shop,
+} from './support/orders';
 
 /**
  * What the server writes to its log, captured as a deployment's log shipper would read it
@@ -123,6 +130,105 @@ describe('the log', () => {
     ])
       assert.ok(!text.includes(secret), `the log holds ${secret.slice(0, 6)}…`);
     assert.match(text, /\[redacted\]/);
+  });
+});
+
+describe('link tokens and coupon codes', () => {
+  /** The path of a mailed link to the tenant, and the token (or code) at its end. */
+  const linkOf = (link: string) => {
+    const path = new URL(link).pathname;
+    return { path, secret: path.split('/').filter(Boolean).at(-1)! };
+  };
+
+  test('never reach the log: link pages, their API calls (right or wrong method) and coupon codes', async () => {
+    const links = await makeShop(t, 'logs-links', {
+      staff: true,
+      coupons: [{ key: 'secret', code: 'CLAVE2026SECRETA', kind: 'AMOUNT', value: '1.00' }],
+    });
+    const host = links.host;
+    const m = await links.member();
+    const app = links.app.uid;
+    const user = m.user.uid as string;
+    const owner = await t.post(
+      '/api/v5/login/',
+      { email: `owner@${host}`, password: STAFF_PASSWORD },
+      { host },
+    );
+    assert.equal(owner.statusCode, 200, owner.body);
+    const ownerAuth = { authorization: `Token ${owner.data.token}` };
+
+    // The four mailed links: verification (sent on sign-up), reset, deletion, staff invitation.
+    const verification = linkOf(
+      (await smtp.waitFor(m.body.email as string, /Confirma tu correo/)).links[0],
+    );
+    await t.post('/api/v5/me/reset_password/', { email: m.body.email }, { host });
+    const reset = linkOf((await smtp.waitFor(m.body.email as string, /Restablece/)).links[0]);
+    await t.post('/api/v5/delete-account/', {}, { host, headers: m.auth });
+    const deletion = linkOf((await smtp.waitFor(m.body.email as string, /eliminación/)).links[0]);
+    const invited = await t.post(
+      '/api/v5/staff/invitations/',
+      { email: 'invitada.log@example.com', role: 'STAFF', place_uids: [] },
+      { host, headers: ownerAuth },
+    );
+    assert.equal(invited.statusCode, 201, invited.body);
+    const invitation = linkOf((await smtp.waitFor('invitada.log@example.com', /equipo/)).links[0]);
+    const invitationUid = invited.data.uid as string;
+    const code = 'CLAVE2026SECRETA';
+    const secrets = [verification.secret, reset.secret, deletion.secret, invitation.secret, code];
+    for (const secret of secrets) assert.ok(secret.length >= 16, secret);
+
+    const from = accessLines().length;
+    const calls: [string, string, unknown?][] = [
+      // The pages the mails open (the web app's, answered by the page shell when built).
+      ['GET', verification.path],
+      ['GET', reset.path],
+      ['GET', deletion.path],
+      ['GET', `/socio${deletion.path}`],
+      ['GET', invitation.path],
+      ['GET', `/company/${links.place}/code/${code}/`],
+      ['GET', `/c/${links.place}/company/${links.place}/code/${code}`],
+      // The API calls those pages make.
+      ['GET', `/api/v5/verification-email/${app}/${user}/${verification.secret}/`],
+      ['GET', `/api/v5/me/delete/${user}/${deletion.secret}/`],
+      ['GET', `/api/v5/me/delete/${user}/${deletion.secret}/list-members-programs/?page=1`],
+      ['GET', `/api/v5/socio/me/delete/${app}/${user}/${deletion.secret}/`],
+      ['GET', `/api/v5/invitations/${invitationUid}/${invitation.secret}/`],
+      ['POST', `/api/v5/invitations/${invitationUid}/${invitation.secret}/accept/`, {}],
+      ['GET', `/api/v5/companies/${links.place}/validate-code/${code}/`],
+      [
+        'POST',
+        `/api/v5/me/reset_password/${user}/${reset.secret}/`,
+        { password: 'Otra-Clave-2026', password_confirmation: 'Otra-Clave-2026' },
+      ],
+      // The same paths asked with a method they do not take: no route, still no token.
+      ['GET', `/api/v5/me/reset_password/${user}/${reset.secret}/`],
+      ['PUT', `/api/v5/invitations/${invitationUid}/${invitation.secret}/accept/`, {}],
+      ['POST', `/api/v5/verification-email/${app}/${user}/${verification.secret}/`, {}],
+      ['GET', `/api/v5/companies/${links.place}/validate-code/${code}/more/`],
+      ['DELETE', `/api/v5/me/delete/${user}/${deletion.secret}/`],
+    ];
+    for (const [method, url, body] of calls)
+      await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: { host, ...(method === 'POST' ? m.auth : {}) },
+        ...(body ? { payload: body as Record<string, unknown> } : {}),
+      });
+    const mine = accessLines().slice(from);
+    assert.equal(mine.length, calls.length, JSON.stringify(mine));
+    const text = raw.join('');
+    for (const secret of secrets)
+      assert.ok(
+        !text.includes(secret),
+        `the log holds ${secret.slice(0, 6)}… ${text.slice(-2000)}`,
+      );
+    // What stays says which link it was, and whose: the uids, the pattern of the token's place.
+    const paths = mine.map((l) => l.path);
+    assert.equal(paths[1], `/reset-password/${user}/:token`);
+    assert.equal(paths[5], `/company/${links.place}/code/:code/`);
+    assert.equal(paths[7], `/api/v5/verification-email/${app}/${user}/:token/`);
+    assert.equal(mine[7].route, '/api/v5/verification-email/:uidApp/:uidUser/:token/');
+    assert.equal(paths[13], `/api/v5/companies/${links.place}/validate-code/:code/`);
   });
 });
 

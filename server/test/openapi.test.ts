@@ -196,7 +196,7 @@ describe('route access', () => {
     }, /GET \/api\/v1\/forgotten\/ states no access/);
   });
 
-  test("an area's access applies to its routes, a route may say otherwise, and a session route gets the 401 hook", async () => {
+  test("an area's access applies to its routes, a route may say otherwise, and a session route gets the 401 hook and the limited-session guard", async () => {
     const app = await bare();
     const seen: Record<string, unknown> = {};
     app.addHook('onRoute', (route) => {
@@ -211,10 +211,17 @@ describe('route access', () => {
       { prefix: '/api' },
     );
     await app.ready();
-    const mine = seen['/api/v1/mine/'] as { config: { access: string }; preValidation: unknown };
-    const open = seen['/api/v1/open/'] as { config: { access: string }; preValidation: unknown };
+    type Seen = { config: { access: string; limitedSession?: unknown }; preValidation: unknown };
+    const mine = seen['/api/v1/mine/'] as Seen;
+    const open = seen['/api/v1/open/'] as Seen;
     assert.equal(mine.config.access, 'member');
-    assert.deepEqual(mine.preValidation, [requireUserHook]);
+    assert.equal(mine.config.limitedSession, 'step-up', 'a limited session steps up unless said');
+    const hooks = mine.preValidation as { name: string }[];
+    assert.deepEqual(
+      hooks.map((h) => h.name),
+      [requireUserHook.name, 'stepUpGuard'],
+    );
+    assert.equal(hooks[0], requireUserHook);
     assert.equal(open.config.access, 'public');
     assert.equal(open.preValidation, undefined);
     await app.close();

@@ -128,9 +128,10 @@ describe('orders the store never accepts expire', () => {
   });
 
   test('a tenant with order_acceptance_minutes 0 never expires orders', async () => {
-    const o = await order(1);
     const app = (await findAppRowByDomain(t.db, shop.host))!;
     await t.db.update(apps).set({ orderAcceptanceMinutes: 0 }).where(eq(apps.uid, app.uid));
+    const o = await order(1);
+    assert.equal((await rowOf(o.uid)).acceptBy, null);
     assert.deepEqual(expiredOnly(await expireUnacceptedOrders(t.db, later(10_000)), [o.uid]), []);
     assert.equal((await rowOf(o.uid)).status, 'RECEIVED');
   });

@@ -15,7 +15,8 @@ import {
   type Shop,
 } from './support/orders';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
-import { transitionOrder } from '../src/modules/orders/service';
+import { markOrderReady, transitionOrder } from '../src/modules/orders/service';
+import { expireUnacceptedOrders } from '../src/modules/orders/expiry';
 import { coupons, orders } from '../src/db/schema';
 
 let t: TestApp;
@@ -128,6 +129,50 @@ describe('member cancellation', () => {
     assert.equal(await uses(), before + 1);
     await cancel(withCoupon.uid);
     assert.equal(await uses(), before);
+  });
+});
+
+describe("the store's reasons, as the member reads them", () => {
+  const mine = async (uid: string) =>
+    (await t.get(`/api/v5/me/orders/${uid}/`, { host: shop.host, headers: member.auth })).data;
+  const mail = () => ({ mailer: t.app.mailer, publicUrl: {} });
+
+  test("a store's cancellation keeps its reason and words; the member's own has none", async () => {
+    const o = await place();
+    assert.equal((await mine(o.uid)).cancel_reason, null);
+    await transitionOrder(storeScope(t, await appRow()), o.uid, 'CANCELED_BY_PLACE', 'place', {
+      reason: 'out_of_area',
+      note: 'Solo repartimos en Miraflores.',
+      mail: mail(),
+    });
+    const seen = await mine(o.uid);
+    assert.equal(seen.status, 'CANCELED_BY_PLACE');
+    assert.equal(seen.cancel_reason, 'out_of_area');
+    assert.equal(seen.cancel_note, 'Solo repartimos en Miraflores.');
+    const own = await place();
+    await cancel(own.uid);
+    assert.equal((await mine(own.uid)).cancel_reason, null);
+  });
+
+  test('an order nobody accepted in time is canceled with the reason `expired`', async () => {
+    const o = await place();
+    await expireUnacceptedOrders(t.db, new Date(Date.now() + 24 * 60 * 60_000), undefined, mail());
+    const seen = await mine(o.uid);
+    assert.equal(seen.status, 'CANCELED_BY_PLACE');
+    assert.equal(seen.cancel_reason, 'expired');
+  });
+
+  test('ready for pickup: marked once by two racing cashiers, seen by the member', async () => {
+    const o = await place();
+    const scope = storeScope(t, await appRow());
+    await transitionOrder(scope, o.uid, 'ACCEPTED', 'place');
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => markOrderReady(scope, o.uid, mail())),
+    );
+    assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
+    const seen = await mine(o.uid);
+    assert.equal(seen.status, 'ACCEPTED');
+    assert.ok(seen.ready_at);
   });
 });
 

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, type TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
+import { dayInWords } from '../src/modules/mail/words';
 import { startSmtp } from './support/accounts';
 import {
   billing,
@@ -106,16 +107,39 @@ describe('placing an order', () => {
     assert.equal(await stockOf(t, shop, shop.coffee.uid), null, 'uncounted stock stays uncounted');
   });
 
-  test('mails the confirmation to the buyer', async () => {
-    const email = `buyer.${Date.now()}@example.com`;
-    const res = await pickupOrder({ billing: { ...billing, email } });
+  test("mails the confirmation to the buyer's verified address, not to the billing email", async () => {
+    const buyer = await shop.member();
+    const email = buyer.body.email as string;
+    const confirm = (await smtp.waitFor(email, /Confirma tu correo/)).links[0];
+    const verified = await t.get(`/api/v5${new URL(confirm).pathname}/`, { host: shop.host });
+    assert.equal(verified.statusCode, 200, verified.body);
+    const typed = `other.${Date.now()}@example.com`;
+    const res = await pickupOrder({ billing: { ...billing, email: typed } }, { auth: buyer.auth });
     assert.equal(res.statusCode, 201, res.body);
     const mail = await smtp.waitFor(email, new RegExp(`Pedido N° ${res.data.number} recibido`));
+    assert.ok(!smtp.mails.some((m) => m.to === typed), 'a mail to the billing email');
     assert.match(mail.text, /1 x Torta \(Chica\)/);
-    assert.match(mail.text, /Total: S\/\. 10\.00/);
+    assert.match(mail.text, /Total: S\/ 10\.00/);
     // Written before the order had its number, filled in by the database in the same transaction.
     assert.ok(mail.text.includes(`Recibimos tu pedido N° ${res.data.number} en`), mail.text);
     assert.doesNotMatch(mail.text + mail.subject, /⟦|⟧/);
+    // The pickup day in words ('el jueves 3 de diciembre'), never '2026-12-03'.
+    assert.ok(mail.text.includes(` el ${dayInWords(res.data.pickup_date)} de `), mail.text);
+  });
+
+  test('a pickup paid in cash needs no billing address; a delivery does (issue 36)', async () => {
+    const { address: _address, ...noAddress } = billing;
+    const pickup = await pickupOrder({ billing: noAddress });
+    assert.equal(pickup.statusCode, 201, pickup.body);
+    assert.equal(pickup.data.billing.address, '');
+    const delivery = await pickupOrder({
+      shipping_type: 'delivery',
+      pickup: undefined,
+      delivery: { area: shop.area, address: 'Calle 1', ...north(2) },
+      billing: noAddress,
+    });
+    assert.equal(delivery.statusCode, 400, delivery.body);
+    assert.ok(delivery.data['billing.address'], delivery.body);
   });
 
   test('a changed price is a 409 with the new prices, and nothing is written', async () => {
@@ -286,7 +310,7 @@ describe('placing an order', () => {
     });
     assert.equal(option.statusCode, 400);
     assert.deepEqual(option.data['products.0.option_groups'], [
-      'Elija al menos 1 opciones de Tamaño.',
+      'Elige al menos 1 opciones de Tamaño.',
     ]);
   });
 
@@ -390,7 +414,7 @@ describe('payments', () => {
 
   test('card rules: a card token is needed for online payment, a card number is refused, and a business without online payment says so', async () => {
     const noCard = await pickupOrder({ payment_method: shop.online });
-    assert.deepEqual(noCard.data.card, ['Ingrese los datos de su tarjeta.']);
+    assert.deepEqual(noCard.data.card, ['Ingresa los datos de tu tarjeta.']);
     const withNumber = await pickupOrder({
       payment_method: shop.online,
       card: { ...goodCard, number: '4242 4242 4242 4242', cvc: '123' },

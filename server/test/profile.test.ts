@@ -21,6 +21,31 @@ describe('GET and PATCH v5/me/', () => {
     assert.equal(patched.data.profile_complete, true);
   });
 
+  test('terms accepted at sign-up show; skipping /complete-info stays on the account across logins', async () => {
+    const m = await registerMember(t, 'localhost');
+    assert.equal(m.user.terms_accepted, true, 'accepted at sign-up');
+    assert.equal(m.user.complete_info_skipped, false);
+    const skipped = await t.patch('/api/v5/me/', { skip_complete_info: true }, { headers: m.auth });
+    assert.equal(skipped.statusCode, 200);
+    assert.equal(skipped.data.complete_info_skipped, true);
+    // A new session (after a logout) is told the same, at login and on GET v5/me/.
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: m.body.email, password: m.body.password },
+      { host: 'localhost' },
+    );
+    assert.equal(login.statusCode, 200);
+    assert.equal(login.data.user.complete_info_skipped, true);
+    const me = await t.get('/api/v5/me/', {
+      headers: { authorization: `Token ${login.data.token}` },
+    });
+    assert.equal(me.data.complete_info_skipped, true);
+    // accept_terms only takes true; anything else is a field error, not a 500.
+    const bad = await t.patch('/api/v5/me/', { accept_terms: false }, { headers: m.auth });
+    assert.equal(bad.statusCode, 400);
+    assert.ok(bad.data.accept_terms, JSON.stringify(bad.data));
+  });
+
   test('updates only the fields sent, trimmed and normalised', async () => {
     const m = await registerMember(t, 'localhost');
     const area = (await t.appOf('localhost')).countries[0].areas[1];
@@ -84,12 +109,12 @@ describe('GET and PATCH v5/me/', () => {
       { headers: m.auth },
     );
     assert.deepEqual(res2.data, {
-      birthdate: ['Debe ser mayor de edad'],
+      birthdate: ['Debes ser mayor de edad'],
       mobile_number: [
         'Ingresar el código de país antes del número, por ejemplo: +51, +52, +57, +593',
       ],
       document_number: ['Ingresar un dni correcto.'],
-      area: ['Seleccione un área válida.'],
+      area: ['Selecciona un área válida.'],
     });
     assert.deepEqual(
       (await t.patch('/api/v5/me/', { birthdate: '1990-13-01' }, { headers: m.auth })).data,
@@ -180,7 +205,7 @@ describe('POST v5/me/change-password/', () => {
       { headers: m.auth },
     );
     assert.equal(ok.statusCode, 200);
-    assert.equal(ok.data.detail, 'Su contraseña ha sido cambiada.');
+    assert.equal(ok.data.detail, 'Tu contraseña fue cambiada.');
     assert.equal((await t.get('/api/v5/me/', { headers: m.auth })).statusCode, 200);
     assert.equal(
       (await t.get('/api/v5/me/', { headers: { authorization: `Token ${other.data.token}` } }))

@@ -1,8 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { unsettledCharges } from '../src/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { electronicReceipts, orders, unsettledCharges } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant, registerMember } from './support/accounts';
 import { makeStaffShop, placeOrder } from './support/staff';
@@ -301,6 +301,10 @@ const foreignTenantRows: Row[] = [
   {
     route: 'GET v5/places/{uid}/checkout-options/',
     url: () => `/api/v5/places/${v.place}/checkout-options/`,
+  },
+  {
+    route: 'GET v5/places/{uid}/discounts/',
+    url: () => `/api/v5/places/${v.place}/discounts/`,
   },
   {
     route: 'POST v7/deliveries/places/{uid}/fare-estimate/',
@@ -768,6 +772,19 @@ describe("tenant isolation: another tenant's staff", () => {
       body: () => ({}),
     },
   ];
+  test("GET v5/staff/orders/recent/ answers the caller's own company's new orders only", async () => {
+    const res = await t.get('/api/v5/staff/orders/recent/', {
+      host: 'multi.localhost',
+      headers: staff,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(leaked(res.body, [...tenantSecrets, ...memberSecrets]), [], res.body);
+    const own = await t.get('/api/v5/staff/orders/recent/', { host: v.host, headers: owner });
+    assert.equal(own.statusCode, 200, own.body);
+    const there = await t.get('/api/v5/staff/orders/recent/', { host: v.host, headers: staff });
+    assert.equal(there.statusCode, 401, there.body);
+  });
+
   for (const row of rows) {
     test(row.route, async () => {
       const before = await fingerprint(v.app);
@@ -836,6 +853,62 @@ describe('tenant isolation: browser error reports', () => {
   });
 });
 
+describe('tenant isolation: the step-up of a limited session', () => {
+  test('POST v5/me/step-up/ and .../code/: a session is no session on another host, and a mailed code steps up only the session that asked', async () => {
+    // A victim member signed in with the document alone on the victim store (ONLY_DOCUMENT).
+    const victimMember = await registerMember(t, v.host);
+    await t.db.execute(
+      sql`UPDATE users SET email_verified_at = now() WHERE uid = ${victimMember.user.uid}`,
+    );
+    const login = await t.post(
+      '/api/v5/login/',
+      { document_type: 'NATIONAL_ID', document_number: victimMember.body.document_number },
+      { host: v.host },
+    );
+    assert.equal(login.statusCode, 200, login.body);
+    const limited = { authorization: `Token ${login.data.token}` };
+    const sent = await t.post('/api/v5/me/step-up/code/', undefined, {
+      host: v.host,
+      headers: limited,
+    });
+    assert.equal(sent.statusCode, 200, sent.body);
+    const mail = (
+      (await t.db.execute(
+        sql`SELECT app_id, text FROM mail_outbox WHERE "to" = ${victimMember.body.email} AND subject LIKE '%confirmar que eres tú%'`,
+      )) as unknown as { rows: { app_id: string; text: string }[] }
+    ).rows;
+    assert.deepEqual(
+      mail.map((m) => m.app_id),
+      [v.app],
+    );
+    const code = /Tu código es (\d{6})\./.exec(mail[0].text)![1];
+
+    // The victim's session presented on the attacker's host is no session there.
+    for (const url of ['/api/v5/me/step-up/code/', '/api/v5/me/step-up/']) {
+      const res = await t.post(url, { code }, { host: attacker.host, headers: limited });
+      assert.equal(res.statusCode, 401, `${url}: ${res.body}`);
+    }
+    // The attacker's own session, with the victim's code: refused, on either host.
+    for (const host of [attacker.host, v.host]) {
+      const res = await t.post(
+        '/api/v5/me/step-up/',
+        { code },
+        {
+          host,
+          headers: attacker.member.auth,
+        },
+      );
+      assert.ok([400, 401].includes(res.statusCode), `${host}: ${res.body}`);
+      assert.deepEqual(leaked(res.body, memberSecrets), []);
+    }
+    // The victim's session is still limited, and its code still works for it alone.
+    const orders = await t.get('/api/v5/me/orders/', { host: v.host, headers: limited });
+    assert.equal(orders.statusCode, 403, orders.body);
+    const mine = await t.post('/api/v5/me/step-up/', { code }, { host: v.host, headers: limited });
+    assert.equal(mine.statusCode, 200, mine.body);
+  });
+});
+
 describe("tenant isolation: another tenant's owner in the back office", () => {
   let attackerOwner: { host: string; auth: Auth };
   let owner: Auth;
@@ -875,6 +948,31 @@ describe("tenant isolation: another tenant's owner in the back office", () => {
       listed: true,
     },
     { route: 'GET v5/admin/dashboard/', url: () => '/api/v5/admin/dashboard/', listed: true },
+    {
+      route: 'GET v5/admin/stock/low/?place',
+      url: () => `/api/v5/admin/stock/low/?place=${v.place}`,
+      refuse: [400],
+    },
+    { route: 'GET v5/admin/stock/low/', url: () => '/api/v5/admin/stock/low/', listed: true },
+    {
+      route: 'GET v5/admin/products/{uid}/stock-movements/',
+      url: () => `/api/v5/admin/products/${v.product}/stock-movements/`,
+    },
+    {
+      route: 'GET v5/admin/reports/?place',
+      url: () => `/api/v5/admin/reports/?from=2026-01-01&to=2026-12-31&place=${v.place}`,
+      refuse: [400],
+    },
+    {
+      route: 'GET v5/admin/reports/',
+      url: () => '/api/v5/admin/reports/?from=2026-01-01&to=2026-12-31',
+      listed: true,
+    },
+    {
+      route: 'GET v5/admin/reports/{report}/csv/',
+      url: () => '/api/v5/admin/reports/product/csv/?from=2026-01-01&to=2026-12-31',
+      listed: true,
+    },
   ];
   for (const row of rows) {
     test(row.route, async () => {
@@ -926,8 +1024,36 @@ describe("tenant isolation: another tenant's owner in the back office's orders",
       url: () => `/api/v5/admin/orders/${v.order}/cancel/`,
     },
     {
+      route: 'POST v5/admin/orders/{uid}/transition/',
+      method: 'POST',
+      url: () => `/api/v5/admin/orders/${v.order}/transition/`,
+      body: () => ({ action: 'cancel', reason: 'closed' }),
+    },
+    {
       route: 'GET v5/admin/orders/?place',
       url: () => `/api/v5/admin/orders/?place=${v.place}`,
+      refuse: [400],
+    },
+    // The new orders announced, and who hears of them: the caller's own company only.
+    {
+      route: 'GET v5/admin/orders/recent/',
+      url: () => '/api/v5/admin/orders/recent/',
+      listed: true,
+    },
+    {
+      route: 'GET v5/admin/order-notifications/',
+      url: () => '/api/v5/admin/order-notifications/',
+      listed: true,
+    },
+    {
+      route: 'PUT v5/admin/order-notifications/',
+      method: 'PUT',
+      url: () => '/api/v5/admin/order-notifications/',
+      body: () => ({
+        new_order_mail_to: 'dueno@aurora.pe',
+        customer_status_mails: false,
+        version: 1,
+      }),
       refuse: [400],
     },
     // Lists and the export answer 200 with the caller's own company only.
@@ -973,6 +1099,8 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
   let attackerOwner: { host: string; auth: Auth };
   let owner: Auth;
   let coupon = '';
+  let discount = '';
+  let receipt = '';
   before(async () => {
     const shop = await makeStaffShop(t, 'iso-money');
     attackerOwner = { host: shop.host, auth: shop.auth.owner };
@@ -987,6 +1115,41 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
     assert.ok(coupons.data.count > 0, 'the demo store has coupons');
     coupon = coupons.data.results[0].uid;
     tenantSecrets.push(coupon, coupons.data.results[0].code);
+    // A rejected electronic receipt of the victim's store: only its owner may list or retry it.
+    const [sale] = await t.db
+      .select({ uid: orders.uid, placeUid: orders.placeUid })
+      .from(orders)
+      .where(eq(orders.appId, v.app))
+      .limit(1);
+    receipt = randomUUID();
+    await t.db.insert(electronicReceipts).values({
+      appId: v.app,
+      uid: receipt,
+      orderUid: sale!.uid,
+      placeUid: sale!.placeUid,
+      kind: 'BOLETA',
+      serie: 'B999',
+      numero: 1,
+      totalCents: 1000,
+      status: 'REJECTED',
+      error: 'Motivo secreto de Aurora',
+    });
+    tenantSecrets.push(receipt, 'Motivo secreto de Aurora');
+    // An automatic discount of the victim's store: its name and uid are its owner's only.
+    const rule = await t.post(
+      '/api/v5/admin/money/discounts/',
+      {
+        name: 'Regla secreta de Aurora',
+        kind: 'PERCENT',
+        target: 'ORDER',
+        value: '5',
+        is_active: false,
+      },
+      { headers: owner },
+    );
+    assert.equal(rule.statusCode, 201, rule.body);
+    discount = rule.data.uid;
+    tenantSecrets.push(discount, 'Regla secreta de Aurora');
     // A card charge of the victim's store left unsettled (its answer lost): only its owner sees it.
     const reference = randomUUID();
     await t.db.insert(unsettledCharges).values({
@@ -1025,11 +1188,32 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
       url: () => '/api/v5/admin/money/coupons/',
       listed: true,
     },
+    {
+      route: 'PATCH v5/admin/money/discounts/{uid}/',
+      method: 'PATCH',
+      url: () => `/api/v5/admin/money/discounts/${discount}/`,
+      body: () => ({ is_active: true, version: 1 }),
+    },
+    {
+      route: 'GET v5/admin/money/discounts/',
+      url: () => '/api/v5/admin/money/discounts/',
+      listed: true,
+    },
     { route: 'GET v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/', listed: true },
     {
       route: 'GET v5/admin/money/unsettled-charges/',
       url: () => '/api/v5/admin/money/unsettled-charges/',
       listed: true,
+    },
+    {
+      route: 'GET v5/admin/money/receipts/',
+      url: () => '/api/v5/admin/money/receipts/',
+      listed: true,
+    },
+    {
+      route: 'POST v5/admin/money/receipts/{uid}/retry/',
+      method: 'POST',
+      url: () => `/api/v5/admin/money/receipts/${receipt}/retry/`,
     },
   ];
   for (const row of rows) {
@@ -2339,14 +2523,26 @@ describe('tenant isolation: marketplace stores (sign-up and review)', () => {
         host: shop.host,
         headers: shop.auth.owner,
       }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/change-decision/`, decision, {
+        host: shop.host,
+        headers: shop.auth.owner,
+      }),
       await t.get('/api/v5/admin/marketplace/stores/', { host, headers: shop.auth.owner }),
       await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/decision/`, decision, {
+        host,
+        headers: shop.auth.owner,
+      }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/change-decision/`, decision, {
         host,
         headers: shop.auth.owner,
       }),
       // Another store's owner of the same marketplace: not the marketplace owner.
       await t.get('/api/v5/admin/marketplace/stores/', { host, headers: merchantB.auth }),
       await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/decision/`, decision, {
+        host,
+        headers: merchantB.auth,
+      }),
+      await t.post(`/api/v5/admin/marketplace/stores/${a.data.uid}/change-decision/`, decision, {
         host,
         headers: merchantB.auth,
       }),
@@ -2357,7 +2553,7 @@ describe('tenant isolation: marketplace stores (sign-up and review)', () => {
     ];
     assert.deepEqual(
       calls.map((c) => c.statusCode),
-      [403, 403, 401, 401, 403, 403, 404, 404, 404],
+      [403, 403, 403, 401, 401, 401, 403, 403, 403, 404, 404, 404],
     );
     const onboardingB = await t.get('/api/v5/admin/onboarding/', { host, headers: merchantB.auth });
     assert.equal(onboardingB.data.store.uid, b.data.uid);

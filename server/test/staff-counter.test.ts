@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { signMemberQr, signPromotionQr } from '../src/modules/programs/qr';
-import { promotions, staffActivity } from '../src/db/schema';
+import { promotions, staffActivity, users } from '../src/db/schema';
 
 /** The counter: client look-up (document, phone, QR), creating clients, promotion codes, redemptions, stamps and points. */
 let t: TestApp;
@@ -156,6 +156,9 @@ describe('creating clients', () => {
     mobile_phone: '922000111',
     document_type: 'NATIONAL_ID',
     document_number: '72000001',
+    accept_terms: true,
+    accept_age: true,
+    accept_data_processing: true,
     ...overrides,
   });
 
@@ -235,6 +238,52 @@ describe('creating clients', () => {
     });
   });
 
+  test("the client's consents are sign-up's: terms, age and data processing required per field, recorded on the new account", async () => {
+    const missing = await post(
+      '/api/v5/staff/clients/',
+      body({
+        document_number: '72000021',
+        email: '',
+        mobile_phone: '',
+        accept_terms: undefined,
+        accept_age: false,
+        accept_data_processing: undefined,
+      }),
+    );
+    assert.equal(missing.statusCode, 400, missing.body);
+    assert.deepEqual(missing.data, {
+      accept_terms: [messageText(staffMessages.clientAcceptTerms)],
+      accept_age: [messageText(staffMessages.clientAcceptAge)],
+      accept_data_processing: [messageText(staffMessages.clientAcceptDataProcessing)],
+    });
+    const lookup = await get(
+      '/api/v5/staff/clients/?document_type=NATIONAL_ID&document_number=72000021',
+    );
+    assert.equal(lookup.statusCode, 404, 'nobody created without consents');
+
+    const created = await post(
+      '/api/v5/staff/clients/',
+      body({ document_number: '72000021', email: '', mobile_phone: '', accept_publicity: true }),
+    );
+    assert.equal(created.statusCode, 201, created.body);
+    const [row] = await t.db
+      .select({ terms: users.acceptedTermsAt, publicity: users.publicityAcceptedAt })
+      .from(users)
+      .where(eq(users.uid, created.data.uid));
+    assert.ok(row.terms instanceof Date && row.publicity instanceof Date, JSON.stringify(row));
+    const noPublicity = await post(
+      '/api/v5/staff/clients/',
+      body({ document_number: '72000022', email: '', mobile_phone: '' }),
+    );
+    assert.equal(noPublicity.statusCode, 201, noPublicity.body);
+    const [second] = await t.db
+      .select({ terms: users.acceptedTermsAt, publicity: users.publicityAcceptedAt })
+      .from(users)
+      .where(eq(users.uid, noPublicity.data.uid));
+    assert.ok(second.terms instanceof Date, 'terms recorded');
+    assert.equal(second.publicity, null, 'publicity only when given');
+  });
+
   test('refused when the store has no benefits program assigned', async () => {
     const res = await post(
       '/api/v5/staff/clients/',
@@ -306,6 +355,7 @@ describe('redemptions', () => {
       201,
     );
 
+    // A once-per-member gift uses up the client's one use: it needs their proof of presence.
     const m = await clubMember();
     const once = s.promotionUid('Una vez');
     assert.equal(
@@ -314,6 +364,7 @@ describe('redemptions', () => {
           client_uid: m.user.uid,
           promotion_uid: once,
           place_uid: s.places.a,
+          proof: qrProof(s, m.user.uid),
         })
       ).statusCode,
       201,
@@ -322,6 +373,7 @@ describe('redemptions', () => {
       client_uid: m.user.uid,
       promotion_uid: once,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.equal(twice.statusCode, 400);
     assert.deepEqual(twice.data, { non_field_errors: [messageText(loyaltyMessages.alreadyUsed)] });
@@ -342,12 +394,16 @@ describe('redemptions', () => {
       last_name: 'Plain',
       document_type: 'NATIONAL_ID',
       document_number: '73000001',
+      accept_terms: true,
+      accept_age: true,
+      accept_data_processing: true,
     });
     assert.equal(plainOnly.statusCode, 201, plainOnly.body);
     const notMember = await post('/api/v5/staff/redemptions/', {
       client_uid: plainOnly.data.uid,
       promotion_uid: once,
       place_uid: s.places.a,
+      proof: qrProof(s, plainOnly.data.uid),
     });
     assert.equal(notMember.statusCode, 400);
     assert.deepEqual(notMember.data, { non_field_errors: [messageText(staffMessages.notMember)] });
@@ -368,10 +424,19 @@ describe('redemptions', () => {
     assert.equal(found.data.promotion.state, 'active');
     assert.equal(found.data.client.uid, m.user.uid);
     assert.equal(found.data.redemption.uid, code.data.redemption.uid);
+    // The unit is the client's: using it up needs their proof of presence.
+    const unproven = await post('/api/v5/staff/redemptions/', {
+      client_uid: m.user.uid,
+      promotion_uid: once,
+      place_uid: s.places.a,
+    });
+    assert.equal(unproven.statusCode, 400, unproven.body);
+    assert.ok(unproven.data.proof, unproven.body);
     const used = await post('/api/v5/staff/redemptions/', {
       client_uid: m.user.uid,
       promotion_uid: once,
       place_uid: s.places.a,
+      proof: qrProof(s, m.user.uid),
     });
     assert.equal(used.statusCode, 201, used.body);
     assert.equal(used.data.redemption.uid, code.data.redemption.uid);
@@ -496,7 +561,7 @@ describe('stamps and points', () => {
       quantity: 101,
     });
     assert.equal(many.statusCode, 400);
-    assert.deepEqual(many.data.quantity, ['Puede dar como máximo 100 sellos a la vez.']);
+    assert.deepEqual(many.data.quantity, ['Puedes dar como máximo 100 sellos a la vez.']);
     const plain = await post('/api/v5/staff/stamps/', {
       client_uid: m.user.uid,
       program_uid: s.programs.plain,
@@ -526,7 +591,7 @@ describe('stamps and points', () => {
       description: 'Compra',
     });
     assert.equal(huge.statusCode, 400);
-    assert.deepEqual(huge.data.amount, ['Puede agregar como máximo 1,000,000 puntos a la vez.']);
+    assert.deepEqual(huge.data.amount, ['Puedes agregar como máximo 1,000,000 puntos a la vez.']);
     const noText = await post('/api/v5/staff/points/', {
       client_uid: m.user.uid,
       program_uid: s.programs.club,

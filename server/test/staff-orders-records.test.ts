@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { staffMessages, staffRecordsCsvColumns, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeStaffShop, placeOrder, type StaffShop } from './support/staff';
-import { placeProducts, staffActivity } from '../src/db/schema';
+import { apps, placeProducts, staffActivity } from '../src/db/schema';
 
 /** The orders board (list, detail, store actions along the state machine) and the records report (JSON and CSV). */
 let t: TestApp;
@@ -110,7 +110,7 @@ describe('orders board', () => {
     const accepted = await move(o.uid, 'accept');
     assert.equal(accepted.statusCode, 200, accepted.body);
     assert.equal(accepted.data.status, 'ACCEPTED');
-    assert.deepEqual(accepted.data.actions, ['cancel', 'deliver']);
+    assert.deepEqual(accepted.data.actions, ['cancel', 'deliver', 'ready']);
     assert.equal(await memberSees(o.uid), 'ACCEPTED');
     assert.equal((await move(o.uid, 'ship')).statusCode, 400);
     const delivered = await move(o.uid, 'deliver');
@@ -155,6 +155,91 @@ describe('orders board', () => {
       [200, 400, 400],
       results.map((r) => r.body).join('\n'),
     );
+  });
+});
+
+describe('orders board: ready for pickup, reasons and new orders', () => {
+  // These tests place more cash orders than one member may hold open at once.
+  before(() =>
+    t.db
+      .update(apps)
+      .set({ maxUnpaidOrders: 100 })
+      .where(eq(apps.uid, (s.app as { uid: string }).uid)),
+  );
+
+  test('a pickup order is marked ready once (it stays ACCEPTED), never a delivery or a received one', async () => {
+    const o = await placeOrder(t, s, s.auth.ana, s.places.a);
+    const early = await move(o.uid, 'ready');
+    assert.equal(early.statusCode, 400, early.body);
+    assert.deepEqual(early.data, {
+      non_field_errors: [
+        'Solo un pedido de recojo aceptado puede marcarse listo para recoger, y una sola vez.',
+      ],
+    });
+    assert.equal((await move(o.uid, 'accept')).statusCode, 200);
+    const marks = await Promise.all([
+      move(o.uid, 'ready'),
+      move(o.uid, 'ready', s.auth.owner),
+      move(o.uid, 'ready', s.auth.owner),
+    ]);
+    assert.deepEqual(
+      marks.map((r) => r.statusCode).sort(),
+      [200, 400, 400],
+      marks.map((r) => r.body).join('\n'),
+    );
+    const ready = marks.find((r) => r.statusCode === 200)!.data;
+    assert.equal(ready.status, 'ACCEPTED');
+    assert.ok(ready.ready_at);
+    assert.deepEqual(ready.actions, ['cancel', 'deliver']);
+    const mine = await t.get(`/api/v5/me/orders/${o.uid}/`, { host: s.host, headers: s.auth.ana });
+    assert.equal(mine.data.ready_at, ready.ready_at, 'the member sees it ready');
+    assert.equal((await move(o.uid, 'deliver')).data.status, 'DELIVERED');
+
+    const delivery = await placeOrder(t, s, s.auth.ana, s.places.a, { delivery: true });
+    await move(delivery.uid, 'accept');
+    assert.equal((await move(delivery.uid, 'ready')).statusCode, 400);
+  });
+
+  test("a cancel keeps the store's reason for the member; 'other' needs the words", async () => {
+    const o = await placeOrder(t, s, s.auth.ana, s.places.a);
+    const url = `/api/v5/staff/orders/${o.uid}/transition/`;
+    const wordless = await post(url, { action: 'cancel', reason: 'other' });
+    assert.equal(wordless.statusCode, 400, wordless.body);
+    assert.deepEqual(wordless.data, { reason_note: ['Este campo es requerido'] });
+    const unknown = await post(url, { action: 'cancel', reason: 'expired' });
+    assert.equal(unknown.statusCode, 400, "expired is the server's own reason");
+    assert.ok(unknown.data.reason);
+    const long = await post(url, {
+      action: 'cancel',
+      reason: 'other',
+      reason_note: 'x'.repeat(201),
+    });
+    assert.equal(long.statusCode, 400);
+    assert.ok(long.data.reason_note);
+    assert.equal(await memberSees(o.uid), 'RECEIVED', 'nothing written by a refused cancel');
+    const done = await post(url, {
+      action: 'cancel',
+      reason: 'out_of_stock',
+      reason_note: '  Se acabó la torta  ',
+    });
+    assert.equal(done.statusCode, 200, done.body);
+    const mine = await t.get(`/api/v5/me/orders/${o.uid}/`, { host: s.host, headers: s.auth.ana });
+    assert.equal(mine.data.cancel_reason, 'out_of_stock');
+    assert.equal(mine.data.cancel_note, 'Se acabó la torta');
+  });
+
+  test("the new orders of the last minutes: the company's, newest first, not another's", async () => {
+    const o = await placeOrder(t, s, s.auth.ana, s.places.a);
+    const rival = await placeOrder(t, s, s.auth.rosa, s.places.rival);
+    const res = await get('/api/v5/staff/orders/recent/');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.data.window_seconds, 600);
+    assert.ok(Date.parse(res.data.now));
+    assert.equal(res.data.results[0].uid, o.uid);
+    assert.equal(res.data.results[0].number, o.number);
+    assert.equal(res.data.results[0].place.uid, s.places.a);
+    assert.ok(!res.body.includes(rival.uid));
+    assert.equal((await get('/api/v5/staff/orders/recent/', s.auth.validator)).statusCode, 403);
   });
 });
 

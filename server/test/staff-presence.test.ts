@@ -1,17 +1,20 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { earn } from '../src/modules/programs/ledger';
-import { counterCodes } from '../src/db/schema';
+import { counterCodes, promotions, redemptions } from '../src/db/schema';
 
 /**
- * Proof that the client is at the counter: spending a client's coins or
- * stamps needs their member QR or the one-time code their phone shows; staff
- * never give themselves points or stamps; every counter action is recorded.
+ * Proof that the client is at the counter: spending a client's coins, stamps,
+ * a unit they hold or a use of a per-member limit needs their member QR, their
+ * promotion QR or the one-time code their phone shows, each good once and for
+ * two minutes; staff never give themselves points or stamps; every counter
+ * action is recorded.
  */
 let t: TestApp;
 let s: StaffShop;
@@ -35,6 +38,13 @@ async function client(coins = 0) {
       reason: 'Prueba',
     });
   return { uid, auth: m.auth };
+}
+
+/** The member QR the client's phone shows (`POST v5/me/programs/{uid}/qr/`). */
+async function memberQrOf(auth: Record<string, string>) {
+  const res = await post(`/api/v5/me/programs/${s.programs.club}/qr/`, {}, auth);
+  assert.equal(res.statusCode, 200, res.body);
+  return res.data as { qr: string; expires_at: string };
 }
 
 async function codeFor(auth: Record<string, string>) {
@@ -81,14 +91,14 @@ before(async () => {
 after(() => t?.close());
 
 describe('the member counter code', () => {
-  test('6 digits valid 5 minutes, for signed-in members only', async () => {
+  test('6 digits valid 2 minutes, for signed-in members only', async () => {
     const anonymous = await t.post('/api/v5/me/counter-code/', {}, { host: s.host });
     assert.equal(anonymous.statusCode, 401);
     const c = await client();
     const { code, expires_at } = await codeFor(c.auth);
     assert.match(code, /^\d{6}$/);
     const seconds = (Date.parse(expires_at) - Date.now()) / 1000;
-    assert.ok(seconds > 290 && seconds <= 300, `lives 5 minutes, not ${seconds}s`);
+    assert.ok(seconds > 110 && seconds <= 120, `lives 2 minutes, not ${seconds}s`);
     const [row] = await t.db
       .select()
       .from(counterCodes)
@@ -224,6 +234,186 @@ describe('spending coins at the counter needs the client present', () => {
     assert.equal(await coinsOf(c.uid), 70);
     const free = await redeem('Desayuno 20%');
     assert.equal(free.statusCode, 201, free.body);
+  });
+});
+
+describe('a proof of presence works once (issue 35)', () => {
+  const redeemCoins = (clientUid: string, proof: string) =>
+    post('/api/v5/staff/redemptions/', {
+      client_uid: clientUid,
+      promotion_uid: s.promotionUid('Con monedas'),
+      place_uid: s.places.a,
+      proof,
+    });
+
+  test('one member QR spends once: the second and third redemptions with it are refused', async () => {
+    const c = await client(120);
+    const { qr, expires_at } = await memberQrOf(c.auth);
+    const seconds = (Date.parse(expires_at) - Date.now()) / 1000;
+    assert.ok(seconds > 110 && seconds <= 120, `a member QR lives 2 minutes, not ${seconds}s`);
+    const first = await redeemCoins(c.uid, qr);
+    assert.equal(first.statusCode, 201, first.body);
+    for (const _ of [1, 2]) {
+      const again = await redeemCoins(c.uid, qr);
+      assert.equal(again.statusCode, 400, again.body);
+      assert.deepEqual(again.data, { proof: [messageText(staffMessages.qrUsed)] });
+    }
+    // The coin product at the counter is refused with the same QR too.
+    const product = await redeemPin(c.uid, qr);
+    assert.deepEqual(product.data, { proof: [messageText(staffMessages.qrUsed)] });
+    assert.equal(await coinsOf(c.uid), 90, 'one spend of 30 coins, not three');
+    // Looking the client up by the spent QR still finds them (finding is not spending).
+    const found = await post('/api/v5/staff/clients/from-qr/', { code: qr });
+    assert.equal(found.statusCode, 200, found.body);
+    // A new QR from the phone works.
+    const next = await redeemCoins(c.uid, (await memberQrOf(c.auth)).qr);
+    assert.equal(next.statusCode, 201, next.body);
+  });
+
+  test('a QR not spent by a refused redemption stays good', async () => {
+    const c = await client(10);
+    const { qr } = await memberQrOf(c.auth);
+    const poor = await redeemCoins(c.uid, qr);
+    assert.equal(poor.statusCode, 400);
+    assert.ok(poor.data.non_field_errors, poor.body);
+    const pin = await redeemPin(c.uid, qr);
+    assert.equal(pin.statusCode, 201, pin.body);
+  });
+
+  test('the same member QR fired at two redemptions at once: exactly one succeeds', async () => {
+    const c = await client(120);
+    const { qr } = await memberQrOf(c.auth);
+    const results = await Promise.all([redeemCoins(c.uid, qr), redeemCoins(c.uid, qr)]);
+    assert.deepEqual(
+      results.map((r) => r.statusCode).sort(),
+      [201, 400],
+      results.map((r) => r.body).join('\n'),
+    );
+    const refused = results.find((r) => r.statusCode === 400)!;
+    assert.deepEqual(refused.data, { proof: [messageText(staffMessages.qrUsed)] });
+    assert.equal(await coinsOf(c.uid), 90);
+  });
+
+  test('the same member QR at a promotion and a coin product at once: exactly one spends', async () => {
+    const c = await client(120);
+    const { qr } = await memberQrOf(c.auth);
+    const results = await Promise.all([redeemCoins(c.uid, qr), redeemPin(c.uid, qr)]);
+    assert.deepEqual(
+      results.map((r) => r.statusCode).sort(),
+      [201, 400],
+      results.map((r) => r.body).join('\n'),
+    );
+    assert.ok([90, 110].includes(await coinsOf(c.uid)));
+  });
+});
+
+describe('using up what the client owns or is limited to needs their presence (issue 35)', () => {
+  const redeemFor = (clientUid: string, name: string, proof?: string) =>
+    post('/api/v5/staff/redemptions/', {
+      client_uid: clientUid,
+      promotion_uid: s.promotionUid(name),
+      place_uid: s.places.b,
+      ...(proof ? { proof } : {}),
+    });
+  const statusOf = async (uid: string) =>
+    (
+      await t.db
+        .select({ status: redemptions.status })
+        .from(redemptions)
+        .where(and(eq(redemptions.appId, appUid), eq(redemptions.uid, uid)))
+    )[0]?.status;
+
+  test('a once-per-member gift: refused without proof, then with the code', async () => {
+    const c = await client();
+    const none = await redeemFor(c.uid, 'Una vez');
+    assert.equal(none.statusCode, 400, none.body);
+    assert.deepEqual(none.data, { proof: [messageText(staffMessages.proofRequired)] });
+    const ok = await redeemFor(c.uid, 'Una vez', (await codeFor(c.auth)).code);
+    assert.equal(ok.statusCode, 201, ok.body);
+  });
+
+  test('a unit the client holds (their coupon code of a free promotion): refused without proof, it stays ACTIVE', async () => {
+    const c = await client();
+    const held = await post(
+      `/api/v5/programs/${s.programs.club}/promotions/${s.promotionUid('Desayuno 20%')}/coupon/get-code/`,
+      {},
+      c.auth,
+    );
+    assert.equal(held.statusCode, 201, held.body);
+    const unitUid = held.data.redemption.uid as string;
+    const none = await redeemFor(c.uid, 'Desayuno 20%');
+    assert.equal(none.statusCode, 400, none.body);
+    assert.deepEqual(none.data, { proof: [messageText(staffMessages.proofRequired)] });
+    assert.equal(await statusOf(unitUid), 'ACTIVE');
+    const ok = await redeemFor(c.uid, 'Desayuno 20%', (await memberQrOf(c.auth)).qr);
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(ok.data.redemption.status, 'USED');
+    // Nothing held any more: the free discount anyone may use again needs no proof.
+    const free = await redeemFor(c.uid, 'Desayuno 20%');
+    assert.equal(free.statusCode, 201, free.body);
+  });
+
+  test('a gift the client bought by card: refused without proof, used with it', async () => {
+    const c = await client();
+    const promotionUid = randomUUID();
+    await t.db.insert(promotions).values({
+      appId: appUid,
+      uid: promotionUid,
+      programUid: s.programs.club,
+      key: `card-${promotionUid.slice(0, 8)}`,
+      name: 'Regalo pagado',
+      kind: 'GIFT',
+      priceCents: 1500,
+    });
+    const unitUid = randomUUID();
+    await t.db.insert(redemptions).values({
+      appId: appUid,
+      uid: unitUid,
+      programUid: s.programs.club,
+      promotionUid,
+      userUid: c.uid,
+      status: 'ACTIVE',
+      code: `PAID${unitUid.slice(0, 6).toUpperCase()}`,
+      paidCents: 1500,
+      paymentStatus: 'PAID',
+    });
+    const body = (proof?: string) => ({
+      client_uid: c.uid,
+      promotion_uid: promotionUid,
+      place_uid: s.places.a,
+      ...(proof ? { proof } : {}),
+    });
+    const none = await post('/api/v5/staff/redemptions/', body());
+    assert.equal(none.statusCode, 400, none.body);
+    assert.deepEqual(none.data, { proof: [messageText(staffMessages.proofRequired)] });
+    assert.equal(await statusOf(unitUid), 'ACTIVE');
+    const ok = await post('/api/v5/staff/redemptions/', body((await codeFor(c.auth)).code));
+    assert.equal(ok.statusCode, 201, ok.body);
+    assert.equal(await statusOf(unitUid), 'USED');
+  });
+
+  test('a unit the client takes while staff redeem without proof is never used without it', async () => {
+    for (let round = 0; round < 3; round++) {
+      const c = await client();
+      const [code, counter] = await Promise.all([
+        post(
+          `/api/v5/programs/${s.programs.club}/promotions/${s.promotionUid('Desayuno 20%')}/coupon/get-code/`,
+          {},
+          c.auth,
+        ),
+        redeemFor(c.uid, 'Desayuno 20%'),
+      ]);
+      assert.equal(code.statusCode, 201, code.body);
+      const heldUid = code.data.redemption.uid as string;
+      if (counter.statusCode === 201) {
+        // Staff took a fresh unit: the one the client holds is still theirs.
+        assert.notEqual(counter.data.redemption.uid, heldUid);
+        assert.equal(await statusOf(heldUid), 'ACTIVE');
+      } else {
+        assert.deepEqual(counter.data, { proof: [messageText(staffMessages.proofRequired)] });
+        assert.equal(await statusOf(heldUid), 'ACTIVE');
+      }
+    }
   });
 });
 

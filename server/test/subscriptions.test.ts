@@ -77,7 +77,7 @@ describe('subscriptions', () => {
 
   test("the spec's validations: a weekday, a slot, a payment method", async () => {
     assert.deepEqual((await subscribe(body({ weekdays: [] }))).data, {
-      weekdays: ['Elija al menos un día de la semana.'],
+      weekdays: ['Elige al menos un día de la semana.'],
     });
     const noSlot = await subscribe(body({ time_slot: undefined }));
     assert.equal(noSlot.statusCode, 400);
@@ -90,7 +90,7 @@ describe('subscriptions', () => {
     });
     assert.deepEqual((await subscribe(body({ payment_method: method('ONLINE_CARD') }))).data, {
       payment_method: [
-        'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
+        'Las suscripciones se pagan en cada entrega: elige efectivo o tarjeta contra entrega.',
       ],
     });
     assert.equal((await subscribe(body({ weekdays: ['someday'] }))).statusCode, 400);

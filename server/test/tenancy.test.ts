@@ -23,7 +23,7 @@ describe('GET v7/apps/?domain=', () => {
     assert.equal(puerto.benefit_programs_enabled, true);
     assert.equal(puerto.subscription_enabled, false);
     assert.deepEqual(puerto.hidden_for_members, []);
-    assert.deepEqual(puerto.currency, { code: 'PEN', symbol: 'S/.' });
+    assert.deepEqual(puerto.currency, { code: 'PEN', symbol: 'S/' });
     assert.equal(puerto.opens_soon, false);
 
     // Its own hidden sections and currency, not the main company's.
@@ -38,11 +38,11 @@ describe('GET v7/apps/?domain=', () => {
       )!;
       assert.deepEqual(changed.hidden_for_members, [{ name: 'cart' }]);
       assert.deepEqual(changed.currency, { code: 'USD', symbol: 'US$' });
-      assert.deepEqual(app.company.currency, { code: 'PEN', symbol: 'S/.' });
+      assert.deepEqual(app.company.currency, { code: 'PEN', symbol: 'S/' });
     } finally {
       await t.db
         .update(companies)
-        .set({ hiddenForMembers: [], currencyCode: 'PEN', currencySymbol: 'S/.' })
+        .set({ hiddenForMembers: [], currencyCode: 'PEN', currencySymbol: 'S/' })
         .where(where);
     }
   });

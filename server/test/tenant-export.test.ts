@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { openingHoursOf } from '@store/contract';
 import type { Database } from '../src/db/client';
 import {
   paymentMethods,
@@ -69,6 +70,8 @@ function meaning(input: unknown): Json {
       if (m.mercadopago) m.mercadopago = { public_key: m.mercadopago.public_key };
     }
   }
+  // Opening hours in either shape mean the same hours; the export writes the shifts shape.
+  for (const p of f.places) if (p.timetable) p.timetable = openingHoursOf(p.timetable);
   f.places.sort(byKey);
   f.events.sort(byKey);
   const positional = (list: Json[], prefix: string) =>

@@ -33,6 +33,9 @@ files="${CITUS_TEST_FILES:-test/citus-distribution.test.ts test/orders.test.ts t
 
 cd "$root/server"
 export TEST_DB=postgres
+# The test databases are thrown away: their commits need not wait for the disk (as the
+# PostgreSQL pass of server/scripts/run-tests.mjs; what a commit sees and locks is unchanged).
+export PGOPTIONS="${PGOPTIONS:--c synchronous_commit=off}"
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 export TEST_CITUS_WORKERS="127.0.0.1:$((port + 1)),127.0.0.1:$((port + 2))"
 echo "# server tests on citus ($TEST_DATABASE_URL, workers $TEST_CITUS_WORKERS)"

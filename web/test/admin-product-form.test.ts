@@ -93,6 +93,7 @@ test('an edited product keeps its uids and place rows in the form', () => {
         place: { uid: places[1].uid, name: 'Miraflores' },
         is_active: false,
         stock: 3,
+        low_stock_threshold: null,
         price: null,
       },
     ],

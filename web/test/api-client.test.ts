@@ -16,7 +16,7 @@ Object.assign(globalThis, {
   },
 });
 
-const { api, ApiError } = await import('../src/api/client');
+const { api, ApiError, setStepUpHandler } = await import('../src/api/client');
 const { readableTextOn } = await import('../src/app/theme');
 
 type Call = { url: string; headers: Record<string, string> };
@@ -31,6 +31,7 @@ function answer(status: number, body: unknown) {
 beforeEach(() => {
   store.clear();
   calls = [];
+  setStepUpHandler(null);
 });
 
 test('sends the stored app key and session token', async () => {
@@ -71,6 +72,55 @@ test('a 400 keeps the field errors', async () => {
     email: ['Ingresar un email correcto'],
     non_field_errors: ['No'],
   });
+});
+
+const stepUp = {
+  code: 'auth.step_up_required',
+  detail: 'Confirma que eres tú para continuar: ingresaste solo con tu número de documento.',
+};
+
+/** Answers `first` once, then `then` for every later call. */
+function answerThen(first: [number, unknown], then: [number, unknown]) {
+  let n = 0;
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, headers: init.headers as Record<string, string> });
+    const [status, body] = n++ === 0 ? first : then;
+    return new Response(JSON.stringify(body), { status });
+  }) as typeof fetch;
+}
+
+test('a 403 auth.step_up_required opens the step-up prompt once, then the call runs again', async () => {
+  store.set('apiKey', 'KEY');
+  let prompts = 0;
+  setStepUpHandler(async () => {
+    prompts += 1;
+    return true;
+  });
+  answerThen([403, stepUp], [200, { count: 0, results: [] }]);
+  // Two calls refused together share one prompt.
+  const [a, b] = await Promise.all([api.get('v5/me/orders/'), api.get('v5/subscriptions/')]);
+  assert.deepEqual(a, { count: 0, results: [] });
+  assert.deepEqual(b, { count: 0, results: [] });
+  assert.equal(prompts, 1);
+  assert.equal(store.get('apiKey'), 'KEY', 'a step-up is no bad app key');
+});
+
+test('the prompt dismissed, or a probe that asks for none: the 403 comes back as it was', async () => {
+  store.set('apiKey', 'KEY');
+  let prompts = 0;
+  setStepUpHandler(async () => {
+    prompts += 1;
+    return false;
+  });
+  answer(403, stepUp);
+  const dismissed = await api.post('v5/me/orders/x/cancel/').catch((e: unknown) => e);
+  assert.ok(dismissed instanceof ApiError);
+  assert.equal(dismissed.code, 'auth.step_up_required');
+  assert.equal(calls.length, 1, 'not sent again');
+  const probe = await api.get('v5/staff/me/', { stepUp: false }).catch((e: unknown) => e);
+  assert.ok(probe instanceof ApiError);
+  assert.equal(prompts, 1, 'the probe asked nothing');
+  assert.equal(store.get('apiKey'), 'KEY');
 });
 
 test('text on tenant colours stays readable', () => {

@@ -7,6 +7,9 @@ import {
   luhnValid,
   sandboxCard,
   installmentAmount,
+  installmentAmounts,
+  billingAddressNeeded,
+  paidLater,
   checkoutErrors,
   parseExpiry,
   formatCardNumber,
@@ -279,4 +282,32 @@ test('slots read as a start-end range; page count', () => {
   assert.equal(slotRange({ start: '08:00', end: '08:30' }), '08:00 - 08:30');
   assert.equal(pageCount(0, 20), 1);
   assert.equal(pageCount(41, 20), 3);
+});
+
+test('installments add up to the total: the last one absorbs the rounding (issue 36)', () => {
+  assert.deepEqual(installmentAmounts('27.83', 3), { each: '9.28', last: '9.27' });
+  assert.deepEqual(installmentAmounts('25.00', 3), { each: '8.33', last: '8.34' });
+  assert.deepEqual(installmentAmounts('100', 6), { each: '16.67', last: '16.65' });
+  assert.deepEqual(installmentAmounts('24.00', 2), { each: '12.00', last: '12.00' });
+  for (const [total, count] of [
+    ['27.83', 3],
+    ['10.01', 6],
+    ['99.99', 12],
+  ] as const) {
+    const { each, last } = installmentAmounts(total, count);
+    assert.equal(
+      Math.round(Number(each) * 100) * (count - 1) + Math.round(Number(last) * 100),
+      Math.round(Number(total) * 100),
+    );
+  }
+});
+
+test('a pickup paid at the counter asks for no billing address and confirms instead of paying', () => {
+  assert.equal(billingAddressNeeded('pickup', 'CASH'), false);
+  assert.equal(billingAddressNeeded('pickup', 'CARD_ON_DELIVERY'), false);
+  assert.equal(billingAddressNeeded('pickup', 'ONLINE_CARD'), true);
+  assert.equal(billingAddressNeeded('delivery', 'CASH'), true);
+  assert.equal(billingAddressNeeded('pickup', null), true);
+  assert.equal(paidLater('CASH'), true);
+  assert.equal(paidLater('ONLINE_CARD'), false);
 });

@@ -108,6 +108,19 @@ test('footer: programs and orders need a signed-in member; hidden sections stay 
   );
 });
 
+test('footer: a tenant with events gets an events tab, even with no store (issue 36 row 11)', () => {
+  const venue = footer({
+    loggedIn: false,
+    raffleCount: 0,
+    events: true,
+    company: company({ ecommerce_enabled: false }),
+  });
+  assert.deepEqual(footerLinks(venue), [{ kind: 'events', to: '/events' }]);
+  assert.ok(!kinds(footerLinks(footer())).includes('events'));
+  const main = footerLinks(footer({ multisite: true, events: true }));
+  assert.ok(!kinds(main).includes('events'));
+});
+
 test('menu: member items, qr on small screens, coins with ecommerce and gamification, events per tenant', () => {
   const items = menuItems({
     loggedIn: true,

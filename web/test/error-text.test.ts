@@ -34,9 +34,9 @@ test('a code with its parameters reads in the reader language; other texts pass 
   const active = formatMessage(subscriptionMessages.tooManyActive, { max: 2 });
   const inEs = await i18n('es');
   assert.equal(inEs(outOfStock), 'Sin stock: Torta');
-  assert.equal(inEs(orderMessages.cardDeclined), 'Su tarjeta no pudo ser procesada correctamente');
+  assert.equal(inEs(orderMessages.cardDeclined), 'Tu tarjeta no pudo ser procesada correctamente');
   assert.equal(inEs(orderMessages.noOrders), 'No se encontraron pedidos');
-  assert.match(inEs(unpaid), /^Ya tiene 3 pedidos sin pagar/);
+  assert.match(inEs(unpaid), /^Ya tienes 3 pedidos sin pagar/);
   assert.equal(inEs('Otro mensaje.'), 'Otro mensaje.');
   assert.equal(inEs('¿Seguro? Sí.'), '¿Seguro? Sí.');
   assert.equal(inEs('orders.no_such_code?x=1'), 'orders.no_such_code?x=1');

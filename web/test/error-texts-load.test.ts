@@ -25,7 +25,7 @@ test('the error texts arrive without the store event that re-renders every trans
   assert.equal(haveErrorTexts(), true);
   assert.equal(
     i18next.t('errors.auth.invalid_credentials'),
-    'No puede iniciar sesión con las credenciales proporcionadas.',
+    'No puedes iniciar sesión con las credenciales proporcionadas.',
   );
   assert.equal(
     i18next.t('errors.auth.invalid_credentials', { lng: 'en' }),

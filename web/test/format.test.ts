@@ -35,9 +35,9 @@ test('a store day stays that day and an instant reads the store clock, whatever 
 test('numbers and prices group digits and keep two decimals', () => {
   assert.equal(formatNumber(1234567, 'es'), '1,234,567');
   assert.equal(formatNumber(1234567, 'en'), '1,234,567');
-  assert.equal(formatMoney('1234.5', 'es'), 'S/. 1,234.50');
+  assert.equal(formatMoney('1234.5', 'es'), 'S/ 1,234.50');
   assert.equal(formatMoney(12, 'en', '$'), '$ 12.00');
-  assert.equal(formatMoney('x', 'es'), 'S/. 0.00');
+  assert.equal(formatMoney('x', 'es'), 'S/ 0.00');
 });
 
 test('an unreadable value is shown as it came', () => {

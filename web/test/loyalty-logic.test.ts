@@ -11,7 +11,9 @@ import {
   promotionActions,
   promotionValue,
   qrRefreshDelay,
+  qrRenewsAt,
 } from '../src/lib/loyalty';
+import { redemptionNeedsPresence } from '@store/contract/loyalty/promotions';
 import { ApiError } from '../src/api/client';
 
 const levels = {
@@ -76,6 +78,27 @@ test('QR refresh: 30 s before it expires, never in a tight loop, never later tha
   assert.equal(qrRefreshDelay('2026-11-22T09:00:00Z', now), 10_000);
   assert.equal(qrRefreshDelay('2026-11-22T12:00:00Z', now), 600_000);
   assert.equal(qrRefreshDelay('not a date', now), 10_000);
+});
+
+test('the shown step counts down to the renewal: 30 s before a 2-minute QR expires', () => {
+  const fetched = Date.parse('2026-11-22T10:00:00Z');
+  assert.equal(qrRenewsAt('2026-11-22T10:02:00Z', fetched) - fetched, 90_000);
+});
+
+test('staff need the client present to use up what the client owns or is limited to', () => {
+  const free = {
+    coin_price: 0,
+    kind: 'DISCOUNT_RATE' as const,
+    limit_per_member: null,
+    price: null,
+    state: 'not_acquired' as const,
+  };
+  assert.equal(redemptionNeedsPresence(free), false, 'a free discount anyone may use');
+  assert.equal(redemptionNeedsPresence({ ...free, coin_price: 30 }), true, 'coins');
+  assert.equal(redemptionNeedsPresence({ ...free, kind: 'STAMPS' }), true, 'stamps');
+  assert.equal(redemptionNeedsPresence({ ...free, limit_per_member: 1 }), true, 'a limited use');
+  assert.equal(redemptionNeedsPresence({ ...free, price: '15.00' }), true, 'bought by card');
+  assert.equal(redemptionNeedsPresence({ ...free, state: 'active' }), true, 'a unit they hold');
 });
 
 const base = {
@@ -241,7 +264,7 @@ test('a child company is a store of its own: its flags, hidden sections, currenc
     benefit_programs_enabled: false,
     gamification_system: null,
     hidden_for_members: [],
-    currency: { code: 'PEN', symbol: 'S/.' },
+    currency: { code: 'PEN', symbol: 'S/' },
     opens_soon: true,
   };
   const app = {
@@ -255,7 +278,7 @@ test('a child company is a store of its own: its flags, hidden sections, currenc
       benefit_programs_enabled: false,
       gamification_system: null,
       hidden_for_members: [],
-      currency: { code: 'PEN', symbol: 'S/.' },
+      currency: { code: 'PEN', symbol: 'S/' },
     },
     allowed_companies: [child, other],
     allowed_programs: [],

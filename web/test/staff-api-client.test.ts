@@ -80,7 +80,7 @@ test('the staff probe reads "not staff" as null and keeps the stored app key; ot
     (probe.queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
       signal: new AbortController().signal,
     });
-  answer(403, JSON.stringify({ detail: 'Usted no es parte del personal de esta empresa.' }));
+  answer(403, JSON.stringify({ detail: 'No eres parte del personal de esta empresa.' }));
   assert.equal(await run(), null);
   assert.equal(store.get('apiKey'), 'KEY');
   answer(401, JSON.stringify({ detail: 'no' }));

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { pageCount } from '@store/contract/http/pages';
 import { orderStatuses } from '@store/contract/orders/status';
+import { cancelReasonCode } from '@store/contract/orders/cancel-reasons';
 import { promotionKind, promotionState } from '@store/contract/loyalty/promotions';
 import {
   recordKind,
@@ -119,7 +120,12 @@ test('pages of a paged list', () => {
 
 test('the board offers only the moves of the contract state machine', () => {
   assert.deepEqual(staffActionsFor('RECEIVED', 'pickup'), ['accept', 'cancel']);
-  assert.deepEqual(staffActionsFor('ACCEPTED', 'pickup'), ['cancel', 'deliver']);
+  assert.deepEqual(staffActionsFor('ACCEPTED', 'pickup'), ['cancel', 'deliver', 'ready']);
+  // Ready once: a pickup order marked ready stays ACCEPTED and offers no second mark.
+  assert.deepEqual(staffActionsFor('ACCEPTED', 'pickup', '2026-12-03T13:00:00.000Z'), [
+    'cancel',
+    'deliver',
+  ]);
   assert.deepEqual(staffActionsFor('ACCEPTED', 'delivery'), ['cancel', 'ship']);
   assert.deepEqual(staffActionsFor('SHIPPED', 'delivery'), ['deliver']);
   assert.deepEqual(staffActionsFor('DELIVERED', 'delivery'), []);
@@ -136,6 +142,7 @@ test('both languages name every status, action, kind, state, role and staff mess
       ...promotionState.options.map((s) => `promoState_${s}`),
       ...recordKind.options.map((k) => `recordKind_${k}`),
       ...staffRole.options.map((r) => `role_${r}`),
+      ...cancelReasonCode.options.map((r) => `reason_${r}`),
     ];
     for (const key of keys) assert.equal(typeof catalogue[key], 'string', key);
   }

@@ -5,7 +5,10 @@ import { formatMessage, formMessages } from '../messages';
 import { requiredText } from '../forms/zod';
 
 /** The CSV import's and the bulk edit's message codes (texts in errors/admin-catalogue-csv.ts). */
-export const adminCatalogueCsvMessages = messagesOf('admin', adminCatalogueCsvErrors);
+export const adminCatalogueCsvMessages = /* @__PURE__ */ messagesOf(
+  'admin',
+  adminCatalogueCsvErrors,
+);
 
 /** The largest file the import reads (characters of its text), and the most products in one file. */
 export const PRODUCT_CSV_MAX_MB = 2;

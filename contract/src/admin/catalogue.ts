@@ -8,7 +8,7 @@ import { money } from '../catalog/money';
 import { versionField } from './schemas';
 
 /** The catalogue screen's message codes (texts in errors/admin-catalogue.ts). */
-export const adminCatalogueMessages = messagesOf('admin', adminCatalogueErrors);
+export const adminCatalogueMessages = /* @__PURE__ */ messagesOf('admin', adminCatalogueErrors);
 
 export const adminProductOrdering = z.enum(
   ['position', 'title', '-title', 'price', '-price', 'stock', '-stock'],
@@ -37,6 +37,8 @@ export const adminPlaceProduct = z.object({
   is_active: z.boolean(),
   stock: z.number().int().nullable(),
   price: money.nullable(),
+  /** At or below it the product shows as low on the dashboard and in the daily mail (null: none). */
+  low_stock_threshold: z.number().int().nullable(),
 });
 export type AdminPlaceProduct = z.infer<typeof adminPlaceProduct>;
 
@@ -248,6 +250,7 @@ export const adminPlaceProductInput = z
     is_active: flagField().optional(),
     stock: stockField().optional(),
     price: priceField().nullable().optional(),
+    low_stock_threshold: stockField().optional(),
   })
   .strict();
 export type AdminPlaceProductInput = z.infer<typeof adminPlaceProductInput>;

@@ -12,7 +12,7 @@ import { versionField } from './schemas';
  * optional store times (HH:MM). A new event is a draft until it is published: drafts never show
  * in the store.
  */
-export const adminEventsMessages = messagesOf('admin', adminEventsErrors);
+export const adminEventsMessages = /* @__PURE__ */ messagesOf('admin', adminEventsErrors);
 
 const text = (max: number) =>
   z

@@ -15,7 +15,7 @@ import { versionField } from './schemas';
  * MODEL_2 sections in order with their buttons, cards and images (the public shape, inactive
  * ones included).
  */
-export const adminLandingMessages = messagesOf('admin', adminLandingErrors);
+export const adminLandingMessages = /* @__PURE__ */ messagesOf('admin', adminLandingErrors);
 
 /** How many of each the editor keeps (the store shows at most 3 cards and 5 images). */
 export const LANDING_LIMITS = {

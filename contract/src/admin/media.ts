@@ -4,7 +4,7 @@ import { adminMediaErrors } from '../errors/admin-media';
 import { versionField } from './schemas';
 
 /** The codes of the back office's images and branding, by name. */
-export const adminMediaMessages = messagesOf('admin', adminMediaErrors);
+export const adminMediaMessages = /* @__PURE__ */ messagesOf('admin', adminMediaErrors);
 
 /** Largest image the back office accepts, before it is re-encoded. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;

@@ -18,7 +18,7 @@ import { promotionKind, redemptionStatus } from '../loyalty/promotions';
  */
 
 /** The members screen's message codes (texts in errors/admin-members.ts). */
-export const adminMembersMessages = messagesOf('admin', adminMembersErrors);
+export const adminMembersMessages = /* @__PURE__ */ messagesOf('admin', adminMembersErrors);
 
 /** Newest member first (default), by name, or most points first. */
 export const adminMemberOrdering = z.enum(['-member_since', 'name', '-points'], {

@@ -12,7 +12,7 @@ import { versionField } from './schemas';
  * The owner's money settings (`/api/v5/admin/money/...`, area `money`: a MANAGER gets 403
  * `admin.owner_only`): payment methods with their card credentials, the tax rule, coupons.
  */
-export const adminMoneyMessages = messagesOf('admin', adminMoneyErrors);
+export const adminMoneyMessages = /* @__PURE__ */ messagesOf('admin', adminMoneyErrors);
 
 /** A positive decimal with up to two decimals, as the forms type it ("10", "10.5", "10.50"). */
 const decimal = () =>
@@ -58,6 +58,20 @@ export const adminPaymentMethodInput = z
   .strict();
 export type AdminPaymentMethodInput = z.infer<typeof adminPaymentMethodInput>;
 
+/**
+ * `POST v5/admin/money/payment-methods/yape/`: adds Yape (through Mercado Pago). Credentials not
+ * sent are those of the company's Mercado Pago card method (one Mercado Pago account takes both).
+ */
+export const adminYapeInput = z
+  .object({
+    name: requiredText(80).optional(),
+    public_key: requiredText(500).optional(),
+    access_token: secret().optional(),
+    webhook_secret: secret().optional(),
+  })
+  .strict();
+export type AdminYapeInput = z.infer<typeof adminYapeInput>;
+
 // ---------------------------------------------------------------------------------------
 // Tax rule (one per company; prices include it, see docs/decisions.md "Checkout: tax model")
 
@@ -66,6 +80,11 @@ export const adminTaxRule = z.object({
   name: z.string(),
   rate: z.string(),
   included: z.literal(true),
+  /**
+   * When electronic receipts are issued: PAYMENT (an order paid online when its payment is
+   * approved, a cash order when delivered) or DELIVERY (every order when delivered).
+   */
+  receipt_issue_on: z.enum(['PAYMENT', 'DELIVERY']),
   version: z.number().int(),
 });
 export type AdminTaxRule = z.infer<typeof adminTaxRule>;
@@ -74,6 +93,8 @@ export const adminTaxRuleInput = z
   .object({
     name: requiredText(40),
     rate: decimal().refine((v) => Number(v) <= 100, adminMoneyMessages.taxRateRange as string),
+    /** Unchanged when left out. */
+    receipt_issue_on: z.enum(['PAYMENT', 'DELIVERY'], { error: formMessages.invalid }).optional(),
     version: z.number({ error: formMessages.required }).int(formMessages.required).min(0),
   })
   .strict();
@@ -223,3 +244,40 @@ export const adminUnsettledChargeQuery = pageQuery.extend({
   status: z.enum(['OPEN', 'REFUNDED', 'NOT_CHARGED']).optional(),
 });
 export type AdminUnsettledChargeQuery = z.infer<typeof adminUnsettledChargeQuery>;
+
+/** An electronic receipt (boleta, factura or credit note) as the back office lists it. */
+export const adminElectronicReceipt = z.object({
+  uid: z.string(),
+  order: z.object({ uid: z.string(), number: z.number().int().nullable() }),
+  kind: z.enum(['BOLETA', 'FACTURA', 'CREDIT_NOTE']),
+  /** SUNAT's series and correlative, e.g. B001-42. */
+  serie: z.string(),
+  numero: z.number().int(),
+  total: money,
+  /**
+   * Who it names: a factura's RUC and razón social; a boleta's DNI, CE or passport (null: none
+   * given) and the billing name (empty: "clientes varios").
+   */
+  buyer: z.object({
+    document_type: z.enum(['RUC', 'DNI', 'CE', 'PASSPORT']).nullable(),
+    document_number: z.string().nullable(),
+    name: z.string(),
+  }),
+  /** PENDING (queued or retrying), ISSUED, REJECTED (by the provider or SUNAT), FAILED (provider unreachable). */
+  status: z.enum(['PENDING', 'ISSUED', 'REJECTED', 'FAILED']),
+  attempts: z.number().int(),
+  /** The provider's reason for the last failure or rejection. */
+  error: z.string().nullable(),
+  pdf_url: z.string().nullable(),
+  xml_url: z.string().nullable(),
+  created_at: z.string(),
+  issued_at: z.string().nullable(),
+});
+export type AdminElectronicReceipt = z.infer<typeof adminElectronicReceipt>;
+
+export const adminElectronicReceiptQuery = pageQuery.extend({
+  status: z.enum(['PENDING', 'ISSUED', 'REJECTED', 'FAILED']).optional(),
+  /** One order's receipts (its uid; anything else matches none). */
+  order: z.string().trim().optional(),
+});
+export type AdminElectronicReceiptQuery = z.infer<typeof adminElectronicReceiptQuery>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { pageQuery } from '../http/paged';
 import { isoDate } from '../forms/zod';
+import { formRules } from '../forms/rules';
+import { formatMessage, formMessages } from '../messages';
 import { money } from '../catalog/money';
 import { orderStatus } from '../orders/status';
 import { paymentStatus } from '../orders/schemas';
 import { staffOrder } from '../staff/schemas';
 import { staffMessages } from '../staff/messages';
+import { versionField } from './schemas';
 
 /**
  * The back office's orders (`/admin/orders`, `v5/admin/orders/...`): every place of the
@@ -67,3 +70,53 @@ export const adminOrdersCsvColumns = [
   'monedas',
   'cupon',
 ] as const;
+
+/**
+ * `GET v5/admin/orders/recent/` and `GET v5/staff/orders/recent/`: the orders that reached the
+ * store in the last minutes (newest first, at most 20), which the consoles ask every few seconds
+ * to announce new ones (see docs/decisions.md, "New orders announced"). `since` is the server's
+ * clock, for the next question; `window_seconds` how far back the answer looks.
+ */
+export const recentOrder = z.object({
+  uid: z.string(),
+  number: z.number().int(),
+  created_at: z.string(),
+  status: orderStatus,
+  place: z.object({ uid: z.string(), name: z.string() }),
+  shipping_type: z.enum(['delivery', 'pickup']),
+  total: money,
+  coin_total: z.number().int(),
+});
+export type RecentOrder = z.infer<typeof recentOrder>;
+export const recentOrders = z.object({
+  now: z.string(),
+  window_seconds: z.number().int(),
+  results: z.array(recentOrder),
+});
+export type RecentOrders = z.infer<typeof recentOrders>;
+
+/**
+ * `GET|PUT v5/admin/orders/notifications/`: who hears about orders. `new_order_mail_to`: an
+ * address that gets a mail per new order (null: none); `customer_status_mails`: customers get a
+ * mail when their order is accepted, on its way or ready for pickup (cancellations and refunds
+ * always mail them). `version`: optimistic concurrency, as every back-office form.
+ */
+export const orderNotificationSettings = z.object({
+  new_order_mail_to: z.string().nullable(),
+  customer_status_mails: z.boolean(),
+  version: z.number().int(),
+});
+export type OrderNotificationSettings = z.infer<typeof orderNotificationSettings>;
+export const orderNotificationSettingsInput = z.object({
+  /** An empty text or null: no mail per new order. */
+  new_order_mail_to: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, formatMessage('form.too_long', { max: 254 }))
+    .refine((v) => !v || !formRules.email(v), formMessages.email)
+    .nullable(),
+  customer_status_mails: z.boolean(),
+  version: versionField(),
+});
+export type OrderNotificationSettingsInput = z.input<typeof orderNotificationSettingsInput>;

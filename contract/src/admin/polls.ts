@@ -14,7 +14,7 @@ import { versionField } from './schemas';
  * questions and options exist, and each question's kind) is locked; texts, dates, image and
  * the switch stay editable.
  */
-export const adminPollsMessages = messagesOf('admin', adminPollsErrors);
+export const adminPollsMessages = /* @__PURE__ */ messagesOf('admin', adminPollsErrors);
 
 /** Limits of one poll: a member answers every question, so a poll stays short. */
 export const POLL_MAX_QUESTIONS = 30;

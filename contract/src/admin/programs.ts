@@ -12,7 +12,7 @@ import { versionField } from './schemas';
  * A program's sections and ads are edited with the program (one form, one version); the
  * store reads the same rows (`v5/me/programs/{uid}/sections/`, `.../ads/`, `v5/companies/{uid}/ads`).
  */
-export const adminProgramsMessages = messagesOf('admin', adminProgramsErrors);
+export const adminProgramsMessages = /* @__PURE__ */ messagesOf('admin', adminProgramsErrors);
 
 const text = (max: number) =>
   z.string({ error: formMessages.required }).trim().max(max, formMessages.tooLong);
@@ -124,6 +124,11 @@ export const adminProgramFields = z
       .max(36500, formMessages.tooBig)
       .nullable(),
     is_active: flag(),
+    /**
+     * Only staff mark a member's unit used (scanning the member's QR or typing their code); the
+     * member's own confirmation at the venue is refused. Absent: false on create, unchanged on save.
+     */
+    staff_confirms_redemptions: flag().optional(),
     levels: z.array(adminProgramLevelInput).max(20, formMessages.tooBig),
     sections: z.array(adminProgramBlockInput).max(30, formMessages.tooBig),
     ads: z.array(adminProgramBlockInput).max(30, formMessages.tooBig),
@@ -173,6 +178,7 @@ export const adminProgram = z.object({
   order_points_per_sol: z.number().int(),
   points_expire_after_days: z.number().int().nullable(),
   is_active: z.boolean(),
+  staff_confirms_redemptions: z.boolean(),
   levels: z.array(
     z.object({ name: z.string(), min_points: z.number().int(), benefits: z.string() }),
   ),

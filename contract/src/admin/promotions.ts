@@ -14,7 +14,7 @@ import { adminMoneyMessages } from './money';
  * MANAGER). A MANAGER limited to some places sees and edits only promotions that run at those
  * places alone (a promotion naming no place runs everywhere: the company's to decide).
  */
-export const adminPromotionsMessages = messagesOf('admin', adminPromotionsErrors);
+export const adminPromotionsMessages = /* @__PURE__ */ messagesOf('admin', adminPromotionsErrors);
 
 /** Where a promotion is in its life: switched off, not started yet, ended, or running. */
 export const adminPromotionStatus = z.enum(['active', 'scheduled', 'ended', 'off']);

@@ -12,7 +12,7 @@ import { versionField } from './schemas';
  * it in the store while it is open. The draw happens once and is kept with everything needed
  * to re-run it (see `adminRaffleDraw`); a drawn raffle is frozen.
  */
-export const adminRafflesMessages = messagesOf('admin', adminRafflesErrors);
+export const adminRafflesMessages = /* @__PURE__ */ messagesOf('admin', adminRafflesErrors);
 
 /** The algorithm of every draw made so far; a new one would get a new name, the old stays verifiable. */
 export const RAFFLE_DRAW_ALGORITHM = 'hmac-sha256-fisher-yates/v1';

@@ -96,6 +96,11 @@ export const adminMe = z.object({
   places: z.array(namedRef),
   /** A manager given some places only: what they make must name one of them. */
   limited_to_places: z.boolean(),
+  /**
+   * The user works for the app's main company: the app-wide tools (branding, the whole store's
+   * export, unsent mails) are theirs. False for a marketplace store's (or child company's) team.
+   */
+  main_company: z.boolean(),
 });
 export type AdminMe = z.infer<typeof adminMe>;
 
@@ -122,10 +127,12 @@ export const auditEntity = z.enum(
     'product',
     'place_product',
     'order',
+    'order_settings',
     'member_export',
     'payment_method',
     'tax_rule',
     'coupon',
+    'discount',
     'media',
     'branding',
     'place',

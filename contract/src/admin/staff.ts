@@ -8,7 +8,7 @@ import { staffMemberInput } from '../staff/schemas';
  * only). The same services as the staff console's owner routes; the answers are the staff
  * console's `staffMember` and `staffInvitation`, invitations take `staffInvitationInput`.
  */
-export const adminStaffMessages = messagesOf('admin', adminStaffErrors);
+export const adminStaffMessages = /* @__PURE__ */ messagesOf('admin', adminStaffErrors);
 
 /** `PATCH v5/admin/staff/members/{user_uid}/`: the member's new role and places (none: every place). */
 export const adminStaffMemberPatch = staffMemberInput

@@ -1,4 +1,4 @@
 import { messagesOf } from '../errors/entry';
 import { authErrors } from '../errors/auth';
 /** The auth area's message codes, by name (texts in errors/auth.ts). */
-export const authMessages = messagesOf('auth', authErrors);
+export const authMessages = /* @__PURE__ */ messagesOf('auth', authErrors);

@@ -94,6 +94,12 @@ export const acceptanceMessages: Record<AcceptanceField, string> = {
   accept_publicity: authMessages.acceptPublicity,
 };
 
+/**
+ * A page of this store to return to: a path (never `//host`, never a scheme), letters, digits,
+ * `-`, `_` and `/` only, so it goes into a link and a redirect as it is.
+ */
+export const RETURN_PATH_PATTERN = /^\/(?!\/)[A-Za-z0-9_/-]{0,199}$/;
+
 /** `POST v5/register/`: the spec's registration payload plus the acceptances. */
 export const registerBody = z.object({
   document_type: z.string().max(20).optional(),
@@ -112,8 +118,21 @@ export const registerBody = z.object({
   accept_publicity: z.boolean().optional(),
   /** The influencer of /in/{uid}/ the member came through, if any. */
   influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
+  /**
+   * Where the mailed verification link returns the new member once the address is confirmed
+   * (`?next=` on the link): a page of this store the sign-up started from, such as /crear-tienda.
+   */
+  return_to: z.string().max(200).regex(RETURN_PATH_PATTERN, formMessages.invalid).nullish(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/** The page a verification link returns to, when it names one that may be returned to. */
+export function returnPath(path: string | null | undefined): string | null {
+  if (!path || !RETURN_PATH_PATTERN.test(path)) return null;
+  // Pages that would send the member round again are never a destination.
+  if (/^\/(login|register|complete-info|verification-email)(\/|$)/.test(path)) return null;
+  return path;
+}
 
 /** What of the app decides which registration fields are required (spec section 5). */
 export type RegistrationRules = {
@@ -265,6 +284,31 @@ export const resetPasswordBody = z.object(newPasswordPair);
 
 /** Answers that only confirm something happened. */
 export const detailBody = z.object({ detail: z.string() });
+
+/**
+ * `POST v5/me/step-up/` (ours): a limited session (document number alone) proves who it is with the
+ * account's password or the code mailed by `POST v5/me/step-up/code/`, one of the two.
+ */
+export const stepUpBody = z.object({
+  password: z.string().max(1000).optional(),
+  code: z.string().max(20).optional(),
+});
+export type StepUpBody = z.infer<typeof stepUpBody>;
+
+/** The session acts as a full one until `stepped_up_until` (null: it already was one). */
+export const stepUpResponse = z.object({
+  detail: z.string(),
+  stepped_up_until: z.string().nullable(),
+});
+export type StepUpResponse = z.infer<typeof stepUpResponse>;
+
+/** `POST v5/me/step-up/code/`: where the code went, masked (`d***@aurora.pe`), and until when it works. */
+export const stepUpCodeResponse = z.object({
+  detail: z.string(),
+  email_hint: z.string(),
+  expires_at: z.string(),
+});
+export type StepUpCodeResponse = z.infer<typeof stepUpCodeResponse>;
 
 /** `GET v5/me/delete/{uid}/{token}/`: the link is valid; who it deletes (for the greeting). */
 export const deletionLink = z.object({

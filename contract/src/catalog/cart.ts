@@ -5,7 +5,7 @@ import { money } from './money';
 import { optionGroup } from './products';
 
 /** The catalog area's message codes, by name (texts in errors/catalog.ts). */
-export const catalogMessages = messagesOf('catalog', catalogErrors);
+export const catalogMessages = /* @__PURE__ */ messagesOf('catalog', catalogErrors);
 
 /** One cart line as the client posts it; the id is the line id (product uid and position). */
 export const cartLineInput = z.object({

@@ -9,6 +9,22 @@ export const timetable = z.object({
   extra_note: z.string(),
 });
 
+const shift = z.object({ from: z.string(), to: z.string() });
+/** The opening hours (contract orders/opening-hours): each weekday's shifts, dated closures. */
+export const openingHoursSchema = z.object({
+  days: z.object({
+    monday: z.array(shift),
+    tuesday: z.array(shift),
+    wednesday: z.array(shift),
+    thursday: z.array(shift),
+    friday: z.array(shift),
+    saturday: z.array(shift),
+    sunday: z.array(shift),
+  }),
+  closures: z.array(z.object({ date: z.string(), note: z.string() })),
+  extra_note: z.string(),
+});
+
 export const areaSummary = z.object({
   uid: z.string(),
   name: z.string(),
@@ -27,7 +43,10 @@ export const place = z.object({
   telephone2: z.string().nullable(),
   location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable() }),
   uses_country_delivery_service: z.boolean(),
+  /** The spec's one-range timetable, derived from opening_hours. */
   timetable,
+  /** The hours as the place has them; the web's slots and open-now read these. */
+  opening_hours: openingHoursSchema,
   /** The owner paused orders at this place (back office); checkout refuses them meanwhile. */
   orders_paused: z.boolean(),
 });

@@ -7,7 +7,7 @@ export const adminCatalogueCsvErrors = {
     en: 'The file is too big: at most {max} MB.',
   },
   'admin.csv_too_many_rows': {
-    es: 'El archivo tiene más de {max} productos; divídalo en varios archivos.',
+    es: 'El archivo tiene más de {max} productos; divídelo en varios archivos.',
     en: 'The file has more than {max} products; split it into several files.',
   },
   'admin.csv_empty': {
@@ -15,7 +15,7 @@ export const adminCatalogueCsvErrors = {
     en: 'The file has no products.',
   },
   'admin.csv_unreadable': {
-    es: 'No se pudo leer el archivo como CSV (revise las comillas cerca de la fila {row}).',
+    es: 'No se pudo leer el archivo como CSV (revisa las comillas cerca de la fila {row}).',
     en: 'The file could not be read as CSV (check the quotes near row {row}).',
   },
   'admin.csv_missing_column': {
@@ -23,11 +23,11 @@ export const adminCatalogueCsvErrors = {
     en: 'The column {column} is missing.',
   },
   'admin.csv_unknown_column': {
-    es: 'Columna desconocida: {column}. Use las columnas del archivo exportado.',
+    es: 'Columna desconocida: {column}. Usa las columnas del archivo exportado.',
     en: 'Unknown column: {column}. Use the columns of the exported file.',
   },
   'admin.csv_yes_no': {
-    es: 'Escriba sí o no.',
+    es: 'Escribe sí o no.',
     en: 'Write yes or no.',
   },
   'admin.csv_unknown_category': {
@@ -35,7 +35,7 @@ export const adminCatalogueCsvErrors = {
     en: 'There is no category with that name.',
   },
   'admin.csv_unknown_product': {
-    es: 'No existe un producto con ese uid en su empresa.',
+    es: 'No existe un producto con ese uid en tu empresa.',
     en: 'There is no product with that uid in your company.',
   },
   'admin.csv_sku_of_another_product': {
@@ -51,15 +51,15 @@ export const adminCatalogueCsvErrors = {
     en: 'A redeemable product needs its coin price.',
   },
   'admin.csv_bad_rows': {
-    es: 'Corrija las filas marcadas; no se importó nada.',
+    es: 'Corrige las filas marcadas; no se importó nada.',
     en: 'Fix the rows shown; nothing was imported.',
   },
   'admin.products_changed': {
-    es: 'Otra persona cambió estos productos mientras usted los editaba: {titles}. Vuelva a cargarlos.',
+    es: 'Otra persona cambió estos productos mientras los editabas: {titles}. Vuelve a cargarlos.',
     en: 'Someone else changed these products while you were editing them: {titles}. Reload them.',
   },
   'admin.bulk_place_required': {
-    es: 'Elija el local del stock.',
+    es: 'Elige el local del stock.',
     en: 'Choose the place of the stock.',
   },
 } as const satisfies CatalogueEntries;

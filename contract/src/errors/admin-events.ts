@@ -7,11 +7,11 @@ export const adminEventsErrors = {
     en: 'The event was not found.',
   },
   'admin.event_where_required': {
-    es: 'Elija un local o escriba dónde será el evento.',
+    es: 'Elige un local o escribe dónde será el evento.',
     en: 'Choose a place or write where the event will be.',
   },
   'admin.event_place_not_allowed': {
-    es: 'Elija uno de los locales que usted administra.',
+    es: 'Elige uno de los locales que administras.',
     en: 'Choose one of the places you manage.',
   },
   'admin.event_end_before_start': {
@@ -19,11 +19,11 @@ export const adminEventsErrors = {
     en: 'The end cannot be before the start.',
   },
   'admin.event_end_time_alone': {
-    es: 'Indique primero la hora de inicio.',
+    es: 'Indica primero la hora de inicio.',
     en: 'Give the start time first.',
   },
   'admin.event_link_invalid': {
-    es: 'Use una dirección que empiece con http:// o https://.',
+    es: 'Usa una dirección que empiece con http:// o https://.',
     en: 'Use an address starting with http:// or https://.',
   },
 } as const satisfies CatalogueEntries;

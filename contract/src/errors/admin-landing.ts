@@ -3,15 +3,15 @@ import type { CatalogueEntries } from './entry';
 /** The back office's landing editor (`v5/admin/landing/`). */
 export const adminLandingErrors = {
   'admin.landing_link_invalid': {
-    es: 'Use una dirección http(s) o una ruta de la tienda que empiece con /.',
+    es: 'Usa una dirección http(s) o una ruta de la tienda que empiece con /.',
     en: 'Use an http(s) address or a store path starting with /.',
   },
   'admin.landing_form_link': {
-    es: 'Indique la dirección del formulario: https o una ruta de la tienda.',
+    es: 'Indica la dirección del formulario: https o una ruta de la tienda.',
     en: "Give the form's address: https or a store path.",
   },
   'admin.landing_carousel_empty': {
-    es: 'Agregue al menos una imagen al carrusel.',
+    es: 'Agrega al menos una imagen al carrusel.',
     en: 'Add at least one image to the carousel.',
   },
   'admin.landing_one_header': {

@@ -3,11 +3,11 @@ import type { CatalogueEntries } from './entry';
 /** The back office's images and branding (`v5/admin/media/`, `v5/admin/branding/`). */
 export const adminMediaErrors = {
   'admin.image_missing': {
-    es: 'Elija una imagen para subir.',
+    es: 'Elige una imagen para subir.',
     en: 'Choose an image to upload.',
   },
   'admin.image_invalid': {
-    es: 'El archivo no es una imagen válida. Suba un JPG, PNG, WebP, GIF o AVIF.',
+    es: 'El archivo no es una imagen válida. Sube un JPG, PNG, WebP, GIF o AVIF.',
     en: 'The file is not a valid image. Upload a JPG, PNG, WebP, GIF or AVIF.',
   },
   'admin.image_too_big': {
@@ -15,11 +15,11 @@ export const adminMediaErrors = {
     en: 'The image is too big: the limit is {max} MB.',
   },
   'admin.color_invalid': {
-    es: 'Escriba un color como #1A2B3C.',
+    es: 'Escribe un color como #1A2B3C.',
     en: 'Enter a colour such as #1A2B3C.',
   },
   'admin.image_url_invalid': {
-    es: 'Suba la imagen aquí o use una dirección https.',
+    es: 'Sube la imagen aquí o usa una dirección https.',
     en: 'Upload the image here or use an https address.',
   },
   'admin.branding_main_company_only': {

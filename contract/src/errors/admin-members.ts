@@ -7,7 +7,7 @@ export const adminMembersErrors = {
     en: 'The member was not found.',
   },
   'admin.member_program_not_found': {
-    es: 'Elija un programa de la empresa.',
+    es: 'Elige un programa de la empresa.',
     en: 'Choose a program of the company.',
   },
 } as const satisfies CatalogueEntries;

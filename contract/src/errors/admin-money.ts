@@ -10,6 +10,10 @@ export const adminMoneyErrors = {
     es: 'Configure la clave pública y el access token antes de activar el pago con tarjeta.',
     en: 'Set the public key and the access token before turning card payments on.',
   },
+  'admin.yape_exists': {
+    es: 'Tu tienda ya tiene Yape: actívalo o desactívalo en su tarjeta.',
+    en: 'Your store already has Yape: switch it on or off on its card.',
+  },
   'admin.coupon_not_found': {
     es: 'No se encontró el cupón.',
     en: 'The coupon was not found.',
@@ -19,7 +23,7 @@ export const adminMoneyErrors = {
     en: 'A coupon with this code already exists.',
   },
   'admin.coupon_code_format': {
-    es: 'Use de 3 a 30 letras, números, guiones o guiones bajos.',
+    es: 'Usa de 3 a 30 letras, números, guiones o guiones bajos.',
     en: 'Use 3 to 30 letters, digits, hyphens or underscores.',
   },
   'admin.coupon_percent_range': {
@@ -41,5 +45,37 @@ export const adminMoneyErrors = {
   'admin.tax_rate_range': {
     es: 'La tasa debe estar entre 0.00 y 100.00.',
     en: 'The rate must be between 0.00 and 100.00.',
+  },
+  'admin.discount_not_found': {
+    es: 'No se encontró el descuento.',
+    en: 'The discount was not found.',
+  },
+  'admin.discount_products_required': {
+    es: 'Elige al menos un producto.',
+    en: 'Choose at least one product.',
+  },
+  'admin.discount_categories_required': {
+    es: 'Elige al menos una categoría.',
+    en: 'Choose at least one category.',
+  },
+  'admin.discount_combo_products': {
+    es: 'Un combo lleva al menos dos productos.',
+    en: 'A combo needs at least two products.',
+  },
+  'admin.discount_buy_pay': {
+    es: 'Indica cuántos lleva (2 o más) y cuántos paga (menos de los que lleva).',
+    en: 'Say how many are taken (2 or more) and how many are paid (fewer than taken).',
+  },
+  'admin.discount_hours_pair': {
+    es: 'Indica la hora de inicio y la de fin, o ninguna.',
+    en: 'Give both the start and the end time, or neither.',
+  },
+  'admin.discount_unknown_ref': {
+    es: 'Hay elementos que no pertenecen a tu tienda.',
+    en: 'Some of these do not belong to your store.',
+  },
+  'admin.discount_max_below_uses': {
+    es: 'El límite no puede ser menor que los usos que ya tiene el descuento ({uses}).',
+    en: 'The limit cannot be lower than the uses the discount already has ({uses}).',
   },
 } as const satisfies CatalogueEntries;

@@ -10,8 +10,24 @@ export const adminPlacesErrors = {
     es: 'La hora de cierre debe ser distinta de la de apertura.',
     en: 'The closing time must differ from the opening time.',
   },
+  'admin.place_shifts_order': {
+    es: 'Los turnos de un día van en orden y sin cruzarse (por ejemplo 12:00-15:00 y 19:00-23:00).',
+    en: "A day's shifts go in order and must not overlap (e.g. 12:00-15:00 and 19:00-23:00).",
+  },
+  'admin.place_shifts_max': {
+    es: 'Un día tiene como máximo 3 turnos.',
+    en: 'A day has at most 3 shifts.',
+  },
+  'admin.place_closure_date': {
+    es: 'Indica una fecha válida (AAAA-MM-DD).',
+    en: 'Enter a valid date (YYYY-MM-DD).',
+  },
+  'admin.place_closure_repeated': {
+    es: 'Esta fecha ya está en los días cerrados.',
+    en: 'This date is already a closed day.',
+  },
   'admin.place_location_pair': {
-    es: 'Indique la latitud y la longitud, o ninguna.',
+    es: 'Indica la latitud y la longitud, o ninguna.',
     en: 'Give both latitude and longitude, or neither.',
   },
   'admin.place_latitude_range': {
@@ -23,7 +39,7 @@ export const adminPlacesErrors = {
     en: 'The longitude must be between -180 and 180.',
   },
   'admin.place_delivery_needs_pin': {
-    es: 'Marque la ubicación del local en el mapa para ofrecer delivery.',
+    es: 'Marca la ubicación del local en el mapa para ofrecer delivery.',
     en: 'Set the place on the map to offer delivery.',
   },
   'admin.place_radius_range': {
@@ -31,7 +47,7 @@ export const adminPlacesErrors = {
     en: 'The delivery radius must be between 0.1 and 100 km.',
   },
   'admin.place_phone_format': {
-    es: 'Ingrese un teléfono válido (dígitos, espacios, +, -, paréntesis).',
+    es: 'Ingresa un teléfono válido (dígitos, espacios, +, -, paréntesis).',
     en: 'Enter a valid phone number (digits, spaces, +, -, brackets).',
   },
   'admin.place_no_shipping': {

@@ -7,7 +7,7 @@ export const adminPollsErrors = {
     en: 'The poll was not found.',
   },
   'admin.poll_program_not_found': {
-    es: 'Elija un programa de su empresa.',
+    es: 'Elige un programa de tu empresa.',
     en: 'Choose a program of your company.',
   },
   'admin.poll_dates_order': {
@@ -43,7 +43,7 @@ export const adminPollsErrors = {
     en: 'The poll already has answers: questions and options cannot be added or removed, nor their kind changed. Texts, dates, image and visibility can still change.',
   },
   'admin.poll_has_responses': {
-    es: 'La encuesta ya tiene respuestas: desactívela en lugar de eliminarla.',
+    es: 'La encuesta ya tiene respuestas: desactívala en lugar de eliminarla.',
     en: 'The poll already has answers: switch it off instead of deleting it.',
   },
 } as const satisfies CatalogueEntries;

@@ -15,11 +15,11 @@ export const adminProgramsErrors = {
     en: 'There is already a level with this name.',
   },
   'admin.program_levels_need_points': {
-    es: 'Los niveles se calculan con puntos: active los puntos o quite los niveles.',
+    es: 'Los niveles se calculan con puntos: activa los puntos o quita los niveles.',
     en: 'Levels are computed from points: switch points on or remove the levels.',
   },
   'admin.program_no_currency': {
-    es: 'Active al menos puntos, monedas o sellos.',
+    es: 'Activa al menos puntos, monedas o sellos.',
     en: 'Switch on at least points, coins or stamps.',
   },
   'admin.program_has_members': {
@@ -27,7 +27,7 @@ export const adminProgramsErrors = {
     en: 'The program has members: it cannot be deleted, only switched off.',
   },
   'admin.program_block_not_found': {
-    es: 'Este elemento ya no existe en el programa; recargue la página.',
+    es: 'Este elemento ya no existe en el programa; recarga la página.',
     en: 'This item is no longer in the program; reload the page.',
   },
   'admin.ad_not_found': {
@@ -35,7 +35,7 @@ export const adminProgramsErrors = {
     en: 'The ad was not found.',
   },
   'admin.link_invalid': {
-    es: 'Ingrese una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
+    es: 'Ingresa una dirección https://, una ruta de la tienda que empiece con / o un ancla #.',
     en: 'Enter an https:// address, a store path starting with / or an anchor #.',
   },
 } as const satisfies CatalogueEntries;

@@ -10,7 +10,7 @@ export const adminPromotionsErrors = {
     en: 'The promotion was not found.',
   },
   'admin.promotion_program_not_found': {
-    es: 'Elija un programa de su empresa.',
+    es: 'Elige un programa de tu empresa.',
     en: 'Choose a program of your company.',
   },
   'admin.promotion_program_fixed': {
@@ -26,11 +26,11 @@ export const adminPromotionsErrors = {
     en: 'The stock cannot be lower than the units already taken ({taken}).',
   },
   'admin.promotion_place_not_allowed': {
-    es: 'Elija locales que usted administra.',
+    es: 'Elige locales que administras.',
     en: 'Choose places you manage.',
   },
   'admin.promotion_places_required': {
-    es: 'Elija al menos uno de sus locales.',
+    es: 'Elige al menos uno de tus locales.',
     en: 'Choose at least one of your places.',
   },
   'admin.promotion_redeemed': {

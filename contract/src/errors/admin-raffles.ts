@@ -7,7 +7,7 @@ export const adminRafflesErrors = {
     en: 'The raffle was not found.',
   },
   'admin.raffle_program_not_found': {
-    es: 'Elija un programa de su empresa.',
+    es: 'Elige un programa de tu empresa.',
     en: 'Choose a program of your company.',
   },
   'admin.raffle_dates_order': {

@@ -7,7 +7,7 @@ export const adminStaffErrors = {
     en: 'This person is not part of the company staff.',
   },
   'admin.staff_self': {
-    es: 'No puede cambiar su propio rol ni quitarse del personal; pídaselo a otro dueño.',
+    es: 'No puedes cambiar tu propio rol ni quitarte del personal; pídeselo a otro dueño.',
     en: 'You cannot change your own role or remove yourself; ask another owner.',
   },
   'admin.last_owner': {

@@ -27,15 +27,15 @@ export const authErrors = {
     en: 'An error occurred while logging in',
   },
   'auth.invalid_date': {
-    es: 'Escriba una fecha válida',
+    es: 'Escribe una fecha válida',
     en: 'Enter a valid date',
   },
   'auth.underage': {
-    es: 'Debe ser mayor de edad',
+    es: 'Debes ser mayor de edad',
     en: 'You must be of legal age',
   },
   'auth.correct_fields': {
-    es: 'Por favor corrija los campos correspondientes',
+    es: 'Corrige los campos marcados',
     en: 'Please correct the relevant fields',
     spec: 'en',
   },
@@ -44,7 +44,7 @@ export const authErrors = {
     en: 'The link has expired',
   },
   'auth.invalid_credentials': {
-    es: 'No puede iniciar sesión con las credenciales proporcionadas.',
+    es: 'No puedes iniciar sesión con las credenciales proporcionadas.',
     en: 'Unable to log in with the provided credentials.',
   },
   'auth.method_not_allowed': {
@@ -72,31 +72,31 @@ export const authErrors = {
     en: 'Enter a valid document number.',
   },
   'auth.invalid_google_token': {
-    es: 'No se pudo validar su cuenta de Google.',
+    es: 'No se pudo validar tu cuenta de Google.',
     en: 'Your Google account could not be validated.',
   },
   'auth.google_email_unverified': {
-    es: 'Su cuenta de Google no tiene un correo verificado.',
+    es: 'Tu cuenta de Google no tiene un correo verificado.',
     en: 'Your Google account has no verified email.',
   },
   'auth.invalid_facebook_token': {
-    es: 'No se pudo validar su cuenta de Facebook.',
+    es: 'No se pudo validar tu cuenta de Facebook.',
     en: 'Your Facebook account could not be validated.',
   },
   'auth.facebook_email_missing': {
-    es: 'Su cuenta de Facebook no comparte un correo electrónico.',
+    es: 'Tu cuenta de Facebook no comparte un correo electrónico.',
     en: 'Your Facebook account shares no email address.',
   },
   'auth.invalid_apple_token': {
-    es: 'No se pudo validar su cuenta de Apple.',
+    es: 'No se pudo validar tu cuenta de Apple.',
     en: 'Your Apple account could not be validated.',
   },
   'auth.apple_email_unverified': {
-    es: 'Su cuenta de Apple no tiene un correo verificado.',
+    es: 'Tu cuenta de Apple no tiene un correo verificado.',
     en: 'Your Apple account has no verified email.',
   },
   'auth.social_email_taken': {
-    es: 'Ya existe una cuenta con este correo: ingrese como lo hizo al registrarse.',
+    es: 'Ya existe una cuenta con este correo: ingresa como lo hiciste al registrarte.',
     en: 'An account with this email already exists: sign in the way you signed up.',
   },
   'auth.provider_unavailable': {
@@ -107,20 +107,40 @@ export const authErrors = {
     es: 'Token inválido.',
     en: 'Invalid token.',
   },
-  'auth.limited_session': {
-    es: 'Para hacer esto ingrese con su contraseña o con Google: ingresó solo con su documento.',
-    en: 'To do this, sign in with your password or Google: you signed in with your document only.',
+  'auth.step_up_required': {
+    es: 'Confirma que eres tú para continuar: ingresaste solo con tu número de documento.',
+    en: "Confirm it's you to continue: you signed in with your document number only.",
   },
-  'auth.password_needed_for_account': {
-    es: 'Esta cuenta debe ingresar con su contraseña.',
-    en: 'This account must sign in with its password.',
+  'auth.step_up_proof_required': {
+    es: 'Escribe tu contraseña o el código que te enviamos por correo.',
+    en: 'Enter your password or the code we emailed you.',
+  },
+  'auth.step_up_wrong_password': {
+    es: 'La contraseña no es correcta.',
+    en: 'The password is not correct.',
+  },
+  'auth.step_up_code_invalid': {
+    es: 'El código no es correcto o ya venció: pide uno nuevo.',
+    en: 'The code is wrong or has expired: ask for a new one.',
+  },
+  'auth.step_up_no_verified_email': {
+    es: 'Tu cuenta no tiene un correo verificado al que enviarte el código.',
+    en: 'Your account has no verified email to send the code to.',
+  },
+  'auth.step_up_code_sent': {
+    es: 'Te enviamos un código a {email}. Vence en {minutes} minutos.',
+    en: 'We sent a code to {email}. It expires in {minutes} minutes.',
+  },
+  'auth.step_up_done': {
+    es: 'Listo: confirmaste que eres tú.',
+    en: "Done: you confirmed it's you.",
   },
   'auth.no_email': {
-    es: 'Su cuenta no tiene un correo electrónico registrado.',
+    es: 'Tu cuenta no tiene un correo electrónico registrado.',
     en: 'Your account has no registered email.',
   },
   'auth.invalid_area': {
-    es: 'Seleccione un área válida.',
+    es: 'Selecciona un área válida.',
     en: 'Select a valid area.',
   },
   'auth.passwords_must_match': {
@@ -140,7 +160,7 @@ export const authErrors = {
     en: 'The password cannot be only digits.',
   },
   'auth.password_is_email': {
-    es: 'La contraseña no puede ser igual a su correo electrónico.',
+    es: 'La contraseña no puede ser igual a tu correo electrónico.',
     en: 'The password cannot be your email.',
   },
   'auth.wrong_old_password': {
@@ -148,43 +168,43 @@ export const authErrors = {
     en: 'The current password is not correct.',
   },
   'auth.accept_terms': {
-    es: 'Debe aceptar los términos y condiciones',
+    es: 'Debes aceptar los términos y condiciones',
     en: 'You must accept the terms and conditions',
   },
   'auth.accept_age': {
-    es: 'Debe declarar que es mayor de edad',
+    es: 'Debes declarar que eres mayor de edad',
     en: 'You must declare that you are of legal age',
   },
   'auth.accept_data_processing': {
-    es: 'Debe autorizar el tratamiento de sus datos personales',
+    es: 'Debes autorizar el tratamiento de tus datos personales',
     en: 'You must authorise the processing of your personal data',
   },
   'auth.accept_publicity': {
-    es: 'Debe autorizar el tratamiento de sus datos con fines publicitarios',
+    es: 'Debes autorizar el tratamiento de tus datos con fines publicitarios',
     en: 'You must authorise the processing of your data for advertising',
   },
   'auth.recovery_sent': {
-    es: 'Correo enviado. Por favor revise su bandeja de entrada.',
+    es: 'Correo enviado. Revisa tu bandeja de entrada.',
     en: 'Email sent. Please check your inbox.',
   },
   'auth.password_reset': {
-    es: 'Su contraseña ha sido restablecida.',
+    es: 'Tu contraseña fue restablecida.',
     en: 'Your password has been reset.',
   },
   'auth.password_changed': {
-    es: 'Su contraseña ha sido cambiada.',
+    es: 'Tu contraseña fue cambiada.',
     en: 'Your password has been changed.',
   },
   'auth.email_verified': {
-    es: 'Su correo ha sido verificado.',
+    es: 'Tu correo fue verificado.',
     en: 'Your email has been verified.',
   },
   'auth.deletion_sent': {
-    es: 'Le enviamos un correo para confirmar la eliminación de su cuenta.',
+    es: 'Te enviamos un correo para confirmar la eliminación de tu cuenta.',
     en: 'We sent you an email to confirm the deletion of your account.',
   },
   'auth.account_deleted': {
-    es: 'Su cuenta ha sido eliminada.',
+    es: 'Tu cuenta fue eliminada.',
     en: 'Your account has been deleted.',
   },
   'auth.logged_out': {
@@ -192,7 +212,7 @@ export const authErrors = {
     en: 'Logged out.',
   },
   'auth.logged_out_everywhere': {
-    es: 'Se cerró su sesión en todos los dispositivos.',
+    es: 'Se cerró tu sesión en todos los dispositivos.',
     en: 'You were signed out on every device.',
   },
 } as const satisfies CatalogueEntries;

@@ -19,11 +19,11 @@ export const catalogErrors = {
     en: 'This option does not belong to its group.',
   },
   'catalog.too_few_options': {
-    es: 'Elija al menos {min} opciones de {group}.',
+    es: 'Elige al menos {min} opciones de {group}.',
     en: 'Choose at least {min} options of {group}.',
   },
   'catalog.too_many_options': {
-    es: 'Elija como máximo {max} opciones de {group}.',
+    es: 'Elige como máximo {max} opciones de {group}.',
     en: 'Choose at most {max} options of {group}.',
   },
   'catalog.repeated_option': {
@@ -40,7 +40,7 @@ export const catalogErrors = {
     spec: 'en',
   },
   'catalog.removed_from_cart': {
-    es: 'Se ha eliminado el producto de su carrito',
+    es: 'Se ha eliminado el producto de tu carrito',
     en: 'The product was removed from your cart',
   },
   'catalog.no_results': {

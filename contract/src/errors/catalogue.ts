@@ -22,6 +22,7 @@ import { formErrors } from './form';
 import { loyaltyErrors } from './loyalty';
 import { marketplaceErrors } from './marketplace';
 import { ordersErrors } from './orders';
+import { receiptsErrors } from './receipts';
 import { staffErrors } from './staff';
 import { subscriptionsErrors } from './subscriptions';
 
@@ -35,6 +36,7 @@ export const errorCatalogue = {
   ...authErrors,
   ...catalogErrors,
   ...ordersErrors,
+  ...receiptsErrors,
   ...coinOrdersErrors,
   ...couponsErrors,
   ...subscriptionsErrors,

@@ -3,7 +3,7 @@ import type { CatalogueEntries } from './entry';
 /** Orders of redeemable products paid with coins. */
 export const coinOrdersErrors = {
   'coin_orders.mixed_cart': {
-    es: 'Los productos canjeables se piden solos y se pagan con monedas: haga otro pedido para los demás productos.',
+    es: 'Los productos canjeables se piden solos y se pagan con monedas: haz otro pedido para los demás productos.',
     en: 'Redeemable products are ordered alone and paid with coins: place another order for the other products.',
   },
   'coin_orders.coins_required': {
@@ -31,7 +31,7 @@ export const coinOrdersErrors = {
     en: 'This store has no benefits program with coins.',
   },
   'coin_orders.not_member': {
-    es: 'Únase al programa de beneficios para canjear productos con monedas.',
+    es: 'Únete al programa de beneficios para canjear productos con monedas.',
     en: 'Join the benefits program to redeem products with coins.',
   },
 } as const satisfies CatalogueEntries;

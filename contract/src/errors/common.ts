@@ -39,7 +39,7 @@ export const commonErrors = {
     en: 'Authentication credentials were not provided.',
   },
   'common.permission_denied': {
-    es: 'Usted no tiene permiso para realizar esta acción.',
+    es: 'No tienes permiso para realizar esta acción.',
     en: 'You do not have permission to perform this action.',
   },
   'common.fetch_failed': {

@@ -39,7 +39,7 @@ export const engagementErrors = {
     en: 'Choose a single option.',
   },
   'engagement.no_active_unit': {
-    es: 'No tiene esta promoción activa: adquiérala primero.',
+    es: 'No tienes esta promoción activa: adquiérela primero.',
     en: 'You do not hold this promotion: get it first.',
   },
 } as const satisfies CatalogueEntries;

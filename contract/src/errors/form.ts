@@ -43,31 +43,31 @@ export const formErrors = {
     en: 'Invalid value',
   },
   'form.too_long': {
-    es: 'Asegúrese de que este campo no tenga más de {max} caracteres',
+    es: 'Asegúrate de que este campo no tenga más de {max} caracteres',
     en: 'Make sure this field has no more than {max} characters',
   },
   'form.too_short': {
-    es: 'Asegúrese de que este campo tenga al menos {min} caracteres',
+    es: 'Asegúrate de que este campo tenga al menos {min} caracteres',
     en: 'Make sure this field has at least {min} characters',
   },
   'form.choose_at_least': {
-    es: 'Elija al menos {min}',
+    es: 'Elige al menos {min}',
     en: 'Choose at least {min}',
   },
   'form.too_small': {
-    es: 'Asegúrese de que este valor sea mayor o igual a {min}',
+    es: 'Asegúrate de que este valor sea mayor o igual a {min}',
     en: 'Make sure this value is greater than or equal to {min}',
   },
   'form.choose_at_most': {
-    es: 'Elija como máximo {max}',
+    es: 'Elige como máximo {max}',
     en: 'Choose at most {max}',
   },
   'form.too_big': {
-    es: 'Asegúrese de que este valor sea menor o igual a {max}',
+    es: 'Asegúrate de que este valor sea menor o igual a {max}',
     en: 'Make sure this value is less than or equal to {max}',
   },
   'form.invalid_choice': {
-    es: 'Elija una opción válida: {values}',
+    es: 'Elige una opción válida: {values}',
     en: 'Choose a valid option: {values}',
   },
   'form.unknown_fields': {

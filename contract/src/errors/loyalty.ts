@@ -38,11 +38,11 @@ export const loyaltyErrors = {
     spec: 'en',
   },
   'loyalty.not_enough_stamps': {
-    es: 'No tiene suficientes sellos para esta promoción.',
+    es: 'No tienes suficientes sellos para esta promoción.',
     en: 'You do not have enough stamps for this promotion.',
   },
   'loyalty.not_member': {
-    es: 'Únase al programa para usar sus promociones.',
+    es: 'Únete al programa para usar sus promociones.',
     en: 'Join the program to use its promotions.',
   },
   'loyalty.already_member': {
@@ -68,5 +68,13 @@ export const loyaltyErrors = {
   'loyalty.buy_by_card_first': {
     es: 'Esta promoción se compra con tarjeta antes de usarla.',
     en: 'This promotion is bought by card before it is used.',
+  },
+  'loyalty.staff_confirms_redemption': {
+    es: 'Aquí el personal confirma el canje: muéstrale el QR o el código de tu pantalla. Tu beneficio sigue disponible hasta entonces.',
+    en: 'Here the staff confirm the redemption: show them the QR or the code on your screen. Your benefit stays available until then.',
+  },
+  'loyalty.place_not_usable': {
+    es: 'Esta promoción no se puede usar en este local.',
+    en: 'This promotion cannot be used at this place.',
   },
 } as const satisfies CatalogueEntries;

@@ -6,11 +6,11 @@ import type { CatalogueEntries } from './entry';
  */
 export const marketplaceErrors = {
   'marketplace.email_unverified': {
-    es: 'Confirme su correo antes de crear su tienda.',
+    es: 'Confirma tu correo antes de crear tu tienda.',
     en: 'Confirm your email before creating your store.',
   },
   'marketplace.already_staff': {
-    es: 'Su cuenta ya trabaja en una tienda de este sitio.',
+    es: 'Tu cuenta ya trabaja en una tienda de este sitio.',
     en: 'Your account already works at a store here.',
   },
   'marketplace.name_taken': {
@@ -20,5 +20,9 @@ export const marketplaceErrors = {
   'marketplace.owner_only': {
     es: 'Solo el dueño del mercado revisa tiendas.',
     en: 'Only the marketplace owner reviews stores.',
+  },
+  'marketplace.store_owner_only': {
+    es: 'Solo el dueño de la tienda puede cambiar su nombre, logo y descripción, y pedir la revisión del mercado.',
+    en: "Only the store's owner can change its name, logo and description, and ask the marketplace for a review.",
   },
 } as const satisfies CatalogueEntries;

@@ -17,12 +17,12 @@ export const ordersErrors = {
     en: 'Outside the delivery area, up to {km} km',
   },
   'orders.no_shipping_methods': {
-    es: 'La tienda no tiene métodos de envío',
+    es: 'La tienda no tiene métodos de entrega',
     en: 'The store does not have shipping methods',
     spec: 'en',
   },
   'orders.card_declined': {
-    es: 'Su tarjeta no pudo ser procesada correctamente',
+    es: 'Tu tarjeta no pudo ser procesada correctamente',
     en: 'Your card could not be processed correctly',
     spec: 'en',
   },
@@ -37,7 +37,7 @@ export const ordersErrors = {
     spec: 'en',
   },
   'orders.price_changed': {
-    es: 'Los precios cambiaron desde que llenó su carrito. Revise el nuevo total antes de confirmar.',
+    es: 'Los precios cambiaron desde que llenaste tu carrito. Revisa el nuevo total antes de confirmar.',
     en: 'Prices changed since you filled your cart. Check the new total before confirming.',
   },
   'orders.payment_method_not_found': {
@@ -45,7 +45,7 @@ export const ordersErrors = {
     en: 'This payment method is not available.',
   },
   'orders.card_required': {
-    es: 'Ingrese los datos de su tarjeta.',
+    es: 'Ingresa los datos de tu tarjeta.',
     en: 'Enter your card details.',
   },
   'orders.card_not_expected': {
@@ -84,6 +84,26 @@ export const ordersErrors = {
     es: 'Es el único producto del pedido: cancela el pedido en su lugar.',
     en: 'It is the only product in the order: cancel the order instead.',
   },
+  'orders.yape_required': {
+    es: 'Ingresa tu número de celular y el código de aprobación de Yape.',
+    en: 'Enter your phone number and the Yape approval code.',
+  },
+  'orders.yape_not_expected': {
+    es: 'Este método de pago no es Yape.',
+    en: 'This payment method is not Yape.',
+  },
+  'orders.yape_declined': {
+    es: 'Yape no aprobó el pago. Revisa tu app Yape o elige otro medio de pago.',
+    en: 'Yape did not approve the payment. Check your Yape app or choose another payment method.',
+  },
+  'orders.yape_code_invalid': {
+    es: 'El código de aprobación no es válido o ya venció. Genera uno nuevo en tu app Yape e inténtalo otra vez.',
+    en: 'The approval code is not valid or has expired. Get a new one in your Yape app and try again.',
+  },
+  'orders.yape_limit_exceeded': {
+    es: 'El monto supera el límite de tu Yape para compras por internet. Súbelo en tu app Yape o elige otro medio de pago.',
+    en: 'The amount is above your Yape limit for online purchases. Raise it in your Yape app or choose another payment method.',
+  },
   'orders.card_expired': {
     es: 'La tarjeta está vencida.',
     en: 'The card has expired.',
@@ -92,8 +112,12 @@ export const ordersErrors = {
     es: 'Este horario de recojo no está disponible.',
     en: 'This pickup time is not available.',
   },
+  'orders.point_outside_area': {
+    es: 'El punto del mapa no está en {area}: márcalo en tu dirección o elige otra zona.',
+    en: 'The map point is not in {area}: mark your address on the map or choose another area.',
+  },
   'orders.area_not_found': {
-    es: 'Elija una zona de entrega válida.',
+    es: 'Elige una zona de entrega válida.',
     en: 'Choose a valid delivery area.',
   },
   'orders.cannot_cancel': {
@@ -103,6 +127,10 @@ export const ordersErrors = {
   'orders.transition_refused': {
     es: 'El pedido ya está «{from}» y no puede pasar a «{to}».',
     en: 'The order is already “{from}” and cannot move to “{to}”.',
+  },
+  'orders.ready_refused': {
+    es: 'Solo un pedido de recojo aceptado puede marcarse listo para recoger, y una sola vez.',
+    en: 'Only an accepted pickup order can be marked ready for pickup, and only once.',
   },
   'orders.ecommerce_disabled': {
     es: 'Esta tienda no recibe pedidos en línea.',
@@ -117,12 +145,20 @@ export const ordersErrors = {
     en: 'The order exceeds the maximum amount allowed.',
   },
   'orders.no_address_coordinates': {
-    es: 'Envíe la latitud y longitud de la dirección.',
+    es: 'Envía la latitud y longitud de la dirección.',
     en: 'Send the latitude and longitude of the address.',
   },
   'orders.too_many_unpaid': {
-    es: 'Ya tiene {max} pedidos sin pagar en curso. Espere a que se entreguen o cancele alguno antes de hacer otro.',
+    es: 'Ya tienes {max} pedidos sin pagar en curso. Espera a que se entreguen o cancela alguno antes de hacer otro.',
     en: 'You already have {max} unpaid orders in progress. Wait until they are delivered or cancel one before placing another.',
+  },
+  'orders.closed_now_delivery': {
+    es: 'Cerrado ahora, abre {day}a las {time}: el delivery se pide con el local abierto.',
+    en: 'Closed now, opens {day}at {time}: delivery is ordered while the place is open.',
+  },
+  'orders.closed_delivery': {
+    es: 'Cerrado por ahora: el delivery se pide con el local abierto.',
+    en: 'Closed for now: delivery is ordered while the place is open.',
   },
   'orders.place_paused': {
     es: 'Este local no está recibiendo pedidos en este momento.',

@@ -3,7 +3,7 @@ import type { CatalogueEntries } from './entry';
 /** The staff console. */
 export const staffErrors = {
   'staff.duplicate_phone': {
-    es: 'Se encontró más de un usuario con este número de celular, ingrese el número de documento',
+    es: 'Se encontró más de un usuario con este número de celular, ingresa el número de documento',
     en: 'More than one user was found with this phone number, enter the document number',
     spec: 'en',
   },
@@ -18,11 +18,11 @@ export const staffErrors = {
     spec: 'en',
   },
   'staff.not_staff': {
-    es: 'Usted no es parte del personal de esta empresa.',
+    es: 'No eres parte del personal de esta empresa.',
     en: 'You are not part of the staff of this company.',
   },
   'staff.role_not_allowed': {
-    es: 'Su rol no permite realizar esta acción.',
+    es: 'Tu rol no permite realizar esta acción.',
     en: 'Your role does not allow this action.',
   },
   'staff.owner_only': {
@@ -34,7 +34,7 @@ export const staffErrors = {
     en: 'The client was not found.',
   },
   'staff.identify_client': {
-    es: 'Ingrese el documento o el teléfono del cliente.',
+    es: 'Ingresa el documento o el teléfono del cliente.',
     en: "Enter the client's document or phone number.",
   },
   'staff.qr_invalid': {
@@ -42,7 +42,7 @@ export const staffErrors = {
     en: 'The QR code is not valid.',
   },
   'staff.qr_expired': {
-    es: 'El código QR venció. Pida al cliente que lo muestre de nuevo.',
+    es: 'El código QR venció. Pide al cliente que lo muestre de nuevo.',
     en: 'The QR code expired. Ask the client to show it again.',
   },
   'staff.promotion_code_not_found': {
@@ -50,11 +50,11 @@ export const staffErrors = {
     en: 'No promotion was found with this code.',
   },
   'staff.place_not_found': {
-    es: 'Elija un local de la empresa.',
+    es: 'Elige un local de la empresa.',
     en: 'Choose a place of the company.',
   },
   'staff.place_not_allowed': {
-    es: 'No puede atender en este local.',
+    es: 'No puedes atender en este local.',
     en: 'You cannot serve at this place.',
   },
   'staff.promotion_not_at_place': {
@@ -62,7 +62,7 @@ export const staffErrors = {
     en: 'This promotion cannot be used at this place.',
   },
   'staff.program_not_found': {
-    es: 'Elija un programa de la empresa.',
+    es: 'Elige un programa de la empresa.',
     en: 'Choose a program of the company.',
   },
   'staff.no_benefits_program': {
@@ -78,11 +78,11 @@ export const staffErrors = {
     en: 'The amount must be greater than 0.',
   },
   'staff.points_at_most': {
-    es: 'Puede agregar como máximo {max} puntos a la vez.',
+    es: 'Puedes agregar como máximo {max} puntos a la vez.',
     en: 'You can add at most {max} points at a time.',
   },
   'staff.stamps_at_most': {
-    es: 'Puede dar como máximo {max} sellos a la vez.',
+    es: 'Puedes dar como máximo {max} sellos a la vez.',
     en: 'You can give at most {max} stamps at a time.',
   },
   'staff.quantity_positive': {
@@ -102,7 +102,7 @@ export const staffErrors = {
     en: 'This user is already part of the staff of another company.',
   },
   'staff.cannot_remove_self': {
-    es: 'No puede quitarse a sí mismo del personal.',
+    es: 'No puedes quitarte a ti mismo del personal.',
     en: 'You cannot remove yourself from the staff.',
   },
   'staff.order_not_found': {
@@ -118,19 +118,19 @@ export const staffErrors = {
     en: 'The client belongs to no program with coins of this company.',
   },
   'staff.proof_required': {
-    es: 'Pida al cliente el código de su pantalla (o escanee su QR) para gastar sus beneficios.',
+    es: 'Pide al cliente el código de su pantalla (o escanea su QR) para gastar sus beneficios.',
     en: 'Ask the client for the code on their screen (or scan their QR) to spend their benefits.',
   },
   'staff.proof_invalid': {
-    es: 'El código no es correcto. Pida al cliente el código de su pantalla.',
+    es: 'El código no es correcto. Pide al cliente el código de su pantalla.',
     en: 'The code is not right. Ask the client for the code on their screen.',
   },
   'staff.proof_expired': {
-    es: 'El código venció o ya se usó. Pida al cliente uno nuevo.',
+    es: 'El código venció o ya se usó. Pide al cliente uno nuevo.',
     en: 'The code expired or was already used. Ask the client for a new one.',
   },
   'staff.proof_blocked': {
-    es: 'Demasiados intentos fallidos: el código dejó de valer. Pida al cliente uno nuevo.',
+    es: 'Demasiados intentos fallidos: el código dejó de valer. Pide al cliente uno nuevo.',
     en: 'Too many wrong tries: the code no longer works. Ask the client for a new one.',
   },
   'staff.proof_other_client': {
@@ -141,12 +141,32 @@ export const staffErrors = {
     es: 'El cliente ingresó solo con su documento: para gastar sus monedas o sellos debe ingresar con su contraseña y mostrar su código.',
     en: 'The client signed in with their document only: to spend their coins or stamps they must sign in with their password and show their code.',
   },
+  'staff.qr_used': {
+    es: 'Este QR ya se usó. Pide al cliente que muestre uno nuevo o el código de su pantalla.',
+    en: 'This QR was already used. Ask the client to show a new one or the code on their screen.',
+  },
+  'staff.qr_other_promotion': {
+    es: 'Este QR es de otra promoción.',
+    en: 'This QR is for another promotion.',
+  },
   'staff.not_own_account': {
-    es: 'No puede darse puntos ni sellos a sí mismo.',
+    es: 'No puedes darte puntos ni sellos a ti mismo.',
     en: 'You cannot give points or stamps to yourself.',
   },
+  'staff.client_accept_terms': {
+    es: 'Falta que el cliente acepte los términos y condiciones',
+    en: 'The client must accept the terms and conditions',
+  },
+  'staff.client_accept_age': {
+    es: 'El cliente debe declarar que tiene 14 años o más',
+    en: 'The client must declare they are 14 or over',
+  },
+  'staff.client_accept_data_processing': {
+    es: 'El cliente debe autorizar el tratamiento de sus datos personales',
+    en: 'The client must authorise the processing of their personal data',
+  },
   'staff.document_has_account': {
-    es: 'Este documento ya tiene una cuenta. Pida al cliente que se una al programa desde su cuenta y búsquelo de nuevo.',
+    es: 'Este documento ya tiene una cuenta. Pide al cliente que se una al programa desde su cuenta y búscalo de nuevo.',
     en: 'This document already has an account. Ask the client to join the program from their account and search again.',
   },
   'staff.already_staff_here': {

@@ -3,11 +3,11 @@ import type { CatalogueEntries } from './entry';
 /** Subscriptions. */
 export const subscriptionsErrors = {
   'subscriptions.weekday_required': {
-    es: 'Elija al menos un día de la semana.',
+    es: 'Elige al menos un día de la semana.',
     en: 'Choose at least one weekday.',
   },
   'subscriptions.slot_required': {
-    es: 'Elija un horario.',
+    es: 'Elige un horario.',
     en: 'Choose a time slot.',
   },
   'subscriptions.slot_unavailable': {
@@ -31,11 +31,11 @@ export const subscriptionsErrors = {
     en: 'This subscription is already canceled.',
   },
   'subscriptions.online_payment_not_allowed': {
-    es: 'Las suscripciones se pagan en cada entrega: elija efectivo o tarjeta contra entrega.',
+    es: 'Las suscripciones se pagan en cada entrega: elige efectivo o tarjeta contra entrega.',
     en: 'Subscriptions are paid at each delivery: choose cash or card on delivery.',
   },
   'subscriptions.too_many_active': {
-    es: 'Ya tiene {max} suscripciones activas. Cancele alguna antes de crear otra.',
+    es: 'Ya tienes {max} suscripciones activas. Cancela alguna antes de crear otra.',
     en: 'You already have {max} active subscriptions. Cancel one before creating another.',
   },
   'subscriptions.product_not_subscribable': {

@@ -96,6 +96,13 @@ export const promotionQr = z.object({
   expires_at: z.string(),
   redemption: z.string().nullable(),
   code: z.string().nullable(),
+  /**
+   * A one-time counter code (6 digits, the `POST v5/me/counter-code/` one, which it replaces)
+   * for staff to type instead of scanning; null for a session made with the document alone.
+   */
+  counter_code: z.string().nullable(),
+  /** False where the program lets only staff mark the unit used (the member's own confirmation is refused). */
+  member_confirms: z.boolean(),
 });
 
 export const promotionPlace = z.object({ uid: z.string(), name: z.string(), address: z.string() });

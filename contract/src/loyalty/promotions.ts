@@ -111,6 +111,11 @@ export const redemptionInput = z.object({
     .string()
     .regex(/^\d{1,7}(\.\d{1,2})?$/, formMessages.positiveNumber)
     .optional(),
+  /**
+   * The place the member stands at (one of the promotion's places), so the redemption shows in
+   * that place's staff activity; optional for the spec's clients, which send none.
+   */
+  place: z.string().trim().max(64).optional(),
 });
 export type RedemptionInput = z.infer<typeof redemptionInput>;
 
@@ -129,3 +134,21 @@ export type PromotionPurchaseInput = z.input<typeof promotionPurchaseInput>;
 
 /** `POST v5/programs/{p}/promotions/{uid}/coupon/get-code/`. */
 export const couponCode = z.object({ code: z.string(), redemption });
+
+/**
+ * Whether staff need the client's proof of presence to redeem this promotion for them: it uses
+ * up something the client owns or is limited to (their coins, stamps, a unit they hold, bought
+ * by card or not, or a use of a per-member limit). A free promotion anyone may use as often as
+ * they like needs none. The server applies the same rule inside the redemption's transaction.
+ */
+export function redemptionNeedsPresence(
+  p: Pick<Promotion, 'coin_price' | 'kind' | 'limit_per_member' | 'price' | 'state'>,
+): boolean {
+  return (
+    p.coin_price > 0 ||
+    p.kind === 'STAMPS' ||
+    p.limit_per_member !== null ||
+    p.price !== null ||
+    p.state === 'active'
+  );
+}

@@ -14,7 +14,7 @@ import { brandImageUrl } from '../admin/media';
  * company of the app, `pending` (public nowhere) until the marketplace owner, the OWNER of the
  * app's main company, approves it. The owner may reject (with a reason, mailed) or suspend it.
  */
-export const marketplaceMessages = messagesOf('marketplace', marketplaceErrors);
+export const marketplaceMessages = /* @__PURE__ */ messagesOf('marketplace', marketplaceErrors);
 
 export const storeStatus = z.enum(['pending', 'approved', 'rejected', 'suspended']);
 export type StoreStatus = z.infer<typeof storeStatus>;
@@ -38,6 +38,21 @@ export const storeSignupOptions = z.object({
 });
 export type StoreSignupOptions = z.infer<typeof storeSignupOptions>;
 
+/**
+ * A change of what shoppers see (name, logo, description) asked by an approved or suspended
+ * store's owner: only the fields that change, waiting for the marketplace owner (or refused,
+ * with the reason). The store keeps showing its approved values meanwhile.
+ */
+export const storeProfileChange = z.object({
+  name: z.string().optional(),
+  logo: z.string().nullable().optional(),
+  description: z.string().optional(),
+  requested_at: z.string(),
+  status: z.enum(['pending', 'rejected']),
+  reason: z.string().nullable(),
+});
+export type StoreProfileChange = z.infer<typeof storeProfileChange>;
+
 /** The store as its owner and the marketplace owner see it. */
 export const marketplaceStore = z.object({
   uid: z.string(),
@@ -50,6 +65,8 @@ export const marketplaceStore = z.object({
   owner: z.object({ name: z.string(), email: z.string().nullable() }).nullable(),
   signed_up_at: z.string().nullable(),
   review_requested_at: z.string().nullable(),
+  /** What the owner asked to change, not public until approved (null: nothing asked). */
+  pending_change: storeProfileChange.nullable(),
   version: z.number().int(),
 });
 export type MarketplaceStore = z.infer<typeof marketplaceStore>;
@@ -57,6 +74,8 @@ export type MarketplaceStore = z.infer<typeof marketplaceStore>;
 /** `GET v5/admin/marketplace/stores/`: by status, by part of the name. */
 export const marketplaceStoreQuery = pageQuery.extend({
   status: storeStatus.optional(),
+  /** `pending`: only the stores whose change of name, logo or description waits for review. */
+  changes: z.enum(['pending']).optional(),
   q: z.string().trim().max(80).optional(),
 });
 export type MarketplaceStoreQuery = z.infer<typeof marketplaceStoreQuery>;
@@ -100,8 +119,12 @@ export const storeOnboarding = z.object({
 });
 export type StoreOnboarding = z.infer<typeof storeOnboarding>;
 
-/** `PATCH v5/admin/onboarding/store/`: the store's own logo and description (its owner). */
+/**
+ * `PATCH v5/admin/onboarding/store/`: the store's own name, logo and description (its owner).
+ * Once the store is approved, a change waits for the marketplace owner's review.
+ */
 export const storeProfileInput = z.object({
+  name: requiredText(80).optional(),
   logo: brandImageUrl.optional(),
   description: z.string().trim().max(500).optional(),
   version: versionField(),
@@ -110,3 +133,21 @@ export type StoreProfileInput = z.infer<typeof storeProfileInput>;
 
 /** `POST v5/admin/onboarding/review/`: the version of the store the owner saw. */
 export const storeReviewInput = z.object({ version: versionField() });
+
+/** `POST v5/admin/marketplace/stores/{uid}/change-decision/`: a rejection needs a reason. */
+export const storeChangeDecision = z.enum(['approve', 'reject']);
+export type StoreChangeDecision = z.infer<typeof storeChangeDecision>;
+export const storeChangeDecisionInput = z
+  .object({
+    decision: storeChangeDecision,
+    reason: z.string().trim().max(500).optional(),
+    version: versionField(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === 'reject' && !value.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: formMessages.required });
+  });
+export type StoreChangeDecisionInput = z.infer<typeof storeChangeDecisionInput>;
+
+/** Stores whose changes of what shoppers see go to review instead of showing at once. */
+export const reviewedStoreStatuses: readonly StoreStatus[] = ['approved', 'suspended'];

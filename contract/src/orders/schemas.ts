@@ -6,13 +6,29 @@ import { emailField, isoDate, requiredText, ruleString } from '../forms/zod';
 import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
 import { orderStatus } from './status';
+import { cancelReasonCode } from './cancel-reasons';
 import { orderMessages } from './messages';
 import { INFLUENCER_UID_PATTERN } from '../marketing/influencer';
+import { orderReceipt, receiptInput, receiptRequest } from '../receipts/schemas';
 
 export const shippingType = z.enum(['delivery', 'pickup']);
 /** COINS pays a cart of redeemable products with the coins of the company's benefit program (see docs/decisions.md). */
-export const paymentMethodType = z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS']);
+export const paymentMethodType = z.enum([
+  'CASH',
+  'CARD_ON_DELIVERY',
+  'ONLINE_CARD',
+  'YAPE',
+  'COINS',
+]);
 export type PaymentMethodType = z.infer<typeof paymentMethodType>;
+
+/**
+ * Methods paid online at checkout through a provider (charged before the order is placed): a
+ * card, or Yape (through Mercado Pago's Checkout API, a token of the payer's phone and approval
+ * code). Both are refunded and notified alike.
+ */
+export const isOnlinePayment = (type: PaymentMethodType | string | null | undefined) =>
+  type === 'ONLINE_CARD' || type === 'YAPE';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -36,7 +52,11 @@ export const billingInput = z.object({
   email: emailField(),
   phone: ruleString(formRules.required, formRules.telephone),
   city: requiredText(100),
-  address: requiredText(300),
+  /**
+   * Required except for a pickup paid at the counter (cash, card on delivery or coins): nothing
+   * is sent to that address (issue 36). The order's pricing says which (orders/pricing.ts).
+   */
+  address: z.union([requiredText(300), z.literal('')]).optional(),
 });
 export type BillingInput = z.infer<typeof billingInput>;
 
@@ -58,6 +78,16 @@ export const cardInput = z
   .strict();
 export type CardInput = z.infer<typeof cardInput>;
 
+/**
+ * A YAPE payment: the single-use token MercadoPago.js made in the browser from the payer's phone
+ * number and the approval code of the Yape app (`mp.yape({phoneNumber, otp}).create()`). The
+ * phone and the code never reach the order API: any other key (`otp`, `phone`) is refused.
+ */
+export const yapeInput = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{8,200}$/, formMessages.invalid) })
+  .strict();
+export type YapeInput = z.infer<typeof yapeInput>;
+
 const orderFields = {
   shipping_type: shippingType,
   delivery: deliveryAddressInput.optional(),
@@ -71,7 +101,11 @@ const orderFields = {
   /** uid of one of the company's payment methods (see checkout-options). */
   payment_method: z.string().min(1, formMessages.required),
   card: cardInput.optional(),
+  /** YAPE methods: the token of the payer's phone and approval code. */
+  yape: yapeInput.optional(),
   billing: billingInput,
+  /** "¿Boleta o factura?": absent reads as a boleta without document (allowed up to S/ 700). */
+  receipt: receiptInput.optional(),
   comments: z.string().trim().max(1000).default(''),
   /** The influencer of /in/{uid}/ the buyer came through, if any. */
   influencer_uid: z.string().regex(INFLUENCER_UID_PATTERN, formMessages.invalid).nullish(),
@@ -116,8 +150,40 @@ export const orderLine = z.object({
   coin_price: z.number().int().optional(),
   /** An order's line: its position in the order (what staff name to remove it). */
   position: z.number().int().optional(),
+  /** What automatic discounts took off this line (its total stays the price before them). */
+  discount: money.optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
+
+/** An automatic discount the order got, shown on its own line ("Happy hour -S/ 1.60"). */
+export const appliedDiscount = z.object({ uid: z.string(), name: z.string(), amount: money });
+export type AppliedDiscountLine = z.infer<typeof appliedDiscount>;
+
+/**
+ * `GET v5/places/{uid}/discounts/`: the automatic discounts that may hold at a place, with their
+ * conditions, so the store front prices crossed-out products on the shopper's own clock (the
+ * engine: orders/discounts.ts; `value` as the back office reads it).
+ */
+export const placeDiscount = z.object({
+  uid: z.string(),
+  name: z.string(),
+  kind: z.enum(['PERCENT', 'AMOUNT', 'BUY_X_PAY_Y', 'COMBO_PRICE']),
+  target: z.enum(['ORDER', 'PRODUCTS', 'CATEGORIES']),
+  product_uids: z.array(z.string()),
+  category_uids: z.array(z.string()),
+  value: money,
+  buy_quantity: z.number().int().nullable(),
+  pay_quantity: z.number().int().nullable(),
+  min_subtotal: money,
+  weekdays: z.array(z.string()),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  member_levels: z.array(z.string()),
+  stackable_with_coupons: z.boolean(),
+});
+export type PlaceDiscount = z.infer<typeof placeDiscount>;
 
 export const taxRule = z.object({ name: z.string(), rate: z.string(), included: z.literal(true) });
 
@@ -125,7 +191,9 @@ export const taxRule = z.object({ name: z.string(), rate: z.string(), included: 
 export const orderQuote = z.object({
   products: z.array(orderLine),
   subtotal: money,
+  /** Everything taken off: the automatic discounts below plus the coupon's. */
   discount: money,
+  discounts: z.array(appliedDiscount).default([]),
   delivery_price: money,
   taxes: money,
   total: money,
@@ -238,7 +306,9 @@ export const order = z.object({
   coupon: z.string().nullable(),
   products: z.array(orderLine),
   subtotal: money,
+  /** Everything taken off: the automatic discounts below plus the coupon's. */
   discount: money,
+  discounts: z.array(appliedDiscount).optional(),
   delivery_price: money,
   taxes: money,
   /** Products after the discount (subtotal - discount). */
@@ -248,11 +318,21 @@ export const order = z.object({
   coin_total: z.number().int().default(0),
   tax: taxRule,
   billing: billing.nullable(),
+  /** "¿Boleta o factura?" as the buyer answered it; null: a boleta without document. */
+  receipt: receiptRequest.nullable().optional(),
+  /** Ours: the order's electronic receipts (its boleta or factura, then credit notes), oldest first. */
+  electronic_receipts: z.array(orderReceipt).optional(),
   can_cancel: z.boolean(),
   /** The influencer of /in/{uid}/ the order came through. */
   influencer_uid: z.string().nullable(),
   /** Lines the store removed (and their refunds), oldest first. */
   removed_lines: z.array(removedLine).optional(),
+  /** Why the store canceled it (CANCELED_BY_PLACE only; null when it gave none). */
+  cancel_reason: cancelReasonCode.nullable().optional(),
+  /** The words the store typed with that reason. */
+  cancel_note: z.string().nullable().optional(),
+  /** A pickup order the store marked ready to collect (it stays ACCEPTED). */
+  ready_at: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -267,7 +347,12 @@ export const fareEstimateInput = z
   .object({
     latitude: latitude.optional(),
     longitude: longitude.optional(),
-    address: z.object({ latitude, longitude }).loose().optional(),
+    address: z
+      .object({ latitude, longitude, area: z.string().trim().max(64).optional() })
+      .loose()
+      .optional(),
+    /** The chosen area's uid (ours): a point outside its known outline is refused at once. */
+    area: z.string().trim().max(64).optional(),
   })
   .refine((v) => v.address || (v.latitude !== undefined && v.longitude !== undefined), {
     message: orderMessages.noAddressCoordinates,
@@ -294,6 +379,8 @@ export const checkoutOptions = z.object({
   payment_methods: z.array(paymentMethod),
   delivery: deliverySettings,
   pickup: z.boolean(),
+  /** The areas (uids of `GET v7/areas/`) the place delivers in; empty without delivery. */
+  delivery_area_uids: z.array(z.string()),
   tax: taxRule,
   currency: z.object({ code: z.string(), symbol: z.string() }),
 });

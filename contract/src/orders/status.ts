@@ -65,3 +65,16 @@ export function isCanceled(status: OrderStatus): boolean {
 export function isFinal(status: OrderStatus): boolean {
   return !orderTransitions.some((t) => t.from === status);
 }
+
+/**
+ * A pickup order the store has prepared: it stays ACCEPTED (the spec's statuses do not change)
+ * and is marked ready once, which tells the customer to come. Never a delivery order (it is
+ * shipped instead), never twice.
+ */
+export function canMarkReady(
+  status: OrderStatus,
+  shippingType: ShippingType,
+  readyAt: string | null | undefined,
+): boolean {
+  return status === 'ACCEPTED' && shippingType === 'pickup' && !readyAt;
+}

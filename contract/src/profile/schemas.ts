@@ -22,6 +22,20 @@ export const profileUpdateBody = z.object({
   document_type: documentType.nullable().optional(),
   document_number: text(20).nullable().optional(),
   area: z.string().max(64).nullable().optional().describe('uid of one of the app areas'),
+  document_signin: z
+    .boolean()
+    .optional()
+    .describe('false: the document number alone no longer signs in to this account'),
+  accept_terms: z
+    .literal(true)
+    .optional()
+    .describe(
+      'true: the member accepts the terms and privacy policy (once; asked only if not yet)',
+    ),
+  skip_complete_info: z
+    .boolean()
+    .optional()
+    .describe('true: the member skips /complete-info; remembered for the account'),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 

@@ -1,3 +1,4 @@
+import { receiptRequest } from '../receipts/schemas';
 import { z } from 'zod';
 import { DEFAULT_DIAL_CODE, DOCUMENT_TYPES, MINIMUM_AGE } from '../constants';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
@@ -103,17 +104,27 @@ export const user = z.object({
   has_password: z.boolean(),
   /** The spec's rule: first_name, last_name, birthdate, document_number and gender all non-empty. */
   profile_complete: z.boolean(),
+  /** Ours: the member accepted the terms and privacy policy (at sign-up or on /complete-info). */
+  terms_accepted: z.boolean(),
+  /** Ours: the member chose to skip /complete-info; remembered on the account, so it survives logout. */
+  complete_info_skipped: z.boolean(),
   date_joined: z.string(),
   /**
-   * Ours: true when this session was made with a document number alone (ONLY_DOCUMENT). Such a
-   * session may read but not change the account, never spends coins and never opens the staff console.
+   * Ours: true when this session was made with a document number alone (ONLY_DOCUMENT) and has not
+   * stepped up (`POST v5/me/step-up/`). Such a session sees balances, promotions and its own QR;
+   * its email, last name, birthdate, gender and phone come back empty, and anything more answers
+   * 403 `auth.step_up_required`.
    */
   limited_session: z.boolean(),
+  /** Ours: whether the document number alone may sign in to this account (the member's switch). */
+  document_signin: z.boolean(),
   /**
    * Ours: the member holds a staff role in this store (never in a limited session), so the web asks
    * `GET v5/staff/me/` only for them and a customer's page load makes no 403.
    */
   is_staff: z.boolean(),
+  /** Ours: the receipt of the member's last order ("¿Boleta o factura?"), offered again at checkout. */
+  receipt_preference: receiptRequest.nullable().optional(),
 });
 export type User = z.infer<typeof user>;
 

@@ -13,7 +13,14 @@ import {
 import { program, ledgerLine, balances } from '../loyalty/programs';
 import { promotion, redemption } from '../loyalty/promotions';
 import { order } from '../orders/schemas';
-import { orderStatus, type OrderStatus, type ShippingType, canTransition } from '../orders/status';
+import {
+  orderStatus,
+  type OrderStatus,
+  type ShippingType,
+  canMarkReady,
+  canTransition,
+} from '../orders/status';
+import { cancelReasonFields, refineCancelReason } from '../orders/cancel-reasons';
 import { staffMessages } from './messages';
 import { formatMessage } from '../errors/refs';
 
@@ -129,6 +136,9 @@ export const staffQrInput = z.object({
   code: z.string().trim().min(1, formMessages.required).max(500),
 });
 
+/** A consent the client must give: absent or false is refused with its own message. */
+const consent = (message: string) => z.boolean({ error: message }).refine((v) => v, { message });
+
 /** `POST v5/staff/clients/`: creates the user (no password: they set one with "forgot password") and joins the program. */
 export const staffCreateClientInput = z
   .object({
@@ -139,6 +149,16 @@ export const staffCreateClientInput = z
     mobile_phone: z.string().trim().max(20).optional(),
     document_type: documentType,
     document_number: z.string().trim().max(20).transform(normaliseDocumentNumber),
+    /**
+     * The consents of sign-up (POST v5/register/), given by the client at the counter: terms,
+     * age (14 or over on the staff side, Peru's age to consent to the use of one's own data) and
+     * data processing are required; publicity stays optional (Ley 29733).
+     */
+    // Refined per field, so a form sent empty shows them with the other required fields.
+    accept_terms: consent(staffMessages.clientAcceptTerms),
+    accept_age: consent(staffMessages.clientAcceptAge),
+    accept_data_processing: consent(staffMessages.clientAcceptDataProcessing),
+    accept_publicity: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     const docError = documentNumberError(v.document_type, v.document_number);
@@ -290,10 +310,15 @@ export const staffProductRedemptionResult = z.object({
 });
 export type StaffProductRedemptionResult = z.infer<typeof staffProductRedemptionResult>;
 
-/** The store's actions on an order (spec: accept, cancel, mark shipped, mark delivered). */
-export const staffOrderAction = z.enum(['accept', 'cancel', 'ship', 'deliver']);
+/**
+ * The store's actions on an order (spec: accept, cancel, mark shipped, mark delivered), and
+ * `ready`: a pickup order prepared, which stays ACCEPTED and tells the customer to come.
+ */
+export const staffOrderAction = z.enum(['accept', 'cancel', 'ship', 'deliver', 'ready']);
 export type StaffOrderAction = z.infer<typeof staffOrderAction>;
-export const staffActionStatus: Record<StaffOrderAction, OrderStatus> = {
+/** The actions that move the order along the state machine, and the status each moves it to. */
+export type StaffMoveAction = Exclude<StaffOrderAction, 'ready'>;
+export const staffActionStatus: Record<StaffMoveAction, OrderStatus> = {
   accept: 'ACCEPTED',
   cancel: 'CANCELED_BY_PLACE',
   ship: 'SHIPPED',
@@ -304,11 +329,26 @@ export const staffActionStatus: Record<StaffOrderAction, OrderStatus> = {
 export function staffActionsFor(
   status: OrderStatus,
   shippingType: ShippingType,
+  readyAt?: string | null,
 ): StaffOrderAction[] {
   return staffOrderAction.options.filter((a) =>
-    canTransition(status, staffActionStatus[a], 'place', shippingType),
+    a === 'ready'
+      ? canMarkReady(status, shippingType, readyAt)
+      : canTransition(status, staffActionStatus[a], 'place', shippingType),
   );
 }
+
+/**
+ * Staff only: why the delivery point may not be where the client is, so staff call them before
+ * sending the order (set at checkout; docs/decisions.md, "Delivery point and district").
+ * point_in_other_area: the point lies in `area`, not in the district chosen (which has no known
+ * outline); point_at_store: the point is the store's own pin, never moved by the client.
+ */
+export const deliveryPointFlag = z.object({
+  reason: z.enum(['point_in_other_area', 'point_at_store']),
+  area: z.string().nullable(),
+});
+export type DeliveryPointFlag = z.infer<typeof deliveryPointFlag>;
 
 export const staffOrder = order.extend({
   client: z
@@ -321,6 +361,7 @@ export const staffOrder = order.extend({
     })
     .nullable(),
   actions: z.array(staffOrderAction),
+  location_flag: deliveryPointFlag.nullable(),
 });
 export type StaffOrder = z.infer<typeof staffOrder>;
 
@@ -332,7 +373,11 @@ export const staffOrdersQuery = z.object({
 });
 export type StaffOrdersQuery = z.input<typeof staffOrdersQuery>;
 
-export const staffTransitionInput = z.object({ action: staffOrderAction });
+/** A move, with the reason of a cancellation (the customer's mail and order page show it). */
+export const staffTransitionInput = z
+  .object({ action: staffOrderAction, ...cancelReasonFields })
+  .superRefine(refineCancelReason);
+export type StaffTransitionInput = z.input<typeof staffTransitionInput>;
 
 export const recordKind = z.enum(['redemptions', 'stamps', 'points', 'orders']);
 export type RecordKind = z.infer<typeof recordKind>;

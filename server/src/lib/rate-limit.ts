@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { lt, sql } from 'drizzle-orm';
+import { eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import type { RateLimit } from '../config';
@@ -50,6 +50,13 @@ function expandIPv6(address: string): number[] {
 export type RateLimitKey = { bucket: string; key: string; limit: RateLimit };
 
 /**
+ * A request counted by `enforceRateLimits`. `giveBack` takes its hit out of each window it was
+ * counted in again: for a limit on failures only (a coupon guess that named a real coupon costs
+ * nothing), counted first so a concurrent burst still cannot slip past the limit.
+ */
+export type RateLimitTicket = { giveBack(): Promise<void> };
+
+/**
  * Counts one request against each key (fixed windows kept in the database, so
  * every server process shares them) and throws a 429 when any is over its
  * limit. The counting is one atomic upsert per key: a burst of concurrent
@@ -60,8 +67,9 @@ export async function enforceRateLimits(
   appId: string,
   keys: RateLimitKey[],
   now = new Date(),
-): Promise<void> {
+): Promise<RateLimitTicket> {
   let retryAfter = 0;
+  const counted: { name: string; windowStart: Date }[] = [];
   for (const { bucket, key, limit } of keys) {
     const windowMs = limit.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
@@ -75,6 +83,7 @@ export async function enforceRateLimits(
         set: { hits: sql`${rateLimits.hits} + 1` },
       })
       .returning({ hits: rateLimits.hits });
+    counted.push({ name, windowStart });
     if (row.hits > limit.max)
       retryAfter = Math.max(retryAfter, (windowStart.getTime() + windowMs - now.getTime()) / 1000);
   }
@@ -91,4 +100,21 @@ export async function enforceRateLimits(
       );
   }
   if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
+  return {
+    async giveBack() {
+      for (const { name, windowStart } of counted)
+        await db
+          .update(rateLimits)
+          .set({ hits: sql`${rateLimits.hits} - 1` })
+          .where(
+            ofTenant(
+              tenantRef(appId),
+              rateLimits,
+              eq(rateLimits.bucket, name),
+              eq(rateLimits.windowStart, windowStart),
+              gt(rateLimits.hits, 0),
+            ),
+          );
+    },
+  };
 }

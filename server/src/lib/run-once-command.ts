@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { configFromEnv } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { Mailer } from '../modules/mail/mailer';
+import type { OrderMail } from '../modules/orders/notices';
 
 /**
  * The shape of the operators' one-shot commands (`orders:expire`, `points:expire`,
@@ -11,7 +13,7 @@ import { openDatabase, type Database } from '../db/client';
  */
 export function runOnceCommand(
   usage: string,
-  job: (db: Database, now: Date, log: FastifyBaseLogger) => Promise<string[]>,
+  job: (db: Database, now: Date, log: FastifyBaseLogger, mail: OrderMail) => Promise<string[]>,
 ): void {
   void main(process.argv.slice(2)).then((code) => process.exit(code));
 
@@ -32,9 +34,22 @@ export function runOnceCommand(
       // The jobs only report errors through the log; their results are the command's output.
       const log = {
         info: () => {},
+        warn: () => {},
         error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
       } as unknown as FastifyBaseLogger;
-      for (const line of await job(db, now, log)) console.log(line);
+      // The mails a job causes (an expired order, a refund done) go through the outbox as the
+      // server's do, and are sent before the command ends (SMTP_URL) or kept for the servers.
+      const mailer = new Mailer(db, log, {
+        smtpUrl: config.accounts.smtpUrl,
+        from: config.accounts.mailFrom,
+      });
+      try {
+        for (const line of await job(db, now, log, { mailer, publicUrl: config.publicUrl }))
+          console.log(line);
+      } finally {
+        await mailer.idle();
+        await mailer.close();
+      }
     } finally {
       await close();
     }

@@ -19,11 +19,16 @@ declare module 'fastify' {
     sessionHash: string | null;
     /** How the session of this request was made (null without one). */
     sessionMethod: SessionMethod | null;
+    /**
+     * A limited session (document number alone) that has not stepped up, or whose step-up ran
+     * out: the route-access guard refuses it everything but what the route allows.
+     */
+    limitedSession: boolean;
     /** The member, or a 401 {detail}. */
     requireUser(): UserRow;
     /**
-     * The member of a full session (password, Google or a fresh registration),
-     * or a 403 {detail}: a limited session (document number alone) may not do this.
+     * The member of a full session (password, Google or a fresh registration, or a limited one
+     * that stepped up), or a 403 `auth.step_up_required`.
      */
     requireFullSession(): UserRow;
   }
@@ -32,6 +37,17 @@ declare module 'fastify' {
 /** A session made from a document number alone: nothing secret was shown. */
 export function isLimitedSession(method: SessionMethod | null): boolean {
   return method === 'document';
+}
+
+/** Whether a session is limited now: made from a document alone, with no step-up still running. */
+export function isLimitedNow(
+  session: { method: SessionMethod; steppedUpUntil: Date | null },
+  now = Date.now(),
+): boolean {
+  return (
+    isLimitedSession(session.method) &&
+    !(session.steppedUpUntil && session.steppedUpUntil.getTime() > now)
+  );
 }
 
 /** Whether a session has outlived its idle or absolute lifetime. */
@@ -61,6 +77,7 @@ export const authPlugin = fp(
     app.decorateRequest('user', null);
     app.decorateRequest('sessionHash', null);
     app.decorateRequest('sessionMethod', null);
+    app.decorateRequest('limitedSession', false);
     app.decorateRequest('requireUser', function (this: FastifyRequest) {
       if (this.user) return this.user;
       throw new UnauthorizedError(
@@ -69,8 +86,7 @@ export const authPlugin = fp(
     });
     app.decorateRequest('requireFullSession', function (this: FastifyRequest) {
       const user = this.requireUser();
-      if (isLimitedSession(this.sessionMethod))
-        throw new ForbiddenError(authMessages.limitedSession);
+      if (this.limitedSession) throw new ForbiddenError(authMessages.stepUpRequired);
       return user;
     });
     // Built once: every signed-in call runs it (see db/placeholder.ts).
@@ -80,6 +96,7 @@ export const authPlugin = fp(
         method: sessions.method,
         createdAt: sessions.createdAt,
         lastUsedAt: sessions.lastUsedAt,
+        steppedUpUntil: sessions.steppedUpUntil,
       })
       .from(sessions)
       .innerJoin(users, sameTenant(users, sessions, eq(users.uid, sessions.userUid)))
@@ -112,6 +129,7 @@ export const authPlugin = fp(
       request.user = row.user;
       request.sessionHash = hash;
       request.sessionMethod = row.method;
+      request.limitedSession = isLimitedNow(row, now);
       if (now - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await app.db
           .update(sessions)
@@ -135,7 +153,7 @@ export async function requireUserHook(request: FastifyRequest): Promise<void> {
   request.requireUser();
 }
 
-/** Route hook for calls that change the account or spend its value: a full session only (403 for a limited one). */
+/** Route hook for calls that need a full session whatever their route says (403 for a limited one). */
 export async function requireFullSessionHook(request: FastifyRequest): Promise<void> {
   request.requireFullSession();
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { RouteAccess } from './route-access';
+import type { LimitedSessionRule, RouteAccess } from './route-access';
 
 /** Every path of the document is relative to this server URL. */
 export const apiBase = '/api';
@@ -74,6 +74,12 @@ export function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
+/** What a limited session may do on an operation (plugins/route-access.ts): `allowed`, `step-up` or `partly`. */
+function limitedOf(config: { limitedSession?: LimitedSessionRule } | undefined): string {
+  const rule = config?.limitedSession ?? 'step-up';
+  return typeof rule === 'function' ? 'partly' : rule;
+}
+
 /**
  * zod schemas to JSON Schema, plus what the document derives for every operation in this one
  * place: its operationId, and its security from the route's access (plugins/route-access.ts).
@@ -100,6 +106,7 @@ const transform: SwaggerTransform = (input) => {
         : {}),
       security: securityOf[access],
       'x-access': access,
+      ...(access === 'public' ? {} : { 'x-limited-session': limitedOf(input.route.config) }),
       ...(access === 'staff' || access === 'admin'
         ? {
             description: [description, access === 'staff' ? staffNote : adminNote]
@@ -110,6 +117,28 @@ const transform: SwaggerTransform = (input) => {
     },
   };
 };
+
+type SchemaNode = { [key: string]: unknown };
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`, and zod's nullable union of objects (a
+ * receipt request: boleta or factura) comes out as `oneOf` + `nullable` alone; every member being
+ * an object, the union is one, so it says so.
+ */
+function typeNullableObjectUnions(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(typeNullableObjectUnions);
+  const schema = node as SchemaNode;
+  const members = (schema.oneOf ?? schema.anyOf) as SchemaNode[] | undefined;
+  if (
+    schema.nullable === true &&
+    schema.type === undefined &&
+    members?.every((member) => member.type === 'object')
+  ) {
+    schema.type = 'object';
+  }
+  Object.values(schema).forEach(typeNullableObjectUnions);
+}
 
 /** The self-describing OpenAPI document (JSON at /api/docs/json) and its viewer at /api/docs. */
 export const docsPlugin = fp(
@@ -123,7 +152,7 @@ export const docsPlugin = fp(
             '',
             "**Tenants.** One server answers many stores (apps). The tenant of a call is the app whose domain is the request's host name; a call from a host that is no tenant (server to server) names its app with the `API-KEY` header (the app key from `GET v7/apps/?domain=`). When both are given they must agree (else 403).",
             '',
-            '**Sessions.** Sign-in answers a token; send it as `Authorization: Token <key>`. Operations whose security lists only `token` alternatives answer 401 without a valid session; staff operations also need a staff role (403 otherwise). Public operations accept the token too and some answer more with it; a store without anonymous navigation answers visitors 401 on most of them.',
+            '**Sessions.** Sign-in answers a token; send it as `Authorization: Token <key>`. Operations whose security lists only `token` alternatives answer 401 without a valid session; staff operations also need a staff role (403 otherwise). A session made with a document number alone is limited: `x-limited-session` says what it may do on each operation (`allowed`; `step-up`: 403 `auth.step_up_required` until `POST v5/me/step-up/`; `partly`: see the operation). Public operations accept the token too and some answer more with it; a store without anonymous navigation answers visitors 401 on most of them.',
             '',
             '**Errors.** 400 bodies map fields to messages (`non_field_errors` for the rest); other errors are `{detail}`.',
           ].join('\n'),
@@ -156,6 +185,12 @@ export const docsPlugin = fp(
         },
       },
       transform,
+      transformObject: (documents) => {
+        const document =
+          'openapiObject' in documents ? documents.openapiObject : documents.swaggerObject;
+        typeNullableObjectUnions(document.paths);
+        return document;
+      },
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

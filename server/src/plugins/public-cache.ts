@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { cacheClock } from '../lib/cache-clock';
@@ -8,9 +9,39 @@ declare module 'fastify' {
     /** Seconds this GET's public answer may be served again to anyone on the same host. */
     publicCache?: boolean;
   }
+  interface FastifyInstance {
+    /** When a tenant's public answers changed (see publicCachePlugin), for other caches of them. */
+    tenantChanges: TenantChanges;
+  }
 }
 
-type Entry = { body: string; contentType: string };
+/**
+ * A tenant's public answers changed (a staff or back-office write, here or in another process
+ * of the cluster). Other caches of what anonymous visitors see (the server-rendered pages) listen
+ * here and use the generation to keep nothing read before the change.
+ */
+export type TenantChanges = {
+  /** Called with the tenant's uid each time its answers changed. */
+  onChange(listener: (appUid: string) => void): void;
+  /** A number to take before reading; `changedSince` then says whether to keep what was read. */
+  generation(): number;
+  changedSince(appUid: string, generation: number): boolean;
+};
+
+/** An answer as sent: its bytes (a string would be encoded to UTF-8 anew on each hit) and headers. */
+type Entry = { body: Buffer; headers: Record<string, string>; app: string };
+
+/** The message a worker sends (and the primary relays) when a tenant's answers changed. */
+export type PublicCacheMessage = { publicCache: 'forget'; app: string };
+export const isPublicCacheMessage = (message: unknown): message is PublicCacheMessage =>
+  typeof message === 'object' &&
+  message !== null &&
+  (message as PublicCacheMessage).publicCache === 'forget' &&
+  typeof (message as PublicCacheMessage).app === 'string';
+
+/** Which request generation started before the last forget of its tenant (see below). */
+const startedAt = Symbol('public-cache-generation');
+type WithGeneration = { [startedAt]?: number };
 
 /**
  * A micro-cache for public catalogue answers (places, categories, products):
@@ -23,9 +54,63 @@ type Entry = { body: string; contentType: string };
  * answers say `Vary: API-KEY`, so a shared cache in front keeps them apart
  * too. A private store's answers (members only) are never kept here, nor
  * marked public.
+ *
+ * A successful write of the store's staff or back office (hiding a product, a
+ * new price, a place's hours) forgets the tenant's entries at once, before its
+ * answer is sent, and tells the other processes of a cluster to do the same
+ * (cluster.ts relays), so the store never shows what the owner just changed.
+ * A read that began before such a write is not kept. Browsers and shared
+ * caches must revalidate (`no-cache`) for the same reason: a hidden product
+ * leaves every list at once.
  */
-export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number; clock?: Clock }>(
-  async (app, { seconds, maxEntries = 2000, clock }) => {
+export const publicCachePlugin = fp<{
+  seconds: number;
+  maxEntries?: number;
+  clock?: Clock;
+  /** Also told of each tenant forgotten (the search answers' cache, modules/catalog/search-cache.ts). */
+  onForget?: (appUid: string) => void;
+}>(
+  async (app, { seconds, maxEntries = 2000, clock, onForget }) => {
+    // Each forget bumps the generation; a read started before its tenant's last forget is not kept.
+    let generation = 0;
+    const forgottenAt = new Map<string, number>();
+    const listeners: ((appUid: string) => void)[] = [];
+    const forget = (appUid: string) => {
+      forgottenAt.set(appUid, ++generation);
+      for (const listener of listeners) listener(appUid);
+      onForget?.(appUid);
+    };
+    app.decorate('tenantChanges', {
+      onChange: (listener) => void listeners.push(listener),
+      generation: () => generation,
+      changedSince: (appUid, since) => (forgottenAt.get(appUid) ?? 0) > since,
+    } satisfies TenantChanges);
+    if (cluster.isWorker)
+      process.on('message', (message) => {
+        if (isPublicCacheMessage(message)) forget(message.app);
+      });
+
+    // A write of the tenant's staff or back office that succeeded: its answers may have changed.
+    // Heard even with this micro-cache off, for the other caches of public answers.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const access = request.routeOptions.config.access;
+      if (
+        request.method === 'GET' ||
+        request.method === 'HEAD' ||
+        (access !== 'admin' && access !== 'staff') ||
+        reply.statusCode >= 400 ||
+        !request.tenant
+      )
+        return payload;
+      forget(request.tenant.uid);
+      if (cluster.isWorker && process.send)
+        process.send({
+          publicCache: 'forget',
+          app: request.tenant.uid,
+        } satisfies PublicCacheMessage);
+      return payload;
+    });
+
     if (seconds <= 0) return;
     const cache = new LRUCache<string, Entry>({
       max: maxEntries,
@@ -34,17 +119,16 @@ export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number; cloc
     });
     const keyOf = (request: { host: string; url: string; headers: Record<string, unknown> }) =>
       `${request.host}\n${String(request.headers['api-key'] ?? '')}\n${request.url}`;
+    listeners.push((appUid) => {
+      for (const [key, entry] of cache.entries()) if (entry.app === appUid) cache.delete(key);
+    });
 
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.publicCache) return;
+      (request as WithGeneration)[startedAt] = generation;
       const hit = cache.get(keyOf(request));
       if (!hit) return;
-      reply
-        .header('x-cache', 'hit')
-        .header('cache-control', `public, max-age=${seconds}`)
-        .header('vary', 'API-KEY')
-        .type(hit.contentType);
-      return reply.send(hit.body);
+      return reply.headers(hit.headers).send(hit.body);
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
@@ -54,16 +138,21 @@ export const publicCachePlugin = fp<{ seconds: number; maxEntries?: number; cloc
         reply.getHeader('x-cache')
       )
         return payload;
-      if (request.tenant && !request.tenant.allowAnonymousNavigation) return payload;
+      if (!request.tenant || !request.tenant.allowAnonymousNavigation) return payload;
       if (reply.statusCode === 200 && typeof payload === 'string') {
-        cache.set(keyOf(request), {
-          body: payload,
-          contentType: String(reply.getHeader('content-type') ?? 'application/json'),
-        });
-        reply
-          .header('x-cache', 'miss')
-          .header('cache-control', `public, max-age=${seconds}`)
-          .header('vary', 'API-KEY');
+        const headers = {
+          'cache-control': 'public, no-cache',
+          vary: 'API-KEY',
+          'content-type': String(reply.getHeader('content-type') ?? 'application/json'),
+        };
+        const started = (request as WithGeneration)[startedAt] ?? 0;
+        if ((forgottenAt.get(request.tenant.uid) ?? 0) <= started)
+          cache.set(keyOf(request), {
+            body: Buffer.from(payload),
+            headers: { ...headers, 'x-cache': 'hit' },
+            app: request.tenant.uid,
+          });
+        reply.headers({ ...headers, 'x-cache': 'miss' });
       }
       return payload;
     });

@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { authMessages } from '@store/contract';
+import { ForbiddenError } from '../lib/http-errors';
 import { requireFullSessionHook, requireUserHook } from './auth';
 
 /**
@@ -11,10 +13,21 @@ import { requireFullSessionHook, requireUserHook } from './auth';
  */
 export type RouteAccess = 'public' | 'member' | 'staff' | 'admin';
 
+/**
+ * What a limited session (a document number alone, printed on receipts, with no step-up running)
+ * may do on a route that needs a session. `step-up`, every such route's default: 403
+ * `auth.step_up_required` before anything runs, which the web app answers with its step-up
+ * prompt. `allowed`: what such a session sees (balances, promotions, its own QR). A function: allowed
+ * when it says so for this request (PATCH v5/me/ with only the city).
+ */
+export type LimitedSessionRule = 'allowed' | 'step-up' | ((request: FastifyRequest) => boolean);
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route's access when it differs from its area's (see areaAccess). */
     access?: RouteAccess;
+    /** What a limited session may do here (routes that need a session; `step-up` unless said). */
+    limitedSession?: LimitedSessionRule;
   }
   interface FastifyInstance {
     /** The access of the routes of an area plugin, set by areaAccess. */
@@ -54,6 +67,15 @@ function accessOf(route: RouteOptions, area: RouteAccess | undefined): RouteAcce
   return rank[hooked] > rank[area] ? hooked : area;
 }
 
+/** The route guard of a limited session: 403 `auth.step_up_required` unless the route's rule allows it. */
+function limitedSessionGuard(rule: LimitedSessionRule) {
+  return async function stepUpGuard(request: FastifyRequest): Promise<void> {
+    if (!request.limitedSession || rule === 'allowed') return;
+    if (typeof rule === 'function' && rule(request)) return;
+    throw new ForbiddenError(authMessages.stepUpRequired);
+  };
+}
+
 /** Whether a route belongs to the documented API (not the docs viewer's own pages). */
 function isApiRoute(route: RouteOptions): boolean {
   return route.url.startsWith('/api/') && !(route.schema as { hide?: boolean } | undefined)?.hide;
@@ -64,7 +86,8 @@ function isApiRoute(route: RouteOptions): boolean {
  * `config.access` (read by the OpenAPI document's security, see plugins/docs.ts) and
  * its enforcement, a 401 before the body is read for every route that needs a session,
  * so the document can never promise less than the server asks. An API route whose
- * access nobody stated stops the server from starting.
+ * access nobody stated stops the server from starting. Right after the session check, the
+ * same place refuses a limited session what the route's `config.limitedSession` does not allow.
  */
 export const routeAccessPlugin = fp(
   async (app) => {
@@ -75,11 +98,23 @@ export const routeAccessPlugin = fp(
         throw new Error(
           `${String(route.method)} ${route.url} states no access: call areaAccess() in its area plugin or set config.access`,
         );
-      route.config = { ...route.config, access };
-      if (access === 'public') return;
-      const early = [...hooksOf(route, 'onRequest'), ...hooksOf(route, 'preValidation')];
-      if (!early.some((h) => memberHooks.includes(h)))
-        route.preValidation = [requireUserHook, ...hooksOf(route, 'preValidation')];
+      if (access === 'public') {
+        if (route.config?.limitedSession)
+          throw new Error(`${String(route.method)} ${route.url} is public: it has no limited rule`);
+        route.config = { ...route.config, access };
+        return;
+      }
+      const rule = route.config?.limitedSession ?? 'step-up';
+      route.config = { ...route.config, access, limitedSession: rule };
+      const guard = limitedSessionGuard(rule);
+      const isMemberHook = (h: unknown) => memberHooks.includes(h);
+      const preValidation = hooksOf(route, 'preValidation');
+      const at = preValidation.findIndex(isMemberHook);
+      route.preValidation = hooksOf(route, 'onRequest').some(isMemberHook)
+        ? [guard, ...preValidation]
+        : at < 0
+          ? [requireUserHook, guard, ...preValidation]
+          : [...preValidation.slice(0, at + 1), guard, ...preValidation.slice(at + 1)];
     });
   },
   { name: 'route-access', dependencies: ['auth'] },

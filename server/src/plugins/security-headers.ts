@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { analyticsMeasurementId, type App } from '@store/contract';
 import type { AnalyticsConfig, MercadoPagoSdkConfig, PublicUrlConfig } from '../config';
 import { publicScheme } from '../lib/public-url';
@@ -49,6 +49,8 @@ export function pageCsp(
     imgSrc?: string[];
     analytics?: AnalyticsConfig;
     mercadoPago?: MercadoPagoSdkConfig | null;
+    /** A server-rendered page: React's streaming scripts carry the nonce (modules/pages). */
+    scriptNonce?: boolean;
   },
 ): string {
   const method = (type: string, key: string) =>
@@ -66,6 +68,7 @@ export function pageCsp(
       'script-src',
       list(
         "'self'",
+        options.scriptNonce === true && `'nonce-${options.nonce}'`,
         ...(google ? GOOGLE_SIGN_IN.script : []),
         ...(facebook ? FACEBOOK_LOGIN.script : []),
         ...(apple ? APPLE_SIGN_IN.script : []),
@@ -126,37 +129,58 @@ export function pageCsp(
 export const STATIC_HTML_CSP =
   "default-src 'self'; img-src 'self' data: https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
+/** What every answer carries, as helmet words it. */
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+    },
+  },
+  // Per host below: a loopback demo host is http, and HSTS would be noise there.
+  strictTransportSecurity: false,
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // Google sign-in's popup talks back to its opener.
+  crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  // The demo's stores (*.localhost) show each other's images.
+  crossOriginResourcePolicy: { policy: 'same-site' },
+};
+
 /**
- * Security headers on every answer, pages and API (@fastify/helmet): nosniff, frame denial
+ * The headers helmet sets for HELMET_OPTIONS, computed once: they are the same for every answer.
+ * Through @fastify/helmet, helmet parsed its options and built its CSP anew for each request, a
+ * twentieth of a micro-cached answer's CPU (bench/RESULTS.md, 2026-12-03).
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, response as never, () => {});
+  return headers;
+}
+
+/**
+ * Security headers on every answer, pages and API (helmet's, computed once): nosniff, frame denial
  * (X-Frame-Options and CSP frame-ancestors), a referrer policy that sends other sites the origin
  * alone (reset and deletion pages carry their token in the path), a restrictive CSP (pages get
  * theirs from the web-app plugin) and HSTS where the tenant's public scheme is https.
  */
 export const securityHeadersPlugin = fp<{ publicUrl: PublicUrlConfig }>(
   async (app, { publicUrl }) => {
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'none'"],
-        },
-      },
-      // Per host below: a loopback demo host is http, and HSTS would be noise there.
-      strictTransportSecurity: false,
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // Google sign-in's popup talks back to its opener.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // The demo's stores (*.localhost) show each other's images.
-      crossOriginResourcePolicy: { policy: 'same-site' },
-    });
-
+    const headers = helmetHeaders();
+    const withHsts = { ...headers, 'strict-transport-security': 'max-age=31536000' };
     app.addHook('onRequest', async (request, reply) => {
       const domain = normaliseDomain(request.host ?? '');
-      if (publicScheme(domain, publicUrl) === 'https')
-        reply.header('strict-transport-security', 'max-age=31536000');
+      reply.headers(publicScheme(domain, publicUrl) === 'https' ? withHsts : headers);
     });
   },
   { name: 'security-headers' },

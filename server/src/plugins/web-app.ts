@@ -12,7 +12,10 @@ import {
   type MercadoPagoSdkConfig,
   type PublicUrlConfig,
 } from '../config';
-import { publicScheme } from '../lib/public-url';
+import { publicOrigin, publicScheme } from '../lib/public-url';
+import { rendersOnServer, isIndexable } from '../modules/pages/first-pages';
+import { createPageRenderer, languageOf, loadRenderer } from '../modules/pages/page-renderer';
+import { crawlerRoutes } from '../modules/pages/crawler-routes';
 import { normaliseDomain } from '../modules/tenancy/service';
 import { createPageShell } from './app-bootstrap';
 import { pageCsp, STATIC_HTML_CSP } from './security-headers';
@@ -32,6 +35,8 @@ export const webAppPlugin = fp<{
   analytics?: AnalyticsConfig;
   /** MercadoPago.js, for the tenants with a Mercado Pago card method. */
   mercadoPagoSdk?: MercadoPagoSdkConfig;
+  /** Seconds an anonymous server-rendered page is served again (0: rendered every time). */
+  pageCacheSeconds?: number;
 }>(
   async (
     app,
@@ -42,6 +47,7 @@ export const webAppPlugin = fp<{
       imgSrc = [],
       analytics = GOOGLE_ANALYTICS,
       mercadoPagoSdk = MERCADOPAGO_SDK,
+      pageCacheSeconds = 0,
     },
   ) => {
     const indexFile = path.join(webDist, 'index.html');
@@ -74,28 +80,83 @@ export const webAppPlugin = fp<{
         })
       : null;
 
+    await app.register(crawlerRoutes, { publicUrl, cacheSeconds: pageCacheSeconds });
+    // The first pages rendered by React here (modules/pages), when the build has its server half.
+    const renderer = hasBuild ? await loadRenderer(webDist) : null;
+    const renderPage = renderer
+      ? createPageRenderer({
+          app,
+          renderer,
+          cacheSeconds: pageCacheSeconds,
+          changes: app.tenantChanges,
+        })
+      : null;
+
     app.setNotFoundHandler(async (request, reply) => {
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
       if (!isPage || !pageFor) return reply.status(404).send(detailBody(errorMessages.notFound));
       const nonce = randomBytes(16).toString('base64');
       const page = await pageFor(request.host, nonce);
-      const https = publicScheme(normaliseDomain(request.host ?? ''), publicUrl) === 'https';
-      return reply
-        .header('cache-control', 'no-cache')
-        .header(
-          'content-security-policy',
-          pageCsp(page.app, {
+      const domain = normaliseDomain(request.host ?? '');
+      const https = publicScheme(domain, publicUrl) === 'https';
+      const csp = (scriptNonce: boolean) =>
+        pageCsp(page.app, {
+          nonce,
+          https,
+          imgSrc,
+          analytics,
+          mercadoPago: page.mercadoPago ? mercadoPagoSdk : null,
+          scriptNonce,
+        });
+      reply.header('cache-control', 'no-cache');
+      // Private stores and maintenance pages stay out of search engines.
+      if (page.app && !isIndexable(page.app)) reply.header('x-robots-tag', 'noindex, nofollow');
+      const url = new URL(request.url, 'http://page.invalid');
+      if (
+        renderPage &&
+        rendersOnServer(page.app, url.pathname, {
+          cookie: request.headers.cookie,
+          authorization: request.headers.authorization,
+        })
+      ) {
+        const tenant = page.app;
+        try {
+          const rendered = await renderPage({
+            app: tenant,
+            // Without the port, as the browser's `location.hostname` (the tenant query's key).
+            host: request.hostname,
+            pathname: url.pathname,
+            productUid: url.searchParams.get('product'),
+            language: languageOf(request.headers.cookie),
+            // Links a search engine keeps name the tenant's own domain, never the Host header.
+            origin: publicOrigin(normaliseDomain(tenant.domain), publicUrl),
+            shell: async (token) => (await pageFor(request.host, token)).html,
             nonce,
-            https,
-            imgSrc,
-            analytics,
-            mercadoPago: page.mercadoPago ? mercadoPagoSdk : null,
-          }),
-        )
+          });
+          reply.header('x-page-cache', rendered.cache).header('vary', 'Cookie');
+          if (rendered.kind === 'redirect')
+            return reply.redirect(
+              rendered.to.includes('?') ? rendered.to : rendered.to + url.search,
+              302,
+            );
+          return reply
+            .header('content-security-policy', csp(true))
+            .type('text/html; charset=utf-8')
+            .send(rendered.body);
+        } catch (error) {
+          // The browser renders what the server could not: the page still works.
+          request.log.warn(
+            { err: error, url: request.url },
+            'server render failed; client shell sent',
+          );
+        }
+      }
+      return reply
+        .header('content-security-policy', csp(false))
         .type('text/html; charset=utf-8')
         .send(page.html);
     });
   },
-  { name: 'web-app', dependencies: ['errors', 'database'] },
+  { name: 'web-app', dependencies: ['errors', 'database', 'public-cache'] },
 );

@@ -29,6 +29,7 @@ export const scopePlugin = fp(
         clock: this.server.clock,
         user: this.user,
         sessionMethod: this.sessionMethod,
+        limitedSession: this.limitedSession,
       };
     });
     app.decorateRequest('memberScope', function (this: FastifyRequest): MemberScope {

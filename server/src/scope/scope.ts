@@ -3,7 +3,7 @@ import type { StaffRole } from '@store/contract';
 import type { Database } from '../db/client';
 import type { SessionMethod } from '../db/schema';
 import type { UserRow } from '../plugins/auth';
-import type { AppRow } from '../modules/tenancy/service';
+import type { AppRow } from '../modules/tenancy/app-row';
 
 /** What time it is for the store: the real clock in production, a fixed or moving one in tests. */
 export type Clock = () => Date;
@@ -23,8 +23,10 @@ export type Scope = {
   clock: Clock;
   /** The signed-in member, or null for an anonymous visitor. */
   user: UserRow | null;
-  /** How the member's session was made (null without one); `document` sessions are limited. */
+  /** How the member's session was made (null without one). */
   sessionMethod: SessionMethod | null;
+  /** A document-only session that has not stepped up (plugins/auth.ts `limitedSession`). */
+  limitedSession: boolean;
 };
 
 /** A scope with a signed-in member (routes get it from request.memberScope()). */

@@ -16,9 +16,9 @@ export const paymentMethodsSection = z
     z
       .strictObject({
         key,
-        type: z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD']),
+        type: z.enum(['CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'YAPE']),
         name: z.string().min(1).max(100),
-        /** ONLINE_CARD only: 'sandbox' (test cards, no real money) or 'mercadopago'. */
+        /** ONLINE_CARD only: 'sandbox' (test cards, no real money) or 'mercadopago'; YAPE: 'mercadopago'. */
         provider: z.enum(['sandbox', 'mercadopago']).nullable().default(null),
         /** provider 'mercadopago' only: the account's credentials (docs/payments.md). */
         mercadopago: z
@@ -34,8 +34,13 @@ export const paymentMethodsSection = z
           .optional(),
         is_active: z.boolean().default(true),
       })
-      .refine((m) => (m.type === 'ONLINE_CARD') === (m.provider !== null), {
-        message: 'ONLINE_CARD methods, and only they, name a provider',
+      .refine((m) => (m.type === 'ONLINE_CARD' || m.type === 'YAPE') === (m.provider !== null), {
+        message: 'ONLINE_CARD and YAPE methods, and only they, name a provider',
+        path: ['provider'],
+      })
+      // Yape is offered through Mercado Pago's Checkout API only (docs/payments.md).
+      .refine((m) => m.type !== 'YAPE' || m.provider === 'mercadopago', {
+        message: 'YAPE methods go through mercadopago',
         path: ['provider'],
       })
       .refine((m) => (m.provider === 'mercadopago') === (m.mercadopago !== undefined), {

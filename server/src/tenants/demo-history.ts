@@ -12,6 +12,7 @@ import { orderLines, orders } from '../db/schema';
 import { tenantUid } from '../lib/uid';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
 import { nextOrderNumber } from '../modules/orders/numbers';
+import { rebuildRollups } from '../modules/reports/rollup';
 
 const KEY_PREFIX = 'demo-history-';
 
@@ -84,6 +85,8 @@ export async function seedDemoHistory(
         })),
       );
     }
+    // Written around the checkout: the reports' rollups are rebuilt from these orders.
+    await rebuildRollups(tx, appId);
   });
   return plan.length;
 }

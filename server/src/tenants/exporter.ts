@@ -1,4 +1,5 @@
 import { asc, eq, inArray, like, or } from 'drizzle-orm';
+import { openingHoursOf } from '@store/contract';
 import type { Database, Tx } from '../db/client';
 import {
   apps,
@@ -228,7 +229,12 @@ async function buildFile(tx: Tx, appUid: string): Promise<ExportedTenantFile> {
       image: c.image,
       color: c.color,
     })),
-    areas: areaRows.map((a) => ({ key: a.key, name: a.name, country_code: a.countryCode })),
+    areas: areaRows.map((a) => ({
+      key: a.key,
+      name: a.name,
+      country_code: a.countryCode,
+      ...(a.bounds ? { bounds: a.bounds } : {}),
+    })),
     places: placeRows.map((p) => {
       const d = deliveryRows.find((x) => x.placeUid === p.uid);
       return {
@@ -254,7 +260,7 @@ async function buildFile(tx: Tx, appUid: string): Promise<ExportedTenantFile> {
               max_radius_km: d.maxRadiusMeters / 1000,
             }
           : null,
-        timetable: p.timetable,
+        timetable: openingHoursOf(p.timetable),
       };
     }),
     landing: { sections: await landing(tx, appUid) },
@@ -521,6 +527,7 @@ async function people(
       add_points_enabled: p.addPointsEnabled,
       open_to_join: p.openToJoin,
       is_active: p.isActive,
+      staff_confirms_redemptions: p.staffConfirmsRedemptions,
       levels: p.levels,
       order_points_per_sol: p.orderPointsPerSol,
       points_expire_after_days: p.pointsExpireAfterDays,

@@ -10,6 +10,10 @@ import {
   taxSection,
 } from './checkout-schema';
 import {
+  closedHours,
+  MAX_SHIFTS,
+  weekdays,
+  type Weekday,
   defaultLandingTextsShape,
   firebaseSettings,
   landingPageType,
@@ -57,7 +61,7 @@ const company = z.strictObject({
   hidden_for_members: z.array(z.enum(['cart', 'store', 'program'])).default([]),
   currency: z
     .object({ code: z.string().length(3), symbol: z.string().min(1).max(8) })
-    .default({ code: 'PEN', symbol: 'S/.' }),
+    .default({ code: 'PEN', symbol: 'S/' }),
   categories: z.array(key).default([]),
   listed: z.boolean().default(true),
   payment_methods: paymentMethodsSection,
@@ -195,7 +199,23 @@ export const tenantFile = z
       )
       .default([]),
     areas: z
-      .array(z.strictObject({ key, name: z.string().min(1), country_code: z.string().length(2) }))
+      .array(
+        z.strictObject({
+          key,
+          name: z.string().min(1),
+          country_code: z.string().length(2),
+          /**
+           * The district's outline, `[latitude, longitude]` vertices (3 to 1000, the last joins
+           * the first): a delivery point outside the chosen area's outline is refused. Optional.
+           */
+          bounds: z
+            .array(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]))
+            .min(3)
+            .max(1000)
+            .nullable()
+            .default(null),
+        }),
+      )
       .default([]),
     places: z
       .array(
@@ -217,14 +237,38 @@ export const tenantFile = z
           /** The owner closed the place for orders. */
           orders_paused: z.boolean().default(false),
           delivery: deliverySection,
+          /**
+           * The opening hours (`days` with each weekday's shifts, `closures`), or the spec's
+           * one-range timetable of older files (Monday's hours serve Monday to Friday); the
+           * importer stores the opening hours either way.
+           */
           timetable: z
-            .strictObject({
-              monday: hours.default(null),
-              saturday: hours.default(null),
-              sunday: hours.default(null),
-              extra_note: z.string().default(''),
-            })
-            .default({ monday: null, saturday: null, sunday: null, extra_note: '' }),
+            .union([
+              // The file may say all day as 00:00-00:00, as its one-range form always could.
+              z.strictObject({
+                days: z.strictObject(
+                  Object.fromEntries(
+                    weekdays.map((d) => [d, z.array(hours.unwrap()).max(MAX_SHIFTS)]),
+                  ) as Record<
+                    Weekday,
+                    z.ZodArray<NonNullable<typeof hours>['_zod']['def']['innerType']>
+                  >,
+                ),
+                closures: z
+                  .array(
+                    z.strictObject({ date: z.iso.date(), note: z.string().max(80).default('') }),
+                  )
+                  .default([]),
+                extra_note: z.string().default(''),
+              }),
+              z.strictObject({
+                monday: hours.default(null),
+                saturday: hours.default(null),
+                sunday: hours.default(null),
+                extra_note: z.string().default(''),
+              }),
+            ])
+            .default(closedHours),
         }),
       )
       .default([]),

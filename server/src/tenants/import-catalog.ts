@@ -175,16 +175,20 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
   await refreshPlaceProductCounts(tx, appId);
 }
 
-/** Rewrites a tenant's place_product_counts from place_products; every writer of assortments calls it in its transaction. */
+/** Rewrites a tenant's place_product_counts from place_products (rows of active products only, as the listing); every writer of assortments and of a product's `is_active` calls it in its transaction. */
 export async function refreshPlaceProductCounts(tx: Tx | Database, appId: string) {
   await tx.delete(placeProductCounts).where(ofTenant(tenantRef(appId), placeProductCounts));
   // The column lists name app_id to copy it; the filter is the helper's.
   /* eslint-disable no-restricted-syntax */
   await tx.execute(sql`
     INSERT INTO ${placeProductCounts} (app_id, place_uid, category_uid, is_redeemable, total)
-    SELECT app_id, place_uid, category_uid, is_redeemable, count(*)::int FROM ${placeProducts}
-    WHERE ${ofTenant(tenantRef(appId), placeProducts)} AND is_active
-    GROUP BY app_id, place_uid, category_uid, is_redeemable
+    SELECT ${placeProducts}.app_id, place_uid, ${placeProducts}.category_uid,
+      ${placeProducts}.is_redeemable, count(*)::int
+    FROM ${placeProducts} JOIN ${products} ON ${products}.app_id = ${placeProducts}.app_id
+      AND ${products}.uid = ${placeProducts}.product_uid AND ${products}.is_active
+    WHERE ${ofTenant(tenantRef(appId), placeProducts)} AND ${placeProducts}.is_active
+    GROUP BY ${placeProducts}.app_id, place_uid, ${placeProducts}.category_uid,
+      ${placeProducts}.is_redeemable
   `);
   /* eslint-enable no-restricted-syntax */
 }

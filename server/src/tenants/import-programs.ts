@@ -57,6 +57,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       orderPointsPerSol: p.order_points_per_sol,
       pointsExpireAfterDays: p.points_expire_after_days,
       isActive: p.is_active,
+      staffConfirmsRedemptions: p.staff_confirms_redemptions,
       levels: [...p.levels].sort((a, b) => a.min_points - b.min_points),
       position,
     };

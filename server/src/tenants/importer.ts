@@ -12,6 +12,7 @@ import {
   places,
   tenantImports,
 } from '../db/schema';
+import { openingHoursOf } from '@store/contract';
 import { tenantUid } from '../lib/uid';
 import { tenantFile, type TenantFile } from './file-schema';
 import { importCatalog } from './import-catalog';
@@ -293,6 +294,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       key: a.key,
       name: a.name,
       countryCode: a.country_code,
+      bounds: a.bounds,
       position,
     };
     await tx
@@ -318,7 +320,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       subscriptionEnabled: p.subscription_enabled,
       pickupEnabled: p.pickup_enabled,
       ordersPaused: p.orders_paused,
-      timetable: p.timetable,
+      timetable: openingHoursOf(p.timetable),
       isActive: true,
     };
     // The version moves so an editor open on the old values gets a conflict, not a silent overwrite.

@@ -151,6 +151,11 @@ export const programsSection = z
       add_points_enabled: z.boolean().default(false),
       open_to_join: z.boolean().default(true),
       is_active: z.boolean().default(true),
+      /**
+       * Only staff mark a member's unit used (scanning the member's QR or typing their code); the
+       * member's own confirmation at the venue is refused. False: the spec's flow, the member confirms.
+       */
+      staff_confirms_redemptions: z.boolean().default(false),
       levels: z
         .array(
           z.strictObject({

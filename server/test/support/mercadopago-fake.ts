@@ -32,6 +32,24 @@ const OUTCOMES: Record<string, [string, string]> = {
   FUND: ['rejected', 'cc_rejected_insufficient_amount'],
 };
 
+/**
+ * Yape's test phone numbers from Mercado Pago's Yape guide (OTP 123456): the `status_detail` each
+ * gives. 111111119 (in process) is ours only: Mercado Pago documents Yape payments as approved or
+ * rejected, but our code must still survive a pending answer.
+ */
+export const YAPE_OUTCOMES: Record<string, [string, string]> = {
+  '111111111': ['approved', 'accredited'],
+  '111111112': ['rejected', 'cc_rejected_call_for_authorize'],
+  '111111113': ['rejected', 'cc_amount_rate_limit_exceeded'],
+  '111111114': ['rejected', 'cc_unsupported_unsupported'],
+  '111111115': ['rejected', 'cc_rejected_card_type_not_allowed'],
+  '111111116': ['rejected', 'cc_rejected_max_attempts'],
+  '111111117': ['rejected', 'cc_rejected_bad_filled_security_code'],
+  '111111118': ['rejected', 'cc_rejected_form_error'],
+  '111111119': ['in_process', 'pending_contingency'],
+};
+export const YAPE_TEST_OTP = '123456';
+
 export class MercadoPagoFake {
   readonly payments = new Map<number, FakePayment>();
   readonly tokens = new Map<string, { last4: string; holder: string; used: boolean }>();
@@ -102,6 +120,17 @@ export class MercadoPagoFake {
     return id;
   }
 
+  /**
+   * A Yape token as MercadoPago.js makes it (`mp.yape({phoneNumber, otp}).create()`, which posts
+   * to `/platforms/pci/yape/v1/payment`): the phone number picks the outcome. A wrong OTP is
+   * tokenised too and then declined as a wrong code (cc_rejected_bad_filled_security_code).
+   */
+  yapeToken(phone: string, otp = YAPE_TEST_OTP) {
+    const id = randomUUID().replace(/-/g, '');
+    this.tokens.set(id, { last4: phone.slice(-4), holder: `yape:${phone}:${otp}`, used: false });
+    return id;
+  }
+
   /** The provider deciding a pending payment (3-D Secure done, review over). */
   settle(id: number | string, status: string, detail: string) {
     const p = this.payments.get(Number(id))!;
@@ -131,6 +160,25 @@ export class MercadoPagoFake {
     req: IncomingMessage,
     body: Record<string, unknown> | undefined,
   ): [number, unknown] {
+    // Yape's token call is the browser's, with the public key in the query (no access token).
+    if (req.method === 'POST' && req.url!.startsWith('/platforms/pci/yape/v1/payment')) {
+      const b = (body ?? {}) as { phoneNumber?: string | number; otp?: string | number };
+      const publicKey = new URL(req.url!, 'http://fake').searchParams.get('public_key');
+      if (!publicKey || !/^\d{9}$/.test(String(b.phoneNumber)) || !/^\d{6}$/.test(String(b.otp)))
+        return [400, { message: 'bad request', error: 'bad_request', status: 400, cause: [] }];
+      const id = this.yapeToken(String(b.phoneNumber), String(b.otp));
+      return [
+        201,
+        {
+          id,
+          public_key: publicKey,
+          site_id: 'MPE',
+          status: 'active',
+          cardholder: { name: 'yape' },
+          last_four_digits: String(b.phoneNumber).slice(-4),
+        },
+      ];
+    }
     const auth = req.headers.authorization ?? '';
     if (!this.accessTokens.has(auth.replace(/^Bearer /, '')))
       return [
@@ -159,8 +207,23 @@ export class MercadoPagoFake {
             cause: [{ code: 2006 }],
           },
         ];
+      const yape = /^yape:(\d+):(\d+)$/.exec(token.holder);
+      if (Boolean(yape) !== (b.payment_method_id === 'yape'))
+        return [
+          400,
+          {
+            message: 'Invalid payment_method_id',
+            error: 'bad_request',
+            status: 400,
+            cause: [{ code: 4050 }],
+          },
+        ];
       token.used = true;
-      const [status, detail] = OUTCOMES[token.holder] ?? OUTCOMES.OTHE;
+      const [status, detail] = yape
+        ? yape[2] !== YAPE_TEST_OTP
+          ? ['rejected', 'cc_rejected_bad_filled_security_code']
+          : (YAPE_OUTCOMES[yape[1]] ?? ['rejected', 'cc_rejected_other_reason'])
+        : (OUTCOMES[token.holder] ?? OUTCOMES.OTHE);
       const payment: FakePayment = {
         id: this.nextId++,
         status,

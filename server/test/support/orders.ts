@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { sandboxCardToken } from '@store/contract';
+import { PICKUP_LEAD_MINUTES, minutesOf, sandboxCardToken, storeInstant } from '@store/contract';
 import { orders, placeProducts } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
 import type { TestApp } from './test-app';
@@ -32,6 +32,14 @@ export async function makeShop(
     mercadopago?: { public_key: string; access_token: string; webhook_secret: string };
     /** Staff of the company (OWNER, STAFF), signed in with `STAFF_PASSWORD` as `<role>@<key>.test`. */
     staff?: boolean;
+    /** More app settings of the tenant file (e.g. `signin_methods`). */
+    app?: Record<string, unknown>;
+    /** Benefit programs of the tenant file (company key 'shop'). */
+    programs?: unknown[];
+    /** The areas' outlines (`[latitude, longitude]` vertices); none by default. */
+    areaBounds?: { lima?: [number, number][]; cusco?: [number, number][] };
+    /** The main place's opening hours (tenant file shape); open all day by default. */
+    timetable?: unknown;
   } = {},
 ) {
   const domain = `${key}.test`;
@@ -47,6 +55,7 @@ export async function makeShop(
       ...(options.orderAcceptanceMinutes !== undefined
         ? { order_acceptance_minutes: options.orderAcceptanceMinutes }
         : {}),
+      ...options.app,
     },
     companies: [
       {
@@ -69,8 +78,13 @@ export async function makeShop(
       },
     ],
     areas: [
-      { key: 'lima', name: 'Lima', country_code: 'PE' },
-      { key: 'cusco', name: 'Cusco', country_code: 'PE' },
+      { key: 'lima', name: 'Lima', country_code: 'PE', bounds: options.areaBounds?.lima ?? null },
+      {
+        key: 'cusco',
+        name: 'Cusco',
+        country_code: 'PE',
+        bounds: options.areaBounds?.cusco ?? null,
+      },
     ],
     places: [
       {
@@ -86,7 +100,7 @@ export async function makeShop(
           options.delivery === undefined
             ? { base_fare: '5.00', per_km: '1.50', max_radius_km: 5 }
             : options.delivery,
-        timetable: { monday: allDay, saturday: allDay, sunday: allDay },
+        timetable: options.timetable ?? { monday: allDay, saturday: allDay, sunday: allDay },
       },
       {
         key: 'other',
@@ -128,6 +142,7 @@ export async function makeShop(
         },
       ],
     },
+    ...(options.programs ? { programs: options.programs } : {}),
     ...(options.staff
       ? {
           users: ['owner', 'staff'].map((role, i) => ({
@@ -177,6 +192,7 @@ export async function makeShop(
     cake,
     coffee,
     area: areas.find((a) => a.name === 'Lima')!.uid,
+    cuscoArea: areas.find((a) => a.name === 'Cusco')!.uid,
     cash: method('CASH'),
     cardOnDelivery: method('CARD_ON_DELIVERY'),
     online: method('ONLINE_CARD'),
@@ -215,15 +231,25 @@ export const goodCard = sandboxCard('4242 4242 4242 4242');
 export const declinedCard = sandboxCard('4000 0000 0000 0002');
 
 /** The first pickup slot the place offers now. */
+/**
+ * The first pickup slot that stays orderable for a few minutes more. The very first slot of the
+ * schedule may close (its pickup lead passes) between reading the schedule and placing the order,
+ * which made a test fail when a slow CI run crossed that boundary.
+ */
 export async function firstSlot(t: TestApp, shop: Shop) {
   const schedule = (
     await t.get(`/api/v7/places/${shop.place}/pickup-schedule/`, { host: shop.host })
-  ).data;
-  return {
-    date: schedule.days[0].date as string,
-    start: schedule.days[0].slots[0].start as string,
-    end: schedule.days[0].slots[0].end as string,
-  };
+  ).data as { days: { date: string; slots: { start: string; end: string }[] }[] };
+  const margin = Date.now() + 5 * 60_000;
+  const slots = schedule.days.flatMap((day) =>
+    day.slots.map((slot) => ({ date: day.date, ...slot })),
+  );
+  const safe = slots.find(
+    (slot) =>
+      storeInstant(slot.date, minutesOf(slot.start) - PICKUP_LEAD_MINUTES).getTime() > margin,
+  );
+  const { date, start, end } = safe ?? slots[0];
+  return { date, start, end };
 }
 
 /** A point `km` north of the shop's place. */

@@ -246,12 +246,15 @@ export async function injectTestApp(
 ): Promise<TestApp & { closeApp: () => Promise<void>; errors: string[] }> {
   const { buildApp } = await import('../../src/app');
   const { defaultAccountsConfig } = await import('../../src/config');
-  const { generousRateLimits } = await import('./test-app');
+  const { generousMailQuotas, generousRateLimits } = await import('./test-app');
   const errors: string[] = [];
   const app = await buildApp({
     db,
     dbKind: kind,
-    accounts: defaultAccountsConfig({ rateLimits: generousRateLimits }),
+    accounts: defaultAccountsConfig({
+      rateLimits: generousRateLimits,
+      mailQuotas: generousMailQuotas,
+    }),
     // The server's errors are kept (`errors`), so a failing proof can say what a 500 was.
     logger: { level: 'error', stream: { write: (line: string) => void errors.push(line) } },
   });

@@ -7,12 +7,20 @@ import type { TestApp } from './test-app';
 
 /** The scope a request on `app` would get, for tests that call services directly (no session: the store's own jobs and staff moves). */
 export function storeScope(t: TestApp, app: AppRow): Scope {
-  return { db: t.db, app, log: t.app.log, clock: t.app.clock, user: null, sessionMethod: null };
+  return {
+    db: t.db,
+    app,
+    log: t.app.log,
+    clock: t.app.clock,
+    user: null,
+    sessionMethod: null,
+    limitedSession: false,
+  };
 }
 
 /** The scope of `user`, signed in on `app`. */
 export function memberScopeOf(t: TestApp, app: AppRow, user: UserRow): MemberScope {
-  return { ...storeScope(t, app), user, sessionMethod: 'password' };
+  return { ...storeScope(t, app), user, sessionMethod: 'password', limitedSession: false };
 }
 
 /** The scope of whoever moves an order as `actor`: its member (the order's owner) or the store. */

@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app';
 import {
   defaultAccountsConfig,
   type AccountsConfig,
+  type MailQuotas,
   type PublicUrlConfig,
   type TrustProxy,
 } from '../../src/config';
@@ -28,6 +29,14 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   couponCode: generous,
   paymentNotification: generous,
   storeSignup: generous,
+  stepUp: generous,
+  stepUpCode: generous,
+};
+/** Quotas no test reaches unless it sets its own. */
+export const generousMailQuotas: MailQuotas = {
+  ordersPerMember: generous.identity,
+  invitationsPerCompany: generous.identity,
+  invitationsPerUnreviewedStore: generous.identity,
 };
 
 /**
@@ -60,7 +69,11 @@ export async function startTestApp(
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
-    accounts: defaultAccountsConfig({ rateLimits: generousRateLimits, ...options.accounts }),
+    accounts: defaultAccountsConfig({
+      rateLimits: generousRateLimits,
+      mailQuotas: generousMailQuotas,
+      ...options.accounts,
+    }),
     trustProxy: options.trustProxy,
     publicUrl: options.publicUrl,
     publicCacheSeconds: options.publicCacheSeconds,

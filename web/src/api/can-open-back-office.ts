@@ -9,6 +9,7 @@ export async function canOpenBackOffice(token: string): Promise<boolean> {
     await api.get('v5/admin/me/', {
       headers: { Authorization: `Token ${token}` },
       keepApiKeyOn403: true,
+      stepUp: false,
     });
     return true;
   } catch {

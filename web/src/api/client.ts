@@ -6,6 +6,16 @@ import { storage } from '../lib/storage';
 
 const API_BASE = '/api/';
 
+/**
+ * How calls reach the server: the browser's fetch, or, in the server's own render of a first page
+ * (web/src/entry-server.tsx), a call into the same process for the request's tenant.
+ */
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+export function setApiTransport(transport: typeof fetch): void {
+  send = transport;
+}
+
 /** A failed call: the HTTP status (0 for network failures) and the parsed body, as the server sent it. */
 export class ApiError extends Error {
   readonly status: number;
@@ -93,10 +103,43 @@ export type RequestOptions = {
   keepApiKeyOn403?: boolean;
   /** The request outlives the page (an error report sent as the page goes away). */
   keepalive?: boolean;
+  /**
+   * false: a 403 `auth.step_up_required` fails at once instead of asking the member to confirm
+   * who they are (probes asked for every member, like the staff role's).
+   */
+  stepUp?: boolean;
 };
 
+/** The server's answer to a limited session (a document number alone) on anything but its basics. */
+export const STEP_UP_REQUIRED = 'auth.step_up_required';
+
+/** Asks the member to confirm who they are; resolves true once the session stepped up. */
+export type StepUpHandler = () => Promise<boolean>;
+
+let stepUpHandler: StepUpHandler | null = null;
+let stepUpPending: Promise<boolean> | null = null;
+
+/** The step-up prompt registers itself here (app/step-up-prompt.tsx); null removes it. */
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/**
+ * Opens the step-up prompt (one at a time: calls refused together wait for the same prompt) and
+ * resolves whether the member confirmed. Screens call it too, to offer the step-up before a call.
+ */
+export function requestStepUp(): Promise<boolean> {
+  if (!stepUpHandler) return Promise.resolve(false);
+  stepUpPending ??= stepUpHandler().finally(() => {
+    stepUpPending = null;
+  });
+  return stepUpPending;
+}
+
 function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(API_BASE + path.replace(/^\//, ''), window.location.origin);
+  // Only the path and query are kept, so any origin does on the server.
+  const origin = typeof window === 'undefined' ? 'http://server.invalid' : window.location.origin;
+  const url = new URL(API_BASE + path.replace(/^\//, ''), origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '')
       url.searchParams.set(key, String(value));
@@ -117,7 +160,10 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The one way the web app talks to the server. Sends the stored app key and session token;
- * a 403 removes the stored app key (spec); any non-2xx answer throws an ApiError.
+ * a 403 removes the stored app key (spec); any non-2xx answer throws an ApiError. A 403
+ * `auth.step_up_required` is no bad key: the member is asked to confirm who they are (the step-up
+ * prompt), and the call is made again once they have; refused before anything ran, it is safe
+ * to repeat.
  */
 export async function apiRequest<T>(
   method: string,
@@ -133,7 +179,7 @@ export async function apiRequest<T>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await send(buildUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -145,9 +191,15 @@ export async function apiRequest<T>(
     throw new ApiError(0, null, error instanceof Error ? error.message : 'Network error');
   }
 
-  if (response.status === 403 && !options.keepApiKeyOn403) storage.remove(storageKeys.apiKey);
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, body);
+  const error = response.ok ? null : new ApiError(response.status, body);
+  if (error?.status === 403 && error.code === STEP_UP_REQUIRED) {
+    if (options.stepUp !== false && (await requestStepUp()))
+      return apiRequest<T>(method, path, { ...options, stepUp: false });
+    throw error;
+  }
+  if (response.status === 403 && !options.keepApiKeyOn403) storage.remove(storageKeys.apiKey);
+  if (error) throw error;
   return body as T;
 }
 

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@store/contract/catalog/products';
 import type { QueryConfig } from '../lib/react-query';
 import { api } from './client';
@@ -25,4 +26,16 @@ export function useProduct(
   config?: QueryConfig<typeof productQuery>,
 ) {
   return useQuery({ ...productQuery(placeUid, productUid), ...config });
+}
+
+/**
+ * Reads a place's product lists and categories again: a product the place no longer sells
+ * (its answer was a 404) leaves the lists the shopper has open.
+ */
+export function useRefreshPlaceCatalog(placeUid: string) {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.allPlaceProducts(placeUid) });
+    void queryClient.invalidateQueries({ queryKey: catalogKeys.placeCategories(placeUid) });
+  }, [queryClient, placeUid]);
 }

@@ -12,7 +12,12 @@ import { accountKeys } from './query-keys/account';
  */
 export async function getStaffMe(signal?: AbortSignal): Promise<StaffMe | null> {
   try {
-    return await api.get<StaffMe>('v5/staff/me/', { signal, keepApiKeyOn403: true });
+    return await api.get<StaffMe>('v5/staff/me/', {
+      signal,
+      keepApiKeyOn403: true,
+      // A probe: a session that must step up is no staff session, and nobody is asked anything.
+      stepUp: false,
+    });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 401)) return null;
     throw error;

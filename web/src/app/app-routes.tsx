@@ -1,9 +1,11 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { Route, Routes, useLocation, useParams } from 'react-router';
+import { Navigate } from './navigate';
 import { storageKeys } from '@store/contract/constants';
 import { useTenant } from '../lib/tenant';
 import { useIsLoggedIn } from '../lib/session';
 import { storage } from '../lib/storage';
+import { useHostname } from '../lib/request-host';
 import { Loading } from '../components/loading';
 import { PageMessage } from '../components/page-message';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -37,8 +39,9 @@ import {
 /** Whether this host is the partner's (its name appears in the host). */
 function usePartnerPrefix(): { prefix: string | null; onPartnerHost: boolean } {
   const app = useTenant();
+  const hostname = useHostname();
   const prefix = app.features.partner_deletion_prefix?.trim().replace(/^\/+|\/+$/g, '') || null;
-  return { prefix, onPartnerHost: Boolean(prefix && window.location.hostname.includes(prefix)) };
+  return { prefix, onPartnerHost: Boolean(prefix && hostname.includes(prefix)) };
 }
 
 function deletePath(prefix: string | null, params: Record<string, string | undefined>): string {
@@ -64,6 +67,8 @@ function DeleteRoute() {
 /**
  * Once per page load (the flag is reset at start-up), an app with a landing page sends a first
  * visit of / or /landing to /landing. Decided during render so no other redirect runs first.
+ * Not on a marketplace (issue 36 row 10): its landing recruits merchants, while its / is the
+ * shoppers' directory of stores, which links to the landing ("Vende aquí").
  */
 function useLandingRedirect(): boolean {
   const app = useTenant();
@@ -71,6 +76,7 @@ function useLandingRedirect(): boolean {
   const [pending, setPending] = useState(
     () =>
       app.landing_page &&
+      !app.marketplace &&
       !storage.get(storageKeys.redirectLanding) &&
       ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
   );

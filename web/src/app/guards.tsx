@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Navigate } from './navigate';
 import { storageKeys } from '@store/contract/constants';
 import { useMe } from '../api/get-me';
 import { clearPendingRedirect, peekPendingRedirect, useIsLoggedIn } from '../lib/session';

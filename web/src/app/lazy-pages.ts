@@ -1,14 +1,19 @@
 import { lazy, type ComponentType } from 'react';
-import { loadScreenTexts } from '../i18n';
+import { loadScreenTexts, type ScreenTexts } from '../i18n';
 
 // Everything that is not the store front loads on demand, so the first page stays small.
 
 /**
  * A lazy screen: its code and the Spanish texts of the lazy screens (i18n/screens-es.ts), fetched
- * side by side, so neither waits for the other and the screen renders with its words.
+ * side by side, so neither waits for the other and the screen renders with its words. A first
+ * page names the groups of texts it shows (`texts`), so it fetches only those; the others load
+ * with the screen that shows them.
  */
-function screen<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return lazy(() => Promise.all([load(), loadScreenTexts()]).then(([module]) => module));
+function screen<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+  texts?: readonly ScreenTexts[],
+) {
+  return lazy(() => Promise.all([load(), loadScreenTexts(texts)]).then(([module]) => module));
 }
 export const PoliticsPage = screen(() =>
   import('../features/legal/components/politics-page').then((m) => ({ default: m.PoliticsPage })),
@@ -22,14 +27,16 @@ export const FaqsPage = screen(() =>
 export const CookiesPage = screen(() =>
   import('../features/cookies/components/cookies-page').then((m) => ({ default: m.CookiesPage })),
 );
-export const LandingPage = screen(() =>
-  import('../features/landing').then((m) => ({ default: m.LandingPage })),
+export const LandingPage = screen(
+  () => import('../features/landing').then((m) => ({ default: m.LandingPage })),
+  ['landing'],
 );
 export const CartaPage = screen(() =>
   import('../features/carta').then((m) => ({ default: m.CartaPage })),
 );
-export const CartPage = screen(() =>
-  import('../features/cart').then((m) => ({ default: m.CartPage })),
+export const CartPage = screen(
+  () => import('../features/cart').then((m) => ({ default: m.CartPage })),
+  ['checkout'],
 );
 export const MultisiteHome = screen(() =>
   import('../features/tenancy/components/multisite-home').then((m) => ({
@@ -41,8 +48,9 @@ export const CategoryPage = screen(() =>
 );
 
 const auth = () => import('../features/auth');
-export const LoginPage = screen(() =>
-  import('../features/auth/login').then((m) => ({ default: m.LoginPage })),
+export const LoginPage = screen(
+  () => import('../features/auth/login').then((m) => ({ default: m.LoginPage })),
+  ['auth'],
 );
 export const RegisterPage = screen(() => auth().then((m) => ({ default: m.RegisterPage })));
 export const RecoveryPasswordPage = screen(() =>

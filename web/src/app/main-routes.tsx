@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, Route, Routes, useParams } from 'react-router';
+import { Link, Outlet, Route, Routes, useParams } from 'react-router';
+import { Navigate } from './navigate';
 import { useTranslation } from 'react-i18next';
 import { storageKeys } from '@store/contract/constants';
 import { allHiddenForMembers, isHiddenForMembers, useTenant } from '../lib/tenant';
@@ -58,7 +59,8 @@ function FullScreenLogo() {
 
 /**
  * Root of a single-site app: products when the store is on and visible, else the first
- * allowed program, else the menu page (carta). Multisite shows the company/category home.
+ * allowed program, else the events where the tenant has them (a venue whose events are what it
+ * offers, issue 36 row 11), else the menu page (carta). Multisite shows the company/category home.
  */
 function HomeRoute() {
   const app = useTenant();
@@ -71,12 +73,20 @@ function HomeRoute() {
   if (company.benefit_programs_enabled && program && !isHiddenForMembers(company, 'program')) {
     return <Navigate to={`/program/${program.uid}`} replace />;
   }
+  if (eventsAvailable(app)) return <Navigate to="/events" replace />;
   return <Navigate to="/carta" replace />;
 }
 
-/** The store front: only with ecommerce and when the store is not hidden from members. */
+/**
+ * The store front: only with ecommerce and when the store is not hidden from members. A
+ * marketplace's own company is no store (it sells nothing itself): its /products is the
+ * directory of the stores that do (issue 36 row 10).
+ */
 function ProductsRoute() {
+  const app = useTenant();
   const company = useCurrentCompany();
+  if (app.marketplace && app.multisite && company.uid === app.company.uid)
+    return <Navigate to="/" replace />;
   if (!company.ecommerce_enabled || isHiddenForMembers(company, 'store')) return <NotFound />;
   return <ProductsPage />;
 }

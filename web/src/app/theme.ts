@@ -72,3 +72,13 @@ export function applyTenantLook(app: App): void {
   storage.set(storageKeys.menuColor, menu);
   setColors(main, menu);
 }
+
+/**
+ * The tenant's colours as a style sheet, for the server's render of a first page: its first paint
+ * already has them, before any script runs (the same values `applyTenantLook` sets).
+ */
+export function tenantThemeCss(app: App): string {
+  const main = safeColor(app.colors?.main_color, DEFAULT_MAIN_COLOR);
+  const menu = safeColor(app.colors?.menu_color, DEFAULT_MENU_COLOR);
+  return `:root{--color-main:${main};--color-on-main:${readableTextOn(main)};--color-menu:${menu};--color-on-menu:${readableTextOn(menu)}}`;
+}

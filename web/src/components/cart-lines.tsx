@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatPrice } from '../lib/money';
+import { useCartDiscounts } from '../lib/discount-prices';
+import { centsToMoney, moneyToCents } from '@store/contract/catalog/cents';
 import {
   canIncrease,
   lineTotal,
@@ -33,6 +35,15 @@ export function CartLines({
 }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
+  const discounts = useCartDiscounts(
+    cart.place,
+    cart.products.map((item) => ({
+      productUid: item.uid,
+      categoryUid: item.category_uid ?? null,
+      quantity: item.quantity,
+      totalCents: item.is_redeemable ? 0 : moneyToCents(lineTotal(item)),
+    })),
+  );
 
   const change = (id: string, quantity: number) => {
     void commitCart(
@@ -50,8 +61,9 @@ export function CartLines({
 
   return (
     <ul className="cart-lines">
-      {cart.products.map((item) => {
+      {cart.products.map((item, index) => {
         const extras = previewExtras(item);
+        const off = discounts?.lineDiscountCents[index] ?? 0;
         return (
           <li key={item.id} className="cart-line" data-line={item.id}>
             {item.image ? (
@@ -86,7 +98,17 @@ export function CartLines({
                 <span className="cart-line__total">
                   {item.is_redeemable && item.coin_price !== null
                     ? t('catalog.coins', { count: item.coin_price * item.quantity })
-                    : price(lineTotal(item))}
+                    : off > 0
+                      ? [
+                          <s key="was" className="price-was">
+                            {price(lineTotal(item))}
+                          </s>,
+                          ' ',
+                          <span key="now" className="price-now" data-testid="cart-line-discounted">
+                            {price(centsToMoney(moneyToCents(lineTotal(item)) - off))}
+                          </span>,
+                        ]
+                      : price(lineTotal(item))}
                 </span>
               </div>
             </div>

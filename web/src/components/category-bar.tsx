@@ -36,7 +36,7 @@ export function CategoryBar({
     };
     // The observer also calls back once at the start, when layout is done anyway: measuring
     // here at once would force a layout in the middle of the first render. Its state changes wait
-    // for the next frame: rendered at once (Preact renders in a microtask) the arrow that appears
+    // for the next frame: rendered at once the arrow that appears
     // resizes the list within the observer's own delivery, and the browser reports a
     // 'ResizeObserver loop' error.
     let frame = 0;

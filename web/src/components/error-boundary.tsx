@@ -1,8 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportClientError } from '../lib/error-reporter';
-// The components around a render error, which Preact gives only with its debug build.
-import '../lib/component-stack';
 import { PageMessage } from './page-message';
 
 /** A lazy screen whose file is gone (a new build was deployed) cannot render until a reload. */
@@ -39,7 +37,7 @@ type State = { error: Error | null; retries: number };
  * 'Algo salió mal' with 'Reintentar' instead of a blank page. Retrying renders the part again;
  * when that already failed once, or the error is a screen's file that could not load, it reloads
  * the page (a fresh page gets the current build's files and fresh data).
- * React (and Preact) catch render errors only in a class component.
+ * React catches render errors only in a class component.
  */
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null, retries: 0 };

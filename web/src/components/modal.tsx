@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIsClient } from '../lib/use-is-client';
 import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE =
@@ -9,7 +10,7 @@ const FOCUSABLE =
  * An accessible modal dialog: aria-modal, labelled by its title, Escape and the backdrop close
  * it, Tab stays inside, focus returns where it was. Full screen on phones (see catalog.css).
  */
-export function Modal({
+function ModalBody({
   labelledBy,
   onClose,
   children,
@@ -100,4 +101,14 @@ export function Modal({
     </div>,
     document.body,
   );
+}
+
+type ModalProps = Parameters<typeof ModalBody>[0];
+
+/**
+ * A dialog over the page, in a portal on <body>: the browser's alone. The server's page (a
+ * product's own URL) and its hydration have none; it opens right after.
+ */
+export function Modal(props: ModalProps) {
+  return useIsClient() ? <ModalBody {...props} /> : null;
 }

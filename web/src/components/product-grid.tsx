@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@store/contract/catalog/products';
 import { useFormatPrice } from '../lib/money';
+import { useDiscountedPrice } from '../lib/discount-prices';
 import { Loading } from './loading';
 import '../styles/catalog.css';
 
 type Card = Pick<
   Product,
   'uid' | 'title' | 'image' | 'unit_price' | 'coin_price' | 'is_redeemable' | 'stock'
->;
+> &
+  Partial<Pick<Product, 'category'>>;
 
 /** Product card: image or placeholder, price, title, and a No stock badge at stock 0 (then it does not open). */
 export function ProductCard({
@@ -20,6 +22,7 @@ export function ProductCard({
 }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
+  const discounted = useDiscountedPrice()(product);
   const outOfStock = product.stock === 0;
   const body = (
     <>
@@ -47,7 +50,17 @@ export function ProductCard({
       <span className="product-card__price">
         {product.is_redeemable && product.coin_price !== null
           ? t('catalog.coins', { count: product.coin_price })
-          : price(product.unit_price)}
+          : discounted
+            ? [
+                <s key="was" className="price-was">
+                  {price(product.unit_price)}
+                </s>,
+                ' ',
+                <span key="now" className="price-now" title={discounted.name}>
+                  {price(discounted.price)}
+                </span>,
+              ]
+            : price(product.unit_price)}
       </span>
       <span className="product-card__title">{product.title}</span>
     </>

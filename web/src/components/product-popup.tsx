@@ -1,12 +1,14 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { storageKeys } from '@store/contract/constants';
 import type { Product } from '@store/contract/catalog/products';
-import { useProduct } from '../api/get-product';
+import { ApiError } from '../api/client';
+import { useProduct, useRefreshPlaceCatalog } from '../api/get-product';
 import { storage } from '../lib/storage';
 import { useFormatPrice } from '../lib/money';
+import { useDiscountedPrice } from '../lib/discount-prices';
 import { isCoinsCart, useMemberCoins } from '../lib/member-coins';
 import {
   canAdd,
@@ -64,6 +66,8 @@ export function ProductPopup({
           cartPath={cartPath}
           cartType={cartType}
         />
+      ) : product.isError && isGone(product.error) ? (
+        <ProductGone titleId={titleId} placeUid={placeUid} onClose={onClose} />
       ) : product.isError ? (
         <p id={titleId} className="product-popup__error">
           {t('catalog.loadError')}
@@ -74,6 +78,36 @@ export function ProductPopup({
         </div>
       )}
     </Modal>
+  );
+}
+
+/** The place no longer sells the product (hidden by the owner, or removed): a 404 of its answer. */
+const isGone = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * An old link to a product the store stopped selling (/products?product=uid): said in words,
+ * and the place's lists are read again so the product leaves them too.
+ */
+function ProductGone({
+  titleId,
+  placeUid,
+  onClose,
+}: {
+  titleId: string;
+  placeUid: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const refresh = useRefreshPlaceCatalog(placeUid);
+  useEffect(refresh, [refresh]);
+  return (
+    <div className="product-popup__gone" data-testid="product-gone">
+      <h2 id={titleId}>{t('catalog.productGone')}</h2>
+      <p>{t('catalog.productGoneHint')}</p>
+      <button type="button" className="button button--primary" onClick={onClose}>
+        {t('catalog.goShopping')}
+      </button>
+    </div>
   );
 }
 
@@ -101,6 +135,7 @@ function ProductForm({
 }) {
   const { t } = useTranslation();
   const price = useFormatPrice();
+  const discounted = useDiscountedPrice(placeUid)(product);
   const navigate = useNavigate();
   const cart = useStoredCart(placeUid, cartType);
   const line = cart ? findLine(cart.products, product.uid) : undefined;
@@ -148,6 +183,7 @@ function ProductForm({
     coin_price: product.coin_price,
     stock: product.stock,
     unit_price: product.unit_price,
+    category_uid: product.category?.uid ?? null,
     option_groups: groups
       .map((group) => ({
         uid: group.uid,
@@ -219,7 +255,20 @@ function ProductForm({
         <p className="product-popup__price">
           {product.is_redeemable && product.coin_price !== null
             ? t('catalog.coins', { count: product.coin_price })
-            : price(product.unit_price)}
+            : discounted
+              ? [
+                  <s key="was" className="price-was">
+                    {price(product.unit_price)}
+                  </s>,
+                  ' ',
+                  <span key="now" className="price-now" data-testid="popup-discounted-price">
+                    {price(discounted.price)}
+                  </span>,
+                  <span key="why" className="price-rule">
+                    {discounted.name}
+                  </span>,
+                ]
+              : price(product.unit_price)}
         </p>
         {paidWithCoins && memberCoins.known ? (
           <p className="product-popup__coins" data-coins={memberCoins.coins}>
@@ -228,7 +277,7 @@ function ProductForm({
         ) : null}
         {missing > 0 ? (
           <p className="product-popup__warning" role="status">
-            {t('catalog.coinsMissing', { n: missing })}
+            {t('catalog.coinsMissing', { count: missing })}
           </p>
         ) : null}
         {mixed ? (

@@ -15,7 +15,7 @@ export function StateBadge({ state }: { state: PromotionState }) {
   );
 }
 
-/** What a promotion gives ("20% dscto.", "A S/. 12.00", "Regalo"). */
+/** What a promotion gives ("20% dscto.", "A S/ 12.00", "Regalo"). */
 export function usePromotionValue(): (p: Promotion) => string {
   const { t } = useTranslation();
   const price = useFormatPrice();

@@ -15,9 +15,15 @@ type WhenVisibleProps = {
  */
 export function WhenVisible({ placeholder, margin = '300px', children }: WhenVisibleProps) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The server (and the hydration of its page) renders the placeholder: no IntersectionObserver
+  // there, and the part stays below the fold until the browser sees it near.
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (visible || !anchor.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setVisible(true);

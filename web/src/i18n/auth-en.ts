@@ -112,7 +112,12 @@ export const authEn: Catalogue['auth'] = {
   changePasswordSubmit: 'Change password',
   passwordChanged: 'Your password has been changed.',
   limitedSessionNotice:
-    'You signed in with your document only: you can see your details, but to change them, change your password or delete your account, sign in with your password or Google.',
+    "You signed in with your document number only: to see and change your details, confirm it's you.",
+  limitedSessionConfirm: "Confirm it's me",
+  documentSigninTitle: 'Signing in with your document number',
+  documentSignin: 'Allow signing in with my document number only',
+  documentSigninHint:
+    'Your document number is printed on your receipts. If you switch this off, you sign in with your email and password.',
   logoutEverywhereTitle: 'Sign out on every device',
   logoutEverywhereText: 'Lost your phone or used a shared computer? Sign out everywhere, here too.',
   logoutEverywhere: 'Sign out on every device',

@@ -1,8 +1,8 @@
 /** Raffles, polls, events and coin orders (Spanish). */
 export const engagementEs = {
   engagement: {
-    fetchError: "Sorry, the information couldn't be fetched properly",
-    sendError: "Sorry, the information couldn't be updated",
+    fetchError: 'Lo sentimos, no pudimos obtener la información.',
+    sendError: 'Lo sentimos, no pudimos actualizar la información.',
   },
   raffles: {
     title: 'Sorteos',
@@ -19,7 +19,7 @@ export const engagementEs = {
     dismiss: 'No me interesa',
     registeredToast: '¡Ya participas en «{{name}}»!',
     dismissedToast: 'Ocultamos «{{name}}» de tu lista.',
-    actionError: "Sorry, the information couldn't be updated",
+    actionError: 'Lo sentimos, no pudimos actualizar la información.',
     status_registered: 'Inscrito',
     status_open: 'Abierto',
     status_closed: 'Cerrado',

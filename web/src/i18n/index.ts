@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, storageKeys } from '@store/contract/consta
 import type { Language } from '@store/contract';
 import { storage } from '../lib/storage';
 import { es } from './es';
+import type { screensEs } from './screens-es';
 
 export { LANGUAGES };
 export type { Language };
@@ -30,21 +31,46 @@ async function loadCatalogue(language: Language): Promise<void> {
   loaded.add(language);
 }
 
-let screenTexts: Promise<void> | undefined;
+/**
+ * The Spanish texts of the lazy store screens (screens-es.ts), in groups that load apart, so a
+ * first page fetches only its own: /login the accounts' texts, a landing the landing's.
+ */
+const screenTextGroups = {
+  landing: () => import('./landing-es').then(({ landingEs }) => ({ landing: landingEs })),
+  auth: () => import('./auth-es').then(({ authEs }) => ({ auth: authEs })),
+  checkout: () =>
+    import('./checkout-es').then(({ checkoutEs, ordersEs, subscriptionsEs }) => ({
+      checkout: checkoutEs,
+      orders: ordersEs,
+      subscriptions: subscriptionsEs,
+    })),
+  engagement: () => import('./engagement-es').then(({ engagementEs }) => engagementEs),
+} satisfies Record<string, () => Promise<Partial<typeof screensEs>>>;
+
+export type ScreenTexts = keyof typeof screenTextGroups;
+export const ALL_SCREEN_TEXTS = Object.keys(screenTextGroups) as ScreenTexts[];
+
+const screenTexts = new Map<ScreenTexts, Promise<void>>();
+
+function loadScreenTextGroup(group: ScreenTexts): Promise<void> {
+  let loading = screenTexts.get(group);
+  if (!loading) {
+    loading = screenTextGroups[group]().then((texts) => {
+      i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', texts, true, false);
+    });
+    screenTexts.set(group, loading);
+    // A failed load (a network blip) is tried again by the next screen that asks.
+    loading.catch(() => screenTexts.delete(group));
+  }
+  return loading;
+}
 
 /**
- * The Spanish texts of the lazy store screens (screens-es.ts); app/lazy-pages.ts loads them
- * beside each screen's code, so a screen renders with its words.
+ * The Spanish texts of the lazy store screens: app/lazy-pages.ts loads a screen's groups beside
+ * its code, so the screen renders with its words (every group unless the screen names its own).
  */
-export function loadScreenTexts(): Promise<void> {
-  screenTexts ??= import('./screens-es').then(({ screensEs }) => {
-    i18next.addResourceBundle(DEFAULT_LANGUAGE, 'translation', screensEs, true, false);
-  });
-  // A failed load (a network blip) is tried again by the next screen that asks.
-  screenTexts.catch(() => {
-    screenTexts = undefined;
-  });
-  return screenTexts;
+export function loadScreenTexts(groups: readonly ScreenTexts[] = ALL_SCREEN_TEXTS): Promise<void> {
+  return Promise.all(groups.map(loadScreenTextGroup)).then(() => undefined);
 }
 
 let errorTexts: Promise<void> | undefined;
@@ -98,6 +124,7 @@ export function subscribeErrorTexts(listener: () => void): () => void {
 export async function initI18n(): Promise<void> {
   const lng = storedLanguage();
   document.documentElement.lang = lng;
+  rememberForServer(lng);
   void i18next.use(initReactI18next).init({
     resources: { es: { translation: es } },
     lng,
@@ -118,8 +145,19 @@ export async function initI18n(): Promise<void> {
   await loadCatalogue(lng).catch(() => undefined);
 }
 
+/**
+ * The server renders first pages in the language of the `lang` cookie (server/src/modules/pages):
+ * it follows the choice kept in localStorage, so the next page arrives in it.
+ */
+function rememberForServer(language: Language): void {
+  const cookie = `lang=${language}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  document.cookie = `${cookie}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function changeLanguage(language: Language): void {
   storage.set(storageKeys.lang, language);
+  rememberForServer(language);
   void loadCatalogue(language)
     .catch(() => undefined)
     .then(() => i18next.changeLanguage(language));

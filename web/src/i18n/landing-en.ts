@@ -5,6 +5,7 @@ export const landingEn: Record<keyof typeof landingEs, string> = {
   orderHere: 'Order here',
   welcome: 'Welcome to {{name}}',
   login: 'Log in',
+  register: 'Sign up',
   chat: 'Chat with us on WhatsApp',
   invalid: 'Invalid landing page',
   favorites: 'Our favourite products',

@@ -2,6 +2,7 @@ import { storageKeys } from '@store/contract/constants';
 import { analyticsMeasurementId } from '@store/contract/tenancy/analytics';
 import type { App } from '@store/contract/tenancy/app';
 import { storage } from './storage';
+import { analyticsPageLocation } from './analytics-location';
 
 type AnalyticsWindow = {
   dataLayer?: unknown[];
@@ -53,7 +54,8 @@ function load(id: string): void {
     ad_personalization: 'denied',
   });
   gtag('js', new Date());
-  gtag('config', id);
+  // The page view names the address without a mailed link's token (analytics-location.ts).
+  gtag('config', id, { page_location: analyticsPageLocation(window.location), page_referrer: '' });
   const script = document.createElement('script');
   script.async = true;
   script.src = `${scriptUrl()}?id=${encodeURIComponent(id)}`;

@@ -23,6 +23,8 @@ export type CartItem = {
   stock: number | null;
   unit_price: string;
   option_groups: ChosenGroup[];
+  /** The product's category when it was added: category discounts cross its price out in the cart. */
+  category_uid?: string | null;
   /** Set from the server's answer when logged in (prices always come from the database there). */
   options_price?: string;
   total?: string;
@@ -173,6 +175,8 @@ export function fromServerCart(
   local: CartItem[] = [],
 ): StoredCart {
   const coins = new Map(local.map((item) => [item.uid, item.coin_price]));
+  // The server's cart line has no category; the local line that added it knows it.
+  const categories = new Map(local.map((item) => [item.uid, item.category_uid]));
   return {
     place: server.place,
     subtotal: server.subtotal,
@@ -186,6 +190,7 @@ export function fromServerCart(
         direct_purchase: line.direct_purchase,
         is_redeemable: line.is_redeemable,
         coin_price: line.coin_price ?? coins.get(line.uid) ?? null,
+        category_uid: categories.get(line.uid) ?? null,
         stock: line.stock,
         unit_price: line.unit_price,
         options_price: line.options_price,

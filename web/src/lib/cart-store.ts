@@ -9,7 +9,7 @@ import { toastError } from './toast';
 import { errorText } from './error-text';
 import { getToken, useIsLoggedIn } from './session';
 import { emptyCart, fromServerCart, mergeCarts, toCartInput, type StoredCart } from './cart-logic';
-import { subscriptionCartKeys } from './subscription-logic';
+import { subscriptionCartKeys } from './subscription-cart-keys';
 
 /**
  * The cart of each place lives in localStorage `cart{placeUid}` (the subscription cart in
@@ -68,18 +68,25 @@ function subscribe(onChange: () => void): () => void {
 // useSyncExternalStore needs the same object while the stored text is unchanged.
 const snapshots = new Map<string, { raw: string | null; cart: StoredCart }>();
 
+/** A server-rendered page has no cart (the stored one shows right after hydration). */
+const noCart = (): StoredCart | null => null;
+
 /** The stored cart of a place, re-rendering on every change (also from other tabs). */
 export function useStoredCart(placeUid: string | null, type: CartType = 'cart'): StoredCart | null {
-  return useSyncExternalStore(subscribe, () => {
-    if (!placeUid) return null;
-    const key = keyOf(placeUid, type);
-    const raw = storage.get(key);
-    const cached = snapshots.get(key);
-    if (cached && cached.raw === raw) return cached.cart;
-    const cart = parse(raw, placeUid);
-    snapshots.set(key, { raw, cart });
-    return cart;
-  });
+  return useSyncExternalStore(
+    subscribe,
+    () => {
+      if (!placeUid) return null;
+      const key = keyOf(placeUid, type);
+      const raw = storage.get(key);
+      const cached = snapshots.get(key);
+      if (cached && cached.raw === raw) return cached.cart;
+      const cart = parse(raw, placeUid);
+      snapshots.set(key, { raw, cart });
+      return cart;
+    },
+    noCart,
+  );
 }
 
 /** Which cart is in use (normal or subscription), from `typeCart`. */
@@ -96,7 +103,7 @@ export function setCartType(type: CartType): void {
 
 /** The cart in use, re-rendering when it is switched (also from another tab). */
 export function useCartType(): CartType {
-  return useSyncExternalStore(subscribe, getCartType);
+  return useSyncExternalStore(subscribe, getCartType, () => 'cart' as const);
 }
 
 /** After a successful subscription every subscription cart is emptied (section 4), whatever its place. */
@@ -243,5 +250,9 @@ function subscribeLoading(onChange: () => void): () => void {
 }
 
 export function useCartLoading(): boolean {
-  return useSyncExternalStore(subscribeLoading, () => Date.now() < loadingUntil);
+  return useSyncExternalStore(
+    subscribeLoading,
+    () => Date.now() < loadingUntil,
+    () => false,
+  );
 }

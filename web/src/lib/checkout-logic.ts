@@ -1,9 +1,11 @@
 import { formRules, firstError } from '@store/contract/forms/rules';
 import type { OrderStatus } from '@store/contract/orders/status';
 import { formMessages } from '@store/contract/messages';
+import type { ReceiptInput } from '@store/contract/receipts/schemas';
 import { orderMessages } from '@store/contract/orders/messages';
 import type { CartInput } from '@store/contract/catalog/cart';
 import { cardExpired } from '@store/contract/orders/card';
+import { isOnlinePayment } from '@store/contract/orders/schemas';
 import { sandboxBrand, sandboxCardToken } from '@store/contract/payments/sandbox';
 
 /**
@@ -12,7 +14,22 @@ import { sandboxBrand, sandboxCardToken } from '@store/contract/payments/sandbox
  * attempt and the order status steps.
  */
 
-export type PaymentType = 'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'COINS';
+export type PaymentType = 'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'YAPE' | 'COINS';
+
+/**
+ * Whether the checkout asks for a billing address: not for a pickup paid at the counter (cash,
+ * card on delivery, coins), where nothing goes to that address (issue 36).
+ */
+export function billingAddressNeeded(
+  shippingType: string,
+  paymentType: PaymentType | null,
+): boolean {
+  return !(shippingType === 'pickup' && paymentType !== null && !isOnlinePayment(paymentType));
+}
+
+/** Whether the order is paid when it is received or picked up, not now (the button confirms). */
+export const paidLater = (paymentType: PaymentType | null): boolean =>
+  paymentType === 'CASH' || paymentType === 'CARD_ON_DELIVERY';
 
 /** Everything the checkout form holds, as typed (numbers stay text until sent). */
 export type CheckoutValues = {
@@ -170,7 +187,8 @@ export function checkoutErrors(
     firstError(values.phone.replace(/\s+/g, ''), formRules.required, formRules.telephone),
   );
   set('city', formRules.required(values.city));
-  set('billing_address', formRules.required(values.billing_address));
+  if (billingAddressNeeded(values.shipping_type, paymentType))
+    set('billing_address', formRules.required(values.billing_address));
   return errors;
 }
 
@@ -252,7 +270,21 @@ export function installmentsOf(value: string | undefined): number {
  * the total whatever the count); rounded to the cent, so the last one may differ by a cent.
  */
 export function installmentAmount(total: string | number, count: number): string {
-  return (Math.round((Number(total) * 100) / count) / 100).toFixed(2);
+  return installmentAmounts(total, count).each;
+}
+
+/**
+ * The installments of a total: `count - 1` of `each` and the last of `last`, which absorbs the
+ * rounding so they add up to the total (27.83 in 3: 9.28, 9.28 and 9.27; never 3 x 9.28 = 27.84).
+ */
+export function installmentAmounts(
+  total: string | number,
+  count: number,
+): { each: string; last: string } {
+  const cents = Math.round(Number(total) * 100);
+  const each = Math.round(cents / count);
+  const last = cents - each * (count - 1);
+  return { each: (each / 100).toFixed(2), last: (last / 100).toFixed(2) };
 }
 
 /** Luhn check: a mistyped number is a field error before anything is sent. */
@@ -283,7 +315,7 @@ export type OrderBody = NonNullable<ReturnType<typeof shippingPart>> & {
     email: string;
     phone: string;
     city: string;
-    address: string;
+    address?: string;
   };
   comments: string;
   /** The influencer of /in/{uid}/, when one is remembered. */
@@ -301,6 +333,10 @@ export function buildOrderBody(
     influencerUid?: string;
     /** ONLINE_CARD: the token the provider's fields (or the sandbox form) made. */
     card?: CardToken;
+    /** YAPE: the token MercadoPago.js made of the phone and approval code (never the code). */
+    yape?: { token: string };
+    /** "¿Boleta o factura?" as typed. */
+    receipt?: ReceiptInput;
   },
 ): OrderBody {
   const shipping = shippingPart(values);
@@ -312,13 +348,17 @@ export function buildOrderBody(
     coupon: options.coupon || null,
     payment_method: values.payment_method,
     ...(options.paymentType === 'ONLINE_CARD' && options.card ? { card: options.card } : {}),
+    ...(options.paymentType === 'YAPE' && options.yape ? { yape: options.yape } : {}),
+    ...(options.receipt ? { receipt: options.receipt } : {}),
     billing: {
       first_name: values.first_name.trim(),
       last_name: values.last_name.trim(),
       email: values.email.trim(),
       phone: values.phone.replace(/\s+/g, ''),
       city: values.city.trim(),
-      address: values.billing_address.trim(),
+      ...(billingAddressNeeded(values.shipping_type, options.paymentType)
+        ? { address: values.billing_address.trim() }
+        : {}),
     },
     comments: values.comments.trim(),
     ...(options.influencerUid ? { influencer_uid: options.influencerUid } : {}),

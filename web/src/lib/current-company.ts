@@ -46,6 +46,7 @@ function useRememberedCompany(): string | null {
       return () => listeners.delete(onChange);
     },
     () => remembered,
+    () => null,
   );
 }
 

@@ -30,7 +30,7 @@ export function useErrorText(): (message: string) => string {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   // The texts arrive silently (i18n/index.ts): this component alone re-renders for them.
-  const textsLoaded = useSyncExternalStore(subscribeErrorTexts, haveErrorTexts);
+  const textsLoaded = useSyncExternalStore(subscribeErrorTexts, haveErrorTexts, () => false);
   // Normally loaded already (since the first page); this retries after a failed load.
   useEffect(() => {
     loadErrorTexts().catch(() => undefined);

@@ -108,7 +108,7 @@ export function formatNumber(value: number, language: string): string {
   return formatDecimal(value, language, null);
 }
 
-/** A price: the currency symbol (S/. by default) and the amount with 2 decimals. */
+/** A price: the currency symbol (S/ by default) and the amount with 2 decimals. */
 export function formatMoney(value: string | number, language: string, symbol?: string | null) {
   const amount = typeof value === 'number' ? value : Number(value);
   const digits = formatDecimal(Number.isFinite(amount) ? amount : 0, language, 2);

@@ -45,6 +45,11 @@ export function qrRefreshDelay(expiresAt: string, now: number): number {
   return Math.max(MIN_REFRESH_MS, Math.min(MAX_REFRESH_MS, expires - now - REFRESH_MARGIN_MS));
 }
 
+/** When a QR asked for now is renewed (qrRefreshDelay's moment), to count down to it on screen. */
+export function qrRenewsAt(expiresAt: string, fetchedAt: number): number {
+  return fetchedAt + qrRefreshDelay(expiresAt, fetchedAt);
+}
+
 /** What a promotion gives, for its badge: the i18n key under programs.value and its figure. */
 export function promotionValue(
   p: Pick<

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from './format';
 import { useCurrentCompany } from './current-company';
 
-/** A price as shown: currency symbol (S/. by default) and 2 decimals, in the app's language. */
+/** A price as shown: currency symbol (S/ by default) and 2 decimals, in the app's language. */
 export function formatPrice(value: string | number, symbol?: string | null): string {
   return formatMoney(value, i18next.language, symbol);
 }

@@ -23,10 +23,12 @@ export type FooterInput = {
   /** Raffles the member can see in the current company's programs (0 while unknown). */
   raffleCount: number;
   externalLink: string | null;
+  /** The tenant has events on (`eventsAvailable`): they get a tab of their own. */
+  events?: boolean;
 };
 
 export type FooterLink =
-  | { kind: 'products' | 'orders' | 'raffles' | 'cart'; to: string }
+  | { kind: 'products' | 'orders' | 'raffles' | 'cart' | 'events'; to: string }
   | { kind: 'program'; to: string; name: string }
   | { kind: 'createStore'; href: string };
 
@@ -37,6 +39,9 @@ export function footerLinks(input: FooterInput): FooterLink[] {
   const ecommerce = company.ecommerce_enabled;
   const links: FooterLink[] = [];
   if (ecommerce && !hidden.store) links.push({ kind: 'products', to: `${prefix}/products` });
+  // Not in the spec's footer (its events were one tenant's side-menu item): a venue whose events
+  // are what it offers needs them one tap from every screen, not only in the menu.
+  if (input.events && !isMainMultisite) links.push({ kind: 'events', to: `${prefix}/events` });
   if (input.loggedIn && company.benefit_programs_enabled && !hidden.program) {
     for (const program of input.programs) {
       if (program.company_uid === company.uid)

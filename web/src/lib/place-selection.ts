@@ -16,12 +16,18 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/**
+ * The server's render (and the hydration of it) is a first visit's: nothing chosen yet. A returning
+ * visitor's choice shows in the render right after hydration (useSyncExternalStore does that).
+ */
+const noChoice = (): string | null => null;
+
 export function useSelectedPlaceUid(): string | null {
-  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedPlaceUid));
+  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedPlaceUid), noChoice);
 }
 
 export function useSelectedAreaUid(): string | null {
-  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedAreaUid));
+  return useSyncExternalStore(subscribe, () => storage.get(storageKeys.selectedAreaUid), noChoice);
 }
 
 /** Picking a place also picks its locality's area. */

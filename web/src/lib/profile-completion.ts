@@ -7,10 +7,15 @@ const OPEN_WHILE_INCOMPLETE = [/^\/delete\/?$/, /^\/staff\/invitation\//];
  * change the profile, so it is never sent there.
  */
 export function mustCompleteProfile(
-  user: { profile_complete: boolean; limited_session: boolean } | undefined,
+  user:
+    | { profile_complete: boolean; limited_session: boolean; complete_info_skipped?: boolean }
+    | undefined,
   skipped: boolean,
   pathname: string,
 ): boolean {
-  if (!user || user.profile_complete || user.limited_session || skipped) return false;
+  // The skip is remembered on the account (survives logout); the stored flag covers this tab.
+  if (!user || user.profile_complete || user.limited_session || user.complete_info_skipped)
+    return false;
+  if (skipped) return false;
   return !OPEN_WHILE_INCOMPLETE.some((path) => path.test(pathname));
 }

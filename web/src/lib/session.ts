@@ -14,13 +14,32 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/**
+ * `signed_in=1` tells the server a session lasts on this device (the token itself stays in
+ * localStorage): its first pages are then rendered here, not served as the anonymous render.
+ */
+export function markSignedIn(signedIn: boolean): void {
+  try {
+    document.cookie = signedIn
+      ? 'signed_in=1; path=/; samesite=lax'
+      : 'signed_in=; path=/; max-age=0; samesite=lax';
+  } catch {
+    /* no document (server render) */
+  }
+}
+
 export function getToken(): string | null {
   return storage.get(storageKeys.token);
 }
 
 /** Logged in is inferred from a stored token. */
 export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => Boolean(getToken()));
+  return useSyncExternalStore(
+    subscribe,
+    () => Boolean(getToken()),
+    // Server-rendered pages are the anonymous ones (signed-in visitors get the client-rendered shell).
+    () => false,
+  );
 }
 
 /** Where the visitor goes once signed in (set by the login and register screens, read by the route guards). */
@@ -30,6 +49,7 @@ let pendingRedirect: string | null = null;
 export function startSession(token: string, merge?: boolean, redirectTo?: string): void {
   pendingRedirect = redirectTo ?? null;
   storage.set(storageKeys.token, token);
+  markSignedIn(true);
   if (merge !== undefined) storage.set(storageKeys.merge, String(merge));
   window.dispatchEvent(new Event(SESSION_EVENT));
 }
@@ -49,6 +69,7 @@ export function clearPendingRedirect(): void {
  */
 export function closeSession(): void {
   storage.remove(storageKeys.token);
+  markSignedIn(false);
   storage.remove(storageKeys.merge);
   storage.remove(storageKeys.skipUpdate);
   for (const key of storage.keys()) {

@@ -124,12 +124,8 @@ export const subscriptionFieldOfServerPath: Record<string, SubscriptionField> = 
   comments: 'comments',
 };
 
-/** Keys of every stored subscription cart (`cartSubscription{placeUid}`): all are cleared after a subscription. */
-export function subscriptionCartKeys(keys: readonly string[]): string[] {
-  return keys.filter(
-    (key) => key.startsWith('cartSubscription') && key.length > 'cartSubscription'.length,
-  );
-}
+// The cart store clears the subscription carts without the subscription rules and their messages.
+export { subscriptionCartKeys } from './subscription-cart-keys';
 
 /** The choices remembered per place in `infoSubscriptionOptions{placeUid}` (no personal data: no address). */
 export type RememberedOptions = Pick<

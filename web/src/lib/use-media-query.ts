@@ -8,11 +8,10 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
+    // The server knows no screen: it renders the phone's layout, which CSS widens before paint.
+    () => false,
   );
 }
 
 /** Spec: small mobile means width under 500 and height under 1000. */
 export const SMALL_MOBILE_QUERY = '(max-width: 499px) and (max-height: 999px)';
-
-/** Wide screens navigate from a top bar in the header instead of the phone's tab bar. */
-export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';

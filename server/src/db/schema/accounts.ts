@@ -1,4 +1,6 @@
 import {
+  jsonb,
+  boolean,
   date,
   foreignKey,
   index,
@@ -14,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { apps } from './tenancy';
 import { areas } from './places';
+import type { ReceiptRequest } from './receipt-request';
 
 /**
  * A member of one app. The same person on two apps is two users: nothing is
@@ -41,8 +44,20 @@ export const users = pgTable(
     areaUid: uuid('area_uid'),
     acceptedTermsAt: timestamp('accepted_terms_at', { withTimezone: true }),
     publicityAcceptedAt: timestamp('accepts_publicity_at', { withTimezone: true }),
+    /**
+     * When the member chose "Omitir" on /complete-info: kept on the account (not the browser) so
+     * the choice survives a logout and another device.
+     */
+    completeInfoSkippedAt: timestamp('complete_info_skipped_at', { withTimezone: true }),
     /** The influencer (/in/{uid}/) the member came through, as the registration carried it. */
     influencerUid: text('influencer_uid'),
+    /**
+     * Whether the document number alone (ONLY_DOCUMENT) may sign in: the member can switch it
+     * off in their profile, and then that login is refused like an unknown document.
+     */
+    documentSignin: boolean('document_signin').notNull().default(true),
+    /** The receipt of the member's last order ("¿Boleta o factura?"), offered again at checkout. */
+    receiptPreference: jsonb('receipt_preference').$type<ReceiptRequest>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +66,9 @@ export const users = pgTable(
     uniqueIndex('users_app_email_key').on(t.appId, t.email),
     uniqueIndex('users_app_document_key').on(t.appId, t.documentType, t.documentNumber),
     uniqueIndex('users_app_mobile_key').on(t.appId, t.mobileNumber),
+    // The counter finds a client by the number typed without its country code: the number read
+    // backwards starts with the digits typed backwards, one range of this index (bench:scale).
+    index('users_mobile_reversed_idx').on(t.appId, sql`(reverse(${t.mobileNumber}) COLLATE "C")`),
     foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
     check('users_gender_check', sql`${t.gender} IN ('f', 'm')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
@@ -62,7 +80,8 @@ export const users = pgTable(
  * document number alone, no secret) is a limited session: it never reaches
  * the staff console, never changes the account and never spends coins (see
  * docs/security.md). `register` is the session of the person who just
- * created the account.
+ * created the account. A limited session becomes full for a while after a
+ * step-up (the password, or a code mailed to the verified address).
  */
 export type SessionMethod = 'password' | 'google' | 'facebook' | 'apple' | 'document' | 'register';
 
@@ -80,6 +99,15 @@ export const sessions = pgTable(
     method: text('method').$type<SessionMethod>().notNull().default('password'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A limited session that stepped up acts as a full one until then. */
+    steppedUpUntil: timestamp('stepped_up_until', { withTimezone: true }),
+    /**
+     * The step-up code mailed for this session (only this session can use it): sha256, single
+     * use, short-lived, dead after a few wrong tries.
+     */
+    stepUpCodeHash: text('step_up_code_hash'),
+    stepUpCodeExpiresAt: timestamp('step_up_code_expires_at', { withTimezone: true }),
+    stepUpCodeFailures: integer('step_up_code_failures').notNull().default(0),
   },
   (t) => [
     check(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   foreignKey,
   index,
@@ -122,6 +123,11 @@ export const placeProducts = pgTable(
     placeUid: uuid('place_uid').notNull(),
     productUid: uuid('product_uid').notNull(),
     stock: integer('stock'),
+    /**
+     * At or below this count the product is "low" at the place: the dashboard lists it and the
+     * owner's daily stock mail names it (null: no warning before it sells out).
+     */
+    lowStockThreshold: integer('low_stock_threshold'),
     /** This place's own price in cents (null: the product's price); carts and checkout price with it. */
     priceCents: integer('price_cents'),
     position: integer('position').notNull().default(0),
@@ -161,6 +167,16 @@ export const placeProducts = pgTable(
       t.productUid,
     ),
     index('place_products_search_idx').using('gin', t.searchVector),
+    // The dashboard's and the daily mail's low or sold-out products: only those rows are indexed.
+    index('place_products_low_stock_idx')
+      .on(t.appId, t.placeUid, t.productUid)
+      .where(
+        sql`${t.stock} IS NOT NULL AND (${t.stock} <= 0 OR ${t.stock} <= ${t.lowStockThreshold})`,
+      ),
+    check(
+      'place_products_low_stock_threshold_check',
+      sql`${t.lowStockThreshold} IS NULL OR ${t.lowStockThreshold} >= 0`,
+    ),
   ],
 );
 

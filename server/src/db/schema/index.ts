@@ -10,3 +10,5 @@ export * from './loyalty-extras';
 export * from './staff';
 export * from './telemetry';
 export * from './admin';
+export * from './selling';
+export * from './receipts';

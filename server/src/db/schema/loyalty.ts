@@ -45,6 +45,11 @@ export const programs = pgTable(
     /** Points expire this many days after they are earned (fixed per lot when earned, see loyaltyLedger.expiresAt); null never. */
     pointsExpireAfterDays: integer('points_expire_after_days'),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * Only staff mark a member's unit used (scanning the member's QR or typing their code): the
+     * member's own confirmation at the venue (`POST v5/redemption-by-user/`) is refused.
+     */
+    staffConfirmsRedemptions: boolean('staff_confirms_redemptions').notNull().default(false),
     position: integer('position').notNull().default(0),
     /** Optimistic concurrency of the back office (admin/concurrency.ts); guards the program's sections and ads too. */
     version: integer('version').notNull().default(1),

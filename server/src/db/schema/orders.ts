@@ -20,6 +20,7 @@ import { apps, companies } from './tenancy';
 import { areas, places } from './places';
 import { products } from './catalog';
 import { users } from './accounts';
+import type { ReceiptRequest } from './receipt-request';
 
 /** How a company is paid: cash, card on delivery, or online card through a payment provider. */
 export const paymentMethods = pgTable(
@@ -29,9 +30,11 @@ export const paymentMethods = pgTable(
     uid: uuid('uid').notNull(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
-    type: text('type').$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'COINS'>().notNull(),
+    type: text('type')
+      .$type<'CASH' | 'CARD_ON_DELIVERY' | 'ONLINE_CARD' | 'YAPE' | 'COINS'>()
+      .notNull(),
     name: text('name').notNull(),
-    /** Payment provider of ONLINE_CARD methods: 'sandbox' (no money) or 'mercadopago'. */
+    /** Payment provider of ONLINE_CARD methods: 'sandbox' (no money) or 'mercadopago'; YAPE: 'mercadopago'. */
     provider: text('provider'),
     /** Mercado Pago: the public key the browser's card fields use (not a secret). */
     publicKey: text('public_key'),
@@ -53,7 +56,7 @@ export const paymentMethods = pgTable(
     index('payment_methods_company_idx').on(t.appId, t.companyUid, t.position),
     check(
       'payment_methods_type_check',
-      sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'COINS')`,
+      sql`${t.type} IN ('CASH', 'CARD_ON_DELIVERY', 'ONLINE_CARD', 'YAPE', 'COINS')`,
     ),
   ],
 );
@@ -71,6 +74,14 @@ export const companyTaxRules = pgTable(
     name: text('name').notNull(),
     /** Basis points: 1800 is 18 %. */
     rateBasisPoints: integer('rate_basis_points').notNull(),
+    /**
+     * When the electronic receipt is issued: 'PAYMENT' (an order paid online when its payment is
+     * approved, a cash order when delivered) or 'DELIVERY' (every order when delivered).
+     */
+    receiptIssueOn: text('receipt_issue_on')
+      .$type<'PAYMENT' | 'DELIVERY'>()
+      .notNull()
+      .default('PAYMENT'),
     /** Optimistic concurrency of the back office (admin/concurrency.ts). */
     version: integer('version').notNull().default(1),
   },
@@ -141,6 +152,75 @@ export const coupons = pgTable(
   ],
 );
 
+/**
+ * Automatic discounts of a company: price rules the checkout applies without a code (the engine
+ * and the meaning of each field: contract orders/discounts.ts). `uses` counts orders that used the
+ * rule and were not canceled, so `max_uses` ("the first 50 orders") is never passed.
+ */
+export const discountRules = pgTable(
+  'discount_rules',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').$type<'PERCENT' | 'AMOUNT' | 'BUY_X_PAY_Y' | 'COMBO_PRICE'>().notNull(),
+    target: text('target').$type<'ORDER' | 'PRODUCTS' | 'CATEGORIES'>().notNull(),
+    productUids: jsonb('product_uids').$type<string[]>().notNull().default([]),
+    categoryUids: jsonb('category_uids').$type<string[]>().notNull().default([]),
+    /** PERCENT: basis points; AMOUNT and COMBO_PRICE: cents; BUY_X_PAY_Y: 0. */
+    value: integer('value').notNull(),
+    buyQuantity: integer('buy_quantity'),
+    payQuantity: integer('pay_quantity'),
+    minSubtotalCents: integer('min_subtotal_cents').notNull().default(0),
+    placeUids: jsonb('place_uids').$type<string[]>().notNull().default([]),
+    weekdays: jsonb('weekdays').$type<string[]>().notNull().default([]),
+    /** Store-time minutes from midnight; both null: all day. */
+    startMinute: integer('start_minute'),
+    endMinute: integer('end_minute'),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    memberLevels: jsonb('member_levels').$type<string[]>().notNull().default([]),
+    stackableWithCoupons: boolean('stackable_with_coupons').notNull().default(false),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    // The checkout reads a company's active rules on every quote and order.
+    index('discount_rules_company_idx').on(t.appId, t.companyUid, t.isActive),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
+    check(
+      'discount_rules_kind_check',
+      sql`${t.kind} IN ('PERCENT', 'AMOUNT', 'BUY_X_PAY_Y', 'COMBO_PRICE')`,
+    ),
+    check('discount_rules_target_check', sql`${t.target} IN ('ORDER', 'PRODUCTS', 'CATEGORIES')`),
+    check(
+      'discount_rules_uses_check',
+      sql`${t.uses} >= 0 AND (${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+/** An automatic discount as an order keeps it: what the shopper was shown, line by line. */
+export type AppliedDiscountRow = { rule_uid: string; name: string; amount_cents: number };
+
+/** What staff are told about a delivery point the checkout accepted with a doubt. */
+export type OrderLocationFlag =
+  /** The chosen area has no outline, but the point lies inside another area's. */
+  | { reason: 'point_in_other_area'; area: string }
+  /** The point is the store's own pin: the client never marked where to deliver. */
+  | { reason: 'point_at_store' };
+
+export type { ReceiptRequest };
+
 export type Billing = {
   first_name: string;
   last_name: string;
@@ -184,6 +264,11 @@ export const orders = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     distanceMeters: integer('distance_meters'),
+    /**
+     * Why the delivery point may not be where the client is (orders/delivery-point.ts): set at
+     * checkout when the data cannot tell for sure, so staff call the client before sending it.
+     */
+    locationFlag: jsonb('location_flag').$type<OrderLocationFlag>(),
     comments: text('comments').notNull().default(''),
     paymentMethodUid: uuid('payment_method_uid').notNull(),
     paymentStatus: text('payment_status')
@@ -207,6 +292,8 @@ export const orders = pgTable(
     cardLast4: text('card_last4'),
     couponUid: uuid('coupon_uid'),
     couponCode: text('coupon_code'),
+    /** The automatic discounts it got (their sum and the coupon's make `discount_cents`). */
+    discounts: jsonb('discounts').$type<AppliedDiscountRow[]>().notNull().default([]),
     subtotalCents: integer('subtotal_cents').notNull(),
     discountCents: integer('discount_cents').notNull(),
     deliveryCents: integer('delivery_cents').notNull(),
@@ -217,11 +304,27 @@ export const orders = pgTable(
     taxName: text('tax_name').notNull(),
     taxRateBasisPoints: integer('tax_rate_basis_points').notNull(),
     billing: jsonb('billing').$type<Billing>(),
+    /** "¿Boleta o factura?" as the buyer answered it (contract `receiptInput`); null: a boleta without document. */
+    receiptRequest: jsonb('receipt_request').$type<ReceiptRequest>(),
     /** The influencer (/in/{uid}/) the order came through, as the order body carried it. */
     influencerUid: text('influencer_uid'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /**
+     * Why the store canceled it (contract `cancelReasonCodes`; `expired` when nobody accepted it
+     * in time), and the words the owner typed; the customer's mail and order page show them.
+     */
+    cancelReason: text('cancel_reason'),
+    cancelNote: text('cancel_note'),
+    /** A pickup order the store has prepared: still ACCEPTED (the spec's statuses), marked once. */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /**
+     * When the store must have accepted it, or the expiry run cancels it (issue 36 row 5): the
+     * tenant's acceptance minutes counted in the place's open time from the order, and a pickup
+     * no later than its slot's end (contract `acceptanceLimit`); null: it never expires.
+     */
+    acceptBy: timestamp('accept_by', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -232,10 +335,15 @@ export const orders = pgTable(
     index('orders_place_idx').on(t.appId, t.placeUid, t.createdAt),
     // The staff orders board and records list a company's orders newest first.
     index('orders_company_idx').on(t.appId, t.companyUid, t.createdAt),
-    // The expiry run looks only at orders still waiting for the store, oldest first.
-    index('orders_waiting_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'RECEIVED'`),
+    // The back office's orders list: its count reads this index alone (no table row), and a
+    // status filter reads one range of it, newest first (docs/scaling.md, bench:scale).
+    index('orders_admin_list_idx')
+      .on(t.appId, t.companyUid, t.status, t.createdAt)
+      .where(sql`${t.paymentStatus} <> 'PENDING'`),
+    // The expiry run looks only at orders still waiting for the store, the most overdue first.
+    index('orders_accept_by_idx')
+      .on(t.acceptBy)
+      .where(sql`${t.status} = 'RECEIVED' AND ${t.acceptBy} IS NOT NULL`),
     // The reconciliation run re-reads payments the provider has not decided yet.
     index('orders_payment_open_idx')
       .on(t.paymentExpiresAt)
@@ -426,6 +534,8 @@ export const orderLines = pgTable(
     /** Coins per unit of a redeemable product on a coins order; 0 on money orders. */
     coinPrice: integer('coin_price').notNull().default(0),
     options: jsonb('options').$type<OrderLineOption[]>().notNull(),
+    /** What automatic discounts took off this line (the crossed-out price on the order page). */
+    discountCents: integer('discount_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.orderUid, t.position] }),

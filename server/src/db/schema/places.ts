@@ -1,3 +1,4 @@
+import type { OpeningHours, Timetable as SpecTimetable } from '@store/contract';
 import {
   doublePrecision,
   foreignKey,
@@ -13,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { apps, companies } from './tenancy';
 
+/** A polygon as `[latitude, longitude]` vertices (not closed: the last joins the first). */
+export type AreaBounds = [number, number][];
+
 /** A city or district the app serves; places belong to one. */
 export const areas = pgTable(
   'areas',
@@ -25,6 +29,12 @@ export const areas = pgTable(
     name: text('name').notNull(),
     countryCode: text('country_code').notNull(),
     position: integer('position').notNull().default(0),
+    /**
+     * The district's known outline, `[latitude, longitude]` vertices (tenant file `bounds`); null
+     * when nobody drew it. A delivery point outside the chosen area's outline is refused
+     * (orders/delivery-point.ts).
+     */
+    bounds: jsonb('bounds').$type<AreaBounds>(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -32,12 +42,12 @@ export const areas = pgTable(
   ],
 );
 
-export type Timetable = {
-  monday: { from: string; to: string } | null;
-  saturday: { from: string; to: string } | null;
-  sunday: { from: string; to: string } | null;
-  extra_note: string;
-};
+/**
+ * A place's hours as stored: the opening hours (each weekday's shifts and dated closures, issue
+ * 36 row 6), or the spec's one-range timetable of rows and tenant files from before it; the
+ * contract's openingHoursOf reads both, and everything that writes stores the opening hours.
+ */
+export type Timetable = OpeningHours | SpecTimetable;
 
 /** A branch (local) of a company: where products are sold and picked up. */
 export const places = pgTable(

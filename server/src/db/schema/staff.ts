@@ -159,3 +159,27 @@ export const counterCodes = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The spent nonces of signed QRs (member `v1.` and promotion `p1.`): a QR proves presence once.
+ * The QR itself stays stateless (signed, short-lived); only its spending writes a row, inside
+ * the spending transaction, and the primary key makes a second spend of the same nonce fail.
+ * A row is of no use once its QR has expired: each spend deletes the member's expired ones.
+ */
+export const spentQrNonces = pgTable(
+  'spent_qr_nonces',
+  {
+    appId: uuid('app_id').notNull(),
+    userUid: uuid('user_uid').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    spentAt: timestamp('spent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.userUid, t.nonce] }),
+    foreignKey({
+      columns: [t.appId, t.userUid],
+      foreignColumns: [users.appId, users.uid],
+    }).onDelete('cascade'),
+  ],
+);

@@ -109,7 +109,7 @@ export const companies = pgTable(
     deliveryService: text('delivery_service'),
     hiddenForMembers: jsonb('hidden_for_members').$type<string[]>().notNull(),
     currencyCode: text('currency_code').notNull().default('PEN'),
-    currencySymbol: text('currency_symbol').notNull().default('S/.'),
+    currencySymbol: text('currency_symbol').notNull().default('S/'),
     /** Whether the multisite home lists it among the app's allowed companies. */
     listed: boolean('listed').notNull().default(true),
     position: integer('position').notNull().default(0),
@@ -125,8 +125,20 @@ export const companies = pgTable(
     reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     /** When a merchant created it through the marketplace sign-up (null: a tenant-file company). */
     signedUpAt: timestamp('signed_up_at', { withTimezone: true }),
+    /**
+     * A change of what shoppers see of an approved (or suspended) marketplace store (name, logo,
+     * description) waiting for the marketplace owner's review; the row keeps the approved values
+     * until it is approved (admin/stores/profile-review.ts). Null: nothing waits.
+     */
+    pendingProfile: jsonb('pending_profile').$type<PendingStoreProfile>(),
     /** Optimistic concurrency of the marketplace owner's decisions. */
     version: integer('version').notNull().default(1),
+    /** Where a mail about each new order goes (the owner's choice in /admin/orders); null: none. */
+    orderMailTo: text('order_mail_to'),
+    /** Whether customers get a mail when their order is accepted, on its way or ready for pickup. */
+    customerOrderMails: boolean('customer_order_mails').notNull().default(true),
+    /** Optimistic concurrency of those two order notification settings. */
+    orderSettingsVersion: integer('order_settings_version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -141,6 +153,15 @@ export const companies = pgTable(
 );
 
 export type CompanyStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
+
+/** The proposed values (only the fields that change) and the review's state. */
+export type PendingStoreProfile = {
+  changes: { name?: string; logo?: string | null; description?: string };
+  requested_at: string;
+  status: 'pending' | 'rejected';
+  /** The marketplace owner's reason when rejected. */
+  reason: string | null;
+};
 
 /** Marketplace categories that group an app's companies on the multisite home. */
 export const companyCategories = pgTable(

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   adminAreas,
   adminCan,
+  adminMediaMessages,
   adminMessages,
   isAdminRole,
   marketplaceMessages,
@@ -46,15 +47,35 @@ export function isMarketplaceOwner(admin: AdminScope): boolean {
   );
 }
 
-/** The areas this user opens: their role's, plus `marketplace` for the marketplace owner. */
+/**
+ * Whether the user works for the app's main company. The app-wide tools are the main company's:
+ * its branding and legal texts, the whole store's export, the unsent mails. The owner of a
+ * marketplace store (or of a multisite child company) is an OWNER of their own company only.
+ */
+export function worksForMainCompany(admin: AdminScope): boolean {
+  return admin.app.mainCompanyUid === null || admin.company.uid === admin.app.mainCompanyUid;
+}
+
+/** Areas only the app's main company opens (issue 36 row 9: not offered to a member store). */
+const mainCompanyAreas: readonly AdminArea[] = ['branding'];
+
+/**
+ * The areas this user opens: their role's (without the main company's app-wide ones for another
+ * company), plus `marketplace` for the marketplace owner.
+ */
 export function adminAreasOf(admin: AdminScope): AdminArea[] {
+  const main = worksForMainCompany(admin);
   return [
-    ...adminAreas[admin.role],
+    ...adminAreas[admin.role].filter((area) => main || !mainCompanyAreas.includes(area)),
     ...(isMarketplaceOwner(admin) ? ['marketplace' as const] : []),
   ];
 }
 
-/** Route hook: the role must open this area (a MANAGER never reaches staff or money settings). */
+/**
+ * Route hook: the user must open this area, else 403 with what they lack (never a 404: the
+ * screen exists, it is someone else's): a MANAGER never reaches staff, money, program rules or
+ * settings; another company than the main one never reaches the app's branding.
+ */
 export function adminOnly(area: AdminArea) {
   return async (request: FastifyRequest): Promise<void> => {
     const admin = requireAdmin(request);
@@ -63,6 +84,8 @@ export function adminOnly(area: AdminArea) {
       return;
     }
     if (!adminCan(admin.role, area)) throw new ForbiddenError(adminMessages.ownerOnly);
+    if (mainCompanyAreas.includes(area) && !worksForMainCompany(admin))
+      throw new ForbiddenError(adminMediaMessages.brandingMainCompanyOnly);
   };
 }
 

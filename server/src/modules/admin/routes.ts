@@ -18,7 +18,7 @@ import { listAudit } from './audit';
 import { adminCatalogueRoutes } from './catalogue/routes';
 import { listCategories, updateCategory } from './categories';
 import { dashboard } from './dashboard';
-import { adminAreasOf, adminHook, adminOnly, requireAdmin } from './guard';
+import { adminAreasOf, adminHook, adminOnly, requireAdmin, worksForMainCompany } from './guard';
 import { adminOrderRoutes } from './orders/routes';
 import { adminMoneyRoutes } from './money/routes';
 import { adminMediaRoutes } from './media/routes';
@@ -37,6 +37,8 @@ import { adminEventRoutes } from './events/routes';
 import { adminPollRoutes } from './polls/routes';
 import { adminLandingRoutes } from './landing/routes';
 import { adminStoreRoutes } from './stores/routes';
+import { adminStockRoutes } from './stock/routes';
+import { adminReportRoutes } from './reports/routes';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -72,6 +74,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
   await server.register(adminPollRoutes);
   await server.register(adminLandingRoutes);
   await server.register(adminStoreRoutes);
+  await server.register(adminStockRoutes);
+  await server.register(adminReportRoutes);
 
   server.get(
     '/v5/admin/me/',
@@ -91,6 +95,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (server) => {
         areas: adminAreasOf(admin),
         places: admin.places,
         limited_to_places: admin.limitedToPlaces,
+        main_company: worksForMainCompany(admin),
       };
     },
   );

@@ -1,5 +1,5 @@
 import { eq, gt, isNull, ne } from 'drizzle-orm';
-import { authMessages, passwordError } from '@store/contract';
+import { authMessages, passwordError, returnPath } from '@store/contract';
 import { linkTokens, mailOutbox, sessions, users } from '../../db/schema';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash } from '../../lib/secrets';
@@ -100,15 +100,21 @@ function who(ctx: AuthScope, user: UserRow) {
   return { appName: ctx.app.name, to: user.email!, firstName: user.firstName };
 }
 
-/** Queues the verification mail in `tx`, the transaction that issued its link. */
+/**
+ * Queues the verification mail in `tx`, the transaction that issued its link. `next`: the page
+ * of the store the link returns to once confirmed (the web page reads `?next=`), e.g. the store
+ * sign-up a merchant started from; anything but a plain path of ours is left out.
+ */
 export async function sendVerificationMail(
   ctx: AuthScope,
   tx: Tx,
   user: UserRow,
   token: string,
+  next?: string | null,
 ): Promise<void> {
   if (!user.email) return;
-  const link = `${ctx.origin}/verification-email/${ctx.app.uid}/${user.uid}/${token}`;
+  const back = returnPath(next);
+  const link = `${ctx.origin}/verification-email/${ctx.app.uid}/${user.uid}/${token}${back ? `?next=${encodeURIComponent(back)}` : ''}`;
   const days = Math.round(ctx.config.linkLifetimeSeconds.verify_email / 86400);
   await ctx.mailer.queue(tx, ctx.app.uid, verificationMail(who(ctx, user), link, days));
 }

@@ -18,6 +18,9 @@ import {
   recoveryBody,
   registerBody,
   resetPasswordBody,
+  stepUpBody,
+  stepUpCodeResponse,
+  stepUpResponse,
   validateBody,
   validateResponse,
 } from '@store/contract';
@@ -35,6 +38,7 @@ import {
   verifyEmail,
 } from './links';
 import { appleVerifier, facebookVerifier } from './social';
+import { sendStepUpCode, stepUp } from './step-up';
 import {
   googleLogin,
   socialLogin,
@@ -175,6 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
   server.post(
     '/v5/logout/',
     {
+      config: { limitedSession: 'allowed' },
       preValidation: requireUserHook,
       schema: {
         tags,
@@ -186,6 +191,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (server) => {
       await logout(request.memberScope(), request.sessionHash!);
       return { detail: messageText(authMessages.loggedOut) };
     },
+  );
+
+  server.post(
+    '/v5/me/step-up/code/',
+    {
+      config: { limitedSession: 'allowed' },
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        summary: 'Mail a one-time code that confirms who holds this session (step-up)',
+        description:
+          "Ours. For a session made with a document number alone: a 6-digit code goes to the account's verified email (400 when it has none), valid 10 minutes, once, for this session only; a new one replaces it. Rate-limited per address and per member (429).",
+        response: { 200: stepUpCodeResponse, ...errors },
+      },
+    },
+    async (request) =>
+      sendStepUpCode({ ...authScope(request), ...request.memberScope() }, request.sessionHash!),
+  );
+
+  server.post(
+    '/v5/me/step-up/',
+    {
+      config: { limitedSession: 'allowed' },
+      preValidation: requireUserHook,
+      schema: {
+        tags,
+        summary: 'Confirm who holds this session with the password or the mailed code (step-up)',
+        description:
+          'Ours. Send `password` or `code` (of `POST v5/me/step-up/code/`). A session made with a document number alone then acts as a full one until `stepped_up_until` (1 hour); its 403 `auth.step_up_required` answers stop. 400 {password} or {code} when wrong; five wrong codes kill the code. Rate-limited per address and per member (429).',
+        body: stepUpBody,
+        response: { 200: stepUpResponse, ...errors },
+      },
+    },
+    async (request) =>
+      stepUp(
+        { ...authScope(request), ...request.memberScope() },
+        request.sessionHash!,
+        request.body,
+      ),
   );
 
   server.post(

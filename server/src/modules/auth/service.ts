@@ -18,7 +18,7 @@ import {
   type SigninMethodType,
   type ValidateResponse,
 } from '@store/contract';
-import { sessions, userIdentities, users, type SessionMethod } from '../../db/schema';
+import { sessions, staffMembers, userIdentities, users, type SessionMethod } from '../../db/schema';
 import { ForbiddenError, ValidationError } from '../../lib/http-errors';
 import { hashPassword, newToken, tokenHash, verifyPassword } from '../../lib/secrets';
 import { isLimitedSession, type UserRow } from '../../plugins/auth';
@@ -65,8 +65,9 @@ async function signedIn(
   method: SessionMethod,
 ): Promise<AuthResponse> {
   const token = await createSession(ctx, user.uid, method);
-  const staff = !isLimitedSession(method) && (await isStaffUser(ctx, user.uid));
-  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, method, staff) };
+  const limited = isLimitedSession(method);
+  const staff = !limited && (await isStaffUser(ctx, user.uid));
+  return { token, merge: MERGE_AFTER_SIGN_IN, user: userToApi(user, limited, staff) };
 }
 
 type LoginMode = 'email' | 'mobile' | 'document';
@@ -131,20 +132,25 @@ export async function login(ctx: AuthScope, body: LoginBody): Promise<AuthRespon
   await checkCaptcha(ctx, body.captcha_token);
   await limitByIdentity(ctx, 'login', identity);
 
-  const [user] = await ctx.db
-    .select()
+  // The account and whether it holds a staff role, in one statement: every refusal of a document
+  // alone below costs the same work as an unknown document's.
+  const [found] = await ctx.db
+    .select({ user: users, staffOf: staffMembers.userUid })
     .from(users)
-    .where(ofTenant(ctx, users, where));
+    .leftJoin(staffMembers, sameTenant(staffMembers, users, eq(staffMembers.userUid, users.uid)))
+    .where(ofTenant(ctx, users, where))
+    .limit(1);
+  const user = found?.user;
   if (needsPassword) {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw new ValidationError(authMessages.invalidCredentials);
     return signedIn(ctx, user, 'password');
   }
-  if (!user) throw new ValidationError(authMessages.invalidCredentials);
-  // A document number is no secret (it is printed on receipts): a staff account's console
-  // must never open with one, so staff sign in with their password even here.
-  if (await isStaffUser(ctx, user.uid))
-    throw new ValidationError(authMessages.passwordNeededForAccount);
+  // A document number is no secret (it is printed on receipts): it never opens a staff account
+  // (staff sign in with their password even here) nor one whose member switched it off. Both
+  // answer exactly as an unknown document does, so the answer tells nobody which accounts exist.
+  if (!user || found.staffOf !== null || !user.documentSignin)
+    throw new ValidationError(authMessages.invalidCredentials);
   return signedIn(ctx, user, 'document');
 }
 
@@ -347,7 +353,7 @@ export async function register(ctx: AuthScope, body: RegisterBody): Promise<Auth
         .returning();
       const token = await createSession(withDb(ctx, tx), user.uid, 'register');
       const link = await issueLink(withDb(ctx, tx), user.uid, 'verify_email');
-      await sendVerificationMail(ctx, tx, user, link);
+      await sendVerificationMail(ctx, tx, user, link, body.return_to);
       return { user, token };
     });
   } catch (err) {
@@ -356,7 +362,7 @@ export async function register(ctx: AuthScope, body: RegisterBody): Promise<Auth
   return {
     token: result.token,
     merge: MERGE_AFTER_SIGN_IN,
-    user: userToApi(result.user, 'register'),
+    user: userToApi(result.user),
   };
 }
 

@@ -8,17 +8,17 @@ import {
 } from '@store/contract';
 import { staffMembers, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
-import type { SessionMethod } from '../../db/schema';
-import { isLimitedSession, type UserRow } from '../../plugins/auth';
+import type { UserRow } from '../../plugins/auth';
 import { ofTenant } from '../../scope/tenant-query';
 import type { MemberScope, TenantDb } from '../../scope/scope';
 import { violatedConstraint } from '../../db/errors';
 
 /**
- * The member as the API shows them; `method` is how the asking session was made, when one asks;
- * `staff` whether they hold a staff role here (see `isStaffUser`).
+ * The member as the API shows them; `limited` whether the asking session is limited (a document
+ * number alone, no step-up running: its personal data stays hidden); `staff` whether they hold a
+ * staff role here (see `isStaffUser`).
  */
-export function userToApi(row: UserRow, method: SessionMethod | null = null, staff = false): User {
+export function userToApi(row: UserRow, limited = false, staff = false): User {
   const value = {
     uid: row.uid,
     email: row.email,
@@ -38,11 +38,30 @@ export function userToApi(row: UserRow, method: SessionMethod | null = null, sta
   return {
     ...value,
     profile_complete: isProfileComplete(value),
-    limited_session: isLimitedSession(method),
+    terms_accepted: row.acceptedTermsAt !== null,
+    complete_info_skipped: row.completeInfoSkippedAt !== null,
+    ...(limited ? hiddenFromLimited : {}),
+    limited_session: limited,
+    document_signin: row.documentSignin,
     // A limited session never opens the console, so it is not offered one.
-    is_staff: staff && !isLimitedSession(method),
+    is_staff: staff && !limited,
+    // A RUC and fiscal address are the member's own data: not for a document-only session.
+    receipt_preference: limited ? null : (row.receiptPreference ?? null),
   };
 }
+
+/**
+ * What a document number (printed on receipts) must not reveal: the member's contact data and
+ * birthdate. The first name stays for the greeting; the document is what was typed.
+ */
+const hiddenFromLimited = {
+  email: null,
+  last_name: '',
+  birthdate: null,
+  gender: null,
+  mobile_number: null,
+  country_code_number: null,
+} satisfies Partial<User>;
 
 /** Whether the user holds a staff role on this app (the console's own checks stay in staff/guard). */
 export async function isStaffUser(scope: TenantDb, userUid: string): Promise<boolean> {
@@ -55,7 +74,7 @@ export async function isStaffUser(scope: TenantDb, userUid: string): Promise<boo
 
 /** The signed-in member as `GET/PATCH v5/me/` answer them. */
 export async function memberToApi(scope: MemberScope, row: UserRow): Promise<User> {
-  return userToApi(row, scope.sessionMethod, await isStaffUser(scope, row.uid));
+  return userToApi(row, scope.limitedSession, await isStaffUser(scope, row.uid));
 }
 
 export type Identity = {

@@ -13,6 +13,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/shopping-cart/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "The member's server cart at a place, priced from the catalogue",
@@ -26,6 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (server) => {
   server.post(
     '/v5/me/shopping-cart/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "Replaces the member's cart at a place",

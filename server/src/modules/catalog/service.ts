@@ -40,6 +40,7 @@ import type { Scope } from '../../scope/scope';
 import { jsonRow, jsonRowReader } from '../../db/json-rows';
 import { genericPlans, type Database } from '../../db/client';
 import { builtOnce, placeholder } from '../../db/placeholder';
+import { cachedSearch } from './search-cache';
 
 // Search columns stay in the database: lists never send them, and the vector is the widest column.
 const {
@@ -174,12 +175,23 @@ function listCount(db: Database, v: ListValues) {
     );
 }
 
+/**
+ * A place row is listed while the place offers it and the product itself is active: the owner's
+ * "Activo en la tienda" hides the product at every place at once, and switching it back on
+ * restores each place's own choice. The product's flag is read through its primary key (one
+ * probe per candidate row of the page) rather than copied, so no writer can leave a copy stale.
+ */
+export function listedProduct() {
+  return sql`exists (select 1 from ${products} where ${sameTenant(products, placeProducts, eq(products.uid, placeProducts.productUid))} and ${products.isActive})`;
+}
+
 function listWhere(v: ListValues) {
   return ofTenant(
     v.tenant,
     placeProducts,
     eq(placeProducts.placeUid, v.place),
     eq(placeProducts.isActive, true),
+    listedProduct(),
     v.category !== undefined ? eq(placeProducts.categoryUid, v.category) : undefined,
     v.redeemable !== undefined ? eq(placeProducts.isRedeemable, v.redeemable) : undefined,
     v.search !== undefined ? tsMatch(placeProducts.searchVector, v.search).where : undefined,
@@ -285,6 +297,26 @@ function listPage(db: Database, shape: ListShape) {
 
 /** Products a place sells, with the place's stock, one page of them. */
 export async function listPlaceProducts(
+  scope: Scope,
+  placeUid: string,
+  filters: PlaceProductFilters,
+  window: PageWindow,
+): Promise<{ count: number; results: Product[] }> {
+  if (!filters.search) return readPlaceProducts(scope, placeUid, filters, window);
+  // A search's answer is the same for whoever asks the store: see search-cache.ts.
+  const key = [
+    scope.app.uid,
+    placeUid,
+    filters.category ?? '',
+    filters.isRedeemable ?? '',
+    window.offset,
+    window.limit,
+    prefixTsQuery(filters.search),
+  ].join('\n');
+  return cachedSearch(scope.db, key, () => readPlaceProducts(scope, placeUid, filters, window));
+}
+
+async function readPlaceProducts(
   scope: Scope,
   placeUid: string,
   filters: PlaceProductFilters,

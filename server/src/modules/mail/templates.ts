@@ -1,9 +1,10 @@
 import type { Mail } from './mailer';
+import { clientText } from './safe';
 
 /** The few mails of the accounts area, in Spanish, with absolute links. */
 export type Who = { appName: string; to: string; firstName: string };
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -14,16 +15,17 @@ export function compose(
   who: Who,
   subject: string,
   lines: string[],
-  action: { label: string; link: string },
+  action: { label: string; link: string } | null,
   footer: string,
 ): Mail {
-  const greeting = who.firstName ? `Hola ${who.firstName},` : 'Hola,';
+  // The name is whatever was typed at sign-up, and the mail may reach an address nobody verified.
+  const name = clientText(who.firstName, 40);
+  const greeting = name ? `Hola ${name},` : 'Hola,';
   const text = [
     greeting,
     '',
     ...lines,
-    '',
-    `${action.label}: ${action.link}`,
+    ...(action ? ['', `${action.label}: ${action.link}`] : []),
     '',
     footer,
     '',
@@ -32,7 +34,9 @@ export function compose(
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    `<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>`,
+    ...(action
+      ? [`<p><a href="${escapeHtml(action.link)}">${escapeHtml(action.label)}</a></p>`]
+      : []),
     `<p style="color:#666">${escapeHtml(footer)}</p>`,
     `<p>${escapeHtml(who.appName)}</p>`,
   ].join('\n');
@@ -83,14 +87,30 @@ export function staffInvitationMail(
   who: Who,
   invite: { company: string; role: string; link: string; days: number },
 ): Mail {
+  // A marketplace store names itself: its name is the merchant's word, sent under the marketplace's.
+  const company = clientText(invite.company, 80);
   return compose(
     who,
-    `Te invitaron al equipo de ${invite.company}`,
+    `Te invitaron al equipo de ${company}`,
     [
-      `${invite.company} te invita a su equipo en ${who.appName} con el rol ${invite.role}.`,
+      `${company} te invita a su equipo en ${who.appName} con el rol ${invite.role}.`,
       `Abre el enlace, inicia sesión o crea tu cuenta con este mismo correo (${who.to}) y acepta la invitación; vence en ${invite.days} días.`,
     ],
     { label: 'Ver la invitación', link: invite.link },
     'Si no esperabas esta invitación, ignora este mensaje: nadie recibirá acceso sin aceptarla.',
+  );
+}
+
+/** The code that lets a session opened with the document number alone see and do everything. */
+export function stepUpCodeMail(who: Who, code: string, minutes: number): Mail {
+  return compose(
+    who,
+    'Tu código para confirmar que eres tú',
+    [
+      'En una sesión abierta solo con tu número de documento se pidió confirmar que eres tú.',
+      `Tu código es ${code}. Vence en ${minutes} minutos y sirve una sola vez.`,
+    ],
+    null,
+    'Si no fuiste tú, no compartas este código con nadie. Puedes desactivar el ingreso solo con tu documento en tus datos personales.',
   );
 }

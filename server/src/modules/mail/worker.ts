@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { OutboxPoller } from '../../lib/outbox-poller';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -23,74 +24,24 @@ function isPermanent(err: unknown): boolean {
  * dies mid-send leaves it to another once the lease has passed. Times come from the database's
  * clock, the one clock every process shares.
  */
-export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-
+export class MailWorker extends OutboxPoller {
   constructor(
     private readonly db: Database,
     private readonly transport: Transporter,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
     private readonly from: string,
     private readonly delivery: MailDelivery,
-  ) {}
-
-  start(): void {
-    this.schedule(0);
-  }
-
-  /**
-   * A mail was just queued: look shortly. Its transaction commits after the caller returns, so
-   * a second look follows the first; the poll is the backstop for a long transaction.
-   */
-  soon(): void {
-    if (this.stopped) return;
-    for (const ms of [20, 250]) setTimeout(() => void this.tick(), ms).unref();
-  }
-
-  /** Sends every mail due now; resolves when none is left (failed ones wait for their retry). */
-  async drain(): Promise<void> {
-    // A run already under way may have looked before the caller's mail was committed.
-    await this.running;
-    if (!this.stopped) await this.tick();
+  ) {
+    super(log, delivery.pollMs, 'mail');
   }
 
   /** Stops looking and waits for the mails being sent; unsent ones stay for the next process. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+  override async stop(): Promise<void> {
+    await super.stop();
     this.transport.close();
   }
 
-  private schedule(ms: number) {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule(this.delivery.pollMs));
-    }, ms);
-    this.timer.unref();
-  }
-
-  private tick(): Promise<void> {
-    if (this.running) {
-      // A look asked for during a run (a mail committed meanwhile) is a second run right after.
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.work().catch((err: unknown) =>
-          this.log.error({ err }, 'mail outbox could not be read'),
-        );
-      } while (this.again && !this.stopped);
-    })().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async work(): Promise<void> {
+  protected async work(): Promise<void> {
     for (;;) {
       if (this.stopped) return;
       const batch = await this.claim();

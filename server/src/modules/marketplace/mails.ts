@@ -1,4 +1,4 @@
-import type { StoreDecision } from '@store/contract';
+import type { StoreChangeDecision, StoreDecision } from '@store/contract';
 import { compose, type Who } from '../mail/templates';
 import type { Mail } from '../mail/mailer';
 
@@ -33,6 +33,34 @@ export function storeDecisionMail(
     },
   };
   const text = lines[store.decision];
+  return compose(
+    who,
+    text.subject,
+    text.lines,
+    { label: 'Abrir la administración', link: store.link },
+    'Si tienes dudas, responde a este correo o escribe al mercado.',
+  );
+}
+
+/** The marketplace owner's decision on a change of the store's name, logo or description. */
+export function storeChangeMail(
+  who: Who,
+  store: { name: string; decision: StoreChangeDecision; reason: string | null; link: string },
+): Mail {
+  const text =
+    store.decision === 'approve'
+      ? {
+          subject: `Tu cambio en ${store.name} fue aprobado`,
+          lines: [`${who.appName} aprobó el cambio: tus clientes ya ven ${store.name} así.`],
+        }
+      : {
+          subject: `Tu cambio en ${store.name} no fue aprobado`,
+          lines: [
+            `${who.appName} revisó el cambio de nombre, logo o descripción y por ahora no lo publicará: tus clientes siguen viendo la versión aprobada.`,
+            `Motivo: ${store.reason ?? ''}`,
+            'Puedes corregirlo en la administración y volver a enviarlo.',
+          ],
+        };
   return compose(
     who,
     text.subject,

@@ -5,6 +5,7 @@ import {
   marketplaceMessages,
   type StoreSignupInput,
   type StoreSignupOptions,
+  closedHours,
 } from '@store/contract';
 import {
   areas,
@@ -61,11 +62,12 @@ export async function resendVerification(ctx: AuthScope & MemberScope): Promise<
   await limitByIdentity(ctx, 'storeSignup', `user:${ctx.user.uid}`);
   await ctx.db.transaction(async (tx) => {
     const token = await issueLink(withDb(ctx, tx), ctx.user.uid, 'verify_email');
-    await sendVerificationMail(ctx, tx, ctx.user, token);
+    // Asked from the store sign-up: the confirmed merchant goes back to it (issue 36 row 12).
+    await sendVerificationMail(ctx, tx, ctx.user, token, '/crear-tienda');
   });
 }
 
-const closedTimetable = { monday: null, saturday: null, sunday: null, extra_note: '' };
+const closedTimetable = closedHours();
 
 /**
  * `POST v5/marketplace/stores/`: a merchant's new store. Order of checks: the per-address limit

@@ -15,6 +15,9 @@ import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
+/** A change of what shoppers see waits for the marketplace owner (admin/stores/profile-review.ts). */
+const changeWaits = sql`coalesce(${companies.pendingProfile}->>'status' = 'pending', false)`;
+
 /** The categories and first owner of these companies, for the store answers. */
 async function detailsOf(scope: TenantDb, companyUids: string[]) {
   if (companyUids.length === 0) return { categories: new Map(), owners: new Map() };
@@ -90,6 +93,14 @@ export function storeToApi(
     owner: details.owners.get(row.uid) ?? null,
     signed_up_at: row.signedUpAt?.toISOString() ?? null,
     review_requested_at: row.reviewRequestedAt?.toISOString() ?? null,
+    pending_change: row.pendingProfile
+      ? {
+          ...row.pendingProfile.changes,
+          requested_at: row.pendingProfile.requested_at,
+          status: row.pendingProfile.status,
+          reason: row.pendingProfile.reason,
+        }
+      : null,
     version: row.version,
   };
 }
@@ -113,7 +124,8 @@ export async function storeOfCompany(
 
 /**
  * The marketplace's stores (every company but the main one), those waiting for review first
- * when no status is asked: pending ones that asked for review, then newest sign-ups.
+ * when no status is asked: pending ones that asked for review, then those whose change of name,
+ * logo or description waits, then newest sign-ups.
  */
 export async function listStores(
   scope: TenantDb,
@@ -126,6 +138,7 @@ export async function listStores(
     scope.app.mainCompanyUid ? ne(companies.uid, scope.app.mainCompanyUid) : undefined,
     query.status ? eq(companies.status, query.status) : undefined,
     query.q ? nameContains(companies.name, query.q) : undefined,
+    query.changes === 'pending' ? changeWaits : undefined,
   );
   const [{ total }] = await scope.db.select({ total: count() }).from(companies).where(where);
   const rows = await scope.db
@@ -133,7 +146,7 @@ export async function listStores(
     .from(companies)
     .where(where)
     .orderBy(
-      sql`case ${companies.status} when 'pending' then 0 when 'suspended' then 1 when 'rejected' then 2 else 3 end`,
+      sql`case when ${companies.status} = 'pending' then 0 when ${changeWaits} then 1 when ${companies.status} = 'suspended' then 2 when ${companies.status} = 'rejected' then 3 else 4 end`,
       sql`${companies.reviewRequestedAt} is null`,
       sql`${companies.signedUpAt} desc nulls last`,
       asc(companies.name),

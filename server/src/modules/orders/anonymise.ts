@@ -14,6 +14,7 @@ export async function anonymiseOrdersOf(tx: Tx, appId: string, userUid: string) 
     .update(orders)
     .set({
       billing: null,
+      receiptRequest: null,
       address: null,
       reference: null,
       latitude: null,

@@ -3,22 +3,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OrderStatus } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { coupons, orderLines, orders, placeProducts } from '../../db/schema';
+import { giveDiscountsBack } from './discounts';
 import { reverseOrderPoints } from '../programs/order-points';
 import { attemptRefunds, recordRefund } from '../payments/refunds';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import type { OrderMail } from './notices';
+import { recordMovement, type StockWhy } from '../stock/movements';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
  * What a canceled (or undone) order gives back: its stock (counted products
  * only) and its coupon use. Products go in uid order, as when they were
- * taken, so concurrent givers and takers never deadlock.
+ * taken, so concurrent givers and takers never deadlock. The limited automatic discounts it got
+ * are given their uses back.
  */
 export async function giveBack(
   tx: Tx,
   appId: string,
-  order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid'>,
+  order: Pick<OrderRow, 'uid' | 'placeUid' | 'couponUid' | 'discounts'>,
+  why: Omit<StockWhy, 'orderUid'>,
 ) {
+  if (order.discounts.length) await giveDiscountsBack(tx, appId, order.discounts);
   const lines = await tx
     .select()
     .from(orderLines)
@@ -38,6 +44,10 @@ export async function giveBack(
           eq(placeProducts.productUid, productUid),
         ),
       );
+    await recordMovement(tx, appId, order.placeUid, productUid, quantity, {
+      ...why,
+      orderUid: order.uid,
+    });
   }
   if (order.couponUid) {
     await tx
@@ -82,8 +92,13 @@ export function canceledValues(
  * earned or coins it spent (reversed by the order's ledger reference); a
  * card-paid order's refund is recorded (and asked of the provider after the commit).
  */
-export async function undoCanceled(tx: Tx, appId: string, order: OrderRow) {
-  await giveBack(tx, appId, order);
+export async function undoCanceled(
+  tx: Tx,
+  appId: string,
+  order: OrderRow,
+  actorUid: string | null = null,
+) {
+  await giveBack(tx, appId, order, { reason: 'cancellation', actorUid });
   await reverseOrderPoints(tx, appId, { ...order, number: order.number ?? 0 });
   if (order.paymentStatus === 'REFUND_PENDING') await recordRefund(tx, appId, order);
 }
@@ -97,7 +112,8 @@ export async function refundCanceled(
   appId: string,
   order: OrderRow,
   log?: Pick<FastifyBaseLogger, 'error' | 'info'>,
+  mail?: OrderMail,
 ) {
   if (order.paymentStatus !== 'REFUND_PENDING') return;
-  await attemptRefunds(db, { appId, orderUid: order.uid }, log);
+  await attemptRefunds(db, { appId, orderUid: order.uid }, log, mail);
 }

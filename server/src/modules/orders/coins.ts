@@ -6,7 +6,6 @@ import { companies, paymentMethods, programMembers, programs } from '../../db/sc
 import { ValidationError } from '../../lib/http-errors';
 import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
 import type { PricedLine } from '../cart/lines';
-import type { PaymentMethodRow } from './settings';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
@@ -16,6 +15,10 @@ import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
  * reference, in the transaction that writes the order and takes the stock, so
  * a cancellation's reverseByReference gives them back with the stock.
  */
+
+// The row type is spelled from the table rather than imported from ./settings, which reads this
+// file: the two made an import circle (issue 38).
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 const COINS_METHOD_NAME = 'Monedas';
 

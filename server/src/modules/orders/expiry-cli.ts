@@ -7,8 +7,8 @@
 import { runOnceCommand } from '../../lib/run-once-command';
 import { expireUnacceptedOrders } from './expiry';
 
-runOnceCommand('npm run orders:expire -w server', async (db, now, log) => {
-  const expired = await expireUnacceptedOrders(db, now, log);
+runOnceCommand('npm run orders:expire -w server', async (db, now, log, mail) => {
+  const expired = await expireUnacceptedOrders(db, now, log, mail);
   return [
     ...expired.map((o) => `${o.appId} order ${o.number} (${o.uid}) expired`),
     `${expired.length} orders expired`,

@@ -10,7 +10,10 @@ import { expireUnacceptedOrders } from './expiry';
 export const orderExpirySchedulerPlugin = fp<{ seconds: number }>(
   async (app, { seconds }) =>
     runEvery(app, seconds, 'order expiry run', () =>
-      expireUnacceptedOrders(app.db, new Date(), app.log),
+      expireUnacceptedOrders(app.db, new Date(), app.log, {
+        mailer: app.mailer,
+        publicUrl: app.publicUrl,
+      }),
     ),
-  { name: 'order-expiry-scheduler', dependencies: ['database'] },
+  { name: 'order-expiry-scheduler', dependencies: ['database', 'mail'] },
 );

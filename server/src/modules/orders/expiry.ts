@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lt, notInArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { apps, orders } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { canceledValues, refundCanceled, undoCanceled } from './cancellation';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
+import { queueCustomerNotice, type OrderMail } from './notices';
+import { moveOrder } from '../reports/rollup';
 
 /** Orders looked at per run; the next run takes the rest. */
 const BATCH = 500;
@@ -11,8 +13,9 @@ const BATCH = 500;
 export type ExpiredOrder = { appId: string; uid: string; number: number };
 
 /**
- * Orders the store never accepted: RECEIVED for longer than the tenant's
- * `apps.order_acceptance_minutes` (0: never) become CANCELED_BY_PLACE, and
+ * Orders the store never accepted: RECEIVED past their `accept_by` (written when placed: the
+ * tenant's `apps.order_acceptance_minutes` counted in the place's open time, a pickup by its
+ * slot's end; null when the tenant says 0: never) become CANCELED_BY_PLACE, and
  * get back exactly what a cancellation gives back (stock, coupon use, coins
  * and points: undoCanceled) and, when paid by card, a refund. Each order is
  * claimed in its own transaction by a conditional update from RECEIVED, so
@@ -25,6 +28,7 @@ export async function expireUnacceptedOrders(
   db: Database,
   now: Date = new Date(),
   log?: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  mail?: OrderMail,
 ): Promise<ExpiredOrder[]> {
   const due = await db
     .select({
@@ -35,17 +39,15 @@ export async function expireUnacceptedOrders(
       paymentReference: orders.paymentReference,
     })
     .from(orders)
-    // eslint-disable-next-line no-restricted-syntax -- each order's own store row (its acceptance window), not a tenant filter: the job runs over every store.
-    .innerJoin(apps, eq(apps.uid, orders.appId))
     .where(
       and(
         eq(orders.status, 'RECEIVED'),
+        isNotNull(orders.acceptBy),
+        lt(orders.acceptBy, now),
         notInArray(orders.paymentStatus, ['PENDING', 'IN_PROCESS']),
-        gt(apps.orderAcceptanceMinutes, 0),
-        sql`${orders.createdAt} < ${now.toISOString()}::timestamptz - make_interval(mins => ${apps.orderAcceptanceMinutes})`,
       ),
     )
-    .orderBy(asc(orders.createdAt))
+    .orderBy(asc(orders.acceptBy))
     .limit(BATCH);
   const expired: ExpiredOrder[] = [];
   for (const candidate of due) {
@@ -53,7 +55,7 @@ export async function expireUnacceptedOrders(
       const row = await db.transaction(async (tx) => {
         const [claimed] = await tx
           .update(orders)
-          .set(canceledValues(candidate, 'CANCELED_BY_PLACE', now))
+          .set({ ...canceledValues(candidate, 'CANCELED_BY_PLACE', now), cancelReason: 'expired' })
           .where(
             ofTenant(
               tenantRef(candidate.appId),
@@ -64,11 +66,23 @@ export async function expireUnacceptedOrders(
             ),
           )
           .returning();
+        if (claimed)
+          await moveOrder(tx, candidate.appId, { ...candidate, status: 'RECEIVED' }, claimed);
         if (claimed) await undoCanceled(tx, candidate.appId, claimed);
+        // The customer learns it from the transaction that cancels it, as for a store's cancel.
+        if (claimed && mail)
+          await queueCustomerNotice(
+            tx,
+            mail,
+            candidate.appId,
+            claimed.uid,
+            { kind: 'canceled' },
+            now,
+          );
         return claimed;
       });
       if (!row) continue;
-      await refundCanceled(db, row.appId, row, log);
+      await refundCanceled(db, row.appId, row, log, mail);
       expired.push({ appId: row.appId, uid: row.uid, number: row.number ?? 0 });
     } catch (err) {
       log?.error({ err, order: candidate.uid }, 'order expiry failed; the next run tries again');

@@ -1,6 +1,8 @@
 import { centsToMoney, type Order } from '@store/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Mail, MailWriter } from '../mail/mailer';
+import { clientText } from '../mail/safe';
+import { dayInWords } from '../mail/words';
 import { mailOutbox, orders } from '../../db/schema';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
@@ -13,6 +15,8 @@ function escapeHtml(text: string): string {
 
 /**
  * The buyer's confirmation, in Spanish: number, products, totals and how the order is received.
+ * `to` is the member's verified address (never the order's billing email: a client could name
+ * anyone's).
  * `number` is the order's own unless given (the mark an order not numbered yet is written with).
  */
 export function orderConfirmationMail(
@@ -23,10 +27,12 @@ export function orderConfirmationMail(
   number: string = String(order.number),
 ): Mail {
   const money = (s: string) => `${symbol} ${s}`;
+  // The buyer typed the address, the reference and the name: short plain text, no link.
   const how =
     order.shipping_type === 'pickup'
-      ? `Recojo en ${order.place.name} el ${order.pickup_date} de ${order.pickup_start} a ${order.pickup_end}.`
-      : `Entrega en ${order.address}${order.reference ? ` (${order.reference})` : ''}, ${order.district}.`;
+      ? // The day in words ('el jueves 3 de diciembre'), as people say it, not '2026-12-03'.
+        `Recojo en ${order.place.name}${order.pickup_date ? ` el ${dayInWords(order.pickup_date)}` : ''} de ${order.pickup_start} a ${order.pickup_end}.`
+      : `Entrega en ${clientText(order.address ?? '', 120)}${order.reference ? ` (${clientText(order.reference, 80)})` : ''}, ${order.district}.`;
   const lines = [
     `Recibimos tu pedido N° ${number} en ${order.place.name}.`,
     how,
@@ -44,7 +50,8 @@ export function orderConfirmationMail(
     `Total: ${money(order.total)} (incluye ${order.tax.name} ${money(order.taxes)})`,
     `Pago: ${order.payment_type}`,
   ];
-  const greeting = order.billing ? `Hola ${order.billing.first_name},` : 'Hola,';
+  const name = order.billing ? clientText(order.billing.first_name, 40) : '';
+  const greeting = name ? `Hola ${name},` : 'Hola,';
   const text = [greeting, '', ...lines, '', appName].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,

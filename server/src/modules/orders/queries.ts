@@ -3,6 +3,7 @@ import { paymentMethodType, type Order } from '@store/contract';
 import type { Database } from '../../db/client';
 import {
   areas,
+  electronicReceipts,
   orderLineRemovals,
   orderLines,
   orders,
@@ -24,13 +25,20 @@ export const visible = ne(orders.paymentStatus, 'PENDING');
 
 /**
  * Orders as the API shows them: their lines, place, payment method and area in
- * one query each for the whole page, in the order of `rows`.
+ * one query each for the whole page, in the order of `rows`. `receipts`: with their electronic
+ * receipts too (the member's own order and list; the checkout's answer, and its replay for an
+ * Idempotency-Key, go without, as the order page reads the order again).
  */
-export async function withRelated(db: Database, appId: string, rows: OrderRow[]): Promise<Order[]> {
+export async function withRelated(
+  db: Database,
+  appId: string,
+  rows: OrderRow[],
+  options: { receipts?: boolean } = {},
+): Promise<Order[]> {
   if (rows.length === 0) return [];
   const uids = rows.map((r) => r.uid);
   const areaUids = [...new Set(rows.map((r) => r.areaUid).filter((a): a is string => !!a))];
-  const [lines, placeRows, methods, areaRows, removals] = await Promise.all([
+  const [lines, placeRows, methods, areaRows, removals, receipts] = await Promise.all([
     db
       .select()
       .from(orderLines)
@@ -76,6 +84,19 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
         ofTenant(tenantRef(appId), orderLineRemovals, inArray(orderLineRemovals.orderUid, uids)),
       )
       .orderBy(asc(orderLineRemovals.createdAt), asc(orderLineRemovals.uid)),
+    options.receipts
+      ? db
+          .select()
+          .from(electronicReceipts)
+          .where(
+            ofTenant(
+              tenantRef(appId),
+              electronicReceipts,
+              inArray(electronicReceipts.orderUid, uids),
+            ),
+          )
+          .orderBy(asc(electronicReceipts.createdAt), asc(electronicReceipts.numero))
+      : Promise.resolve(null),
   ]);
   return rows.map((row) =>
     orderToApi(row, {
@@ -84,6 +105,7 @@ export async function withRelated(db: Database, appId: string, rows: OrderRow[])
       area: areaRows.find((a) => a.uid === row.areaUid) ?? null,
       lines: lines.filter((l) => l.orderUid === row.uid),
       removals: removals.filter((r) => r.removal.orderUid === row.uid),
+      receipts: receipts?.filter((r) => r.orderUid === row.uid),
     }),
   );
 }
@@ -141,7 +163,7 @@ export async function memberOrder(scope: MemberScope, orderUid: string): Promise
     .where(
       ofTenant({ app }, orders, eq(orders.uid, orderUid), eq(orders.userUid, userUid), visible),
     );
-  const [order] = await withRelated(db, app.uid, rows);
+  const [order] = await withRelated(db, app.uid, rows, { receipts: true });
   if (!order) throw new NotFoundError();
   return order;
 }
@@ -181,5 +203,5 @@ export async function memberOrders(
     .orderBy(desc(orders.createdAt), desc(orders.number))
     .limit(window.limit)
     .offset(window.offset);
-  return { count: total, results: await withRelated(db, app.uid, rows) };
+  return { count: total, results: await withRelated(db, app.uid, rows, { receipts: true }) };
 }

@@ -1,6 +1,14 @@
-import { centsToMoney, canTransition, type Order, type OrderStatus } from '@store/contract';
+import {
+  centsToMoney,
+  canTransition,
+  type CancelReasonCode,
+  type DeliveryPointFlag,
+  type Order,
+  type OrderStatus,
+} from '@store/contract';
 import type {
   areas,
+  electronicReceipts,
   orderLineRemovals,
   orderLines,
   orders,
@@ -22,6 +30,8 @@ export type OrderRelated = {
     removal: typeof orderLineRemovals.$inferSelect;
     refundStatus: 'PENDING' | 'DONE' | null;
   }[];
+  /** Its electronic receipts, oldest first (left out where the answer does not show them). */
+  receipts?: (typeof electronicReceipts.$inferSelect)[];
 };
 
 export function orderToApi(row: OrderRow, related: OrderRelated): Order {
@@ -75,6 +85,7 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
         })),
         coin_price: l.coinPrice,
         position: l.position,
+        discount: centsToMoney(l.discountCents),
       })),
     removed_lines: (related.removals ?? []).map(({ removal, refundStatus }) => ({
       uid: removal.uid,
@@ -87,6 +98,11 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
     })),
     subtotal: centsToMoney(row.subtotalCents),
     discount: centsToMoney(row.discountCents),
+    discounts: row.discounts.map((d) => ({
+      uid: d.rule_uid,
+      name: d.name,
+      amount: centsToMoney(d.amount_cents),
+    })),
     delivery_price: centsToMoney(row.deliveryCents),
     taxes: centsToMoney(row.taxesCents),
     price: centsToMoney(row.subtotalCents - row.discountCents),
@@ -94,6 +110,32 @@ export function orderToApi(row: OrderRow, related: OrderRelated): Order {
     coin_total: row.coinTotal,
     tax: taxToApi({ name: row.taxName, rateBasisPoints: row.taxRateBasisPoints }),
     billing: row.billing,
+    receipt: row.receiptRequest ?? null,
+    ...(related.receipts
+      ? {
+          electronic_receipts: related.receipts.map((r) => ({
+            kind: r.kind,
+            serie: r.serie,
+            numero: r.numero,
+            // The buyer sees a refused or unreachable receipt as being issued: the store retries it.
+            status: r.status === 'ISSUED' ? ('ISSUED' as const) : ('PENDING' as const),
+            total: centsToMoney(r.totalCents),
+            pdf_url: r.status === 'ISSUED' ? r.pdfUrl : null,
+            xml_url: r.status === 'ISSUED' ? r.xmlUrl : null,
+            issued_at: r.issuedAt?.toISOString() ?? null,
+          })),
+        }
+      : {}),
     can_cancel: canTransition(status, 'CANCELED_BY_USER', 'member', row.shippingType),
+    cancel_reason: (row.cancelReason as CancelReasonCode | null) ?? null,
+    cancel_note: row.cancelNote ?? null,
+    ready_at: row.readyAt?.toISOString() ?? null,
   };
+}
+
+/** The doubt about a delivery point, for staff only: the member's own answer never carries it. */
+export function locationFlagToApi(row: Pick<OrderRow, 'locationFlag'>): DeliveryPointFlag | null {
+  const flag = row.locationFlag;
+  if (!flag) return null;
+  return { reason: flag.reason, area: flag.reason === 'point_in_other_area' ? flag.area : null };
 }

@@ -7,6 +7,6 @@
 export { placeOrder } from './checkout/checkout';
 export type { CheckoutScope } from './checkout/state';
 export { findOrder, memberOrder, memberOrders, withRelated } from './queries';
-export { transitionOrder } from './transitions';
+export { markOrderReady, transitionOrder, type TransitionOptions } from './transitions';
 export { canceledValues, refundCanceled, undoCanceled } from './cancellation';
 export { anonymiseOrdersOf } from './anonymise';

@@ -1,5 +1,6 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import {
+  isOnlinePayment,
   centsToMoney,
   couponMessages,
   formatMessage,
@@ -9,6 +10,7 @@ import {
 } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import {
+  areas,
   companies,
   companyTaxRules,
   coupons,
@@ -21,6 +23,8 @@ import type { AppRow } from '../tenancy/service';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { coinsMethodRow, hasCoinProgram } from './coins';
+import { placeReachesArea } from './delivery-point';
+import { haversineMeters } from './distance';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { jsonRow, rowFromJson } from '../../db/json-rows';
 import type { TenantDb } from '../../scope/scope';
@@ -144,7 +148,7 @@ export function paymentMethodToApi(row: PaymentMethodRow) {
     uid: row.uid,
     name: row.name,
     type: row.type,
-    ...(row.type === 'ONLINE_CARD' ? { provider: row.provider, public_key: row.publicKey } : {}),
+    ...(isOnlinePayment(row.type) ? { provider: row.provider, public_key: row.publicKey } : {}),
   };
 }
 
@@ -166,19 +170,7 @@ export async function deliveryOf(
   return row;
 }
 
-/** Great-circle distance in meters (haversine, mean Earth radius). */
-export function haversineMeters(
-  a: { latitude: number; longitude: number },
-  b: { latitude: number; longitude: number },
-): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLon = rad(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+export { haversineMeters } from './distance';
 
 /**
  * The delivery fare from a place to a point: base fare plus the per-km rate
@@ -238,6 +230,17 @@ export async function checkoutOptionsOf(
       max_radius_km: enabled ? delivery!.maxRadiusMeters / 1000 : 0,
     },
     pickup: place.pickupEnabled,
+    // The areas the checkout offers for delivery: those the place reaches (delivery-point.ts).
+    delivery_area_uids: enabled
+      ? (
+          await db
+            .select({ uid: areas.uid, bounds: areas.bounds })
+            .from(areas)
+            .where(ofTenant(tenantRef(app.uid), areas))
+        )
+          .filter((a) => placeReachesArea(place, a, delivery!.maxRadiusMeters))
+          .map((a) => a.uid)
+      : [],
     tax: taxToApi(tax),
     currency: { code: company.currencyCode, symbol: company.currencySymbol },
   };

@@ -6,6 +6,7 @@ import { ValidationError } from '../../lib/http-errors';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 import { placeholder, preparedOnce } from '../../db/placeholder';
 import { settleInOrder } from '../../db/pipeline';
+import { recordMovement, type StockWhy } from '../stock/movements';
 
 /**
  * One product's take, which fails as a statement when the product's stock is short (or it is no
@@ -62,10 +63,12 @@ export function takeStock(
   appId: string,
   placeUid: string,
   wanted: Map<string, { quantity: number; title: string }>,
+  why: StockWhy,
 ): Promise<void> {
+  // Each take is followed by its movement (read back from the row it still locks), in one pipeline.
   const takes = [...wanted]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([productUid, w]) =>
+    .flatMap(([productUid, w]) => [
       takeProductStock(tx)
         .execute({ tenant: appId, place: placeUid, product: productUid, quantity: w.quantity })
         .catch((err: unknown) => {
@@ -73,6 +76,7 @@ export function takeStock(
             ? new ValidationError(formatMessage(orderMessages.outOfStock, { product: w.title }))
             : err;
         }),
-    );
+      recordMovement(tx, appId, placeUid, productUid, -w.quantity, why),
+    ]);
   return settleInOrder(takes).then(() => undefined);
 }

@@ -1,10 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import { paymentMethods } from '../../db/schema';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 
 /**
- * Whether any company of the tenant takes cards through Mercado Pago: only such a tenant's pages
+ * Whether any company of the tenant takes cards or Yape through Mercado Pago: only such a tenant's pages
  * name MercadoPago.js and allow its hosts in their CSP (the shell is built before any scope).
  */
 export async function usesMercadoPago(db: Database, appUid: string): Promise<boolean> {
@@ -16,7 +16,7 @@ export async function usesMercadoPago(db: Database, appUid: string): Promise<boo
         tenantRef(appUid),
         paymentMethods,
         and(
-          eq(paymentMethods.type, 'ONLINE_CARD'),
+          inArray(paymentMethods.type, ['ONLINE_CARD', 'YAPE']),
           eq(paymentMethods.provider, 'mercadopago'),
           eq(paymentMethods.isActive, true),
         ),

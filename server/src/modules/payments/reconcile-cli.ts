@@ -6,8 +6,8 @@
 import { runOnceCommand } from '../../lib/run-once-command';
 import { reconcilePayments } from './updates';
 
-runOnceCommand('npm run payments:reconcile -w server', async (db, now, log) => {
-  const result = await reconcilePayments(db, now, log);
+runOnceCommand('npm run payments:reconcile -w server', async (db, now, log, mail) => {
+  const result = await reconcilePayments(db, now, log, mail);
   return [
     `${result.updated} orders updated; refunds: ${result.refunds.done} done, ${result.refunds.failed} failed; ` +
       `${result.purchases.updated} promotion purchases updated, ${result.purchases.refunds.done} refunded`,

@@ -1,3 +1,4 @@
+import { queueCreditNote } from '../receipts/issuing/queue';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -5,6 +6,8 @@ import type { Database, Tx } from '../../db/client';
 import { orderLineRemovals, orders, paymentMethods, paymentRefunds } from '../../db/schema';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { paymentProvider, PaymentProviderError } from './provider';
+import { queueCustomerNotice, type OrderMail } from '../orders/notices';
+import { moveOrder } from '../reports/rollup';
 
 type OrderRow = typeof orders.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -33,6 +36,8 @@ export async function recordRefund(
     paymentReference: order.paymentReference,
     amountCents,
   });
+  // A refund of a sale already declared to SUNAT is declared too: its credit note joins the outbox.
+  await queueCreditNote(tx, appId, order.uid, uid, amountCents);
   return uid;
 }
 
@@ -40,7 +45,8 @@ export async function recordRefund(
  * Asks the provider for the pending refunds of one order, or (without `orderUid`) of every
  * tenant's orders whose last attempt is older than `before` (the reconciliation run). Each refund
  * is sent with its own uid as idempotency key, so a retry after an answer we never got refunds
- * once. Done: the refund row is DONE and, with no other pending refund, the order REFUNDED. Failed:
+ * once. Done: the refund row is DONE (and the customer mailed, given `mail`) and, with no other
+ * pending refund, the order REFUNDED. Failed:
  * the attempt is counted with the provider's error code, the order stays REFUND_PENDING (staff see
  * it) and the next run retries.
  */
@@ -48,6 +54,7 @@ export async function attemptRefunds(
   db: Database,
   select: { appId: string; orderUid: string } | { before: Date },
   log?: Log,
+  mail?: OrderMail,
 ): Promise<{ done: number; failed: number }> {
   const due = await db
     .select({
@@ -116,6 +123,12 @@ export async function attemptRefunds(
           .where(where)
           .returning({ uid: paymentRefunds.uid });
         if (!marked) return;
+        // The customer is told in the transaction that records it done, so exactly once.
+        if (mail)
+          await queueCustomerNotice(tx, mail, refund.appId, refund.orderUid, {
+            kind: 'refunded',
+            amountCents: refund.amountCents,
+          });
         const [open] = await tx
           .select({ uid: paymentRefunds.uid })
           .from(paymentRefunds)
@@ -128,8 +141,8 @@ export async function attemptRefunds(
             ),
           )
           .limit(1);
-        if (!open)
-          await tx
+        if (!open) {
+          const [refunded] = await tx
             .update(orders)
             .set({ paymentStatus: 'REFUNDED', updatedAt: new Date() })
             .where(
@@ -139,7 +152,16 @@ export async function attemptRefunds(
                 eq(orders.uid, refund.orderUid),
                 eq(orders.paymentStatus, 'REFUND_PENDING'),
               ),
+            )
+            .returning({ uid: orders.uid, status: orders.status });
+          if (refunded)
+            await moveOrder(
+              tx,
+              refund.appId,
+              { status: refunded.status, paymentStatus: 'REFUND_PENDING' },
+              { ...refunded, paymentStatus: 'REFUNDED' },
             );
+        }
       });
       done++;
     } catch (err) {

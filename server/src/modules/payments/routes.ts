@@ -100,7 +100,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (server) => {
         const payment = await paymentProvider(method).getPayment(dataId);
         const orderUid = await orderOfPayment(server.db, app.uid, method.uid, payment);
         if (orderUid)
-          await applyPayment(server.db, app.uid, orderUid, payment, server.clock(), request.log);
+          await applyPayment(server.db, app.uid, orderUid, payment, server.clock(), request.log, {
+            mailer: server.mailer,
+            publicUrl: server.publicUrl,
+          });
         else {
           // Not an order's payment: a promotion bought by card (its unit uid is the reference).
           const unitUid = await unitOfPayment(server.db, app.uid, method.uid, payment);

@@ -10,7 +10,10 @@ import { reconcilePayments } from './updates';
 export const paymentReconciliationPlugin = fp<{ seconds: number }>(
   async (app, { seconds }) =>
     runEvery(app, seconds, 'payment reconciliation run', () =>
-      reconcilePayments(app.db, new Date(), app.log),
+      reconcilePayments(app.db, new Date(), app.log, {
+        mailer: app.mailer,
+        publicUrl: app.publicUrl,
+      }),
     ),
-  { name: 'payment-reconciliation-scheduler', dependencies: ['database'] },
+  { name: 'payment-reconciliation-scheduler', dependencies: ['database', 'mail'] },
 );

@@ -1,3 +1,4 @@
+import { queueSaleReceipt } from '../receipts/issuing/queue';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { isCanceled, type OrderStatus } from '@store/contract';
@@ -6,10 +7,12 @@ import { orders, paymentMethods } from '../../db/schema';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { undoCanceled } from '../orders/cancellation';
 import { attemptRefunds, recordRefund } from './refunds';
+import type { OrderMail } from '../orders/notices';
 import { paymentProvider, type ProviderPayment } from './provider';
 import { paymentUpdates } from '../monitoring/metrics';
 import { reconcileUnitPayments } from '../promotions/card-payments';
 import { settleUnsettledCharges } from './unsettled-charges';
+import { moveOrder } from '../reports/rollup';
 
 type OrderRow = typeof orders.$inferSelect;
 type Log = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -36,6 +39,7 @@ export async function applyPayment(
   payment: ProviderPayment,
   now: Date,
   log?: Log,
+  mail?: OrderMail,
 ): Promise<PaymentUpdate> {
   const outcome = await db.transaction(async (tx): Promise<PaymentUpdate> => {
     const [order] = await tx
@@ -44,12 +48,16 @@ export async function applyPayment(
       .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)))
       .for('update');
     if (!order || order.paymentReference !== payment.id) return 'unchanged';
-    const set = (values: Partial<OrderRow>) =>
-      tx
+    // Every change of the locked row moves the order's share in the reports' rollups with it.
+    const set = async (values: Partial<OrderRow>) => {
+      const rows = await tx
         .update(orders)
         .set({ paymentDetail: payment.detail, ...values, updatedAt: now })
         .where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)))
         .returning();
+      if (rows[0]) await moveOrder(tx, appId, order, rows[0]);
+      return rows;
+    };
     const canceled = isCanceled(order.status as OrderStatus);
 
     if (order.paymentStatus === 'IN_PROCESS') {
@@ -59,11 +67,12 @@ export async function applyPayment(
           await recordRefund(tx, appId, row);
           return 'refunding';
         }
-        await set({
+        const [paid] = await set({
           paymentStatus: 'PAID',
           paymentExpiresAt: null,
           cardLast4: payment.last4 ?? order.cardLast4,
         });
+        if (paid) await queueSaleReceipt(tx, appId, paid, 'PAID');
         return 'paid';
       }
       const expired = order.paymentExpiresAt !== null && order.paymentExpiresAt <= now;
@@ -93,7 +102,7 @@ export async function applyPayment(
     return 'unchanged';
   });
   paymentUpdates.inc({ outcome });
-  if (outcome === 'refunding') await attemptRefunds(db, { appId, orderUid }, log);
+  if (outcome === 'refunding') await attemptRefunds(db, { appId, orderUid }, log, mail);
   if (outcome !== 'unchanged')
     log?.info({ order: orderUid, payment: payment.id, outcome }, 'payment update applied');
   return outcome;
@@ -108,6 +117,7 @@ export async function reconcilePayments(
   db: Database,
   now: Date = new Date(),
   log?: Log,
+  mail?: OrderMail,
 ): Promise<{
   updated: number;
   refunds: { done: number; failed: number };
@@ -129,14 +139,14 @@ export async function reconcilePayments(
   for (const { order, method } of open) {
     try {
       const payment = await paymentProvider(method).getPayment(order.paymentReference!);
-      const result = await applyPayment(db, order.appId, order.uid, payment, now, log);
+      const result = await applyPayment(db, order.appId, order.uid, payment, now, log, mail);
       if (result !== 'unchanged') updated++;
     } catch (err) {
       log?.error({ err, order: order.uid }, 'payment re-read failed; the next run tries again');
     }
   }
   // A refund attempt that failed a minute ago or more is tried again.
-  const refunds = await attemptRefunds(db, { before: new Date(now.getTime() - 60_000) }, log);
+  const refunds = await attemptRefunds(db, { before: new Date(now.getTime() - 60_000) }, log, mail);
   // Promotions bought by card: the same re-reading, release and refunds for their held units.
   const purchases = await reconcileUnitPayments(db, now, log);
   // Charges that may have taken money with no order or unit to show for it: given back.

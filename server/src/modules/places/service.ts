@@ -5,6 +5,8 @@ import {
   type Place,
   type PickupSchedule,
   type AreaSummary,
+  openingHoursOf,
+  specTimetableOf,
 } from '@store/contract';
 import type { Database } from '../../db/client';
 import { builtOnce, placeholder } from '../../db/placeholder';
@@ -33,7 +35,8 @@ export function placeToApi(row: PlaceRow, area: AreaRow): Place {
     telephone2: row.telephone2,
     location: { latitude: row.latitude, longitude: row.longitude },
     uses_country_delivery_service: row.usesCountryDeliveryService,
-    timetable: row.timetable,
+    timetable: specTimetableOf(openingHoursOf(row.timetable)),
+    opening_hours: openingHoursOf(row.timetable),
     orders_paused: row.ordersPaused,
   };
 }
@@ -167,6 +170,6 @@ export function pickupScheduleOf(place: PlaceRow, now: Date, days: number): Pick
   return {
     place_uid: place.uid,
     slot_minutes: SLOT_MINUTES,
-    days: pickupDays(place.timetable, now, days),
+    days: pickupDays(openingHoursOf(place.timetable), now, days),
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import {
   authMessages,
   birthdateError,
@@ -14,7 +14,7 @@ import {
   type ProfileUpdateBody,
   type User,
 } from '@store/contract';
-import { areas, users } from '../../db/schema';
+import { areas, sessions, users } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/secrets';
 import { isUid } from '../../lib/uid';
@@ -28,7 +28,11 @@ import { withDb, type MemberScope } from '../../scope/scope';
  * member's own row (there is no user id in the call to point elsewhere).
  * Email is not editable here: changing it would need a new verification.
  */
-export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody): Promise<User> {
+export async function updateProfile(
+  scope: MemberScope,
+  sessionHash: string | null,
+  body: ProfileUpdateBody,
+): Promise<User> {
   const { db, user } = scope;
   const errors: Record<string, string[]> = {};
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -36,6 +40,11 @@ export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody)
   if (body.first_name !== undefined) changes.firstName = body.first_name;
   if (body.last_name !== undefined) changes.lastName = body.last_name;
   if (body.gender !== undefined) changes.gender = body.gender;
+  if (body.document_signin !== undefined) changes.documentSignin = body.document_signin;
+  // Accepted once: the first acceptance's date stays.
+  if (body.accept_terms && !user.acceptedTermsAt) changes.acceptedTermsAt = new Date();
+  if (body.skip_complete_info !== undefined)
+    changes.completeInfoSkippedAt = body.skip_complete_info ? new Date() : null;
 
   if (body.birthdate !== undefined) {
     const value = body.birthdate?.trim() || null;
@@ -100,11 +109,28 @@ export async function updateProfile(scope: MemberScope, body: ProfileUpdateBody)
 
   if (Object.keys(changes).length === 0) return memberToApi(scope, user);
   try {
-    const [row] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(ofTenant(scope, users, eq(users.uid, user.uid)))
-      .returning();
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(ofTenant(scope, users, eq(users.uid, user.uid)))
+        .returning();
+      // Switched off, the document alone opens nothing more: whoever already got in with it
+      // elsewhere is out too (this session stays, as a password change keeps it).
+      if (changes.documentSignin === false)
+        await tx
+          .delete(sessions)
+          .where(
+            ofTenant(
+              scope,
+              sessions,
+              eq(sessions.userUid, user.uid),
+              eq(sessions.method, 'document'),
+              sessionHash ? ne(sessions.tokenHash, sessionHash) : undefined,
+            ),
+          );
+      return row;
+    });
     return memberToApi(scope, row);
   } catch (err) {
     throw asTakenError(err) ?? err;

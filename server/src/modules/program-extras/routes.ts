@@ -16,18 +16,19 @@ import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles
 import { answerPoll, getPoll, listPolls } from './polls';
 import { listBlocks } from './blocks';
 import { areaAccess } from '../../plugins/route-access';
+import { emptyBody } from '../../plugins/empty-body';
 
 const tags = ['programs'];
 const programParams = z.object({ uid: z.string() });
 const raffleParams = z.object({ program: z.string(), uid: z.string() });
 const pollParams = z.object({ program: z.string(), poll: z.string() });
-const emptyBody = z.object({}).optional();
 
 export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'member');
   server.get(
     '/v5/me/programs/:uid/raffles/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A program's raffles with the member's state",
@@ -48,6 +49,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:program/raffles/:uid/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A raffle with the member's state",
@@ -67,7 +69,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'Registers the member in a raffle',
         description:
-          "Empty body. 201 when registered now, 200 when already registered (one participation per member, also under concurrent calls). Members of the program only ('Únase al programa para usar sus promociones.'); 'Este sorteo ya no admite inscripciones.' once it has ended. Registering undoes a dismissal.",
+          "Empty body. 201 when registered now, 200 when already registered (one participation per member, also under concurrent calls). Members of the program only ('Únete al programa para usar sus promociones.'); 'Este sorteo ya no admite inscripciones.' once it has ended. Registering undoes a dismissal.",
         params: raffleParams,
         body: emptyBody,
         response: { 200: raffle, 201: raffle, ...errorResponses(400, 401, 404) },
@@ -103,6 +105,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:uid/polls/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A program's polls for the member",
@@ -124,6 +127,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:program/polls/:poll/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: 'A poll with its questions and options',
@@ -159,6 +163,7 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     server.get(
       `/v5/me/programs/:uid/${which}/`,
       {
+        config: { limitedSession: 'allowed' },
         schema: {
           tags,
           summary: which === 'sections' ? "A program page's sections" : "A program page's ads",

@@ -12,7 +12,7 @@ type DeliveredOrder = {
   subtotalCents: number;
 };
 
-/** Points of an order: whole points per sol of its subtotal (1 per sol: S/. 25.90 gives 25). */
+/** Points of an order: whole points per sol of its subtotal (1 per sol: S/ 25.90 gives 25). */
 export function orderPoints(subtotalCents: number, pointsPerSol: number): number {
   return Math.floor((subtotalCents * pointsPerSol) / 100);
 }

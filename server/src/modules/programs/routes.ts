@@ -68,6 +68,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:uid/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A program with the member's balances and level",
@@ -83,11 +84,12 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.post(
     '/v5/me/programs/:uid/qr/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: 'A signed, short-lived member QR',
         description:
-          'Token `v1.<app>.<member>.<program>.<expiry unix s>.<HMAC-SHA256 base64url>` valid for 5 minutes; staff verify it with the server secret. Members only. A limited session (document number alone) gets an `l1.` token: it finds the member at the counter but is no proof of presence for spending coins or stamps.',
+          'Token `v1.<app>.<member>.<program>.<expiry unix s>.<nonce>.<HMAC-SHA256 base64url>` valid for 2 minutes; staff verify it with the server secret, and it proves presence once (its nonce is spent with the first spend it allows). Members only. A limited session (document number alone) gets an `l1.` token: it finds the member at the counter but is no proof of presence for spending coins or stamps.',
         params: uidParams,
         response: { 200: memberQr, ...errorResponses(400, 401, 404) },
       },
@@ -98,6 +100,7 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:uid/ledger/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "The member's ledger lines in a program, newest first",

@@ -15,11 +15,10 @@ import {
   type LoyaltyCurrency,
   type ProgramLevel,
 } from '../../db/schema';
-import type { AppRow } from '../tenancy/service';
+import type { AppRow } from '../tenancy/app-row';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
-import { isLimitedSession } from '../../plugins/auth';
 import { bigintToNumber } from '../../lib/sum';
 import { balancesOf } from './ledger';
 import { signMemberQr } from './qr';
@@ -222,7 +221,7 @@ export async function memberQr(scope: MemberScope, programUid: string) {
     userUid,
     program.program.uid,
     new Date(),
-    isLimitedSession(scope.sessionMethod) ? 'l1' : 'v1',
+    scope.limitedSession ? 'l1' : 'v1',
   );
   return { qr, expires_at: expiresAt.toISOString() };
 }

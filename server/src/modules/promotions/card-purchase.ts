@@ -11,7 +11,6 @@ import type { MemberScope } from '../../scope/scope';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import { isLimitedSession } from '../../plugins/auth';
 import { isUniqueViolation } from '../orders/checkout/idempotency';
 import { chargeCard } from '../orders/checkout/charge';
 import { PAYMENT_PENDING_MINUTES } from '../orders/checkout/confirm';
@@ -71,7 +70,6 @@ export async function purchaseByCard(
   try {
     unit = await takePromotion(scope, scope.user.uid, { programUid, promotionUid }, 'purchase', {
       notFound,
-      limitedSession: isLimitedSession(scope.sessionMethod),
       card: {
         methodUid: method!.uid,
         idempotencyKey: idempotencyKey ?? null,

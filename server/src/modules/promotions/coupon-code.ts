@@ -1,6 +1,5 @@
 import { loyaltyMessages } from '@store/contract';
 import type { MemberScope } from '../../scope/scope';
-import { isLimitedSession } from '../../plugins/auth';
 import { DetailError, NotFoundError, ValidationError } from '../../lib/http-errors';
 import { takePromotion } from './take';
 
@@ -14,7 +13,6 @@ export async function getCouponCode(scope: MemberScope, programUid: string, prom
   try {
     const unit = await takePromotion(scope, scope.user.uid, { programUid, promotionUid }, 'code', {
       notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-      limitedSession: isLimitedSession(scope.sessionMethod),
     });
     return { code: unit.code, redemption: unit };
   } catch (error) {

@@ -7,6 +7,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
 import { signPromotionQr } from '../programs/qr';
+import { issueCounterCode } from '../staff/presence';
 import { getPromotion, listPromotions } from './service';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
@@ -20,9 +21,11 @@ const stateMessages: Partial<Record<Promotion['state'], string>> = {
 /**
  * The QR the member shows at the venue for a promotion: signed and short-lived
  * like the member QR, naming the member, the promotion and the member's oldest
- * ACTIVE unit (null when none is held: staff then take one on the spot).
- * Members only; refused with the promotion's own message when the member
- * could not use it now (ended, already used, limit, stock).
+ * ACTIVE unit (null when none is held: staff then take one on the spot), with
+ * a one-time counter code for staff to type when they cannot scan. Both prove
+ * the member present once (staff/presence.ts); a document-only session gets
+ * neither proof (`k1.` QR, no code). Members only; refused with the promotion's
+ * own message when the member could not use it now (ended, already used, limit, stock).
  */
 export async function promotionQr(scope: MemberScope, programUid: string, promotionUid: string) {
   const { db, app } = scope;
@@ -49,12 +52,25 @@ export async function promotionQr(scope: MemberScope, programUid: string, promot
           .orderBy(asc(redemptions.createdAt))
           .limit(1)
       : [];
-  const { qr, expiresAt } = signPromotionQr(app.uid, userUid, promotion.uid, unit?.uid ?? null);
+  // The route asks a limited session to step up first; should one get here, its QR proves nothing.
+  const limited = scope.limitedSession;
+  const now = scope.clock();
+  const { qr, expiresAt } = signPromotionQr(
+    app.uid,
+    userUid,
+    promotion.uid,
+    unit?.uid ?? null,
+    now,
+    limited ? 'k1' : 'p1',
+  );
+  const program = await findProgram(db, app, promotion.program);
   return {
     qr,
     expires_at: expiresAt.toISOString(),
     redemption: unit?.uid ?? null,
     code: unit?.code ?? null,
+    counter_code: limited ? null : (await issueCounterCode(scope, now)).code,
+    member_confirms: !program.program.staffConfirmsRedemptions,
   };
 }
 

@@ -1,6 +1,5 @@
 import { loyaltyMessages, type PromotionPurchaseInput, type Redemption } from '@store/contract';
 import { NotFoundError } from '../../lib/http-errors';
-import { isLimitedSession } from '../../plugins/auth';
 import { purchaseByCard, type CardPurchaseScope } from './card-purchase';
 import { takePromotion } from './take';
 
@@ -20,6 +19,5 @@ export function purchasePromotion(
     return purchaseByCard(scope, programUid, promotionUid, input, idempotencyKey);
   return takePromotion(scope, scope.user.uid, { programUid, promotionUid }, 'purchase', {
     notFound: () => new NotFoundError(loyaltyMessages.promotionNotFound),
-    limitedSession: isLimitedSession(scope.sessionMethod),
   });
 }

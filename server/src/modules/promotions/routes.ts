@@ -25,6 +25,7 @@ import { areaAccess } from '../../plugins/route-access';
 import { idempotencyKeyOf } from '../../lib/idempotency-key';
 import { publicOrigin } from '../../lib/public-url';
 import { mercadoPagoNotificationPath } from '../payments/routes';
+import { emptyBody } from '../../plugins/empty-body';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
@@ -38,6 +39,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:uid/promotions/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A program's current promotions, with the member's state for each",
@@ -71,6 +73,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:program/promotions/:uid/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: "A promotion with the member's state",
@@ -131,7 +134,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'The member redeems a promotion at the venue',
-        description: `Body \`{program_promotion: promotion uid, amount?: consumption "12.50"}\`. Uses the member's oldest acquired (ACTIVE) unit if there is one; otherwise takes a unit now (stock, limit, coin price, stamps) and marks it USED. ${ruleMessages}`,
+        description: `Body \`{program_promotion: promotion uid, amount?: consumption "12.50", place?: place uid}\`. Uses the member's oldest acquired (ACTIVE) unit if there is one; otherwise takes a unit now (stock, limit, coin price, stamps) and marks it USED. The redemption is written at once to the staff activity of \`place\` (one of the promotion's places, else 400 {place}; without it, the promotion's only place, if it has one). Where the program lets only staff mark units used (\`staff_confirms_redemptions\`): 400 'loyalty.staff_confirms_redemption' and the unit stays ACTIVE until staff scan the member's QR or type their code. ${ruleMessages}`,
         body: redemptionInput,
         response: { 201: redemption, ...errorResponses(400, 401) },
       },
@@ -141,6 +144,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         request.memberScope(),
         request.body.program_promotion,
         request.body.amount,
+        request.body.place || undefined,
       );
       return reply.code(201).send(result);
     },
@@ -202,9 +206,9 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
         tags,
         summary: 'A signed, short-lived QR of the promotion for the venue',
         description:
-          "Empty body. `{qr, expires_at, redemption, code}`: the token `p1.<app>.<member>.<promotion>.<redemption uid or ->.<expiry>.<HMAC>` is signed like the member QR and valid 5 minutes; redemption and code are the member's oldest ACTIVE unit, null when none is held. Members only; 400 with the promotion's message when the member cannot use it now ('The promotion can no longer be used', 'The promotion has already been used', 'You have exceeded the redemption limit for this promotion', 'The stock for this promotion is exhausted').",
+          "Empty body. `{qr, expires_at, redemption, code, counter_code, member_confirms}`: the token `p1.<app>.<member>.<promotion>.<redemption uid or ->.<expiry>.<nonce>.<HMAC>` is signed like the member QR, valid 2 minutes, and proves the member present once, for this promotion only (a session made with the document alone gets a `k1.` token, which proves nothing); redemption and code are the member's oldest ACTIVE unit, null when none is held; `counter_code` a new one-time counter code (replacing the member's previous one) for staff to type instead of scanning, null for a document-only session; `member_confirms` false where the program lets only staff mark units used. Members only; 400 with the promotion's message when the member cannot use it now ('The promotion can no longer be used', 'The promotion has already been used', 'You have exceeded the redemption limit for this promotion', 'The stock for this promotion is exhausted').",
         params: promotionParams,
-        body: z.object({}).optional(),
+        body: emptyBody,
         response: { 200: promotionQrSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -215,6 +219,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/promotions/:uid/places/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: 'Places where a promotion can be used',
@@ -236,6 +241,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
   server.get(
     '/v5/me/programs/:program/promotions/:uid/related/',
     {
+      config: { limitedSession: 'allowed' },
       schema: {
         tags,
         summary: 'Other promotions of the program',

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import { authMessages, loyaltyMessages, orderMessages, type Redemption } from '@store/contract';
+import { loyaltyMessages, orderMessages, type Redemption } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import { promotions, redemptions, type RedemptionStatus } from '../../db/schema';
 import type { AppRow } from '../tenancy/service';
 import type { Scope } from '../../scope/scope';
-import { ForbiddenError, ValidationError } from '../../lib/http-errors';
+import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { appendLedger, balancesOf, lockMember } from '../programs/ledger';
 import { findProgram } from '../programs/service';
@@ -43,23 +43,29 @@ export async function takePromotion(
   options: TakeOptions,
 ): Promise<Redemption> {
   return scope.db.transaction(async (tx) => {
-    const unit = await takeUnit(tx, scope.app, userUid, target, mode, {
+    const { unit, held } = await takeUnit(tx, scope.app, userUid, target, mode, {
       ...options,
       now: scope.clock(),
     });
     // What the caller records about the unit (the staff console's records) commits or fails with it.
-    await options.onTaken?.(tx, unit);
+    await options.onTaken?.(tx, unit, { held });
     return unit;
   });
 }
 
 export type TakeOptions = {
   amountCents?: number;
-  /** The member asks from a limited session (document number alone): nothing may be paid with coins or stamps. */
-  limitedSession?: boolean;
   notFound: () => Error;
-  /** Runs inside the transaction once the unit is taken or used. */
-  onTaken?: (tx: Tx, unit: Redemption) => Promise<void>;
+  /**
+   * The member confirms the redemption alone (`POST v5/redemption-by-user/`): refused where the
+   * program lets only staff mark units used, before anything is taken or used.
+   */
+  selfConfirmed?: boolean;
+  /**
+   * Runs inside the transaction once the unit is taken or used; `held` says the unit was one the
+   * member already held (acquired before), rather than taken now.
+   */
+  onTaken?: (tx: Tx, unit: Redemption, taken: { held: boolean }) => Promise<void>;
   /**
    * A purchase paid by card: the unit is taken PENDING (held against the stock and the member's
    * limit) until the payment is decided (card-purchase.ts).
@@ -92,7 +98,7 @@ async function takeUnit(
   target: { programUid?: string; promotionUid: string },
   mode: TakeMode,
   options: TakeOptions & { now: Date },
-): Promise<Redemption> {
+): Promise<{ unit: Redemption; held: boolean }> {
   const { now } = options;
   if (!isUid(target.promotionUid) || (target.programUid !== undefined && !isUid(target.programUid)))
     throw options.notFound();
@@ -111,11 +117,14 @@ async function takeUnit(
     .for('update');
   if (!p) throw options.notFound();
   // The program must be visible on this app (active, its company with programs on).
-  await findProgram(tx as unknown as Database, app, p.programUid).catch(() => {
+  const program = await findProgram(tx as unknown as Database, app, p.programUid).catch(() => {
     throw options.notFound();
   });
   const member = await lockMember(tx, app.uid, p.programUid, userUid);
   if (!member) throw new ValidationError(loyaltyMessages.notMember);
+  // The unit stays as it is (ACTIVE, or not taken) until staff scan the member's QR or type their code.
+  if (options.selfConfirmed && program.program.staffConfirmsRedemptions)
+    throw new ValidationError(loyaltyMessages.staffConfirmsRedemption);
 
   if (!p.isActive || (p.endsAt && p.endsAt <= now))
     throw new ValidationError(loyaltyMessages.noLongerUsable);
@@ -139,7 +148,7 @@ async function takeUnit(
   if (mode === 'code' && uses.active > 0) {
     // Asking again for a code gives the code already held, not a second unit.
     const held = await oldestActiveUnit(tx, app, p.uid, userUid);
-    return redemptionToApi(held, p);
+    return { unit: redemptionToApi(held, p), held: true };
   }
   if (mode === 'redeem' && uses.active > 0) {
     const acquired = await oldestActiveUnit(tx, app, p.uid, userUid);
@@ -156,7 +165,7 @@ async function takeUnit(
       )
       .returning();
     if (!used) throw new ValidationError(loyaltyMessages.alreadyUsed);
-    return redemptionToApi(used, p);
+    return { unit: redemptionToApi(used, p), held: true };
   }
   // A money-priced unit is only ever taken by a card purchase, never handed out unpaid.
   if (p.priceCents !== null && mode !== 'purchase')
@@ -170,8 +179,6 @@ async function takeUnit(
     throw new ValidationError(loyaltyMessages.stockExhausted);
 
   const spends = p.coinPrice > 0 || p.kind === 'STAMPS' || p.priceCents !== null;
-  // A document number alone is no proof of who is asking: such a session never spends coins or stamps.
-  if (spends && options.limitedSession) throw new ForbiddenError(authMessages.limitedSession);
   const balances = spends ? await balancesOf(tx, app.uid, p.programUid, userUid) : null;
   if (p.coinPrice > 0 && balances!.coins < p.coinPrice)
     throw new ValidationError(loyaltyMessages.notEnoughCoins);
@@ -237,5 +244,5 @@ async function takeUnit(
       reference: row.uid,
     },
   ]);
-  return redemptionToApi(row, p);
+  return { unit: redemptionToApi(row, p), held: false };
 }

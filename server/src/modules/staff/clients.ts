@@ -106,9 +106,18 @@ export async function lookupClient(
   let where: SQL;
   if (query.mobile_phone) {
     const compact = query.mobile_phone.replace(/[\s\-()]/g, '');
+    const digits = compact.replace(/\D/g, '');
+    // Without its country code: a number ending in the digits typed, found as the numbers whose
+    // reversed text starts with them (one range of users_mobile_reversed_idx; ':' sorts right
+    // after '9' in the "C" collation), then checked to be exactly a dial code and those digits.
+    const reversed = [...digits].reverse().join('');
     where = compact.startsWith('+')
       ? eq(users.mobileNumber, normaliseMobileNumber(compact))
-      : sql`${users.mobileNumber} ~ ${`^\\+\\d{1,4}${compact.replace(/\D/g, '')}$`}`;
+      : and(
+          sql`(reverse(${users.mobileNumber}) COLLATE "C") >= ${reversed}`,
+          sql`(reverse(${users.mobileNumber}) COLLATE "C") < ${`${reversed}:`}`,
+          sql`${users.mobileNumber} ~ ${`^\\+\\d{1,4}${digits}$`}`,
+        )!;
   } else {
     where = and(
       eq(users.documentType, query.document_type!),
@@ -196,6 +205,9 @@ export async function createClient(
           documentType: document.type,
           documentNumber: document.number,
           mobileNumber: mobile,
+          // The same record sign-up keeps: the required consents were given at the counter.
+          acceptedTermsAt: new Date(),
+          publicityAcceptedAt: input.accept_publicity ? new Date() : null,
         })
         .returning();
       await ensureMember(tx, staff.app.uid, program.uid, row.uid);

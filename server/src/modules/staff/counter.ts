@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { rollStaffAction } from '../reports/rollup';
 import { eq, inArray } from 'drizzle-orm';
 import {
   centsToMoney,
   loyaltyMessages,
+  redemptionNeedsPresence,
   staffMessages,
   type LedgerLine,
   type StaffLedgerResult,
@@ -27,6 +29,7 @@ import { isUid } from '../../lib/uid';
 import { verifyPromotionQr } from '../programs/qr';
 import { appendLedger, balancesOf, ensureMember } from '../programs/ledger';
 import { getPromotion, listRedemptions, parseAmount, takePromotion } from '../promotions/service';
+import { memberUses } from '../promotions/availability';
 import { allowedPlace } from './guard';
 import type { StaffScope } from '../../scope/scope';
 import { clientToApi, findClient } from './clients';
@@ -63,6 +66,12 @@ export async function recordActivity(tx: Tx, staff: StaffScope, a: Activity) {
     quantity: a.quantity ?? null,
     status: a.status ?? null,
   });
+  await rollStaffAction(tx, staff.app.uid, {
+    companyUid: staff.company.uid,
+    placeUid: a.placeUid,
+    staffUserUid: staff.user.uid,
+    kind: a.kind,
+  });
 }
 
 /** A promotion of one of the company's programs (another company's is simply not found). */
@@ -77,6 +86,8 @@ async function companyPromotion(staff: StaffScope, promotionUid: string) {
       kind: promotions.kind,
       coinPrice: promotions.coinPrice,
       giftCardAmountCents: promotions.giftCardAmountCents,
+      limitPerMember: promotions.limitPerMember,
+      priceCents: promotions.priceCents,
     })
     .from(promotions)
     .where(
@@ -92,7 +103,7 @@ async function companyPromotion(staff: StaffScope, promotionUid: string) {
 
 /**
  * `code` is what the client shows: the coupon code of a unit they hold (10
- * letters and digits) or a signed promotion QR (`p1.`...). Both name the
+ * letters and digits) or a signed promotion QR (`p1.`/`k1.`...). Both name the
  * client; `clientUid` only matters for codes that do not.
  */
 export async function lookupPromotion(
@@ -100,7 +111,8 @@ export async function lookupPromotion(
   code: string,
   clientUid?: string,
 ): Promise<StaffPromotionLookup> {
-  if (code.startsWith('p1.')) {
+  // `k1.` is the QR of a document-only session: it finds the promotion and the client, and proves nothing.
+  if (code.startsWith('p1.') || code.startsWith('k1.')) {
     const check = verifyPromotionQr(code);
     if (!check.valid)
       throw new ValidationError({
@@ -171,6 +183,10 @@ async function answer(
  * and messages (takePromotion, mode 'redeem': uses a unit the client holds or
  * takes and uses one, under the row locks that make the last unit go once),
  * plus the place check and the records line in the same transaction.
+ * Whatever uses up something the client owns or is limited to (coins, stamps,
+ * a unit they hold, a use of a per-member limit) needs their proof of presence,
+ * spent in that transaction; a unit the client came to hold between the check
+ * and the locks is refused there too, so no race uses it without the proof.
  */
 export async function redeem(
   staff: StaffScope,
@@ -187,11 +203,17 @@ export async function redeem(
   if (limited.length && !limited.some((l) => l.placeUid === place.uid))
     throw new ValidationError({ place_uid: [staffMessages.promotionNotAtPlace] });
   const amountCents = parseAmount(input.amount);
-  // Paid with the client's coins or stamps: only with the client's proof of presence.
-  const presence: Presence | null =
-    promotion.coinPrice > 0 || promotion.kind === 'STAMPS'
-      ? await checkPresence(staff, client.uid, input.proof)
-      : null;
+  const held = (await memberUses(staff.db, staff.app.uid, client.uid, promotion.uid)).active > 0;
+  const needsPresence = redemptionNeedsPresence({
+    coin_price: promotion.coinPrice,
+    kind: promotion.kind,
+    limit_per_member: promotion.limitPerMember,
+    price: promotion.priceCents === null ? null : centsToMoney(promotion.priceCents),
+    state: held ? 'active' : 'not_acquired',
+  });
+  const presence: Presence | null = needsPresence
+    ? await checkPresence(staff, client.uid, input.proof, promotion.uid)
+    : null;
   const redemption = await takePromotion(
     staff,
     client.uid,
@@ -200,7 +222,9 @@ export async function redeem(
     {
       amountCents,
       notFound: () => new ValidationError({ promotion_uid: [loyaltyMessages.promotionNotFound] }),
-      onTaken: async (tx, unit) => {
+      onTaken: async (tx, unit, taken) => {
+        if (!presence && taken.held)
+          throw new ValidationError({ proof: [staffMessages.proofRequired] });
         if (presence) await spendPresence(tx, staff, client.uid, presence);
         await recordActivity(tx, staff, {
           kind: 'redemptions',

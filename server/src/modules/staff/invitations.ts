@@ -22,6 +22,8 @@ import {
 import { checkPlaces, placeNames } from './members';
 import { type TenantRef, ofTenant, sameTenant } from '../../scope/tenant-query';
 import { updateSet } from '../../db/upsert';
+import { enforceRateLimits } from '../../lib/rate-limit';
+import { defaultMailQuotas, type MailQuotas } from '../../config';
 
 /**
  * Staff invitations (docs/decisions.md "Security (issue 15)"), as Medusa and
@@ -33,6 +35,9 @@ import { updateSet } from '../../db/upsert';
  */
 export const INVITATION_DAYS = 7;
 
+/** What the invitation routes say of the daily quota (Config mailQuotas). */
+export const INVITATION_QUOTA = `A company mails at most ${defaultMailQuotas.invitationsPerCompany.max} invitations a day, ${defaultMailQuotas.invitationsPerUnreviewedStore.max} while the marketplace has not approved the store (RATE_LIMIT_FACTOR scales both): over that, 429 with Retry-After.`;
+
 const roleNames: Record<StaffRole, string> = {
   OWNER: 'Dueño',
   MANAGER: 'Administrador',
@@ -40,8 +45,15 @@ const roleNames: Record<StaffRole, string> = {
   VALIDATOR: 'Validador',
 };
 
-/** Where the mailed link points: protocol://host of the tenant, as the accounts mails build it. */
-export type InvitationMail = { mailer: Mailer; origin: string };
+/**
+ * Where the mailed link points (protocol://host of the tenant, as the accounts mails build it) and
+ * how many invitations a company may mail a day.
+ */
+export type InvitationMail = {
+  mailer: Mailer;
+  origin: string;
+  quotas: Pick<MailQuotas, 'invitationsPerCompany' | 'invitationsPerUnreviewedStore'>;
+};
 
 function toApi(
   row: typeof staffInvitations.$inferSelect,
@@ -112,9 +124,10 @@ export async function createInvitation(
       ),
     );
   if (already) throw new ValidationError({ email: [staffMessages.alreadyStaffHere] });
+  const counted = await countInvitation(staff, mail.quotas);
   const token = newToken();
   const now = new Date();
-  const row = await staff.db.transaction(async (tx) => {
+  const written = staff.db.transaction(async (tx) => {
     await tx
       .update(staffInvitations)
       .set({ revokedAt: now })
@@ -163,7 +176,42 @@ export async function createInvitation(
     );
     return inserted;
   });
+  // Nothing was mailed: the count goes back.
+  const row = await written.catch(async (err: unknown) => {
+    await counted.giveBack();
+    throw err;
+  });
   return toApi(row, await placeNames(staff), staff.user.email, now);
+}
+
+/**
+ * Each invitation mails an address the company names, under the tenant's name: a company sends
+ * so many a day, and a store the marketplace has not approved (its name and its owner unchecked)
+ * far fewer. One count per company, whatever its status, so an approval the same day adds only
+ * the difference.
+ */
+function countInvitation(staff: StaffScope, quotas: InvitationMail['quotas']) {
+  return staff.db
+    .select({ status: companies.status })
+    .from(companies)
+    .where(ofTenant(staff, companies, eq(companies.uid, staff.company.uid)))
+    .then(([company]) =>
+      enforceRateLimits(
+        staff.db,
+        staff.app.uid,
+        [
+          {
+            bucket: 'staff-invitations:company',
+            key: staff.company.uid,
+            limit:
+              company?.status === 'approved'
+                ? quotas.invitationsPerCompany
+                : quotas.invitationsPerUnreviewedStore,
+          },
+        ],
+        staff.clock(),
+      ),
+    );
 }
 
 /** `DELETE v5/staff/invitations/{uid}/`: a pending invitation of the company stops working. */

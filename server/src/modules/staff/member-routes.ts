@@ -5,6 +5,7 @@ import { errorResponses } from '../../lib/route-errors';
 import { issueCounterCode } from './presence';
 import { acceptInvitation, openInvitation } from './invitations';
 import { areaAccess } from '../../plugins/route-access';
+import { emptyBody } from '../../plugins/empty-body';
 
 const linkParams = z.object({ uid: z.string(), token: z.string() });
 
@@ -22,7 +23,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         tags: ['programs'],
         summary: 'A one-time code to show at the counter',
         description:
-          "6 digits, valid 5 minutes, single use; a new one replaces the previous one. Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous); a limited session (document number alone) is no proof of who holds the phone: 403.",
+          "6 digits, valid 2 minutes, single use; a new one replaces the previous one (so does the promotion QR's `counter_code`). Staff type it (field `proof`) to spend the member's coins or stamps: a wrong code counts a failed try and 5 wrong tries kill it. Members only (401 anonymous); a limited session (document number alone) is no proof of who holds the phone: 403.",
         response: { 200: counterCode, ...errorResponses(401, 403) },
       },
     },
@@ -54,7 +55,7 @@ export const staffMemberRoutes: FastifyPluginAsyncZod = async (server) => {
         description:
           "The account's email must be the invited one: 400 {non_field_errors} otherwise, and for a user already staff of another company. Accepting counts as verifying that email (the link came to its mailbox). Single use; a bad link: 404 {detail}; anonymous: 401; a limited session (document number alone): 403.",
         params: linkParams,
-        body: z.object({}).optional(),
+        body: emptyBody,
         response: { 200: staffInvitationOffer, ...errorResponses(400, 401, 403, 404) },
       },
     },

@@ -1,23 +1,27 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import {
+  centsToMoney,
   staffActionStatus,
   staffActionsFor,
   staffMessages,
   type Order,
   type OrderStatus,
+  type RecentOrders,
   type StaffOrder,
-  type StaffOrderAction,
+  type StaffTransitionInput,
   type RemoveLineInput,
 } from '@store/contract';
-import { orders, users } from '../../db/schema';
+import { orders, places, users } from '../../db/schema';
 import { NotFoundError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
-import { transitionOrder, withRelated } from '../orders/service';
+import { markOrderReady, transitionOrder, withRelated } from '../orders/service';
+import type { OrderMail } from '../orders/notices';
 import { removeOrderLine } from '../orders/line-removal';
+import { locationFlagToApi } from '../orders/serialize';
 import { allowedPlace } from './guard';
 import type { StaffScope } from '../../scope/scope';
-import { ofTenant } from '../../scope/tenant-query';
+import { ofTenant, sameTenant } from '../../scope/tenant-query';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -58,13 +62,18 @@ async function withDetails(staff: StaffScope, rows: OrderRow[]): Promise<StaffOr
       : Promise.resolve([]),
   ]);
   return apiOrders.map((order, i) =>
-    staffOrderOf(order, clients.find((c) => c.uid === rows[i].userUid) ?? null),
+    staffOrderOf(order, rows[i], clients.find((c) => c.uid === rows[i].userUid) ?? null),
   );
 }
 
-function staffOrderOf(order: Order, client: StaffOrder['client']): StaffOrder {
+function staffOrderOf(order: Order, row: OrderRow, client: StaffOrder['client']): StaffOrder {
   // The member's "can cancel" means nothing here; actions are what the store may do now.
-  return { ...order, client, actions: staffActionsFor(order.status, order.shipping_type) };
+  return {
+    ...order,
+    client,
+    actions: staffActionsFor(order.status, order.shipping_type, order.ready_at),
+    location_flag: locationFlagToApi(row),
+  };
 }
 
 /** The orders board: newest first, by status and place. The web polls it (see docs/decisions.md). */
@@ -109,18 +118,35 @@ export async function getOrder(staff: StaffScope, orderUid: string): Promise<Sta
 }
 
 /**
- * A store action, through the one state machine of the orders module
- * (transitionOrder: conditional update, stock and coupon back on a cancel,
- * order points on delivery, refund of a paid order) so the member's order
- * shows the new status at once.
+ * A store action on an order the caller may see, the one way the staff console and the back
+ * office move orders: through the orders module's state machine (transitionOrder: conditional
+ * update, stock and coupon back on a cancel with its reason, order points on delivery, refund of
+ * a paid order, the customer's mail) or, for `ready`, its one mark (markOrderReady). The member's
+ * order shows it at once.
  */
+export async function applyStoreAction(
+  staff: StaffScope,
+  orderUid: string,
+  input: StaffTransitionInput,
+  mail: OrderMail,
+): Promise<Order> {
+  const { action } = input;
+  if (action === 'ready') return markOrderReady(staff, orderUid, mail);
+  return transitionOrder(staff, orderUid, staffActionStatus[action], 'place', {
+    ...(action === 'cancel' ? { reason: input.reason, note: input.reason_note } : {}),
+    mail,
+  });
+}
+
+/** A move from the orders board (applyStoreAction), answered as the board shows the order. */
 export async function moveOrder(
   staff: StaffScope,
   orderUid: string,
-  action: StaffOrderAction,
+  input: StaffTransitionInput,
+  mail: OrderMail,
 ): Promise<StaffOrder> {
   const row = await boardOrder(staff, orderUid);
-  await transitionOrder(staff, row.uid, staffActionStatus[action], 'place');
+  await applyStoreAction(staff, row.uid, input, mail);
   return getOrder(staff, row.uid);
 }
 
@@ -129,8 +155,55 @@ export async function removeLine(
   staff: StaffScope,
   orderUid: string,
   input: RemoveLineInput,
+  mail?: OrderMail,
 ): Promise<StaffOrder> {
   const row = await boardOrder(staff, orderUid);
-  await removeOrderLine(staff, row.uid, input, 'staff');
+  await removeOrderLine(staff, row.uid, input, 'staff', mail);
   return getOrder(staff, row.uid);
+}
+
+/** How far back the consoles' question for new orders looks; see recentOrders. */
+export const RECENT_ORDERS_WINDOW_SECONDS = 600;
+const RECENT_ORDERS_MAX = 50;
+
+/**
+ * The orders that reached the board in the last ten minutes, newest first: what the consoles
+ * ask every few seconds to announce a new order (docs/decisions.md, "New orders announced").
+ * One range of the (app, company, created_at) index, whatever the history's length. The window
+ * is far longer than the poll because a card order shows only once its charge answered, and a
+ * tab in the background asks less often; the browser tells new from seen by uid.
+ */
+export async function recentOrders(staff: StaffScope): Promise<RecentOrders> {
+  const now = staff.clock();
+  const since = new Date(now.getTime() - RECENT_ORDERS_WINDOW_SECONDS * 1000);
+  const rows = await staff.db
+    .select({
+      uid: orders.uid,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      place: { uid: places.uid, name: places.name },
+      shippingType: orders.shippingType,
+      totalCents: orders.totalCents,
+      coinTotal: orders.coinTotal,
+    })
+    .from(orders)
+    .innerJoin(places, sameTenant(places, orders, eq(places.uid, orders.placeUid)))
+    .where(and(boardWhere(staff), gte(orders.createdAt, since)))
+    .orderBy(desc(orders.createdAt), desc(orders.uid))
+    .limit(RECENT_ORDERS_MAX);
+  return {
+    now: now.toISOString(),
+    window_seconds: RECENT_ORDERS_WINDOW_SECONDS,
+    results: rows.map((r) => ({
+      uid: r.uid,
+      number: r.number ?? 0,
+      created_at: r.createdAt.toISOString(),
+      status: r.status as OrderStatus,
+      place: r.place,
+      shipping_type: r.shippingType,
+      total: centsToMoney(r.totalCents),
+      coin_total: r.coinTotal,
+    })),
+  };
 }

@@ -122,13 +122,19 @@ export async function redeemProduct(
   // The client's coins are spent: only with their proof of presence.
   const presence = await checkPresence(staff, client.uid, input.proof);
   const entry = await staff.db.transaction(async (tx) => {
-    await spendPresence(tx, staff, client.uid, presence);
     // Locks the client's membership first: two redemptions of the same last coins queue here.
     // The checkout's reserve step without an order: coins locked, stock taken, coins spent.
     await reserveCoins(tx, staff.app.uid, programUid, client.uid, coinsSpent);
-    await reserveStock(tx, staff.app.uid, place.uid, [
-      { productUid: product.uid, quantity: input.quantity, title: product.title },
-    ]);
+    // The proof is spent after the membership lock, as a promotion redemption spends it: one
+    // order of locks, so a proof raced by both kinds of spend cannot deadlock them.
+    await spendPresence(tx, staff, client.uid, presence);
+    await reserveStock(
+      tx,
+      staff.app.uid,
+      place.uid,
+      [{ productUid: product.uid, quantity: input.quantity, title: product.title }],
+      { reason: 'redemption', actorUid: staff.user.uid },
+    );
     const line = await spendCoins(tx, staff.app.uid, programUid, client.uid, {
       coins: coinsSpent,
       reason: `Canje: ${product.title}`,

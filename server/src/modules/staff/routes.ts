@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   paged,
   promotion,
+  recentOrders,
   staffClient,
   staffClientProducts,
   staffClientProductsQuery,
@@ -39,20 +40,32 @@ import {
   staffTransitionInput,
   storeDateOf,
 } from '@store/contract';
-import { errorResponses } from '../../lib/route-errors';
+import { detailErrorBody, errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { programToApi } from '../programs/service';
 import { requireStaff, staffHook, staffOnly } from './guard';
 import { companyPrograms } from './programs';
 import { clientFromQr, clientPromotions, createClient, lookupClient } from './clients';
 import { addPoints, giveStamps, lookupPromotion, redeem } from './counter';
-import { getOrder, listOrders, moveOrder, removeLine } from './orders';
+import {
+  getOrder,
+  listOrders,
+  moveOrder,
+  recentOrders as recentOrdersOf,
+  removeLine,
+} from './orders';
+import { orderMail, recentOrdersDoc, transitionDoc } from './order-docs';
 import { clientProducts, redeemProduct } from './products';
 import { listRecords, recordsCsv } from './records';
 import { grantMember, listMembers, removeMember } from './members';
 import { listSkippedDays } from './skipped-days';
 import { listDueSubscriptions } from './due-subscriptions';
-import { createInvitation, listInvitations, revokeInvitation } from './invitations';
+import {
+  createInvitation,
+  INVITATION_QUOTA,
+  listInvitations,
+  revokeInvitation,
+} from './invitations';
 import { authScope } from '../auth/context';
 import { areaAccess } from '../../plugins/route-access';
 
@@ -60,7 +73,7 @@ const tags = ['staff'];
 const errors = errorResponses(400, 401, 403, 404);
 const uidParams = z.object({ uid: z.string() });
 const proofDoc =
-  "`proof`: the client's member QR (`v1.…`, scanned) or the 6-digit code their phone shows (`POST v5/me/counter-code/`); missing, wrong, expired, used or another client's: 400 {proof: [message]}, and 5 wrong codes kill the code.";
+  "`proof`: the client's member QR (`v1.…`, scanned), the promotion QR of their activation steps (`p1.…`, for that promotion only) or the 6-digit code their phone shows (`POST v5/me/counter-code/`). Each lives 2 minutes and proves presence once: it is spent in the transaction of the spend it allows. Missing, wrong, expired, used or another client's: 400 {proof: [message]}, and 5 wrong codes kill the code.";
 const access =
   'Staff only: 401 without a session, 403 {detail} when the user is not staff of a company of this tenant or the role may not do this; anything of another company is 404.';
 
@@ -136,7 +149,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Creates a user and enrols them in a program of the company',
-        description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200 with that user enrolled (data unchanged) only when they are already a client of the company (a member of one of its programs or a buyer); anyone else's: 400 {document_number}, so no other user's email or phone is ever answered. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
+        description: `${access} 201 with the new client (no password: they set one with password recovery). A document that already has an account: 200 with that user enrolled (data unchanged) only when they are already a client of the company (a member of one of its programs or a buyer); anyone else's: 400 {document_number}, so no other user's email or phone is ever answered. The client's consents are those of sign-up: accept_terms, accept_age (14 or over) and accept_data_processing must be true (400 on each field otherwise), accept_publicity is optional; a new account records them like POST v5/register/. A store with no benefits program: 400 {non_field_errors: ['La tienda no tiene un programa de beneficios asignado.']}. Email or phone of another user: 400 on that field.`,
         body: staffCreateClientInput,
         response: { 200: staffClient, 201: staffClient, ...errors },
       },
@@ -195,7 +208,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Redeems a promotion for a client at a place',
-        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds). A promotion paid with coins or stamps requires the client's proof of presence: ${proofDoc}`,
+        description: `${access} The member redemption rules and messages: a unit the client holds is used, else one is taken and used at once (stock, limit per member, coins, stamps), under row locks so the last unit goes once. \`amount\` (consumption) above the maximum: 400 {amount: ['The amount exceeds the maximum']}. A promotion not valid at the place: 400 {place_uid}. \`gift_card_amount\` is the credit a GIFT_CARD promotion gives (null for other kinds). A redemption that uses up something the client owns or is limited to (coins, stamps, a unit they hold, bought by card or not, or a use of a per-member limit) requires the client's proof of presence; a free promotion with no per-member limit does not: ${proofDoc}`,
         body: staffRedemptionInput,
         response: { 201: staffRedemptionResult, ...errors },
       },
@@ -293,6 +306,20 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
   );
 
   server.get(
+    '/v5/staff/orders/recent/',
+    {
+      preValidation: staffOnly('orders'),
+      schema: {
+        tags,
+        summary: 'The orders that reached the board in the last minutes, to announce new ones',
+        description: `${access} ${recentOrdersDoc}`,
+        response: { 200: recentOrders, ...errors },
+      },
+    },
+    async (request) => recentOrdersOf(requireStaff(request)),
+  );
+
+  server.get(
     '/v5/staff/orders/:uid/',
     {
       preValidation: staffOnly('orders'),
@@ -313,14 +340,15 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: staffOnly('orders'),
       schema: {
         tags,
-        summary: 'Accept, cancel, mark shipped or mark delivered',
-        description: `${access} Only along the contract's state machine (pickup orders are never shipped); anything else: 400 {non_field_errors: ['El pedido ya está «{from}» y no puede pasar a «{to}».']} with both statuses in Spanish words. A cancel gives the stock and coupon use back; the member sees the new status at once.`,
+        summary: 'Accept, cancel, mark shipped, mark delivered, or mark a pickup order ready',
+        description: `${access} ${transitionDoc}`,
         params: uidParams,
         body: staffTransitionInput,
         response: { 200: staffOrder, ...errors },
       },
     },
-    async (request) => moveOrder(requireStaff(request), request.params.uid, request.body.action),
+    async (request) =>
+      moveOrder(requireStaff(request), request.params.uid, request.body, orderMail(request)),
   );
 
   server.post(
@@ -336,7 +364,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
         response: { 200: staffOrder, ...errors },
       },
     },
-    async (request) => removeLine(requireStaff(request), request.params.uid, request.body),
+    async (request) =>
+      removeLine(requireStaff(request), request.params.uid, request.body, orderMail(request)),
   );
 
   server.get(
@@ -498,9 +527,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Invites an email address to the staff with a role (owners only)',
-        description: `${access} 201. Mails a single-use link (7 days) to the address; the role goes to the account that accepts it signed in with that address (\`POST v5/invitations/{uid}/{token}/accept/\`), never before, whether or not the address has an account. A new invitation to the same address replaces the pending one. Already on the company's staff: 400 {email}; places of the company only.`,
+        description: `${access} 201. Mails a single-use link (7 days) to the address; the role goes to the account that accepts it signed in with that address (\`POST v5/invitations/{uid}/{token}/accept/\`), never before, whether or not the address has an account. A new invitation to the same address replaces the pending one. Already on the company's staff: 400 {email}; places of the company only. ${INVITATION_QUOTA}`,
         body: staffInvitationInput,
-        response: { 201: staffInvitation, ...errors },
+        response: { 201: staffInvitation, ...errors, 429: detailErrorBody },
       },
     },
     async (request, reply) =>
@@ -548,5 +577,9 @@ export const staffRoutes: FastifyPluginAsyncZod = async (server) => {
 
 /** The one place the staff area learns where mailed links point: the accounts mails' origin. */
 function invitationMail(request: FastifyRequest) {
-  return { mailer: request.server.mailer, origin: authScope(request).origin };
+  return {
+    mailer: request.server.mailer,
+    origin: authScope(request).origin,
+    quotas: request.server.accounts.mailQuotas,
+  };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isOnlinePayment,
   minutesOf,
   stillOrderable,
   storeInstant,
@@ -12,11 +13,13 @@ import type { Database } from '../../db/client';
 import { subscriptionDeliveries, subscriptions, users } from '../../db/schema';
 import { findAppRow, type AppRow } from '../tenancy/service';
 import type { Mailer } from '../mail/mailer';
+import type { PublicUrlConfig } from '../../config';
 import { HttpError, ValidationError } from '../../lib/http-errors';
 import { findPlace } from '../places/service';
 import { priceMemberOrder } from '../orders/checkout/price';
 import { reserveOrder } from '../orders/checkout/reserve';
 import { queueOrderMail } from '../orders/checkout/notify';
+import { verifiedAddress } from '../mail/safe';
 import { isSameKeyRace } from '../orders/checkout/idempotency';
 import { runnerReasons } from './skip-reasons';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
@@ -31,6 +34,8 @@ export type RunOptions = {
   /** Minutes before the slot from which the day's order is created. */
   leadMinutes?: number;
   mailer?: Mailer;
+  /** Where mailed links point (the owner's mail per new order links to the back office). */
+  publicUrl?: PublicUrlConfig;
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 };
 
@@ -221,7 +226,7 @@ async function orderFor(
       return recordSkip(db, sub, serviceDate, reasonOf(err));
     throw err;
   }
-  if (priced.paymentMethod?.type === 'ONLINE_CARD')
+  if (isOnlinePayment(priced.paymentMethod?.type))
     return recordSkip(db, sub, serviceDate, runnerReasons.cardPayment);
 
   const orderUid = randomUUID();
@@ -247,11 +252,17 @@ async function orderFor(
         input,
         idempotencyKey: key,
       });
-      if (options.mailer && user.email)
-        await queueOrderMail(tx, { app, mailer: options.mailer }, orderUid, {
-          to: user.email,
-          currencySymbol: priced.company.currencySymbol,
-        });
+      // The buyer's confirmation only to a verified address; the store's mail per new order either way.
+      if (options.mailer)
+        await queueOrderMail(
+          tx,
+          { app, mailer: options.mailer, publicUrl: options.publicUrl },
+          orderUid,
+          {
+            to: verifiedAddress(user),
+            currencySymbol: priced.company.currencySymbol,
+          },
+        );
       return true;
     });
     if (!claimed) return { subscription: sub.uid, serviceDate, status: 'taken' };

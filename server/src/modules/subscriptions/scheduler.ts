@@ -11,7 +11,12 @@ import { runSubscriptionOrders } from './runner';
 export const subscriptionSchedulerPlugin = fp<{ seconds: number; clock?: () => Date }>(
   async (app, { seconds, clock }) =>
     runEvery(app, seconds, 'subscription run', () =>
-      runSubscriptionOrders(app.db, { mailer: app.mailer, log: app.log, now: clock?.() }),
+      runSubscriptionOrders(app.db, {
+        mailer: app.mailer,
+        publicUrl: app.publicUrl,
+        log: app.log,
+        now: clock?.(),
+      }),
     ),
   { name: 'subscription-scheduler', dependencies: ['database'] },
 );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
+  isOnlinePayment,
   centsToMoney,
   formatMessage,
   hoursOn,
@@ -11,6 +12,7 @@ import {
   type Subscription,
   type SubscriptionInput,
   type Weekday,
+  openingHoursOf,
 } from '@store/contract';
 import {
   areas,
@@ -25,6 +27,7 @@ import type { PageWindow } from '../../lib/pagination';
 import { findPlace } from '../places/service';
 import { checkLines, priceLinesInCents, soldAt } from '../cart/lines';
 import { lineOptions } from '../orders/pricing';
+import { areasForPoint, judgeDeliveryPoint, placeReachesArea } from '../orders/delivery-point';
 import { enforceActiveSubscriptionsCap } from '../orders/unpaid-cap';
 import {
   activePaymentMethods,
@@ -98,8 +101,8 @@ export async function createSubscription(
 
   const days = sortWeekdays(input.weekdays);
   for (const day of days) {
-    const hours = hoursOn(place.timetable, day);
-    if (!hours) {
+    const hours = hoursOn(openingHoursOf(place.timetable), day);
+    if (!hours.length) {
       add('weekdays', formatMessage(subscriptionMessages.closedOn, { day: dayNames[day] }));
       continue;
     }
@@ -110,27 +113,30 @@ export async function createSubscription(
   const methods = await activePaymentMethods(db, app.uid, company.uid);
   const method = methods.find((m) => m.uid === input.payment_method);
   if (!method) add('payment_method', orderMessages.paymentMethodNotFound);
-  else if (method.type === 'ONLINE_CARD')
+  else if (isOnlinePayment(method.type))
     add('payment_method', subscriptionMessages.onlinePaymentNotAllowed);
 
   let deliveryCents = 0;
   let area: typeof areas.$inferSelect | undefined;
   if (input.shipping_type === 'delivery' && input.delivery) {
-    if (isUid(input.delivery.area))
-      [area] = await db
-        .select()
-        .from(areas)
-        .where(ofTenant(scope, areas, eq(areas.uid, input.delivery.area)));
+    const [known, delivery] = await Promise.all([
+      areasForPoint(db, app.uid, input.delivery.area),
+      deliveryOf(db, app.uid, place.uid),
+    ]);
+    // A place delivers only in the areas it reaches (issue 36), as for orders.
+    area =
+      known.chosen && placeReachesArea(place, known.chosen, delivery?.maxRadiusMeters ?? 0)
+        ? known.chosen
+        : undefined;
     if (!area) add('delivery.area', orderMessages.areaNotFound);
     try {
-      deliveryCents = deliveryFare(
-        place,
-        await deliveryOf(db, app.uid, place.uid),
-        input.delivery,
-      ).fareCents;
+      deliveryCents = deliveryFare(place, delivery, input.delivery).fareCents;
     } catch (err) {
       collect(err);
     }
+    // The same rule as an order's; a doubt is flagged on each order the subscription makes.
+    const verdict = area ? judgeDeliveryPoint(area, known.outlined, input.delivery, null) : null;
+    if (verdict?.refused) add(verdict.refused.field, verdict.refused.message);
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
 

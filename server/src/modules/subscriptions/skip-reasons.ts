@@ -64,6 +64,7 @@ const rules: [SubscriptionSkipReason, RegExp[]][] = (
         orderMessages.deliveryError,
         orderMessages.noShippingMethods,
         orderMessages.areaNotFound,
+        orderMessages.pointOutsideArea,
       ],
     ],
     [

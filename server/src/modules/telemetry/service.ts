@@ -4,26 +4,20 @@ import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@store/contract';
 import type { ClientErrorLimits } from '../../config';
 import { clientErrors } from '../../db/schema';
 import { addressKey, enforceRateLimits } from '../../lib/rate-limit';
+import { loggedPath } from '../../lib/log-path';
 import type { Scope } from '../../scope/scope';
 import { ofTenant } from '../../scope/tenant-query';
 
 /** Reports are kept this long; older ones go as new ones arrive. */
 export const CLIENT_ERROR_RETENTION_DAYS = 30;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Opaque path segments: the reset, verification and deletion links carry their token there. */
-const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
-
 /**
- * The page path as stored: segments that look like a link token become ':token' (uids stay, they
- * say which product or order page broke), so a report never keeps a working link.
+ * The page path as stored: link tokens and coupon codes become ':token' / ':code' (uids stay, they
+ * say which product or order page broke), as in the access log, so a report never keeps a
+ * working link.
  */
 export function redactPath(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (TOKEN_LIKE.test(segment) && !UUID.test(segment) ? ':token' : segment))
-    .join('/')
-    .slice(0, CLIENT_ERROR_LIMITS.pagePath);
+  return loggedPath(path).slice(0, CLIENT_ERROR_LIMITS.pagePath);
 }
 
 const cut = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);

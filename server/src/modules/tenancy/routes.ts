@@ -56,6 +56,7 @@ async function scopeFromPath(request: FastifyRequest, uid: string): Promise<Scop
     clock: request.server.clock,
     user: request.user,
     sessionMethod: request.sessionMethod,
+    limitedSession: request.limitedSession,
   };
 }
 

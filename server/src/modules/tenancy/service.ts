@@ -20,8 +20,9 @@ import { allowedPrograms } from '../programs/service';
 import { companyIsPublic } from '../marketplace/visibility';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import type { Scope } from '../../scope/scope';
+import type { AppRow } from './app-row';
 
-export type AppRow = typeof apps.$inferSelect;
+export type { AppRow } from './app-row';
 
 /** The host name as tenants are registered: lower case, no port, no leading www. */
 export function normaliseDomain(host: string): string {

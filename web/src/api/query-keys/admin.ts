@@ -14,6 +14,8 @@ export const adminKeys = {
 export const adminMoneyKeys = {
   coupons: () => ['admin-coupons'] as const,
   couponList: (filters: object) => ['admin-coupons', filters] as const,
+  discounts: () => ['admin-discounts'] as const,
+  discountList: (filters: object) => ['admin-discounts', filters] as const,
 };
 
 /** The catalogue's product form and categories (features/admin/catalogue). */
@@ -26,6 +28,8 @@ export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
   unsettled: (page: number) => ['admin-unsettled-charges', page] as const,
   tax: () => ['admin-tax-rule'] as const,
+  receipts: () => ['admin-receipts'] as const,
+  receiptList: (filters: object) => ['admin-receipts', filters] as const,
 };
 
 /** The places of the back office (features/admin/places). */
@@ -41,6 +45,9 @@ export const adminOrderKeys = {
   list: (filters: object) => ['admin-orders', 'list', filters] as const,
   detail: (uid: string) => ['admin-orders', 'detail', uid] as const,
   history: (uid: string) => ['admin-orders', 'history', uid] as const,
+  /** The new orders of the last minutes: apart, so refreshing the lists never asks it again. */
+  recent: () => ['admin-orders-recent'] as const,
+  notifications: () => ['admin-order-notifications'] as const,
 };
 
 /** The owner's staff screen (features/admin/staff). */
@@ -114,4 +121,11 @@ export const adminPollKeys = {
 /** The landing editor (features/admin/landing). */
 export const adminLandingKeys = {
   landing: () => ['admin-landing'] as const,
+};
+
+/** Reports and stock that warns (features/admin/reports, dashboard, catalogue). */
+export const adminSellingKeys = {
+  report: (query: object) => ['admin-reports', query] as const,
+  lowStock: (place: string) => ['admin-products', 'low-stock', place] as const,
+  movements: (uid: string) => ['admin-products', 'one', uid, 'stock-movements'] as const,
 };

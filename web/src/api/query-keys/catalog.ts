@@ -7,6 +7,8 @@ export const catalogKeys = {
   companyCategories: (companyUid: string) => ['company-categories', companyUid] as const,
   placeProducts: (placeUid: string, filters: object) =>
     ['place-products', placeUid, filters] as const,
+  /** Every list of a place's products, whatever its filters (a prefix of placeProducts). */
+  allPlaceProducts: (placeUid: string) => ['place-products', placeUid] as const,
   companyProducts: (company: string, filters: object) => ['products', company, filters] as const,
   product: (placeUid: string, productUid: string) => ['product', placeUid, productUid] as const,
 };

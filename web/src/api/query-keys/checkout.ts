@@ -2,9 +2,14 @@
 
 export const checkoutKeys = {
   options: (placeUid: string) => ['checkout-options', placeUid] as const,
+  discounts: (placeUid: string) => ['place-discounts', placeUid] as const,
   pickupSchedule: (placeUid: string, days: number) => ['pickup-schedule', placeUid, days] as const,
-  fareEstimate: (placeUid: string | null | undefined, latitude: string, longitude: string) =>
-    ['fare-estimate', placeUid, latitude, longitude] as const,
+  fareEstimate: (
+    placeUid: string | null | undefined,
+    latitude: string,
+    longitude: string,
+    area: string,
+  ) => ['fare-estimate', placeUid, latitude, longitude, area] as const,
   quote: (placeUid: string | null | undefined, body: object | null) =>
     ['order-quote', placeUid, body] as const,
 };

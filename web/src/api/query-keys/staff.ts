@@ -11,6 +11,8 @@ export const staffKeys = {
     ['staff-client-products', clientUid, placeUid] as const,
   orderLists: () => ['staff-orders'] as const,
   orders: (filters: object) => ['staff-orders', filters] as const,
+  /** The new orders of the last minutes (apart from the board's lists). */
+  recentOrders: () => ['staff-orders-recent'] as const,
   records: (filters: object) => ['staff-records', filters] as const,
   skippedDays: (filters: object) => ['staff-skipped-days', filters] as const,
   dueSubscriptions: (filters: object) => ['staff-due-subscriptions', filters] as const,

@@ -4,7 +4,7 @@ import { SelectField, TextField } from '../form-fields';
 import {
   formatCardNumber,
   formatExpiry,
-  installmentAmount,
+  installmentAmounts,
   type CardField,
 } from '../../lib/checkout-logic';
 import type { FormBinding, InputBinding } from '../../lib/form-binding';
@@ -102,7 +102,8 @@ export function CardFields({
           label: installmentLabel(
             t,
             count,
-            amount ? price(installmentAmount(amount, count)) : null,
+            amount ? installmentAmounts(amount, count) : null,
+            price,
           ),
         }))}
         {...binding.input('card_installments')}
@@ -111,17 +112,28 @@ export function CardFields({
   );
 }
 
-/** '3 cuotas de S/ 8.33', '1 pago de S/ 25.00' (without the amount while it is not known). */
+/**
+ * '1 pago de S/ 25.00', '2 cuotas de S/ 12.50', '3 cuotas: 2 de S/ 8.33 y la última de S/ 8.34'
+ * (the last absorbs the rounding, so they add up to the total); without the amount while it is
+ * not known.
+ */
 export function installmentLabel(
   t: (key: string, options?: Record<string, unknown>) => string,
   count: number,
-  amount: string | null,
+  amounts: { each: string; last: string } | null,
+  price: (amount: string) => string,
 ): string {
   if (count === 1)
-    return amount
-      ? t('checkout.installmentsOnce', { amount })
+    return amounts
+      ? t('checkout.installmentsOnce', { amount: price(amounts.last) })
       : t('checkout.installmentsOnceNoAmount');
-  return amount
-    ? t('checkout.installmentsMany', { count, amount })
-    : t('checkout.installmentsManyNoAmount', { count });
+  if (!amounts) return t('checkout.installmentsManyNoAmount', { count });
+  return amounts.each === amounts.last
+    ? t('checkout.installmentsMany', { count, amount: price(amounts.each) })
+    : t('checkout.installmentsUneven', {
+        count,
+        first: count - 1,
+        amount: price(amounts.each),
+        last: price(amounts.last),
+      });
 }

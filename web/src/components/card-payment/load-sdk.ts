@@ -18,6 +18,11 @@ export type MercadoPagoInstance = {
     ) => SecureField;
     createCardToken: (data: { cardholderName: string }) => Promise<{ id: string }>;
   };
+  /**
+   * Yape (Peru): the payer's phone number and the approval code of the Yape app become a
+   * single-use token (https://www.mercadopago.com.pe/developers/es/docs/checkout-api/integration-configuration/yape).
+   */
+  yape: (data: { phoneNumber: string; otp: string }) => { create: () => Promise<{ id: string }> };
   getPaymentMethods: (data: {
     bin: string;
   }) => Promise<{ results: { id: string; issuer?: { id: number | string } | null }[] }>;

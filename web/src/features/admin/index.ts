@@ -1,18 +1,28 @@
 import i18next from 'i18next';
 import { adminEs } from './i18n/es';
 import { adminEn } from './i18n/en';
-import { moneyEn, moneyEs, paymentsEn, paymentsEs } from './money/i18n';
+import {
+  discountsEn,
+  discountsEs,
+  moneyEn,
+  moneyEs,
+  paymentsEn,
+  paymentsEs,
+  receiptsEn,
+  receiptsEs,
+} from './money/i18n';
 import { adminMediaEn, adminMediaEs } from './media/i18n';
 import { catalogueImportEn, catalogueImportEs } from './catalogue/import/i18n';
 import { catalogueBulkEn, catalogueBulkEs } from './catalogue/bulk/i18n';
 import { placesEn, placesEs } from './places/i18n';
 import { categoriesEn, categoriesEs, productEn, productEs } from './catalogue/product-i18n';
-import { ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
+import { alertsEn, alertsEs, ordersEn, ordersEs, ordersNavEn, ordersNavEs } from './orders/i18n';
 import { staffEn, staffEs, staffNavEn, staffNavEs } from './staff/i18n';
 import { membersEn, membersEs, membersNavEn, membersNavEs } from './members/i18n';
 import { promotionsEn, promotionsEs, promotionsNavEn, promotionsNavEs } from './promotions/i18n';
 import { programsEn, programsEs } from './programs/i18n';
 import { adsEn, adsEs } from './ads/i18n';
+import { lowStockEn, lowStockEs, reportsEn, reportsEs } from './reports/i18n';
 
 import { programsEs as storeProgramsEs } from '../../i18n/loyalty-es';
 import { programsEn as storeProgramsEn } from '../../i18n/loyalty-en';
@@ -30,14 +40,32 @@ import { onboardingEn, onboardingEs, storesEn, storesEs } from './stores/i18n';
 i18next.addResourceBundle(
   'es',
   'translation',
-  { admin: { ...adminEs, money: moneyEs, payments: paymentsEs } },
+  {
+    admin: {
+      ...adminEs,
+      money: moneyEs,
+      payments: paymentsEs,
+      discounts: discountsEs,
+      receipts: receiptsEs,
+      nav: { ...adminEs.nav, receipts: receiptsEs.title },
+    },
+  },
   true,
   true,
 );
 i18next.addResourceBundle(
   'en',
   'translation',
-  { admin: { ...adminEn, money: moneyEn, payments: paymentsEn } },
+  {
+    admin: {
+      ...adminEn,
+      money: moneyEn,
+      payments: paymentsEn,
+      discounts: discountsEn,
+      receipts: receiptsEn,
+      nav: { ...adminEn.nav, receipts: receiptsEn.title },
+    },
+  },
   true,
   true,
 );
@@ -49,7 +77,9 @@ i18next.addResourceBundle(
     admin: {
       programs: programsEs,
       ads: adsEs,
-      nav: { programs: programsEs.title, ads: adsEs.title },
+      reports: reportsEs,
+      lowStock: lowStockEs,
+      nav: { programs: programsEs.title, ads: adsEs.title, reports: reportsEs.title },
     },
   },
   true,
@@ -62,7 +92,9 @@ i18next.addResourceBundle(
     admin: {
       programs: programsEn,
       ads: adsEn,
-      nav: { programs: programsEn.title, ads: adsEn.title },
+      reports: reportsEn,
+      lowStock: lowStockEn,
+      nav: { programs: programsEn.title, ads: adsEn.title, reports: reportsEn.title },
     },
   },
   true,
@@ -80,6 +112,7 @@ i18next.addResourceBundle(
       product: productEs,
       categories: categoriesEs,
       orders: ordersEs,
+      alerts: alertsEs,
       staff: staffEs,
       members: membersEs,
       promotions: promotionsEs,
@@ -113,6 +146,7 @@ i18next.addResourceBundle(
       product: productEn,
       categories: categoriesEn,
       orders: ordersEn,
+      alerts: alertsEn,
       staff: staffEn,
       members: membersEn,
       promotions: promotionsEn,

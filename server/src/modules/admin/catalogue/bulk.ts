@@ -16,6 +16,7 @@ import { refreshPlaceProductCounts } from '../../../tenants/import-catalog';
 import { recordChange } from '../audit';
 import { adminPlace, type AdminScope } from '../guard';
 import { ProductsChangedError } from './products-changed';
+import { recordSetStock } from '../../stock/movements';
 
 /**
  * Saves the bulk-edit grid at once: new prices, and stock and offer at one place, for many
@@ -124,6 +125,10 @@ export async function bulkEditProducts(
               eq(placeProducts.placeUid, at.placeUid),
             ),
           );
+        await recordSetStock(tx, admin.app.uid, at.placeUid, p.uid, at.stock, stock ?? null, {
+          reason: 'bulk',
+          actorUid: admin.user.uid,
+        });
       }
       const shown = (cents: number, s: number | null | undefined, active: boolean | undefined) => ({
         uid: row.uid,

@@ -30,6 +30,7 @@ import type { AdminScope } from '../guard';
 import type { Tx } from '../../../db/client';
 import { companyCatalogue, type PlaceRow, type ProductRow } from './csv-export';
 import { ProductsChangedError } from './products-changed';
+import { recordSetStock } from '../../stock/movements';
 
 type Place = AdminScope['places'][number];
 /** The cells of one file row, parsed; a column the file lacks is undefined (left as it is). */
@@ -403,13 +404,16 @@ async function writePlaces(
       eq(placeProducts.productUid, productUid),
       eq(placeProducts.placeUid, placeUid),
     );
+    const why = { reason: 'import', actorUid: admin.user.uid } as const;
     if (next === null) await tx.delete(placeProducts).where(where);
-    else if (existing?.has(placeUid))
+    else if (existing?.has(placeUid)) {
       await tx
         .update(placeProducts)
         .set({ stock: next.stock, isActive: next.isActive })
         .where(where);
-    else
+      const before = existing.get(placeUid)!.stock;
+      await recordSetStock(tx, admin.app.uid, placeUid, productUid, before, next.stock, why);
+    } else {
       await tx.insert(placeProducts).values({
         appId: admin.app.uid,
         placeUid,
@@ -421,6 +425,8 @@ async function writePlaces(
         isRedeemable: values.isRedeemable,
         searchVector: vector,
       });
+      await recordSetStock(tx, admin.app.uid, placeUid, productUid, null, next.stock, why);
+    }
   }
 }
 

@@ -33,6 +33,7 @@ import { checkVersion } from '../concurrency';
 import { adminPlace, type AdminScope } from '../guard';
 import type { Tx } from '../../../db/client';
 import { optionGroupsOf, replaceOptionGroups } from './option-groups';
+import { recordSetStock } from '../../stock/movements';
 
 type ProductRow = typeof products.$inferSelect;
 type Named = { uid: string; name: string };
@@ -103,6 +104,7 @@ async function placesOf(
         is_active: row.isActive,
         stock: row.stock,
         price: row.priceCents === null ? null : centsToMoney(row.priceCents),
+        low_stock_threshold: row.lowStockThreshold,
       });
       byProduct.set(row.productUid, list);
     }
@@ -333,6 +335,11 @@ export async function createProduct(
           searchVector: row.searchVector,
         })),
       );
+      for (const p of places)
+        await recordSetStock(tx, admin.app.uid, p.place, uid, null, p.stock ?? null, {
+          reason: 'manual',
+          actorUid: admin.user.uid,
+        });
       await refreshPlaceProductCounts(tx, admin.app.uid);
     }
     const after = await productApi(admin, tx, row);
@@ -517,6 +524,9 @@ export async function updatePlaceProduct(
     const changes = {
       ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
       ...(input.stock !== undefined ? { stock: input.stock } : {}),
+      ...(input.low_stock_threshold !== undefined
+        ? { lowStockThreshold: input.low_stock_threshold }
+        : {}),
       ...(input.price !== undefined
         ? { priceCents: input.price === null ? null : moneyToCents(input.price) }
         : {}),
@@ -537,6 +547,11 @@ export async function updatePlaceProduct(
           })
           .returning();
     if (updated.isActive !== row?.isActive) await refreshPlaceProductCounts(tx, admin.app.uid);
+    if (input.stock !== undefined)
+      await recordSetStock(tx, admin.app.uid, place.uid, uid, row?.stock, updated.stock, {
+        reason: 'manual',
+        actorUid: admin.user.uid,
+      });
     const shown = (r: typeof updated | undefined) =>
       r
         ? {
@@ -544,6 +559,7 @@ export async function updatePlaceProduct(
             is_active: r.isActive,
             stock: r.stock,
             price: r.priceCents === null ? null : centsToMoney(r.priceCents),
+            low_stock_threshold: r.lowStockThreshold,
           }
         : null;
     await recordChange(withDb(admin, tx), {

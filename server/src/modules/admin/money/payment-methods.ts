@@ -1,8 +1,10 @@
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import {
   adminMoneyMessages,
   type AdminPaymentMethod,
   type AdminPaymentMethodInput,
+  type AdminYapeInput,
 } from '@store/contract';
 import { paymentMethods } from '../../../db/schema';
 import { NotFoundError, ValidationError } from '../../../lib/http-errors';
@@ -94,5 +96,61 @@ export async function updatePaymentMethod(
       },
     });
     return toApi(updated);
+  });
+}
+
+/**
+ * Adds Yape to the company's methods (one per company), through Mercado Pago's Checkout API with
+ * the credentials sent or else those of the company's Mercado Pago card method. It is switched on
+ * at once when the public key and access token are known, otherwise it waits for them (off).
+ */
+export async function addYape(
+  admin: AdminScope,
+  input: AdminYapeInput,
+): Promise<AdminPaymentMethod> {
+  return admin.db.transaction(async (tx) => {
+    const ofCompany = () =>
+      ofTenant(admin, paymentMethods, eq(paymentMethods.companyUid, admin.company.uid));
+    // The company's methods are locked: two owners adding Yape at once make one method.
+    const rows = await tx.select().from(paymentMethods).where(ofCompany()).for('update');
+    if (rows.some((r) => r.type === 'YAPE'))
+      throw new ValidationError({ non_field_errors: [adminMoneyMessages.yapeExists] });
+    const card = rows.find((r) => r.type === 'ONLINE_CARD' && r.provider === 'mercadopago');
+    const [last] = await tx
+      .select({ position: paymentMethods.position })
+      .from(paymentMethods)
+      .where(ofCompany())
+      .orderBy(desc(paymentMethods.position))
+      .limit(1);
+    const publicKey = input.public_key ?? card?.publicKey ?? null;
+    const accessToken = input.access_token ?? card?.accessToken ?? null;
+    const [created] = await tx
+      .insert(paymentMethods)
+      .values({
+        appId: admin.app.uid,
+        uid: randomUUID(),
+        companyUid: admin.company.uid,
+        key: rows.some((r) => r.key === 'yape') ? `yape-${Date.now()}` : 'yape',
+        type: 'YAPE',
+        name: input.name ?? 'Yape',
+        provider: 'mercadopago',
+        publicKey,
+        accessToken,
+        webhookSecret: input.webhook_secret ?? card?.webhookSecret ?? null,
+        position: (last?.position ?? -1) + 1,
+        isActive: Boolean(publicKey && accessToken),
+      })
+      .returning();
+    await recordChange(withDb(admin, tx), {
+      entity: 'payment_method',
+      entityUid: created.uid,
+      action: 'create',
+      before: null,
+      after: {
+        ...toApi(created),
+        replaced: ['access_token', 'webhook_secret'].filter((k) => k in input),
+      },
+    });
+    return toApi(created);
   });
 }

@@ -5,12 +5,19 @@ import {
   adminCouponCreate,
   adminCouponPatch,
   adminCouponQuery,
+  adminDiscount,
+  adminDiscountCreate,
+  adminDiscountPatch,
+  adminDiscountQuery,
   adminPaymentMethod,
   adminPaymentMethodInput,
+  adminYapeInput,
   adminTaxRule,
   adminTaxRuleInput,
   adminUnsettledCharge,
   adminUnsettledChargeQuery,
+  adminElectronicReceipt,
+  adminElectronicReceiptQuery,
   paged,
   versionConflictBody,
 } from '@store/contract';
@@ -18,9 +25,11 @@ import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { createCoupon, listCoupons, updateCoupon } from './coupons';
-import { listPaymentMethods, updatePaymentMethod } from './payment-methods';
+import { createDiscount, listDiscounts, updateDiscount } from './discounts';
+import { addYape, listPaymentMethods, updatePaymentMethod } from './payment-methods';
 import { getTaxRule, putTaxRule } from './tax';
 import { listUnsettledCharges } from './unsettled-charges';
+import { listReceipts, retryReceipt } from './receipts';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -67,6 +76,21 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => updatePaymentMethod(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.post(
+    '/v5/admin/money/payment-methods/yape/',
+    {
+      schema: {
+        tags,
+        summary: 'Adds Yape (through Mercado Pago) to the payment methods',
+        description: `${access} Credentials not sent are copied from the company's Mercado Pago card method; the method is on when the public key and access token are known, else off until they are set with PATCH. One Yape per company: a second is 400 {non_field_errors: ['admin.yape_exists']}. Answered like the list's entries (201).`,
+        body: adminYapeInput,
+        response: { 201: adminPaymentMethod, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await addYape(requireAdmin(request), request.body)),
   );
 
   server.get(
@@ -145,6 +169,53 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
   );
 
   server.get(
+    '/v5/admin/money/discounts/',
+    {
+      schema: {
+        tags,
+        summary: "The company's automatic discounts, newest first",
+        description: `${access} \`active\`: true | false. Rules the checkout applies without a code (docs/decisions.md "Automatic discounts").`,
+        querystring: adminDiscountQuery,
+        response: { 200: paged(adminDiscount), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listDiscounts(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.post(
+    '/v5/admin/money/discounts/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates an automatic discount',
+        description: `${access} \`kind\`: PERCENT | AMOUNT | BUY_X_PAY_Y | COMBO_PRICE; \`target\`: ORDER | PRODUCTS | CATEGORIES (with \`product_uids\` / \`category_uids\` of the company: 400 otherwise). Conditions: \`min_subtotal\`, \`place_uids\`, \`weekdays\`, \`start_time\`/\`end_time\` (store time), \`valid_from\`/\`valid_until\`, \`member_levels\`; \`stackable_with_coupons\`; \`max_uses\` (first N orders).`,
+        body: adminDiscountCreate,
+        response: { 201: adminDiscount, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createDiscount(requireAdmin(request), request.body)),
+  );
+
+  server.patch(
+    '/v5/admin/money/discounts/:uid/',
+    {
+      schema: {
+        tags,
+        summary: 'Changes or pauses an automatic discount (is_active: false)',
+        description: `${access} \`max_uses\` never below the uses so far (400 {max_uses}). ${versioned}`,
+        params: uidParams,
+        body: adminDiscountPatch,
+        response: { 200: adminDiscount, ...errors, 409: versionConflictBody(adminDiscount) },
+      },
+    },
+    async (request) => updateDiscount(requireAdmin(request), request.params.uid, request.body),
+  );
+
+  server.get(
     '/v5/admin/money/unsettled-charges/',
     {
       schema: {
@@ -160,5 +231,39 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
       pagedAnswer(request, pageWindow(request.query), (window) =>
         listUnsettledCharges(requireAdmin(request), request.query, window),
       ),
+  );
+
+  server.get(
+    '/v5/admin/money/receipts/',
+    {
+      schema: {
+        tags,
+        summary:
+          "The electronic receipts (boletas, facturas, credit notes) of the company's places, newest first",
+        description: `${access} \`status\`: PENDING (queued or retrying) | ISSUED | REJECTED (the provider's or SUNAT's reason in \`error\`) | FAILED (the provider unreachable after every attempt). \`order\`: one order's receipts (its boleta or factura and credit notes).`,
+        querystring: adminElectronicReceiptQuery,
+        response: { 200: paged(adminElectronicReceipt), ...errors },
+      },
+    },
+    async (request) =>
+      pagedAnswer(request, pageWindow(request.query), (window) =>
+        listReceipts(requireAdmin(request), request.query, window),
+      ),
+  );
+
+  server.post(
+    '/v5/admin/money/receipts/:uid/retry/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Sends a REJECTED or FAILED receipt to the provider again (same series and number)',
+        description: `${access} Any other status is answered unchanged.`,
+        params: uidParams,
+        response: { 200: adminElectronicReceipt, ...errors },
+      },
+    },
+    async (request) =>
+      retryReceipt(requireAdmin(request), request.params.uid, () => server.receiptIssuer?.soon()),
   );
 };

@@ -7,16 +7,22 @@ import { recordChange } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
-type Row = { name: string; rateBasisPoints: number; version: number };
+type Row = {
+  name: string;
+  rateBasisPoints: number;
+  receiptIssueOn: 'PAYMENT' | 'DELIVERY';
+  version: number;
+};
 
 /** The checkout's default when a company never set one (orders/settings.ts). */
-const DEFAULT: Row = { name: 'IGV', rateBasisPoints: 1800, version: 0 };
+const DEFAULT: Row = { name: 'IGV', rateBasisPoints: 1800, receiptIssueOn: 'PAYMENT', version: 0 };
 
 const rate = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 const toApi = (row: Row): AdminTaxRule => ({
   name: row.name,
   rate: rate(row.rateBasisPoints),
   included: true,
+  receipt_issue_on: row.receiptIssueOn,
   version: row.version,
 });
 
@@ -58,7 +64,12 @@ export async function putTaxRule(
     checkVersion(row, input.version, toApi);
     const [updated] = await tx
       .update(companyTaxRules)
-      .set({ name: input.name, rateBasisPoints, version: sql`${companyTaxRules.version} + 1` })
+      .set({
+        name: input.name,
+        rateBasisPoints,
+        ...(input.receipt_issue_on ? { receiptIssueOn: input.receipt_issue_on } : {}),
+        version: sql`${companyTaxRules.version} + 1`,
+      })
       .where(where)
       .returning();
     await recordChange(withDb(admin, tx), {

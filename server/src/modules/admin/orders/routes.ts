@@ -3,7 +3,13 @@ import { z } from 'zod';
 import {
   adminOrder,
   adminOrdersQuery,
+  cancelOrderInput,
+  orderNotificationSettings,
+  orderNotificationSettingsInput,
   paged,
+  recentOrders,
+  staffTransitionInput,
+  versionConflictBody,
   removeLineDoc,
   removeLineInput,
   storeDateOf,
@@ -17,8 +23,15 @@ import {
   getAdminOrder,
   listAdminOrders,
   removeAdminOrderLine,
+  transitionAdminOrder,
   type AdminOrderFilters,
 } from './service';
+import {
+  orderNotificationSettings as readOrderNotifications,
+  updateOrderNotificationSettings,
+} from './notifications';
+import { recentOrders as recentOrdersOf } from '../../staff/orders';
+import { orderMail, recentOrdersDoc, transitionDoc } from '../../staff/order-docs';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -114,12 +127,83 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Cancels an order; a card-paid one is refunded through the provider',
-        description: `${access} Through the orders state machine (status CANCELED_BY_PLACE): stock, coupon use, points and coins go back in one transaction; a card-paid order becomes REFUND_PENDING with its refund, asked of the provider at once (REFUNDED when done; a failure stays pending and the reconciliation retries). An order already delivered or canceled: 400 {non_field_errors}. The cancellation is in the audit log.`,
+        description: `${access} Through the orders state machine (status CANCELED_BY_PLACE): stock, coupon use, points and coins go back in one transaction; a card-paid order becomes REFUND_PENDING with its refund, asked of the provider at once (REFUNDED when done; a failure stays pending and the reconciliation retries). An order already delivered or canceled: 400 {non_field_errors}. Optional body \`{reason, reason_note}\` as for the transition route (the customer is mailed either way). The cancellation is in the audit log.`,
         params: uidParams,
+        body: cancelOrderInput,
         response: { 200: adminOrder, ...errors },
       },
     },
-    async (request) => cancelAdminOrder(requireAdmin(request), request.params.uid),
+    async (request) =>
+      cancelAdminOrder(requireAdmin(request), request.params.uid, request.body, orderMail(request)),
+  );
+
+  server.post(
+    '/v5/admin/orders/:uid/transition/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'Accept, cancel, mark shipped, mark delivered, or mark a pickup order ready',
+        description: `${access} The staff console's own moves (one service, one state machine). ${transitionDoc} Each move is in the audit log.`,
+        params: uidParams,
+        body: staffTransitionInput,
+        response: { 200: adminOrder, ...errors },
+      },
+    },
+    async (request) =>
+      transitionAdminOrder(
+        requireAdmin(request),
+        request.params.uid,
+        request.body,
+        orderMail(request),
+      ),
+  );
+
+  server.get(
+    '/v5/admin/orders/recent/',
+    {
+      preValidation: adminOnly('orders'),
+      schema: {
+        tags,
+        summary: 'The orders placed in the last minutes, to announce new ones',
+        description: `${access} ${recentOrdersDoc}`,
+        response: { 200: recentOrders, ...errors },
+      },
+    },
+    async (request) => recentOrdersOf(requireAdmin(request)),
+  );
+
+  server.get(
+    '/v5/admin/order-notifications/',
+    {
+      preValidation: adminOnly('settings'),
+      schema: {
+        tags,
+        summary: "Who hears about the company's orders",
+        description: `${access} The owner's (area settings; a MANAGER gets 403 admin.owner_only). \`new_order_mail_to\`: the address that gets a mail per new order, or null; \`customer_status_mails\`: whether customers are mailed when their order is accepted, on its way or ready for pickup (a cancellation and a refund always are).`,
+        response: { 200: orderNotificationSettings, ...errors },
+      },
+    },
+    async (request) => readOrderNotifications(requireAdmin(request)),
+  );
+
+  server.put(
+    '/v5/admin/order-notifications/',
+    {
+      preValidation: adminOnly('settings'),
+      schema: {
+        tags,
+        summary: "Changes who hears about the company's orders",
+        description: `${access} The owner's. Body \`{new_order_mail_to, customer_status_mails, version}\`: the address must be the verified email of someone on the company's staff (else 400 {new_order_mail_to}); empty or null turns the mail off. 409 admin.version_conflict with \`current\` when someone saved first. Audited (entity order_settings).`,
+        body: orderNotificationSettingsInput,
+        response: {
+          200: orderNotificationSettings,
+          409: versionConflictBody(orderNotificationSettings),
+          ...errors,
+        },
+      },
+    },
+    async (request) => updateOrderNotificationSettings(requireAdmin(request), request.body),
   );
 
   server.post(
@@ -136,6 +220,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      removeAdminOrderLine(requireAdmin(request), request.params.uid, request.body),
+      removeAdminOrderLine(
+        requireAdmin(request),
+        request.params.uid,
+        request.body,
+        orderMail(request),
+      ),
   );
 };

@@ -10,15 +10,20 @@ import {
   storeDayStart,
   type AdminOrder,
   type AdminOrdersQuery,
+  type CancelOrderInput,
   type Order,
   type RemoveLineInput,
+  type StaffTransitionInput,
 } from '@store/contract';
 import { orders, paymentRefunds, users } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/http-errors';
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
-import { transitionOrder, withRelated } from '../../orders/service';
+import { withRelated } from '../../orders/service';
+import type { OrderMail } from '../../orders/notices';
+import { applyStoreAction } from '../../staff/orders';
 import { removeOrderLine } from '../../orders/line-removal';
+import { locationFlagToApi } from '../../orders/serialize';
 import { safeCell, statusLabels, storeDateTime } from '../../staff/records';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange } from '../audit';
@@ -38,12 +43,14 @@ function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
   const place = filters.place ? adminPlace(admin, filters.place) : null;
   const q = filters.q || undefined;
   // The client as the account is now (name, email, phone, document); the order's own
-  // billing copy answers for a buyer whose account is gone.
+  // billing copy answers for a buyer whose account is gone. The sub-select names the app
+  // itself (ofTenant): PostgreSQL runs it once as a hashed set, and without its own
+  // app_id = $1 that set was every tenant's matching users (bench:scale, docs/scaling.md).
   const byClient = q
-    ? sql`exists (select 1 from ${users} where ${sameTenant(
+    ? sql`exists (select 1 from ${users} where ${ofTenant(
+        admin,
         users,
-        orders,
-        eq(users.uid, orders.userUid),
+        sameTenant(users, orders, eq(users.uid, orders.userUid)),
         or(
           ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likeText(q)),
           ilike(users.email, likeText(q)),
@@ -115,7 +122,8 @@ async function withDetails(admin: AdminScope, rows: OrderRow[]): Promise<AdminOr
   return apiOrders.map((order: Order, i) => ({
     ...order,
     client: clients.find((c) => c.uid === rows[i].userUid) ?? null,
-    actions: staffActionsFor(order.status, order.shipping_type),
+    actions: staffActionsFor(order.status, order.shipping_type, order.ready_at),
+    location_flag: locationFlagToApi(rows[i]),
     refunds: refunds
       .filter((r) => r.orderUid === order.uid)
       .map((r) => ({
@@ -172,23 +180,51 @@ export async function getAdminOrder(admin: AdminScope, uid: string): Promise<Adm
 }
 
 /**
- * Cancels through the orders module's one state machine (conditional update, stock, coupon,
- * points and coins back, the refund recorded in the same transaction and asked of the
- * provider after it), so the back office never has a second way to cancel.
+ * A store action from the back office: the staff console's own (applyStoreAction, through the
+ * orders module's one state machine: conditional update, stock, coupon, points and coins back
+ * on a cancel, the refund recorded in the same transaction and asked of the provider after it,
+ * the customer's mail), so the back office never has a second way to move an order. Audited.
  */
-export async function cancelAdminOrder(admin: AdminScope, uid: string): Promise<AdminOrder> {
+export async function transitionAdminOrder(
+  admin: AdminScope,
+  uid: string,
+  input: StaffTransitionInput,
+  mail: OrderMail,
+): Promise<AdminOrder> {
   const row = await companyOrder(admin, uid);
-  await transitionOrder(admin, row.uid, 'CANCELED_BY_PLACE', 'place');
+  const moved = await applyStoreAction(admin, row.uid, input, mail);
   // The state machine owns its transaction (and the provider's refund comes after it), so
-  // the audit line follows the committed cancellation; a refused move writes none.
+  // the audit line follows the committed move; a refused move writes none.
   await recordChange(admin, {
     entity: 'order',
     entityUid: row.uid,
     action: 'update',
-    before: { number: row.number, status: row.status, payment_status: row.paymentStatus },
-    after: { number: row.number, status: 'CANCELED_BY_PLACE' },
+    before: {
+      number: row.number,
+      status: row.status,
+      payment_status: row.paymentStatus,
+      ...(input.action === 'ready' ? { ready: false } : {}),
+    },
+    after: {
+      number: row.number,
+      status: moved.status,
+      ...(input.action === 'ready' ? { ready: true } : {}),
+      ...(moved.cancel_reason
+        ? { cancel_reason: moved.cancel_reason, cancel_note: moved.cancel_note ?? null }
+        : {}),
+    },
   });
   return getAdminOrder(admin, row.uid);
+}
+
+/** `POST .../cancel/`: the cancel action, with the reason when the body gives one. */
+export function cancelAdminOrder(
+  admin: AdminScope,
+  uid: string,
+  reason: CancelOrderInput,
+  mail: OrderMail,
+): Promise<AdminOrder> {
+  return transitionAdminOrder(admin, uid, { action: 'cancel', ...(reason ?? {}) }, mail);
 }
 
 /** The back office removes a line from an order not prepared yet (orders/line-removal.ts; audited there). */
@@ -196,9 +232,10 @@ export async function removeAdminOrderLine(
   admin: AdminScope,
   uid: string,
   input: RemoveLineInput,
+  mail?: OrderMail,
 ): Promise<AdminOrder> {
   const row = await companyOrder(admin, uid);
-  await removeOrderLine(admin, row.uid, input, 'admin');
+  await removeOrderLine(admin, row.uid, input, 'admin', mail);
   return getAdminOrder(admin, row.uid);
 }
 

@@ -8,6 +8,7 @@ import {
   type AdminPlace,
   type AdminPlacePatch,
   type AdminPlaceQuery,
+  openingHoursOf,
 } from '@store/contract';
 import type { Tx } from '../../../db/client';
 import { areas, companies, placeDeliverySettings, places } from '../../../db/schema';
@@ -48,12 +49,7 @@ function toApi(row: Joined, ecommerceEnabled: boolean, now: Date): AdminPlace {
     telephone2: place.telephone2,
     latitude: place.latitude,
     longitude: place.longitude,
-    timetable: {
-      monday: place.timetable.monday,
-      saturday: place.timetable.saturday,
-      sunday: place.timetable.sunday,
-      extra_note: place.timetable.extra_note ?? '',
-    },
+    timetable: openingHoursOf(place.timetable),
     pickup_enabled: place.pickupEnabled,
     orders_paused: place.ordersPaused,
     delivery: {
@@ -62,7 +58,7 @@ function toApi(row: Joined, ecommerceEnabled: boolean, now: Date): AdminPlace {
       per_km: centsToMoney(delivery?.perKmCents ?? 0),
       max_radius_km: (delivery?.maxRadiusMeters ?? 0) / 1000,
     },
-    open_now: isOpenAt(place.timetable, now),
+    open_now: isOpenAt(openingHoursOf(place.timetable), now),
     taking_orders: ecommerceEnabled && !place.ordersPaused,
     version: place.version,
   };

@@ -55,6 +55,7 @@ function summaryToApi(p: ProgramRow, members: number): AdminProgramSummary {
     order_points_per_sol: p.orderPointsPerSol,
     points_expire_after_days: p.pointsExpireAfterDays,
     is_active: p.isActive,
+    staff_confirms_redemptions: p.staffConfirmsRedemptions,
     members: Number(members),
     version: p.version,
   };
@@ -142,6 +143,10 @@ function programValues(input: AdminProgramCreate) {
     orderPointsPerSol: input.order_points_per_sol,
     pointsExpireAfterDays: input.points_expire_after_days,
     isActive: input.is_active,
+    // Absent from the body (a form that predates it): false on create, unchanged on save.
+    ...(input.staff_confirms_redemptions === undefined
+      ? {}
+      : { staffConfirmsRedemptions: input.staff_confirms_redemptions }),
     levels: storedLevels(input.levels),
   };
 }

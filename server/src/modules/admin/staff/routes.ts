@@ -6,7 +6,8 @@ import {
   staffInvitationInput,
   staffMember,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
+import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
+import { INVITATION_QUOTA } from '../../staff/invitations';
 import { authScope } from '../../auth/context';
 import { adminOnly, requireAdmin } from '../guard';
 import {
@@ -95,9 +96,9 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: 'Invites an email address to the staff with a role and places',
-        description: `${access} 201. Mails a single-use link (7 days) to the address, built from the tenant's configured origin; the role reaches the account that accepts it signed in with that address. Inviting the same address again replaces the pending invitation (a re-send). Already on the staff: 400 {email}; a place of another company: 400 {place_uids.N}.`,
+        description: `${access} 201. Mails a single-use link (7 days) to the address, built from the tenant's configured origin; the role reaches the account that accepts it signed in with that address. Inviting the same address again replaces the pending invitation (a re-send). Already on the staff: 400 {email}; a place of another company: 400 {place_uids.N}. ${INVITATION_QUOTA}`,
         body: staffInvitationInput,
-        response: { 201: staffInvitation, ...errors },
+        response: { 201: staffInvitation, ...errors, 429: detailErrorBody },
       },
     },
     async (request, reply) =>
@@ -105,6 +106,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod = async (server) => {
         await inviteStaff(requireAdmin(request), request.body, {
           mailer: request.server.mailer,
           origin: authScope(request).origin,
+          quotas: request.server.accounts.mailQuotas,
         }),
       ),
   );

@@ -4,6 +4,7 @@ import {
   marketplaceStore,
   marketplaceStoreQuery,
   paged,
+  storeChangeDecisionInput,
   storeDecisionInput,
   storeOnboarding,
   storeProfileInput,
@@ -15,7 +16,8 @@ import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { publicOrigin } from '../../../lib/public-url';
 import { listStores } from '../../marketplace/stores';
 import { adminOnly, requireAdmin } from '../guard';
-import { decideStore, onboarding, requestReview, updateStoreProfile } from './service';
+import { decideStore, onboarding, requestReview } from './service';
+import { decideStoreChange, updateStoreProfile } from './profile-review';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -23,7 +25,7 @@ const uidParams = z.object({ uid: z.string() });
 const ownerAccess =
   "Back office, marketplace stores: 401 without a session, 403 {code, detail} for anyone but the OWNER of the app's main company on a marketplace app (code 'marketplace.owner_only'). The main company itself is never listed (404).";
 const storeAccess =
-  "Back office, the signed-in owner's own store: 401 without a session, 403 for customers, STAFF and VALIDATOR; the writes are the OWNER's (403 'marketplace.owner_only' for a MANAGER); a company not created through the marketplace sign-up has no checklist (null; 404 on the writes).";
+  "Back office, the signed-in owner's own store: 401 without a session, 403 for customers, STAFF and VALIDATOR; the writes are the OWNER's (403 'marketplace.store_owner_only' for a MANAGER); a company not created through the marketplace sign-up has no checklist (null; 404 on the writes).";
 
 /**
  * `/api/v5/admin/marketplace/stores/...` (area `marketplace`: the marketplace owner reviews
@@ -37,7 +39,7 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "The marketplace's stores by status, those waiting for review first",
-        description: `${ownerAccess} \`status\`: pending | approved | rejected | suspended; \`q\`: part of the name.`,
+        description: `${ownerAccess} \`status\`: pending | approved | rejected | suspended; \`changes=pending\`: only stores whose change of name, logo or description waits for review (\`pending_change\`); \`q\`: part of the name.`,
         querystring: marketplaceStoreQuery,
         response: { 200: paged(marketplaceStore), ...errors },
       },
@@ -68,6 +70,26 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
       }),
   );
 
+  server.post(
+    '/v5/admin/marketplace/stores/:uid/change-decision/',
+    {
+      preValidation: adminOnly('marketplace'),
+      schema: {
+        tags,
+        summary: "Approves or rejects a store's change of name, logo or description",
+        description: `${ownerAccess} Only while a change waits (\`pending_change.status\` pending; otherwise 400 {decision}). approve: the store shows the change from now on (a name another store took meanwhile: 400 {name}); reject: it keeps its approved values and the \`reason\` (400 {reason} without one) is kept on the change and mailed to the store's owners. Send the \`version\` the store was read at: 409 {code: 'admin.version_conflict', detail, current} when it changed since. Audited.`,
+        params: uidParams,
+        body: storeChangeDecisionInput,
+        response: { 200: marketplaceStore, ...errors, 409: versionConflictBody(marketplaceStore) },
+      },
+    },
+    async (request) =>
+      decideStoreChange(requireAdmin(request), request.params.uid, request.body, {
+        mailer: request.server.mailer,
+        origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
+      }),
+  );
+
   server.get(
     '/v5/admin/onboarding/',
     {
@@ -88,8 +110,9 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
       preValidation: adminOnly('dashboard'),
       schema: {
         tags,
-        summary: "The new store's logo and description",
-        description: `${storeAccess} \`logo\`: an upload's path or an https address. Versioned (409) and audited.`,
+        summary:
+          "The store's name, logo and description: public at once before approval, reviewed after",
+        description: `${storeAccess} \`logo\`: an upload's path or an https address; \`name\`: unique on the marketplace (400 {name}). While the store is pending or rejected the change is public at once (approving the store reviews it); once approved or suspended it waits in \`pending_change\` for the marketplace owner, the store keeping its approved values until then (asking for the approved values again withdraws it). Versioned (409) and audited.`,
         body: storeProfileInput,
         response: { 200: marketplaceStore, ...errors, 409: versionConflictBody(marketplaceStore) },
       },

@@ -6,7 +6,6 @@ import {
   type MarketplaceStore,
   type StoreDecisionInput,
   type StoreOnboarding,
-  type StoreProfileInput,
 } from '@store/contract';
 import {
   companies,
@@ -129,7 +128,9 @@ export async function onboarding(admin: AdminScope): Promise<StoreOnboarding | n
             places,
             eq(places.companyUid, company),
             eq(places.isActive, true),
-            sql`(${places.timetable}->'monday' <> 'null'::jsonb or ${places.timetable}->'saturday' <> 'null'::jsonb or ${places.timetable}->'sunday' <> 'null'::jsonb)`,
+            // Some hours, in either stored form: a shift of the opening hours, or a day of the
+            // spec's timetable (rows from before issue 36).
+            sql`(jsonb_path_exists(${places.timetable}, '$.days.*[*]') or ${places.timetable}->'monday' <> 'null'::jsonb or ${places.timetable}->'saturday' <> 'null'::jsonb or ${places.timetable}->'sunday' <> 'null'::jsonb)`,
           ),
         )
         .limit(1),
@@ -169,8 +170,9 @@ export async function onboarding(admin: AdminScope): Promise<StoreOnboarding | n
   };
 }
 
+/** The store's own profile and review are its OWNER's: a MANAGER is told so (issue 36 row 9). */
 function ownStoreOwner(admin: AdminScope): void {
-  if (admin.role !== 'OWNER') throw new ForbiddenError(marketplaceMessages.ownerOnly);
+  if (admin.role !== 'OWNER') throw new ForbiddenError(marketplaceMessages.storeOwnerOnly);
 }
 
 async function lockOwnStore(admin: AdminScope): Promise<CompanyRow> {
@@ -211,38 +213,6 @@ export async function requestReview(admin: AdminScope, version: number): Promise
       entityUid: row.uid,
       action: 'update',
       before,
-      after,
-    });
-    return after;
-  });
-}
-
-/** The store's own logo and description (the checklist's first step). */
-export async function updateStoreProfile(
-  admin: AdminScope,
-  input: StoreProfileInput,
-): Promise<MarketplaceStore> {
-  ownStoreOwner(admin);
-  return admin.db.transaction(async (tx) => {
-    const scope = withDb(admin, tx);
-    const row = await lockOwnStore(scope);
-    const before = await storeOfRow(scope, row);
-    checkVersion(row, input.version, () => before);
-    const [updated] = await tx
-      .update(companies)
-      .set({
-        ...(input.logo !== undefined ? { logo: input.logo } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        version: row.version + 1,
-      })
-      .where(ofTenant(admin, companies, eq(companies.uid, row.uid)))
-      .returning();
-    const after = await storeOfRow(scope, updated);
-    await recordChange(scope, {
-      entity: 'store',
-      entityUid: row.uid,
-      action: 'update',
-      before: { ...before, logo: row.logo, description: row.description },
       after,
     });
     return after;

@@ -1,26 +1,15 @@
-import { orderMessages, type CardInput } from '@store/contract';
+import { isOnlinePayment, orderMessages, type CardInput } from '@store/contract';
 import type { Scope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
 import {
   paymentProvider,
   PaymentProviderError,
-  type PaymentProvider,
   type ProviderPayment,
 } from '../../payments/provider';
 import { recordUnsettledCharge } from '../../payments/unsettled-charges';
 import type { PaymentMethodRow } from '../settings';
 import type { Step } from './run-steps';
-import { needed, type CheckoutState } from './state';
-
-/** A card payment the provider accepted (approved) or has not decided yet (pending). */
-export type Payment = {
-  provider: PaymentProvider;
-  payment: ProviderPayment;
-  amountCents: number;
-  /** The method charged, and what for: an undo that cannot give the money back records them. */
-  methodUid: string;
-  purpose: ChargeRequest['purpose'];
-};
+import { needed, type CheckoutState, type Payment } from './state';
 
 export type ChargeRequest = {
   amountCents: number;
@@ -28,7 +17,7 @@ export type ChargeRequest = {
   /** The order uid: the provider's external reference and, per attempt, the idempotency key. */
   reference: string;
   /** What is paid for: an order, or a promotion unit bought by card. */
-  purpose: 'ORDER' | 'PROMOTION';
+  purpose: Payment['purpose'];
   description: string;
   payerEmail: string;
   card: CardInput;
@@ -96,7 +85,28 @@ export async function chargeCard(
     { order: charge.reference, status: payment.status, detail: payment.detail },
     'card declined',
   );
-  throw new ValidationError(orderMessages.cardDeclined);
+  throw new ValidationError(
+    method.type === 'YAPE' ? yapeDeclineMessage(payment.detail) : orderMessages.cardDeclined,
+  );
+}
+
+/**
+ * What a shopper reads when Yape refuses: Mercado Pago's `status_detail` of a Yape payment (its
+ * documented test numbers give each one) says whether a new approval code, a higher limit in the
+ * app or another method helps. A token Mercado Pago refuses outright (400: used or expired) is an
+ * expired code too.
+ */
+export function yapeDeclineMessage(detail: string | null): string {
+  switch (detail) {
+    case 'cc_rejected_bad_filled_security_code':
+    case 'cc_rejected_form_error':
+    case 'bad_request':
+      return orderMessages.yapeCodeInvalid;
+    case 'cc_amount_rate_limit_exceeded':
+      return orderMessages.yapeLimitExceeded;
+    default:
+      return orderMessages.yapeDeclined;
+  }
 }
 
 /**
@@ -148,7 +158,12 @@ export const chargeStep: Step<CheckoutState> = {
   async run(state) {
     const priced = needed(state.priced, 'the price');
     const method = priced.paymentMethod!;
-    if (method.type !== 'ONLINE_CARD') return;
+    if (!isOnlinePayment(method.type)) return;
+    // Yape is a debit through Mercado Pago: always one installment, its own method id.
+    const card: CardInput =
+      method.type === 'YAPE'
+        ? { token: state.input.yape!.token, payment_method_id: 'yape', installments: 1 }
+        : { ...state.input.card!, installments: state.input.card!.installments ?? 1 };
     state.payment = await chargeCard(state.scope, method, {
       amountCents: priced.totalCents,
       currency: priced.company.currencyCode,
@@ -156,7 +171,7 @@ export const chargeStep: Step<CheckoutState> = {
       purpose: 'ORDER',
       description: `${state.scope.app.name} - ${priced.place.name}`.slice(0, 200),
       payerEmail: state.input.billing.email,
-      card: { ...state.input.card!, installments: state.input.card!.installments ?? 1 },
+      card,
       notificationUrl: state.scope.paymentNotificationUrl?.(method.uid) ?? null,
     });
   },

@@ -10,6 +10,8 @@ import { confirmStep } from './confirm';
 import { isSameKeyRace } from './idempotency';
 import type { CheckoutScope, CheckoutState } from './state';
 import { ordersFailed, ordersPlaced } from '../../monitoring/metrics';
+import { enforceRateLimits } from '../../../lib/rate-limit';
+import { rememberReceipt } from '../../receipts/preference';
 
 /**
  * The checkout's steps, in order; a failing step undoes the ones before it,
@@ -48,9 +50,21 @@ export async function placeOrder(
     idempotencyKey,
     orderUid: randomUUID(),
   };
+  // Every order mails its confirmation (and an order cancelled at once can be placed again): a
+  // member places so many a day. Counted first, so a burst cannot slip past; given back when no
+  // order comes of it.
+  const counted = scope.ordersPerMember
+    ? await enforceRateLimits(
+        db,
+        app.uid,
+        [{ bucket: 'orders:member', key: user.uid, limit: scope.ordersPerMember }],
+        scope.clock(),
+      )
+    : undefined;
   try {
     await runSteps(checkoutSteps, state);
   } catch (err) {
+    await counted?.giveBack();
     if (idempotencyKey && isSameKeyRace(err)) {
       const first = await orderByKey(db, app.uid, user.uid, idempotencyKey);
       if (first) return first;
@@ -61,6 +75,9 @@ export async function placeOrder(
   // Confirmation built the order from the rows its transaction wrote; a commit cannot change
   // them, so it is answered as written rather than fetched again.
   const order = state.placed ?? (await findOrder(db, app.uid, state.orderUid))!;
+  await rememberReceipt(db, app.uid, user.uid, input.receipt).catch((err: unknown) =>
+    scope.log.warn({ err }, 'the receipt preference was not saved'),
+  );
   ordersPlaced.inc({ payment_status: order.payment_status });
   return order;
 }

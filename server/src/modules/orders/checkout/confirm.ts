@@ -4,16 +4,16 @@ import { shoppingCarts } from '../../../db/schema';
 import type { Tx } from '../../../db/client';
 import type { MemberScope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
-import type { Payment } from './charge';
 import type { Step } from './run-steps';
-import { needed, type CheckoutState } from './state';
+import { needed, type CheckoutState, type Payment, type WrittenOrder } from './state';
 import { queueMailOf } from './notify';
+import { verifiedAddress } from '../../mail/safe';
 import { orderToApi } from '../serialize';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { numberOrderWith } from '../numbers';
 import { placeholder, preparedOnce } from '../../../db/placeholder';
 import { settleInOrder } from '../../../db/pipeline';
-import type { WrittenOrder } from './reserve';
+import { queueSaleReceipt } from '../../receipts/issuing/queue';
 
 /** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
 export const PAYMENT_PENDING_MINUTES = 30;
@@ -85,8 +85,14 @@ export async function confirmOrder(
   const row = payment
     ? await recordPayment(tx, scope.app.uid, state.orderUid, payment, scope.clock())
     : written.order;
+  // An approved online payment makes the sale final for SUNAT: its receipt joins the outbox now.
+  if (row.paymentStatus === 'PAID') await queueSaleReceipt(tx, scope.app.uid, row, 'PAID');
   const order = answerOf(state, row);
-  await queueMailOf(tx, scope, order, { currencySymbol: priced.company.currencySymbol });
+  await queueMailOf(tx, scope, order, {
+    to: verifiedAddress(scope.user),
+    currencySymbol: priced.company.currencySymbol,
+    storeMailTo: priced.company.orderMailTo,
+  });
   return (state.placed = order);
 }
 
@@ -116,7 +122,9 @@ export function confirmAsNumbered(
   const priced = needed(state.priced, 'the price');
   const unnumbered = answerOf(state, needed(state.written, 'the reservation').order);
   const mail = queueMailOf(tx, state.scope, unnumbered, {
+    to: verifiedAddress(state.scope.user),
     currencySymbol: priced.company.currencySymbol,
+    storeMailTo: priced.company.orderMailTo,
     numberedBefore: true,
   });
   return settleInOrder([numbering, mail]).then(([row]) => (state.placed = answerOf(state, row!)));

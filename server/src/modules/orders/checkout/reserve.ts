@@ -1,29 +1,29 @@
 import { eq, isNull, or, sql } from 'drizzle-orm';
-import { couponMessages, type OrderInput } from '@store/contract';
+import { couponMessages, isOnlinePayment, type OrderInput } from '@store/contract';
 import type { Tx } from '../../../db/client';
 import { coupons, orderLines, orders } from '../../../db/schema';
 import type { MemberScope, Scope } from '../../../scope/scope';
 import { ValidationError } from '../../../lib/http-errors';
-import { lineOptions, type PricedOrder } from '../pricing';
+import { lineOptions, priceChanged, type PricedOrder } from '../pricing';
+import { priceMemberOrder } from './price';
 import { memberUses } from '../settings';
+import { DiscountUsedUp, useDiscounts } from '../discounts';
 import { ensureCoinsMethod, lockCoins, spendOrderCoins } from '../coins';
 import { takeStock } from '../stock';
 import { numberOrder } from '../numbers';
 import { enforceUnpaidOrdersCap } from '../unpaid-cap';
 import { giveBack } from '../cancellation';
-import { needed, type CheckoutState } from './state';
+import { needed, type CheckoutState, type WrittenOrder } from './state';
 import { confirmAsNumbered, confirmOrder, emptyCart } from './confirm';
 import type { Step } from './run-steps';
 import { ofTenant, tenantRef } from '../../../scope/tenant-query';
 import { insertRows, preparedOnce } from '../../../db/placeholder';
 import { pipelined, settleInOrder } from '../../../db/pipeline';
 import { transactionEndingWith } from '../../../db/transaction';
+import { rollNewOrder, unrollOrder } from '../../reports/rollup';
+import type { StockWhy } from '../../stock/movements';
 
 type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
-
-/** The rows a reservation wrote, as the database answered them: the checkout's answer is built from them. */
-export type WrittenOrder = { order: OrderRow; lines: LineRow[] };
 
 /** What a reservation writes: the priced order under the uid chosen for it. */
 export type Reservation = {
@@ -51,6 +51,7 @@ export function reserveStock(
   appId: string,
   placeUid: string,
   lines: { productUid: string; quantity: number; title: string }[],
+  why: StockWhy,
 ) {
   const wanted = new Map<string, { quantity: number; title: string }>();
   for (const l of lines) {
@@ -58,7 +59,7 @@ export function reserveStock(
     w.quantity += l.quantity;
     wanted.set(l.productUid, w);
   }
-  return takeStock(tx, appId, placeUid, wanted);
+  return takeStock(tx, appId, placeUid, wanted, why);
 }
 
 /**
@@ -90,7 +91,7 @@ async function useCoupon(tx: Tx, appId: string, userUid: string, coupon: PricedO
     throw new ValidationError({ coupon: [couponMessages.memberLimit] });
 }
 
-/** The order's insert, built once: drizzle's build of its 34 columns cost more than running it. */
+/** The order's insert, built once: drizzle's build of its 35 columns cost more than running it. */
 const orderRow = insertRows(orders, [
   'appId',
   'uid',
@@ -111,11 +112,13 @@ const orderRow = insertRows(orders, [
   'latitude',
   'longitude',
   'distanceMeters',
+  'locationFlag',
   'comments',
   'paymentMethodUid',
   'paymentStatus',
   'couponUid',
   'couponCode',
+  'discounts',
   'subtotalCents',
   'discountCents',
   'deliveryCents',
@@ -125,7 +128,9 @@ const orderRow = insertRows(orders, [
   'taxName',
   'taxRateBasisPoints',
   'billing',
+  'receiptRequest',
   'influencerUid',
+  'acceptBy',
 ] as const);
 const insertOrder = preparedOnce((db) =>
   db.insert(orders).values(orderRow.placeholders(1)).returning().prepare(''),
@@ -145,6 +150,7 @@ const lineRow = insertRows(orderLines, [
   'totalCents',
   'coinPrice',
   'options',
+  'discountCents',
 ] as const);
 const lineInserts = new Map<number, ReturnType<typeof buildLineInsert>>();
 const buildLineInsert = (count: number) =>
@@ -170,7 +176,7 @@ export function writeOrder(
   const appId = scope.app.uid;
   const userUid = scope.user.uid;
   const p = r.priced;
-  const byCard = p.paymentMethod!.type === 'ONLINE_CARD';
+  const byCard = isOnlinePayment(p.paymentMethod!.type);
   const delivery = r.input.shipping_type === 'delivery' ? r.input.delivery! : null;
   const inserted = insertOrder(tx).execute(
     orderRow.values([
@@ -195,11 +201,17 @@ export function writeOrder(
         latitude: delivery?.latitude ?? null,
         longitude: delivery?.longitude ?? null,
         distanceMeters: p.distanceMeters,
+        locationFlag: p.locationFlag,
         comments: (r.input.comments ?? '').trim(),
         paymentMethodUid: p.paymentMethod!.uid,
         paymentStatus: byCard ? 'PENDING' : p.paidWithCoins ? 'PAID' : 'PAY_ON_DELIVERY',
         couponUid: p.coupon?.uid ?? null,
         couponCode: p.coupon?.code ?? null,
+        discounts: p.discounts.map((d) => ({
+          rule_uid: d.ruleUid,
+          name: d.name,
+          amount_cents: d.amountCents,
+        })),
         subtotalCents: p.subtotalCents,
         discountCents: p.discountCents,
         deliveryCents: p.deliveryCents,
@@ -208,8 +220,11 @@ export function writeOrder(
         coinTotal: p.coinTotal,
         taxName: p.tax.name,
         taxRateBasisPoints: p.tax.rateBasisPoints,
-        billing: r.input.billing as OrderRow['billing'],
+        // No address for a pickup paid at the counter: stored empty, as the order's answer has it.
+        billing: { ...r.input.billing, address: r.input.billing.address ?? '' },
+        receiptRequest: (r.input.receipt ?? null) as OrderRow['receiptRequest'],
         influencerUid: r.input.influencer_uid ?? null,
+        acceptBy: p.acceptBy,
       },
     ]),
   );
@@ -228,11 +243,13 @@ export function writeOrder(
         totalCents: l.totalCents,
         coinPrice: l.coinPrice,
         options: lineOptions(l),
+        discountCents: l.discountCents,
       })),
     ),
   );
   const coupon = useCoupon(tx, appId, userUid, p.coupon);
-  return settleInOrder([inserted, lines, coupon]).then(([[order], lineRows]) => ({
+  const rules = p.limitedRuleUids.length ? useDiscounts(tx, appId, p.limitedRuleUids) : null;
+  return settleInOrder([inserted, lines, coupon, rules]).then(([[order], lineRows]) => ({
     order,
     lines: lineRows,
   }));
@@ -246,7 +263,7 @@ export function writeOrder(
  */
 export function takeForOrder(
   tx: Tx,
-  scope: Pick<MemberScope, 'app'>,
+  scope: Pick<MemberScope, 'app' | 'user'>,
   r: Pick<Reservation, 'orderUid' | 'priced'>,
 ): Promise<OrderRow | null> {
   const appId = scope.app.uid;
@@ -260,11 +277,15 @@ export function takeForOrder(
       quantity: l.line.quantity,
       title: l.item.product.title,
     })),
+    { reason: 'sale', actorUid: scope.user.uid, orderUid: r.orderUid },
   );
+  // The reports' rollup row of the place's hour, then the number: both hot rows, held to the commit.
+  const rolled = rollNewOrder(tx, appId, r.orderUid);
   // Last: the number's counter is locked for all the store's orders until the commit.
-  const numbered =
-    p.paymentMethod!.type === 'ONLINE_CARD' ? null : numberOrder(tx, appId, r.orderUid);
-  return settleInOrder([stock, numbered]).then(([, row]) => row);
+  const numbered = isOnlinePayment(p.paymentMethod!.type)
+    ? null
+    : numberOrder(tx, appId, r.orderUid);
+  return settleInOrder([stock, rolled, numbered]).then(([, , row]) => row);
 }
 
 /**
@@ -302,7 +323,8 @@ export async function releaseOrder(scope: Pick<Scope, 'db' | 'app'>, orderUid: s
       )
       .for('update');
     if (!order) return;
-    await giveBack(tx, appId, order);
+    await unrollOrder(tx, appId, order);
+    await giveBack(tx, appId, order, { reason: 'released', actorUid: null });
     await tx.delete(orders).where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
   });
 }
@@ -319,10 +341,8 @@ export const reserveStep: Step<CheckoutState> = {
   name: 'reserve',
   async run(state) {
     const { scope } = state;
-    const appId = scope.app.uid;
-    const userUid = scope.user.uid;
     const priced = needed(state.priced, 'the price');
-    const byCard = priced.paymentMethod!.type === 'ONLINE_CARD';
+    const byCard = isOnlinePayment(priced.paymentMethod!.type);
     const coinProgram = priced.paidWithCoins ? state.coinProgramUid : null;
     if (priced.paidWithCoins && !coinProgram)
       throw new Error('a coins order needs the program that pays it');
@@ -332,44 +352,65 @@ export const reserveStep: Step<CheckoutState> = {
       input: state.input,
       idempotencyKey: state.idempotencyKey,
     };
-    state.placed = await transactionEndingWith(scope.db, async (tx) => {
-      if (coinProgram) {
-        // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
-        await reserveCoins(tx, appId, coinProgram, userUid, priced.coinTotal);
-        await ensureCoinsMethod(tx, appId, priced.company.uid);
-      }
-      const [, , written] = await pipelined(tx, () => [
-        // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
-        !priced.paidWithCoins && !byCard
-          ? enforceUnpaidOrdersCap(tx, scope.app, userUid)
-          : undefined,
-        // A card order's cart stays until the card is accepted (confirmOrder empties it then).
-        byCard ? undefined : emptyCart(tx, scope, state.place.uid),
-        writeOrder(tx, scope, reservation),
-      ]);
-      state.written = written;
-      // A card order takes its stock now and is confirmed once charged (confirmStep).
-      if (byCard)
-        return { withCommit: () => takeForOrder(tx, scope, reservation).then(() => undefined) };
-      if (coinProgram) {
-        // The coins are spent under the order's number, so the number comes first here.
-        const numbered = await takeForOrder(tx, scope, reservation);
-        state.written = { ...written, order: numbered! };
-        await spendOrderCoins(
-          tx,
-          appId,
-          coinProgram,
-          userUid,
-          { uid: state.orderUid, number: numbered!.number! },
-          priced.coinTotal,
-        );
-        return { withCommit: () => confirmOrder(tx, state, { cartEmptied: true }) };
-      }
-      // Any other order is final now: its stock, number and mail go out with the COMMIT.
-      return {
-        withCommit: () => confirmAsNumbered(tx, state, takeForOrder(tx, scope, reservation)),
-      };
-    });
+    try {
+      state.placed = await reserveInTransaction(state, reservation, coinProgram, byCard);
+    } catch (err) {
+      if (!(err instanceof DiscountUsedUp)) throw err;
+      // A limited rule ("the first 50 orders") was used up by an order that committed first:
+      // priced again without it, the buyer gets the 409 with the new total, nothing written.
+      throw priceChanged(
+        await priceMemberOrder(scope, state.place, state.input, scope.clock(), scope.couponGuard),
+      );
+    }
   },
   compensate: (state) => releaseOrder(state.scope, state.orderUid),
 };
+
+function reserveInTransaction(
+  state: CheckoutState,
+  reservation: Reservation,
+  /** The program whose coins pay a coins order; none on a money order. */
+  coinProgram: string | null | undefined,
+  byCard: boolean,
+) {
+  const { scope } = state;
+  const appId = scope.app.uid;
+  const userUid = scope.user.uid;
+  const priced = reservation.priced;
+  return transactionEndingWith(scope.db, async (tx) => {
+    if (coinProgram) {
+      // First: the member's lock and balance, so a short balance writes nothing and racing orders queue here.
+      await reserveCoins(tx, appId, coinProgram, userUid, priced.coinTotal);
+      await ensureCoinsMethod(tx, appId, priced.company.uid);
+    }
+    const [, , written] = await pipelined(tx, () => [
+      // Orders paid now (coins, or a card charged before answering) are not held against the unpaid cap.
+      !priced.paidWithCoins && !byCard ? enforceUnpaidOrdersCap(tx, scope.app, userUid) : undefined,
+      // A card order's cart stays until the card is accepted (confirmOrder empties it then).
+      byCard ? undefined : emptyCart(tx, scope, state.place.uid),
+      writeOrder(tx, scope, reservation),
+    ]);
+    state.written = written;
+    // A card order takes its stock now and is confirmed once charged (confirmStep).
+    if (byCard)
+      return { withCommit: () => takeForOrder(tx, scope, reservation).then(() => undefined) };
+    if (coinProgram) {
+      // The coins are spent under the order's number, so the number comes first here.
+      const numbered = await takeForOrder(tx, scope, reservation);
+      state.written = { ...written, order: numbered! };
+      await spendOrderCoins(
+        tx,
+        appId,
+        coinProgram,
+        userUid,
+        { uid: state.orderUid, number: numbered!.number! },
+        priced.coinTotal,
+      );
+      return { withCommit: () => confirmOrder(tx, state, { cartEmptied: true }) };
+    }
+    // Any other order is final now: its stock, number and mail go out with the COMMIT.
+    return {
+      withCommit: () => confirmAsNumbered(tx, state, takeForOrder(tx, scope, reservation)),
+    };
+  });
+}

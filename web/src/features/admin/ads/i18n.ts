@@ -22,7 +22,7 @@ export const adsEs = {
   saved: 'Cambios guardados. La tienda ya los muestra.',
   saveError: 'No se pudo guardar el anuncio.',
   conflict:
-    'Otra persona cambió este anuncio. El formulario muestra sus cambios; revíselos y guarde otra vez.',
+    'Otra persona cambió este anuncio. El formulario muestra sus cambios; revísalos y guarda otra vez.',
   previous: 'Anterior',
   next: 'Siguiente',
   page: 'Página {{page}} de {{pages}}',

@@ -15,3 +15,31 @@ export function useUpdateProduct() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
   });
 }
+
+/**
+ * Hides or shows several products in the store: one PATCH each with the version the list read,
+ * so a product someone else changed meanwhile is counted as failed, not overwritten.
+ */
+export function useSetProductsActive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      products,
+      isActive,
+    }: {
+      products: readonly { uid: string; version: number }[];
+      isActive: boolean;
+    }) => {
+      let failed = 0;
+      for (const p of products) {
+        try {
+          await updateProduct({ uid: p.uid, is_active: isActive, version: p.version });
+        } catch {
+          failed += 1;
+        }
+      }
+      return { done: products.length - failed, failed };
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.products() }),
+  });
+}

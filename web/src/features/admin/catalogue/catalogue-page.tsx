@@ -4,13 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useFormatPrice } from '../../../lib/money';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminProducts, type ProductFilters } from '../api/get-products';
 import { useUpdatePlaceProduct } from '../api/update-place-product';
-import { useUpdateProduct } from '../api/update-product';
+import { useSetProductsActive, useUpdateProduct } from '../api/update-product';
 
 type Values = {
   title: string;
@@ -28,7 +34,10 @@ export function CataloguePage() {
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<ProductFilters>({ page: 1 });
   const [open, setOpen] = useState<string | null>(null);
+  // The products ticked for "Ocultar"/"Mostrar en la tienda"; a new page or filter starts afresh.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const products = useAdminProducts(filters);
+  useEffect(() => setSelected(new Set()), [filters]);
   const price = useFormatPrice();
 
   // Searches as the owner types, once they pause.
@@ -90,12 +99,43 @@ export function CataloguePage() {
       ) : data ? (
         <>
           <p aria-live="polite">{t('admin.catalogue.count', { count: data.count })}</p>
+          <BulkVisibility products={data.results} selected={selected} onSelect={setSelected} />
           <ul className="admin-catalogue__list">
             {data.results.map((p) => (
               <li key={p.uid} className="admin-catalogue__item" data-testid="catalogue-product">
                 <div className="admin-catalogue__row">
-                  <span className="admin-catalogue__name">{p.title}</span>
-                  <span>{price(p.price)}</span>
+                  <input
+                    type="checkbox"
+                    className="admin-catalogue__pick"
+                    aria-label={t('admin.catalogue.pick', { title: p.title })}
+                    checked={selected.has(p.uid)}
+                    onChange={(e) => {
+                      const next = new Set(selected);
+                      if (e.target.checked) next.add(p.uid);
+                      else next.delete(p.uid);
+                      setSelected(next);
+                    }}
+                  />
+                  {p.image ? (
+                    <img className="admin-catalogue__thumb" src={p.image} alt="" loading="lazy" />
+                  ) : (
+                    <span className="admin-catalogue__thumb" aria-hidden="true" />
+                  )}
+                  <span className="admin-catalogue__title">
+                    <span className="admin-catalogue__name">{p.title}</span>
+                    <span className="admin-catalogue__meta">
+                      <span
+                        className={`admin-catalogue__badge${p.is_active ? ' admin-catalogue__badge--on' : ''}`}
+                        data-testid="catalogue-badge"
+                      >
+                        {p.is_active
+                          ? t('admin.catalogue.badgeActive')
+                          : t('admin.catalogue.badgeHidden')}
+                      </span>
+                      <span>{p.category?.name ?? t('admin.catalogue.noCategory')}</span>
+                    </span>
+                  </span>
+                  <span className="admin-catalogue__price">{price(p.price)}</span>
                   <span className="admin-catalogue__places">
                     {p.places
                       .map(
@@ -108,21 +148,23 @@ export function CataloguePage() {
                       )
                       .join(' · ')}
                   </span>
-                  <Link
-                    className="button"
-                    to={`/admin/catalogue/products/${p.uid}`}
-                    aria-label={`${t('admin.product.open')}: ${p.title}`}
-                  >
-                    {t('admin.product.open')}
-                  </Link>
-                  <button
-                    type="button"
-                    className="button"
-                    aria-expanded={open === p.uid}
-                    onClick={() => setOpen(open === p.uid ? null : p.uid)}
-                  >
-                    {open === p.uid ? t('admin.catalogue.close') : t('admin.catalogue.edit')}
-                  </button>
+                  <span className="admin-catalogue__actions">
+                    <Link
+                      className="button"
+                      to={`/admin/catalogue/products/${p.uid}`}
+                      aria-label={`${t('admin.product.open')}: ${p.title}`}
+                    >
+                      {t('admin.product.open')}
+                    </Link>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-expanded={open === p.uid}
+                      onClick={() => setOpen(open === p.uid ? null : p.uid)}
+                    >
+                      {open === p.uid ? t('admin.catalogue.close') : t('admin.catalogue.edit')}
+                    </button>
+                  </span>
                 </div>
                 {open === p.uid ? <ProductEditor key={p.uid} product={p} /> : null}
               </li>
@@ -150,6 +192,69 @@ export function CataloguePage() {
         </>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Hides or shows the ticked products in the store, each with the version the list read (one
+ * PATCH each, so a product someone else changed meanwhile is reported, not overwritten).
+ */
+function BulkVisibility({
+  products,
+  selected,
+  onSelect,
+}: {
+  products: AdminProduct[];
+  selected: ReadonlySet<string>;
+  onSelect: (next: ReadonlySet<string>) => void;
+}) {
+  const { t } = useTranslation();
+  const setActive = useSetProductsActive();
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+  const all = products.length > 0 && products.every((p) => selected.has(p.uid));
+  const busy = setActive.isPending;
+  const apply = async (isActive: boolean) => {
+    setMessage(null);
+    const chosen = products.filter((p) => selected.has(p.uid) && p.is_active !== isActive);
+    const { done, failed } = await setActive.mutateAsync({ products: chosen, isActive });
+    onSelect(new Set());
+    setMessage(
+      failed
+        ? { tone: 'error', text: t('admin.catalogue.bulkFailed', { count: failed }) }
+        : {
+            tone: 'info',
+            text: isActive
+              ? t('admin.catalogue.bulkShown', { count: done })
+              : t('admin.catalogue.bulkHidden', { count: done }),
+          },
+    );
+  };
+  return (
+    <div className="admin-catalogue__bulk" data-testid="catalogue-bulk-visibility">
+      <CheckboxField
+        label={t('admin.catalogue.pickAll')}
+        checked={all}
+        onChange={(e) => onSelect(new Set(e.target.checked ? products.map((p) => p.uid) : []))}
+      />
+      <span aria-live="polite">{t('admin.catalogue.picked', { count: selected.size })}</span>
+      <button
+        type="button"
+        className="button"
+        disabled={busy || selected.size === 0}
+        onClick={() => void apply(false)}
+      >
+        {t('admin.catalogue.hideSelected')}
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy || selected.size === 0}
+        onClick={() => void apply(true)}
+      >
+        {t('admin.catalogue.showSelected')}
+      </button>
+      {message ? <FormAlert tone={message.tone} messages={[message.text]} /> : null}
+    </div>
   );
 }
 
@@ -206,8 +311,9 @@ function ProductEditor({ product }: { product: AdminProduct }) {
           error={errors.short_description?.message}
           {...form.register('short_description')}
         />
-        <TextField
+        <TextAreaField
           label={t('admin.catalogue.description')}
+          rows={5}
           error={errors.description?.message}
           {...form.register('description')}
         />

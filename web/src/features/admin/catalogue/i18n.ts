@@ -22,7 +22,7 @@ export const catalogueEs = {
   isActive: 'Activo en la tienda',
   save: 'Guardar',
   saved: 'Cambios guardados',
-  correctFields: 'Corrija los campos marcados.',
+  correctFields: 'Corrige los campos marcados.',
   offered: 'Se ofrece en {{place}}',
   stock: 'Stock en {{place}}',
   stockHint: 'Vacío: sin control de stock',
@@ -32,6 +32,23 @@ export const catalogueEs = {
   page: 'Página {{page}}',
   switchedOff: 'Inactivo',
   notCounted: 'sin control',
+  pick: 'Elegir {{title}}',
+  pickAll: 'Elegir todos los de esta página',
+  picked_one: '{{count}} elegido',
+  picked_other: '{{count}} elegidos',
+  hideSelected: 'Ocultar en la tienda',
+  showSelected: 'Mostrar en la tienda',
+  bulkHidden_one: '{{count}} producto oculto en la tienda',
+  bulkHidden_other: '{{count}} productos ocultos en la tienda',
+  bulkShown_one: '{{count}} producto visible en la tienda',
+  bulkShown_other: '{{count}} productos visibles en la tienda',
+  bulkFailed_one:
+    '{{count}} producto no se pudo cambiar: alguien lo editó antes. Vuelve a intentarlo.',
+  bulkFailed_other:
+    '{{count}} productos no se pudieron cambiar: alguien los editó antes. Vuelve a intentarlo.',
+  badgeActive: 'Activo',
+  badgeHidden: 'Oculto',
+  noCategory: 'Sin categoría',
 };
 
 export const catalogueEn: typeof catalogueEs = {
@@ -67,4 +84,20 @@ export const catalogueEn: typeof catalogueEs = {
   page: 'Page {{page}}',
   switchedOff: 'Inactive',
   notCounted: 'not counted',
+  pick: 'Choose {{title}}',
+  pickAll: 'Choose all on this page',
+  picked_one: '{{count}} chosen',
+  picked_other: '{{count}} chosen',
+  hideSelected: 'Hide in the store',
+  showSelected: 'Show in the store',
+  bulkHidden_one: '{{count}} product hidden in the store',
+  bulkHidden_other: '{{count}} products hidden in the store',
+  bulkShown_one: '{{count}} product shown in the store',
+  bulkShown_other: '{{count}} products shown in the store',
+  bulkFailed_one: '{{count}} product could not be changed: someone edited it first. Try again.',
+  bulkFailed_other:
+    '{{count}} products could not be changed: someone edited them first. Try again.',
+  badgeActive: 'Active',
+  badgeHidden: 'Hidden',
+  noCategory: 'No category',
 };

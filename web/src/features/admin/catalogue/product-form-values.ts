@@ -1,5 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import {
+  adminPlaceProductInput,
   adminProductCreate,
   type AdminProduct,
   type AdminProductCreate,
@@ -31,6 +32,8 @@ export type PlaceValues = {
   is_active: boolean;
   stock: string;
   price: string;
+  /** At or below it the product shows as low (empty: no warning); sent by the place's own PATCH. */
+  low_stock_threshold: string;
 };
 export type ProductValues = {
   title: string;
@@ -79,7 +82,8 @@ export function valuesOf(
     is_active: product?.is_active ?? true,
     is_redeemable: product?.is_redeemable ?? false,
     coin_price: product?.coin_price ? String(product.coin_price) : '',
-    subscription_available: product?.subscription_available ?? true,
+    // A new product is not offered in subscriptions until the owner says so (issue 36, row 7).
+    subscription_available: product?.subscription_available ?? false,
     option_groups: (product?.option_groups ?? []).map((g) => ({
       ...g,
       options: g.options.map((o) => ({ ...o })),
@@ -94,12 +98,16 @@ export function valuesOf(
         is_active: row?.is_active ?? true,
         stock: row?.stock === null || row?.stock === undefined ? '' : String(row.stock),
         price: row?.price ?? '',
+        low_stock_threshold:
+          row?.low_stock_threshold === null || row?.low_stock_threshold === undefined
+            ? ''
+            : String(row.low_stock_threshold),
       };
     }),
   };
 }
 
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+export const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
 
 /** The body the API takes (creation's shape; an edit sends the same fields with its version). */
 export function toBody(values: ProductValues): AdminProductCreate {
@@ -160,9 +168,21 @@ export function formPath(path: string, values: ProductValues): string {
  */
 export const productResolver: Resolver<ProductValues> = (values) => {
   const parsed = adminProductCreate.safeParse(toBody(values));
-  if (parsed.success) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of parsed.error.issues) {
+  // The low-stock threshold travels by the place's own PATCH: checked by that schema.
+  values.places.forEach((p, i) => {
+    if (!p.listed) return;
+    const threshold = adminPlaceProductInput.safeParse({
+      low_stock_threshold: numberOrNull(p.low_stock_threshold),
+    });
+    if (!threshold.success)
+      errors[`places.${i}.low_stock_threshold`] = {
+        type: 'invalid',
+        message: threshold.error.issues[0].message,
+      };
+  });
+  if (parsed.success && !Object.keys(errors).length) return { values, errors: {} };
+  for (const issue of parsed.error?.issues ?? []) {
     const path = formPath(issue.path.join('.'), values);
     errors[path] ??= { type: issue.code, message: issue.message };
   }

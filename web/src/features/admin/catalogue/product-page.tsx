@@ -6,7 +6,13 @@ import { toast } from 'react-toastify';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
@@ -18,9 +24,11 @@ import { useAdminProduct } from './api/get-product';
 import { useRemoveProduct } from './api/remove-product';
 import { useSaveProduct, type ProductSave } from './api/save-product';
 import { OptionGroupsEditor } from './option-groups-editor';
+import { StockMovements } from './stock-movements';
 import {
   formPath,
   productResolver,
+  numberOrNull,
   toBody,
   valuesOf,
   type ProductValues,
@@ -60,6 +68,7 @@ export function ProductPage() {
       </Link>
       <h1 id="product-page-title">{title}</h1>
       {body}
+      {!isNew && uid && product.data ? <StockMovements uid={uid} /> : null}
     </section>
   );
 }
@@ -129,12 +138,20 @@ function ProductForm({
       for (const row of values.places) {
         const before = product.places.find((p) => p.place.uid === row.place);
         const sent = rows?.find((r) => r.place === row.place);
-        const wanted = sent ?? (before ? { place: row.place, is_active: false } : null);
+        const threshold = numberOrNull(row.low_stock_threshold);
+        const wanted: ProductSave['places'][number] | null = sent
+          ? { ...sent, low_stock_threshold: threshold }
+          : before
+            ? { place: row.place, is_active: false }
+            : null;
         if (!wanted) continue;
         const same =
           before &&
           before.is_active === (wanted.is_active ?? true) &&
-          (!sent || (before.stock === sent.stock && before.price === sent.price));
+          (!sent ||
+            (before.stock === sent.stock &&
+              before.price === sent.price &&
+              before.low_stock_threshold === threshold));
         if (!same) places.push(wanted);
       }
       await update.mutateAsync({
@@ -181,8 +198,9 @@ function ProductForm({
             error={errors.short_description?.message}
             {...form.register('short_description')}
           />
-          <TextField
+          <TextAreaField
             label={t('admin.catalogue.description')}
+            rows={5}
             error={errors.description?.message}
             {...form.register('description')}
           />
@@ -256,7 +274,7 @@ function ProductForm({
           <legend>{t('admin.product.places')}</legend>
           <p className="form-field__hint">{t('admin.product.placesHint')}</p>
           {places.map((place, i) => (
-            <PlaceRow key={place.uid} index={i} name={place.name} />
+            <PlaceRow key={place.uid} index={i} name={place.name} saved={!!product} />
           ))}
         </fieldset>
 
@@ -291,7 +309,7 @@ function ProductForm({
   );
 }
 
-function PlaceRow({ index, name }: { index: number; name: string }) {
+function PlaceRow({ index, name, saved }: { index: number; name: string; saved: boolean }) {
   const { t } = useTranslation();
   const form = useFormContext<ProductValues>();
   const listed = form.watch(`places.${index}.listed`);
@@ -323,6 +341,16 @@ function PlaceRow({ index, name }: { index: number; name: string }) {
             error={errors?.price?.message}
             {...form.register(`places.${index}.price`)}
           />
+          {saved ? (
+            <TextField
+              label={t('admin.product.lowStockThreshold', { place: name })}
+              hint={t('admin.product.lowStockThresholdHint')}
+              inputMode="numeric"
+              error={errors?.low_stock_threshold?.message}
+              data-testid="product-low-stock-threshold"
+              {...form.register(`places.${index}.low_stock_threshold`)}
+            />
+          ) : null}
         </div>
       ) : null}
     </div>

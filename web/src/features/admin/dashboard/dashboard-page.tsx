@@ -8,6 +8,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { SalesChart } from './sales-chart';
 import { OnboardingChecklist } from '../stores/onboarding-checklist';
+import { LowStockCard } from './low-stock-card';
 
 /** A store date ("2026-11-20") in the reader's words ("20 nov"). */
 function useDayFormat() {
@@ -59,6 +60,7 @@ export function DashboardPage({ places }: { places: { uid: string; name: string 
         </div>
       </div>
       <OnboardingChecklist />
+      <LowStockCard place={place} />
 
       {query.isPending ? (
         <Loading />

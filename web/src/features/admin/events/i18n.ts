@@ -2,7 +2,7 @@
 export const eventsEs = {
   title: 'Eventos',
   intro:
-    'Conciertos, catas y otros eventos de su empresa. Un evento nuevo queda como borrador: la tienda lo muestra en Eventos cuando lo publica.',
+    'Conciertos, catas y otros eventos de tu empresa. Un evento nuevo queda como borrador: la tienda lo muestra en Eventos cuando lo publica.',
   new: 'Nuevo evento',
   search: 'Buscar por nombre',
   when: 'Mostrar',
@@ -55,10 +55,10 @@ export const eventsEs = {
   viewInStore: 'Ver en la tienda',
   saveError: 'No se pudo guardar el evento.',
   conflict:
-    'Otra persona cambió este evento. Se cargó la versión actual; revise y vuelva a guardar.',
-  invalid: 'Revise los campos marcados.',
+    'Otra persona cambió este evento. Se cargó la versión actual; revisa y vuelve a guardar.',
+  invalid: 'Revisa los campos marcados.',
   back: 'Volver a los eventos',
-  notFound: 'Este evento no existe o no es de sus locales.',
+  notFound: 'Este evento no existe o no es de tus locales.',
   previous: 'Anterior',
   next: 'Siguiente',
   page: 'Página {{page}} de {{pages}}',

@@ -19,10 +19,25 @@ export const adminEs = {
     'Solo el dueño o el administrador de la tienda pueden entrar. Si atiendes en tienda, usa la atención en tienda.',
   fetchError: 'Lo sentimos, no se pudo obtener la información',
   retry: 'Reintentar',
+  /** A screen that exists but is not this user's (issue 36 row 9): said, never a blank or 404. */
+  refusal: {
+    staff: 'Solo el dueño puede administrar el personal de la tienda',
+    money: 'Solo el dueño puede cambiar los pagos, cupones y descuentos',
+    loyalty: 'Solo el dueño puede cambiar los programas de beneficios',
+    settings: 'Solo el dueño puede cambiar los ajustes de la tienda',
+    branding: 'Solo el dueño de {{app}} puede cambiar la marca de todo el sitio',
+    roleText:
+      'Entraste como {{role}}. Si necesitas un cambio aquí, pídeselo al dueño de la tienda.',
+    landing: 'Solo el dueño de {{app}} puede cambiar la página de inicio del sitio',
+    siteText:
+      'El logo, los colores, la página de inicio y los textos legales del sitio son los de {{app}}.',
+    back: 'Volver al resumen',
+  },
   nav: {
     dashboard: 'Resumen',
     catalogue: 'Catálogo',
     coupons: 'Cupones',
+    discounts: 'Descuentos',
     payments: 'Pagos e impuestos',
     settings: 'Ajustes',
   },
@@ -58,7 +73,8 @@ export const adminEs = {
     status: 'Estado',
     count: 'Cantidad',
     empty: 'Aún no hay ventas en este periodo.',
-    salesNote: 'Sin pedidos cancelados ni reembolsados.',
+    // Says what the figures leave out, never that there is nothing to leave out (issue 36, row 8).
+    salesNote: 'Las ventas no incluyen los pedidos cancelados ni los reembolsados.',
   },
   status: orderStatusLabels as Record<OrderStatus, string>,
 };

@@ -12,7 +12,7 @@ export const landingEs = {
     'La página predeterminada muestra el nombre, la portada, los productos, los locales y la descripción de la empresa: se editan en Catálogo, Locales y Marca. Sus títulos y botones se cambian abajo, en «Textos de la página».',
   texts: 'Textos de la página',
   textsHint:
-    'Escríbalos en el idioma de su tienda: se muestran tal cual, en todos los idiomas. Vacío: el texto de la tienda que se ve en gris (traducido al idioma del visitante). Solo texto, en una línea.',
+    'Escríbelos en el idioma de tu tienda: se muestran tal cual, en todos los idiomas. Vacío: el texto de la tienda que se ve en gris (traducido al idioma del visitante). Solo texto, en una línea.',
   text_welcome: 'Saludo sobre el nombre de la tienda',
   text_order_here: 'Botón «Ordenar aquí»',
   text_favorites: 'Título de los productos favoritos',
@@ -25,7 +25,7 @@ export const landingEs = {
   merchantsHint:
     'La invitación a comercios es un texto fijo; su formulario es la primera sección de formulario activa de abajo.',
   sections: 'Secciones',
-  noSections: 'Aún no hay secciones. Agregue la primera.',
+  noSections: 'Aún no hay secciones. Agrega la primera.',
   addSection: 'Agregar sección',
   sectionType: 'Tipo de sección',
   add: 'Agregar',
@@ -82,8 +82,8 @@ export const landingEs = {
   saved: 'Página guardada. La tienda la muestra en unos segundos.',
   unsaved: 'Hay cambios sin guardar.',
   conflict:
-    'Otra persona guardó la página mientras la editaba: se muestra su versión. Repita sus cambios.',
-  invalid: 'Revise los campos marcados.',
+    'Otra persona guardó la página mientras la editabas: se muestra su versión. Repite tus cambios.',
+  invalid: 'Revisa los campos marcados.',
   saveError: 'No se pudo guardar la página.',
   loadError: 'No se pudo cargar la página de inicio.',
 };

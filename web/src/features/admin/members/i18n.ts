@@ -67,7 +67,7 @@ export const membersEs = {
   place: 'Local',
   state: 'Estado',
   total: 'Total',
-  noOrders: 'Sin pedidos en los locales que usted ve.',
+  noOrders: 'Sin pedidos en los locales que ves.',
   promotion: 'Promoción',
   spent: 'Gastó',
   usedAt: 'Usado el',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminPaymentMethod, AdminTaxRule } from '@store/contract/admin/money';
@@ -8,15 +9,19 @@ import { Loading } from '../../../components/loading';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { usePaymentMethods } from './api/get-payment-methods';
 import { useUpdatePaymentMethod } from './api/update-payment-method';
+import { useAddYape } from './api/add-yape';
 import { useTaxRule } from './api/get-tax-rule';
 import { usePutTaxRule } from './api/put-tax-rule';
 import { UnsettledCharges } from './unsettled-charges';
 import './money.css';
 import { AdminLoadError } from '../shell/admin-load-error';
 
-type SecretName = 'access_token' | 'webhook_secret';
+type SecretName = 'access_token' | 'webhook_secret' | 'public_key';
 
-/** A write-only secret: "configurado" and a replace action; the value is never shown. */
+/**
+ * A write-only secret: "configurado" and a replace action; the value is never shown. The public
+ * key (not a secret) is replaced the same way and shown as it is.
+ */
 function SecretRow({ method, name }: { method: AdminPaymentMethod; name: SecretName }) {
   const { t } = useTranslation();
   const update = useUpdatePaymentMethod();
@@ -27,7 +32,8 @@ function SecretRow({ method, name }: { method: AdminPaymentMethod; name: SecretN
     ['value'],
     'admin.money.saveError',
   );
-  const configured = method[`${name}_configured`];
+  const configured =
+    name === 'public_key' ? Boolean(method.public_key) : method[`${name}_configured`];
   const save = form.handleSubmit(async ({ value }) => {
     try {
       await update.mutateAsync({ uid: method.uid, [name]: value, version: method.version });
@@ -39,19 +45,23 @@ function SecretRow({ method, name }: { method: AdminPaymentMethod; name: SecretN
       showError(error);
     }
   });
-  const label = t(`admin.payments.${name}`);
+  const label = t(name === 'public_key' ? 'admin.payments.publicKey' : `admin.payments.${name}`);
   return (
     <div className="admin-secret">
       <span className="admin-secret__label">{label}</span>
       <span data-testid={`${method.key}-${name}`}>
-        {configured ? t('admin.payments.configured') : t('admin.payments.notConfigured')}
+        {name === 'public_key' && method.public_key
+          ? method.public_key
+          : configured
+            ? t('admin.payments.configured')
+            : t('admin.payments.notConfigured')}
       </span>
       {editing ? (
         <form onSubmit={save} className="admin-secret__form" noValidate>
           <FormAlert messages={general.map((m) => (m.startsWith('admin.money.') ? t(m) : tm(m)))} />
           <TextField
             label={t('admin.payments.newValue', { name: label })}
-            type="password"
+            type={name === 'public_key' ? 'text' : 'password'}
             autoComplete="off"
             error={form.formState.errors.value?.message && tm(form.formState.errors.value.message)}
             {...form.register('value')}
@@ -97,11 +107,9 @@ function MethodCard({ method }: { method: AdminPaymentMethod }) {
           {method.is_active ? t('admin.money.turnOff') : t('admin.money.turnOn')}
         </button>
       </p>
-      {method.type === 'ONLINE_CARD' && method.provider === 'mercadopago' ? (
+      {method.provider === 'mercadopago' ? (
         <>
-          <p>
-            {t('admin.payments.publicKey')}: {method.public_key ?? '—'}
-          </p>
+          <SecretRow method={method} name="public_key" />
           <SecretRow method={method} name="access_token" />
           <SecretRow method={method} name="webhook_secret" />
         </>
@@ -110,15 +118,43 @@ function MethodCard({ method }: { method: AdminPaymentMethod }) {
   );
 }
 
+/** Yape is added here once (through Mercado Pago); then it is switched like any method. */
+function AddYape() {
+  const { t } = useTranslation();
+  const add = useAddYape();
+  return (
+    <section className="admin-panel" data-testid="add-yape">
+      <h2 className="admin-panel__title">{t('admin.payments.yapeTitle')}</h2>
+      <p className="admin-page__note">{t('admin.payments.yapeNote')}</p>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={add.isPending}
+        onClick={() =>
+          add.mutate(
+            {},
+            {
+              onSuccess: () => toast.success(t('admin.payments.yapeAdded')),
+              onError: () => toast.error(t('admin.money.saveError')),
+            },
+          )
+        }
+      >
+        {t('admin.payments.yapeAdd')}
+      </button>
+    </section>
+  );
+}
+
 function TaxForm({ rule }: { rule: AdminTaxRule }) {
   const { t } = useTranslation();
   const put = usePutTaxRule();
-  const form = useForm<{ name: string; rate: string }>({
-    values: { name: rule.name, rate: rule.rate },
+  const form = useForm<{ name: string; rate: string; receipt_issue_on: 'PAYMENT' | 'DELIVERY' }>({
+    values: { name: rule.name, rate: rule.rate, receipt_issue_on: rule.receipt_issue_on },
   });
   const { general, setGeneral, showError, tm } = useFormFeedback(
     form.setError,
-    ['name', 'rate'],
+    ['name', 'rate', 'receipt_issue_on'],
     'admin.money.saveError',
   );
   const e = form.formState.errors;
@@ -150,6 +186,23 @@ function TaxForm({ rule }: { rule: AdminTaxRule }) {
           {...form.register('rate')}
         />
       </div>
+      {/* When the boleta or factura of a sale goes to the receipt provider (receipts/issuing). */}
+      <fieldset className="admin-issue-on" data-testid="receipt-issue-on">
+        <legend>{t('admin.payments.issueOn')}</legend>
+        {(['PAYMENT', 'DELIVERY'] as const).map((on) => (
+          <label key={on}>
+            <input type="radio" value={on} {...form.register('receipt_issue_on')} />
+            <span>
+              {t(`admin.payments.issueOn_${on}`)}
+              <small className="admin-receipts__sub">{t(`admin.payments.issueOnNote_${on}`)}</small>
+            </span>
+          </label>
+        ))}
+        {e.receipt_issue_on?.message ? (
+          <p className="form-error">{text(e.receipt_issue_on.message)}</p>
+        ) : null}
+        <Link to="/admin/receipts">{t('admin.payments.receiptsLink')}</Link>
+      </fieldset>
       <button type="submit" className="button button--primary" disabled={put.isPending}>
         {t('admin.payments.save')}
       </button>
@@ -183,6 +236,7 @@ export function PaymentsPage() {
           ) : (
             <p className="admin-empty">{t('admin.payments.empty')}</p>
           )}
+          {methods.data.some((m) => m.type === 'YAPE') ? null : <AddYape />}
           <TaxForm rule={tax.data} />
           <UnsettledCharges />
         </>

@@ -10,12 +10,15 @@ import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { useCancelOrder } from './api/cancel-order';
+import { useTransitionOrder, type AdminOrderMove } from './api/transition-order';
+import { CancelOrderForm } from '../../../components/cancel-order-form';
+import { FormAlert } from '../../../components/form-fields';
 import { useRemoveOrderLine } from './api/remove-line';
 import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { useOrder } from './api/get-order';
 import { useOrderHistory } from './api/get-order-history';
 import './orders.css';
+import { LocationFlagNote } from '../../../components/location-flag-note';
 
 function StateLabel({ kind, value }: { kind: 'status' | 'payment' | 'refund'; value: string }) {
   const { t } = useTranslation();
@@ -31,46 +34,74 @@ function StateLabel({ kind, value }: { kind: 'status' | 'payment' | 'refund'; va
   );
 }
 
-/** Cancel (and refund a card payment) after an "are you sure?" that says what goes back. */
-function CancelOrder({ order }: { order: AdminOrder }) {
+/** The moves the order allows now, in the order a shift makes them (cancel last, apart). */
+const forward = ['accept', 'ready', 'ship', 'deliver'] as const;
+
+/**
+ * The order's workflow: the store's next moves (the server lists them from the contract's state
+ * machine, the staff console's own), and cancel (with its reason, and a card payment refunded)
+ * behind an "are you sure?" that says what goes back.
+ */
+function OrderActions({ order }: { order: AdminOrder }) {
   const { t, i18n } = useTranslation();
   const stm = useErrorText();
-  const cancel = useCancelOrder();
+  const move = useTransitionOrder();
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (!order.actions.includes('cancel')) return null;
+  const [errors, setErrors] = useState<{
+    reason?: string;
+    reason_note?: string;
+    general?: string[];
+  }>({});
+  const moves = forward.filter((a) => order.actions.includes(a));
+  const canCancel = order.actions.includes('cancel');
+  if (!moves.length && !canCancel) return null;
   const paidByCard = order.payment_status === 'PAID';
-  const onYes = () => {
-    setError(null);
-    cancel.mutate(order.uid, {
-      onSuccess: (done) => {
-        const refund = done.refunds.at(-1);
-        toast.success(
-          refund
-            ? t('admin.orders.canceledRefund', {
-                number: done.number,
-                state: t(`admin.orders.refund_${refund.status}`),
-              })
-            : t('admin.orders.canceled', { number: done.number }),
-        );
+  const run = (body: Omit<AdminOrderMove, 'uid'>) => {
+    setErrors({});
+    move.mutate(
+      { uid: order.uid, ...body },
+      {
+        onSuccess: (done) => {
+          setAsking(false);
+          const refund = done.refunds.at(-1);
+          toast.success(
+            body.action === 'cancel'
+              ? refund
+                ? t('admin.orders.canceledRefund', {
+                    number: done.number,
+                    state: t(`admin.orders.refund_${refund.status}`),
+                  })
+                : t('admin.orders.canceled', { number: done.number })
+              : body.action === 'ready'
+                ? t('admin.orders.readyDone', { number: done.number })
+                : t('admin.orders.moved', {
+                    number: done.number,
+                    status: t(`admin.orders.status_${done.status}`),
+                  }),
+          );
+        },
+        onError: (err) => {
+          const parsed = serverFormErrors(err, ['reason', 'reason_note']);
+          const general = parsed.general.length
+            ? parsed.general
+            : Object.keys(parsed.fields).length
+              ? []
+              : [t('admin.orders.moveError')];
+          setErrors({
+            reason: parsed.fields.reason,
+            reason_note: parsed.fields.reason_note,
+            general,
+          });
+          if (body.action !== 'cancel' && general[0]) toast.error(stm(general[0]));
+        },
       },
-      onError: (err) => {
-        const parsed = serverFormErrors(err, []);
-        setError(
-          parsed.general[0]
-            ? stm(parsed.general[0])
-            : err instanceof ApiError && err.detailMessage
-              ? stm(err.detailMessage)
-              : t('admin.orders.cancelError'),
-        );
-      },
-      onSettled: () => setAsking(false),
-    });
+    );
   };
   return (
-    <div className="admin-order__cancel">
+    <section className="admin-order__actions" aria-label={t('admin.orders.actionsTitle')}>
       {asking ? (
-        <ConfirmInline
+        <CancelOrderForm
+          prefix="admin.orders"
           className="admin-order__cancel"
           question={
             paidByCard
@@ -82,21 +113,41 @@ function CancelOrder({ order }: { order: AdminOrder }) {
           }
           yes={t('admin.orders.cancelYes')}
           no={t('admin.orders.cancelNo')}
-          busy={cancel.isPending}
-          onYes={onYes}
-          onNo={() => setAsking(false)}
+          busy={move.isPending}
+          errors={errors}
+          onConfirm={(reason) => run({ action: 'cancel', ...reason })}
+          onBack={() => {
+            setAsking(false);
+            setErrors({});
+          }}
         />
       ) : (
-        <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
-          {t('admin.orders.cancel')}
-        </button>
+        <div className="admin-order__buttons">
+          {moves.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="button button--primary"
+              disabled={move.isPending}
+              onClick={() => run({ action })}
+            >
+              {t(`admin.orders.action_${action}`)}
+            </button>
+          ))}
+          {canCancel ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={move.isPending}
+              onClick={() => setAsking(true)}
+            >
+              {t('admin.orders.cancel')}
+            </button>
+          ) : null}
+        </div>
       )}
-      {error ? (
-        <p role="alert" className="form-alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+      {!asking && errors.general?.length ? <FormAlert messages={errors.general} /> : null}
+    </section>
   );
 }
 
@@ -198,20 +249,25 @@ function History({ uid }: { uid: string }) {
           {history.data.results.map((line) => (
             <li key={line.uid}>
               <strong>{format.instant(line.at)}</strong>{' '}
-              {line.after && 'removed' in line.after
-                ? t('admin.orders.historyRemoved', {
+              {line.after?.ready === true
+                ? t('admin.orders.historyReady', {
                     who: line.actor.name || line.actor.email || '—',
                     role: t(`admin.role_${line.actor.role}`),
-                    quantity: line.after.removed,
-                    title: (line.after.line as { title?: string } | undefined)?.title ?? '',
                   })
-                : t('admin.orders.historyLine', {
-                    who: line.actor.name || line.actor.email || '—',
-                    role: t(`admin.role_${line.actor.role}`),
-                    status: t(`admin.orders.status_${String(line.after?.status ?? '')}`, {
-                      defaultValue: String(line.after?.status ?? ''),
-                    }),
-                  })}
+                : line.after && 'removed' in line.after
+                  ? t('admin.orders.historyRemoved', {
+                      who: line.actor.name || line.actor.email || '—',
+                      role: t(`admin.role_${line.actor.role}`),
+                      quantity: line.after.removed,
+                      title: (line.after.line as { title?: string } | undefined)?.title ?? '',
+                    })
+                  : t('admin.orders.historyLine', {
+                      who: line.actor.name || line.actor.email || '—',
+                      role: t(`admin.role_${line.actor.role}`),
+                      status: t(`admin.orders.status_${String(line.after?.status ?? '')}`, {
+                        defaultValue: String(line.after?.status ?? ''),
+                      }),
+                    })}
             </li>
           ))}
         </ul>
@@ -324,6 +380,19 @@ function OrderView({ order }: { order: AdminOrder }) {
           <h2 id="admin-order-shipping" className="admin-panel__title">
             {t('admin.orders.shippingTitle')}
           </h2>
+          {order.location_flag ? (
+            <LocationFlagNote
+              title={t('admin.orders.locationFlagTitle')}
+              text={t(`admin.orders.locationFlag_${order.location_flag.reason}`, {
+                area: order.location_flag.area ?? '',
+                district: order.district ?? order.area?.name ?? '',
+              })}
+              phone={order.client?.mobile_phone || order.billing?.phone || null}
+              callLabel={t('admin.orders.locationFlagCall', {
+                phone: order.client?.mobile_phone || order.billing?.phone || '',
+              })}
+            />
+          ) : null}
           <p className="admin-order__facts">
             <strong>
               {t(`admin.orders.shipping_${order.shipping_type}`)} · {order.place.name}
@@ -394,7 +463,34 @@ function OrderView({ order }: { order: AdminOrder }) {
   );
 }
 
-/** /admin/orders/:uid: one order in full, with cancel-and-refund behind a confirmation. */
+/** What the status alone does not say: ready to collect since when, why the store canceled. */
+function StatusFacts({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const facts = [
+    order.ready_at && order.status === 'ACCEPTED'
+      ? t('admin.orders.readySince', { date: format.instant(order.ready_at) })
+      : null,
+    order.status === 'CANCELED_BY_PLACE' && order.cancel_reason
+      ? t('admin.orders.reasonShown', {
+          reason:
+            order.cancel_reason === 'other' && order.cancel_note
+              ? order.cancel_note
+              : `${t(`admin.orders.reason_${order.cancel_reason}`)}${order.cancel_note ? ` · ${order.cancel_note}` : ''}`,
+        })
+      : null,
+  ].filter((f): f is string => f !== null);
+  if (!facts.length) return null;
+  return (
+    <ul className="admin-order__status-facts" data-testid="admin-order-facts">
+      {facts.map((f) => (
+        <li key={f}>{f}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** /admin/orders/:uid: one order in full, its whole workflow (the staff console's moves), and cancel-and-refund behind a confirmation with its reason. */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -402,9 +498,14 @@ export function OrderDetailPage() {
   const location = useLocation();
   const query = useOrder(uid);
   const back = (
-    <Link className="admin-order__back" to={`/admin/orders${location.search}`}>
-      ← {t('admin.orders.back')}
-    </Link>
+    <div className="admin-order__links">
+      <Link className="admin-order__back" to={`/admin/orders${location.search}`}>
+        ← {t('admin.orders.back')}
+      </Link>
+      <Link className="admin-order__back" to="/staff/orders" data-testid="admin-to-board">
+        {t('admin.orders.toBoard')} →
+      </Link>
+    </div>
   );
   if (query.isPending) return <Loading />;
   if (query.isError)
@@ -441,7 +542,8 @@ export function OrderDetailPage() {
           <StateLabel kind="status" value={order.status} />
         </span>
       </div>
-      <CancelOrder order={order} />
+      <StatusFacts order={order} />
+      <OrderActions order={order} />
       <OrderView order={order} />
     </div>
   );

@@ -210,7 +210,12 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
     <div className="admin-page">
       <div className="admin-page__head">
         <h1 className="admin-page__title">{t('admin.orders.title')}</h1>
-        <CsvButton filters={filters} />
+        <div className="admin-orders__head-actions">
+          <Link className="button" to="/staff/orders" data-testid="admin-orders-to-board">
+            {t('admin.orders.toBoard')}
+          </Link>
+          <CsvButton filters={filters} />
+        </div>
       </div>
       <section className="admin-panel" aria-label={t('admin.orders.filters')}>
         <div className="admin-orders__filters">

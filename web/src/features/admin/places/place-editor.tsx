@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlace, AdminPlacePatch } from '@store/contract/admin/places';
+import { weekdays as DAYS, type Weekday } from '@store/contract/orders/weekdays';
+import { MAX_SHIFTS, type Shift } from '@store/contract/orders/opening-hours';
 import { ApiError } from '../../../api';
 import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
@@ -10,12 +12,10 @@ import { PageMessage } from '../../../components/page-message';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { usePlace } from './api/get-place';
 import { useUpdatePlace } from './api/update-place';
-import { PlaceState } from './places-page';
+import { PlaceState } from './place-state';
 
 const PinMap = lazy(() => import('./pin-map').then((m) => ({ default: m.PinMap })));
 
-const DAYS = ['monday', 'saturday', 'sunday'] as const;
-type Day = { open: boolean; from: string; to: string };
 type Values = {
   name: string;
   address: string;
@@ -24,7 +24,13 @@ type Values = {
   telephone2: string;
   latitude: string;
   longitude: string;
-  timetable: Record<(typeof DAYS)[number], Day> & { extra_note: string };
+  /** The server's shape (so its field errors land on the same paths), plus each day's switch. */
+  timetable: {
+    days: Record<Weekday, Shift[]>;
+    closures: { date: string; note: string }[];
+    extra_note: string;
+  };
+  open: Record<Weekday, boolean>;
   pickup_enabled: boolean;
   orders_paused: boolean;
   delivery: { enabled: boolean; base_fare: string; per_km: string; max_radius_km: string };
@@ -39,7 +45,17 @@ const FIELDS = [
   'telephone2',
   'latitude',
   'longitude',
-  ...DAYS.flatMap((d) => [`timetable.${d}`, `timetable.${d}.from`, `timetable.${d}.to`]),
+  ...DAYS.flatMap((d) => [
+    `timetable.days.${d}`,
+    ...Array.from({ length: MAX_SHIFTS }, (_, i) => [
+      `timetable.days.${d}.${i}.from`,
+      `timetable.days.${d}.${i}.to`,
+    ]).flat(),
+  ]),
+  ...Array.from({ length: 60 }, (_, i) => [
+    `timetable.closures.${i}.date`,
+    `timetable.closures.${i}.note`,
+  ]).flat(),
   'timetable.extra_note',
   'pickup_enabled',
   'orders_paused',
@@ -53,10 +69,9 @@ const FIELDS = [
 const FALLBACK = { latitude: -12.0464, longitude: -77.0428 };
 
 function valuesOf(p: AdminPlace): Values {
-  const day = (d: (typeof DAYS)[number]): Day => {
-    const hours = p.timetable[d];
-    return hours ? { open: true, ...hours } : { open: false, from: '09:00', to: '18:00' };
-  };
+  // A closed day keeps one shift to edit once it is switched on.
+  const day = (d: Weekday): Shift[] =>
+    p.timetable.days[d].length ? p.timetable.days[d] : [{ from: '09:00', to: '18:00' }];
   return {
     name: p.name,
     address: p.address,
@@ -66,11 +81,14 @@ function valuesOf(p: AdminPlace): Values {
     latitude: p.latitude === null ? '' : String(p.latitude),
     longitude: p.longitude === null ? '' : String(p.longitude),
     timetable: {
-      monday: day('monday'),
-      saturday: day('saturday'),
-      sunday: day('sunday'),
+      days: Object.fromEntries(DAYS.map((d) => [d, day(d)])) as Record<Weekday, Shift[]>,
+      closures: p.timetable.closures,
       extra_note: p.timetable.extra_note,
     },
+    open: Object.fromEntries(DAYS.map((d) => [d, p.timetable.days[d].length > 0])) as Record<
+      Weekday,
+      boolean
+    >,
     pickup_enabled: p.pickup_enabled,
     orders_paused: p.orders_paused,
     delivery: {
@@ -86,7 +104,6 @@ function valuesOf(p: AdminPlace): Values {
 const numberOrNull = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')));
 
 function bodyOf(v: Values, version: number): AdminPlacePatch {
-  const day = (d: Day) => (d.open ? { from: d.from, to: d.to } : null);
   return {
     name: v.name,
     address: v.address,
@@ -96,9 +113,10 @@ function bodyOf(v: Values, version: number): AdminPlacePatch {
     latitude: numberOrNull(v.latitude),
     longitude: numberOrNull(v.longitude),
     timetable: {
-      monday: day(v.timetable.monday),
-      saturday: day(v.timetable.saturday),
-      sunday: day(v.timetable.sunday),
+      days: Object.fromEntries(
+        DAYS.map((d) => [d, v.open[d] ? v.timetable.days[d] : []]),
+      ) as Record<Weekday, Shift[]>,
+      closures: v.timetable.closures,
       extra_note: v.timetable.extra_note,
     },
     pickup_enabled: v.pickup_enabled,
@@ -113,34 +131,113 @@ function bodyOf(v: Values, version: number): AdminPlacePatch {
   };
 }
 
-function DayRow({ form, day }: { form: UseFormReturn<Values>; day: (typeof DAYS)[number] }) {
+/** One weekday: its switch and its shifts (up to MAX_SHIFTS), each removable. */
+function DayRow({ form, day }: { form: UseFormReturn<Values>; day: Weekday }) {
   const { t } = useTranslation();
-  const e = form.formState.errors.timetable?.[day];
-  const open = form.watch(`timetable.${day}.open`);
+  const shifts = useFieldArray({ control: form.control, name: `timetable.days.${day}` });
+  const e = form.formState.errors.timetable?.days?.[day];
+  const open = form.watch(`open.${day}`);
   const name = t(`admin.places.day_${day}`);
+  const message = (m?: string) => (m?.startsWith('admin.places.') ? t(m) : m);
   return (
     <fieldset className="admin-place-day" data-testid={`place-day-${day}`}>
       <legend>{name}</legend>
       <CheckboxField
-        label={t(`admin.places.openDay_${day}`)}
-        {...form.register(`timetable.${day}.open`)}
+        label={t('admin.places.openDay', { day: name.toLowerCase() })}
+        {...form.register(`open.${day}`)}
       />
       {open ? (
-        <div className="admin-place-day__hours">
-          <TextField
-            label={t('admin.places.from')}
-            type="time"
-            error={e?.from?.message ?? e?.message}
-            {...form.register(`timetable.${day}.from`)}
-          />
-          <TextField
-            label={t('admin.places.to')}
-            type="time"
-            error={e?.to?.message}
-            {...form.register(`timetable.${day}.to`)}
-          />
-        </div>
+        <>
+          {shifts.fields.map((field, i) => (
+            <div
+              className="admin-place-day__shift"
+              key={field.id}
+              data-testid={`shift-${day}-${i}`}
+            >
+              <TextField
+                label={t('admin.places.from')}
+                type="time"
+                error={message(e?.[i]?.from?.message ?? (i === 0 ? e?.message : undefined))}
+                {...form.register(`timetable.days.${day}.${i}.from`)}
+              />
+              <TextField
+                label={t('admin.places.to')}
+                type="time"
+                error={message(e?.[i]?.to?.message)}
+                {...form.register(`timetable.days.${day}.${i}.to`)}
+              />
+              {shifts.fields.length > 1 ? (
+                <button
+                  type="button"
+                  className="button button--small admin-place-day__remove"
+                  aria-label={t('admin.places.removeShift', { n: i + 1, day: name.toLowerCase() })}
+                  onClick={() => shifts.remove(i)}
+                >
+                  ×
+                </button>
+              ) : null}
+            </div>
+          ))}
+          {shifts.fields.length < MAX_SHIFTS ? (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => {
+                const last = form.getValues(`timetable.days.${day}`).at(-1);
+                shifts.append({ from: last?.to ?? '19:00', to: '23:00' });
+              }}
+            >
+              {t('admin.places.addShift')}
+            </button>
+          ) : null}
+        </>
       ) : null}
+    </fieldset>
+  );
+}
+
+/** Dated closures (holidays): a date and an optional reason each. */
+function Closures({ form }: { form: UseFormReturn<Values> }) {
+  const { t } = useTranslation();
+  const list = useFieldArray({ control: form.control, name: 'timetable.closures' });
+  const e = form.formState.errors.timetable?.closures;
+  const message = (m?: string) => (m?.startsWith('admin.places.') ? t(m) : m);
+  return (
+    <fieldset className="admin-place-day" data-testid="place-closures">
+      <legend>{t('admin.places.closures')}</legend>
+      <p className="admin-page__note">{t('admin.places.closuresHint')}</p>
+      {list.fields.map((field, i) => (
+        <div className="admin-place-day__shift" key={field.id}>
+          <TextField
+            label={t('admin.places.closureDate')}
+            type="date"
+            error={message(e?.[i]?.date?.message)}
+            {...form.register(`timetable.closures.${i}.date`)}
+          />
+          <TextField
+            label={t('admin.places.closureNote')}
+            error={message(e?.[i]?.note?.message)}
+            {...form.register(`timetable.closures.${i}.note`)}
+          />
+          <button
+            type="button"
+            className="button button--small admin-place-day__remove"
+            aria-label={t('admin.places.removeClosure', {
+              date: form.getValues(`timetable.closures.${i}.date`),
+            })}
+            onClick={() => list.remove(i)}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => list.append({ date: '', note: '' })}
+      >
+        {t('admin.places.addClosure')}
+      </button>
     </fieldset>
   );
 }
@@ -149,13 +246,9 @@ function PlaceForm({ place }: { place: AdminPlace }) {
   const { t } = useTranslation();
   const update = useUpdatePlace();
   const [version, setVersion] = useState(place.version);
+  const [stored, setStored] = useState(place.delivery);
   const [saved, setSaved] = useState(false);
   const form = useForm<Values>({ defaultValues: valuesOf(place) });
-  const { general, setGeneral, showError } = useFormFeedback(
-    form.setError,
-    FIELDS,
-    'admin.places.saveError',
-  );
   const e = form.formState.errors;
   const [lat, lng, deliveryOn, radius] = form.watch([
     'latitude',
@@ -163,6 +256,19 @@ function PlaceForm({ place }: { place: AdminPlace }) {
     'delivery.enabled',
     'delivery.max_radius_km',
   ]);
+  const openDays = form.watch(DAYS.map((d) => `open.${d}` as const));
+  // Only the inputs on screen take the server's field errors: an error of a hidden one (delivery
+  // off, a closed day) goes to the form's alert instead of vanishing (issue 36 row 1).
+  const shown = FIELDS.filter((f) => {
+    if (f.startsWith('delivery.') && f !== 'delivery.enabled') return deliveryOn;
+    const day = DAYS.findIndex((d) => f.startsWith(`timetable.days.${d}.`));
+    return day < 0 || openDays[day];
+  });
+  const { general, setGeneral, showError } = useFormFeedback(
+    form.setError,
+    shown,
+    'admin.places.saveError',
+  );
   const point =
     numberOrNull(lat) !== null && numberOrNull(lng) !== null
       ? { latitude: Number(lat), longitude: Number(lng) }
@@ -180,8 +286,12 @@ function PlaceForm({ place }: { place: AdminPlace }) {
     )
       return;
     try {
-      const after = await update.mutateAsync({ uid: place.uid, ...bodyOf(values, version) });
+      const body = bodyOf(values, version);
+      // Delivery off: its hidden fields go as stored, so nothing typed and hidden can block.
+      if (!values.delivery.enabled) body.delivery = { ...stored, enabled: false };
+      const after = await update.mutateAsync({ uid: place.uid, ...body });
       setVersion(after.version);
+      setStored(after.delivery);
       form.reset(valuesOf(after));
       setSaved(true);
     } catch (error) {
@@ -189,6 +299,7 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       if (error instanceof ApiError && error.code === 'admin.version_conflict') {
         const current = (error.body as { current: AdminPlace }).current;
         setVersion(current.version);
+        setStored(current.delivery);
         form.reset(valuesOf(current));
         setGeneral(['admin.places.conflict']);
         return;
@@ -272,9 +383,26 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       <section className="admin-panel">
         <h2 className="admin-panel__title">{t('admin.places.timetable')}</h2>
         <p className="admin-page__note">{t('admin.places.timetableHint')}</p>
-        {DAYS.map((day) => (
-          <DayRow key={day} form={form} day={day} />
-        ))}
+        <button
+          type="button"
+          className="button button--small admin-place-copy"
+          onClick={() => {
+            const monday = form.getValues('timetable.days.monday');
+            const on = form.getValues('open.monday');
+            for (const d of ['tuesday', 'wednesday', 'thursday', 'friday'] as const) {
+              form.setValue(`timetable.days.${d}`, structuredClone(monday), { shouldDirty: true });
+              form.setValue(`open.${d}`, on, { shouldDirty: true });
+            }
+          }}
+        >
+          {t('admin.places.copyWeekdays')}
+        </button>
+        <div className="admin-place-week">
+          {DAYS.map((day) => (
+            <DayRow key={day} form={form} day={day} />
+          ))}
+        </div>
+        <Closures form={form} />
         <TextField
           label={t('admin.places.extraNote')}
           error={e.timetable?.extra_note?.message}

@@ -1,44 +1,18 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminPlace } from '@store/contract/admin/places';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlaces, type PlaceFilters } from './api/get-places';
 import { PlaceEditorPage } from './place-editor';
+import { PlaceState } from './place-state';
 import './places.css';
 import { AdminPager } from '../shell/admin-pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
-
-/** Open now (timetable, store clock) and taking orders (online sales on, not paused). */
-export function PlaceState({ place }: { place: AdminPlace }) {
-  const { t } = useTranslation();
-  const orders = place.orders_paused
-    ? t('admin.places.paused')
-    : place.taking_orders
-      ? t('admin.places.taking')
-      : t('admin.places.notSelling');
-  return (
-    <span className="admin-place-state">
-      <span
-        className={`admin-badge admin-badge--${place.open_now ? 'on' : 'off'}`}
-        data-testid="place-open-now"
-      >
-        {place.open_now ? t('admin.places.open') : t('admin.places.closed')}
-      </span>
-      <span
-        className={`admin-badge admin-badge--${place.taking_orders ? 'on' : 'warn'}`}
-        data-testid="place-taking-orders"
-      >
-        {orders}
-      </span>
-    </span>
-  );
-}
 
 /** /admin/places: the company's places (those the user may see) with their state now. */
 function PlacesList() {

@@ -51,19 +51,19 @@ export const pollsEs = {
   movedOption: 'Opción movida a la posición {{n}}.',
   confirmRemoveQuestion: '¿Quitar la pregunta {{n}}?',
   locked:
-    'Esta encuesta ya tiene respuestas: para que sigan teniendo sentido, no se pueden agregar ni quitar preguntas u opciones, ni cambiar su tipo. Puede corregir textos, reordenar, cambiar las fechas, la imagen y la visibilidad.',
+    'Esta encuesta ya tiene respuestas: para que sigan teniendo sentido, no se pueden agregar ni quitar preguntas u opciones, ni cambiar su tipo. Puedes corregir textos, reordenar, cambiar las fechas, la imagen y la visibilidad.',
   save: 'Guardar',
   saving: 'Guardando…',
   create: 'Crear encuesta',
   saved: 'Cambios guardados.',
   saveError: 'No se pudo guardar la encuesta.',
   conflict:
-    'Otra persona cambió esta encuesta. Se cargó la versión actual; revise y vuelva a guardar.',
+    'Otra persona cambió esta encuesta. Se cargó la versión actual; revisa y vuelve a guardar.',
   lockedConflict:
-    'La encuesta recibió respuestas mientras la editaba: se cargó la versión actual con sus preguntas bloqueadas.',
+    'La encuesta recibió respuestas mientras la editabas: se cargó la versión actual con sus preguntas bloqueadas.',
   delete: 'Eliminar',
   confirmDelete: '¿Eliminar la encuesta "{{title}}"? No se puede deshacer.',
-  hasResponses: 'Con respuestas no se puede eliminar: desactívela para ocultarla.',
+  hasResponses: 'Con respuestas no se puede eliminar: desactívala para ocultarla.',
   confirmOff: 'La encuesta "{{title}}" dejará de verse en la tienda. ¿Continuar?',
   back: 'Volver a las encuestas',
   resultsTitle: 'Resultados: {{title}}',

@@ -7,7 +7,7 @@ export const programsEs = {
   stateAll: 'Todos',
   stateOn: 'Activo',
   stateOff: 'Inactivo',
-  empty: 'Su empresa aún no tiene programas.',
+  empty: 'Tu empresa aún no tiene programas.',
   noMatch: 'Ningún programa coincide con el filtro.',
   points: 'Puntos',
   coins: 'Monedas',
@@ -34,6 +34,9 @@ export const programsEs = {
   stampsHint:
     'Las tarjetas de sellos se canjean con promociones de tipo sellos (cuántos sellos pide cada premio).',
   addPointsEnabled: 'El personal puede sumar puntos a mano',
+  staffConfirms: 'Solo el personal marca un beneficio como usado',
+  staffConfirmsHint:
+    'El cliente muestra en el local su QR y su código, que cambian en vivo; el beneficio queda usado cuando el personal escanea el QR o escribe el código. Sin esta opción, el cliente también puede confirmar el canje desde su teléfono.',
   orderPointsPerSol: 'Puntos por cada sol de compra',
   orderPointsPerSolHint:
     'Se suman al entregar el pedido. Un cambio vale para los pedidos entregados después; los puntos ya ganados no cambian.',
@@ -73,7 +76,7 @@ export const programsEs = {
   saved: 'Cambios guardados. La tienda ya los muestra.',
   saveError: 'No se pudieron guardar los cambios.',
   conflict:
-    'Otra persona cambió este programa. El formulario muestra sus cambios; revíselos y guarde otra vez.',
+    'Otra persona cambió este programa. El formulario muestra sus cambios; revísalos y guarda otra vez.',
 };
 
 export const programsEn: typeof programsEs = {
@@ -111,6 +114,9 @@ export const programsEn: typeof programsEs = {
   stampsHint:
     'Stamp cards are redeemed with stamps promotions (how many stamps each reward needs).',
   addPointsEnabled: 'Staff may add points by hand',
+  staffConfirms: 'Only staff mark a benefit as used',
+  staffConfirmsHint:
+    'At the place the customer shows their QR and their code, which change live; the benefit is used when staff scan the QR or type the code. Without this option the customer may also confirm the redemption from their phone.',
   orderPointsPerSol: 'Points per sol spent',
   orderPointsPerSolHint:
     'Added when the order is delivered. A change counts for orders delivered afterwards; points already earned stay.',

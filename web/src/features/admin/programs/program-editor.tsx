@@ -27,6 +27,7 @@ type Values = {
   stamps_enabled: boolean;
   add_points_enabled: boolean;
   open_to_join: boolean;
+  staff_confirms_redemptions: boolean;
   order_points_per_sol: string;
   points_expire_after_days: string;
   is_active: boolean;
@@ -46,6 +47,7 @@ const FIELDS = [
   'stamps_enabled',
   'add_points_enabled',
   'open_to_join',
+  'staff_confirms_redemptions',
   'order_points_per_sol',
   'points_expire_after_days',
   'is_active',
@@ -69,6 +71,7 @@ const EMPTY: Values = {
   stamps_enabled: false,
   add_points_enabled: false,
   open_to_join: true,
+  staff_confirms_redemptions: false,
   order_points_per_sol: '1',
   points_expire_after_days: '',
   is_active: true,
@@ -88,6 +91,7 @@ function valuesOf(p: AdminProgram): Values {
     stamps_enabled: p.stamps_enabled,
     add_points_enabled: p.add_points_enabled,
     open_to_join: p.open_to_join,
+    staff_confirms_redemptions: p.staff_confirms_redemptions,
     order_points_per_sol: String(p.order_points_per_sol),
     points_expire_after_days:
       p.points_expire_after_days === null ? '' : String(p.points_expire_after_days),
@@ -118,6 +122,7 @@ function bodyOf(v: Values): AdminProgramCreate {
     stamps_enabled: v.stamps_enabled,
     add_points_enabled: v.add_points_enabled,
     open_to_join: v.open_to_join,
+    staff_confirms_redemptions: v.staff_confirms_redemptions,
     order_points_per_sol: whole(v.order_points_per_sol),
     points_expire_after_days:
       v.points_expire_after_days.trim() === '' ? null : whole(v.points_expire_after_days),
@@ -371,6 +376,12 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
           label={t('admin.programs.addPointsEnabled')}
           {...form.register('add_points_enabled')}
         />
+        <CheckboxField
+          label={t('admin.programs.staffConfirms')}
+          error={e.staff_confirms_redemptions?.message}
+          {...form.register('staff_confirms_redemptions')}
+        />
+        <p className="admin-page__note">{t('admin.programs.staffConfirmsHint')}</p>
         <div className="admin-program-form__grid">
           <TextField
             label={t('admin.programs.orderPointsPerSol')}

@@ -213,10 +213,7 @@ function PromotionsList() {
                       </span>
                     </td>
                     <td data-testid="promotion-usage" data-used={p.usage.used}>
-                      {t('admin.promotions.usageValue', {
-                        used: p.usage.used,
-                        held: p.usage.held,
-                      })}
+                      {`${t('admin.promotions.usedCount', { count: p.usage.used })} · ${t('admin.promotions.heldCount', { count: p.usage.held })}`}
                     </td>
                     <td>{p.units_left ?? t('admin.promotions.unlimited')}</td>
                     <td>

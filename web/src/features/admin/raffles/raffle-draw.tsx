@@ -9,7 +9,7 @@ import { saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffleDraw, useRaffleEntries, verifyRaffleDraw } from './api/get-raffle';
 import { useDrawRaffle } from './api/save-raffle';
-import { useStoreDate } from './raffles-page';
+import { useStoreDate } from './raffle-state';
 import { AdminPager } from '../shell/admin-pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 

@@ -20,7 +20,7 @@ import { useRaffle } from './api/get-raffle';
 import { useRafflePrograms } from './api/get-raffles';
 import { useCreateRaffle, useUpdateRaffle } from './api/save-raffle';
 import { RaffleDrawPanel, RaffleEntries } from './raffle-draw';
-import { RaffleState } from './raffles-page';
+import { RaffleState } from './raffle-state';
 
 type Values = {
   program: string;

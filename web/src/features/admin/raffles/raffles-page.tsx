@@ -1,40 +1,18 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminRaffle } from '@store/contract/admin/raffles';
 import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { formatInstant } from '../../../lib/format';
 import { useRaffles } from './api/get-raffles';
 import { NewRafflePage, RafflePage } from './raffle-editor';
+import { RaffleState, useStoreDate } from './raffle-state';
 import './raffles.css';
 import { AdminPager } from '../shell/admin-pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
-
-/** Open (members may enter), drawn, or closed. */
-export function RaffleState({ raffle }: { raffle: AdminRaffle }) {
-  const { t } = useTranslation();
-  const [kind, text] = raffle.drawn_at
-    ? ['warn', t('admin.raffles.drawn')]
-    : raffle.is_open
-      ? ['on', t('admin.raffles.open')]
-      : ['off', t('admin.raffles.closed')];
-  return (
-    <span className={`admin-badge admin-badge--${kind}`} data-testid="raffle-state">
-      {text}
-    </span>
-  );
-}
-
-/** Dates in the store's clock, in the reader's language; '—' for none. */
-export function useStoreDate() {
-  const { i18n } = useTranslation();
-  return (iso: string | null) => (iso ? formatInstant(iso, i18n.language) : '—');
-}
 
 /** /admin/raffles: the company's raffles, searchable, paged. */
 function RafflesList() {

@@ -8,6 +8,22 @@ export const settingsEs = {
   exporting: 'Preparando el archivo…',
   exported: 'Archivo {{name}} descargado.',
   exportFailed: 'No se pudo exportar la tienda. Inténtalo de nuevo.',
+  orders: {
+    title: 'Avisos de pedidos',
+    text: 'Quién se entera de los pedidos de la tienda, además del tablero en tienda y los avisos de esta administración.',
+    newOrderMail: 'Recibir un correo por cada pedido nuevo',
+    newOrderMailTo: 'Correo que recibe los pedidos nuevos',
+    newOrderMailHint: 'El correo verificado de alguien del equipo de la tienda.',
+    customerMails:
+      'Avisar por correo a los clientes cuando su pedido es aceptado, está en camino o listo para recoger',
+    customerMailsHint:
+      'Las cancelaciones (con su motivo) y los reembolsos siempre se avisan al cliente.',
+    save: 'Guardar avisos',
+    saving: 'Guardando…',
+    saved: 'Cambios guardados',
+    saveError: 'No se pudieron guardar los avisos. Inténtalo de nuevo.',
+    conflict: 'Otra persona cambió estos avisos mientras los editabas: te mostramos lo guardado.',
+  },
   mail: {
     title: 'Correos no enviados',
     loading: 'Cargando correos…',
@@ -35,6 +51,21 @@ export const settingsEn: typeof settingsEs = {
   exporting: 'Preparing the file…',
   exported: 'File {{name}} downloaded.',
   exportFailed: 'The store could not be exported. Please try again.',
+  orders: {
+    title: 'Order alerts',
+    text: "Who hears about the store's orders, besides the in-store board and this back office's alerts.",
+    newOrderMail: 'Get a mail for every new order',
+    newOrderMailTo: 'Mail that gets the new orders',
+    newOrderMailHint: "The verified mail of someone on the store's team.",
+    customerMails: 'Mail customers when their order is accepted, on its way or ready for pickup',
+    customerMailsHint:
+      'Cancellations (with their reason) and refunds are always mailed to the customer.',
+    save: 'Save alerts',
+    saving: 'Saving…',
+    saved: 'Changes saved',
+    saveError: 'The alerts could not be saved. Please try again.',
+    conflict: 'Someone else changed these alerts while you were editing: here is what is saved.',
+  },
   mail: {
     title: 'Mails not sent',
     loading: 'Loading mails…',

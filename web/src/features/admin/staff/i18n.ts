@@ -3,7 +3,7 @@ export const staffEs = {
   title: 'Personal',
   inviteTitle: 'Invitar a alguien',
   inviteText:
-    'Le enviaremos un enlace por correo. El rol llega a su cuenta cuando lo acepte con ese correo; el enlace vale 7 días.',
+    'Enviaremos un enlace por correo a esa persona. El rol llega a su cuenta cuando lo acepte con ese correo; el enlace vale 7 días.',
   email: 'Correo',
   role: 'Rol',
   places: 'Locales',
@@ -23,7 +23,7 @@ export const staffEs = {
   revokeYes: 'Sí, revocar',
   revoked: 'Se revocó la invitación de {{email}}.',
   membersTitle: 'Equipo',
-  you: 'Usted',
+  you: 'Tú',
   allPlaces: 'Todos los locales',
   edit: 'Cambiar',
   editOf: 'Cambiar rol o locales de {{name}}',

@@ -1,7 +1,7 @@
 /** Texts of the marketplace's stores (`admin.stores`) and a new store's checklist (`admin.onboarding`). */
 export const storesEs = {
   title: 'Tiendas',
-  intro: 'Las tiendas que los comercios crean en el mercado: apruébelas antes de que se vean.',
+  intro: 'Las tiendas que los comercios crean en el mercado: apruébalas antes de que se vean.',
   status: 'Estado',
   all: 'Todas',
   status_pending: 'Por revisar',
@@ -33,6 +33,31 @@ export const storesEs = {
   previous: 'Anterior',
   next: 'Siguiente',
   page: 'Página {{page}} de {{pages}}',
+  description: 'Descripción',
+  changesFilter: 'Cambios por revisar',
+  changesWaiting_one: '{{count}} tienda pidió cambiar su nombre, logo o descripción.',
+  changesWaiting_other: '{{count}} tiendas pidieron cambiar su nombre, logo o descripción.',
+  seeChanges: 'Revisar cambios',
+  noChanges: 'Ninguna tienda tiene cambios por revisar.',
+  changeTitle: 'Cambio por revisar en {{name}}',
+  changeAsked:
+    'Los compradores siguen viendo la versión aprobada hasta que lo apruebes (pedido el {{date}}).',
+  changeRejected: 'Cambio rechazado',
+  changeRejectedReason: 'Motivo enviado al dueño: {{reason}}',
+  field: 'Dato',
+  now: 'Ahora (aprobado)',
+  asked_for: 'Pedido',
+  field_name: 'Nombre',
+  field_logo: 'Logo',
+  field_description: 'Descripción',
+  logoAlt: 'Logo',
+  noLogo: 'Sin logo',
+  change_approve: 'Aprobar cambio',
+  change_reject: 'Rechazar cambio',
+  change_confirm_approve: '¿Aprobar el cambio de {{name}}? Los compradores lo verán de inmediato.',
+  change_confirm_reject: 'Rechazar el cambio de {{name}}: seguirá viéndose la versión aprobada',
+  change_done_approve: 'El cambio de {{name}} fue aprobado.',
+  change_done_reject: 'El cambio de {{name}} fue rechazado.',
 };
 
 export const storesEn: typeof storesEs = {
@@ -69,6 +94,31 @@ export const storesEn: typeof storesEs = {
   previous: 'Previous',
   next: 'Next',
   page: 'Page {{page}} of {{pages}}',
+  description: 'Description',
+  changesFilter: 'Changes to review',
+  changesWaiting_one: '{{count}} store asked to change its name, logo or description.',
+  changesWaiting_other: '{{count}} stores asked to change their name, logo or description.',
+  seeChanges: 'Review changes',
+  noChanges: 'No store has changes to review.',
+  changeTitle: 'Change to review at {{name}}',
+  changeAsked:
+    'Shoppers keep seeing the approved version until you approve it (asked on {{date}}).',
+  changeRejected: 'Change rejected',
+  changeRejectedReason: 'Reason sent to the owner: {{reason}}',
+  field: 'Field',
+  now: 'Now (approved)',
+  asked_for: 'Asked for',
+  field_name: 'Name',
+  field_logo: 'Logo',
+  field_description: 'Description',
+  logoAlt: 'Logo',
+  noLogo: 'No logo',
+  change_approve: 'Approve change',
+  change_reject: 'Reject change',
+  change_confirm_approve: "Approve {{name}}'s change? Shoppers will see it at once.",
+  change_confirm_reject: "Reject {{name}}'s change: the approved version stays",
+  change_done_approve: "{{name}}'s change was approved.",
+  change_done_reject: "{{name}}'s change was rejected.",
 };
 
 export const onboardingEs = {
@@ -87,11 +137,21 @@ export const onboardingEs = {
   todo: 'Pendiente',
   go: 'Ir',
   logo: 'Logo de la tienda',
-  saveLogo: 'Guardar logo',
-  logoSaved: 'Logo guardado.',
   askReview: 'Pedir revisión',
   asked: 'Revisión pedida.',
   progress: '{{done}} de {{total}} pasos',
+  profileTitle: 'Nombre, logo y descripción de tu tienda',
+  profileReviewed:
+    'Tu tienda está aprobada: un cambio de nombre, logo o descripción se publica cuando el mercado lo revisa.',
+  profileWaiting:
+    'Tu cambio está en revisión desde el {{date}}: tus clientes siguen viendo la versión aprobada.',
+  profileRejected: 'El mercado no aprobó tu cambio. Motivo: {{reason}}',
+  name: 'Nombre de la tienda',
+  description: 'Descripción',
+  profileSave: 'Guardar',
+  profileAsk: 'Enviar a revisión',
+  profileSaved: 'Datos de la tienda guardados.',
+  profileAsked: 'Cambio enviado a revisión.',
 };
 
 export const onboardingEn: typeof onboardingEs = {
@@ -111,9 +171,19 @@ export const onboardingEn: typeof onboardingEs = {
   todo: 'To do',
   go: 'Go',
   logo: 'Store logo',
-  saveLogo: 'Save logo',
-  logoSaved: 'Logo saved.',
   askReview: 'Ask for review',
   asked: 'Review asked.',
   progress: '{{done}} of {{total}} steps',
+  profileTitle: "Your store's name, logo and description",
+  profileReviewed:
+    'Your store is approved: a change of name, logo or description is published once the marketplace reviews it.',
+  profileWaiting:
+    'Your change is under review since {{date}}: your customers keep seeing the approved version.',
+  profileRejected: 'The marketplace did not approve your change. Reason: {{reason}}',
+  name: 'Store name',
+  description: 'Description',
+  profileSave: 'Save',
+  profileAsk: 'Send for review',
+  profileSaved: 'Store details saved.',
+  profileAsked: 'Change sent for review.',
 };

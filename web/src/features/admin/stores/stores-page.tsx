@@ -15,25 +15,36 @@ import { PageMessage } from '../../../components/page-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormat } from '../../../lib/format';
 import { useDecideStore, useStores } from './api/stores';
+import { StoreChangeReview } from './store-change-review';
 import './stores.css';
 import { AdminPager } from '../shell/admin-pager';
 
 const decisions = Object.keys(storeTransitions) as StoreDecision[];
 
+/** The list's filter: a status, the stores whose change waits, or every store. */
+type Filter = StoreStatus | 'changes' | '';
+
 /** /admin/stores (the marketplace owner): the stores by status, and the decisions on each. */
 export function StoresPage() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<StoreStatus | ''>('pending');
+  const [filter, setFilter] = useState<Filter>('pending');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(q.trim(), 300);
   const query = useStores({
     page,
-    ...(status ? { status } : {}),
+    ...(filter === 'changes' ? { changes: 'pending' as const } : filter ? { status: filter } : {}),
     ...(search ? { q: search } : {}),
   });
+  // How many changes wait, whatever the filter: the queue is never hidden behind another one.
+  const waiting = useStores({ page: 1, changes: 'pending' });
+  const waitingCount = waiting.data?.count ?? 0;
   const d = query.data;
   const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
+  const choose = (next: Filter) => {
+    setFilter(next);
+    setPage(1);
+  };
 
   return (
     <div className="admin-page">
@@ -41,16 +52,22 @@ export function StoresPage() {
         <h1 className="admin-page__title">{t('admin.stores.title')}</h1>
       </div>
       <p>{t('admin.stores.intro')}</p>
+      {waitingCount > 0 && filter !== 'changes' ? (
+        <p className="stores-waiting" role="status">
+          {t('admin.stores.changesWaiting', { count: waitingCount })}{' '}
+          <button type="button" className="button button--small" onClick={() => choose('changes')}>
+            {t('admin.stores.seeChanges')}
+          </button>
+        </p>
+      ) : null}
       <div className="admin-filters">
         <SelectField
           label={t('admin.stores.status')}
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as StoreStatus | '');
-            setPage(1);
-          }}
+          value={filter}
+          onChange={(e) => choose(e.target.value as Filter)}
           options={[
             { value: '', label: t('admin.stores.all') },
+            { value: 'changes', label: t('admin.stores.changesFilter') },
             ...storeStatus.options.map((s) => ({ value: s, label: t(`admin.stores.status_${s}`) })),
           ]}
         />
@@ -70,7 +87,7 @@ export function StoresPage() {
         ) : query.isError ? (
           <PageMessage title={t('admin.fetchError')} />
         ) : d && d.results.length === 0 ? (
-          <p>{t('admin.stores.empty')}</p>
+          <p>{t(filter === 'changes' ? 'admin.stores.noChanges' : 'admin.stores.empty')}</p>
         ) : (
           <ul className="stores-list">
             {d?.results.map((store) => (
@@ -123,12 +140,21 @@ function StoreCard({ store }: { store: MarketplaceStore }) {
   return (
     <li className="stores-card" data-store={store.uid}>
       <div className="stores-card__head">
+        {store.logo ? (
+          <img className="stores-card__logo" src={store.logo} alt="" width={40} height={40} />
+        ) : null}
         <h2 className="stores-card__name">{store.name}</h2>
         <span className={`stores-card__status stores-card__status--${store.status}`}>
           {t(`admin.stores.status_${store.status}`)}
         </span>
       </div>
       <dl className="stores-card__facts">
+        {store.description ? (
+          <>
+            <dt>{t('admin.stores.description')}</dt>
+            <dd>{store.description}</dd>
+          </>
+        ) : null}
         {store.owner ? (
           <>
             <dt>{t('admin.stores.owner')}</dt>
@@ -157,6 +183,7 @@ function StoreCard({ store }: { store: MarketplaceStore }) {
           </>
         ) : null}
       </dl>
+      {store.pending_change ? <StoreChangeReview store={store} /> : null}
       {asking ? (
         <div
           role="alertdialog"

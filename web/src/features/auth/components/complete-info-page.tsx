@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
-import { DEFAULT_DIAL_CODE, storageKeys } from '@store/contract/constants';
-import { countries } from '@store/contract/countries';
+import { storageKeys } from '@store/contract/constants';
 import { formMessages, errorMessages } from '@store/contract/messages';
 import { authMessages } from '@store/contract/auth/messages';
 import {
@@ -19,15 +18,12 @@ import {
 import type { ProfileUpdateBody } from '@store/contract/profile/schemas';
 import { useMe } from '../../../api/get-me';
 import { useUpdateMe } from '../../../api/update-me';
-import { useTenant } from '../../../lib/tenant';
 import { storage } from '../../../lib/storage';
 import { tidyName } from '../../../lib/names';
-import { splitDialCode, withDialCode } from '../../../lib/phone';
 import { composeBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { Loading } from '../../../components/loading';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { AuthCard } from './auth-card';
 import { wantedPath } from '../lib/signin';
@@ -42,13 +38,14 @@ const shape = z.object({
   birth_month: z.string(),
   birth_year: z.string(),
   gender: z.string(),
-  dial_code: z.string(),
-  mobile_number: z.string(),
   accept: z.boolean(),
 });
 type Values = z.infer<typeof shape>;
 
-/** Which profile fields are still empty: only those are asked (and sent). */
+/**
+ * Which of the spec's fields (name, birth date, document, gender) are still empty: only those are
+ * asked (and sent), and the terms only if the member never accepted them (sign-up already did).
+ */
 function missing(user: User) {
   return {
     first_name: !user.first_name,
@@ -56,7 +53,7 @@ function missing(user: User) {
     document: !user.document_number,
     birthdate: !user.birthdate,
     gender: !user.gender,
-    mobile: !user.mobile_number,
+    terms: !user.terms_accepted,
   };
 }
 
@@ -90,18 +87,11 @@ function schemaFor(user: User) {
       }
     }
     if (ask.gender && !v.gender) fail('gender', formMessages.required);
-    if (
-      ask.mobile &&
-      v.mobile_number.trim() &&
-      !/^\d+$/.test(v.mobile_number.replace(/[\s-]/g, ''))
-    )
-      fail('mobile_number', formMessages.numeric);
-    if (!v.dial_code) fail('mobile_number', formMessages.required);
-    if (!v.accept) fail('accept', authMessages.acceptTerms);
+    if (ask.terms && !v.accept) fail('accept', authMessages.acceptTerms);
   });
 }
 
-/** The PATCH body: only what was missing, first word of names, empty birthdate/gender dropped, mobile with its dial code. */
+/** The PATCH body: only what was missing, first word of names, empty birthdate/gender dropped, the terms if asked. */
 export function completeInfoBody(user: User, v: Values): ProfileUpdateBody {
   const ask = missing(user);
   const body: ProfileUpdateBody = {};
@@ -114,22 +104,15 @@ export function completeInfoBody(user: User, v: Values): ProfileUpdateBody {
   const birthdate = composeBirthdate(v.birth_day, v.birth_month, v.birth_year);
   if (ask.birthdate && birthdate) body.birthdate = birthdate;
   if (ask.gender && (v.gender === 'f' || v.gender === 'm')) body.gender = v.gender;
-  const mobile = withDialCode(v.dial_code, v.mobile_number);
-  if (ask.mobile && mobile) body.mobile_number = mobile;
+  if (ask.terms && v.accept) body.accept_terms = true;
   return body;
 }
 
 function CompleteInfoForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const app = useTenant();
   const navigate = useNavigate();
   const location = useLocation();
   const ask = missing(user);
-  const areaCountry = app.countries.find((c) => c.areas.some((a) => a.uid === user.area))?.code;
-  const defaultDial =
-    countries.find((c) => c.code === areaCountry)?.dial_code ??
-    splitDialCode(user.mobile_number, countries).dialCode ??
-    DEFAULT_DIAL_CODE;
   const form = useForm<Values>({
     resolver: zodResolver(schemaFor(user)),
     defaultValues: {
@@ -141,30 +124,26 @@ function CompleteInfoForm({ user }: { user: User }) {
       birth_month: '',
       birth_year: '',
       gender: '',
-      dial_code: defaultDial,
-      mobile_number: '',
       accept: false,
     },
   });
   const { general, setGeneral, showError, tm } = useFormFeedback(
     form.setError,
-    [
-      'first_name',
-      'last_name',
-      'document_type',
-      'document_number',
-      'birthdate',
-      'gender',
-      'mobile_number',
-    ],
+    ['first_name', 'last_name', 'document_type', 'document_number', 'birthdate', 'gender'],
     errorMessages.updateFailed,
   );
   const save = useUpdateMe();
   const canSkip = Boolean(user.first_name && user.last_name);
   // Sent here on the way to a page (the checkout after registering): done or skipped, go on there.
   const next = wantedPath((location.state as { from?: string } | null)?.from) ?? '/';
-  const skip = () => {
+  // Remembered on the account (the spec's stored flag alone was lost at logout).
+  const skip = async () => {
     storage.set(storageKeys.skipUpdate, 'true');
+    try {
+      await save.mutateAsync({ skip_complete_info: true });
+    } catch {
+      // Skipping still works for this session; the next sign-in asks again.
+    }
     void navigate(next, { replace: true });
   };
   const onSubmit = form.handleSubmit(async (values) => {
@@ -237,27 +216,21 @@ function CompleteInfoForm({ user }: { user: User }) {
           {...form.register('gender')}
         />
       ) : null}
-      {ask.mobile ? (
-        <PhoneField
-          label={`${t('auth.mobileNumber')} ${t('auth.optional')}`}
-          dialCode={form.register('dial_code')}
-          number={form.register('mobile_number')}
-          error={err('mobile_number')}
+      {ask.terms ? (
+        <CheckboxField
+          label={
+            <Trans
+              i18nKey="auth.acceptTermsAndPrivacy"
+              components={[
+                <Link key="terms" to="/terms-and-conditions" target="_blank" />,
+                <Link key="privacy" to="/politics" target="_blank" />,
+              ]}
+            />
+          }
+          error={err('accept')}
+          {...form.register('accept')}
         />
       ) : null}
-      <CheckboxField
-        label={
-          <Trans
-            i18nKey="auth.acceptTermsAndPrivacy"
-            components={[
-              <Link key="terms" to="/terms-and-conditions" target="_blank" />,
-              <Link key="privacy" to="/politics" target="_blank" />,
-            ]}
-          />
-        }
-        error={err('accept')}
-        {...form.register('accept')}
-      />
       <FormAlert messages={general} />
       <button
         type="submit"
@@ -269,7 +242,7 @@ function CompleteInfoForm({ user }: { user: User }) {
       <button
         type="button"
         className="button button--ghost button--block"
-        onClick={skip}
+        onClick={() => void skip()}
         disabled={!canSkip}
       >
         {t('auth.skip')}

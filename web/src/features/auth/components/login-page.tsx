@@ -2,10 +2,9 @@ import { Suspense, lazy, useCallback, useId, useRef, useState, type ReactNode } 
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canOpenBackOffice } from '../../../api/can-open-back-office';
-import { useForm } from 'react-hook-form';
 import { DEFAULT_DOCUMENT_TYPE, storageKeys } from '@store/contract/constants';
-import { authMessages } from '@store/contract/auth/messages';
-import { errorMessages } from '@store/contract/form-messages';
+import type { authErrors } from '@store/contract/errors/auth';
+import type { commonErrors } from '@store/contract/errors/common';
 import { useTenant } from '../../../lib/tenant';
 import { startSession } from '../../../lib/session';
 import { storage } from '../../../lib/storage';
@@ -25,6 +24,7 @@ import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
 import { SocialSignIn } from './social-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { useLightForm } from '../../../lib/light-form';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useErrorText } from '../../../lib/error-text';
 import type { DocumentOutput, DocumentValues, EmailOutput, EmailValues } from './login-rules';
@@ -35,6 +35,20 @@ import {
   type CaptchaGate,
   type Submit,
 } from './login-form-kit';
+
+/**
+ * The message codes this page shows, checked against the catalogue: named here rather than through
+ * `authMessages`, whose module carries every accounts text into /login, a first page
+ * (bench/bundle-budget.ts); the texts load right after the first render (i18n/index.ts).
+ */
+const authMessages = {
+  captcha: 'auth.captcha',
+  loginFailed: 'auth.login_failed',
+  invalidCredentials: 'auth.invalid_credentials',
+} as const satisfies Record<string, keyof typeof authErrors>;
+const errorMessages = {
+  generic: 'common.generic',
+} as const satisfies Record<string, keyof typeof commonErrors>;
 
 /** What a document-only visitor who can register brings to /register. */
 export type RememberedDocument = { document_type: string; document_number: string };
@@ -56,7 +70,7 @@ function EmailForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const form = useForm<EmailValues, unknown, EmailOutput>({
+  const form = useLightForm<EmailValues, EmailOutput>({
     resolver: lazyResolver((rules) => rules.emailResolver),
     defaultValues: { email: '', password: '' },
   });
@@ -121,11 +135,12 @@ function DocumentForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  // A staff account is never signed in by its document alone: when the server says so, the
-  // document-only form asks for the password too.
+  // A staff account, or one whose member switched document-only sign-in off, is never signed in
+  // by its document alone, and the server says no more than it would of an unknown document: a
+  // registered document refused so gets the password field (staff have no other way in here).
   const [askPassword, setAskPassword] = useState(false);
   const withPassword = !documentOnly || askPassword;
-  const form = useForm<DocumentValues, unknown, DocumentOutput>({
+  const form = useLightForm<DocumentValues, DocumentOutput>({
     resolver: lazyResolver((rules) => rules.documentResolver(withPassword)),
     defaultValues: { document_type: DEFAULT_DOCUMENT_TYPE, document_number: '', password: '' },
   });
@@ -152,7 +167,7 @@ function DocumentForm({
     }
     if (answer.registered)
       return submit({ ...doc, captcha_token: token }, (error) => {
-        if (serverFormErrors(error, []).general.includes(authMessages.passwordNeededForAccount))
+        if (serverFormErrors(error, []).general.includes(authMessages.invalidCredentials))
           setAskPassword(true);
         showError(error);
       });

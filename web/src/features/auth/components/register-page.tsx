@@ -11,6 +11,7 @@ import {
   acceptanceFields,
   checkRegistration,
   registrationIdentity,
+  returnPath,
   type RegisterBody,
 } from '@store/contract/auth/schemas';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
@@ -168,6 +169,9 @@ export function RegisterPage() {
           captcha_token: captchaToken ?? undefined,
           // The influencer of /in/{uid}/ stays remembered: the member's first order carries it too.
           influencer_uid: readInfluencerUid(),
+          // The page the sign-up started from (such as /crear-tienda): the mailed link returns
+          // there once the address is confirmed, not to the store's home.
+          return_to: returnPath(wanted),
         });
         startSession(
           response.token,

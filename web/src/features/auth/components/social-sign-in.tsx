@@ -1,10 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { App } from '@store/contract/tenancy/app';
 import { appleClientId, facebookAppId, googleClientId } from '../lib/signin';
-import { AppleSignIn } from './apple-sign-in';
-import { FacebookSignIn } from './facebook-sign-in';
-import { GoogleSignIn } from './google-sign-in';
 import '../../../styles/google-sign-in.css';
+
+// The providers' buttons (and their SDK loaders) load when an app that has providers shows them,
+// after the page's first render: /login is a first page (bench/bundle-budget.ts).
+const ProviderButtons = lazy(() =>
+  import('./provider-buttons').then((m) => ({ default: m.ProviderButtons })),
+);
 
 /**
  * The providers' buttons under the login and register forms, for the methods the app names
@@ -29,20 +33,15 @@ export function SocialSignIn({
       <p className="google-signin__divider">
         <span>{t('auth.or')}</span>
       </p>
-      {google ? <GoogleSignIn clientId={google} wanted={wanted} /> : null}
-      {facebook ? <FacebookSignIn appId={facebook} wanted={wanted} /> : null}
-      {apple ? (
-        <AppleSignIn
-          clientId={apple}
-          // Apple's popup only checks it against the Services ID's return URLs.
-          redirectUri={
-            typeof appleRedirect === 'string' && appleRedirect.startsWith('https://')
-              ? appleRedirect
-              : `${window.location.origin}/login`
-          }
+      <Suspense fallback={null}>
+        <ProviderButtons
+          google={google}
+          facebook={facebook}
+          apple={apple}
+          appleRedirect={appleRedirect}
           wanted={wanted}
         />
-      ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { returnPath } from '@store/contract/auth/schemas';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../api';
@@ -10,12 +11,18 @@ import { AuthCard } from './auth-card';
 
 export const VERIFIED_REDIRECT_MS = 1500;
 
-/** /verification-email/:uidApp/:uidUser/:token: verifies on open; toast and / after 1.5 s, or the failure messages. */
+/**
+ * /verification-email/:uidApp/:uidUser/:token: verifies on open; toast and, after 1.5 s, the page
+ * the link names (`?next=`, e.g. /crear-tienda for a merchant, issue 36 row 12) or /; else the
+ * failure messages.
+ */
 export function VerificationEmailPage() {
   const { t } = useTranslation();
   const tm = useErrorText();
   const navigate = useNavigate();
   const { uidApp = '', uidUser = '', token = '' } = useParams();
+  const [search] = useSearchParams();
+  const next = returnPath(search.get('next')) ?? '/';
   const verify = useVerifyEmail();
   const started = useRef(false);
   const [detail, setDetail] = useState<string | null>(null);
@@ -28,7 +35,7 @@ export function VerificationEmailPage() {
       {
         onSuccess: () => {
           toast.success(t('auth.emailVerified'));
-          window.setTimeout(() => void navigate('/', { replace: true }), VERIFIED_REDIRECT_MS);
+          window.setTimeout(() => void navigate(next, { replace: true }), VERIFIED_REDIRECT_MS);
         },
         onError: (error) => {
           toast.error(t('auth.verificationError'), { toastId: 'verify-error' });
@@ -37,7 +44,7 @@ export function VerificationEmailPage() {
         },
       },
     );
-  }, [verify, uidApp, uidUser, token, navigate, t, tm]);
+  }, [verify, uidApp, uidUser, token, next, navigate, t, tm]);
 
   if (verify.isError) {
     return (

@@ -63,13 +63,18 @@ export function hasProviderSignIn(app: Pick<App, 'signin_methods'>): boolean {
  * session (document number alone) cannot change the profile, so it is never sent to complete it.
  */
 export function afterSignInTarget(
-  user: Parameters<typeof isProfileComplete>[0] & { limited_session?: boolean },
+  user: Parameters<typeof isProfileComplete>[0] & {
+    limited_session?: boolean;
+    complete_info_skipped?: boolean;
+  },
   wanted: string | undefined,
   skipUpdate: boolean,
 ): string {
   const target = wantedPath(wanted);
   if (target) return target;
-  if (!isProfileComplete(user) && !skipUpdate && !user.limited_session) return '/complete-info';
+  // The skip is the account's (complete_info_skipped), so it holds after a logout too.
+  const skipped = skipUpdate || Boolean(user.complete_info_skipped);
+  if (!isProfileComplete(user) && !skipped && !user.limited_session) return '/complete-info';
   return '/';
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { storageKeys } from '@store/contract/constants';
 import { storage } from '../../../lib/storage';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import {
 } from '../../../lib/place-selection';
 import { useOpenProduct } from '../../../lib/use-open-product';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { setCartType, useServerCartSync, type CartType } from '../../../lib/cart-store';
 import { ALL_CATEGORIES_UID, CategoryBar } from '../../../components/category-bar';
 import { ProductGrid } from '../../../components/product-grid';
@@ -32,6 +33,8 @@ import { compareNames } from '../../../lib/names';
 const ProductPopup = lazy(() =>
   import('../../../components/product-popup').then((m) => ({ default: m.ProductPopup })),
 );
+
+const subscribeNothing = () => () => undefined;
 
 /** Search waits until typing stops for this long (section 9). */
 export const SEARCH_DEBOUNCE_MS = 800;
@@ -61,43 +64,61 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
   const multipleAreas = (areas.data?.length ?? 0) > 1;
   // The city filters the places only when there is a choice of cities.
   const places = useCityPlaces(company.uid, multipleAreas ? areaUid : null);
-  const placeList = [...(places.data ?? [])]
+  const listed = [...(places.data ?? [])]
     .filter((p) => !subscribing || p.subscription_enabled)
     .sort((a, b) => compareNames(a.name, b.name));
+  // No city chosen yet: the first place's city shows as chosen, as it will be once the effect
+  // below takes that place (so the server's page and the hydrated one show the same).
+  const shownArea = multipleAreas ? (areaUid ?? listed[0]?.locality.area.uid ?? null) : null;
+  const placeList =
+    areaUid || !shownArea ? listed : listed.filter((p) => p.locality.area.uid === shownArea);
   // The screen tells which cart is in use: the cart page then opens on it.
   useEffect(() => setCartType(cartType), [cartType]);
   const offersSubscriptions = company.subscription_enabled;
-  const place = placeList.find((p) => p.uid === placeUid) ?? null;
+  const chosenPlace = placeList.find((p) => p.uid === placeUid) ?? null;
+  // What shows is the chosen place, else the first one (the effect below makes it the chosen
+  // one): the first render, the server's too, already lists its products.
+  const place = chosenPlace ?? placeList[0] ?? null;
 
   // No place chosen yet (or not one of this city/company): the first one is taken. The choice is
   // read again here: one the shopper made between the render and this effect must stand.
   useEffect(() => {
-    if (!places.isSuccess || placeList.length === 0 || place) return;
+    if (!places.isSuccess || placeList.length === 0 || chosenPlace) return;
     const chosen = storage.get(storageKeys.selectedPlaceUid);
     if (!placeList.some((p) => p.uid === chosen)) selectPlace(placeList[0]);
-  }, [places.isSuccess, placeList, place]);
+  }, [places.isSuccess, placeList, chosenPlace]);
 
   useServerCartSync(place?.uid ?? null);
 
   // The chosen category is kept in localStorage `sectionSearchProduct` (spec: selecting a
   // category stores its uid), so coming back to the products finds the same section.
-  const [category, setCategoryState] = useState(
-    () => storage.get(storageKeys.sectionSearchProduct) || ALL_CATEGORIES_UID,
+  // Read as an external store so the server's render and its hydration both show All, and a
+  // returning shopper's section follows in the next render (no hydration mismatch).
+  const storedCategory = useSyncExternalStore(
+    subscribeNothing,
+    () => storage.get(storageKeys.sectionSearchProduct),
+    () => null,
   );
+  const [chosenCategory, setCategoryState] = useState<string | null>(null);
+  const category = chosenCategory ?? (storedCategory || ALL_CATEGORIES_UID);
   const setCategory = (uid: string) => {
     storage.set(storageKeys.sectionSearchProduct, uid);
     setCategoryState(uid);
   };
   const [search, setSearch] = useState('');
+  const searchRef = useTypedBeforeHydration(search, setSearch, 'products-search');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const { openUid, open: setOpenUid, close: closeProduct } = useOpenProduct();
   // Another place has other categories: switching place goes back to All.
-  const shownPlace = useRef(place?.uid);
+  // The chosen place, not the one shown meanwhile: a returning shopper's own place replacing the
+  // server render's first place (after hydration) keeps the remembered category.
+  const shownPlace = useRef(chosenPlace?.uid);
   useEffect(() => {
-    if (!place) return;
-    if (shownPlace.current && shownPlace.current !== place.uid) setCategory(ALL_CATEGORIES_UID);
-    shownPlace.current = place.uid;
-  }, [place?.uid]);
+    if (!chosenPlace) return;
+    if (shownPlace.current && shownPlace.current !== chosenPlace.uid)
+      setCategory(ALL_CATEGORIES_UID);
+    shownPlace.current = chosenPlace.uid;
+  }, [chosenPlace?.uid]);
 
   const categories = usePlaceCategories(place?.uid ?? '', { enabled: Boolean(place) });
   // A remembered category this place does not have is forgotten.
@@ -184,10 +205,10 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
               <label htmlFor={cityId}>{t('catalog.city')}</label>
               <select
                 id={cityId}
-                value={areaUid ?? ''}
+                value={shownArea ?? ''}
                 onChange={(event) => chooseCity(event.target.value)}
               >
-                {!areaUid ? <option value="">{t('catalog.chooseCity')}</option> : null}
+                {!shownArea ? <option value="">{t('catalog.chooseCity')}</option> : null}
                 {areas.data?.map((area) => (
                   <option key={area.uid} value={area.uid}>
                     {area.name}
@@ -242,6 +263,8 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
                 <path d="M20 20l-3.5-3.5" />
               </svg>
               <input
+                ref={searchRef}
+                data-early-text="products-search"
                 id={searchId}
                 type="search"
                 value={search}
@@ -278,9 +301,11 @@ export function ProductsPage({ cartType = 'cart' }: { cartType?: CartType }) {
               emptyText={
                 redeemableCount > 0
                   ? null
-                  : term || category !== ALL_CATEGORIES_UID
-                    ? t('common.noResults')
-                    : t('catalog.noProducts')
+                  : term
+                    ? t('common.noResultsFor', { term })
+                    : category !== ALL_CATEGORIES_UID
+                      ? t('common.noResults')
+                      : t('catalog.noProducts')
               }
             />
           </>

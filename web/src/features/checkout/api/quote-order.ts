@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartInput } from '@store/contract/catalog/cart';
 import type { OrderQuote, OrderQuoteInput } from '@store/contract/orders/schemas';
@@ -41,19 +42,33 @@ type QuoteInputs = {
  */
 export function useOrderQuote({ placeUid, products, values, couponCode, fareFailed }: QuoteInputs) {
   const queryClient = useQueryClient();
-  const shippingValues = useDebouncedValue(
-    {
-      shipping_type: values.shipping_type,
-      area: values.area,
-      address: values.address,
-      reference: values.reference,
-      latitude: values.latitude,
-      longitude: values.longitude,
-      pickup_date: values.pickup_date,
-      pickup_start: values.pickup_start,
-    },
-    400,
+  // One object per change of a shipping field, not per render: debouncing a fresh object each
+  // render restarted the timer on every render and, once it fired, rendered the whole checkout
+  // again every 400 ms for as long as the page was open.
+  const {
+    shipping_type,
+    area,
+    address,
+    reference,
+    latitude,
+    longitude,
+    pickup_date,
+    pickup_start,
+  } = values;
+  const typed = useMemo(
+    () => ({
+      shipping_type,
+      area,
+      address,
+      reference,
+      latitude,
+      longitude,
+      pickup_date,
+      pickup_start,
+    }),
+    [shipping_type, area, address, reference, latitude, longitude, pickup_date, pickup_start],
   );
+  const shippingValues = useDebouncedValue(typed, 400);
   const shipping = shippingPart(shippingValues);
   const body =
     shipping && products.length > 0 ? { ...shipping, products, coupon: couponCode } : null;

@@ -4,8 +4,17 @@ import type { FormBinding } from '../form/form-binding';
 
 type BillingField = 'first_name' | 'last_name' | 'email' | 'phone' | 'city' | 'billing_address';
 
-/** Who the order is billed to; prefilled from the member's profile by the page. */
-export function BillingSection({ binding }: { binding: FormBinding<BillingField> }) {
+/**
+ * Who the order is billed to; prefilled from the member's profile by the page. No address for a
+ * pickup paid at the counter (`withAddress` false).
+ */
+export function BillingSection({
+  binding,
+  withAddress = true,
+}: {
+  binding: FormBinding<BillingField>;
+  withAddress?: boolean;
+}) {
   const { t } = useTranslation();
   const field = (name: BillingField, label: string, autoComplete: string, type = 'text') => (
     <TextField
@@ -31,7 +40,7 @@ export function BillingSection({ binding }: { binding: FormBinding<BillingField>
       </div>
       <div className="checkout-row">
         {field('city', 'checkout.city', 'address-level2')}
-        {field('billing_address', 'checkout.billingAddress', 'street-address')}
+        {withAddress ? field('billing_address', 'checkout.billingAddress', 'street-address') : null}
       </div>
     </section>
   );

@@ -19,7 +19,9 @@ import { clearStoredCoupon } from '../../../lib/coupon-store';
 import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer';
 import {
   attemptFor,
+  billingAddressNeeded,
   buildOrderBody,
+  paidLater,
   checkoutErrors,
   fieldOfServerPath,
   newIdempotencyKey,
@@ -49,6 +51,8 @@ import {
   cardTokenOf,
   type CardTokenizer,
 } from '../../../components/card-payment/card-payment-fields';
+import { YapeFields, type YapeTokenizer } from '../../../components/card-payment/yape-fields';
+import { ReceiptSection, type ReceiptReader } from './receipt-section';
 import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { CouponSection } from './coupon-section';
@@ -59,6 +63,7 @@ import { PaymentMethodChoice } from './payment-method-choice';
 import { PickupSlotFields } from './pickup-slot-fields';
 import { PriceChangeDialog, type PriceChange } from './price-change-dialog';
 import { ShippingTypeChoice } from './shipping-type-choice';
+import { ClosedNowNote, useClosedNow } from './closed-now-note';
 import { VerificationNote } from './verification-note';
 
 const emptyValues: CheckoutValues = {
@@ -108,6 +113,11 @@ export function CheckoutPage() {
   });
   const areas = useAreas(company.uid);
   const me = useMe();
+  // Closed now: a delivery (sent as soon as possible) waits for the opening, so it is not
+  // offered meanwhile (the server refuses it too); pickup offers the next slots (issue 36 row 5).
+  const closed = useClosedNow(place?.opening_hours);
+  const closedRef = useRef(closed);
+  closedRef.current = closed;
 
   // A cart of redeemable products is paid with COINS only; a money cart never offers COINS.
   const coinsCart = isCoinsCart(cart?.products ?? []);
@@ -145,16 +155,16 @@ export function CheckoutPage() {
 
   // Defaults once the place, its options and the member are known; never over what was typed,
   // nor over the tab's draft (back, forward or a reload keep what was filled). A layout effect:
-  // the first frame painted already shows them (a passive effect runs after the paint on Preact,
-  // and the billing fields flashed empty, or were read empty, in between).
+  // the first frame painted already shows them (a passive effect runs after the paint, and the
+  // billing fields flashed empty, or were read empty, in between).
   const prefilled = useRef(false);
   useLayoutEffect(() => {
     if (prefilled.current || !options.data || !me.data || !place) return;
     prefilled.current = true;
     const { shipping_type: draftShipping, payment_method: draftMethod, ...kept } = draft.restore();
+    const deliveryNow = options.data.delivery.enabled && !closedRef.current;
     const offered = (type: string | undefined) =>
-      (type === 'pickup' && options.data.pickup) ||
-      (type === 'delivery' && options.data.delivery.enabled);
+      (type === 'pickup' && options.data.pickup) || (type === 'delivery' && deliveryNow);
     const current = {
       ...getValues(),
       ...kept,
@@ -165,11 +175,7 @@ export function CheckoutPage() {
         ? { payment_method: draftMethod! }
         : {}),
     };
-    const shipping = options.data.pickup
-      ? 'pickup'
-      : options.data.delivery.enabled
-        ? 'delivery'
-        : '';
+    const shipping = options.data.pickup ? 'pickup' : deliveryNow ? 'delivery' : '';
     reset({
       ...current,
       shipping_type: current.shipping_type || shipping,
@@ -197,6 +203,13 @@ export function CheckoutPage() {
     if (first && !getValues('pickup_date')) setValue('pickup_date', first.date);
   }, [schedule.data, getValues, setValue]);
 
+  // The place closed while the checkout was open (or a draft chose delivery): pickup instead.
+  const closedNowToo = closed !== null;
+  useEffect(() => {
+    if (!closedNowToo || !options.data || getValues('shipping_type') !== 'delivery') return;
+    setValue('shipping_type', options.data.pickup ? 'pickup' : '');
+  }, [closedNowToo, options.data, getValues, setValue]);
+
   // A coins cart is picked up and paid with the COINS method, whatever was chosen before.
   useEffect(() => {
     if (!coinsCart || !options.data) return;
@@ -210,7 +223,13 @@ export function CheckoutPage() {
 
   const couponState = useCoupon(company.uid);
   const { coupon } = couponState;
-  const fare = useDeliveryFare(placeUid, values.shipping_type, values.latitude, values.longitude);
+  const fare = useDeliveryFare(
+    placeUid,
+    values.shipping_type,
+    values.latitude,
+    values.longitude,
+    values.area,
+  );
 
   const products = useMemo(() => (cart ? toCartInput(cart).products : []), [cart]);
   const {
@@ -237,6 +256,9 @@ export function CheckoutPage() {
   // A Mercado Pago token whose order answer never came (network): a retry sends it again, so the
   // same body keeps the same Idempotency-Key and the card is charged once.
   const unansweredCard = useRef<CardToken | null>(null);
+  const yapeTokenizer = useRef<YapeTokenizer | null>(null);
+  const receiptReader = useRef<ReceiptReader | null>(null);
+  const unansweredYape = useRef<{ token: string } | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
   const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const confirmedTotal = useRef<string | null>(null);
@@ -295,13 +317,44 @@ export function CheckoutPage() {
         return;
       }
     }
+    // Coins orders take no receipt (nothing is sold for money).
+    const receipt = coinsCart ? undefined : (receiptReader.current?.() ?? null);
+    if (receipt === null) {
+      setGeneral([t('checkout.fixErrors')]);
+      return;
+    }
+    let yape: { token: string } | undefined;
+    if (paymentType === 'YAPE') {
+      // A retry after a lost answer sends the same token (the code is good for one payment).
+      yape = unansweredYape.current ?? undefined;
+      if (!yape) {
+        if (!yapeTokenizer.current) {
+          setGeneral([t('checkout.yapeFormUnavailable')]);
+          return;
+        }
+        try {
+          const made = await yapeTokenizer.current();
+          if (!made) {
+            setGeneral([t('checkout.fixErrors')]);
+            return;
+          }
+          yape = made;
+        } catch {
+          setGeneral([t('checkout.yapeCheck')]);
+          return;
+        }
+      }
+    }
     unansweredCard.current = null;
+    unansweredYape.current = null;
     const built = buildOrderBody(form, products, {
       expectedTotal: expected,
       coupon: coinsCart ? null : (coupon?.code ?? null),
       paymentType,
       influencerUid: readInfluencerUid(),
       card,
+      yape,
+      receipt,
     });
     const body = coinsCart ? { ...built, expected_coin_total: expectedCoins } : built;
     const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
@@ -330,6 +383,7 @@ export function CheckoutPage() {
         }
       }
       if (card && !(error instanceof ApiError && error.status < 500)) unansweredCard.current = card;
+      if (yape && !(error instanceof ApiError && error.status < 500)) unansweredYape.current = yape;
       setGeneral(failureMessagesOf(error, t('checkout.genericError')));
     }
   };
@@ -369,7 +423,8 @@ export function CheckoutPage() {
   if (!options.data || !me.data) return <Loading />;
 
   const opts = options.data;
-  const offersDelivery = opts.delivery.enabled && !coinsCart;
+  const deliversWhenOpen = opts.delivery.enabled && !coinsCart;
+  const offersDelivery = deliversWhenOpen && !closed;
   const offersPickup = opts.pickup;
   const noShipping = !offersDelivery && !offersPickup;
   const coinTotal = shownQuote?.coin_total ?? cartCoinTotal(cart.products);
@@ -409,18 +464,28 @@ export function CheckoutPage() {
             <h2 id="co-shipping" className="checkout-section__title">
               {t('checkout.shipping')}
             </h2>
-            <ShippingTypeChoice
-              binding={binding}
-              offersPickup={offersPickup}
-              offersDelivery={offersDelivery}
-            />
+            {closed ? (
+              <ClosedNowNote
+                closed={closed}
+                deliveryOffered={deliversWhenOpen}
+                pickupOffered={offersPickup}
+              />
+            ) : null}
+            {closed && !offersPickup ? null : (
+              <ShippingTypeChoice
+                binding={binding}
+                offersPickup={offersPickup}
+                offersDelivery={offersDelivery}
+              />
+            )}
             {values.shipping_type === 'pickup' ? (
               <PickupSlotFields binding={binding} schedule={schedule.data} />
             ) : null}
             {values.shipping_type === 'delivery' ? (
               <DeliveryFields
                 binding={binding}
-                areas={areas.data ?? []}
+                // Only the areas the place delivers in (the server refuses another one).
+                areas={(areas.data ?? []).filter((a) => opts.delivery_area_uids.includes(a.uid))}
                 place={place}
                 maxRadiusKm={opts.delivery.max_radius_km}
                 fare={fare}
@@ -455,6 +520,9 @@ export function CheckoutPage() {
                 amount={total ?? null}
               />
             ) : null}
+            {paymentType === 'YAPE' && chosenMethod ? (
+              <YapeFields publicKey={chosenMethod.public_key ?? ''} tokenizer={yapeTokenizer} />
+            ) : null}
           </section>
 
           <CouponSection
@@ -462,7 +530,17 @@ export function CheckoutPage() {
             refusal={quote.isError ? messagesOf(quote.error) : []}
             hidden={coinsCart}
           />
-          <BillingSection binding={binding} />
+          <BillingSection
+            binding={binding}
+            withAddress={billingAddressNeeded(values.shipping_type, paymentType)}
+          />
+          {coinsCart ? null : (
+            <ReceiptSection
+              saved={me.data ? (me.data.receipt_preference ?? null) : undefined}
+              profileDni={me.data?.document_type === 'NATIONAL_ID' ? me.data.document_number : null}
+              reader={receiptReader}
+            />
+          )}
           <CommentsSection id="co-comments" binding={binding} />
         </div>
 
@@ -513,7 +591,15 @@ export function CheckoutPage() {
             {coinsCart
               ? t('checkout.placeOrderCoins', { count: coinTotal })
               : total
-                ? t('checkout.placeOrderTotal', { total: price(total) })
+                ? // Cash or card at the door is paid later: the button confirms, it does not pay.
+                  t(
+                    paidLater(paymentType)
+                      ? 'checkout.confirmOrderTotal'
+                      : 'checkout.placeOrderTotal',
+                    {
+                      total: price(total),
+                    },
+                  )
                 : t('checkout.placeOrder')}
           </CheckoutSubmit>
         </aside>

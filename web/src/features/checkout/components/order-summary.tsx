@@ -58,6 +58,12 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
               <dt>{t('checkout.deliveryPrice')}</dt>
               <dd data-testid="summary-delivery">{price(quote.delivery_price)}</dd>
             </div>
+            {(quote.discounts ?? []).map((d) => (
+              <div key={d.uid} className="checkout-summary__rule" data-testid="summary-rule">
+                <dt>{d.name}</dt>
+                <dd>- {price(d.amount)}</dd>
+              </div>
+            ))}
             <div>
               <dt>{t('checkout.discount')}</dt>
               <dd data-testid="summary-discount">

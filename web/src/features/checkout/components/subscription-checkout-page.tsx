@@ -146,7 +146,7 @@ export function SubscriptionCheckoutPage() {
   }, [options.data, place, methods]);
 
   const slots = useMemo(
-    () => (place ? subscriptionSlots(place.timetable, values.weekdays) : []),
+    () => (place ? subscriptionSlots(place.opening_hours, values.weekdays) : []),
     [place, values.weekdays],
   );
   // A slot that no longer fits every chosen day is dropped.
@@ -155,7 +155,13 @@ export function SubscriptionCheckoutPage() {
       setValues((c) => ({ ...c, slot: '' }));
   }, [slots, values.slot, values.weekdays.length]);
 
-  const fare = useDeliveryFare(placeUid, values.shipping_type, values.latitude, values.longitude);
+  const fare = useDeliveryFare(
+    placeUid,
+    values.shipping_type,
+    values.latitude,
+    values.longitude,
+    values.area,
+  );
 
   const localErrors = subscriptionErrors(values, slots);
   const err = (field: SubscriptionField) =>
@@ -256,7 +262,7 @@ export function SubscriptionCheckoutPage() {
             >
               <legend className="visually-hidden">{t('subscription.days')}</legend>
               {WEEKDAYS.map((day: Weekday) => {
-                const open = hoursOn(place.timetable, day) !== null;
+                const open = hoursOn(place.opening_hours, day).length > 0;
                 const on = values.weekdays.includes(day);
                 return (
                   <label
@@ -322,7 +328,7 @@ export function SubscriptionCheckoutPage() {
             {values.shipping_type === 'delivery' ? (
               <DeliveryFields
                 binding={binding}
-                areas={areas.data ?? []}
+                areas={(areas.data ?? []).filter((a) => opts.delivery_area_uids.includes(a.uid))}
                 place={place}
                 maxRadiusKm={opts.delivery.max_radius_km}
                 fare={fare}

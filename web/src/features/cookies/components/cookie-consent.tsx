@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -51,13 +51,19 @@ function Switch({
   );
 }
 
+const subscribeNothing = () => () => undefined;
+
 /**
  * Cookie banner with a configuration dialog. Rejecting weighs as much as accepting (same button,
  * same place), and the optional cookies start off in the settings: consent is given, not assumed.
  */
 export function CookieConsentBanner() {
   const { t } = useTranslation();
-  const [visible, setVisible] = useState(needsConsent);
+  // The choice lives on this device: the server's page (and its hydration) has no banner, which
+  // shows right after for a visitor who has not chosen yet.
+  const asked = useSyncExternalStore(subscribeNothing, needsConsent, () => false);
+  const [answered, setAnswered] = useState(false);
+  const visible = asked && !answered;
   const [choices, setChoices] = useState<Consent>(() => readConsent() ?? DEFAULT_CONSENT);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -73,7 +79,7 @@ export function CookieConsentBanner() {
   const accept = (consent: Consent) => {
     saveConsent(consent);
     dialogRef.current?.close();
-    setVisible(false);
+    setAnswered(true);
   };
 
   return (

@@ -168,9 +168,25 @@ export function DefaultLanding({
             <span>{app.name}</span>
           )}
         </Link>
-        <Link to="/products" className="button button--primary">
-          {orderHere}
-        </Link>
+        <div className="landing__actions">
+          {/* Signed-out visitors find the way in here (issue 36 row 11). The server renders the
+              anonymous page and useIsLoggedIn's first client render is signed out too, so the
+              hydrated page matches; a signed-in visitor's links go away right after. */}
+          {!loggedIn && !preview ? (
+            <p className="landing__account" data-testid="landing-account">
+              <Link to="/login">{t('landing.login')}</Link>
+              {app.allow_signup ? (
+                <>
+                  <span aria-hidden="true"> / </span>
+                  <Link to="/register">{t('landing.register')}</Link>
+                </>
+              ) : null}
+            </p>
+          ) : null}
+          <Link to="/products" className="button button--primary">
+            {orderHere}
+          </Link>
+        </div>
       </Header>
       {/* While the places load the footer waits below the fold, so it does not jump (CLS). */}
       <Main

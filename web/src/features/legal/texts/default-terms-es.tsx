@@ -15,7 +15,7 @@ export function DefaultTermsEs({ companyName }: { companyName: string }) {
       </p>
       <h2>2. Productos, precios y disponibilidad</h2>
       <p>
-        Los precios se muestran en soles (S/.) e incluyen los impuestos aplicables, salvo que se
+        Los precios se muestran en soles (S/) e incluyen los impuestos aplicables, salvo que se
         indique lo contrario. La disponibilidad de los productos depende del local elegido y puede
         cambiar sin previo aviso. Las imágenes son referenciales.
       </p>

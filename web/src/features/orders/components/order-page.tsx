@@ -14,6 +14,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { StatusBadge, StatusSteps } from './status-steps';
+import { OrderReceipts } from './order-receipts';
 import '../../../styles/checkout.css';
 import { formatInstant, formatDay } from '../../../lib/format';
 
@@ -44,8 +45,13 @@ export function OrderPage() {
   const company = useCurrentCompany();
   const { orderUid = '' } = useParams();
   const order = useMyOrder(orderUid, {
+    // A delivered order may still have its receipt being issued: it is asked for until issued.
     refetchInterval: (query) =>
-      query.state.data && isFinal(query.state.data.status) ? false : REFRESH_MS,
+      query.state.data &&
+      isFinal(query.state.data.status) &&
+      !query.state.data.electronic_receipts?.some((r) => r.status === 'PENDING')
+        ? false
+        : REFRESH_MS,
   });
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelMyOrder(orderUid, {
@@ -94,6 +100,22 @@ export function OrderPage() {
           <strong data-testid="order-status">{t(`orders.status_${o.status}`)}</strong>
         </p>
         <StatusSteps status={o.status} shippingType={o.shipping_type} />
+        {o.status === 'ACCEPTED' && o.ready_at ? (
+          <p className="order-status-note order-status-note--good" data-testid="order-ready">
+            {t('orders.readyForPickup')}
+          </p>
+        ) : null}
+        {o.status === 'CANCELED_BY_PLACE' && o.cancel_reason ? (
+          <p className="order-status-note" data-testid="order-cancel-reason">
+            {t('orders.cancelReason', {
+              // `other` is only a heading for the store's own words.
+              reason:
+                o.cancel_reason === 'other' && o.cancel_note
+                  ? o.cancel_note
+                  : `${t(`orders.cancelReason_${o.cancel_reason}`)}${o.cancel_note ? ` ${o.cancel_note}` : ''}`,
+            })}
+          </p>
+        ) : null}
         {!isFinal(o.status) ? <p className="checkout-note">{t('orders.autoRefresh')}</p> : null}
         {o.can_cancel ? (
           <div className="order-cancel">
@@ -252,6 +274,12 @@ export function OrderPage() {
                 <dt>{t('orders.subtotal')}</dt>
                 <dd data-testid="order-subtotal">{price(o.subtotal)}</dd>
               </div>
+              {(o.discounts ?? []).map((d) => (
+                <div key={d.uid} className="checkout-summary__rule" data-testid="order-rule">
+                  <dt>{d.name}</dt>
+                  <dd>- {price(d.amount)}</dd>
+                </div>
+              ))}
               <div>
                 <dt>{t('orders.discount')}</dt>
                 <dd data-testid="order-discount">{price(o.discount)}</dd>
@@ -281,6 +309,7 @@ export function OrderPage() {
           )}
         </section>
       </div>
+      <OrderReceipts order={o} />
     </div>
   );
 }

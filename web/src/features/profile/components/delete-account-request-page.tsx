@@ -8,7 +8,8 @@ import { DeletionRequest } from './profile-page';
 /**
  * /delete: what deleting the account means and the request for the confirmation mail. The spec's
  * confirm view (the promotions that will be lost, 'Dar de baja mi cuenta') opens from that mail's
- * link, so only the owner of the mailbox can finish it.
+ * link, so only the owner of the mailbox can finish it. A limited session (document number alone)
+ * is asked to confirm who it is when it sends the request (the API client's step-up prompt).
  */
 export function DeleteAccountRequestPage() {
   const { t } = useTranslation();
@@ -29,10 +30,6 @@ export function DeleteAccountRequestPage() {
         <Loading />
       ) : me.isError ? (
         <FormAlert messages={[t('auth.fetchFailed')]} />
-      ) : me.data.limited_session ? (
-        <p className="form-alert form-alert--info" role="status">
-          {t('auth.limitedSessionNotice')}
-        </p>
       ) : (
         <DeletionRequest />
       )}

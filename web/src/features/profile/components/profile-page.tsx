@@ -1,3 +1,4 @@
+import { startTransition, useOptimistic } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
@@ -23,7 +24,9 @@ import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { Loading } from '../../../components/loading';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { requestStepUp } from '../../../api/client';
+import { useTenant } from '../../../lib/tenant';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
@@ -105,7 +108,7 @@ export function profileChanges(user: User, v: Values): ProfileUpdateBody {
   return body;
 }
 
-function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
+function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const { general, setGeneral, showError, tm } = useFormFeedback(
@@ -136,8 +139,7 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
   const err = (name: string) => (e[name]?.message ? tm(e[name]!.message!) : undefined);
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      {/* A limited session may read but not change the member's data: the fields stay visible, locked. */}
-      <fieldset disabled={readOnly} className="form-fieldset">
+      <fieldset className="form-fieldset">
         <div className="form-row">
           <TextField
             label={t('auth.firstName')}
@@ -194,16 +196,63 @@ function ProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
         />
       </fieldset>
       <FormAlert messages={general} />
-      {readOnly ? null : (
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={update.isPending}
-        >
-          {update.isPending ? t('auth.sending') : t('auth.save')}
-        </button>
-      )}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={update.isPending}
+      >
+        {update.isPending ? t('auth.sending') : t('auth.save')}
+      </button>
     </form>
+  );
+}
+
+/**
+ * The member's switch for signing in with the document number alone (printed on receipts): only
+ * on a store that offers it. Off, that sign-in is refused as if the document were unknown.
+ */
+function DocumentSignin({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const app = useTenant();
+  const update = useUpdateMe({ onSuccess: () => toast.success(t('auth.saved')) });
+  const [shown, setShown] = useOptimistic(user.document_signin);
+  if (!app.signin_methods.some((method) => method.type === 'ONLY_DOCUMENT')) return null;
+  const failure = update.error instanceof ApiError ? update.error.detailMessage : undefined;
+  return (
+    <section className="panel" aria-labelledby="document-signin-title">
+      <h2 id="document-signin-title" className="panel__title">
+        {t('auth.documentSigninTitle')}
+      </h2>
+      <p className="panel__text">{t('auth.documentSigninHint')}</p>
+      <CheckboxField
+        label={t('auth.documentSignin')}
+        checked={shown}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const wanted = event.target.checked;
+          // The switch moves at once (a controlled checkbox would otherwise spring back until the
+          // mutation's state arrives); a refusal puts it back and the alert says why.
+          startTransition(async () => {
+            setShown(wanted);
+            await update.mutateAsync({ document_signin: wanted }).catch(() => undefined);
+          });
+        }}
+      />
+      <FormAlert messages={update.isError ? [failure ?? t('auth.updateFailed')] : []} />
+    </section>
+  );
+}
+
+/** What a limited session (document number alone) sees instead of the data: why, and the step-up. */
+function LimitedNotice() {
+  const { t } = useTranslation();
+  return (
+    <div className="form-alert form-alert--info" role="status">
+      <p>{t('auth.limitedSessionNotice')}</p>
+      <button type="button" className="button button--primary" onClick={() => void requestStepUp()}>
+        {t('auth.limitedSessionConfirm')}
+      </button>
+    </div>
   );
 }
 
@@ -269,8 +318,9 @@ function LogoutEverywhere() {
 }
 
 /**
- * /profile: personal data with per-field errors, signing out everywhere, and the account deletion
- * request. A limited session (document number alone) sees its data locked and why.
+ * /profile: personal data with per-field errors, the document sign-in switch, signing out
+ * everywhere, and the account deletion request. A limited session (document number alone) is
+ * shown none of its data (the server hides it): why, and the step-up that shows it.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -282,12 +332,9 @@ export function ProfilePage() {
         <h1 className="panel__heading">{t('auth.profileTitle')}</h1>
         <p className="panel__text">{t('auth.profileText')}</p>
         {limited ? (
-          <p className="form-alert form-alert--info" role="status">
-            {t('auth.limitedSessionNotice')}
-          </p>
-        ) : null}
-        {me.data ? (
-          <ProfileForm user={me.data} readOnly={limited} />
+          <LimitedNotice />
+        ) : me.data ? (
+          <ProfileForm key={me.data.uid} user={me.data} />
         ) : me.isError ? (
           <FormAlert messages={[t('auth.fetchFailed')]} />
         ) : (
@@ -296,6 +343,7 @@ export function ProfilePage() {
       </section>
       {me.data && !limited ? (
         <>
+          <DocumentSignin user={me.data} />
           <LogoutEverywhere />
           <DeletionRequest />
         </>

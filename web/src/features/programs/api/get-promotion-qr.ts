@@ -8,6 +8,10 @@ export type PromotionQr = {
   expires_at: string;
   redemption: string | null;
   code: string | null;
+  /** The one-time code staff type instead of scanning (null: a document-only session). */
+  counter_code: string | null;
+  /** False where only staff mark the unit used: the member's own confirmation is refused. */
+  member_confirms: boolean;
 };
 
 /** `POST .../promotions/{uid}/qrcode/`: the promotion QR to show at the venue (empty body). */

@@ -4,9 +4,12 @@ import { api } from '../../../api/client';
 import type { MutationConfig } from '../../../lib/react-query';
 import { refreshAfterTake } from './refresh-after-take';
 
-export type RedeemPromotionInput = { program_promotion: string; amount?: string };
+export type RedeemPromotionInput = { program_promotion: string; amount?: string; place?: string };
 
-/** `POST v5/redemption-by-user/`: the member redeems at the venue; amount is the consumption. */
+/**
+ * `POST v5/redemption-by-user/`: the member redeems at the venue; amount is the consumption, place
+ * the one the member stands at (so the redemption shows in that place's staff activity).
+ */
 export function redeemPromotion(body: RedeemPromotionInput): Promise<Redemption> {
   return api.post<Redemption>('v5/redemption-by-user/', body);
 }

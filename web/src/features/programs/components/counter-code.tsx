@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/get-me';
 import { useIssueCounterCode } from '../api/issue-counter-code';
+import { useNow } from '../../../lib/use-now';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
 
 /**
@@ -13,7 +13,8 @@ export function CounterCode() {
   const { t } = useTranslation();
   const errorsOf = useLoyaltyErrors();
   const issue = useIssueCounterCode();
-  // A session made with the document number alone proves nothing about who holds the phone.
+  // A session made with the document number alone proves nothing about who holds the phone: the
+  // code is asked for after the step-up (the API client's prompt opens on the first try).
   const limited = useMe().data?.limited_session ?? false;
   const now = useNow(issue.data ? 1000 : null);
   const left = issue.data ? Math.max(0, Date.parse(issue.data.expires_at) - now) : 0;
@@ -25,7 +26,7 @@ export function CounterCode() {
       <p className="program-note">
         {limited ? t('programs.qr.counterCodeLimited') : t('programs.qr.counterCodeText')}
       </p>
-      {limited ? null : issue.data && left > 0 ? (
+      {issue.data && left > 0 ? (
         <>
           <p className="counter-code__digits" data-testid="counter-code-digits">
             {issue.data.code}
@@ -38,7 +39,7 @@ export function CounterCode() {
         <p className="qr-card__note">{t('programs.qr.counterCodeExpired')}</p>
       ) : null}
       {issue.isError ? <ErrorAlert messages={errorsOf(issue.error)} /> : null}
-      {!limited && (!issue.data || left === 0) ? (
+      {!issue.data || left === 0 ? (
         <button
           type="button"
           className="button button--primary"
@@ -50,16 +51,4 @@ export function CounterCode() {
       ) : null}
     </div>
   );
-}
-
-/** The current time, ticking every `ms` while asked to (null: stopped). */
-function useNow(ms: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (ms === null) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { MemberProgram } from '@store/contract/loyalty/programs';
 import type { Promotion } from '@store/contract/loyalty/promotions';
+import { useMe } from '../../../api/get-me';
 import { useMemberProgram } from '../../../api/get-member-program';
 import { useGetCouponCode } from '../api/get-coupon-code';
 import { usePromotion } from '../api/get-promotion';
@@ -87,11 +88,13 @@ function PromotionView({
     });
   const programPath = `${prefix}/program/${program.uid}`;
 
-  // Units the member holds (bought or with a code), shown with their codes.
+  // Units the member holds (bought or with a code), shown with their codes: not to a session made
+  // with the document number alone until it steps up (the codes spend the units).
+  const limited = useMe().data?.limited_session ?? false;
   const held = useRedemptions(
     program.uid,
     { promotion: promotion.uid, status: 'ACTIVE' },
-    { enabled: program.is_member },
+    { enabled: program.is_member && !limited },
   );
   const heldUnits = held.data?.pages.flatMap((page) => page.results) ?? [];
 
@@ -187,12 +190,12 @@ function PromotionView({
             ) : null}
             {actions.coinsMissing > 0 ? (
               <p className="promotion__missing" role="status">
-                {t('programs.coinsMissing', { n: actions.coinsMissing })}
+                {t('programs.coinsMissing', { count: actions.coinsMissing })}
               </p>
             ) : null}
             {actions.stampsMissing > 0 ? (
               <p className="promotion__missing" role="status">
-                {t('programs.stampsMissing', { n: actions.stampsMissing })}
+                {t('programs.stampsMissing', { count: actions.stampsMissing })}
               </p>
             ) : null}
             {failure ? <ErrorAlert messages={errorsOf(failure)} /> : null}

@@ -3,11 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../components/loading';
 import { ErrorBoundary } from '../../../components/error-boundary';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../../lib/use-media-query';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
-import { useAfterFirstPaint } from '../../../lib/after-first-paint';
 
 const MENU_ID = 'side-menu';
 
@@ -17,10 +15,9 @@ export function MainLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname } = useLocation();
-  // One main navigation at a time: the top bar on wide screens, the tab bar on phones.
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY);
-  // The page is built in its own task, after the header and footer have painted.
-  const pageReady = useAfterFirstPaint();
+  // One main navigation at a time: the top bar on wide screens, the tab bar on phones. Both are
+  // rendered and CSS shows one (styles/index.css, `[data-nav]`), so the server's page, which
+  // knows no screen width, is already the one the browser shows.
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -30,16 +27,18 @@ export function MainLayout() {
         menuOpen={menuOpen}
         onToggleMenu={() => setMenuOpen((open) => !open)}
         menuId={MENU_ID}
-        withNav={wide}
+        withNav
       />
       <SideMenu open={menuOpen} onClose={closeMenu} id={MENU_ID} />
       <main id="main" className="shell__main">
         {/* A page that breaks keeps the header and menu around its error screen. */}
         <ErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<Loading />}>{pageReady ? <Outlet /> : <Loading />}</Suspense>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer withNav={!wide} />
+      <Footer withNav />
     </div>
   );
 }

@@ -5,7 +5,12 @@ import { isHiddenForMembers, useTenant } from '../../../lib/tenant';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useRaffleCount } from '../../../lib/company-programs';
-import { footerLinks, wantsRaffleCount, type FooterLink } from '../../../lib/nav-rules';
+import {
+  eventsAvailable,
+  footerLinks,
+  wantsRaffleCount,
+  type FooterLink,
+} from '../../../lib/nav-rules';
 import { BagIcon, GiftIcon, PlusIcon, ReceiptIcon, StoreIcon, TicketIcon } from './icons';
 
 const icons: Record<Exclude<FooterLink['kind'], 'createStore'>, ReactNode> = {
@@ -14,6 +19,7 @@ const icons: Record<Exclude<FooterLink['kind'], 'createStore'>, ReactNode> = {
   orders: <ReceiptIcon />,
   raffles: <TicketIcon />,
   cart: <BagIcon />,
+  events: <TicketIcon />,
 };
 
 /**
@@ -43,6 +49,7 @@ export function TabNav({ place }: { place: 'top' | 'bottom' }) {
     programs: app.allowed_programs,
     raffleCount,
     externalLink: app.web_settings.external_link,
+    events: eventsAvailable(app),
   });
   if (links.length === 0) return null;
 

@@ -6,13 +6,7 @@ import { useStaff } from './staff-context';
 import { RedeemPanel } from './redeem-panel';
 import { ProductsPanel } from './products-panel';
 import { PointsPanel, StampsPanel } from './balance-panels';
-
-/**
- * The client's proof of presence for spending their coins or stamps: the member QR staff
- * scanned to find them, or the one-time code their phone shows, typed here. A typed code
- * wins over the QR (the QR lives 5 minutes); a code works once, so it is cleared after use.
- */
-export type Proof = { value: string | undefined; used: () => void };
+import type { Proof } from './proof';
 
 /** The found client: who they are, their balances in each program and what staff can do for them. */
 export function ClientCard({
@@ -28,10 +22,12 @@ export function ClientCard({
   const { t } = useTranslation();
   const { me } = useStaff();
   const [code, setCode] = useState('');
+  const [qrSpent, setQrSpent] = useState(false);
   const typed = code.replace(/\D/g, '');
+  const qr = qrSpent ? null : scannedQr;
   const proof: Proof = {
-    value: typed || scannedQr || undefined,
-    used: () => setCode(''),
+    value: typed || qr || undefined,
+    used: () => (typed ? setCode('') : setQrSpent(true)),
   };
   const fullName = `${client.first_name} ${client.last_name}`.trim();
   return (
@@ -109,7 +105,11 @@ export function ClientCard({
       </section>
       {client.memberships.length && staffCan(me.role, 'redeem') ? (
         <section className="staff-panel staff-proof" data-testid="staff-proof">
-          {scannedQr ? <p className="staff-muted">{t('staff.proofByQr')}</p> : null}
+          {scannedQr ? (
+            <p className="staff-muted" data-testid="staff-proof-qr">
+              {qrSpent ? t('staff.proofQrUsed') : t('staff.proofByQr')}
+            </p>
+          ) : null}
           <TextField
             label={t('staff.proofLabel')}
             hint={t('staff.proofHint')}

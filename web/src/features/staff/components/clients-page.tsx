@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
-import { staffClientQuery, staffQrInput, type StaffClient } from '@store/contract/staff/schemas';
+import {
+  staffCan,
+  staffClientQuery,
+  staffQrInput,
+  type StaffClient,
+} from '@store/contract/staff/schemas';
 import { staffMessages } from '@store/contract/staff/messages';
 import { errorMessages } from '@store/contract/messages';
 import { ApiError } from '../../../api';
@@ -25,6 +30,29 @@ import {
 import { useErrorText } from '../../../lib/error-text';
 import { ClientCard } from './client-card';
 import { canUseCamera, QrScan } from './qr-scan';
+import { useStaff } from './staff-context';
+
+/**
+ * "No se encontró el cliente" for a document leads straight to the new-client form with that
+ * document filled in, for a staff member who may create clients.
+ */
+function CreateWithDocument({ lookup }: { lookup: ClientLookup | null }) {
+  const { t } = useTranslation();
+  const { me } = useStaff();
+  if (!lookup || !('document_number' in lookup) || !staffCan(me.role, 'create_clients'))
+    return null;
+  const search = new URLSearchParams({
+    document_type: lookup.document_type,
+    document_number: lookup.document_number,
+  });
+  return (
+    <Link to={`/staff/clients/new?${search.toString()}`} className="button button--ghost">
+      {lookup.document_type === DEFAULT_DOCUMENT_TYPE
+        ? t('staff.createWithDni')
+        : t('staff.createWithDocument')}
+    </Link>
+  );
+}
 
 /** /staff: find a client (document, mobile phone or member QR), then their card and actions. */
 export function ClientsPage() {
@@ -119,6 +147,9 @@ function ClientView({
     return (
       <section className="staff-panel">
         <FormAlert messages={[message]} />
+        {client.error instanceof ApiError && client.error.status === 404 ? (
+          <CreateWithDocument lookup={lookup} />
+        ) : null}
         <button type="button" className="button button--primary" onClick={onNewSearch}>
           {t('staff.newSearch')}
         </button>
@@ -154,6 +185,8 @@ function DocumentLookup({ onFound }: { onFound: Found }) {
     fields,
     errorMessages.fetchFailed,
   );
+  // The document last searched for, offered to the new-client form when nobody has it.
+  const [searched, setSearched] = useState<ClientLookup | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     const parsed = staffClientQuery.parse(values);
@@ -161,6 +194,7 @@ function DocumentLookup({ onFound }: { onFound: Found }) {
       document_type: parsed.document_type!,
       document_number: parsed.document_number!,
     };
+    setSearched(lookup);
     try {
       onFound(await findClient(lookup), lookup);
     } catch (error) {
@@ -184,6 +218,9 @@ function DocumentLookup({ onFound }: { onFound: Found }) {
         {...form.register('document_number')}
       />
       <FormAlert messages={general.map(stm)} />
+      {general.includes(staffMessages.clientNotFound) ? (
+        <CreateWithDocument lookup={searched} />
+      ) : null}
       <button
         type="submit"
         className="button button--primary"

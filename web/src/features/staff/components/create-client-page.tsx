@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { errorMessages, formMessages } from '@store/contract/messages';
+import { errorMessages } from '@store/contract/messages';
 import { DEFAULT_DOCUMENT_TYPE } from '@store/contract/profile/user';
 import { staffCreateClientInput, type StaffClient } from '@store/contract/staff/schemas';
 import { staffMessages } from '@store/contract/staff/messages';
@@ -28,6 +28,10 @@ const FIELDS = [
   'mobile_phone',
   'document_type',
   'document_number',
+  'accept_terms',
+  'accept_age',
+  'accept_data_processing',
+  'accept_publicity',
 ] as const;
 
 /** /staff/clients/new: a user created at the counter joins one of the store's benefits programs. */
@@ -36,10 +40,8 @@ export function CreateClientPage() {
   const stm = useErrorText();
   const { me } = useStaff();
   const [created, setCreated] = useState<StaffClient | null>(null);
-  // The spec's staff-side age line: the counter attests the client is 14 or over (Peru lets a
-  // 14-year-old consent to the use of their own data); the sign-up flow's 18 is the member's own.
-  const [ageConfirmed, setAgeConfirmed] = useState(false);
-  const [ageError, setAgeError] = useState<string | undefined>();
+  // "Crear con este DNI" from a look-up that found nobody brings the document along.
+  const [params] = useSearchParams();
   const empty: In = {
     program_uid: me.programs[0]?.uid ?? '',
     first_name: '',
@@ -48,10 +50,21 @@ export function CreateClientPage() {
     mobile_phone: '',
     document_type: DEFAULT_DOCUMENT_TYPE,
     document_number: '',
+    // The consents of sign-up, given by the client at the counter (the spec's staff-side age
+    // line is 14 or over: Peru lets a 14-year-old consent to the use of their own data).
+    accept_terms: false,
+    accept_age: false,
+    accept_data_processing: false,
+    accept_publicity: false,
   };
   const form = useForm<In, unknown, Out>({
     resolver: zodResolver(staffCreateClientInput),
-    defaultValues: empty,
+    defaultValues: {
+      ...empty,
+      // Checked like any typed value when the form is sent.
+      document_type: (params.get('document_type') as In['document_type']) ?? empty.document_type,
+      document_number: params.get('document_number') ?? '',
+    },
   });
   const { general, setGeneral, showError } = useFormFeedback(
     form.setError,
@@ -66,15 +79,9 @@ export function CreateClientPage() {
     );
   }
 
-  const ageMissing = () => {
-    if (ageConfirmed) return false;
-    setAgeError(formMessages.required);
-    return true;
-  };
   const onSubmit = form.handleSubmit(async (values) => {
     setGeneral([]);
     setCreated(null);
-    if (ageMissing()) return;
     try {
       const client = await create.mutateAsync({
         ...values,
@@ -84,11 +91,10 @@ export function CreateClientPage() {
       toast.success(t('staff.clientCreated'));
       setCreated(client);
       form.reset({ ...empty, program_uid: values.program_uid });
-      setAgeConfirmed(false);
     } catch (error) {
       showError(error);
     }
-  }, ageMissing);
+  });
   const e = form.formState.errors;
   const err = (field: (typeof FIELDS)[number]) => {
     const message = e[field]?.message;
@@ -163,13 +169,34 @@ export function CreateClientPage() {
             {...form.register('mobile_phone')}
           />
           <CheckboxField
+            label={
+              <Trans
+                i18nKey="staff.termsConfirm"
+                components={[<Link key="terms" to="/terms-and-conditions" target="_blank" />]}
+              />
+            }
+            error={err('accept_terms')}
+            {...form.register('accept_terms')}
+          />
+          <CheckboxField
             label={t('staff.ageConfirm')}
-            checked={ageConfirmed}
-            error={ageError}
-            onChange={(event) => {
-              setAgeConfirmed(event.target.checked);
-              if (event.target.checked) setAgeError(undefined);
-            }}
+            error={err('accept_age')}
+            {...form.register('accept_age')}
+          />
+          <CheckboxField
+            label={
+              <Trans
+                i18nKey="staff.dataProcessingConfirm"
+                components={[<Link key="privacy" to="/politics" target="_blank" />]}
+              />
+            }
+            error={err('accept_data_processing')}
+            {...form.register('accept_data_processing')}
+          />
+          <CheckboxField
+            label={t('staff.publicityConfirm')}
+            error={err('accept_publicity')}
+            {...form.register('accept_publicity')}
           />
           <FormAlert messages={general.map(stm)} />
           <button type="submit" className="button button--primary" disabled={create.isPending}>

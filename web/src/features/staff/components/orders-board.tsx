@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { orderStatus, type OrderStatus } from '@store/contract/orders/status';
@@ -9,16 +9,20 @@ import {
   type StaffOrder,
   type StaffOrderAction,
 } from '@store/contract/staff/schemas';
+import { isAdminRole } from '@store/contract/admin/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useFormatPrice } from '../../../lib/money';
 import { FormAlert, SelectField } from '../../../components/form-fields';
-import { ConfirmInline } from '../../../components/confirm-inline';
+import { CancelOrderForm } from '../../../components/cancel-order-form';
+import { OrderAlertsBar } from '../../../components/order-alerts-bar';
+import { useFreshOrders, useOrderAlerts, type AnnouncedOrder } from '../../../lib/order-alerts';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useStaffOrders } from '../api/get-staff-orders';
-import { useOrderTransition } from '../api/transition-order';
+import { useOrderTransition, type OrderTransition } from '../api/transition-order';
+import { useRecentOrders, useRefreshBoard } from '../api/get-recent-orders';
 import { BOARD_FILTERS } from '../logic';
 import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
@@ -27,11 +31,46 @@ import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
 import { formatDay, formatInstant } from '../../../lib/format';
+import { LocationFlagNote } from '../../../components/location-flag-note';
+
+/**
+ * New orders announced while the board is open: a chime, a browser notification (with
+ * permission) and the list read again at once (see lib/order-alerts.ts).
+ */
+function useNewOrderAlerts() {
+  const { t } = useTranslation();
+  const price = useFormatPrice();
+  const alerts = useOrderAlerts();
+  const recent = useRecentOrders();
+  const refresh = useRefreshBoard();
+  const [last, setLast] = useState<string | null>(null);
+  useFreshOrders(recent.data?.results, (fresh) => {
+    refresh();
+    const text = (o: AnnouncedOrder) => ({
+      title: t('staff.alerts.newOrder', { number: o.number }),
+      body: t('staff.alerts.newOrderBody', {
+        place: o.place.name,
+        total: o.coin_total
+          ? t('checkout.coinOrderTotal', { count: o.coin_total })
+          : price(o.total),
+        shipping: t(`orders.shipping_${o.shipping_type}`),
+      }),
+    });
+    alerts.announce(fresh, text);
+    for (const o of fresh) {
+      const { title, body } = text(o);
+      toast.info(`${title} · ${body}`, { toastId: `order-${o.uid}` });
+    }
+    setLast(fresh.map((o) => text(o).title).join('. '));
+  });
+  return { ...alerts, last };
+}
 
 /** /staff/orders: the place's orders, newest first, polled so new ones appear; filtered by status. */
 export function OrdersBoard() {
   const { t, i18n } = useTranslation();
   const { places } = useStaff();
+  const alerts = useNewOrderAlerts();
   const [params, setParams] = useSearchParams();
   const statusParam = params.get('status') ?? '';
   const placeParam = params.get('place_uid') ?? '';
@@ -83,6 +122,15 @@ export function OrdersBoard() {
           />
         ) : null}
       </div>
+      <OrderAlertsBar
+        className="staff-board__alerts"
+        prefix="staff.alerts"
+        sound={alerts.sound}
+        onToggleSound={alerts.toggleSound}
+        permission={alerts.permission}
+        onAskPermission={() => void alerts.askPermission()}
+        last={alerts.last}
+      />
       <div className="staff-chips" role="group" aria-label={t('staff.filterStatus')}>
         {BOARD_FILTERS.map((s) => (
           <button
@@ -139,42 +187,75 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const workflow: readonly StaffOrderAction[] = ['accept', 'ready', 'ship', 'deliver', 'cancel'];
+
+/** Why the delivery point may not be where the client is (set at checkout), with their phone. */
+function OrderLocationFlag({ order: o }: { order: StaffOrder }) {
+  const { t } = useTranslation();
+  if (!o.location_flag) return null;
+  const phone = o.client?.mobile_phone || o.billing?.phone || null;
+  return (
+    <LocationFlagNote
+      title={t('staff.locationFlagTitle')}
+      text={t(`staff.locationFlag_${o.location_flag.reason}`, {
+        area: o.location_flag.area ?? '',
+        district: o.district ?? o.area?.name ?? '',
+      })}
+      phone={phone}
+      callLabel={t('staff.locationFlagCall', { phone })}
+    />
+  );
+}
+
 /** One order with every labelled field, its lines, billing data and the moves it allows now. */
 function OrderCard({ order: o }: { order: StaffOrder }) {
   const { t, i18n } = useTranslation();
   const stm = useErrorText();
   const price = useFormatPrice();
+  const { me } = useStaff();
   const transition = useOrderTransition();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [reasonErrors, setReasonErrors] = useState<{ reason?: string; reason_note?: string }>({});
   // The server's list of actions is computed from the same contract state machine; both must agree.
-  const actions = staffActionsFor(o.status, o.shipping_type).filter((a) => o.actions.includes(a));
+  const actions = staffActionsFor(o.status, o.shipping_type, o.ready_at).filter((a) =>
+    o.actions.includes(a),
+  );
   const removable = orderLinesRemovable(o);
   const date = formatInstant(o.created_at, i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
 
-  const run = (action: StaffOrderAction) => {
+  const run = (body: Omit<OrderTransition, 'uid'>) => {
     setErrors([]);
+    setReasonErrors({});
+    const { action } = body;
     transition.mutate(
-      { uid: o.uid, action },
+      { uid: o.uid, ...body },
       {
         onSuccess: () => {
           setConfirmCancel(false);
           toast.success(
-            t('staff.orderMoved', {
-              number: o.number,
-              status: t(`staff.status_${staffActionStatus[action]}`),
-            }),
+            action === 'ready'
+              ? t('staff.orderReady', { number: o.number })
+              : t('staff.orderMoved', {
+                  number: o.number,
+                  status: t(`staff.status_${staffActionStatus[action]}`),
+                }),
           );
         },
         onError: (error) => {
-          const parsed = serverFormErrors(error, []);
+          const parsed = serverFormErrors(error, ['reason', 'reason_note']);
+          setReasonErrors(parsed.fields);
           const messages = parsed.general.map(stm);
-          const shown = messages.length ? messages : [stm(errorMessages.updateFailed)];
+          const shown = messages.length
+            ? messages
+            : Object.keys(parsed.fields).length
+              ? []
+              : [stm(errorMessages.updateFailed)];
           setErrors(shown);
-          toast.error(shown[0]);
+          if (shown[0]) toast.error(shown[0]);
         },
       },
     );
@@ -194,6 +275,14 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
         >
           {t(`staff.status_${o.status}`)}
         </span>
+        {o.ready_at && o.status === 'ACCEPTED' ? (
+          <span className="order-badge order-badge--delivered" data-testid="staff-order-ready">
+            {t('staff.readyBadge')}
+          </span>
+        ) : null}
+        {o.location_flag ? (
+          <span className="order-badge order-badge--flag">{t('staff.locationFlagBadge')}</span>
+        ) : null}
         {/* A coins order's money amounts are 0: its total is the coins spent. */}
         <span className="staff-order__total" data-coin-total={o.coin_total || undefined}>
           {o.coin_total > 0
@@ -201,6 +290,7 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
             : price(o.total)}
         </span>
       </div>
+      {o.location_flag ? <OrderLocationFlag order={o} /> : null}
       <dl className="staff-facts staff-facts--grid">
         <Field label={t('orders.orderNumber')}>{o.number}</Field>
         <Field label={t('orders.date')}>{date}</Field>
@@ -308,30 +398,55 @@ function OrderCard({ order: o }: { order: StaffOrder }) {
           <p className="staff-muted">{t('staff.noBilling')}</p>
         )}
       </details>
-      {actions.length ? (
+      {o.status === 'CANCELED_BY_PLACE' && o.cancel_reason ? (
+        <p className="staff-muted" data-testid="staff-order-reason">
+          {t('staff.canceledBecause', {
+            reason:
+              o.cancel_reason === 'other' && o.cancel_note
+                ? o.cancel_note
+                : `${t(`staff.reason_${o.cancel_reason}`)}${o.cancel_note ? ` · ${o.cancel_note}` : ''}`,
+          })}
+        </p>
+      ) : null}
+      {actions.length || isAdminRole(me.role) ? (
         <div className="staff-order__actions">
           {confirmCancel ? (
-            <ConfirmInline
+            <CancelOrderForm
+              prefix="staff"
               className="staff-order__confirm"
               question={t('staff.cancelConfirm')}
               yes={t('staff.cancelYes')}
               no={t('staff.cancelNo')}
               busy={transition.isPending}
-              onYes={() => run('cancel')}
-              onNo={() => setConfirmCancel(false)}
+              errors={reasonErrors}
+              onConfirm={(reason) => run({ action: 'cancel', ...reason })}
+              onBack={() => setConfirmCancel(false)}
             />
           ) : (
-            actions.map((action) => (
-              <button
-                key={action}
-                type="button"
-                className={action === 'cancel' ? 'button button--ghost' : 'button button--primary'}
-                disabled={transition.isPending}
-                onClick={() => (action === 'cancel' ? setConfirmCancel(true) : run(action))}
-              >
-                {t(`staff.action_${action}`)}
-              </button>
-            ))
+            <>
+              {/* The next moves in the order a shift makes them, cancel last. */}
+              {[...actions]
+                .sort((a, b) => workflow.indexOf(a) - workflow.indexOf(b))
+                .map((action) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className={
+                      action === 'cancel' ? 'button button--ghost' : 'button button--primary'
+                    }
+                    disabled={transition.isPending}
+                    onClick={() => (action === 'cancel' ? setConfirmCancel(true) : run({ action }))}
+                  >
+                    {t(`staff.action_${action}`)}
+                  </button>
+                ))}
+              {isAdminRole(me.role) ? (
+                // Owners and managers see the same order in the back office (history, refunds).
+                <Link className="staff-order__admin-link" to={`/admin/orders/${o.uid}`}>
+                  {t('staff.toAdminOrder')}
+                </Link>
+              ) : null}
+            </>
           )}
         </div>
       ) : null}

@@ -11,7 +11,7 @@ import { useRedeemProduct } from '../api/redeem-product';
 import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { ActionPanel } from './action-panel';
-import type { Proof } from './client-card';
+import type { Proof } from './proof';
 
 /**
  * The place's redeemable products, paid with the client's coins (one unit per press). The
@@ -90,15 +90,21 @@ export function ProductsPanel({ client, proof }: { client: StaffClient; proof: P
                           : ''}
                       </small>
                     </span>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      disabled={!products.data.program || soldOut || busy !== null}
-                      title={short ? t('staff.productShort') : undefined}
-                      onClick={() => void onRedeem(p)}
-                    >
-                      {busy === p.uid ? t('staff.saving') : t('staff.productRedeem')}
-                    </button>
+                    {/* A product the client cannot afford offers nothing to press: it says what is missing. */}
+                    {short ? (
+                      <span className="staff-muted" data-testid="product-short">
+                        {t('staff.productMissing', { count: p.coin_price - products.data.coins })}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        disabled={!products.data.program || soldOut || busy !== null}
+                        onClick={() => void onRedeem(p)}
+                      >
+                        {busy === p.uid ? t('staff.saving') : t('staff.productRedeem')}
+                      </button>
+                    )}
                   </li>
                 );
               })}

@@ -24,6 +24,8 @@ import { StaffList, StaffPager } from './staff-list';
 import { formatInstant } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 
+const RECORDS_REFRESH_MS = 10_000;
+
 /** /staff/records: redemptions, stamps, points and orders by kind, dates and place; paged, and as a CSV. */
 export function RecordsPage() {
   const { t, i18n } = useTranslation();
@@ -31,9 +33,11 @@ export function RecordsPage() {
   const price = useFormatPrice();
   const [params, setParams] = useSearchParams();
   const filters = recordFiltersFromSearch(params);
+  // The first page follows the day as it happens: a redemption a member confirms at the place
+  // shows here within seconds, without a reload.
   const records = useRecords(
     { ...recordsQueryOf(filters), page_size: DEFAULT_PAGE_SIZE },
-    { retry: false },
+    { retry: false, refetchInterval: filters.page > 1 ? false : RECORDS_REFRESH_MS },
   );
   const [downloading, setDownloading] = useState(false);
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { errorMessages } from '@store/contract/messages';
-import type { Promotion } from '@store/contract/loyalty/promotions';
+import { redemptionNeedsPresence, type Promotion } from '@store/contract/loyalty/promotions';
 import {
   staffPromotionQuery,
   staffRedemptionInput,
@@ -24,24 +24,31 @@ import { useErrorText } from '../../../lib/error-text';
 import { useStaff } from './staff-context';
 import { canUseCamera, QrScan } from './qr-scan';
 import { ActionPanel } from './action-panel';
-import type { Proof } from './client-card';
+import type { Proof } from './proof';
 
 /** Redeem for the client: one of the company's promotions (listed with the client's state) or one found by its code. */
 export function RedeemPanel({ client, proof }: { client: StaffClient; proof: Proof }) {
   const { t } = useTranslation();
   const promotions = useClientPromotions(client.uid);
   const [selected, setSelected] = useState<Promotion | null>(null);
+  // The promotion QR the client showed proves them present for that promotion (once).
+  const [shownQr, setShownQr] = useState<string | null>(null);
+  const choose = (promotion: Promotion | null, qr: string | null = null) => {
+    setSelected(promotion);
+    setShownQr(qr);
+  };
 
   return (
     <ActionPanel title={t('staff.redeemTitle')} wide>
-      <PromotionCodeSearch client={client} onFound={setSelected} />
+      <PromotionCodeSearch client={client} onFound={choose} />
       {selected ? (
         <RedeemForm
           key={selected.uid}
           client={client}
           promotion={selected}
-          proof={proof}
-          onDone={() => setSelected(null)}
+          proof={shownQr ? { value: shownQr, used: () => setShownQr(null) } : proof}
+          byShownQr={shownQr !== null}
+          onDone={() => choose(null)}
         />
       ) : promotions.isPending ? (
         <Loading />
@@ -59,7 +66,7 @@ export function RedeemPanel({ client, proof }: { client: StaffClient; proof: Pro
                   {t(`staff.kind_${p.kind}`)} · <PromotionState state={p.state} />
                 </small>
               </span>
-              <button type="button" className="button button--ghost" onClick={() => setSelected(p)}>
+              <button type="button" className="button button--ghost" onClick={() => choose(p)}>
                 {t('staff.choose')}
               </button>
             </li>
@@ -84,7 +91,7 @@ function PromotionCodeSearch({
   onFound,
 }: {
   client: StaffClient;
-  onFound: (promotion: Promotion) => void;
+  onFound: (promotion: Promotion, shownQr: string | null) => void;
 }) {
   const { t } = useTranslation();
   const stm = useErrorText();
@@ -101,7 +108,8 @@ function PromotionCodeSearch({
       // A coupon code or promotion QR names its member: it must be the client on the card.
       if (found.client && found.client.uid !== client.uid)
         return setGeneral([t('staff.codeOfOtherClient')]);
-      onFound(found.promotion);
+      // A promotion QR (not a coupon code) is the client's proof of presence for this redemption.
+      onFound(found.promotion, /^[pk]1\./.test(code.trim()) ? code.trim() : null);
       form.reset({ code: '' });
     } catch (error) {
       showError(error);
@@ -164,11 +172,14 @@ function RedeemForm({
   client,
   promotion,
   proof,
+  byShownQr,
   onDone,
 }: {
   client: StaffClient;
   promotion: Promotion;
   proof: Proof;
+  /** The promotion was found by the QR the client shows: it goes as the proof. */
+  byShownQr: boolean;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
@@ -210,8 +221,8 @@ function RedeemForm({
         amount: amount.trim() || undefined,
         proof: proof.value,
       });
-      // Paid with coins or stamps, the code was spent: the next spend needs a new one.
-      if (promotion.coin_price > 0 || promotion.kind === 'STAMPS') proof.used();
+      // What the client owns or is limited to was used up with the proof: it is spent now.
+      if (redemptionNeedsPresence(promotion)) proof.used();
       // A gift card's credit is what the cashier must tell the client, so it goes in the confirmation.
       toast.success(
         result.gift_card_amount
@@ -292,6 +303,11 @@ function RedeemForm({
           error={e.amount?.message && stm(e.amount.message)}
           {...form.register('amount')}
         />
+        {byShownQr ? (
+          <p className="staff-muted" data-testid="staff-proof-shown-qr">
+            {t('staff.proofByShownQr')}
+          </p>
+        ) : null}
         <FormAlert messages={general.map(stm)} />
         <div className="staff-form__buttons">
           <button type="submit" className="button button--primary" disabled={redeem.isPending}>

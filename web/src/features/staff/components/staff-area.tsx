@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Route, Routes, useLocation, useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { staffCan, type StaffMe } from '@store/contract/staff/schemas';
@@ -79,7 +79,6 @@ function StaffShell({ me }: { me: StaffMe }) {
   // The counter place serves the client look-up only; the board and the reports filter by place
   // themselves, so elsewhere a second 'Local' select would only confuse.
   const atCounter = useMatch({ path: '/staff', end: true }) !== null;
-  const tabs = useRef<HTMLElement>(null);
   const location = useLocation();
 
   // The staff area has its own navigation: the customer tab bar is hidden while it is open.
@@ -87,10 +86,6 @@ function StaffShell({ me }: { me: StaffMe }) {
     document.body.classList.add('staff-mode');
     return () => document.body.classList.remove('staff-mode');
   }, []);
-  // On a phone the tabs scroll sideways: the current one is brought into view.
-  useEffect(() => {
-    tabs.current?.querySelector('.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [location.pathname]);
 
   return (
     <StaffContext.Provider value={session}>
@@ -117,7 +112,7 @@ function StaffShell({ me }: { me: StaffMe }) {
             </span>
           ) : null}
         </header>
-        <nav className="staff-tabs" aria-label={t('staff.sections')} ref={tabs}>
+        <nav className="staff-tabs" aria-label={t('staff.sections')}>
           <NavLink end to="/staff" className="staff-tabs__link">
             {t('staff.tabClients')}
           </NavLink>

@@ -5,6 +5,7 @@ import type { App } from '@store/contract';
 import { api, ApiError } from '../../../api';
 import { tenancyKeys } from '../../../api/query-keys/tenancy';
 import { storage } from '../../../lib/storage';
+import { useHostname } from '../../../lib/request-host';
 
 /** The host name with a leading 'www.' removed: the key tenants are stored under. */
 export function currentDomain(hostname = window.location.hostname): string {
@@ -29,6 +30,8 @@ export async function getAppByDomain(domain: string): Promise<App> {
  * the Vite dev server and an unknown host (an empty list) fall back to the call.
  */
 function bootstrappedApp(domain: string): App | undefined {
+  // The server's render is given the tenant in its query cache (entry-server.tsx).
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById('app-bootstrap');
   if (!element?.textContent) return undefined;
   element.remove();
@@ -57,7 +60,7 @@ export const appByDomainQuery = (domain: string) =>
   });
 
 export function useAppByDomain() {
-  return useQuery(appByDomainQuery(currentDomain()));
+  return useQuery(appByDomainQuery(currentDomain(useHostname())));
 }
 
 /**
@@ -66,8 +69,9 @@ export function useAppByDomain() {
  */
 export function useRefreshApp(): () => Promise<unknown> {
   const client = useQueryClient();
+  const domain = currentDomain(useHostname());
   return useCallback(
-    () => client.refetchQueries({ queryKey: tenancyKeys.appByDomain(currentDomain()) }),
-    [client],
+    () => client.refetchQueries({ queryKey: tenancyKeys.appByDomain(domain) }),
+    [client, domain],
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/tenant';
+import { useTypedBeforeHydration } from '../../../lib/use-typed-before-hydration';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useCategories } from '../api/get-categories';
@@ -17,12 +18,41 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Multisite root: the app's categories, each with its companies, and a search box. */
+/**
+ * A marketplace's way in for merchants (issue 36 row 10): the home is the shoppers' directory,
+ * and a shop that wants to sell here finds the recruitment page (its landing) or, without one,
+ * the store sign-up.
+ */
+function SellHere() {
+  const app = useTenant();
+  const { t } = useTranslation();
+  if (!app.marketplace) return null;
+  return (
+    <aside className="sell-here" aria-labelledby="sell-here-title">
+      <p id="sell-here-title" className="sell-here__text">
+        {t('home.sellQuestion', { name: app.name })}
+      </p>
+      <Link
+        className="button button--primary sell-here__link"
+        to={app.landing_page ? '/landing' : '/crear-tienda'}
+      >
+        {t('home.sellHere')}
+      </Link>
+    </aside>
+  );
+}
+
+/**
+ * Multisite root: the app's categories, each with its companies, and a search box. On a
+ * marketplace this is the directory of its approved stores (only those are public) and the
+ * shoppers' home.
+ */
 export function MultisiteHome() {
   const app = useTenant();
   const { t } = useTranslation();
   const searchId = useId();
   const [search, setSearch] = useState('');
+  const searchRef = useTypedBeforeHydration(search, setSearch, 'multisite-search');
   const debounced = useDebounced(search.trim(), 300);
   const { data, isPending, isError } = useCategories(app.uid, debounced);
   const categories = (data?.results ?? []).filter(
@@ -42,6 +72,8 @@ export function MultisiteHome() {
             <path d="m20 20-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
           <input
+            ref={searchRef}
+            data-early-text="multisite-search"
             id={searchId}
             className="search__input"
             type="search"
@@ -50,6 +82,7 @@ export function MultisiteHome() {
             onChange={(event) => setSearch(event.target.value)}
           />
         </form>
+        <SellHere />
       </section>
 
       <CompanyAds companyUid={app.company.uid} />
@@ -57,7 +90,9 @@ export function MultisiteHome() {
       {isPending ? <Loading /> : null}
       {isError ? <PageMessage title={t('common.nothingToShow')} /> : null}
       {!isPending && !isError && categories.length === 0 ? (
-        <PageMessage title={t('home.empty')} />
+        <PageMessage
+          title={debounced ? t('common.noResultsFor', { term: debounced }) : t('home.noStores')}
+        />
       ) : null}
 
       {categories.map((category) => (

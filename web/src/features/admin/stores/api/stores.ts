@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MarketplaceStore,
+  StoreChangeDecisionInput,
   StoreDecisionInput,
   StoreOnboarding,
   StoreProfileInput,
@@ -10,7 +11,7 @@ import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { marketplaceKeys } from '../../../../api/query-keys/marketplace';
 
-export type StoreFilters = { page: number; status?: StoreStatus; q?: string };
+export type StoreFilters = { page: number; status?: StoreStatus; changes?: 'pending'; q?: string };
 
 /** `GET v5/admin/marketplace/stores/`: the marketplace's stores (its owner only). */
 export function useStores(filters: StoreFilters) {
@@ -28,7 +29,20 @@ export function useDecideStore() {
   return useMutation({
     mutationFn: ({ uid, ...body }: StoreDecisionInput & { uid: string }) =>
       api.post<MarketplaceStore>(`v5/admin/marketplace/stores/${uid}/decision/`, body),
-    onSettled: () => client.invalidateQueries({ queryKey: marketplaceKeys.stores() }),
+    // Not awaited: the refetch drops the decided card, and a caller's onSuccess (its toast)
+    // runs only while the card is still mounted.
+    onSettled: () => void client.invalidateQueries({ queryKey: marketplaceKeys.stores() }),
+  });
+}
+
+/** `POST v5/admin/marketplace/stores/{uid}/change-decision/`: a store's proposed change. */
+export function useDecideStoreChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ uid, ...body }: StoreChangeDecisionInput & { uid: string }) =>
+      api.post<MarketplaceStore>(`v5/admin/marketplace/stores/${uid}/change-decision/`, body),
+    // Not awaited, as above.
+    onSettled: () => void client.invalidateQueries({ queryKey: marketplaceKeys.stores() }),
   });
 }
 
@@ -40,7 +54,7 @@ export function useOnboarding() {
   });
 }
 
-/** `PATCH v5/admin/onboarding/store/`: the store's logo and description. */
+/** `PATCH v5/admin/onboarding/store/`: the store's name, logo and description (reviewed once approved). */
 export function useUpdateStoreProfile() {
   const client = useQueryClient();
   return useMutation({

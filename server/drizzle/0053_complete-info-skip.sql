@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "complete_info_skipped_at" timestamp with time zone;

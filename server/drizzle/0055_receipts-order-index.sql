@@ -1,0 +1,1 @@
+CREATE INDEX "electronic_receipts_order_idx" ON "electronic_receipts" USING btree ("app_id","order_uid");

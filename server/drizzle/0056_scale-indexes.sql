@@ -1,0 +1,2 @@
+CREATE INDEX "users_mobile_reversed_idx" ON "users" USING btree ("app_id",(reverse("mobile_number") COLLATE "C"));--> statement-breakpoint
+CREATE INDEX "orders_admin_list_idx" ON "orders" USING btree ("app_id","company_uid","status","created_at") WHERE "orders"."payment_status" <> 'PENDING';

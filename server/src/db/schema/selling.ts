@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** staff_daily's place of a counter action that named none (a key column cannot be null). */
+export const NO_PLACE = '00000000-0000-0000-0000-000000000000';
+
+/** Why a place's stock of a product changed (contract `stockMovementReason`). */
+export type StockMovementReason =
+  | 'sale'
+  | 'cancellation'
+  | 'line_removal'
+  | 'released'
+  | 'redemption'
+  | 'manual'
+  | 'import'
+  | 'bulk';
+
+/**
+ * Every change of a counted stock (place_products.stock not null), written by the statement or in
+ * the transaction that changes it: the delta, the count after it, why, and who (the buyer of a
+ * sale, the staff or owner of the rest; null for the server's own runs). No foreign keys to the
+ * product or the order: the history outlives a deleted product, as the audit log does.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    appId: uuid('app_id').notNull(),
+    uid: uuid('uid').notNull().defaultRandom(),
+    placeUid: uuid('place_uid').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    delta: integer('delta').notNull(),
+    stockAfter: integer('stock_after'),
+    reason: text('reason').$type<StockMovementReason>().notNull(),
+    orderUid: uuid('order_uid'),
+    actorUid: uuid('actor_uid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.uid] }),
+    index('stock_movements_product_idx').on(t.appId, t.productUid, t.createdAt),
+    check(
+      'stock_movements_reason_check',
+      sql`${t.reason} IN ('sale', 'cancellation', 'line_removal', 'released', 'redemption', 'manual', 'import', 'bulk')`,
+    ),
+  ],
+);
+
+/** Where an order's money counts in the reports: kept, canceled, or refunded (not canceled). */
+export type SalesOutcome = 'sale' | 'canceled' | 'refunded';
+
+const outcomeCheck = (name: string, column: unknown) =>
+  check(name, sql`${column} IN ('sale', 'canceled', 'refunded')`);
+
+/**
+ * The reports' orders rollup: per company, store day and hour (America/Lima), place, payment
+ * method and outcome, the count and total of the orders created then. Written in the order's
+ * own transactions (checkout, status changes, refunds, line removals: reports/rollup.ts), so a
+ * report over a year reads at most 365 x 24 rows per place and method, never the orders.
+ */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    hour: smallint('hour').notNull(),
+    paymentMethodUid: uuid('payment_method_uid').notNull(),
+    outcome: text('outcome').$type<SalesOutcome>().notNull(),
+    orders: integer('orders').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.appId, t.companyUid, t.day, t.placeUid, t.hour, t.paymentMethodUid, t.outcome],
+    }),
+    outcomeCheck('sales_daily_outcome_check', t.outcome),
+  ],
+);
+
+/** The same rollup per product (quantity and line totals), for the product and category reports. */
+export const productSalesDaily = pgTable(
+  'product_sales_daily',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    outcome: text('outcome').$type<SalesOutcome>().notNull(),
+    /** The last title sold under, so a deleted product still has a name in old reports. */
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.appId, t.companyUid, t.day, t.placeUid, t.productUid, t.outcome],
+    }),
+    outcomeCheck('product_sales_daily_outcome_check', t.outcome),
+  ],
+);
+
+/**
+ * Counter actions per staff member and store day (redemptions, stamps, points), written with the
+ * staff_activity line in its transaction: the staff report reads this, not the activity history.
+ */
+export const staffDaily = pgTable(
+  'staff_daily',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The place of the action; NO_PLACE (the nil uuid) when it named none. */
+    placeUid: uuid('place_uid').notNull(),
+    staffUserUid: uuid('staff_user_uid').notNull(),
+    kind: text('kind').notNull(),
+    actions: integer('actions').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.companyUid, t.day, t.placeUid, t.staffUserUid, t.kind] }),
+  ],
+);

@@ -1,0 +1,387 @@
+import { eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import {
+  addDays,
+  centsToMoney,
+  STORE_TIME_ZONE,
+  type AdminReport,
+  type AdminReportQuery,
+  type AdminReportRow,
+  type AdminStaffReportRow,
+  type ReportKind,
+} from '@store/contract';
+import {
+  paymentMethods,
+  productCategories,
+  products,
+  productSalesDaily,
+  salesDaily,
+  staffDaily,
+  users,
+  type SalesOutcome,
+} from '../../../db/schema';
+import { ofTenant } from '../../../scope/tenant-query';
+import { safeCell } from '../../staff/records';
+import { adminPlace, type AdminScope } from '../guard';
+
+/**
+ * The reports (docs/decisions.md, "Reports read daily rollups"): every figure comes from the
+ * rollups the order's transactions keep (modules/reports/rollup.ts), over the chosen store days
+ * and the same number of days before them, so a year of a busy store is a few hundred thousand
+ * rollup rows at most, never its orders.
+ */
+
+type Figures = { count: number; cents: number };
+type Cell = Record<'current' | 'previous' | 'canceled' | 'refunded', Figures>;
+const emptyCell = (): Cell => ({
+  current: { count: 0, cents: 0 },
+  previous: { count: 0, cents: 0 },
+  canceled: { count: 0, cents: 0 },
+  refunded: { count: 0, cents: 0 },
+});
+
+/** Adds a rollup row's figures to its cell: current-period rows by outcome, previous ones kept only. */
+function add(cell: Cell, current: boolean, outcome: SalesOutcome, count: number, cents: number) {
+  const slot = !current
+    ? outcome === 'sale'
+      ? cell.previous
+      : null
+    : outcome === 'sale'
+      ? cell.current
+      : outcome === 'canceled'
+        ? cell.canceled
+        : cell.refunded;
+  if (!slot) return;
+  slot.count += count;
+  slot.cents += cents;
+}
+
+function rowOf(key: string, label: string, c: Cell): AdminReportRow {
+  return {
+    key,
+    label,
+    count: c.current.count,
+    sales: centsToMoney(c.current.cents),
+    previous_count: c.previous.count,
+    previous_sales: centsToMoney(c.previous.cents),
+    canceled_count: c.canceled.count,
+    canceled_sales: centsToMoney(c.canceled.cents),
+    refunded_count: c.refunded.count,
+    refunded_sales: centsToMoney(c.refunded.cents),
+  };
+}
+
+class Buckets {
+  private readonly cells = new Map<string, Cell>();
+  cell(key: string): Cell {
+    let c = this.cells.get(key);
+    if (!c) this.cells.set(key, (c = emptyCell()));
+    return c;
+  }
+  has(key: string) {
+    return this.cells.has(key);
+  }
+  keys() {
+    return [...this.cells.keys()];
+  }
+}
+
+/** Best sellers first: by sales, then by count, then by label. */
+const bySales = (a: AdminReportRow, b: AdminReportRow) =>
+  Number(b.sales) - Number(a.sales) || b.count - a.count || a.label.localeCompare(b.label, 'es');
+
+const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
+const KIND_OF: Record<string, 'redemptions' | 'stamps' | 'points'> = {
+  redemptions: 'redemptions',
+  stamps: 'stamps',
+  points: 'points',
+};
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+}
+
+/**
+ * Products the report's screen lists, the best sellers first: a year of a store with ten thousand
+ * products would otherwise answer megabytes no one reads on a screen (Shopify's and Square's
+ * product reports page the same way); the CSV holds every product.
+ */
+export const REPORT_PRODUCT_ROWS = 100;
+
+export async function salesReport(
+  admin: AdminScope,
+  query: AdminReportQuery,
+  { productLimit = REPORT_PRODUCT_ROWS }: { productLimit?: number } = {},
+): Promise<AdminReport> {
+  const place = query.place ? adminPlace(admin, query.place) : null;
+  const length = daysBetween(query.from, query.to);
+  const previousTo = addDays(query.from, -1);
+  const previousFrom = addDays(query.from, -length);
+  const placeUids = place
+    ? [place.uid]
+    : admin.limitedToPlaces
+      ? admin.places.map((p) => p.uid)
+      : null;
+  const isCurrent = (day: SQL) => sql<boolean>`${day} >= ${query.from}::date`;
+
+  const placeFilter = (column: Column) =>
+    placeUids ? inArray(column, placeUids.length ? placeUids : ['']) : undefined;
+
+  // One pass over the orders rollup, grouped finely enough to derive every order-based report.
+  const orderRows = await admin.db
+    .select({
+      current: isCurrent(sql`${salesDaily.day}`),
+      hour: salesDaily.hour,
+      weekday: sql<number>`extract(isodow FROM ${salesDaily.day})::int`,
+      method: salesDaily.paymentMethodUid,
+      place: salesDaily.placeUid,
+      outcome: salesDaily.outcome,
+      orders: sql<number>`sum(${salesDaily.orders})::int`,
+      cents: sql<number>`sum(${salesDaily.totalCents})::bigint`,
+    })
+    .from(salesDaily)
+    .where(
+      ofTenant(
+        admin,
+        salesDaily,
+        eq(salesDaily.companyUid, admin.company.uid),
+        gte(salesDaily.day, previousFrom),
+        lte(salesDaily.day, query.to),
+        placeFilter(salesDaily.placeUid),
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4, 5, 6`);
+
+  const productRows = await admin.db
+    .select({
+      current: isCurrent(sql`${productSalesDaily.day}`),
+      product: productSalesDaily.productUid,
+      outcome: productSalesDaily.outcome,
+      title: sql<string>`max(${productSalesDaily.title})`,
+      quantity: sql<number>`sum(${productSalesDaily.quantity})::int`,
+      cents: sql<number>`sum(${productSalesDaily.totalCents})::bigint`,
+    })
+    .from(productSalesDaily)
+    .where(
+      ofTenant(
+        admin,
+        productSalesDaily,
+        eq(productSalesDaily.companyUid, admin.company.uid),
+        gte(productSalesDaily.day, previousFrom),
+        lte(productSalesDaily.day, query.to),
+        placeFilter(productSalesDaily.placeUid),
+      ),
+    )
+    .groupBy(sql`1, 2, 3`);
+
+  const staffRows = await admin.db
+    .select({
+      current: isCurrent(sql`${staffDaily.day}`),
+      staff: staffDaily.staffUserUid,
+      kind: staffDaily.kind,
+      actions: sql<number>`sum(${staffDaily.actions})::int`,
+    })
+    .from(staffDaily)
+    .where(
+      ofTenant(
+        admin,
+        staffDaily,
+        eq(staffDaily.companyUid, admin.company.uid),
+        gte(staffDaily.day, previousFrom),
+        lte(staffDaily.day, query.to),
+        placeFilter(staffDaily.placeUid),
+      ),
+    )
+    .groupBy(sql`1, 2, 3`);
+
+  const totals = emptyCell();
+  const hours = new Buckets();
+  const weekdays = new Buckets();
+  const methods = new Buckets();
+  const placesB = new Buckets();
+  for (let h = 0; h < 24; h++) hours.cell(String(h));
+  for (let d = 1; d <= 7; d++) weekdays.cell(String(d));
+  for (const r of orderRows) {
+    const cents = Number(r.cents);
+    add(totals, r.current, r.outcome, r.orders, cents);
+    add(hours.cell(String(r.hour)), r.current, r.outcome, r.orders, cents);
+    add(weekdays.cell(String(r.weekday)), r.current, r.outcome, r.orders, cents);
+    add(methods.cell(r.method), r.current, r.outcome, r.orders, cents);
+    add(placesB.cell(r.place), r.current, r.outcome, r.orders, cents);
+  }
+
+  const productsB = new Buckets();
+  const titles = new Map<string, string>();
+  for (const r of productRows) {
+    add(productsB.cell(r.product), r.current, r.outcome, r.quantity, Number(r.cents));
+    if (r.current || !titles.has(r.product)) titles.set(r.product, r.title);
+  }
+  // Categories as the products are filed today (a product moved keeps its history with it).
+  const productUids = productsB.keys();
+  const filed = productUids.length
+    ? await admin.db
+        .select({ uid: products.uid, category: products.categoryUid })
+        .from(products)
+        .where(ofTenant(admin, products, inArray(products.uid, productUids)))
+    : [];
+  const categories = await admin.db
+    .select({ uid: productCategories.uid, name: productCategories.name })
+    .from(productCategories)
+    .where(ofTenant(admin, productCategories, eq(productCategories.companyUid, admin.company.uid)));
+  const categoryName = new Map(categories.map((c) => [c.uid, c.name]));
+  const categoryOf = new Map(filed.map((p) => [p.uid, p.category]));
+  const categoriesB = new Buckets();
+  for (const uid of productUids) {
+    const key = categoryOf.get(uid) ?? '';
+    const into = categoriesB.cell(categoryName.has(key) ? key : '');
+    const from = productsB.cell(uid);
+    for (const k of ['current', 'previous', 'canceled', 'refunded'] as const) {
+      into[k].count += from[k].count;
+      into[k].cents += from[k].cents;
+    }
+  }
+
+  const methodRows = methods.keys().length
+    ? await admin.db
+        .select({ uid: paymentMethods.uid, name: paymentMethods.name })
+        .from(paymentMethods)
+        .where(ofTenant(admin, paymentMethods, inArray(paymentMethods.uid, methods.keys())))
+    : [];
+  const methodName = new Map(methodRows.map((m) => [m.uid, m.name]));
+  const placeName = new Map(admin.places.map((p) => [p.uid, p.name]));
+
+  const staffB = new Map<string, AdminStaffReportRow>();
+  for (const r of staffRows) {
+    let row = staffB.get(r.staff);
+    if (!row)
+      staffB.set(
+        r.staff,
+        (row = {
+          key: r.staff,
+          label: '',
+          actions: 0,
+          previous_actions: 0,
+          redemptions: 0,
+          stamps: 0,
+          points: 0,
+        }),
+      );
+    if (!r.current) {
+      row.previous_actions += r.actions;
+      continue;
+    }
+    row.actions += r.actions;
+    const kind = KIND_OF[r.kind];
+    if (kind) row[kind] += r.actions;
+  }
+  const staffNames = staffB.size
+    ? await admin.db
+        .select({
+          uid: users.uid,
+          first: users.firstName,
+          last: users.lastName,
+          email: users.email,
+        })
+        .from(users)
+        .where(ofTenant(admin, users, inArray(users.uid, [...staffB.keys()])))
+    : [];
+  for (const u of staffNames) {
+    const row = staffB.get(u.uid)!;
+    row.label = `${u.first} ${u.last}`.trim() || u.email || '';
+  }
+
+  const list = (b: Buckets, label: (key: string) => string) =>
+    b.keys().map((key) => rowOf(key, label(key), b.cell(key)));
+
+  const byProduct = list(productsB, (k) => titles.get(k) ?? '').sort(bySales);
+  return {
+    from: query.from,
+    to: query.to,
+    previous_from: previousFrom,
+    previous_to: previousTo,
+    time_zone: STORE_TIME_ZONE,
+    place,
+    totals: rowOf('total', 'Total', totals),
+    by_product: byProduct.slice(0, productLimit),
+    by_product_total: byProduct.length,
+    by_category: list(categoriesB, (k) => categoryName.get(k) ?? 'Sin categoría').sort(bySales),
+    by_hour: list(hours, (k) => `${k.padStart(2, '0')}:00`).sort(
+      (a, b) => Number(a.key) - Number(b.key),
+    ),
+    by_weekday: list(weekdays, (k) => WEEKDAYS[Number(k) - 1]).sort(
+      (a, b) => Number(a.key) - Number(b.key),
+    ),
+    by_payment_method: list(methods, (k) => methodName.get(k) ?? '').sort(bySales),
+    by_place: list(placesB, (k) => placeName.get(k) ?? '').sort(bySales),
+    by_staff: [...staffB.values()]
+      .filter((r) => r.actions > 0 || r.previous_actions > 0)
+      .sort((a, b) => b.actions - a.actions || a.label.localeCompare(b.label, 'es')),
+  };
+}
+
+const reportKey: Record<ReportKind, keyof AdminReport> = {
+  product: 'by_product',
+  category: 'by_category',
+  hour: 'by_hour',
+  weekday: 'by_weekday',
+  payment_method: 'by_payment_method',
+  place: 'by_place',
+  staff: 'by_staff',
+};
+
+/** One report as a CSV file (UTF-8 with BOM, Spanish headers, formula-looking cells defused). */
+export async function reportCsv(
+  admin: AdminScope,
+  kind: ReportKind,
+  query: AdminReportQuery,
+): Promise<string> {
+  const report = await salesReport(admin, query, { productLimit: Infinity });
+  if (kind === 'staff') {
+    const rows = report.by_staff.map((r) => [
+      safeCell(r.label),
+      r.actions,
+      r.previous_actions,
+      r.redemptions,
+      r.stamps,
+      r.points,
+    ]);
+    return (
+      '\ufeff' +
+      stringify([
+        ['personal', 'acciones', 'acciones_periodo_anterior', 'canjes', 'sellos', 'puntos'],
+        ...rows,
+      ])
+    );
+  }
+  const rows = (report[reportKey[kind]] as AdminReportRow[]).map((r) => [
+    safeCell(r.label),
+    r.count,
+    r.sales,
+    r.previous_count,
+    r.previous_sales,
+    r.canceled_count,
+    r.canceled_sales,
+    r.refunded_count,
+    r.refunded_sales,
+  ]);
+  const units = kind === 'product' || kind === 'category';
+  const countName = units ? 'unidades' : 'pedidos';
+  const ending = units ? 'as' : 'os';
+  return (
+    '\ufeff' +
+    stringify([
+      [
+        'nombre',
+        countName,
+        'ventas',
+        `${countName}_periodo_anterior`,
+        'ventas_periodo_anterior',
+        `${countName}_anulad${ending}`,
+        'ventas_anuladas',
+        `${countName}_reembolsad${ending}`,
+        'ventas_reembolsadas',
+      ],
+      ...rows,
+    ])
+  );
+}

@@ -1,0 +1,150 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { OutboxPoller } from '../../../lib/outbox-poller';
+import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { electronicReceipts, orders } from '../../../db/schema';
+import { ofTenant, tenantRef } from '../../../scope/tenant-query';
+import type { Mailer } from '../../mail/mailer';
+import { buildDocument } from './document';
+import type { ReceiptProvider } from './provider';
+import { receiptMail } from './mail';
+import type { ReceiptDelivery } from './delivery';
+
+const BATCH = 10;
+const MAX_RETRY_MS = 3_600_000;
+
+export { defaultReceiptDelivery, type ReceiptDelivery } from './delivery';
+
+type Claimed = typeof electronicReceipts.$inferSelect;
+
+/**
+ * Sends the receipts outbox to the provider, as MailWorker does for mail: a receipt is claimed by
+ * a conditional update taking a lease (any number of processes may run one), sent, and marked
+ * ISSUED with its links (and mailed to the buyer), REJECTED with the provider's reason, or left
+ * PENDING for a later attempt with back-off (FAILED after `maxAttempts`). A credit note waits
+ * until the receipt it corrects is ISSUED. The provider being down loses nothing: the row stays.
+ */
+export class ReceiptWorker extends OutboxPoller {
+  constructor(
+    private readonly db: Database,
+    private readonly provider: ReceiptProvider,
+    log: FastifyBaseLogger,
+    private readonly mailer: Mailer,
+    private readonly delivery: ReceiptDelivery,
+  ) {
+    super(log, delivery.pollMs, 'receipts');
+  }
+
+  protected async work(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      const batch = await this.claim();
+      if (!batch.length) return;
+      // One after the other: a credit note claimed with its original is sent after it.
+      for (const receipt of batch) await this.issue(receipt);
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const r = electronicReceipts;
+    const claimable = and(
+      eq(r.status, 'PENDING'),
+      lte(r.nextAttemptAt, sql`now()`),
+      or(isNull(r.lockedUntil), lt(r.lockedUntil, sql`now()`)),
+      or(
+        isNull(r.refersToUid),
+        // Raw names: inside an UPDATE drizzle leaves the target's columns unqualified.
+        // eslint-disable-next-line no-restricted-syntax -- the receipt's own original, same tenant as the row.
+        sql`EXISTS (SELECT 1 FROM electronic_receipts original WHERE original.app_id = electronic_receipts.app_id AND original.uid = electronic_receipts.refers_to_uid AND original.status = 'ISSUED')`,
+      ),
+    );
+    const due = await this.db
+      .select({ appId: r.appId, uid: r.uid })
+      .from(r)
+      .where(claimable)
+      .orderBy(asc(r.createdAt))
+      .limit(BATCH);
+    const claimed: Claimed[] = [];
+    for (const one of due) {
+      const [row] = await this.db
+        .update(r)
+        .set({
+          attempts: sql`${r.attempts} + 1`,
+          lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
+        })
+        .where(ofTenant(tenantRef(one.appId), r, eq(r.uid, one.uid), claimable))
+        .returning();
+      if (row) claimed.push(row);
+    }
+    return claimed;
+  }
+
+  private async issue(receipt: Claimed): Promise<void> {
+    const where = ofTenant(
+      tenantRef(receipt.appId),
+      electronicReceipts,
+      eq(electronicReceipts.uid, receipt.uid),
+      eq(electronicReceipts.status, 'PENDING'),
+    );
+    let answer;
+    try {
+      answer = await this.provider.issue(await buildDocument(this.db, receipt));
+    } catch (err) {
+      answer = { ok: false as const, permanent: false, reason: (err as Error).message };
+    }
+    if (answer.ok) {
+      const { pdfUrl, xmlUrl, acceptedBySunat } = answer;
+      await this.db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(electronicReceipts)
+          .set({
+            status: 'ISSUED',
+            pdfUrl,
+            xmlUrl,
+            acceptedBySunat,
+            error: null,
+            lockedUntil: null,
+            issuedAt: sql`now()`,
+          })
+          .where(where)
+          .returning();
+        if (!done) return;
+        const [order] = await tx
+          .select({ number: orders.number, billing: orders.billing })
+          .from(orders)
+          .where(ofTenant(tenantRef(receipt.appId), orders, eq(orders.uid, receipt.orderUid)));
+        if (order?.billing?.email)
+          await this.mailer.queue(
+            tx,
+            receipt.appId,
+            receiptMail(done, order.number, order.billing.email),
+          );
+      });
+      return;
+    }
+    const failedForGood = !answer.permanent && receipt.attempts >= this.delivery.maxAttempts;
+    const waitMs = Math.min(this.delivery.retryBaseMs * 2 ** (receipt.attempts - 1), MAX_RETRY_MS);
+    this.log[answer.permanent || failedForGood ? 'error' : 'warn'](
+      {
+        app: receipt.appId,
+        receipt: receipt.uid,
+        attempts: receipt.attempts,
+        error: answer.reason,
+      },
+      answer.permanent ? 'receipt rejected by the provider' : 'receipt not issued; retrying later',
+    );
+    await this.db
+      .update(electronicReceipts)
+      .set({
+        error: answer.reason.slice(0, 500),
+        lockedUntil: null,
+        ...(answer.permanent
+          ? { status: 'REJECTED' as const }
+          : failedForGood
+            ? { status: 'FAILED' as const }
+            : { nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})` }),
+      })
+      .where(where);
+  }
+}

@@ -1,0 +1,236 @@
+import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { STORE_TIME_ZONE, type OrderStatus } from '@store/contract';
+import type { Database, Tx } from '../../db/client';
+import {
+  orderLines,
+  orders,
+  productSalesDaily,
+  salesDaily,
+  staffActivity,
+  staffDaily,
+  NO_PLACE,
+  type SalesOutcome,
+} from '../../db/schema';
+import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
+
+/**
+ * The reports' rollups (docs/decisions.md, "Reports read daily rollups"): every write that
+ * changes what an order counts for (its creation, a cancellation, a refund, a removed line, a
+ * released card order) moves the order's share in the same transaction, so the reports read a
+ * few hundred rows per place and method a year, never the order history.
+ *
+ * An order counts on its creation day and hour in store time, under one outcome: canceled,
+ * else refunded (payment REFUNDED), else a sale (the dashboard's definition).
+ */
+
+const CANCELED: readonly string[] = ['CANCELED_BY_PLACE', 'CANCELED_BY_USER'];
+
+export function outcomeOf(row: { status: string; paymentStatus: string }): SalesOutcome {
+  if (CANCELED.includes(row.status as OrderStatus)) return 'canceled';
+  return row.paymentStatus === 'REFUNDED' ? 'refunded' : 'sale';
+}
+
+// The zone is a constant of the code, inlined so GROUP BY sees the same expression as SELECT.
+const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
+const storeDay = sql<string>`(${orders.createdAt} AT TIME ZONE ${zone})::date`;
+const storeHour = sql<number>`extract(hour FROM ${orders.createdAt} AT TIME ZONE ${zone})::smallint`;
+const outcomeSql = sql<SalesOutcome>`CASE WHEN ${orders.status} IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER') THEN 'canceled' WHEN ${orders.paymentStatus} = 'REFUNDED' THEN 'refunded' ELSE 'sale' END`;
+
+/**
+ * Adds (sign 1) or takes away (-1) the share of the orders matched by `where` under `outcome`
+ * (null: each order's own). Two statements, the order rollup then the product one; both are
+ * started at once (drizzle sends on `then`), so a caller may keep them in its pipeline.
+ */
+function roll(
+  db: Database | Tx,
+  where: SQL,
+  outcome: SalesOutcome | null,
+  sign: 1 | -1,
+): Promise<[unknown, unknown]> {
+  const chosen = outcome ? sql<SalesOutcome>`${outcome}::text` : outcomeSql;
+  const byOrder = db
+    .insert(salesDaily)
+    .select(
+      db
+        .select({
+          appId: orders.appId,
+          companyUid: orders.companyUid,
+          day: sql<string>`${storeDay}`.as('day'),
+          placeUid: orders.placeUid,
+          hour: sql<number>`${storeHour}`.as('hour'),
+          paymentMethodUid: orders.paymentMethodUid,
+          outcome: sql<SalesOutcome>`${chosen}`.as('outcome'),
+          orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
+          totalCents: sql<number>`(${sign} * sum(${orders.totalCents}))::bigint`.as('total_cents'),
+        })
+        .from(orders)
+        .where(where)
+        .groupBy(sql`1, 2, 3, 4, 5, 6, 7`),
+    )
+    .onConflictDoUpdate({
+      target: [
+        salesDaily.appId,
+        salesDaily.companyUid,
+        salesDaily.day,
+        salesDaily.placeUid,
+        salesDaily.hour,
+        salesDaily.paymentMethodUid,
+        salesDaily.outcome,
+      ],
+      set: {
+        orders: sql`${salesDaily.orders} + excluded.orders`,
+        totalCents: sql`${salesDaily.totalCents} + excluded.total_cents`,
+      },
+    })
+    .then((r) => r);
+  const byProduct = db
+    .insert(productSalesDaily)
+    .select(
+      db
+        .select({
+          appId: orders.appId,
+          companyUid: orders.companyUid,
+          day: sql<string>`${storeDay}`.as('day'),
+          placeUid: orders.placeUid,
+          productUid: orderLines.productUid,
+          outcome: sql<SalesOutcome>`${chosen}`.as('outcome'),
+          title: sql<string>`max(${orderLines.title})`.as('title'),
+          quantity: sql<number>`(${sign} * sum(${orderLines.quantity}))::int`.as('quantity'),
+          totalCents: sql<number>`(${sign} * sum(${orderLines.totalCents}))::bigint`.as(
+            'total_cents',
+          ),
+        })
+        .from(orders)
+        .innerJoin(orderLines, sameTenant(orderLines, orders, eq(orderLines.orderUid, orders.uid)))
+        .where(where)
+        .groupBy(sql`1, 2, 3, 4, 5, 6`),
+    )
+    .onConflictDoUpdate({
+      target: [
+        productSalesDaily.appId,
+        productSalesDaily.companyUid,
+        productSalesDaily.day,
+        productSalesDaily.placeUid,
+        productSalesDaily.productUid,
+        productSalesDaily.outcome,
+      ],
+      set: {
+        title: sql`excluded.title`,
+        quantity: sql`${productSalesDaily.quantity} + excluded.quantity`,
+        totalCents: sql`${productSalesDaily.totalCents} + excluded.total_cents`,
+      },
+    })
+    .then((r) => r);
+  return Promise.all([byOrder, byProduct]);
+}
+
+const oneOrder = (appId: string, orderUid: string) =>
+  ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid));
+
+/** A new order's share, as a sale; started at once so the checkout keeps it in its pipeline. */
+export function rollNewOrder(tx: Tx, appId: string, orderUid: string): Promise<unknown> {
+  return roll(tx, oneOrder(appId, orderUid), 'sale', 1);
+}
+
+/** Takes an order's share away under its outcome (before its lines change or it is deleted). */
+export async function unrollOrder(
+  tx: Tx,
+  appId: string,
+  order: { uid: string; status: string; paymentStatus: string },
+): Promise<void> {
+  await roll(tx, oneOrder(appId, order.uid), outcomeOf(order), -1);
+}
+
+/** Adds an order's share back under its outcome (after its lines changed). */
+export async function rerollOrder(
+  tx: Tx,
+  appId: string,
+  order: { uid: string; status: string; paymentStatus: string },
+): Promise<void> {
+  await roll(tx, oneOrder(appId, order.uid), outcomeOf(order), 1);
+}
+
+/**
+ * An order's status or payment changed from `before` to `after` (both read under the order's
+ * row lock or by the conditional update itself): its share moves between outcomes if it must.
+ */
+export async function moveOrder(
+  tx: Tx,
+  appId: string,
+  before: { status: string; paymentStatus: string },
+  after: { uid: string; status: string; paymentStatus: string },
+): Promise<void> {
+  const from = outcomeOf(before);
+  const to = outcomeOf(after);
+  if (from === to) return;
+  await roll(tx, oneOrder(appId, after.uid), from, -1);
+  await roll(tx, oneOrder(appId, after.uid), to, 1);
+}
+
+/** One counter action in the staff rollup, in the transaction that writes its activity line. */
+export async function rollStaffAction(
+  tx: Tx,
+  appId: string,
+  action: {
+    companyUid: string;
+    placeUid: string | null;
+    staffUserUid: string | null;
+    kind: string;
+  },
+): Promise<void> {
+  if (!action.staffUserUid) return;
+  await tx
+    .insert(staffDaily)
+    .values({
+      appId,
+      companyUid: action.companyUid,
+      // now(): the transaction's start, as the activity line's created_at default.
+      day: sql<string>`(now() AT TIME ZONE ${zone})::date`,
+      placeUid: action.placeUid ?? NO_PLACE,
+      staffUserUid: action.staffUserUid,
+      kind: action.kind,
+      actions: 1,
+    })
+    .onConflictDoUpdate({
+      target: [
+        staffDaily.appId,
+        staffDaily.companyUid,
+        staffDaily.day,
+        staffDaily.placeUid,
+        staffDaily.staffUserUid,
+        staffDaily.kind,
+      ],
+      set: { actions: sql`${staffDaily.actions} + 1` },
+    });
+}
+
+/**
+ * Rebuilds a tenant's rollups from its orders and counter actions (the backfill: migration 0048
+ * did it for every tenant; the demo's seeded history and a tenant import call it after writing
+ * orders by other ways). Within the caller's transaction.
+ */
+export async function rebuildRollups(db: Database | Tx, appId: string): Promise<void> {
+  const tenant = tenantRef(appId);
+  await db.delete(salesDaily).where(ofTenant(tenant, salesDaily));
+  await db.delete(productSalesDaily).where(ofTenant(tenant, productSalesDaily));
+  await db.delete(staffDaily).where(ofTenant(tenant, staffDaily));
+  await roll(db, ofTenant(tenant, orders), null, 1);
+  const day = sql<string>`(${staffActivity.createdAt} AT TIME ZONE ${zone})::date`;
+  await db.insert(staffDaily).select(
+    db
+      .select({
+        appId: staffActivity.appId,
+        companyUid: staffActivity.companyUid,
+        day: sql<string>`${day}`.as('day'),
+        placeUid: sql<string>`coalesce(${staffActivity.placeUid}, ${NO_PLACE}::uuid)`.as(
+          'place_uid',
+        ),
+        staffUserUid: sql<string>`${staffActivity.staffUserUid}`.as('staff_user_uid'),
+        kind: staffActivity.kind,
+        actions: sql<number>`count(*)::int`.as('actions'),
+      })
+      .from(staffActivity)
+      .where(ofTenant(tenant, staffActivity, isNotNull(staffActivity.staffUserUid)))
+      .groupBy(sql`1, 2, 3, 4, 5, 6`),
+  );
+}

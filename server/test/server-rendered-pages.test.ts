@@ -1,0 +1,218 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startTestApp, type TestApp } from './support/test-app';
+
+// The web build (`npm run build -w web`) holds the server's render; without it pages are the shell
+// (page-shell.test.ts). Root `npm test` builds before the unit tests, so CI always runs this file;
+// a developer's lone server run without a build skips it and says why. With E2E_REQUIRED (CI's
+// setting) a missing build fails instead: a file that silently skips in CI proves nothing.
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const built = existsSync(new URL('../../web/dist-server/entry-server.js', import.meta.url));
+if (!built && process.env.E2E_REQUIRED === '1')
+  throw new Error(
+    'no web build (web/dist-server/entry-server.js): run `npm run build -w web` first',
+  );
+
+let t: TestApp;
+before(async () => {
+  if (built) t = await startTestApp({ webDist, publicCacheSeconds: 5 });
+});
+after(async () => {
+  await t?.close();
+});
+
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));
+
+describe('first pages rendered by React on the server', { skip: !built && 'no web build' }, () => {
+  test('/products holds the tenant, its colours and its products, and the data to hydrate', async () => {
+    const page = await t.get('/products', { host: 'localhost:8080' });
+    assert.equal(page.statusCode, 200);
+    assert.match(String(page.headers['content-type']), /^text\/html/);
+    const root = rootOf(page.body);
+    assert.match(root, /^<div id="root" data-ssr="es">/);
+    assert.match(root, /data-product="Café con leche"/);
+    assert.match(root, /S\/ 9\.50/);
+    assert.match(page.body, /<title>Café Aurora<\/title>/);
+    assert.match(page.body, /<script id="ssr-state" type="application\/json">/);
+    // The tenant's colours in a style element carrying this answer's nonce.
+    const nonce = /'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))?.[1];
+    assert.ok(nonce);
+    assert.ok(page.body.includes(`<style nonce="${nonce}">:root{--color-main:#b4462b`));
+    // Security headers stay; React's scripts may carry the nonce.
+    assert.equal(page.headers['x-frame-options'], 'DENY');
+    assert.match(String(page.headers['content-security-policy']), /script-src 'self' 'nonce-/);
+    // The canonical link names the tenant's own domain, not the Host header's port.
+    assert.match(page.body, /<link rel="canonical" href="http:\/\/localhost(:\d+)?\/products">/);
+    assert.doesNotMatch(page.body, /localhost:8080/);
+  });
+
+  test('each host renders its own tenant', async () => {
+    const multi = await t.get('/', { host: 'multi.localhost' });
+    assert.equal(multi.statusCode, 200);
+    assert.match(rootOf(multi.body), /^<div id="root" data-ssr="es">/);
+    assert.match(multi.body, /<title>Mercado Central<\/title>/);
+    assert.match(rootOf(multi.body), /Cevichería El Puerto/);
+    const rocky = await t.get('/products', { host: 'rockypez.localhost' });
+    assert.match(rocky.body, /<title>Rock y Pez<\/title>/);
+    assert.doesNotMatch(rocky.body, /Café con leche/);
+  });
+
+  test("a first page's redirect is an HTTP redirect (the landing, the store's home)", async () => {
+    const home = await t.get('/?utm_source=x', { host: 'localhost' });
+    assert.equal(home.statusCode, 302);
+    assert.equal(home.headers.location, '/landing?utm_source=x');
+    const landing = await t.get('/landing', { host: 'localhost' });
+    assert.equal(landing.statusCode, 200);
+    assert.match(rootOf(landing.body), /^<div id="root" data-ssr="es">/);
+    assert.match(rootOf(landing.body), /Café Aurora/);
+  });
+
+  test('/carta is rendered too', async () => {
+    const carta = await t.get('/carta', { host: 'localhost' });
+    assert.equal(carta.statusCode, 200);
+    assert.match(rootOf(carta.body), /^<div id="root" data-ssr="es">/);
+  });
+
+  test('the language comes from the lang cookie, and is part of the cache key', async () => {
+    const english = await t.get('/products', { host: 'localhost', headers: { cookie: 'lang=en' } });
+    assert.match(english.body, /<html lang="en"/);
+    assert.match(rootOf(english.body), /^<div id="root" data-ssr="en">/);
+    assert.match(rootOf(english.body), />Products</);
+    const spanish = await t.get('/products', { host: 'localhost' });
+    assert.match(rootOf(spanish.body), />Productos</);
+  });
+
+  test('anonymous pages are kept a few seconds: a burst costs one render', async () => {
+    const url = '/products?product=nothing-' + Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.get(url, { host: 'landing.localhost' })),
+    );
+    const misses = answers.filter((answer) => answer.headers['x-page-cache'] === 'miss');
+    assert.equal(misses.length, 1);
+    assert.ok(answers.every((answer) => answer.statusCode === 200));
+    const nonces = answers.map(
+      (answer) => /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1],
+    );
+    assert.equal(new Set(nonces).size, 5, 'each answer has its own nonce');
+    for (const [i, answer] of answers.entries())
+      assert.ok(answer.body.includes(`<style nonce="${nonces[i]}">`));
+  });
+
+  test('signed-in visitors get the client-rendered shell, never the cached page', async () => {
+    await t.get('/products', { host: 'localhost' });
+    const member = await t.get('/products', {
+      host: 'localhost',
+      headers: { cookie: 'signed_in=1' },
+    });
+    assert.equal(member.statusCode, 200);
+    assert.equal(member.headers['x-page-cache'], undefined);
+    assert.doesNotMatch(member.body, /data-ssr/);
+    assert.doesNotMatch(member.body, /Café con leche/);
+  });
+
+  test('back-office and other screens stay the shell', async () => {
+    for (const path of ['/admin', '/login', '/cart', '/orders']) {
+      const page = await t.get(path, { host: 'localhost' });
+      assert.equal(page.statusCode, 200, path);
+      assert.doesNotMatch(page.body, /data-ssr/, path);
+    }
+  });
+
+  test('a private store is neither rendered nor indexed', async () => {
+    const page = await t.get('/products', { host: 'private.localhost' });
+    assert.equal(page.statusCode, 200);
+    assert.doesNotMatch(page.body, /data-ssr/);
+    assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow');
+  });
+
+  test("a product's URL carries its title, description, canonical link, image and JSON-LD", async () => {
+    const page = await t.get('/products', { host: 'localhost' });
+    const uid = /"uid":"([\w-]+)","id":\d+,"title":"[^"]*","name":"Café con leche"/.exec(
+      page.body,
+    )?.[1];
+    assert.ok(uid, 'the page data holds the product');
+    const product = await t.get(`/products?product=${uid}`, { host: 'localhost' });
+    assert.match(product.body, /<title>Café con leche \| Café Aurora<\/title>/);
+    assert.match(product.body, /<meta name="description" content="[^"]+">/);
+    assert.ok(
+      product.body.includes(`<link rel="canonical" href="http://localhost:`) ||
+        product.body.includes(`<link rel="canonical" href="http://localhost/`),
+    );
+    assert.ok(product.body.includes(`/products?product=${uid}">`));
+    assert.match(product.body, /<meta property="og:image" content="\/demo\/products\/coffee.svg">/);
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(product.body)?.[1];
+    assert.ok(jsonLd);
+    const data = JSON.parse(jsonLd) as { name: string; offers: Record<string, string> };
+    assert.equal(data.name, 'Café con leche');
+    assert.equal(data.offers.price, '9.50');
+    assert.equal(data.offers.priceCurrency, 'PEN');
+    assert.equal(data.offers.availability, 'https://schema.org/InStock');
+  });
+
+  test('robots.txt and sitemap.xml per tenant: its own domain, its own products only', async () => {
+    const robots = await t.get('/robots.txt', { host: 'localhost' });
+    assert.equal(robots.statusCode, 200);
+    assert.match(robots.body, /^User-agent: \*\n/);
+    assert.match(robots.body, /Disallow: \/admin\n/);
+    assert.match(robots.body, /Sitemap: http:\/\/localhost(:\d+)?\/sitemap\.xml\n/);
+    const sitemap = await t.get('/sitemap.xml', { host: 'localhost' });
+    assert.equal(sitemap.statusCode, 200);
+    assert.match(String(sitemap.headers['content-type']), /^application\/xml/);
+    assert.match(sitemap.body, /<loc>http:\/\/localhost(:\d+)?\/products<\/loc>/);
+    const aurora = [...sitemap.body.matchAll(/product=([\w-]+)</g)].map((m) => m[1]);
+    assert.ok(aurora.length >= 10, 'a link per product');
+    const rocky = await t.get('/sitemap.xml', { host: 'rockypez.localhost' });
+    const rockyProducts = [...rocky.body.matchAll(/product=([\w-]+)</g)].map((m) => m[1]);
+    assert.ok(rocky.body.includes('rockypez.localhost'));
+    assert.equal(rockyProducts.filter((uid) => aurora.includes(uid)).length, 0);
+  });
+
+  test('a private store and a store in maintenance ask crawlers to stay away', async () => {
+    const robots = await t.get('/robots.txt', { host: 'private.localhost' });
+    assert.equal(robots.body, 'User-agent: *\nDisallow: /\n');
+    const sitemap = await t.get('/sitemap.xml', { host: 'private.localhost' });
+    assert.equal(sitemap.statusCode, 404);
+    const unknown = await t.get('/robots.txt', { host: 'nobody.example' });
+    assert.equal(unknown.body, 'User-agent: *\nDisallow: /\n');
+  });
+
+  test("hiding a product drops the tenant's rendered pages at once (the owner's write)", async () => {
+    const login = await t.post(
+      '/api/v5/login/',
+      { email: 'dueno@aurora.pe', password: 'Dueno2026!' },
+      { host: 'localhost' },
+    );
+    assert.equal(login.statusCode, 200, login.body);
+    const owner = { authorization: `Token ${login.data.token}` };
+    const page = await t.get('/products', { host: 'localhost' });
+    assert.match(rootOf(page.body), /data-product="Café con leche"/);
+    assert.equal((await t.get('/products', { host: 'localhost' })).headers['x-page-cache'], 'hit');
+    const uid = /"uid":"([\w-]+)","id":\d+,"title":"[^"]*","name":"Café con leche"/.exec(
+      page.body,
+    )?.[1];
+    assert.ok(uid);
+    const setActive = async (isActive: boolean) => {
+      const read = await t.get(`/api/v5/admin/products/${uid}/`, { headers: owner });
+      assert.equal(read.statusCode, 200, read.body);
+      const saved = await t.patch(
+        `/api/v5/admin/products/${uid}/`,
+        { is_active: isActive, version: read.data.version },
+        { headers: owner },
+      );
+      assert.equal(saved.statusCode, 200, saved.body);
+    };
+    await setActive(false);
+    try {
+      const hidden = await t.get('/products', { host: 'localhost' });
+      assert.equal(hidden.headers['x-page-cache'], 'miss');
+      assert.doesNotMatch(rootOf(hidden.body), /data-product="Café con leche"/);
+    } finally {
+      await setActive(true);
+    }
+    const shown = await t.get('/products', { host: 'localhost' });
+    assert.equal(shown.headers['x-page-cache'], 'miss');
+    assert.match(rootOf(shown.body), /data-product="Café con leche"/);
+  });
+});

@@ -1,0 +1,432 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { AdminDiscount, AdminDiscountCreateInput } from '@store/contract/admin/discounts';
+import { weekdays, type Weekday } from '@store/contract/orders/weekdays';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { useAdminCategories } from '../catalogue/api/categories';
+import { useAdminProducts } from '../api/get-products';
+import { useDiscounts, useCreateDiscount, useUpdateDiscount } from './api/discounts';
+import './money.css';
+import { AdminPager } from '../shell/admin-pager';
+import { AdminLoadError } from '../shell/admin-load-error';
+
+type Form = {
+  name: string;
+  kind: AdminDiscount['kind'];
+  target: AdminDiscount['target'];
+  value: string;
+  buy_quantity: string;
+  pay_quantity: string;
+  min_subtotal: string;
+  category_uids: string[];
+  product_uids: string[];
+  weekdays: Weekday[];
+  start_time: string;
+  end_time: string;
+  valid_from: string;
+  valid_until: string;
+  member_levels: string;
+  max_uses: string;
+  stackable_with_coupons: boolean;
+};
+const fields = Object.keys({
+  name: 0,
+  kind: 0,
+  target: 0,
+  value: 0,
+  buy_quantity: 0,
+  pay_quantity: 0,
+  min_subtotal: 0,
+  category_uids: 0,
+  product_uids: 0,
+  weekdays: 0,
+  start_time: 0,
+  end_time: 0,
+  valid_from: 0,
+  valid_until: 0,
+  member_levels: 0,
+  max_uses: 0,
+  stackable_with_coupons: 0,
+} satisfies Record<keyof Form, 0>);
+
+const blank: Form = {
+  name: '',
+  kind: 'PERCENT',
+  target: 'CATEGORIES',
+  value: '',
+  buy_quantity: '2',
+  pay_quantity: '1',
+  min_subtotal: '0.00',
+  category_uids: [],
+  product_uids: [],
+  weekdays: [],
+  start_time: '',
+  end_time: '',
+  valid_from: '',
+  valid_until: '',
+  member_levels: '',
+  max_uses: '',
+  stackable_with_coupons: false,
+};
+
+const number = (v: string) => (v.trim() ? Number(v) : null);
+// Dates are whole days of the store (Lima, UTC-5): from its first minute to its last.
+const dayStart = (d: string) => (d ? `${d}T00:00:00-05:00` : null);
+const dayEnd = (d: string) => (d ? `${d}T23:59:59-05:00` : null);
+const limaDay = (iso: string | null) =>
+  iso ? new Date(new Date(iso).getTime() - 5 * 3_600_000).toISOString().slice(0, 10) : '';
+
+function formOf(d: AdminDiscount): Form {
+  return {
+    name: d.name,
+    kind: d.kind,
+    target: d.target,
+    value: d.value,
+    buy_quantity: String(d.buy_quantity ?? ''),
+    pay_quantity: String(d.pay_quantity ?? ''),
+    min_subtotal: d.min_subtotal,
+    category_uids: d.category_uids,
+    product_uids: d.product_uids,
+    weekdays: d.weekdays,
+    start_time: d.start_time ?? '',
+    end_time: d.end_time ?? '',
+    valid_from: limaDay(d.valid_from),
+    valid_until: limaDay(d.valid_until),
+    member_levels: d.member_levels.join(', '),
+    max_uses: String(d.max_uses ?? ''),
+    stackable_with_coupons: d.stackable_with_coupons,
+  };
+}
+
+function bodyOf(v: Form): AdminDiscountCreateInput {
+  const buyPay = v.kind === 'BUY_X_PAY_Y';
+  return {
+    name: v.name,
+    kind: v.kind,
+    target: v.target,
+    value: buyPay ? '0.00' : v.value,
+    buy_quantity: buyPay ? number(v.buy_quantity) : null,
+    pay_quantity: buyPay ? number(v.pay_quantity) : null,
+    min_subtotal: v.min_subtotal || '0.00',
+    category_uids: v.target === 'CATEGORIES' ? v.category_uids : [],
+    product_uids: v.target === 'PRODUCTS' ? v.product_uids : [],
+    weekdays: v.weekdays,
+    start_time: v.start_time || null,
+    end_time: v.end_time || null,
+    valid_from: dayStart(v.valid_from),
+    valid_until: dayEnd(v.valid_until),
+    member_levels: v.member_levels
+      .split(',')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    max_uses: number(v.max_uses),
+    stackable_with_coupons: v.stackable_with_coupons,
+  };
+}
+
+/** Create a rule, or edit the one chosen in the list; the server's rules answer each field. */
+function RuleForm({ editing, onDone }: { editing: AdminDiscount | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateDiscount();
+  const update = useUpdateDiscount();
+  const categories = useAdminCategories();
+  const products = useAdminProducts({ page: 1, active: 'true' });
+  const form = useForm<Form>({ values: editing ? formOf(editing) : blank });
+  const { general, setGeneral, showError, tm } = useFormFeedback(
+    form.setError,
+    fields,
+    'admin.discounts.saveError',
+  );
+  const e = form.formState.errors;
+  const kind = form.watch('kind');
+  const target = form.watch('target');
+  const text = (m?: string) => (m ? (m.startsWith('admin.discounts.') ? t(m) : tm(m)) : undefined);
+  const submit = form.handleSubmit(async (v) => {
+    setGeneral([]);
+    try {
+      if (editing) {
+        const saved = await update.mutateAsync({
+          uid: editing.uid,
+          version: editing.version,
+          ...bodyOf(v),
+        });
+        toast.success(t('admin.discounts.saved', { name: saved.name }));
+      } else {
+        const created = await create.mutateAsync(bodyOf(v));
+        toast.success(t('admin.discounts.created', { name: created.name }));
+      }
+      form.reset(blank);
+      onDone();
+    } catch (error) {
+      showError(error);
+    }
+  });
+  return (
+    <form
+      className="admin-panel admin-coupon-form"
+      onSubmit={submit}
+      noValidate
+      data-testid="discount-form"
+    >
+      <h2 className="admin-panel__title">
+        {editing
+          ? t('admin.discounts.editRule', { name: editing.name })
+          : t('admin.discounts.newRule')}
+      </h2>
+      <FormAlert messages={general.map((m) => text(m)!)} />
+      <div className="admin-coupon-form__grid">
+        <TextField
+          label={t('admin.discounts.name')}
+          error={text(e.name?.message)}
+          {...form.register('name')}
+        />
+        <SelectField
+          label={t('admin.discounts.kind')}
+          options={(['PERCENT', 'AMOUNT', 'BUY_X_PAY_Y', 'COMBO_PRICE'] as const).map((k) => ({
+            value: k,
+            label: t(`admin.discounts.kind_${k}`),
+          }))}
+          error={text(e.kind?.message)}
+          {...form.register('kind')}
+        />
+        <SelectField
+          label={t('admin.discounts.target')}
+          options={(['CATEGORIES', 'PRODUCTS', 'ORDER'] as const).map((k) => ({
+            value: k,
+            label: t(`admin.discounts.target_${k}`),
+          }))}
+          error={text(e.target?.message)}
+          {...form.register('target')}
+        />
+        {kind === 'BUY_X_PAY_Y' ? (
+          <>
+            <TextField
+              label={t('admin.discounts.buyQuantity')}
+              inputMode="numeric"
+              error={text(e.buy_quantity?.message)}
+              {...form.register('buy_quantity')}
+            />
+            <TextField
+              label={t('admin.discounts.payQuantity')}
+              inputMode="numeric"
+              error={text(e.pay_quantity?.message)}
+              {...form.register('pay_quantity')}
+            />
+          </>
+        ) : (
+          <TextField
+            label={t('admin.discounts.value')}
+            inputMode="decimal"
+            error={text(e.value?.message)}
+            {...form.register('value')}
+          />
+        )}
+        <TextField
+          label={t('admin.discounts.minSubtotal')}
+          inputMode="decimal"
+          error={text(e.min_subtotal?.message)}
+          {...form.register('min_subtotal')}
+        />
+        <TextField
+          label={t('admin.discounts.startTime')}
+          type="time"
+          error={text(e.start_time?.message)}
+          {...form.register('start_time')}
+        />
+        <TextField
+          label={t('admin.discounts.endTime')}
+          type="time"
+          error={text(e.end_time?.message)}
+          {...form.register('end_time')}
+        />
+        <TextField
+          label={t('admin.discounts.validFrom')}
+          type="date"
+          error={text(e.valid_from?.message)}
+          {...form.register('valid_from')}
+        />
+        <TextField
+          label={t('admin.discounts.validUntil')}
+          type="date"
+          error={text(e.valid_until?.message)}
+          {...form.register('valid_until')}
+        />
+        <TextField
+          label={t('admin.discounts.memberLevels')}
+          error={text(e.member_levels?.message)}
+          {...form.register('member_levels')}
+        />
+        <TextField
+          label={t('admin.discounts.maxUses')}
+          inputMode="numeric"
+          error={text(e.max_uses?.message)}
+          {...form.register('max_uses')}
+        />
+      </div>
+      {target === 'CATEGORIES' ? (
+        <fieldset className="admin-discount-choices">
+          <legend>{t('admin.discounts.categories')}</legend>
+          {(categories.data ?? []).map((c) => (
+            <CheckboxField
+              key={c.uid}
+              label={c.name}
+              value={c.uid}
+              {...form.register('category_uids')}
+            />
+          ))}
+          {e.category_uids ? <p role="alert">{text(e.category_uids.message)}</p> : null}
+        </fieldset>
+      ) : null}
+      {target === 'PRODUCTS' ? (
+        <fieldset className="admin-discount-choices">
+          <legend>{t('admin.discounts.products')}</legend>
+          {(products.data?.results ?? []).map((p) => (
+            <CheckboxField
+              key={p.uid}
+              label={p.title}
+              value={p.uid}
+              {...form.register('product_uids')}
+            />
+          ))}
+          {e.product_uids ? <p role="alert">{text(e.product_uids.message)}</p> : null}
+        </fieldset>
+      ) : null}
+      <fieldset className="admin-discount-choices">
+        <legend>{t('admin.discounts.weekdays')}</legend>
+        {weekdays.map((d) => (
+          <CheckboxField
+            key={d}
+            label={t(`admin.discounts.day_${d}`)}
+            value={d}
+            {...form.register('weekdays')}
+          />
+        ))}
+      </fieldset>
+      <CheckboxField
+        label={t('admin.discounts.stackable')}
+        {...form.register('stackable_with_coupons')}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={create.isPending || update.isPending}
+      >
+        {editing ? t('admin.discounts.save') : t('admin.discounts.create')}
+      </button>
+      {editing ? (
+        <button type="button" className="button" onClick={onDone}>
+          {t('admin.discounts.cancelEdit')}
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** Pauses a rule or resumes it. */
+function PauseToggle({ rule }: { rule: AdminDiscount }) {
+  const { t } = useTranslation();
+  const update = useUpdateDiscount();
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      disabled={update.isPending}
+      onClick={() =>
+        update.mutate(
+          { uid: rule.uid, is_active: !rule.is_active, version: rule.version },
+          { onError: () => toast.error(t('admin.discounts.saveError')) },
+        )
+      }
+    >
+      {rule.is_active ? t('admin.discounts.pause') : t('admin.discounts.resume')}
+    </button>
+  );
+}
+
+/** /admin/discounts: the owner's automatic discounts and the form to create or edit one. */
+export function DiscountsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminDiscount | null>(null);
+  const query = useDiscounts({ page });
+  const d = query.data;
+  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
+  const what = (r: AdminDiscount) =>
+    r.kind === 'PERCENT'
+      ? `${r.value} %`
+      : r.kind === 'BUY_X_PAY_Y'
+        ? `${r.buy_quantity}x${r.pay_quantity}`
+        : `S/ ${r.value}`;
+  const when = (r: AdminDiscount) =>
+    [
+      r.weekdays.map((w) => t(`admin.discounts.day_${w}`)).join(' '),
+      r.start_time ? `${r.start_time}–${r.end_time}` : '',
+    ]
+      .filter(Boolean)
+      .join(' · ') || t('admin.discounts.always');
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{t('admin.discounts.title')}</h1>
+      </div>
+      <p>{t('admin.discounts.intro')}</p>
+      <RuleForm key={editing?.uid ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
+      <section className="admin-panel" aria-labelledby="discounts-list">
+        <h2 id="discounts-list" className="admin-panel__title">
+          {t('admin.discounts.list')}
+        </h2>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <AdminLoadError onRetry={() => query.refetch()} />
+        ) : !d?.results.length ? (
+          <p className="admin-empty">{t('admin.discounts.empty')}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table" data-testid="admin-discounts">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.discounts.name')}</th>
+                  <th scope="col">{t('admin.discounts.kind')}</th>
+                  <th scope="col">{t('admin.discounts.when')}</th>
+                  <th scope="col">{t('admin.discounts.uses')}</th>
+                  <th scope="col">{t('admin.discounts.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.results.map((r) => (
+                  <tr key={r.uid}>
+                    <td>{r.name}</td>
+                    <td>
+                      {t(`admin.discounts.kind_${r.kind}`)}: {what(r)} ·{' '}
+                      {t(`admin.discounts.target_${r.target}`)}
+                    </td>
+                    <td>{when(r)}</td>
+                    <td>{r.max_uses ? `${r.uses} / ${r.max_uses}` : '—'}</td>
+                    <td>
+                      {r.is_active ? t('admin.discounts.active') : t('admin.discounts.paused')}{' '}
+                      <PauseToggle rule={r} />{' '}
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => setEditing(r)}
+                      >
+                        {t('admin.discounts.edit')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.discounts" />
+      </section>
+    </div>
+  );
+}

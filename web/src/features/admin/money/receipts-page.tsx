@@ -1,0 +1,268 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import type { AdminElectronicReceipt } from '@store/contract/admin/money';
+import { SelectField } from '../../../components/form-fields';
+import { Loading } from '../../../components/loading';
+import { formatMoney, useFormat } from '../../../lib/format';
+import { AdminLoadError } from '../shell/admin-load-error';
+import { AdminPager } from '../shell/admin-pager';
+import {
+  useOrdersReceipts,
+  useReceipts,
+  useRefreshReceipts,
+  type ReceiptFilters,
+  type ReceiptStatus,
+} from './api/get-receipts';
+import { useRetryReceipt } from './api/retry-receipt';
+import './money.css';
+
+const PAGE_SIZE = 20;
+const statuses: ReceiptStatus[] = ['PENDING', 'ISSUED', 'REJECTED', 'FAILED'];
+const tone = { PENDING: 'wait', ISSUED: 'good', REJECTED: 'bad', FAILED: 'bad' } as const;
+
+const receiptId = (r: AdminElectronicReceipt) => `${r.serie}-${r.numero}`;
+
+/** The status and the page live in the URL, so a refresh or a shared link keeps them. */
+function useUrlFilters() {
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const page = Number(params.get('page') ?? '1');
+  const filters: ReceiptFilters = {
+    ...(statuses.includes(status as ReceiptStatus) ? { status: status as ReceiptStatus } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+  };
+  const set = (name: 'status' | 'page', value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        // Another status starts again from the first page.
+        if (name === 'status') next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, set };
+}
+
+/**
+ * Tells the owner how each retried receipt ended, once: its order's receipts are asked for until
+ * it leaves PENDING (whatever the list's filter shows), then a toast says issued, or refused
+ * again and why, and the list is read again.
+ */
+function useRetryOutcomes() {
+  const { t } = useTranslation();
+  const refresh = useRefreshReceipts();
+  const [watched, setWatched] = useState<AdminElectronicReceipt[]>([]);
+  const answers = useOrdersReceipts(watched.map((r) => r.order.uid));
+  useEffect(() => {
+    const done = watched.flatMap((r, i) => {
+      const now = answers[i]?.data?.results.find((x) => x.uid === r.uid);
+      return now && now.status !== 'PENDING' ? [now] : [];
+    });
+    if (!done.length) return;
+    for (const r of done)
+      if (r.status === 'ISSUED') toast.success(t('admin.receipts.issued', { id: receiptId(r) }));
+      else
+        toast.error(t('admin.receipts.failedAgain', { id: receiptId(r), reason: r.error ?? '—' }));
+    setWatched((list) => list.filter((r) => !done.some((d) => d.uid === r.uid)));
+    void refresh();
+  }, [answers, watched, refresh, t]);
+  return (receipt: AdminElectronicReceipt) =>
+    setWatched((list) => (list.some((r) => r.uid === receipt.uid) ? list : [...list, receipt]));
+}
+
+/** Sends a refused or unanswered receipt again (same series and number), with its progress. */
+function RetryButton({
+  receipt,
+  onSent,
+}: {
+  receipt: AdminElectronicReceipt;
+  onSent: (receipt: AdminElectronicReceipt) => void;
+}) {
+  const { t } = useTranslation();
+  const retry = useRetryReceipt();
+  const id = receiptId(receipt);
+  // Awaited rather than mutate's callbacks: the row may leave a filtered list before they run.
+  const send = async () => {
+    let answer: AdminElectronicReceipt;
+    try {
+      answer = await retry.mutateAsync(receipt.uid);
+    } catch {
+      toast.error(t('admin.receipts.retryError', { id }));
+      return;
+    }
+    if (answer.status === 'PENDING') {
+      onSent(answer);
+      toast.info(t('admin.receipts.retrying', { id }));
+    } else toast.info(t(`admin.receipts.unchanged_${answer.status}`, { id }));
+  };
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      onClick={() => void send()}
+      disabled={retry.isPending}
+      aria-busy={retry.isPending}
+    >
+      {retry.isPending ? t('admin.receipts.retryBusy') : t('admin.receipts.retry')}
+      <span className="visually-hidden"> {id}</span>
+    </button>
+  );
+}
+
+function Buyer({ buyer }: { buyer: AdminElectronicReceipt['buyer'] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {buyer.name || t('admin.receipts.anonymous')}
+      <small className="admin-receipts__sub">
+        {buyer.document_type && buyer.document_number
+          ? `${t(`admin.receipts.document_${buyer.document_type}`)} ${buyer.document_number}`
+          : t('admin.receipts.noDocument')}
+      </small>
+    </>
+  );
+}
+
+function ReceiptRow({
+  receipt: r,
+  onSent,
+}: {
+  receipt: AdminElectronicReceipt;
+  onSent: (receipt: AdminElectronicReceipt) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const id = receiptId(r);
+  return (
+    <tr data-receipt={id} data-status={r.status}>
+      <td>
+        <strong>{id}</strong>
+        <small className="admin-receipts__sub">{t(`admin.receipts.kind_${r.kind}`)}</small>
+      </td>
+      <td>
+        {r.order.number ? <Link to={`/admin/orders/${r.order.uid}`}>#{r.order.number}</Link> : '—'}
+        <small className="admin-receipts__sub">{format.instant(r.created_at)}</small>
+      </td>
+      <td>
+        <Buyer buyer={r.buyer} />
+      </td>
+      <td className="admin-table__number">{formatMoney(r.total, format.language)}</td>
+      <td>
+        <span className={`admin-receipts__badge admin-receipts__badge--${tone[r.status]}`}>
+          {t(`admin.receipts.status_${r.status}`)}
+        </span>
+        {r.error && r.status !== 'ISSUED' ? (
+          <small className="admin-receipts__reason" data-testid="receipt-reason">
+            {r.status === 'PENDING'
+              ? t('admin.receipts.lastError', { reason: r.error })
+              : t('admin.receipts.reason', { reason: r.error })}
+          </small>
+        ) : null}
+        {r.status === 'REJECTED' || r.status === 'FAILED' ? (
+          <span className="admin-receipts__retry">
+            <RetryButton receipt={r} onSent={onSent} />
+          </span>
+        ) : null}
+      </td>
+      <td>
+        {r.pdf_url || r.xml_url ? (
+          <span className="admin-receipts__files">
+            {r.pdf_url ? (
+              <a href={r.pdf_url} target="_blank" rel="noopener noreferrer">
+                {t('admin.receipts.pdf')}
+                <span className="visually-hidden"> {id}</span>
+              </a>
+            ) : null}
+            {r.xml_url ? (
+              <a href={r.xml_url} target="_blank" rel="noopener noreferrer">
+                {t('admin.receipts.xml')}
+                <span className="visually-hidden"> {id}</span>
+              </a>
+            ) : null}
+          </span>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /admin/receipts: the boletas, facturas and credit notes sent to the electronic-receipt
+ * provider, newest first, with each one's state, the provider's reason for a refusal, its PDF and
+ * XML, and a retry for those refused or never answered. Filtered by state.
+ */
+export function ReceiptsPage() {
+  const { t } = useTranslation();
+  const { filters, set } = useUrlFilters();
+  const query = useReceipts(filters);
+  const d = query.data;
+  const watch = useRetryOutcomes();
+  const page = filters.page ?? 1;
+  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
+  return (
+    <div className="admin-page">
+      <div className="admin-page__head">
+        <h1 className="admin-page__title">{t('admin.receipts.title')}</h1>
+        <div className="admin-filters">
+          <SelectField
+            label={t('admin.receipts.status')}
+            value={filters.status ?? ''}
+            onChange={(e) => set('status', e.target.value)}
+            placeholder={t('admin.receipts.all')}
+            options={statuses.map((s) => ({ value: s, label: t(`admin.receipts.status_${s}`) }))}
+          />
+        </div>
+      </div>
+      <p className="admin-page__note">{t('admin.receipts.note')}</p>
+      <section className="admin-panel" aria-labelledby="admin-receipts-list">
+        <h2 id="admin-receipts-list" className="admin-panel__title">
+          {d ? t('admin.receipts.count', { count: d.count }) : t('admin.receipts.title')}
+        </h2>
+        {query.isPending ? (
+          <Loading />
+        ) : query.isError ? (
+          <AdminLoadError onRetry={() => query.refetch()} />
+        ) : !d?.results.length ? (
+          <p className="admin-empty" data-testid="admin-receipts-empty">
+            {filters.status ? t('admin.receipts.noMatch') : t('admin.receipts.empty')}
+          </p>
+        ) : (
+          <div className="admin-table-wrap" aria-busy={query.isPlaceholderData}>
+            <table className="admin-table admin-receipts" data-testid="admin-receipts">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.receipts.receipt')}</th>
+                  <th scope="col">{t('admin.receipts.order')}</th>
+                  <th scope="col">{t('admin.receipts.buyer')}</th>
+                  <th scope="col" className="admin-table__number">
+                    {t('admin.receipts.total')}
+                  </th>
+                  <th scope="col">{t('admin.receipts.status')}</th>
+                  <th scope="col">{t('admin.receipts.files')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.results.map((r) => (
+                  <ReceiptRow key={r.uid} receipt={r} onSent={watch} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <AdminPager
+          page={page}
+          pages={pages}
+          onPage={(p) => set('page', p > 1 ? String(p) : '')}
+          texts="admin.receipts"
+        />
+      </section>
+    </div>
+  );
+}
