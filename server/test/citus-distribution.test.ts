@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { createRequire } from 'node:module';
 import { paths } from '../src/config';
 import { migrateDistributed } from '../src/db/citus/migrate';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -21,6 +22,12 @@ import { citusWorkers } from './support/database-templates';
 const skip = citusWorkers().length
   ? false
   : 'needs a Citus cluster: npm run test:citus (TEST_CITUS_WORKERS)';
+
+/** node-postgres's own conversion of a parameter to its text, and its literal quoting. */
+const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue(value: unknown): unknown;
+  escapeLiteral(text: string): string;
+};
 
 /** Every statement the app sends while `recording`, with its parameters. */
 const recorded: { text: string; values: unknown[] }[] = [];
@@ -197,8 +204,7 @@ async function tasksOf(run: () => Promise<unknown>) {
   try {
     for (const st of statements) {
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN ${st.text}`,
-        st.values,
+        `EXPLAIN ${withValuesWritten(st.text, st.values)}`,
       );
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       const tasks = [...plan.matchAll(/Task Count: (\d+)/g)].map((m) => Number(m[1]));
@@ -208,6 +214,22 @@ async function tasksOf(run: () => Promise<unknown>) {
     await client.end();
   }
   return out;
+}
+
+/**
+ * The statement with each `$n` replaced by its value as an untyped literal, which PostgreSQL types
+ * from the context exactly as it types the untyped text parameters node-postgres sends. EXPLAIN
+ * is given literals, not parameters, because Citus runs a statement's subplans (a CTE it plans
+ * apart) while explaining it, and those see no parameter values ("no value found for parameter
+ * 1"); the request itself ran them with its parameters.
+ */
+function withValuesWritten(text: string, values: unknown[]) {
+  return text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value = pgUtils.prepareValue(values[Number(n) - 1]) as unknown;
+    if (value === null || value === undefined) return 'NULL';
+    if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'`;
+    return pgUtils.escapeLiteral(String(value));
+  });
 }
 
 function assertSingleShard(
