@@ -12,9 +12,9 @@
 import Fastify from 'fastify';
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import http from 'node:http';
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { getText } from './lib/get-text';
 import { startBenchServer } from './lib/server';
 import { BENCH_HOST, createLargeCatalog } from './lib/catalog-fixture';
 import { cpuMeter } from './lib/cpu';
@@ -35,7 +35,7 @@ const { placeUid, categoryUid } = server.prepared as Awaited<ReturnType<typeof c
 const base = `http://127.0.0.1:${server.port}`;
 
 // node:http, not fetch: fetch drops a Host header, which would fetch the 404 body of an unknown host instead of the page.
-const firstPage = await getText(`${base}/api/v7/places/${placeUid}/products/`);
+const firstPage = await getText(`${base}/api/v7/places/${placeUid}/products/`, BENCH_HOST);
 if (!firstPage.startsWith('{"count":'))
   throw new Error(`the first page did not load: ${firstPage.slice(0, 200)}`);
 const bare = Fastify();
@@ -130,16 +130,3 @@ console.log(
 );
 await bare.close();
 await server.close();
-
-function getText(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { host: BENCH_HOST } }, (response) => {
-        let body = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (body += chunk));
-        response.on('end', () => resolve(body));
-      })
-      .on('error', reject);
-  });
-}

@@ -4,10 +4,11 @@
  * bench/RESULTS.md. DURATION (seconds) and CONNECTIONS tune the load.
  */
 import autocannon from 'autocannon';
+import { getText } from './lib/get-text';
 import { startBenchServer } from './lib/server';
 
 type Scenario = { name: string; path: (ctx: Ctx) => string; host: string };
-type Ctx = { demoAppUid: string; multiAppUid: string };
+type Ctx = { demoAppUid: string; multiAppUid: string; firstPlaceUid: string };
 
 const scenarios: Scenario[] = [
   { name: 'app by domain', host: 'localhost', path: () => '/api/v7/apps/?domain=localhost' },
@@ -25,6 +26,12 @@ const scenarios: Scenario[] = [
   // The page React renders on the server (needs `npm run build`): cached per host, path and
   // language for CATALOG_CACHE_SECONDS; CATALOG_CACHE_SECONDS=0 renders every request.
   { name: 'rendered /products', host: 'localhost', path: () => '/products' },
+  // The answer the same page is drawn from, so the render's own cost reads beside the API's.
+  {
+    name: "product list API (the page's data)",
+    host: 'localhost',
+    path: (c) => `/api/v7/places/${c.firstPlaceUid}/products/`,
+  },
   { name: 'rendered /landing', host: 'landing.localhost', path: () => '/landing' },
   { name: 'places API', host: 'localhost', path: () => '/api/v7/places/' },
 ];
@@ -33,6 +40,15 @@ async function appUid(port: number, host: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/v7/apps/?domain=${host}`);
   const [app] = (await res.json()) as { uid: string }[];
   return app.uid;
+}
+
+/** The place /products shows first (the first of the store's places). */
+async function firstPlaceUid(port: number, host: string): Promise<string> {
+  const body = JSON.parse(await getText(`http://127.0.0.1:${port}/api/v7/places/`, host)) as {
+    results: { uid: string }[];
+  };
+  if (!body.results[0]) throw new Error(`no place for ${host}`);
+  return body.results[0].uid;
 }
 
 const duration = Number(process.env.DURATION ?? 5);
@@ -44,6 +60,7 @@ try {
   const ctx: Ctx = {
     demoAppUid: await appUid(server.port, 'localhost'),
     multiAppUid: await appUid(server.port, 'multi.localhost'),
+    firstPlaceUid: await firstPlaceUid(server.port, 'localhost'),
   };
   console.log(
     `\nDatabase: ${server.kind}; ${connections} connections, ${duration} s per scenario\n`,
