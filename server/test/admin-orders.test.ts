@@ -99,6 +99,45 @@ describe('admin orders', () => {
     assert.equal((await get('/api/v5/admin/orders/', manager)).statusCode, 200);
   });
 
+  test('a search by client reads the billed email, takes wildcards as text and never matches across fields', async () => {
+    const billed = await place({ billing: { ...billing, email: 'caja.chica@empresa.pe' } });
+    const found = await get('/api/v5/admin/orders/?q=chica@empresa');
+    assert.deepEqual(
+      found.data.results.map((o: { uid: string }) => o.uid),
+      [billed.uid],
+      'the billed email, not the account',
+    );
+    // "%" and "_" are letters here: no client's text has them.
+    assert.equal((await get('/api/v5/admin/orders/?q=%25')).data.count, 0);
+    assert.equal((await get('/api/v5/admin/orders/?q=_')).data.count, 0);
+    // The end of the surname and the start of the email stand side by side only in the
+    // searched text the index holds, never in one field of the client.
+    const across = `${member.body.last_name.slice(-2)} ${member.body.email.slice(0, 3)}`;
+    assert.equal(
+      (await get(`/api/v5/admin/orders/?q=${encodeURIComponent(across)}`)).data.count,
+      0,
+    );
+    // The same text on another store's host finds nothing of this one.
+    const elsewhere = await makeShop(t, 'adminorders2');
+    const outsider = await elsewhere.member();
+    const [row] = await t.db
+      .insert(staffMembers)
+      .values({
+        appId: elsewhere.app.uid,
+        userUid: outsider.user.uid,
+        companyUid: elsewhere.app.company.uid,
+        role: 'OWNER',
+      })
+      .returning();
+    assert.ok(row);
+    const theirs = await t.get('/api/v5/admin/orders/?q=chica@empresa', {
+      host: elsewhere.host,
+      headers: outsider.auth,
+    });
+    assert.equal(theirs.statusCode, 200, theirs.body);
+    assert.equal(theirs.data.count, 0);
+  });
+
   test('sorted by date or total, either way, without repeating an order across pages', async () => {
     await place({}, 3);
     const uids = (sort: string) =>

@@ -15,7 +15,8 @@ import {
   type RemoveLineInput,
   type StaffTransitionInput,
 } from '@store/contract';
-import { orders, paymentRefunds, users } from '../../../db/schema';
+import { orders, paymentRefunds, users, userSearchText } from '../../../db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { NotFoundError } from '../../../lib/http-errors';
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
@@ -36,29 +37,58 @@ export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size' | 's
 const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * The orders a search by client may mean, as uids: the order number typed, the email the order
+ * was billed to, and the orders of every member whose name, email, phone or document contains
+ * the text (the client as the account is now; the billing copy answers for a buyer whose account
+ * is gone). Each branch starts from an index (the number's key, the trigram indexes on the
+ * billing email and on the client's text, then the orders of each client found), so the search
+ * costs what it finds rather than a read of every order of the company (bench:scale,
+ * docs/scaling.md). Each names the app, so on Citus it stays on the tenant's shard.
+ */
+function ordersMatching(admin: AdminScope, q: string): SQL {
+  const pattern = likeText(q);
+  const byNumber = /^\d{1,15}$/.test(q)
+    ? admin.db
+        .select({ uid: orders.uid })
+        .from(orders)
+        .where(ofTenant(admin, orders, eq(orders.number, Number(q))))
+    : undefined;
+  const byBillingEmail = admin.db
+    .select({ uid: orders.uid })
+    .from(orders)
+    .where(ofTenant(admin, orders, sql`(${orders.billing} ->> 'email') ilike ${pattern}`));
+  const byClient = admin.db
+    .select({ uid: orders.uid })
+    .from(users)
+    .innerJoin(orders, sameTenant(orders, users, eq(orders.userUid, users.uid)))
+    .where(
+      ofTenant(
+        admin,
+        users,
+        // The indexed text narrows the members; the fields themselves decide (no match
+        // across the space between two of them).
+        ilike(userSearchText(users), pattern),
+        or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          ilike(users.email, pattern),
+          ilike(users.mobileNumber, pattern),
+          ilike(users.documentNumber, pattern),
+        ),
+      ),
+    );
+  const branches = byNumber
+    ? unionAll(byNumber, byBillingEmail, byClient)
+    : unionAll(byBillingEmail, byClient);
+  return inArray(orders.uid, branches);
+}
+
+/**
  * The company's orders under the filters. An order still waiting for its card payment is
  * nobody's yet (as on the staff board); a bad place is a 400 before anything is read.
  */
 function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
   const place = filters.place ? adminPlace(admin, filters.place) : null;
   const q = filters.q || undefined;
-  // The client as the account is now (name, email, phone, document); the order's own
-  // billing copy answers for a buyer whose account is gone. The sub-select names the app
-  // itself (ofTenant): PostgreSQL runs it once as a hashed set, and without its own
-  // app_id = $1 that set was every tenant's matching users (bench:scale, docs/scaling.md).
-  const byClient = q
-    ? sql`exists (select 1 from ${users} where ${ofTenant(
-        admin,
-        users,
-        sameTenant(users, orders, eq(users.uid, orders.userUid)),
-        or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likeText(q)),
-          ilike(users.email, likeText(q)),
-          ilike(users.mobileNumber, likeText(q)),
-          ilike(users.documentNumber, likeText(q)),
-        ),
-      )})`
-    : undefined;
   return ofTenant(
     admin,
     orders,
@@ -76,13 +106,7 @@ function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
     filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
     filters.date_from ? gte(orders.createdAt, storeDayStart(filters.date_from)) : undefined,
     filters.date_to ? lt(orders.createdAt, storeDayStart(addDays(filters.date_to, 1))) : undefined,
-    q && byClient
-      ? or(
-          /^\d{1,15}$/.test(q) ? eq(orders.number, Number(q)) : undefined,
-          sql`${orders.billing}->>'email' ilike ${likeText(q)}`,
-          byClient,
-        )
-      : undefined,
+    q ? ordersMatching(admin, q) : undefined,
   );
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "users_search_trgm_idx" ON "users" USING gin (("first_name" || ' ' || "last_name" || ' ' || coalesce("email", '') || ' ' || coalesce("mobile_number", '') || ' ' || coalesce("document_number", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_billing_email_trgm_idx" ON "orders" USING gin (("billing" ->> 'email') gin_trgm_ops);
