@@ -24,6 +24,8 @@ export async function startSmtp(
 ) {
   const mails: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
+  // While held, a refusal waits (the sender's attempt stays open) until released.
+  let refusalsHeld: { done: Promise<void>; release: () => void } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,6 +33,7 @@ export async function startSmtp(
     onRcptTo(address, _session, callback) {
       if (options.rejectRecipients?.test(address.address)) {
         const err = Object.assign(new Error('No such user'), { responseCode: 550 });
+        if (refusalsHeld) return void refusalsHeld.done.then(() => callback(err));
         return callback(err);
       }
       callback();
@@ -82,6 +85,19 @@ export async function startSmtp(
           setTimeout(resolve, 100);
         });
       }
+    },
+    /**
+     * Refusals wait from now until `release`: a sender's next attempt cannot fail (and change
+     * its mail's state) while the test does something that must not race with it.
+     */
+    holdRefusals() {
+      let release = () => {};
+      const done = new Promise<void>((resolve) => (release = resolve));
+      refusalsHeld = { done, release };
+    },
+    releaseRefusals() {
+      refusalsHeld?.release();
+      refusalsHeld = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
