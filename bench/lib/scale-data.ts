@@ -305,15 +305,24 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
       const outcome = sql`CASE WHEN o.status IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER') THEN 'canceled' WHEN o.payment_status = 'REFUNDED' THEN 'refunded' ELSE 'sale' END`;
       await tx.execute(sql`
         INSERT INTO sales_daily (app_id, company_uid, day, place_uid, hour, payment_method_uid,
-          outcome, orders, total_cents)
+          outcome, orders, total_cents, money_orders)
         SELECT o.app_id, o.company_uid, ${day}, o.place_uid,
           extract(hour FROM o.created_at AT TIME ZONE 'America/Lima')::smallint,
-          o.payment_method_uid, ${outcome}, count(*)::int, sum(o.total_cents)::bigint
+          o.payment_method_uid, ${outcome}, count(*)::int, sum(o.total_cents)::bigint,
+          (count(*) FILTER (WHERE o.coin_total = 0))::int
         ${newOrders} GROUP BY 1, 2, 3, 4, 5, 6, 7
         ORDER BY 3
         ON CONFLICT (app_id, company_uid, day, place_uid, hour, payment_method_uid, outcome)
         DO UPDATE SET orders = sales_daily.orders + excluded.orders,
-          total_cents = sales_daily.total_cents + excluded.total_cents`);
+          total_cents = sales_daily.total_cents + excluded.total_cents,
+          money_orders = sales_daily.money_orders + excluded.money_orders`);
+      await tx.execute(sql`
+        INSERT INTO order_status_daily (app_id, company_uid, day, place_uid, status, orders)
+        SELECT o.app_id, o.company_uid, ${day}, o.place_uid, o.status, count(*)::int
+        ${newOrders} GROUP BY 1, 2, 3, 4, 5
+        ORDER BY 3
+        ON CONFLICT (app_id, company_uid, day, place_uid, status)
+        DO UPDATE SET orders = order_status_daily.orders + excluded.orders`);
       await tx.execute(sql`
         INSERT INTO product_sales_daily (app_id, company_uid, day, place_uid, product_uid, outcome,
           title, quantity, total_cents)
@@ -368,7 +377,8 @@ export async function checkConsistency(db: Database): Promise<Record<string, num
     (SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.app_id = o.app_id AND l.order_uid = o.uid))::int AS orders_without_lines,
     (SELECT count(*) FROM loyalty_ledger g WHERE NOT EXISTS (SELECT 1 FROM program_members m WHERE m.app_id = g.app_id AND m.program_uid = g.program_uid AND m.user_uid = g.user_uid))::int AS ledger_without_member,
     (SELECT count(*) FROM place_products pp WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.app_id = pp.app_id AND p.uid = pp.product_uid))::int AS stock_without_product,
-    (SELECT count(*) FROM (SELECT o.app_id FROM orders o GROUP BY o.app_id HAVING sum(o.total_cents) <> (SELECT coalesce(sum(total_cents), 0) FROM sales_daily d WHERE d.app_id = o.app_id)) x)::int AS rollup_mismatch`)) as unknown as {
+    (SELECT count(*) FROM (SELECT o.app_id FROM orders o GROUP BY o.app_id HAVING sum(o.total_cents) <> (SELECT coalesce(sum(total_cents), 0) FROM sales_daily d WHERE d.app_id = o.app_id)) x)::int AS rollup_mismatch,
+    (SELECT count(*) FROM (SELECT o.app_id FROM orders o GROUP BY o.app_id HAVING count(*) <> (SELECT coalesce(sum(orders), 0) FROM order_status_daily d WHERE d.app_id = o.app_id)) x)::int AS status_rollup_mismatch`)) as unknown as {
     rows: Record<string, number>[];
   };
   return result.rows[0];

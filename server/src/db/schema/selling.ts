@@ -81,6 +81,8 @@ export const salesDaily = pgTable(
     outcome: text('outcome').$type<SalesOutcome>().notNull(),
     orders: integer('orders').notNull().default(0),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    /** Of `orders`, those paid without coins: the dashboard's average ticket divides by them. */
+    moneyOrders: integer('money_orders').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -88,6 +90,24 @@ export const salesDaily = pgTable(
     }),
     outcomeCheck('sales_daily_outcome_check', t.outcome),
   ],
+);
+
+/**
+ * Orders per company, store day, place and status, for the dashboard's "orders by status": moved
+ * in the transaction of every status change (reports/rollup.ts), as the sales rollup is, so the
+ * dashboard reads a row per day and status instead of the period's orders.
+ */
+export const orderStatusDaily = pgTable(
+  'order_status_daily',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    status: text('status').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.companyUid, t.day, t.placeUid, t.status] })],
 );
 
 /** The same rollup per product (quantity and line totals), for the product and category reports. */

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/client';
 import {
   orderLines,
   orders,
+  orderStatusDaily,
   productSalesDaily,
   salesDaily,
   staffActivity,
@@ -62,6 +63,10 @@ function roll(
           outcome: sql<SalesOutcome>`${chosen}`.as('outcome'),
           orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
           totalCents: sql<number>`(${sign} * sum(${orders.totalCents}))::bigint`.as('total_cents'),
+          moneyOrders:
+            sql<number>`(${sign} * count(*) filter (where ${orders.coinTotal} = 0))::int`.as(
+              'money_orders',
+            ),
         })
         .from(orders)
         .where(where)
@@ -80,6 +85,7 @@ function roll(
       set: {
         orders: sql`${salesDaily.orders} + excluded.orders`,
         totalCents: sql`${salesDaily.totalCents} + excluded.total_cents`,
+        moneyOrders: sql`${salesDaily.moneyOrders} + excluded.money_orders`,
       },
     })
     .then((r) => r);
@@ -124,12 +130,54 @@ function roll(
   return Promise.all([byOrder, byProduct]);
 }
 
+/**
+ * Adds (1) or takes away (-1) the orders matched by `where` in the dashboard's orders by status,
+ * under `status` (null: each order's own). One statement, started at once like `roll`'s.
+ */
+function rollStatus(
+  db: Database | Tx,
+  where: SQL,
+  status: string | null,
+  sign: 1 | -1,
+): Promise<unknown> {
+  return db
+    .insert(orderStatusDaily)
+    .select(
+      db
+        .select({
+          appId: orders.appId,
+          companyUid: orders.companyUid,
+          day: sql<string>`${storeDay}`.as('day'),
+          placeUid: orders.placeUid,
+          status: (status ? sql<string>`${status}::text` : sql<string>`${orders.status}`).as(
+            'status',
+          ),
+          orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
+        })
+        .from(orders)
+        .where(where)
+        .groupBy(sql`1, 2, 3, 4, 5`),
+    )
+    .onConflictDoUpdate({
+      target: [
+        orderStatusDaily.appId,
+        orderStatusDaily.companyUid,
+        orderStatusDaily.day,
+        orderStatusDaily.placeUid,
+        orderStatusDaily.status,
+      ],
+      set: { orders: sql`${orderStatusDaily.orders} + excluded.orders` },
+    })
+    .then((r) => r);
+}
+
 const oneOrder = (appId: string, orderUid: string) =>
   ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid));
 
 /** A new order's share, as a sale; started at once so the checkout keeps it in its pipeline. */
 export function rollNewOrder(tx: Tx, appId: string, orderUid: string): Promise<unknown> {
-  return roll(tx, oneOrder(appId, orderUid), 'sale', 1);
+  const where = oneOrder(appId, orderUid);
+  return Promise.all([roll(tx, where, 'sale', 1), rollStatus(tx, where, null, 1)]);
 }
 
 /** Takes an order's share away under its outcome (before its lines change or it is deleted). */
@@ -138,7 +186,11 @@ export async function unrollOrder(
   appId: string,
   order: { uid: string; status: string; paymentStatus: string },
 ): Promise<void> {
-  await roll(tx, oneOrder(appId, order.uid), outcomeOf(order), -1);
+  const where = oneOrder(appId, order.uid);
+  await Promise.all([
+    roll(tx, where, outcomeOf(order), -1),
+    rollStatus(tx, where, order.status, -1),
+  ]);
 }
 
 /** Adds an order's share back under its outcome (after its lines changed). */
@@ -147,12 +199,14 @@ export async function rerollOrder(
   appId: string,
   order: { uid: string; status: string; paymentStatus: string },
 ): Promise<void> {
-  await roll(tx, oneOrder(appId, order.uid), outcomeOf(order), 1);
+  const where = oneOrder(appId, order.uid);
+  await Promise.all([roll(tx, where, outcomeOf(order), 1), rollStatus(tx, where, order.status, 1)]);
 }
 
 /**
  * An order's status or payment changed from `before` to `after` (both read under the order's
- * row lock or by the conditional update itself): its share moves between outcomes if it must.
+ * row lock or by the conditional update itself): its share moves between outcomes, and its
+ * count between statuses, if they changed.
  */
 export async function moveOrder(
   tx: Tx,
@@ -160,11 +214,16 @@ export async function moveOrder(
   before: { status: string; paymentStatus: string },
   after: { uid: string; status: string; paymentStatus: string },
 ): Promise<void> {
+  const where = oneOrder(appId, after.uid);
+  if (before.status !== after.status) {
+    await rollStatus(tx, where, before.status, -1);
+    await rollStatus(tx, where, after.status, 1);
+  }
   const from = outcomeOf(before);
   const to = outcomeOf(after);
   if (from === to) return;
-  await roll(tx, oneOrder(appId, after.uid), from, -1);
-  await roll(tx, oneOrder(appId, after.uid), to, 1);
+  await roll(tx, where, from, -1);
+  await roll(tx, where, to, 1);
 }
 
 /** One counter action in the staff rollup, in the transaction that writes its activity line. */
@@ -214,7 +273,9 @@ export async function rebuildRollups(db: Database | Tx, appId: string): Promise<
   await db.delete(salesDaily).where(ofTenant(tenant, salesDaily));
   await db.delete(productSalesDaily).where(ofTenant(tenant, productSalesDaily));
   await db.delete(staffDaily).where(ofTenant(tenant, staffDaily));
+  await db.delete(orderStatusDaily).where(ofTenant(tenant, orderStatusDaily));
   await roll(db, ofTenant(tenant, orders), null, 1);
+  await rollStatus(db, ofTenant(tenant, orders), null, 1);
   const day = sql<string>`(${staffActivity.createdAt} AT TIME ZONE ${zone})::date`;
   await db.insert(staffDaily).select(
     db
