@@ -1,28 +1,17 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type { AdminElectronicReceipt } from '@store/contract/admin/money';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { AdminLoadError } from '../shell/admin-load-error';
 import { AdminPager } from '../shell/admin-pager';
-import {
-  useOrdersReceipts,
-  useReceipts,
-  useRefreshReceipts,
-  type ReceiptFilters,
-  type ReceiptStatus,
-} from './api/get-receipts';
-import { useRetryReceipt } from './api/retry-receipt';
+import { useReceipts, type ReceiptFilters, type ReceiptStatus } from './api/get-receipts';
+import { ReceiptFiles, ReceiptState, receiptId, useRetryOutcomes } from './receipt-parts';
 import './money.css';
 
 const PAGE_SIZE = 20;
 const statuses: ReceiptStatus[] = ['PENDING', 'ISSUED', 'REJECTED', 'FAILED'];
-const tone = { PENDING: 'wait', ISSUED: 'good', REJECTED: 'bad', FAILED: 'bad' } as const;
-
-const receiptId = (r: AdminElectronicReceipt) => `${r.serie}-${r.numero}`;
 
 /** The status and the page live in the URL, so a refresh or a shared link keeps them. */
 function useUrlFilters() {
@@ -46,72 +35,6 @@ function useUrlFilters() {
       { replace: true },
     );
   return { filters, set };
-}
-
-/**
- * Tells the owner how each retried receipt ended, once: its order's receipts are asked for until
- * it leaves PENDING (whatever the list's filter shows), then a toast says issued, or refused
- * again and why, and the list is read again.
- */
-function useRetryOutcomes() {
-  const { t } = useTranslation();
-  const refresh = useRefreshReceipts();
-  const [watched, setWatched] = useState<AdminElectronicReceipt[]>([]);
-  const answers = useOrdersReceipts(watched.map((r) => r.order.uid));
-  useEffect(() => {
-    const done = watched.flatMap((r, i) => {
-      const now = answers[i]?.data?.results.find((x) => x.uid === r.uid);
-      return now && now.status !== 'PENDING' ? [now] : [];
-    });
-    if (!done.length) return;
-    for (const r of done)
-      if (r.status === 'ISSUED') toast.success(t('admin.receipts.issued', { id: receiptId(r) }));
-      else
-        toast.error(t('admin.receipts.failedAgain', { id: receiptId(r), reason: r.error ?? '—' }));
-    setWatched((list) => list.filter((r) => !done.some((d) => d.uid === r.uid)));
-    void refresh();
-  }, [answers, watched, refresh, t]);
-  return (receipt: AdminElectronicReceipt) =>
-    setWatched((list) => (list.some((r) => r.uid === receipt.uid) ? list : [...list, receipt]));
-}
-
-/** Sends a refused or unanswered receipt again (same series and number), with its progress. */
-function RetryButton({
-  receipt,
-  onSent,
-}: {
-  receipt: AdminElectronicReceipt;
-  onSent: (receipt: AdminElectronicReceipt) => void;
-}) {
-  const { t } = useTranslation();
-  const retry = useRetryReceipt();
-  const id = receiptId(receipt);
-  // Awaited rather than mutate's callbacks: the row may leave a filtered list before they run.
-  const send = async () => {
-    let answer: AdminElectronicReceipt;
-    try {
-      answer = await retry.mutateAsync(receipt.uid);
-    } catch {
-      toast.error(t('admin.receipts.retryError', { id }));
-      return;
-    }
-    if (answer.status === 'PENDING') {
-      onSent(answer);
-      toast.info(t('admin.receipts.retrying', { id }));
-    } else toast.info(t(`admin.receipts.unchanged_${answer.status}`, { id }));
-  };
-  return (
-    <button
-      type="button"
-      className="button button--small"
-      onClick={() => void send()}
-      disabled={retry.isPending}
-      aria-busy={retry.isPending}
-    >
-      {retry.isPending ? t('admin.receipts.retryBusy') : t('admin.receipts.retry')}
-      <span className="visually-hidden"> {id}</span>
-    </button>
-  );
 }
 
 function Buyer({ buyer }: { buyer: AdminElectronicReceipt['buyer'] }) {
@@ -153,41 +76,10 @@ function ReceiptRow({
       </td>
       <td className="admin-table__number">{formatMoney(r.total, format.language)}</td>
       <td>
-        <span className={`admin-receipts__badge admin-receipts__badge--${tone[r.status]}`}>
-          {t(`admin.receipts.status_${r.status}`)}
-        </span>
-        {r.error && r.status !== 'ISSUED' ? (
-          <small className="admin-receipts__reason" data-testid="receipt-reason">
-            {r.status === 'PENDING'
-              ? t('admin.receipts.lastError', { reason: r.error })
-              : t('admin.receipts.reason', { reason: r.error })}
-          </small>
-        ) : null}
-        {r.status === 'REJECTED' || r.status === 'FAILED' ? (
-          <span className="admin-receipts__retry">
-            <RetryButton receipt={r} onSent={onSent} />
-          </span>
-        ) : null}
+        <ReceiptState receipt={r} onSent={onSent} />
       </td>
       <td>
-        {r.pdf_url || r.xml_url ? (
-          <span className="admin-receipts__files">
-            {r.pdf_url ? (
-              <a href={r.pdf_url} target="_blank" rel="noopener noreferrer">
-                {t('admin.receipts.pdf')}
-                <span className="visually-hidden"> {id}</span>
-              </a>
-            ) : null}
-            {r.xml_url ? (
-              <a href={r.xml_url} target="_blank" rel="noopener noreferrer">
-                {t('admin.receipts.xml')}
-                <span className="visually-hidden"> {id}</span>
-              </a>
-            ) : null}
-          </span>
-        ) : (
-          '—'
-        )}
+        <ReceiptFiles receipt={r} />
       </td>
     </tr>
   );

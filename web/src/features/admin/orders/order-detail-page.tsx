@@ -17,6 +17,7 @@ import { useRemoveOrderLine } from './api/remove-line';
 import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { useOrder } from './api/get-order';
 import { useOrderHistory } from './api/get-order-history';
+import { OrderReceipts } from './order-receipts';
 import './orders.css';
 import { LocationFlagNote } from '../../../components/location-flag-note';
 
@@ -457,6 +458,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             <p className="admin-empty">{t('admin.orders.noRefunds')}</p>
           )}
         </section>
+        <OrderReceipts orderUid={order.uid} />
         <History uid={order.uid} />
       </div>
     </div>

@@ -33,8 +33,9 @@ export const receiptsQuery = (filters: ReceiptFilters) =>
       query.state.data?.results.some((r) => r.status === 'PENDING') ? PENDING_REFRESH_MS : false,
   });
 
-export function useReceipts(filters: ReceiptFilters) {
-  return useQuery(receiptsQuery(filters));
+/** `enabled` false: not asked (the order screen of someone without the money area). */
+export function useReceipts(filters: ReceiptFilters, enabled = true) {
+  return useQuery({ ...receiptsQuery(filters), enabled });
 }
 
 /** The receipts of each of these orders, asked for every 2 s (a retried receipt being followed). */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@store/contract/admin/orders';
 import { api } from '../../../../api/client';
-import { adminOrderKeys } from '../../../../api/query-keys/admin';
+import { adminOrderKeys, adminPaymentKeys } from '../../../../api/query-keys/admin';
 
 /**
  * `POST v5/admin/orders/{uid}/remove-line/`: removes a line (all of it, or `quantity`) from an
@@ -20,6 +20,11 @@ export function useRemoveOrderLine() {
     mutationFn: (v: { uid: string; position: number; quantity?: number }) =>
       removeOrderLine(v.uid, v.position, v.quantity),
     onSuccess: (order) => client.setQueryData(adminOrderKeys.detail(order.uid), order),
-    onSettled: () => client.invalidateQueries({ queryKey: adminOrderKeys.all() }),
+    // A refund queues a credit note: the order's receipts are read again too.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminOrderKeys.all() }),
+        client.invalidateQueries({ queryKey: adminPaymentKeys.receipts() }),
+      ]),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder } from '@store/contract/admin/orders';
 import type { StaffTransitionInput } from '@store/contract/staff/schemas';
 import { api } from '../../../../api/client';
-import { adminOrderKeys } from '../../../../api/query-keys/admin';
+import { adminOrderKeys, adminPaymentKeys } from '../../../../api/query-keys/admin';
 
 export type AdminOrderMove = { uid: string } & StaffTransitionInput;
 
@@ -20,6 +20,11 @@ export function useTransitionOrder() {
   return useMutation({
     mutationFn: transitionOrder,
     onSuccess: (order) => client.setQueryData(adminOrderKeys.detail(order.uid), order),
-    onSettled: () => client.invalidateQueries({ queryKey: adminOrderKeys.all() }),
+    // A refund queues a credit note: the order's receipts are read again too.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: adminOrderKeys.all() }),
+        client.invalidateQueries({ queryKey: adminPaymentKeys.receipts() }),
+      ]),
   });
 }
