@@ -70,6 +70,27 @@ async function issuedReceipt(page: Page) {
   };
 }
 
+/** A fresh page signed in as the demo store's owner. */
+async function ownerPage(viewport = { width: 1280, height: 800 }) {
+  const server = harness.server();
+  const { context, page } = await harness.newPage({ viewport });
+  await acceptCookiesUpFront(context, server.url('localhost'));
+  await page.goto(server.url('localhost', '/login'));
+  await page.getByLabel('Correo electrónico', { exact: true }).fill('dueno@aurora.pe');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Dueno2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return page;
+}
+
+/** Nothing wider than the screen (a phone scrolls down, never sideways). */
+async function noOverflow(page: Page, what: string) {
+  const wide = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(wide <= 1, `${what}: the page is ${wide}px wider than the screen`);
+}
+
 test(
   'a boleta with DNI: a short DNI is refused in Spanish; paid by card, the order page shows "En emisión", then the boleta with its PDF and XML',
   { skip },
@@ -149,13 +170,7 @@ test(
     // A cash order, delivered by the store: its boleta goes out then, and the provider refuses it.
     const member = await newMemberPage();
     const placed = await placePickupOrder(member);
-    const { context, page } = await harness.newPage({ viewport: { width: 1280, height: 800 } });
-    await acceptCookiesUpFront(context, server.url('localhost'));
-    await page.goto(server.url('localhost', '/login'));
-    await page.getByLabel('Correo electrónico', { exact: true }).fill('dueno@aurora.pe');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Dueno2026!');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const page = await ownerPage();
     nubefact.state.mode = 'reject';
     for (const action of ['accept', 'deliver'])
       await apiFromPage(page, 'POST', `v5/staff/orders/${placed.uid}/transition/`, { action });
@@ -172,6 +187,17 @@ test(
     }
     assert.ok(rejected, 'the provider rejected the boleta');
     const id = `${rejected.serie}-${rejected.numero}`;
+
+    // The order's own screen lists it too, with the provider's reason and Retry.
+    await page.goto(server.url('localhost', `/admin/orders/${placed.uid}`));
+    const onOrder = page.getByTestId('admin-order-receipts').locator(`[data-receipt="${id}"]`);
+    await onOrder.waitFor();
+    assert.equal(await onOrder.getAttribute('data-status'), 'REJECTED');
+    assert.equal(
+      await onOrder.getByTestId('receipt-reason').innerText(),
+      'Motivo: El RUC del cliente no está activo en SUNAT',
+    );
+    await onOrder.getByRole('button', { name: `Reintentar ${id}` }).waitFor();
 
     await page.goto(server.url('localhost', '/admin/payments'));
     const nav = page.getByRole('navigation', { name: 'Secciones de la administración' });
@@ -211,5 +237,124 @@ test(
     await member.goto(server.url('localhost', `/orders/${placed.uid}`));
     const receipt = await issuedReceipt(member);
     assert.match(receipt.text, new RegExp(`^Boleta ${id} Emitida`));
+  },
+);
+
+test(
+  'the owner cancels a card-paid order with an issued boleta: the credit note BC is issued and seen on the order screen (desktop and phone), in /admin/receipts and by the shopper',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const member = await newMemberPage();
+    await fillCart(member, ['Croissant de mantequilla']);
+    await goToCheckout(member);
+    await choosePickup(member);
+    await payBySandboxCard(member);
+    await member.getByRole('radio', { name: 'Boleta' }).check();
+    await member.getByLabel('Documento', { exact: true }).selectOption('DNI');
+    await member.getByLabel('Número de documento').fill('41234567');
+    const order = await placeAndOpen(member);
+    assert.equal(order.payment_status, 'PAID');
+    const boleta = await issuedReceipt(member);
+    const boletaId = /^Boleta (B\d{3}-\d+)/.exec(boleta.text)![1]!;
+
+    // The owner's order screen: the boleta, issued, with the buyer it names and its files.
+    const page = await ownerPage();
+    await page.goto(server.url('localhost', `/admin/orders/${order.uid}`));
+    const section = page.getByTestId('admin-order-receipts');
+    const sale = section.locator(`[data-receipt="${boletaId}"]`);
+    await sale.waitFor();
+    assert.equal(await sale.getAttribute('data-status'), 'ISSUED');
+    assert.match(await sale.innerText(), /Boleta B\d{3}-\d+/);
+    assert.match(await sale.innerText(), /DNI 41234567/);
+    assert.equal(
+      await sale.getByRole('link', { name: `PDF ${boletaId}` }).getAttribute('href'),
+      boleta.pdf,
+    );
+
+    // Cancelled by the store: the card is refunded and the refund gets its credit note.
+    const detail = page.getByTestId('admin-order');
+    await detail.getByRole('button', { name: 'Cancelar pedido' }).click();
+    const confirm = detail.getByRole('alertdialog');
+    await confirm
+      .getByLabel('Motivo de la cancelación')
+      .selectOption({ label: 'Se agotó un producto' });
+    await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
+    await page.getByTestId('admin-order-status').getByText('Cancelado por la tienda').waitFor();
+    // The screen asks again every 5 s while one is being issued.
+    const note = section.locator('[data-receipt^="BC"][data-status="ISSUED"]');
+    await note.waitFor({ timeout: 30_000 });
+    const noteId = (await note.getAttribute('data-receipt'))!;
+    assert.match(noteId, /^BC\d{2}-\d+$/);
+    assert.match(await note.innerText(), new RegExp(`^Nota de crédito ${noteId}`));
+    assert.match(await note.innerText(), /S\/ \d+\.\d{2}/);
+    const notePdf = await note.getByRole('link', { name: `PDF ${noteId}` }).getAttribute('href');
+    assert.match(notePdf!, new RegExp(`/3-${noteId}\\.pdf$`));
+    assert.match(
+      (await note.getByRole('link', { name: `XML ${noteId}` }).getAttribute('href'))!,
+      /\.xml$/,
+    );
+    // The sale first, then its credit note.
+    assert.deepEqual(
+      await section
+        .locator('[data-receipt]')
+        .evaluateAll((items) => items.map((i) => i.getAttribute('data-receipt'))),
+      [boletaId, noteId],
+    );
+    const sent = nubefact.received.find((b) => `${b.serie}-${b.numero}` === noteId);
+    assert.ok(sent, 'the credit note was sent to the provider');
+    assert.equal(sent.tipo_de_comprobante, 3);
+    assert.equal(
+      `${sent.documento_que_se_modifica_serie}-${sent.documento_que_se_modifica_numero}`,
+      boletaId,
+    );
+    assert.equal(`S/ ${sent.total.toFixed(2)}`, `S/ ${order.total}`);
+    const findings = await seriousViolations(page, 'admin order with its receipts');
+    assert.equal(findings.length, 0, formatFindings(findings));
+    await page.screenshot({ path: `${SHOTS}/admin-order-receipts-desktop.png`, fullPage: true });
+
+    // On a phone the section fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.locator(`[data-receipt="${noteId}"]`).scrollIntoViewIfNeeded();
+    await noOverflow(page, 'the order screen with its receipts at 390 px');
+    await page.screenshot({ path: `${SHOTS}/admin-order-receipts-390.png`, fullPage: true });
+
+    // /admin/receipts lists the credit note beside the boleta.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(server.url('localhost', '/admin/receipts?status=ISSUED'));
+    const row = page.getByTestId('admin-receipts').locator(`tr[data-receipt="${noteId}"]`);
+    await row.waitFor();
+    assert.match(await row.innerText(), /Nota de crédito/);
+    assert.match(await row.innerText(), new RegExp(`#${order.number}`));
+    assert.equal(
+      await row.getByRole('link', { name: `PDF ${noteId}` }).getAttribute('href'),
+      notePdf,
+    );
+
+    // The shopper's order page: the boleta, then the credit note, each with its files.
+    await member.goto(server.url('localhost', `/orders/${order.uid}`));
+    const mine = member.getByTestId('order-receipts');
+    const shopperNote = mine.locator(`[data-receipt="${noteId}"][data-status="ISSUED"]`);
+    await shopperNote.waitFor();
+    assert.match(
+      (await shopperNote.innerText()).replace(/\s+/g, ' '),
+      new RegExp(`^Nota de crédito ${noteId} Emitida`),
+    );
+    assert.equal(
+      await shopperNote.getByRole('link').filter({ hasText: 'Descargar PDF' }).getAttribute('href'),
+      notePdf,
+    );
+    assert.match(
+      (await shopperNote
+        .getByRole('link')
+        .filter({ hasText: 'Descargar XML' })
+        .getAttribute('href'))!,
+      /\.xml$/,
+    );
+    assert.equal(
+      await mine.locator(`[data-receipt="${boletaId}"][data-status="ISSUED"]`).count(),
+      1,
+    );
+    await member.screenshot({ path: `${SHOTS}/order-credit-note.png`, fullPage: true });
   },
 );

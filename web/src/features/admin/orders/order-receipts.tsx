@@ -15,7 +15,6 @@ function buyerText(t: (key: string) => string, buyer: AdminElectronicReceipt['bu
   return `${buyer.name || t('admin.receipts.anonymous')} · ${document}`;
 }
 
-
 /**
  * The order's electronic receipts on its own screen: the boleta or factura, then the credit
  * notes of its refunds, each with its state, the provider's reason, Retry and the PDF and XML,
