@@ -61,6 +61,16 @@ const cases: Case[] = [
   { method: 'PUT', path: '/api/v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/' },
   {
     method: 'GET',
+    path: '/api/v5/admin/money/receipt-account/',
+    url: () => '/api/v5/admin/money/receipt-account/',
+  },
+  {
+    method: 'PUT',
+    path: '/api/v5/admin/money/receipt-account/',
+    url: () => '/api/v5/admin/money/receipt-account/',
+  },
+  {
+    method: 'GET',
     path: '/api/v5/admin/money/coupons/',
     url: () => '/api/v5/admin/money/coupons/',
   },

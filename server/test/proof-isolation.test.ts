@@ -1162,6 +1162,17 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
       reason: 'OUTCOME_UNKNOWN',
     });
     tenantSecrets.push(reference);
+    // The victim's own Nubefact account: its route and token are its owner's only.
+    const account = await t.call('PUT', '/api/v5/admin/money/receipt-account/', {
+      headers: owner,
+      body: {
+        url: 'https://api.nubefact.com/api/v1/ruta-secreta-de-aurora',
+        token: 'token-secreto-de-aurora',
+        version: 0,
+      },
+    });
+    assert.equal(account.statusCode, 200, account.body);
+    tenantSecrets.push('ruta-secreta-de-aurora', 'token-secreto-de-aurora');
   });
 
   const rows: (Row & { listed?: boolean })[] = [
@@ -1200,6 +1211,19 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
       listed: true,
     },
     { route: 'GET v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/', listed: true },
+    {
+      route: 'GET v5/admin/money/receipt-account/',
+      url: () => '/api/v5/admin/money/receipt-account/',
+      listed: true,
+    },
+    // Sets the caller's own company's account, never the victim's.
+    {
+      route: 'PUT v5/admin/money/receipt-account/',
+      method: 'PUT',
+      url: () => '/api/v5/admin/money/receipt-account/',
+      body: () => ({ url: null, version: 0 }),
+      listed: true,
+    },
     {
       route: 'GET v5/admin/money/unsettled-charges/',
       url: () => '/api/v5/admin/money/unsettled-charges/',

@@ -12,7 +12,7 @@ import {
 } from './support/orders';
 import { startNubefactFake } from './support/nubefact-fake';
 import { NubefactProvider } from '../src/modules/receipts/issuing/nubefact';
-import { electronicReceipts, mailOutbox } from '../src/db/schema';
+import { auditLog, electronicReceipts, mailOutbox } from '../src/db/schema';
 
 /**
  * Electronic receipts (issue 40 part 2): a paid order's boleta or factura is queued with its
@@ -22,16 +22,21 @@ import { electronicReceipts, mailOutbox } from '../src/db/schema';
  */
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startNubefactFake>>;
+/** A company's own Nubefact account, set by its owner (another account, another token). */
+let own: Awaited<ReturnType<typeof startNubefactFake>>;
 let shop: Shop;
 let member: Awaited<ReturnType<Shop['member']>>;
 let owner: Record<string, string>;
 
 before(async () => {
   fake = await startNubefactFake();
+  own = await startNubefactFake('company-own-token-0003');
   t = await startTestApp({
     more: {
       receipts: {
         provider: new NubefactProvider(fake.url, fake.token),
+        // The stand-in's origin is where an owner's account may point here.
+        companyAccounts: { origins: [new URL(own.url).origin] },
         // The tests drain the outbox themselves; retries are due at once.
         delivery: { pollMs: 3_600_000, retryBaseMs: 1, maxAttempts: 3 },
       },
@@ -50,6 +55,7 @@ before(async () => {
 after(async () => {
   await t?.close();
   await fake?.close();
+  await own?.close();
 });
 
 async function order(options: { receipt?: unknown; quantity?: number; cash?: boolean } = {}) {
@@ -272,6 +278,26 @@ describe('electronic receipts', () => {
         ['CREDIT_NOTE', '20.00'],
       ],
     );
+    // The owner's order screen reads the order's receipts: newest first, the credit note's links.
+    const listed = await t.get(`/api/v5/admin/money/receipts/?order=${placed.uid}`, {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(listed.statusCode, 200, listed.body);
+    assert.deepEqual(
+      listed.data.results.map((r: Record<string, unknown>) => [
+        r.kind,
+        `${r.serie}-${r.numero}`,
+        r.status,
+        r.total,
+      ]),
+      [
+        ['CREDIT_NOTE', `${note!.serie}-${note!.numero}`, 'ISSUED', '20.00'],
+        ['BOLETA', `${sale!.serie}-${sale!.numero}`, 'ISSUED', '20.00'],
+      ],
+    );
+    assert.equal(listed.data.results[0].pdf_url, note!.pdfUrl);
+    assert.equal(listed.data.results[0].xml_url, note!.xmlUrl);
     const sent = fake.received.find((b) => b.serie === note!.serie && b.numero === note!.numero)!;
     assert.equal(sent.tipo_de_comprobante, 3);
     assert.equal(sent.documento_que_se_modifica_serie, sale!.serie);
@@ -329,6 +355,97 @@ describe('electronic receipts', () => {
       host: shop.host,
       headers: owner,
     });
+  });
+
+  test("the company's own Nubefact account: validated, token write-only, used instead of the deployment's, forgotten back to it", async () => {
+    const put = (body: unknown) =>
+      t.call('PUT', '/api/v5/admin/money/receipt-account/', { host: shop.host, headers: owner, body });
+    const first = await t.get('/api/v5/admin/money/receipt-account/', {
+      host: shop.host,
+      headers: owner,
+    });
+    assert.equal(first.statusCode, 200, first.body);
+    assert.deepEqual(first.data, {
+      provider: 'nubefact',
+      url: null,
+      token_configured: false,
+      issuer: 'DEPLOYMENT',
+      version: 0,
+    });
+    // Bad input: 400 with the field, nothing kept.
+    const refusals: [unknown, Record<string, string[]>][] = [
+      [
+        { url: 'https://evil.example/api/v1/x', token: 'x', version: 0 },
+        { url: ['admin.receipt_url_invalid'] },
+      ],
+      // Our own network is not the provider (the server would post the sales there).
+      [
+        { url: 'http://127.0.0.1:1/api/v1/x', token: 'x', version: 0 },
+        { url: ['admin.receipt_url_invalid'] },
+      ],
+      [{ url: 'not a url', token: 'x', version: 0 }, { url: ['admin.receipt_url_invalid'] }],
+      [{ url: own.url, version: 0 }, { token: ['admin.receipt_token_required'] }],
+      [{ url: own.url, token: '', version: 0 }, { token: ['form.required'] }],
+      [{ token: 'x', version: 0 }, { url: ['form.required'] }],
+    ];
+    for (const [body, fields] of refusals) {
+      const res = await put(body);
+      assert.equal(res.statusCode, 400, res.body);
+      for (const [field, codes] of Object.entries(fields))
+        assert.deepEqual(res.data[field], codes, `${JSON.stringify(body)}: ${res.body}`);
+    }
+    const stray = await put({ url: own.url, token: 'x', version: 0, extra: 1 });
+    assert.equal(stray.statusCode, 400, stray.body);
+
+    const set = await put({ url: own.url, token: own.token, version: 0 });
+    assert.equal(set.statusCode, 200, set.body);
+    assert.deepEqual(set.data, {
+      provider: 'nubefact',
+      url: own.url,
+      token_configured: true,
+      issuer: 'COMPANY',
+      version: 1,
+    });
+    assert.ok(!set.body.includes(own.token), 'the token is never answered');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.appId, shop.app.uid), eq(auditLog.entity, 'receipt_account')));
+    assert.equal(audit.length, 1);
+    assert.ok(!JSON.stringify(audit).includes(own.token), 'nor written to the audit log');
+    assert.deepEqual((audit[0]!.after as { replaced: string[] }).replaced, ['token']);
+    const stale = await put({ url: own.url, token: own.token, version: 0 });
+    assert.equal(stale.statusCode, 409, stale.body);
+    assert.ok(!stale.body.includes(own.token));
+
+    // The company's sale goes through its own account, not the deployment's.
+    const mine = await order();
+    await drain();
+    let [receipt] = await receiptsOf(mine.uid);
+    assert.equal(receipt!.status, 'ISSUED', receipt!.error ?? '');
+    const key = (b: Record<string, unknown>) => `${b.serie}-${b.numero}`;
+    const id = `${receipt!.serie}-${receipt!.numero}`;
+    assert.ok(own.received.some((b) => key(b) === id), 'sent with the company account');
+    assert.ok(!fake.received.some((b) => key(b) === id), 'not with the deployment account');
+
+    // The URL alone changes, the token kept; then forgotten: the deployment's account again.
+    const moved = await put({ url: `${own.url}/`, version: 1 });
+    assert.equal(moved.statusCode, 200, moved.body);
+    assert.equal(moved.data.token_configured, true);
+    const cleared = await put({ url: null, version: 2 });
+    assert.equal(cleared.statusCode, 200, cleared.body);
+    assert.deepEqual(cleared.data, {
+      provider: 'nubefact',
+      url: null,
+      token_configured: false,
+      issuer: 'DEPLOYMENT',
+      version: 3,
+    });
+    const next = await order();
+    await drain();
+    [receipt] = await receiptsOf(next.uid);
+    assert.equal(receipt!.status, 'ISSUED', receipt!.error ?? '');
+    assert.ok(fake.received.some((b) => key(b) === `${receipt!.serie}-${receipt!.numero}`));
   });
 
   test('ten paid orders at once: ten different consecutive numbers of one series', async () => {

@@ -101,6 +101,43 @@ export const adminTaxRuleInput = z
 export type AdminTaxRuleInput = z.infer<typeof adminTaxRuleInput>;
 
 // ---------------------------------------------------------------------------------------
+// The company's own account at the electronic-receipt provider (receipts/issuing)
+
+/**
+ * `GET v5/admin/money/receipt-account/`: the company's Nubefact account. The token is
+ * write-only (only `token_configured` leaves the server). `issuer`: whose account issues the
+ * company's receipts now: its own (`COMPANY`), the deployment's (`DEPLOYMENT`: NUBEFACT_URL and
+ * NUBEFACT_TOKEN), or nobody's (`NONE`: receipts are numbered and wait). `version` 0: never saved.
+ */
+export const adminReceiptAccount = z.object({
+  provider: z.literal('nubefact'),
+  url: z.string().nullable(),
+  token_configured: z.boolean(),
+  issuer: z.enum(['COMPANY', 'DEPLOYMENT', 'NONE']),
+  version: z.number().int(),
+});
+export type AdminReceiptAccount = z.infer<typeof adminReceiptAccount>;
+
+/**
+ * `PUT v5/admin/money/receipt-account/`: `url` with `token` (the token may be left out when one
+ * is kept already: the URL alone changes); `url: null` forgets both (the deployment's account,
+ * if any, issues again).
+ */
+export const adminReceiptAccountInput = z
+  .object({
+    url: z
+      .string({ error: formMessages.required })
+      .trim()
+      .max(500, adminMoneyMessages.receiptUrlInvalid as string)
+      .refine((v) => URL.canParse(v), adminMoneyMessages.receiptUrlInvalid as string)
+      .nullable(),
+    token: secret().optional(),
+    version: z.number({ error: formMessages.required }).int(formMessages.required).min(0),
+  })
+  .strict();
+export type AdminReceiptAccountInput = z.infer<typeof adminReceiptAccountInput>;
+
+// ---------------------------------------------------------------------------------------
 // Coupons
 
 const adminCouponKind = z.enum(['PERCENT', 'AMOUNT'], { error: formMessages.invalid });

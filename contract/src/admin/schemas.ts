@@ -131,6 +131,7 @@ export const auditEntity = z.enum(
     'member_export',
     'payment_method',
     'tax_rule',
+    'receipt_account',
     'coupon',
     'discount',
     'media',

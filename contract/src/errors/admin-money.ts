@@ -14,6 +14,14 @@ export const adminMoneyErrors = {
     es: 'Tu tienda ya tiene Yape: actívalo o desactívalo en su tarjeta.',
     en: 'Your store already has Yape: switch it on or off on its card.',
   },
+  'admin.receipt_url_invalid': {
+    es: 'Pega la RUTA de tu cuenta de Nubefact (menú API - Integración); empieza con https://api.nubefact.com/api/v1/.',
+    en: 'Paste the ROUTE of your Nubefact account (API - Integration menu); it starts with https://api.nubefact.com/api/v1/.',
+  },
+  'admin.receipt_token_required': {
+    es: 'Escribe el TOKEN de tu cuenta de Nubefact junto con su RUTA.',
+    en: 'Type the TOKEN of your Nubefact account along with its ROUTE.',
+  },
   'admin.coupon_not_found': {
     es: 'No se encontró el cupón.',
     en: 'The coupon was not found.',

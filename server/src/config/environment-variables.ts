@@ -392,13 +392,20 @@ export const environmentVariables: EnvironmentVariable[] = [
     name: 'NUBEFACT_URL',
     default: '(none)',
     description:
-      "Nubefact's route URL of the account that issues the electronic receipts (boletas, facturas, credit notes); with NUBEFACT_TOKEN. Without both, receipts are numbered and queued, and wait.",
+      "Nubefact's route URL of the deployment's account, which issues the electronic receipts (boletas, facturas, credit notes) of every company without its own account (set by the owner in Pagos e impuestos); with NUBEFACT_TOKEN. Without both, such receipts are numbered and queued, and wait.",
   },
   {
     group: 'Operations',
     name: 'NUBEFACT_TOKEN',
     default: '(none)',
     description: "Nubefact's token for NUBEFACT_URL (a secret: never logged).",
+  },
+  {
+    group: 'Operations',
+    name: 'NUBEFACT_ACCOUNT_ORIGINS',
+    default: 'https://api.nubefact.com',
+    description:
+      "Comma-separated origins a company's own Nubefact route URL (set by its owner in Pagos e impuestos) may point at; the server posts that company's sales there.",
   },
   {
     group: 'Operations',

@@ -2,7 +2,10 @@ import path from 'node:path';
 import { defaultMailDelivery } from '../modules/mail/delivery';
 import { NubefactProvider } from '../modules/receipts/issuing/nubefact';
 import type { ReceiptIssuingOptions } from '../modules/receipts/issuing/delivery';
-import { defaultReceiptDelivery } from '../modules/receipts/issuing/delivery';
+import {
+  defaultAccountOrigins,
+  defaultReceiptDelivery,
+} from '../modules/receipts/issuing/delivery';
 import { repoRoot } from '../repo-root';
 import { intFromEnv } from './read-env';
 import {
@@ -91,8 +94,9 @@ export type Config = {
   /** PAYMENT_RECONCILE_RUN_SECONDS: undecided card payments re-read, failed refunds retried (0 off). */
   paymentReconcileRunSeconds: number;
   /**
-   * Electronic receipts: Nubefact's route URL and token of the account (NUBEFACT_URL,
-   * NUBEFACT_TOKEN; both or no provider: receipts are queued and wait), RECEIPTS_POLL_MS,
+   * Electronic receipts: Nubefact's route URL and token of the deployment's account (NUBEFACT_URL,
+   * NUBEFACT_TOKEN; both or none), the origins a company's own account may point at
+   * (NUBEFACT_ACCOUNT_ORIGINS), RECEIPTS_POLL_MS,
    * RECEIPTS_RETRY_BASE_MS, RECEIPTS_MAX_ATTEMPTS.
    */
   receipts: ReceiptIssuingOptions;
@@ -163,6 +167,14 @@ export function configFromEnv(env = process.env): Config {
         env.NUBEFACT_URL && env.NUBEFACT_TOKEN
           ? new NubefactProvider(env.NUBEFACT_URL, env.NUBEFACT_TOKEN)
           : undefined,
+      // Owners may set their company's own account in Pagos e impuestos; the worker always runs.
+      companyAccounts: {
+        origins: env.NUBEFACT_ACCOUNT_ORIGINS
+          ? env.NUBEFACT_ACCOUNT_ORIGINS.split(',')
+              .map((o) => o.trim())
+              .filter(Boolean)
+          : defaultAccountOrigins,
+      },
       delivery: {
         pollMs: intFromEnv('RECEIPTS_POLL_MS', defaultReceiptDelivery.pollMs, env),
         retryBaseMs: intFromEnv('RECEIPTS_RETRY_BASE_MS', defaultReceiptDelivery.retryBaseMs, env),

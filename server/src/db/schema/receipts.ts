@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companies } from './tenancy';
 
 /**
  * A place's SUNAT series and their last correlatives. Each place gets its own establishment
@@ -94,5 +96,37 @@ export const electronicReceipts = pgTable(
       sql`${t.status} IN ('PENDING', 'ISSUED', 'REJECTED', 'FAILED')`,
     ),
     check('electronic_receipts_kind_check', sql`${t.kind} IN ('BOLETA', 'FACTURA', 'CREDIT_NOTE')`),
+  ],
+);
+
+/**
+ * A company's own account at the electronic-receipt provider (Nubefact's route URL and token),
+ * set by its owner in Pagos e impuestos: a deployment serving several RUCs issues each company's
+ * receipts with its own account. Without a row (or with both cleared) the deployment's account
+ * (NUBEFACT_URL, NUBEFACT_TOKEN) issues them. The token is write-only, as Mercado Pago's access
+ * token on payment_methods is: kept as typed, never answered back or logged.
+ */
+export const companyReceiptAccounts = pgTable(
+  'company_receipt_accounts',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    nubefactUrl: text('nubefact_url'),
+    nubefactToken: text('nubefact_token'),
+    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appId, t.companyUid] }),
+    foreignKey({
+      columns: [t.appId, t.companyUid],
+      foreignColumns: [companies.appId, companies.uid],
+    }).onDelete('cascade'),
+    // Both or neither: a URL without its token (or the reverse) issues nothing.
+    check(
+      'company_receipt_accounts_pair_check',
+      sql`(${t.nubefactUrl} IS NULL) = (${t.nubefactToken} IS NULL)`,
+    ),
   ],
 );

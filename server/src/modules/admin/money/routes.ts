@@ -18,6 +18,8 @@ import {
   adminUnsettledChargeQuery,
   adminElectronicReceipt,
   adminElectronicReceiptQuery,
+  adminReceiptAccount,
+  adminReceiptAccountInput,
   paged,
   versionConflictBody,
 } from '@store/contract';
@@ -30,6 +32,7 @@ import { addYape, listPaymentMethods, updatePaymentMethod } from './payment-meth
 import { getTaxRule, putTaxRule } from './tax';
 import { listUnsettledCharges } from './unsettled-charges';
 import { listReceipts, retryReceipt } from './receipts';
+import { getReceiptAccount, putReceiptAccount } from './receipt-account';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -118,6 +121,47 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) => putTaxRule(requireAdmin(request), request.body),
+  );
+
+  server.get(
+    '/v5/admin/money/receipt-account/',
+    {
+      schema: {
+        tags,
+        summary:
+          "The company's own account at the electronic-receipt provider (Nubefact); the token only as whether it is set",
+        description: `${access} \`issuer\`: whose account issues the company's receipts now: COMPANY (this one), DEPLOYMENT (the server's NUBEFACT_URL / NUBEFACT_TOKEN) or NONE (receipts are numbered and wait). \`version\` 0: never saved.`,
+        response: { 200: adminReceiptAccount, ...errors },
+      },
+    },
+    async (request) => getReceiptAccount(requireAdmin(request), server.receiptAccountRules),
+  );
+
+  server.put(
+    '/v5/admin/money/receipt-account/',
+    {
+      schema: {
+        tags,
+        summary: "Sets or forgets the company's own Nubefact account (route URL and token)",
+        description: `${access} \`url\`: the account's route URL (RUTA), at one of the provider's origins (400 {url: ['admin.receipt_url_invalid']}); \`token\`: write-only, required unless one is kept (400 {token}). \`url: null\` forgets both: the deployment's account, if any, issues again. Receipts waiting are sent through the account in force when they go. ${versioned}`,
+        body: adminReceiptAccountInput,
+        response: {
+          200: adminReceiptAccount,
+          ...errors,
+          409: versionConflictBody(adminReceiptAccount),
+        },
+      },
+    },
+    async (request) => {
+      const answer = await putReceiptAccount(
+        requireAdmin(request),
+        server.receiptAccountRules,
+        request.body,
+      );
+      // Receipts that waited for an account may go now.
+      server.receiptIssuer?.soon();
+      return answer;
+    },
   );
 
   server.get(

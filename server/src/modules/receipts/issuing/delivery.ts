@@ -22,8 +22,25 @@ export const defaultReceiptDelivery: ReceiptDelivery = {
   leaseSeconds: 120,
 };
 
-/** What the app is given for receipts: the provider (none: receipts wait) and the outbox pace. */
+/** The start of every Nubefact route URL (an account's "RUTA"). */
+export const defaultAccountOrigins = ['https://api.nubefact.com'];
+
+/**
+ * What the app is given for receipts: the deployment's provider (NUBEFACT_URL and NUBEFACT_TOKEN;
+ * none: a company without its own account waits), the companies' own accounts, and the outbox
+ * pace.
+ */
 export type ReceiptIssuingOptions = {
   provider?: ReceiptProvider;
+  /**
+   * Companies' own accounts (company_receipt_accounts, set by each owner) issue their receipts,
+   * so the worker runs even without the deployment's provider. `origins`: where an owner's URL
+   * may point (NUBEFACT_ACCOUNT_ORIGINS; the server posts the company's sales there, so never
+   * anywhere an owner types). `provider` makes one account's provider (Nubefact's by default).
+   */
+  companyAccounts?: {
+    origins?: string[];
+    provider?: (url: string, token: string) => ReceiptProvider;
+  };
   delivery?: Partial<ReceiptDelivery>;
 };
