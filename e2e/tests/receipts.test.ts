@@ -23,13 +23,16 @@ import { startNubefactFake } from '../../server/test/support/nubefact-fake';
  * server tests.
  */
 const nubefact = await startNubefactFake();
-after(() => nubefact.close());
+// A company's own Nubefact account, set by the owner in Pagos e impuestos (its own token).
+const ownAccount = await startNubefactFake('company-own-token-e2e');
+after(() => Promise.all([nubefact.close(), ownAccount.close()]));
 const harness = useHarness({
   env: () => ({
     // Every test signs someone in from this one address.
     RATE_LIMIT_FACTOR: '100',
     NUBEFACT_URL: nubefact.url,
     NUBEFACT_TOKEN: nubefact.token,
+    NUBEFACT_ACCOUNT_ORIGINS: new URL(ownAccount.url).origin,
     RECEIPTS_POLL_MS: '200',
     RECEIPTS_RETRY_BASE_MS: '500',
     RECEIPTS_MAX_ATTEMPTS: '50',
@@ -356,5 +359,63 @@ test(
       1,
     );
     await member.screenshot({ path: `${SHOTS}/order-credit-note.png`, fullPage: true });
+  },
+);
+
+test(
+  'the owner sets the company’s own Nubefact account in Pagos e impuestos (a wrong route refused in Spanish, the token never shown); its receipts go through it; removed, the platform’s account again',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const page = await ownerPage({ width: 390, height: 844 });
+    await page.goto(server.url('localhost', '/admin/payments'));
+    const form = page.getByTestId('receipt-account');
+    await form
+      .getByRole('heading', { name: 'Tu cuenta de Nubefact (boletas y facturas)' })
+      .waitFor();
+    await form
+      .getByText(/Hoy tus comprobantes se emiten con la cuenta de Nubefact de la plataforma/)
+      .waitFor();
+
+    await form.getByLabel('RUTA').fill('https://nubefact.example.com/api/v1/abc');
+    await form.getByLabel('TOKEN').fill(ownAccount.token);
+    await form.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await form.getByText(/Pega la RUTA de tu cuenta de Nubefact/).waitFor();
+
+    await form.getByLabel('RUTA').fill(ownAccount.url);
+    await form.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await page.getByText('Cuenta de Nubefact guardada').waitFor();
+    await form.getByText(/se emiten con tu propia cuenta de Nubefact/).waitFor();
+    await form.getByText('Hay un token guardado: déjalo vacío para conservarlo.').waitFor();
+    assert.equal(await form.getByLabel('TOKEN').inputValue(), '', 'the token is never shown');
+    assert.ok(!(await page.content()).includes(ownAccount.token));
+    await noOverflow(page, 'Pagos e impuestos with the Nubefact account at 390 px');
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/admin-receipt-account-390.png`, fullPage: true });
+    const findings = await seriousViolations(page, 'payments page with the Nubefact account');
+    assert.equal(findings.length, 0, formatFindings(findings));
+
+    // A sale of the store now goes through the company's own account.
+    const member = await newMemberPage();
+    const placed = await placePickupOrder(member);
+    for (const action of ['accept', 'deliver'])
+      await apiFromPage(page, 'POST', `v5/staff/orders/${placed.uid}/transition/`, { action });
+    await member.goto(server.url('localhost', `/orders/${placed.uid}`));
+    const receipt = await issuedReceipt(member);
+    const id = /^Boleta (B\d{3}-\d+)/.exec(receipt.text)![1]!;
+    assert.ok(
+      ownAccount.received.some((b) => `${b.serie}-${b.numero}` === id),
+      'sent with the company account',
+    );
+    assert.ok(!nubefact.received.some((b) => `${b.serie}-${b.numero}` === id));
+
+    // Removed: the platform's account issues again.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await form.getByRole('button', { name: 'Quitar mi cuenta' }).click();
+    await page.getByText('Quitamos tu cuenta de Nubefact').waitFor();
+    await form
+      .getByText(/Hoy tus comprobantes se emiten con la cuenta de Nubefact de la plataforma/)
+      .waitFor();
+    assert.equal(await form.getByLabel('RUTA').inputValue(), '');
   },
 );

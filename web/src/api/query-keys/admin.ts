@@ -28,6 +28,7 @@ export const adminPaymentKeys = {
   methods: () => ['admin-payment-methods'] as const,
   unsettled: (page: number) => ['admin-unsettled-charges', page] as const,
   tax: () => ['admin-tax-rule'] as const,
+  receiptAccount: () => ['admin-receipt-account'] as const,
   receipts: () => ['admin-receipts'] as const,
   receiptList: (filters: object) => ['admin-receipts', filters] as const,
 };

@@ -104,6 +104,25 @@ export const paymentsEs = {
   issueOn_DELIVERY: 'Al entregar',
   issueOnNote_DELIVERY: 'Cada pedido, cuando lo marcas como entregado.',
   receiptsLink: 'Ver los comprobantes electrónicos',
+  accountTitle: 'Tu cuenta de Nubefact (boletas y facturas)',
+  accountIssuer_COMPANY:
+    'Tus boletas, facturas y notas de crédito se emiten con tu propia cuenta de Nubefact.',
+  accountIssuer_DEPLOYMENT:
+    'Hoy tus comprobantes se emiten con la cuenta de Nubefact de la plataforma. Si tu empresa tiene la suya, ponla aquí.',
+  accountIssuer_NONE:
+    'Aún no hay una cuenta de Nubefact que emita tus comprobantes: se numeran con cada venta y esperan hasta que pongas la tuya.',
+  accountHelp:
+    'En Nubefact, menú «API (Integración)», copia la RUTA y el TOKEN de tu cuenta. El token no se vuelve a mostrar.',
+  accountUrl: 'RUTA',
+  accountToken: 'TOKEN',
+  accountTokenKept: 'Hay un token guardado: déjalo vacío para conservarlo.',
+  accountTokenNew: 'Se guarda sin volver a mostrarse.',
+  accountSave: 'Guardar cuenta',
+  accountSaved: 'Cuenta de Nubefact guardada',
+  accountForget: 'Quitar mi cuenta',
+  accountForgetConfirm:
+    '¿Quitar tu cuenta de Nubefact? Tus próximos comprobantes se emitirán con la cuenta de la plataforma, si la hay, o esperarán.',
+  accountForgotten: 'Quitamos tu cuenta de Nubefact',
   unsettled: {
     title: 'Cobros por devolver',
     note: 'Cobros con tarjeta que pudieron tomar dinero sin dejar un pedido o una promoción: la respuesta del proveedor se perdió, o no se pudo devolver al deshacer la compra. La tienda los busca en el proveedor y devuelve el dinero sola; aquí se ve cada uno hasta que queda resuelto.',
@@ -159,6 +178,25 @@ export const paymentsEn: PaymentsTexts = {
   issueOn_DELIVERY: 'On delivery',
   issueOnNote_DELIVERY: 'Every order, when you mark it delivered.',
   receiptsLink: 'See the electronic receipts',
+  accountTitle: 'Your Nubefact account (boletas and facturas)',
+  accountIssuer_COMPANY:
+    'Your boletas, facturas and credit notes are issued with your own Nubefact account.',
+  accountIssuer_DEPLOYMENT:
+    "Your receipts are issued with the platform's Nubefact account today. If your company has its own, set it here.",
+  accountIssuer_NONE:
+    'No Nubefact account issues your receipts yet: they are numbered with every sale and wait until you set yours.',
+  accountHelp:
+    'In Nubefact, menu "API (Integración)", copy your account\'s ROUTE and TOKEN. The token is never shown again.',
+  accountUrl: 'ROUTE',
+  accountToken: 'TOKEN',
+  accountTokenKept: 'A token is kept: leave this empty to keep it.',
+  accountTokenNew: 'Kept without being shown again.',
+  accountSave: 'Save account',
+  accountSaved: 'Nubefact account saved',
+  accountForget: 'Remove my account',
+  accountForgetConfirm:
+    "Remove your Nubefact account? Your next receipts will be issued with the platform's account, if any, or wait.",
+  accountForgotten: 'Your Nubefact account was removed',
   unsettled: {
     title: 'Charges being given back',
     note: 'Card charges that may have taken money without leaving an order or a promotion: the provider’s answer was lost, or the refund failed when the purchase was undone. The store looks each one up at the provider and gives the money back by itself; each shows here until it is settled.',

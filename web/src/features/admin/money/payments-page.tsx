@@ -13,6 +13,7 @@ import { useAddYape } from './api/add-yape';
 import { useTaxRule } from './api/get-tax-rule';
 import { usePutTaxRule } from './api/put-tax-rule';
 import { UnsettledCharges } from './unsettled-charges';
+import { ReceiptAccountForm } from './receipt-account-form';
 import './money.css';
 import { AdminLoadError } from '../shell/admin-load-error';
 
@@ -238,6 +239,7 @@ export function PaymentsPage() {
           )}
           {methods.data.some((m) => m.type === 'YAPE') ? null : <AddYape />}
           <TaxForm rule={tax.data} />
+          <ReceiptAccountForm />
           <UnsettledCharges />
         </>
       )}
