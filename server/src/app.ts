@@ -36,6 +36,7 @@ import { promotionsRoutes } from './modules/promotions/routes';
 import { engagementRoutes } from './modules/engagement/routes';
 import { programExtrasRoutes } from './modules/program-extras/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { rucLookupRoutes, type RucLookupOptions } from './modules/receipts/ruc-lookup/routes';
 import { paymentsRoutes } from './modules/payments/routes';
 import { paymentReconciliationPlugin } from './modules/payments/scheduler';
 import { subscriptionsRoutes } from './modules/subscriptions/routes';
@@ -129,6 +130,8 @@ export type AppOptions = {
   paymentReconcileRunSeconds?: number;
   /** The electronic-receipt provider (Config.receipts: NUBEFACT_URL, NUBEFACT_TOKEN) and its outbox's pace. */
   receipts?: ReceiptIssuingOptions;
+  /** The factura step's RUC look-up provider (Config.rucLookup: RUC_LOOKUP_URL, RUC_LOOKUP_TOKEN). */
+  rucLookup?: RucLookupOptions;
   /** Where uploaded images go (Config.media); a fresh temporary folder by default (tests). */
   media?: { dir: string; storageUrl?: string };
   /** Level of the one access line per request (Config.accessLogLevel); 'info' by default. */
@@ -226,6 +229,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(engagementRoutes);
       await api.register(programExtrasRoutes);
       await api.register(ordersRoutes);
+      await api.register(rucLookupRoutes, options.rucLookup ?? {});
       await api.register(paymentsRoutes);
       await api.register(subscriptionsRoutes);
       await api.register(staffRoutes);

@@ -68,6 +68,7 @@ const app = await buildApp({
   lowStockMailRunSeconds: config.lowStockMailRunSeconds,
   paymentReconcileRunSeconds: config.paymentReconcileRunSeconds,
   receipts: config.receipts,
+  rucLookup: config.rucLookup,
 });
 
 const metricsServer =

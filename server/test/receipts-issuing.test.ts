@@ -392,7 +392,11 @@ describe('electronic receipts', () => {
       const res = await put(body);
       assert.equal(res.statusCode, 400, res.body);
       for (const [field, codes] of Object.entries(fields))
-        assert.deepEqual(res.data[field], codes, `${JSON.stringify(body)}: ${res.body}`);
+        assert.deepEqual(
+          (res.errorCodes?.codes?.[field] ?? []).map((c) => c.code),
+          codes,
+          `${JSON.stringify(body)}: ${res.body}`,
+        );
     }
     const stray = await put({ url: own.url, token: 'x', version: 0, extra: 1 });
     assert.equal(stray.statusCode, 400, stray.body);

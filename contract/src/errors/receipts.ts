@@ -18,4 +18,12 @@ export const receiptsErrors = {
     es: 'Para una boleta de más de S/ 700.00 necesitamos tu documento de identidad.',
     en: 'A boleta above S/ 700.00 needs your identity document.',
   },
+  'receipts.ruc_not_found': {
+    es: 'SUNAT no tiene este RUC. Revisa el número, o escribe la razón social y la dirección fiscal.',
+    en: 'SUNAT has no such RUC. Check the number, or type the razón social and fiscal address.',
+  },
+  'receipts.ruc_lookup_unavailable': {
+    es: 'No pudimos consultar el RUC ahora: escribe la razón social y la dirección fiscal.',
+    en: 'We could not look the RUC up now: type the razón social and fiscal address.',
+  },
 } as const satisfies CatalogueEntries;

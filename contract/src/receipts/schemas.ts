@@ -117,3 +117,22 @@ export const orderReceipt = z.object({
   issued_at: z.string().nullable(),
 });
 export type OrderReceipt = z.infer<typeof orderReceipt>;
+
+/**
+ * `GET v5/ruc/{ruc}/`: what SUNAT's register says of a RUC (through the deployment's look-up
+ * provider), to fill the factura's razón social and fiscal address. `status` (ACTIVO, BAJA…) and
+ * `condition` (HABIDO, NO HABIDO) as the register writes them, when it says.
+ */
+export const rucLookup = z.object({
+  ruc: z.string(),
+  business_name: z.string(),
+  fiscal_address: z.string(),
+  status: z.string().nullable(),
+  condition: z.string().nullable(),
+});
+export type RucLookup = z.infer<typeof rucLookup>;
+
+/** The look-up's path parameter: a RUC with its check digit, else 400 {ruc}. */
+export const rucLookupParams = z.object({
+  ruc: z.string().trim().refine(isValidRuc, receiptMessages.rucInvalid),
+});

@@ -20,7 +20,9 @@ export type RateLimitedAction =
   /** A limited session proving who it is (password or mailed code): per address and per member. */
   | 'stepUp'
   /** Mailing a step-up code: per address and per member, so nobody floods a mailbox. */
-  | 'stepUpCode';
+  | 'stepUpCode'
+  /** The factura step's RUC look-up: per address and per member (each may cost a provider credit). */
+  | 'rucLookup';
 
 /** Everything the accounts area (auth, profile, mail) reads from the environment. */
 export type AccountsConfig = {
@@ -195,6 +197,12 @@ export const defaultRateLimits: AccountsConfig['rateLimits'] = {
     address: { max: 10, windowSeconds: 3600 },
     identity: { max: 5, windowSeconds: 3600 },
     identityTotal: { max: 5, windowSeconds: 3600 },
+  },
+  // A shopper types one or two RUCs; the register must not be walked through us.
+  rucLookup: {
+    address: { max: 30, windowSeconds: 300 },
+    identity: { max: 15, windowSeconds: 300 },
+    identityTotal: { max: 15, windowSeconds: 300 },
   },
 };
 

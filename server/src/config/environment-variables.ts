@@ -409,6 +409,19 @@ export const environmentVariables: EnvironmentVariable[] = [
   },
   {
     group: 'Operations',
+    name: 'RUC_LOOKUP_URL',
+    default: '(none)',
+    description:
+      "A RUC look-up API answering as Decolecta's (https://api.decolecta.com/v1/sunat/ruc, `?numero=`): the factura step fills razón social and fiscal address from it; with RUC_LOOKUP_TOKEN. Without both, shoppers type them.",
+  },
+  {
+    group: 'Operations',
+    name: 'RUC_LOOKUP_TOKEN',
+    default: '(none)',
+    description: "The look-up API's Bearer token for RUC_LOOKUP_URL (a secret: never logged).",
+  },
+  {
+    group: 'Operations',
     name: 'RECEIPTS_POLL_MS',
     default: '5000',
     description: 'Milliseconds between looks at the electronic receipts outbox.',

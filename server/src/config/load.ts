@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { defaultMailDelivery } from '../modules/mail/delivery';
 import { NubefactProvider } from '../modules/receipts/issuing/nubefact';
+import { DecolectaRucLookup } from '../modules/receipts/ruc-lookup/decolecta';
+import type { RucLookupOptions } from '../modules/receipts/ruc-lookup/routes';
 import type { ReceiptIssuingOptions } from '../modules/receipts/issuing/delivery';
 import {
   defaultAccountOrigins,
@@ -100,6 +102,8 @@ export type Config = {
    * RECEIPTS_RETRY_BASE_MS, RECEIPTS_MAX_ATTEMPTS.
    */
   receipts: ReceiptIssuingOptions;
+  /** The factura step's RUC look-up (RUC_LOOKUP_URL, RUC_LOOKUP_TOKEN; both or none: shoppers type). */
+  rucLookup: RucLookupOptions;
   accounts: AccountsConfig;
   /**
    * Uploaded images: a folder (MEDIA_DIR, by default `media/` beside the data folder), or an
@@ -183,6 +187,12 @@ export function configFromEnv(env = process.env): Config {
           intFromEnv('RECEIPTS_MAX_ATTEMPTS', defaultReceiptDelivery.maxAttempts, env),
         ),
       },
+    },
+    rucLookup: {
+      provider:
+        env.RUC_LOOKUP_URL && env.RUC_LOOKUP_TOKEN
+          ? new DecolectaRucLookup(env.RUC_LOOKUP_URL, env.RUC_LOOKUP_TOKEN)
+          : undefined,
     },
     accounts: defaultAccountsConfig({
       smtpUrl: env.SMTP_URL || undefined,

@@ -31,6 +31,7 @@ export const generousRateLimits: AccountsConfig['rateLimits'] = {
   storeSignup: generous,
   stepUp: generous,
   stepUpCode: generous,
+  rucLookup: generous,
 };
 /** Quotas no test reaches unless it sets its own. */
 export const generousMailQuotas: MailQuotas = {

@@ -73,6 +73,12 @@ export const checkoutEn: Record<keyof typeof checkoutEs, string> = {
   receiptRuc: 'RUC',
   receiptBusinessName: 'Company name (razón social)',
   receiptFiscalAddress: 'Fiscal address',
+  rucSearching: 'Looking the RUC up at SUNAT…',
+  rucFound: 'We filled the razón social and fiscal address with SUNAT’s data.',
+  rucFoundState: 'We filled the razón social and fiscal address with SUNAT’s data ({{state}}).',
+  rucNotFound:
+    'SUNAT has no such RUC. Check the number, or type the razón social and fiscal address.',
+  rucUnavailable: 'We could not look the RUC up now: type the razón social and fiscal address.',
   paymentYAPE: 'Pay now with Yape: your phone number and the approval code of your app.',
   yapePhone: 'Phone number registered in Yape',
   yapeCode: 'Approval code',

@@ -71,6 +71,14 @@ export const checkoutEs = {
   receiptRuc: 'RUC',
   receiptBusinessName: 'Razón social',
   receiptFiscalAddress: 'Dirección fiscal',
+  rucSearching: 'Buscando el RUC en SUNAT…',
+  rucFound: 'Completamos la razón social y la dirección fiscal con los datos de SUNAT.',
+  rucFoundState:
+    'Completamos la razón social y la dirección fiscal con los datos de SUNAT ({{state}}).',
+  rucNotFound:
+    'SUNAT no tiene este RUC. Revisa el número, o escribe la razón social y la dirección fiscal.',
+  rucUnavailable:
+    'No pudimos consultar el RUC ahora: escribe la razón social y la dirección fiscal.',
   paymentYAPE: 'Pagas ahora con Yape: tu celular y el código de aprobación de tu app.',
   yapePhone: 'Celular registrado en Yape',
   yapeCode: 'Código de aprobación',

@@ -10,6 +10,7 @@ export const checkoutKeys = {
     longitude: string,
     area: string,
   ) => ['fare-estimate', placeUid, latitude, longitude, area] as const,
+  ruc: (ruc: string) => ['ruc-lookup', ruc] as const,
   quote: (placeUid: string | null | undefined, body: object | null) =>
     ['order-quote', placeUid, body] as const,
 };

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  isValidRuc,
   receiptInput,
   type ReceiptInput,
   type ReceiptRequest,
 } from '@store/contract/receipts/schemas';
+import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
+import { useRucLookup } from '../api/lookup-ruc';
 
 /** Reads the receipt typed: its body, or null when a field is not valid (the fields say why). */
 export type ReceiptReader = () => ReceiptInput | null;
@@ -91,6 +94,53 @@ export function ReceiptSection({
 
   const set = (name: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));
+
+  // The RUC looked up in SUNAT's register once its check digit is right: razón social and
+  // address are filled when they are empty or still hold an earlier look-up's words (never over
+  // what the shopper typed), and typed by hand when the look-up cannot answer.
+  const ruc = values.type === 'factura' ? values.ruc.trim() : '';
+  const lookup = useRucLookup(ruc);
+  const lookedUp = useRef<{ business_name: string; fiscal_address: string } | null>(null);
+  const found = lookup.data?.ruc === ruc ? lookup.data : undefined;
+  useEffect(() => {
+    if (!found) return;
+    const before = lookedUp.current;
+    const next = { business_name: found.business_name, fiscal_address: found.fiscal_address };
+    lookedUp.current = next;
+    setValues((v) => ({
+      ...v,
+      business_name:
+        !v.business_name.trim() || v.business_name === before?.business_name
+          ? next.business_name
+          : v.business_name,
+      fiscal_address:
+        (!v.fiscal_address.trim() || v.fiscal_address === before?.fiscal_address) &&
+        next.fiscal_address
+          ? next.fiscal_address
+          : v.fiscal_address,
+    }));
+    setErrors((e) => ({
+      ...e,
+      ruc: undefined,
+      business_name: undefined,
+      fiscal_address: undefined,
+    }));
+  }, [found]);
+  const rucNote = !isValidRuc(ruc)
+    ? null
+    : lookup.isFetching
+      ? t('checkout.rucSearching')
+      : found
+        ? [found.status, found.condition].some(Boolean)
+          ? t('checkout.rucFoundState', {
+              state: [found.status, found.condition].filter(Boolean).join(', '),
+            })
+          : t('checkout.rucFound')
+        : lookup.error instanceof ApiError && lookup.error.status === 404
+          ? t('checkout.rucNotFound')
+          : lookup.isError
+            ? t('checkout.rucUnavailable')
+            : null;
   const choice = (option: 'boleta' | 'factura') => (
     <label className={`checkout-choice${values.type === option ? ' checkout-choice--on' : ''}`}>
       <input
@@ -142,6 +192,9 @@ export function ReceiptSection({
             error={errors.ruc}
             onChange={set('ruc')}
           />
+          <p className="checkout-note" aria-live="polite" data-testid="ruc-lookup">
+            {rucNote}
+          </p>
           <TextField
             label={t('checkout.receiptBusinessName')}
             autoComplete="organization"
