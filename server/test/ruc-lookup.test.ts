@@ -81,17 +81,19 @@ describe('RUC look-up', () => {
   });
 
   test('a RUC the register lacks is a 404; the provider down a 503 (the shopper types)', async () => {
-    const missing = await ask('20601030013');
+    // Another member: the first has used part of their look-ups.
+    const buyer = (await shop.member()).auth;
+    const missing = await ask('20601030013', buyer);
     assert.equal(missing.statusCode, 404, missing.body);
     assert.equal(missing.errorCodes?.code, 'receipts.ruc_not_found');
     fake.state.mode = 'down';
-    const down = await ask('20131312955');
+    const down = await ask('20131312955', buyer);
     fake.state.mode = 'up';
     assert.equal(down.statusCode, 503, down.body);
     assert.equal(down.errorCodes?.code, 'receipts.ruc_lookup_unavailable');
     assert.ok(down.headers['retry-after']);
     // Not kept: once the provider is back it answers ("-" parts of the register left out).
-    const back = await ask('20131312955');
+    const back = await ask('20131312955', buyer);
     assert.equal(back.statusCode, 200, back.body);
     assert.equal(back.data.fiscal_address, '');
   });
