@@ -13,6 +13,7 @@ import {
 import { apiFromPage, placePickupOrder } from '../lib/member-orders';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { startNubefactFake } from '../../server/test/support/nubefact-fake';
+import { startRucLookupFake } from '../../server/test/support/ruc-lookup-fake';
 
 /**
  * Boleta or factura (issue 40) in a real browser: the shopper asks for a boleta with their DNI or
@@ -25,7 +26,9 @@ import { startNubefactFake } from '../../server/test/support/nubefact-fake';
 const nubefact = await startNubefactFake();
 // A company's own Nubefact account, set by the owner in Pagos e impuestos (its own token).
 const ownAccount = await startNubefactFake('company-own-token-e2e');
-after(() => Promise.all([nubefact.close(), ownAccount.close()]));
+// The factura step's RUC look-up: a stand-in of Decolecta's SUNAT RUC API.
+const rucLookup = await startRucLookupFake();
+after(() => Promise.all([nubefact.close(), ownAccount.close(), rucLookup.close()]));
 const harness = useHarness({
   env: () => ({
     // Every test signs someone in from this one address.
@@ -33,6 +36,8 @@ const harness = useHarness({
     NUBEFACT_URL: nubefact.url,
     NUBEFACT_TOKEN: nubefact.token,
     NUBEFACT_ACCOUNT_ORIGINS: new URL(ownAccount.url).origin,
+    RUC_LOOKUP_URL: rucLookup.url,
+    RUC_LOOKUP_TOKEN: rucLookup.token,
     RECEIPTS_POLL_MS: '200',
     RECEIPTS_RETRY_BASE_MS: '500',
     RECEIPTS_MAX_ATTEMPTS: '50',
@@ -417,5 +422,65 @@ test(
       .getByText(/Hoy tus comprobantes se emiten con la cuenta de Nubefact de la plataforma/)
       .waitFor();
     assert.equal(await form.getByLabel('RUTA').inputValue(), '');
+  },
+);
+
+test(
+  'the factura step looks the RUC up: razón social and address filled from SUNAT’s register; a RUC it lacks or a look-up down lets the shopper type, and the factura goes out as typed',
+  { skip },
+  async () => {
+    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
+    await fillCart(page, ['Croissant de mantequilla']);
+    await goToCheckout(page);
+    await choosePickup(page);
+    await payBySandboxCard(page);
+    await page.getByRole('radio', { name: 'Factura' }).check();
+    const ruc = page.getByLabel('RUC', { exact: true });
+    const name = page.getByLabel('Razón social');
+    const address = page.getByLabel('Dirección fiscal');
+    const note = page.getByTestId('ruc-lookup');
+    // Whatever the profile kept from an earlier factura is cleared first.
+    await ruc.fill('');
+    await name.fill('');
+    await address.fill('');
+
+    await ruc.fill('20100070970');
+    await note
+      .getByText(
+        'Completamos la razón social y la dirección fiscal con los datos de SUNAT (ACTIVO, HABIDO).',
+      )
+      .waitFor();
+    assert.equal(await name.inputValue(), 'SUPERMERCADOS PERUANOS SOCIEDAD ANONIMA');
+    assert.equal(await address.inputValue(), 'CAL. MORELLI NRO. 181 INT. P-2, SAN BORJA, LIMA');
+    await page.screenshot({ path: `${SHOTS}/checkout-ruc-found-390.png`, fullPage: true });
+
+    // A RUC the register lacks: said, and the shopper types.
+    await ruc.fill('20601030013');
+    await note
+      .getByText(
+        'SUNAT no tiene este RUC. Revisa el número, o escribe la razón social y la dirección fiscal.',
+      )
+      .waitFor();
+    await name.fill('Panadería Nueva S.A.C.');
+    await address.fill('Av. Los Olivos 123, San Isidro, Lima');
+
+    // The look-up down: said, never blocking; what was typed stays and is what the factura names.
+    rucLookup.state.mode = 'down';
+    await ruc.fill('20123456786');
+    await note
+      .getByText(
+        'No pudimos consultar el RUC ahora: escribe la razón social y la dirección fiscal.',
+      )
+      .waitFor();
+    assert.equal(await name.inputValue(), 'Panadería Nueva S.A.C.');
+    const order = await placeAndOpen(page);
+    rucLookup.state.mode = 'up';
+    assert.equal(order.payment_status, 'PAID');
+    const receipt = await issuedReceipt(page);
+    assert.match(receipt.text, /^Factura F\d{3}-\d+ Emitida/);
+    const sent = nubefact.received.find((b) => b.cliente_numero_de_documento === '20123456786');
+    assert.ok(sent, 'the factura names the RUC typed');
+    assert.equal(sent.cliente_denominacion, 'Panadería Nueva S.A.C.');
+    assert.equal(sent.cliente_direccion, 'Av. Los Olivos 123, San Isidro, Lima');
   },
 );
