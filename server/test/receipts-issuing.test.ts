@@ -359,7 +359,11 @@ describe('electronic receipts', () => {
 
   test("the company's own Nubefact account: validated, token write-only, used instead of the deployment's, forgotten back to it", async () => {
     const put = (body: unknown) =>
-      t.call('PUT', '/api/v5/admin/money/receipt-account/', { host: shop.host, headers: owner, body });
+      t.call('PUT', '/api/v5/admin/money/receipt-account/', {
+        host: shop.host,
+        headers: owner,
+        body,
+      });
     const first = await t.get('/api/v5/admin/money/receipt-account/', {
       host: shop.host,
       headers: owner,
@@ -429,7 +433,10 @@ describe('electronic receipts', () => {
     assert.equal(receipt!.status, 'ISSUED', receipt!.error ?? '');
     const key = (b: Record<string, unknown>) => `${b.serie}-${b.numero}`;
     const id = `${receipt!.serie}-${receipt!.numero}`;
-    assert.ok(own.received.some((b) => key(b) === id), 'sent with the company account');
+    assert.ok(
+      own.received.some((b) => key(b) === id),
+      'sent with the company account',
+    );
     assert.ok(!fake.received.some((b) => key(b) === id), 'not with the deployment account');
 
     // The URL alone changes, the token kept; then forgotten: the deployment's account again.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defaultMailDelivery } from '../modules/mail/delivery';
 import { NubefactProvider } from '../modules/receipts/issuing/nubefact';
 import { DecolectaRucLookup } from '../modules/receipts/ruc-lookup/decolecta';
-import type { RucLookupOptions } from '../modules/receipts/ruc-lookup/routes';
+import type { RucLookupOptions } from '../modules/receipts/ruc-lookup/provider';
 import type { ReceiptIssuingOptions } from '../modules/receipts/issuing/delivery';
 import {
   defaultAccountOrigins,

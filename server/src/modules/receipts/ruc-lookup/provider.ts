@@ -18,3 +18,6 @@ export interface RucLookupProvider {
   readonly name: string;
   lookup(ruc: string): Promise<RucLookupAnswer>;
 }
+
+/** What the app is given for the look-up: its provider (none: shoppers type, 503). */
+export type RucLookupOptions = { provider?: RucLookupProvider };

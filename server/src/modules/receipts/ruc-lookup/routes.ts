@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rucLookup, rucLookupParams } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
 import { areaAccess } from '../../../plugins/route-access';
-import type { RucLookupProvider } from './provider';
+import type { RucLookupOptions } from './provider';
 import { RucLookupService } from './service';
 
-export type RucLookupOptions = { provider?: RucLookupProvider };
+export type { RucLookupOptions } from './provider';
 
 /** `GET /api/v5/ruc/{ruc}/`: the factura step's look-up of razón social and fiscal address. */
 export const rucLookupRoutes: FastifyPluginAsyncZod<RucLookupOptions> = async (server, options) => {
