@@ -390,8 +390,11 @@ test(
     await form.getByLabel('RUTA').fill(ownAccount.url);
     await form.getByRole('button', { name: 'Guardar cuenta' }).click();
     // The toast is read, then closed: on a phone it lies over the form's buttons.
-    await page.getByText('Cuenta de Nubefact guardada').click();
-    await page.getByText('Cuenta de Nubefact guardada').waitFor({ state: 'detached' });
+    const saved = page
+      .locator('.Toastify__toast')
+      .filter({ hasText: 'Cuenta de Nubefact guardada' });
+    await saved.locator('.Toastify__close-button').click();
+    await saved.waitFor({ state: 'detached' });
     await form.getByText(/se emiten con tu propia cuenta de Nubefact/).waitFor();
     await form.getByText('Hay un token guardado: déjalo vacío para conservarlo.').waitFor();
     assert.equal(await form.getByLabel('TOKEN').inputValue(), '', 'the token is never shown');
