@@ -419,7 +419,10 @@ test(
     );
     assert.ok(!nubefact.received.some((b) => `${b.serie}-${b.numero}` === id));
 
-    // Removed: the platform's account issues again.
+    // Removed: the platform's account issues again. Read afresh: the back office announced the
+    // member's new order meanwhile, and its toast lies over the form's buttons on a phone.
+    await page.reload();
+    await form.getByText(/se emiten con tu propia cuenta de Nubefact/).waitFor();
     page.once('dialog', (dialog) => void dialog.accept());
     await form.getByRole('button', { name: 'Quitar mi cuenta' }).click();
     await page.getByText('Quitamos tu cuenta de Nubefact').waitFor();
