@@ -92,6 +92,23 @@ export async function fareShows(page: Page, text: string | RegExp): Promise<void
   }
 }
 
+/**
+ * Pays with the store's SANDBOX card (approving unless `number` says otherwise): the card chosen,
+ * its fields typed as on a phone's digits keypad (the form groups and slashes them), and the
+ * summary priced. Answers the total shown.
+ */
+export async function payBySandboxCard(
+  page: Page,
+  { number = '4242424242424242', holder }: { number?: string; holder?: string } = {},
+): Promise<string> {
+  await page.getByLabel(/Tarjeta en línea/).check();
+  if (holder !== undefined) await page.getByLabel('Nombre del titular').fill(holder);
+  await page.getByLabel('Número de tarjeta').pressSequentially(number);
+  await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
+  await page.getByLabel('CVC').fill('123');
+  return shownTotal(page);
+}
+
 /** The total the summary shows once the server priced the order. */
 export async function shownTotal(page: Page): Promise<string> {
   const total = page.getByTestId('summary-total');

@@ -20,7 +20,8 @@ export function apiFromPage<T>(
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-      return JSON.parse(text);
+      // A write may answer with no body (204).
+      return text ? JSON.parse(text) : null;
     },
     { method, path, body },
   );
@@ -33,7 +34,7 @@ export function apiFromPage<T>(
  */
 export async function placePickupOrder(
   page: Page,
-  wanted: { product?: string; quantity?: number } = {},
+  wanted: { product?: string; quantity?: number; comments?: string } = {},
 ): Promise<{ uid: string; number: number; status: string }> {
   type Place = { uid: string; name: string };
   const places = (await apiFromPage<{ results: Place[] }>(page, 'GET', 'v7/places/')).results;
@@ -73,6 +74,7 @@ export async function placePickupOrder(
       city: 'Lima',
       address: 'Av. Arequipa 4500',
     },
+    ...(wanted.comments === undefined ? {} : { comments: wanted.comments }),
   };
   const quote = await apiFromPage<{ total: string }>(
     page,

@@ -1,10 +1,9 @@
-import { fillShownField } from '../lib/checkout';
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { choosePickupSlot } from '../lib/pickup';
+import { choosePickup, demoShopper, payBySandboxCard, placeAndOpen } from '../lib/checkout';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
 import { placePickupOrder } from '../lib/member-orders';
@@ -31,7 +30,6 @@ const inbox = () => {
 };
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PHONE = { width: 375, height: 812 };
 const SMALL_PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -46,46 +44,18 @@ async function signIn(page: Page, pathname: string, email: string, password: str
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+const shopper = demoShopper(harness);
+
 /** The demo member buys a pan de chocolate for pickup with the sandbox card; answers its number. */
 async function paidOrder(): Promise<number> {
-  const server = harness.server();
-  const { context, page } = await harness.newPage();
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await signIn(page, '/login', 'demo@aurora.pe', 'Aurora2026!');
-  await page.goto(server.url('localhost', '/products'));
-  await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  await page.locator('[data-product="Pan de chocolate"]').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.goto(server.url('localhost', '/cart'));
-  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
-  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
-  await page.getByLabel('Recojo en tienda').check();
-  await choosePickupSlot(page);
-  await page.getByLabel(/Tarjeta en línea/).check();
-  // Asked for once the card is chosen (a pickup paid at the counter has none).
-  await fillShownField(
-    page.getByLabel('Dirección de facturación'),
-    'Av. Arequipa 4500, Miraflores',
-  );
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
-  await page.getByLabel('CVC').fill('123');
-  await page.waitForFunction(
-    () => document.querySelector('.checkout-summary')?.getAttribute('aria-busy') === 'false',
-  );
-  await page.locator('.checkout__submit').click();
-  await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
-  const uid = new URL(page.url()).pathname.split('/').pop()!;
-  const order = await page.evaluate(async (u) => {
-    const response = await fetch(`/api/v5/me/orders/${u}/`, {
-      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
-    });
-    return (await response.json()) as { number: number; payment_status: string };
-  }, uid);
+  const page = await shopper.newMemberPage();
+  await shopper.fillCart(page, ['Pan de chocolate']);
+  await shopper.goToCheckout(page);
+  await choosePickup(page);
+  await payBySandboxCard(page);
+  const order = await placeAndOpen(page);
   assert.equal(order.payment_status, 'PAID');
-  await context.close();
+  await page.context().close();
   return order.number;
 }
 

@@ -12,6 +12,7 @@ import {
   MIRAFLORES,
   memberGet,
   orderCount,
+  payBySandboxCard,
   placeAndOpen,
   shownDeliveryTotal,
   shownTotal,
@@ -161,11 +162,7 @@ test(
     await page.getByLabel(/Tarjeta en línea/).check();
     await page.getByText('Modo de prueba (SANDBOX)').waitFor();
     await page.getByText('queda en proceso (como con 3-D Secure)').waitFor();
-    await page.getByLabel('Nombre del titular').fill('ANA QUISPE');
-    await page.getByLabel('Número de tarjeta').pressSequentially('4000000000003220');
-    await page.getByLabel('Vencimiento (MM/AA)').pressSequentially('1230');
-    await page.getByLabel('CVC').fill('123');
-    await shownTotal(page);
+    await payBySandboxCard(page, { number: '4000000000003220', holder: 'ANA QUISPE' });
     const order = await placeAndOpen(page);
     assert.equal(order.payment_status, 'IN_PROCESS');
     assert.ok(order.number > 0, 'the order has its number');

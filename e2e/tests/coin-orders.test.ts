@@ -1,8 +1,8 @@
-import { fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { demoShopper, dialog, fillShownField, memberGet, MIRAFLORES } from '../lib/checkout';
+import { useHarness } from '../lib/harness';
 import { choosePickupSlot } from '../lib/pickup';
 
 // Coin orders in a real browser: the demo member (120 coins in Aurora Club) cannot add the Taza
@@ -11,22 +11,11 @@ import { choosePickupSlot } from '../lib/pickup';
 const harness = useHarness();
 const { skip } = harness;
 
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PROGRAM_PATH = '/program/5cff79f6-a020-5b74-b944-6467a721d32b';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
-function apiFromPage<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const response = await fetch(`/api/${p}`, {
-      headers: { Authorization: `Token ${localStorage.getItem('token')}` },
-    });
-    if (!response.ok) throw new Error(`${p} answered ${response.status}`);
-    return response.json();
-  }, path);
-}
+const { newMemberPage } = demoShopper(harness);
 
 async function openRedeemable(page: Page, title: string) {
   await page.locator(`[data-product="${title}"]`).click();
@@ -38,13 +27,7 @@ test(
   { skip },
   async () => {
     const server = harness.server();
-    const { context, page } = await harness.newPage({ viewport: PHONE });
-    await acceptCookiesUpFront(context, server.url('localhost'));
-    await page.goto(server.url('localhost', '/login'));
-    await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const page = await newMemberPage({ viewport: PHONE });
 
     await page.goto(server.url('localhost', '/products'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
@@ -101,7 +84,7 @@ test(
     const uid = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByTestId('order-status').waitFor();
     assert.equal(await page.getByTestId('order-total').innerText(), '40 monedas');
-    const order = await apiFromPage<{
+    const order = await memberGet<{
       number: number;
       coin_total: number;
       payment_method: { type: string };

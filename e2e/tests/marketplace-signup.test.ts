@@ -6,6 +6,9 @@ import { choosePickupSlot } from '../lib/pickup';
 import { fillShownField } from '../lib/checkout';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { confirmMerchantEmail, createMerchantAccount, fillStoreForm } from '../lib/merchant-signup';
+import { apiFromPage } from '../lib/member-orders';
+import { signIn as signInAt } from '../lib/sign-in';
 
 // Issue 18 in a real browser: on the demo marketplace merchants.localhost a merchant registers,
 // confirms the email from the mail received over SMTP, creates a store at /crear-tienda and
@@ -25,9 +28,6 @@ const { skip } = harness;
 const HOST = 'merchants.localhost';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-const field = (page: Page, label: string | RegExp) =>
-  page.getByLabel(label, { exact: typeof label === 'string' });
-
 async function newPage(viewport?: { width: number; height: number }) {
   const server = harness.server();
   const opened = await harness.newPage(viewport ? { viewport } : undefined);
@@ -35,33 +35,8 @@ async function newPage(viewport?: { width: number; height: number }) {
   return opened.page;
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(harness.server().url(HOST, '/login'));
-  await field(page, 'Correo electrónico').fill(email);
-  await field(page, 'Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-/** A call of the API from the page with the token it stored (the merchant's own session). */
-function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const response = await fetch(`/api/${p}`, {
-        method: m as string,
-        headers: {
-          Authorization: `Token ${localStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${p} answered ${response.status}: ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    [method, path, body] as const,
-  );
-}
+const signIn = (page: Page, email: string, password: string) =>
+  signInAt(page, harness.server().url(HOST, '/login'), email, password);
 
 /** The marketplace home: / is the shoppers' directory of stores (issue 36 row 10). */
 async function openHome(page: Page) {
@@ -128,48 +103,31 @@ test(
       .first()
       .click();
     await merchant.waitForURL((url) => url.pathname === '/crear-tienda');
-    await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
-    await merchant.getByRole('link', { name: 'Crear mi cuenta' }).click();
-    await merchant.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
-    await field(merchant, 'Nombre').fill('Rosa');
-    await field(merchant, 'Apellido').fill('Huamán');
-    await field(merchant, 'Correo electrónico').fill(email);
-    await field(merchant, 'Contraseña').fill(password);
-    const digits = String(Date.now()).slice(-7);
-    const documentField = field(merchant, 'Número de documento');
-    if (await documentField.count()) await documentField.fill(`6${digits}`);
-    const mobile = field(merchant, /Número de celular/);
-    if (await mobile.count()) await mobile.fill(`9${digits}2`);
-    for (const box of [
-      'Acepto los términos y condiciones',
-      'Declaro ser mayor de edad',
-      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
-    ]) {
-      const check = field(merchant, box);
-      if (await check.count()) await check.check();
-    }
-    await merchant.getByRole('button', { name: 'Crear cuenta' }).click();
+    await createMerchantAccount(merchant, {
+      firstName: 'Rosa',
+      lastName: 'Huamán',
+      email,
+      password,
+      documentLead: '6',
+      mobileTail: '2',
+    });
     await merchant.waitForURL((url) => !url.pathname.startsWith('/register'));
 
     // Not confirmed yet: the page says so. The mailed link confirms the address.
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
     await merchant.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
-    const mail = await smtp!.waitFor(email, /Confirma tu correo/);
-    const link = mail.links.find((l) => l.includes('/verification-email/'));
-    assert.ok(link, mail.text);
-    await merchant.goto(link);
-    await merchant.getByText('Tu correo fue verificado.').first().waitFor();
+    await confirmMerchantEmail(merchant, smtp!, email);
 
     // The store form: a field error beside its field, then the store is created.
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
     await merchant.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
     await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();
     await merchant.getByText('Debes aceptar los términos y condiciones').waitFor();
-    await field(merchant, 'Nombre de la tienda').fill(storeName);
-    await field(merchant, 'Categoría').selectOption({ label: 'Bodegas' });
-    await field(merchant, 'Distrito').selectOption({ index: 1 });
-    await field(merchant, 'Dirección de tu local').fill('Jr. Los Pinos 123');
-    await field(merchant, 'Acepto los términos y condiciones del mercado').check();
+    await fillStoreForm(merchant, {
+      name: storeName,
+      district: { index: 1 },
+      address: 'Jr. Los Pinos 123',
+    });
     await merchant.screenshot({ path: `${SHOTS}/marketplace-signup-form.png`, fullPage: true });
     await noSeriousViolations(merchant, 'store sign-up');
     await merchant.getByRole('button', { name: 'Crear mi tienda' }).click();

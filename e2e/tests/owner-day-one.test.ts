@@ -3,6 +3,13 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import {
+  confirmMerchantEmail,
+  createMerchantAccount,
+  field,
+  fillStoreForm,
+} from '../lib/merchant-signup';
+import { signIn as signInAt } from '../lib/sign-in';
 
 // Issue 36 rows 9, 11 and 12 in a real browser: a manager opening an owner's screen is told
 // whose it is; a new merchant confirms the email and is back at /crear-tienda with Lima's and
@@ -24,22 +31,14 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
 
-const field = (page: Page, label: string | RegExp) =>
-  page.getByLabel(label, { exact: typeof label === 'string' });
-
 async function newPage(host: string, viewport = DESKTOP) {
   const opened = await harness.newPage({ viewport });
   await acceptCookiesUpFront(opened.context, harness.server().url(host));
   return opened.page;
 }
 
-async function signIn(page: Page, host: string, email: string, password: string) {
-  await page.goto(harness.server().url(host, '/login'));
-  await field(page, 'Correo electrónico').fill(email);
-  await field(page, 'Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = (page: Page, host: string, email: string, password: string) =>
+  signInAt(page, harness.server().url(host, '/login'), email, password);
 
 /** A GET of the API from the page with its stored session: status and body. */
 function apiGet(page: Page, path: string): Promise<{ status: number; body: { detail?: string } }> {
@@ -118,38 +117,21 @@ test(
 
     // From the store sign-up to the account form and back.
     await page.goto(harness.server().url(HOST, '/crear-tienda'));
-    await page.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
-    await page.getByRole('link', { name: 'Crear mi cuenta' }).click();
-    await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
-    await field(page, 'Nombre').fill('Lucía');
-    await field(page, 'Apellido').fill('Ramos');
-    await field(page, 'Correo electrónico').fill(email);
-    await field(page, 'Contraseña').fill('Tienda-Clave-1');
-    const digits = String(Date.now()).slice(-7);
-    const documentField = field(page, 'Número de documento');
-    if (await documentField.count()) await documentField.fill(`7${digits}`);
-    const mobile = field(page, /Número de celular/);
-    if (await mobile.count()) await mobile.fill(`9${digits}3`);
-    for (const box of [
-      'Acepto los términos y condiciones',
-      'Declaro ser mayor de edad',
-      'Autorizo el tratamiento de mis datos personales según las políticas de privacidad',
-    ]) {
-      const check = field(page, box);
-      if (await check.count()) await check.check();
-    }
-    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await createMerchantAccount(page, {
+      firstName: 'Lucía',
+      lastName: 'Ramos',
+      email,
+      password: 'Tienda-Clave-1',
+      documentLead: '7',
+      mobileTail: '3',
+    });
     await page.waitForURL((url) => url.pathname === '/crear-tienda');
     await page.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
 
     // The mailed link confirms the address and returns to the store sign-up, not /complete-info
     // (the new account has no birth date nor gender yet).
-    const mail = await smtp!.waitFor(email, /Confirma tu correo/);
-    const link = mail.links.find((l) => l.includes('/verification-email/'));
-    assert.ok(link, mail.text);
+    const link = await confirmMerchantEmail(page, smtp!, email);
     assert.match(link, /\?next=%2Fcrear-tienda$/);
-    await page.goto(link);
-    await page.getByText('Tu correo fue verificado.').first().waitFor();
     await page.waitForURL((url) => url.pathname === '/crear-tienda');
     await page.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();
 
@@ -163,11 +145,11 @@ test(
       assert.ok(names.includes(name), name);
     }
     assert.ok(names.includes('Ventanilla (Callao)'));
-    await field(page, 'Nombre de la tienda').fill(storeName);
-    await field(page, 'Categoría').selectOption({ label: 'Bodegas' });
-    await district.selectOption({ label: 'Miraflores' });
-    await field(page, 'Dirección de tu local').fill('Av. Larco 345');
-    await field(page, 'Acepto los términos y condiciones del mercado').check();
+    await fillStoreForm(page, {
+      name: storeName,
+      district: { label: 'Miraflores' },
+      address: 'Av. Larco 345',
+    });
     await shots(page, 'merchant-districts');
     await page.getByRole('button', { name: 'Crear mi tienda' }).click();
 

@@ -4,8 +4,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { useHarness } from '../lib/harness';
+import { demoShopper } from '../lib/checkout';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 /**
@@ -36,23 +36,13 @@ const { skip } = harness;
 const PROGRAM = '5cff79f6-a020-5b74-b944-6467a721d32b';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-async function memberPage(viewport: { width: number; height: number }): Promise<Page> {
-  const server = harness.server();
-  const { context, page } = await harness.newPage({ viewport });
-  await acceptCookiesUpFront(context, server.url('localhost'));
-  await page.goto(server.url('localhost', '/login'));
-  await page.getByLabel('Correo electrónico', { exact: true }).fill('demo@aurora.pe');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Aurora2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  return page;
-}
+const { newMemberPage } = demoShopper(harness);
 
 test(
   'a member buys a money-priced promotion by card: declined says why and holds nothing, approved shows the code',
   { skip },
   async () => {
-    const page = await memberPage({ width: 375, height: 800 });
+    const page = await newMemberPage({ viewport: { width: 375, height: 800 } });
     const sent: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/purchase/')) sent.push(r.postData() ?? '');

@@ -7,8 +7,8 @@ import {
   choosePickup,
   demoShopper,
   orderCount,
+  payBySandboxCard,
   placeAndOpen,
-  shownTotal,
 } from '../lib/checkout';
 import { apiFromPage, placePickupOrder } from '../lib/member-orders';
 import { formatFindings, seriousViolations } from '../lib/axe';
@@ -46,15 +46,6 @@ const harness = useHarness({
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const { newMemberPage, fillCart, goToCheckout } = demoShopper(harness);
-
-/** The SANDBOX card that approves, typed as the checkout test does. */
-async function payBySandboxCard(page: Page) {
-  await page.getByLabel(/Tarjeta en línea/).check();
-  await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-  await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
-  await page.getByLabel('CVC').fill('123');
-  await shownTotal(page);
-}
 
 /** Sends the checkout with a receipt field that is not valid: its message, and no order. */
 async function refused(page: Page, message: string) {

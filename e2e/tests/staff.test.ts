@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { orderableSlot } from '../lib/pickup';
+import { apiFromPage, placePickupOrder as placeMemberPickupOrder } from '../lib/member-orders';
 import { repoRoot, startServer, type RunningServer } from '../lib/server';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
@@ -53,26 +53,6 @@ async function signIn(
   return page;
 }
 
-/** The member's API from the page, with the token the page stored. */
-function apiFromPage<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api/${path}`, {
-        method,
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Token ${localStorage.getItem('token')}`,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-      return JSON.parse(text);
-    },
-    { method, path, body },
-  );
-}
-
 type Place = { uid: string; name: string };
 
 /**
@@ -95,58 +75,9 @@ async function consentAtCounter(page: Page, { expectRequired }: { expectRequired
 
 const staffTabs = (page: Page) => page.getByRole('navigation', { name: 'Secciones del personal' });
 
-/** The member orders a coffee at Miraflores for pickup, paying cash, as the checkout would. */
-async function placePickupOrder(
-  page: Page,
-): Promise<{ uid: string; number: number; status: string }> {
-  const places = (await apiFromPage<{ results: Place[] }>(page, 'GET', 'v7/places/')).results;
-  const place = places.find((p) => p.name.includes('Miraflores'))!.uid;
-  const products = (
-    await apiFromPage<{
-      results: { uid: string; title: string; stock: number | null; option_groups: unknown[] }[];
-    }>(page, 'GET', `v7/places/${place}/products/?page_size=100`)
-  ).results;
-  const product = products.find(
-    (p) => p.option_groups.length === 0 && (p.stock === null || p.stock >= 2),
-  )!;
-  const options = await apiFromPage<{ payment_methods: { uid: string; type: string }[] }>(
-    page,
-    'GET',
-    `v5/places/${place}/checkout-options/`,
-  );
-  const cash = options.payment_methods.find((m) => m.type === 'CASH')!.uid;
-  const schedule = await apiFromPage<{ days: { date: string; slots: { start: string }[] }[] }>(
-    page,
-    'GET',
-    `v7/places/${place}/pickup-schedule/`,
-  );
-  const slot = orderableSlot(schedule);
-  const body = {
-    shipping_type: 'pickup',
-    pickup: { date: slot.date, start: slot.start },
-    products: [{ uid: product.uid, quantity: 2 }],
-    payment_method: cash,
-    billing: {
-      first_name: 'Ana',
-      last_name: 'Quispe',
-      email: 'demo@aurora.pe',
-      phone: '+51987650001',
-      city: 'Lima',
-      address: 'Av. Arequipa 4500',
-    },
-    comments: 'Sin azúcar, por favor',
-  };
-  const quote = await apiFromPage<{ total: string }>(
-    page,
-    'POST',
-    `v5/places/${place}/orders/quote/`,
-    body,
-  );
-  return apiFromPage(page, 'POST', `v5/places/${place}/orders/`, {
-    ...body,
-    expected_total: quote.total,
-  });
-}
+/** The member orders two of a coffee at Miraflores for pickup, paying cash, as the checkout would. */
+const placePickupOrder = (page: Page) =>
+  placeMemberPickupOrder(page, { quantity: 2, comments: 'Sin azúcar, por favor' });
 
 test(
   'a customer opening /staff gets the no-access page, and the menu has no staff entry',
