@@ -9,7 +9,7 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { useAds, useDeleteAd, useSaveAd } from './api/ads';
 import '../programs/programs.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -205,7 +205,7 @@ export function AdsPage() {
         ) : (
           d.results.map((ad) => <AdForm key={`${ad.uid}-${ad.version}`} ad={ad} />)
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.ads" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

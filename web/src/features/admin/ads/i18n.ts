@@ -23,9 +23,6 @@ export const adsEs = {
   saveError: 'No se pudo guardar el anuncio.',
   conflict:
     'Otra persona cambió este anuncio. El formulario muestra sus cambios; revísalos y guarda otra vez.',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 
 export const adsEn: typeof adsEs = {
@@ -52,7 +49,4 @@ export const adsEn: typeof adsEs = {
   saveError: 'The ad could not be saved.',
   conflict:
     'Someone else changed this ad. The form shows their changes; check them and save again.',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };

@@ -12,6 +12,7 @@ import {
   TextField,
 } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
+import { Pager } from '../../../components/pager';
 import { useFormatPrice } from '../../../lib/money';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminProducts, type ProductFilters } from '../api/get-products';
@@ -170,25 +171,12 @@ export function CataloguePage() {
               </li>
             ))}
           </ul>
-          <div className="admin-catalogue__pages">
-            <button
-              type="button"
-              className="button"
-              disabled={!data.previous}
-              onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-            >
-              {t('admin.catalogue.previous')}
-            </button>
-            <span>{t('admin.catalogue.page', { page: filters.page })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={!data.next}
-              onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-            >
-              {t('admin.catalogue.next')}
-            </button>
-          </div>
+          <Pager
+            page={filters.page}
+            hasPrevious={!!data.previous}
+            hasNext={!!data.next}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          />
         </>
       ) : null}
     </section>

@@ -10,7 +10,7 @@ import { NotFound } from '../../../components/not-found';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { useEvents } from './api/get-events';
 import { useDeleteEvent, usePublishEvent } from './api/save-event';
 import { EventEditorPage, type EventPlaces } from './event-editor';
@@ -166,7 +166,7 @@ function EventsList() {
             ))}
           </ul>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.events" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

@@ -59,9 +59,6 @@ export const eventsEs = {
   invalid: 'Revisa los campos marcados.',
   back: 'Volver a los eventos',
   notFound: 'Este evento no existe o no es de tus locales.',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 
 export const eventsEn: typeof eventsEs = {
@@ -124,7 +121,4 @@ export const eventsEn: typeof eventsEs = {
   invalid: 'Check the marked fields.',
   back: 'Back to the events',
   notFound: 'This event does not exist or is not at your places.',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };

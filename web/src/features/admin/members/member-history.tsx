@@ -7,7 +7,8 @@ import { Loading } from '../../../components/loading';
 import { useFormat } from '../../../lib/format';
 import { useFormatPrice } from '../../../lib/money';
 import { useMemberHistory, type HistoryTab } from './api/get-member-history';
-import { Pager } from './pager';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const tabs: HistoryTab[] = ['ledger', 'orders', 'redemptions'];
@@ -135,7 +136,11 @@ function LedgerTab({ uid }: { uid: string }) {
             ))}
           </tbody>
         </table>
-        <Pager page={page} count={query.data?.count ?? 0} onPage={setPage} />
+        <Pager
+          page={page}
+          pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
+          onPage={setPage}
+        />
       </TabState>
     </>
   );
@@ -183,7 +188,11 @@ function OrdersTab({ uid }: { uid: string }) {
           ))}
         </tbody>
       </table>
-      <Pager page={page} count={query.data?.count ?? 0} onPage={setPage} />
+      <Pager
+        page={page}
+        pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
+        onPage={setPage}
+      />
     </TabState>
   );
 }
@@ -233,7 +242,11 @@ function RedemptionsTab({ uid }: { uid: string }) {
           ))}
         </tbody>
       </table>
-      <Pager page={page} count={query.data?.count ?? 0} onPage={setPage} />
+      <Pager
+        page={page}
+        pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
+        onPage={setPage}
+      />
     </TabState>
   );
 }

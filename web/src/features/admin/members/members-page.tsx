@@ -8,7 +8,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormat } from '../../../lib/format';
 import { useMembers } from './api/get-members';
 import { ExportButton } from './export-button';
-import { Pager } from './pager';
+import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
+import { Pager } from '../../../components/pager';
 import './members.css';
 import { AdminLoadError } from '../shell/admin-load-error';
 
@@ -114,7 +115,9 @@ export function MembersPage() {
             </tbody>
           </table>
         )}
-        {d ? <Pager page={page} count={d.count} onPage={setPage} /> : null}
+        {d ? (
+          <Pager page={page} pages={pageCount(d.count, DEFAULT_PAGE_SIZE)} onPage={setPage} />
+        ) : null}
       </section>
     </div>
   );

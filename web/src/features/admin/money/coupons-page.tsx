@@ -11,7 +11,7 @@ import { useCoupons } from './api/get-coupons';
 import { useCreateCoupon } from './api/create-coupon';
 import { useUpdateCoupon } from './api/update-coupon';
 import './money.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 type Form = {
@@ -235,7 +235,7 @@ export function CouponsPage() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.money" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

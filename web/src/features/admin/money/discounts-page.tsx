@@ -11,7 +11,7 @@ import { useAdminCategories } from '../catalogue/api/categories';
 import { useAdminProducts } from '../api/get-products';
 import { useDiscounts, useCreateDiscount, useUpdateDiscount } from './api/discounts';
 import './money.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 type Form = {
@@ -425,7 +425,7 @@ export function DiscountsPage() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.discounts" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

@@ -30,9 +30,6 @@ export const moneyEs = {
   turnOff: 'Desactivar',
   turnOn: 'Activar',
   confirmOff: '¿Desactivar el cupón {{code}}? Los clientes ya no podrán usarlo.',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 export type MoneyTexts = typeof moneyEs;
 
@@ -67,9 +64,6 @@ export const moneyEn: MoneyTexts = {
   turnOff: 'Turn off',
   turnOn: 'Turn on',
   confirmOff: 'Turn coupon {{code}} off? Customers will no longer be able to use it.',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };
 
 export const paymentsEs = {
@@ -140,9 +134,6 @@ export const paymentsEs = {
     firstError: 'El cobro falló ({{error}}); la tienda lo buscará en el proveedor.',
     lastError_one: 'Último intento fallido ({{error}}); se reintenta sola.',
     lastError_other: '{{count}} intentos; el último falló ({{error}}); se reintenta sola.',
-    previous: 'Anterior',
-    next: 'Siguiente',
-    page: 'Página {{page}} de {{pages}}',
   },
 };
 export type PaymentsTexts = typeof paymentsEs;
@@ -214,9 +205,6 @@ export const paymentsEn: PaymentsTexts = {
     firstError: 'The charge failed ({{error}}); the store will look it up at the provider.',
     lastError_one: 'Last attempt failed ({{error}}); retried automatically.',
     lastError_other: '{{count}} attempts; the last failed ({{error}}); retried automatically.',
-    previous: 'Previous',
-    next: 'Next',
-    page: 'Page {{page}} of {{pages}}',
   },
 };
 
@@ -276,9 +264,6 @@ export const discountsEs = {
   day_friday: 'vie',
   day_saturday: 'sáb',
   day_sunday: 'dom',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 export type DiscountsTexts = typeof discountsEs;
 
@@ -337,9 +322,6 @@ export const discountsEn: DiscountsTexts = {
   day_friday: 'Fri',
   day_saturday: 'Sat',
   day_sunday: 'Sun',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };
 
 /** Texts of the electronic receipts screen (`admin.receipts`). */
@@ -384,9 +366,6 @@ export const receiptsEs = {
   unchanged_FAILED: '{{id}} sigue sin respuesta.',
   issued: '{{id}} emitido.',
   failedAgain: '{{id}} no se emitió: {{reason}}',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 export type ReceiptsTexts = typeof receiptsEs;
 
@@ -431,7 +410,4 @@ export const receiptsEn: ReceiptsTexts = {
   unchanged_FAILED: '{{id}} still has no answer.',
   issued: '{{id}} issued.',
   failedAgain: '{{id}} was not issued: {{reason}}',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { AdminLoadError } from '../shell/admin-load-error';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { useReceipts, type ReceiptFilters, type ReceiptStatus } from './api/get-receipts';
 import { ReceiptFiles, ReceiptState, receiptId, useRetryOutcomes } from './receipt-parts';
 import './money.css';
@@ -148,12 +148,7 @@ export function ReceiptsPage() {
             </table>
           </div>
         )}
-        <AdminPager
-          page={page}
-          pages={pages}
-          onPage={(p) => set('page', p > 1 ? String(p) : '')}
-          texts="admin.receipts"
-        />
+        <Pager page={page} pages={pages} onPage={(p) => set('page', p > 1 ? String(p) : '')} />
       </section>
     </div>
   );

@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { Pager } from '../../../components/pager';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
@@ -372,27 +373,7 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <div className="admin-pager">
-            <button
-              type="button"
-              className="button"
-              disabled={page <= 1}
-              onClick={() => set({ page: String(page - 1) })}
-            >
-              {t('admin.orders.previous')}
-            </button>
-            <span>{t('admin.orders.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="button"
-              disabled={page >= pages}
-              onClick={() => set({ page: String(page + 1) })}
-            >
-              {t('admin.orders.next')}
-            </button>
-          </div>
-        ) : null}
+        <Pager page={page} pages={pages} onPage={(next) => set({ page: String(next) })} />
       </section>
     </div>
   );

@@ -9,7 +9,7 @@ import { usePlaces, type PlaceFilters } from './api/get-places';
 import { PlaceEditorPage } from './place-editor';
 import { PlaceState } from './place-state';
 import './places.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -99,7 +99,7 @@ function PlacesList() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.places" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

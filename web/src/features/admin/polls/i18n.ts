@@ -90,9 +90,6 @@ export const pollsEs = {
     'Una fila por respuesta: fecha, socio (nombre y correo) y una columna por pregunta. La descarga queda registrada.',
   toEditor: 'Editar la encuesta',
   toResults: 'Ver resultados',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 
 export const pollsEn: typeof pollsEs = {
@@ -186,7 +183,4 @@ export const pollsEn: typeof pollsEs = {
     'One row per response: date, member (name and email) and one column per question. The download is recorded.',
   toEditor: 'Edit the poll',
   toResults: 'See results',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };

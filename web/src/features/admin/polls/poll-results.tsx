@@ -9,7 +9,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { localeOf, useFormat } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { downloadPollCsv, usePollResults, usePollTextAnswers } from './api/get-poll';
 import { PollState } from './poll-parts';
 import { WithPoll } from './poll-editor';
@@ -108,7 +108,7 @@ function TextAnswers({ poll, question }: { poll: string; question: Question }) {
           ))}
         </ul>
       )}
-      <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.polls" />
+      <Pager page={page} pages={pages} onPage={setPage} />
     </div>
   );
 }

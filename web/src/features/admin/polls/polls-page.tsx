@@ -6,7 +6,7 @@ import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { useFormat } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { usePolls } from './api/get-polls';
 import { NewPollPage, PollPage } from './poll-editor';
 import { PollResultsPage } from './poll-results';
@@ -109,7 +109,7 @@ function PollsList() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.polls" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

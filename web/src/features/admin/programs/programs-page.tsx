@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePrograms } from './api/programs';
 import { ProgramEditorPage } from './program-editor';
 import './programs.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -103,7 +103,7 @@ function ProgramsList() {
             ))}
           </ul>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.programs" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

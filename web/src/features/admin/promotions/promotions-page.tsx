@@ -17,7 +17,7 @@ import { useDeletePromotion } from './api/delete-promotion';
 import { PromotionEditorPage } from './promotion-editor';
 import { KINDS, useCompanyPrograms } from './shared';
 import './promotions.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -225,7 +225,7 @@ function PromotionsList() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.promotions" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

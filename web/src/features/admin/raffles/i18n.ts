@@ -61,9 +61,6 @@ export const rafflesEs = {
   verifyError: 'No se pudo verificar el sorteo.',
   download: 'Descargar registro (JSON)',
   verifyHint: 'Para verificarlo por tu cuenta: node tools/verify-raffle-draw.mjs registro.json',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}} de {{pages}}',
 };
 
 export const rafflesEn: typeof rafflesEs = {
@@ -127,7 +124,4 @@ export const rafflesEn: typeof rafflesEs = {
   verifyError: 'The draw could not be verified.',
   download: 'Download record (JSON)',
   verifyHint: 'To verify it yourself: node tools/verify-raffle-draw.mjs record.json',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}} of {{pages}}',
 };

@@ -10,7 +10,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffleDraw, useRaffleEntries, verifyRaffleDraw } from './api/get-raffle';
 import { useDrawRaffle } from './api/save-raffle';
 import { useStoreDate } from './raffle-state';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -222,7 +222,7 @@ export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
           </table>
         </div>
       )}
-      <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.raffles" />
+      <Pager page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { useRaffles } from './api/get-raffles';
 import { NewRafflePage, RafflePage } from './raffle-editor';
 import { RaffleState, useStoreDate } from './raffle-state';
 import './raffles.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
 
 const PAGE_SIZE = 20;
@@ -98,7 +98,7 @@ function RafflesList() {
             </table>
           </div>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.raffles" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

@@ -17,7 +17,7 @@ import { useFormat } from '../../../lib/format';
 import { useDecideStore, useStores } from './api/stores';
 import { StoreChangeReview } from './store-change-review';
 import './stores.css';
-import { AdminPager } from '../shell/admin-pager';
+import { Pager } from '../../../components/pager';
 
 const decisions = Object.keys(storeTransitions) as StoreDecision[];
 
@@ -95,7 +95,7 @@ export function StoresPage() {
             ))}
           </ul>
         )}
-        <AdminPager page={page} pages={pages} onPage={setPage} texts="admin.stores" />
+        <Pager page={page} pages={pages} onPage={setPage} />
       </section>
     </div>
   );

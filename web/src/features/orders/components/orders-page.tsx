@@ -11,6 +11,7 @@ import { useFormatPrice } from '../../../lib/money';
 import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { Pager } from '../../../components/pager';
 import { StatusBadge } from './status-steps';
 import '../../../styles/checkout.css';
 import { formatInstant } from '../../../lib/format';
@@ -104,27 +105,12 @@ export function OrdersPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="orders__pager" aria-label={t('orders.pageOf', { page, pages })}>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page <= 1}
-                onClick={() => setFilter({ page: page - 1 })}
-              >
-                {t('orders.previous')}
-              </button>
-              <span>{t('orders.pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page >= pages}
-                onClick={() => setFilter({ page: page + 1 })}
-              >
-                {t('orders.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={(next) => setFilter({ page: next })}
+            landmark="orders__pager"
+          />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { Pager } from '../../../components/pager';
 
 type ListQuery<T> = {
   isPending: boolean;
@@ -53,37 +54,7 @@ export function StaffList<T>({
   return <>{children(query.data.results)}</>;
 }
 
-/** Previous / "page n of m" / next under a staff list; nothing when everything fits on one page. */
-export function StaffPager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  if (pages <= 1) return null;
-  return (
-    <nav className="staff-pager" aria-label={t('staff.pageOf', { page, pages })}>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
-      >
-        {t('staff.previous')}
-      </button>
-      <span>{t('staff.pageOf', { page, pages })}</span>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
-      >
-        {t('staff.next')}
-      </button>
-    </nav>
-  );
+/** The shared pager as the staff's lists show it. */
+export function StaffPager(props: { page: number; pages: number; onPage: (page: number) => void }) {
+  return <Pager {...props} landmark="staff-pager" />;
 }

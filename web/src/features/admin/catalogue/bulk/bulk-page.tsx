@@ -10,6 +10,7 @@ import {
 import { ApiError } from '../../../../api/client';
 import { FormAlert, SelectField, TextField } from '../../../../components/form-fields';
 import { Loading } from '../../../../components/loading';
+import { Pager } from '../../../../components/pager';
 import { useErrorText } from '../../../../lib/error-text';
 import { useAdminMe } from '../../api/get-admin-me';
 import { useBulkProducts, type BulkFilters } from '../api/get-bulk-products';
@@ -356,26 +357,13 @@ export function CatalogueBulkPage() {
         </div>
       ) : null}
 
-      {data && (data.next || data.previous) ? (
-        <div className="admin-pager">
-          <button
-            type="button"
-            className="button"
-            disabled={!data.previous}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
-          >
-            {t('admin.catalogueBulk.previous')}
-          </button>
-          <span>{t('admin.catalogueBulk.page', { page: filters.page })}</span>
-          <button
-            type="button"
-            className="button"
-            disabled={!data.next}
-            onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
-          >
-            {t('admin.catalogueBulk.next')}
-          </button>
-        </div>
+      {data ? (
+        <Pager
+          page={filters.page}
+          hasPrevious={!!data.previous}
+          hasNext={!!data.next}
+          onPage={(page) => setFilters((f) => ({ ...f, page }))}
+        />
       ) : null}
 
       <div className="admin-bulk__actions">

@@ -36,9 +36,6 @@ export const catalogueBulkEs = {
   failed: 'No se pudo guardar. Inténtelo de nuevo.',
   empty: 'Este local no tiene productos que coincidan.',
   notCounted: 'Vacío: sin control',
-  previous: 'Anterior',
-  next: 'Siguiente',
-  page: 'Página {{page}}',
   unsaved: 'Cambios sin guardar en esta página',
 };
 
@@ -79,8 +76,5 @@ export const catalogueBulkEn: typeof catalogueBulkEs = {
   failed: 'Could not save. Try again.',
   empty: 'This place has no products that match.',
   notCounted: 'Empty: not counted',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {{page}}',
   unsaved: 'Unsaved changes on this page',
 };
