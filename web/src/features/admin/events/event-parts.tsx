@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminEvent } from '@store/contract/admin/events';
 import { formatDay } from '../../../lib/format';
+import { StatusPill } from '../shell/status-pill';
 
 /** Published or draft, and past once it ended. */
 export function EventState({ event }: { event: AdminEvent }) {
   const { t } = useTranslation();
   return (
     <span className="admin-events__state" data-testid="event-state">
-      <span className={`admin-badge admin-badge--${event.published ? 'on' : 'off'}`}>
+      <StatusPill tone={event.published ? 'on' : 'off'}>
         {event.published ? t('admin.events.published') : t('admin.events.draft')}
-      </span>
-      {event.past ? (
-        <span className="admin-badge admin-badge--warn">{t('admin.events.ended')}</span>
-      ) : null}
+      </StatusPill>
+      {event.past ? <StatusPill tone="warn">{t('admin.events.ended')}</StatusPill> : null}
     </span>
   );
 }

@@ -5,6 +5,7 @@ import type { AdminElectronicReceipt } from '@store/contract/admin/money';
 import { useOrdersReceipts, useRefreshReceipts } from './api/get-receipts';
 import { useRetryReceipt } from './api/retry-receipt';
 import './money.css';
+import { StatusPill } from '../shell/status-pill';
 
 /**
  * The pieces of one electronic receipt as the owner sees it, shared by /admin/receipts and the
@@ -92,9 +93,7 @@ export function ReceiptState({
   const { t } = useTranslation();
   return (
     <>
-      <span className={`admin-receipts__badge admin-receipts__badge--${tone[r.status]}`}>
-        {t(`admin.receipts.status_${r.status}`)}
-      </span>
+      <StatusPill tone={tone[r.status]}>{t(`admin.receipts.status_${r.status}`)}</StatusPill>
       {r.error && r.status !== 'ISSUED' ? (
         <small className="admin-receipts__reason" data-testid="receipt-reason">
           {r.status === 'PENDING'

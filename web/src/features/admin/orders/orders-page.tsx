@@ -18,6 +18,7 @@ import { downloadOrdersCsv } from './api/download-orders-csv';
 import { useOrders, type OrderFilters } from './api/get-orders';
 import './orders.css';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { StatusPill, orderStateTone } from '../shell/status-pill';
 
 const PAGE_SIZE = 20;
 /** Payment states an owner filters by (PENDING orders are never listed). */
@@ -107,14 +108,7 @@ function CsvButton({ filters }: { filters: OrderFilters }) {
 /** A state as a coloured label: green done, red canceled or failed, amber waiting. */
 function Badge({ kind, value }: { kind: 'status' | 'payment'; value: string }) {
   const { t } = useTranslation();
-  const tone = /CANCELED|REJECTED/.test(value)
-    ? 'bad'
-    : /DELIVERED|PAID|REFUNDED|DONE/.test(value)
-      ? 'good'
-      : 'wait';
-  return (
-    <span className={`admin-badge admin-badge--${tone}`}>{t(`admin.orders.${kind}_${value}`)}</span>
-  );
+  return <StatusPill tone={orderStateTone(value)}>{t(`admin.orders.${kind}_${value}`)}</StatusPill>;
 }
 
 function clientName(order: AdminOrder) {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminPlace } from '@store/contract/admin/places';
+import { StatusPill } from '../shell/status-pill';
 
 // Its own file: the list and the editor both show it, and the list opens the editor (issue 38).
 /** Open now (timetable, store clock) and taking orders (online sales on, not paused). */
@@ -12,18 +13,12 @@ export function PlaceState({ place }: { place: AdminPlace }) {
       : t('admin.places.notSelling');
   return (
     <span className="admin-place-state">
-      <span
-        className={`admin-badge admin-badge--${place.open_now ? 'on' : 'off'}`}
-        data-testid="place-open-now"
-      >
+      <StatusPill tone={place.open_now ? 'on' : 'off'} data-testid="place-open-now">
         {place.open_now ? t('admin.places.open') : t('admin.places.closed')}
-      </span>
-      <span
-        className={`admin-badge admin-badge--${place.taking_orders ? 'on' : 'warn'}`}
-        data-testid="place-taking-orders"
-      >
+      </StatusPill>
+      <StatusPill tone={place.taking_orders ? 'on' : 'warn'} data-testid="place-taking-orders">
         {orders}
-      </span>
+      </StatusPill>
     </span>
   );
 }

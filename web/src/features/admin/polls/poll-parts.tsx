@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminPollState } from '@store/contract/admin/polls';
 import { useFormat } from '../../../lib/format';
+import { StatusPill, type PillTone } from '../shell/status-pill';
 
-const badge: Record<AdminPollState, string> = {
+const badge: Record<AdminPollState, PillTone> = {
   inactive: 'off',
   scheduled: 'warn',
   open: 'on',
@@ -13,9 +14,9 @@ const badge: Record<AdminPollState, string> = {
 export function PollState({ state }: { state: AdminPollState }) {
   const { t } = useTranslation();
   return (
-    <span className={`admin-badge admin-badge--${badge[state]}`} data-testid="poll-state">
+    <StatusPill tone={badge[state]} data-testid="poll-state">
       {t(`admin.polls.state_${state}`)}
-    </span>
+    </StatusPill>
   );
 }
 

@@ -10,6 +10,7 @@ import { ProgramEditorPage } from './program-editor';
 import './programs.css';
 import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { StatusPill } from '../shell/status-pill';
 
 const PAGE_SIZE = 20;
 
@@ -75,9 +76,9 @@ function ProgramsList() {
               <li key={p.uid} className="admin-program-list__item">
                 <div>
                   <strong>{p.name}</strong>{' '}
-                  <span className={`admin-badge admin-badge--${p.is_active ? 'on' : 'off'}`}>
+                  <StatusPill tone={p.is_active ? 'on' : 'off'}>
                     {p.is_active ? t('admin.programs.stateOn') : t('admin.programs.stateOff')}
-                  </span>
+                  </StatusPill>
                   <p className="admin-page__note">
                     {[
                       p.points_enabled ? t('admin.programs.points') : null,

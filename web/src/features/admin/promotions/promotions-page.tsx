@@ -19,6 +19,7 @@ import { KINDS, useCompanyPrograms } from './shared';
 import './promotions.css';
 import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { StatusPill } from '../shell/status-pill';
 
 const PAGE_SIZE = 20;
 const STATUSES: AdminPromotionStatus[] = ['active', 'scheduled', 'ended', 'off'];
@@ -206,11 +207,13 @@ function PromotionsList() {
                     </td>
                     <td>{t(`admin.promotions.kind_${p.kind}`)}</td>
                     <td>
-                      <span
-                        className={`admin-badge admin-badge--${p.status === 'active' ? 'on' : p.status === 'scheduled' ? 'warn' : 'off'}`}
+                      <StatusPill
+                        tone={
+                          p.status === 'active' ? 'on' : p.status === 'scheduled' ? 'warn' : 'off'
+                        }
                       >
                         {t(`admin.promotions.status_${p.status}`)}
-                      </span>
+                      </StatusPill>
                     </td>
                     <td data-testid="promotion-usage" data-used={p.usage.used}>
                       {`${t('admin.promotions.usedCount', { count: p.usage.used })} · ${t('admin.promotions.heldCount', { count: p.usage.held })}`}

@@ -12,6 +12,7 @@ import { useDrawRaffle } from './api/save-raffle';
 import { useStoreDate } from './raffle-state';
 import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { StatusPill } from '../shell/status-pill';
 
 const PAGE_SIZE = 20;
 
@@ -211,9 +212,9 @@ export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
                   <td>{date(e.registered_at)}</td>
                   <td>
                     {e.winner_rank ? (
-                      <span className="admin-badge admin-badge--on">
+                      <StatusPill tone="on">
                         {t('admin.raffles.winner', { rank: e.winner_rank })}
-                      </span>
+                      </StatusPill>
                     ) : null}
                   </td>
                 </tr>

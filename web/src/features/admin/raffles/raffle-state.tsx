@@ -1,20 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminRaffle } from '@store/contract/admin/raffles';
 import { formatInstant } from '../../../lib/format';
+import { StatusPill, type PillTone } from '../shell/status-pill';
 
 // Its own file: the list, the editor and the draw show these, and the list opens the editor (issue 38).
 /** Open (members may enter), drawn, or closed. */
 export function RaffleState({ raffle }: { raffle: AdminRaffle }) {
   const { t } = useTranslation();
-  const [kind, text] = raffle.drawn_at
+  const [kind, text]: [PillTone, string] = raffle.drawn_at
     ? ['warn', t('admin.raffles.drawn')]
     : raffle.is_open
       ? ['on', t('admin.raffles.open')]
       : ['off', t('admin.raffles.closed')];
   return (
-    <span className={`admin-badge admin-badge--${kind}`} data-testid="raffle-state">
+    <StatusPill tone={kind} data-testid="raffle-state">
       {text}
-    </span>
+    </StatusPill>
   );
 }
 
