@@ -19,6 +19,7 @@ import { saveFile } from '../../../lib/save-file';
 import { downloadReportCsv } from './api/download-report-csv';
 import { useReport } from './api/get-report';
 import { ReportChart } from './report-chart';
+import { ReportTable } from './report-table';
 import './reports.css';
 
 const presets = ['today', '7d', '30d', 'month'] as const;
@@ -295,34 +296,27 @@ function SalesSection({
               format={(v) => format.number(Math.round(v))}
             />
           ) : null}
-          <div className="admin-reports__table">
-            <table className="admin-table" data-testid={`${id}-table`}>
-              <thead>
-                <tr>
-                  <th scope="col">{t(`admin.reports.col_${kind}`)}</th>
-                  <th scope="col">
-                    {units ? t('admin.reports.units') : t('admin.reports.orders')}
-                  </th>
-                  <th scope="col">{t('admin.reports.sales')}</th>
-                  <th scope="col">{t('admin.reports.previous')}</th>
-                  <th scope="col">{t('admin.reports.canceled')}</th>
-                  <th scope="col">{t('admin.reports.refunded')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row">{r.label}</th>
-                    <td>{format.number(r.count)}</td>
-                    <td>{price(r.sales)}</td>
-                    <td>{price(r.previous_sales)}</td>
-                    <td>{r.canceled_count ? price(r.canceled_sales) : '—'}</td>
-                    <td>{r.refunded_count ? price(r.refunded_sales) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            testId={`${id}-table`}
+            head={t(`admin.reports.col_${kind}`)}
+            rows={rows}
+            columns={[
+              {
+                title: units ? t('admin.reports.units') : t('admin.reports.orders'),
+                cell: (r) => format.number(r.count),
+              },
+              { title: t('admin.reports.sales'), cell: (r) => price(r.sales) },
+              { title: t('admin.reports.previous'), cell: (r) => price(r.previous_sales) },
+              {
+                title: t('admin.reports.canceled'),
+                cell: (r) => (r.canceled_count ? price(r.canceled_sales) : '—'),
+              },
+              {
+                title: t('admin.reports.refunded'),
+                cell: (r) => (r.refunded_count ? price(r.refunded_sales) : '—'),
+              },
+            ]}
+          />
           {kind === 'product' && report.by_product_total > rows.length ? (
             <p className="admin-page__note" data-testid="report-product-top">
               {t('admin.reports.topProducts', {
@@ -372,32 +366,21 @@ function StaffSection({ report, query }: { report: AdminReport; query: AdminRepo
               format={(v) => format.number(Math.round(v))}
             />
           ) : null}
-          <div className="admin-reports__table">
-            <table className="admin-table" data-testid="report-staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.reports.col_staff')}</th>
-                  <th scope="col">{t('admin.reports.actions')}</th>
-                  <th scope="col">{t('admin.reports.previous')}</th>
-                  <th scope="col">{t('admin.reports.redemptions')}</th>
-                  <th scope="col">{t('admin.reports.stamps')}</th>
-                  <th scope="col">{t('admin.reports.points')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr key={r.key}>
-                    <th scope="row">{r.label}</th>
-                    <td>{format.number(r.actions)}</td>
-                    <td>{format.number(r.previous_actions)}</td>
-                    <td>{format.number(r.redemptions)}</td>
-                    <td>{format.number(r.stamps)}</td>
-                    <td>{format.number(r.points)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ReportTable
+            testId="report-staff-table"
+            head={t('admin.reports.col_staff')}
+            rows={rows}
+            columns={[
+              { title: t('admin.reports.actions'), cell: (r) => format.number(r.actions) },
+              {
+                title: t('admin.reports.previous'),
+                cell: (r) => format.number(r.previous_actions),
+              },
+              { title: t('admin.reports.redemptions'), cell: (r) => format.number(r.redemptions) },
+              { title: t('admin.reports.stamps'), cell: (r) => format.number(r.stamps) },
+              { title: t('admin.reports.points'), cell: (r) => format.number(r.points) },
+            ]}
+          />
         </>
       )}
     </section>
