@@ -514,6 +514,113 @@ function leaked(body: string, secrets: string[]): string[] {
   return secrets.filter((s) => s && body.includes(s));
 }
 
+type Answer = Awaited<ReturnType<TestApp['call']>>;
+type Intruder = { host: string; auth: Auth };
+
+/** A route another tenant's owner (or staff) calls in a back-office area's proof. */
+type IntruderRow = Row & {
+  /** A list (or a file) of the caller's own: 200, holding nothing of the victim's. */
+  listed?: boolean;
+  /** The test's name when one route is called twice (the route otherwise). */
+  label?: string;
+  /** More checks of the intruder's answer on its own host. */
+  check?: (res: Answer) => void;
+  /** What the victim's owner finds in their own answer (the control, with `owner`). */
+  ownerSees?: () => string;
+};
+
+/**
+ * The isolation proof of one back-office area, a test a row (so a new route is one row): the
+ * intruder (another tenant's owner, usually) calls the row's route from their own host, answered
+ * 200 for a list of their own (`listed`) and refused otherwise (`row.refuse`, else `refuse`,
+ * [403, 404] unless said); then with their token on the victim's host, answered 401 (the session
+ * is no session there). Neither answer holds the victim's secrets, and not one of the victim's
+ * rows changed. With `owner`, the victim's own owner reads every GET row on its host (200): a
+ * refusal above is isolation, not a wrong id.
+ */
+function proveIntruderRows(
+  rows: IntruderRow[],
+  options: {
+    intruder: () => Intruder;
+    refuse?: number[];
+    /** The secrets no answer may hold: the tenant's and its members' unless said. */
+    secrets?: () => string[];
+    owner?: () => Auth;
+    /** The victim tenant (the demo store unless said). */
+    victim?: () => { app: string; host: string };
+    /** Also call on the victim's host with the intruder's token (401); off for staff of another host. */
+    onVictimHost?: boolean;
+    /** Put before each test's name. */
+    prefix?: string;
+  },
+): void {
+  const {
+    refuse = [403, 404],
+    secrets = () => [...tenantSecrets, ...memberSecrets],
+    victim = () => ({ app: v.app, host: v.host }),
+    onVictimHost = true,
+    prefix = '',
+  } = options;
+  for (const row of rows) {
+    test(`${prefix}${row.label ?? row.route}`, async () => {
+      const { app, host } = victim();
+      const intruder = options.intruder();
+      const method = row.method ?? 'GET';
+      const before = await fingerprint(app);
+      const res = await t.call(method, row.url(), {
+        host: intruder.host,
+        headers: intruder.auth,
+        body: row.body?.(),
+      });
+      if (row.listed) assert.equal(res.statusCode, 200, `${row.route}: ${res.body.slice(0, 300)}`);
+      else
+        assert.ok(
+          (row.refuse ?? refuse).includes(res.statusCode),
+          `${row.route} by another tenant answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
+        );
+      row.check?.(res);
+      let answers = res.body;
+      if (onVictimHost) {
+        const there = await t.call(method, row.url(), {
+          host,
+          headers: intruder.auth,
+          body: row.body?.(),
+        });
+        assert.equal(there.statusCode, 401, there.body);
+        answers += there.body;
+      }
+      assert.deepEqual(
+        leaked(answers, secrets()),
+        [],
+        `${row.route} leaks: ${res.body.slice(0, 300)}`,
+      );
+      assert.equal(await fingerprint(app), before, `${row.route} changed the victim's rows`);
+      if (options.owner && method === 'GET') {
+        const own = await t.call('GET', row.url(), { host, headers: options.owner() });
+        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
+        const seen = row.ownerSees?.();
+        if (seen) assert.ok(own.body.includes(seen), own.body);
+      }
+    });
+  }
+}
+
+/** Another tenant's owner: the owner of a store of their own (`makeStaffShop`). */
+async function anotherTenantsOwner(
+  name: string,
+  options?: Parameters<typeof makeStaffShop>[2],
+): Promise<Intruder> {
+  const shop = await makeStaffShop(t, name, options);
+  return { host: shop.host, auth: shop.auth.owner };
+}
+
+/** The demo store's own owner, signed in. */
+async function victimOwner(): Promise<Auth> {
+  const own = await t.post('/api/v5/login/', { email: 'dueno@aurora.pe', password: 'Dueno2026!' });
+  assert.equal(own.statusCode, 200, own.body);
+  return { authorization: `Token ${own.data.token}` };
+}
+
 describe('tenant isolation: ids of another tenant', () => {
   const start = { victim: '', rocky: '' };
   before(async () => {
@@ -707,7 +814,7 @@ describe("tenant isolation: another tenant's staff", () => {
     tenantSecrets.push('invitada.secreta@example.com');
   });
 
-  const rows: Row[] = [
+  const rows: IntruderRow[] = [
     { route: 'GET v5/staff/orders/{uid}/', url: () => `/api/v5/staff/orders/${v.order}/` },
     {
       route: 'GET v5/staff/clients/{uid}/promotions/',
@@ -785,38 +892,12 @@ describe("tenant isolation: another tenant's staff", () => {
     assert.equal(there.statusCode, 401, there.body);
   });
 
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: 'multi.localhost',
-        headers: staff,
-        body: row.body?.(),
-      });
-      assert.ok(
-        (row.refuse ?? [403, 404]).includes(res.statusCode),
-        `${row.route} by another tenant's staff answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-      );
-      assert.deepEqual(
-        leaked(res.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(
-        await fingerprint(v.app),
-        before,
-        `${row.route} changed the victim tenant's rows`,
-      );
-      if ((row.method ?? 'GET') === 'GET') {
-        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
-        assert.equal(
-          own.statusCode,
-          200,
-          `${row.route} for the store's own owner: ${own.body.slice(0, 200)}`,
-        );
-      }
-    });
-  }
+  // Staff of another store, on its own host: their session is no session on the victim's.
+  proveIntruderRows(rows, {
+    intruder: () => ({ host: 'multi.localhost', auth: staff }),
+    owner: () => owner,
+    onVictimHost: false,
+  });
 });
 
 describe('tenant isolation: browser error reports', () => {
@@ -910,25 +991,19 @@ describe('tenant isolation: the step-up of a limited session', () => {
 });
 
 describe("tenant isolation: another tenant's owner in the back office", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let owner: Auth;
   let category = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin');
+    owner = await victimOwner();
     const categories = await t.get('/api/v5/admin/categories/', { headers: owner });
     assert.equal(categories.statusCode, 200, categories.body);
     category = categories.data[0].uid;
     tenantSecrets.push(category, categories.data[0].name);
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     {
       route: 'GET v5/admin/dashboard/?place',
       url: () => `/api/v5/admin/dashboard/?place=${v.place}`,
@@ -974,49 +1049,16 @@ describe("tenant isolation: another tenant's owner in the back office", () => {
       listed: true,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      // From their own host, and with their token on the victim's host (no session there).
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else
-        assert.ok(
-          (row.refuse ?? [403, 404]).includes(res.statusCode),
-          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-        );
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-      if ((row.method ?? 'GET') === 'GET') {
-        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
-        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
-      }
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, owner: () => owner });
 });
 
 describe("tenant isolation: another tenant's owner in the back office's orders", () => {
-  let intruder: { host: string; auth: Auth };
+  let intruder: Intruder;
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-orders');
-    intruder = { host: shop.host, auth: shop.auth.owner };
+    intruder = await anotherTenantsOwner('iso-admin-orders');
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     { route: 'GET v5/admin/orders/{uid}/', url: () => `/api/v5/admin/orders/${v.order}/` },
     {
       route: 'POST v5/admin/orders/{uid}/cancel/',
@@ -1065,51 +1107,21 @@ describe("tenant isolation: another tenant's owner in the back office's orders",
     },
     { route: 'GET v5/admin/orders.csv', url: () => '/api/v5/admin/orders.csv', listed: true },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: intruder.host,
-        headers: intruder.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else
-        assert.ok(
-          (row.refuse ?? [403, 404]).includes(res.statusCode),
-          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-        );
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: intruder.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets, v.order]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, {
+    intruder: () => intruder,
+    secrets: () => [...tenantSecrets, ...memberSecrets, v.order],
+  });
 });
 
 describe("tenant isolation: another tenant's owner in the money settings", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let owner: Auth;
   let coupon = '';
   let discount = '';
   let receipt = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-money');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-money');
+    owner = await victimOwner();
     const coupons = await t.get('/api/v5/admin/money/coupons/', { headers: owner });
     assert.equal(coupons.statusCode, 200, coupons.body);
     assert.ok(coupons.data.count > 0, 'the demo store has coupons');
@@ -1175,7 +1187,7 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
     tenantSecrets.push('ruta-secreta-de-aurora', 'token-secreto-de-aurora');
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     {
       route: 'PATCH v5/admin/money/payment-methods/{uid}/',
       method: 'PATCH',
@@ -1240,39 +1252,15 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
       url: () => `/api/v5/admin/money/receipts/${receipt}/retry/`,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-      if ((row.method ?? 'GET') === 'GET') {
-        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
-        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
-      }
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404], owner: () => owner });
 });
 
 describe("tenant isolation: another tenant's owner on images and branding", () => {
-  let attacker: { host: string; auth: Auth };
+  let attacker: Intruder;
   let owner: Auth;
   let image = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-media');
-    attacker = { host: shop.host, auth: shop.auth.owner };
+    attacker = await anotherTenantsOwner('iso-media');
     const own = await t.post('/api/v5/login/', {
       email: 'dueno@aurora.pe',
       password: 'Dueno2026!',
@@ -1335,25 +1323,19 @@ describe("tenant isolation: another tenant's owner on images and branding", () =
 });
 
 describe("tenant isolation: another tenant's owner in the back office's catalogue", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let owner: Auth;
   let product = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-catalogue');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-catalogue');
+    owner = await victimOwner();
     const products = await t.get('/api/v5/admin/products/?page_size=1', { headers: owner });
     assert.equal(products.statusCode, 200, products.body);
     product = products.data.results[0].uid;
     tenantSecrets.push(product);
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     {
       route: 'GET v5/admin/products/{uid}/',
       url: () => `/api/v5/admin/products/${product}/`,
@@ -1378,34 +1360,7 @@ describe("tenant isolation: another tenant's owner in the back office's catalogu
     // The list answers 200 with the caller's own company only.
     { route: 'GET v5/admin/products/', url: () => '/api/v5/admin/products/', listed: true },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else
-        assert.ok(
-          (row.refuse ?? [403, 404]).includes(res.statusCode),
-          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-        );
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
 
 describe("tenant isolation: another tenant's owner exports their store", () => {
@@ -1423,11 +1378,10 @@ describe("tenant isolation: another tenant's owner exports their store", () => {
 });
 
 describe("tenant isolation: another tenant's owner on the catalogue's CSV and bulk edit", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let product = { uid: '', version: 1, sku: '' as string | null, title: '' };
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-csv');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
+    attackerOwner = await anotherTenantsOwner('iso-admin-csv');
     const own = await t.post('/api/v5/login/', {
       email: 'dueno@aurora.pe',
       password: 'Dueno2026!',
@@ -1441,9 +1395,9 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
     tenantSecrets.push(product.uid);
   });
 
-  const rows: (Row & { answers: number[] })[] = [
+  const rows: IntruderRow[] = [
     // Their own file: their company's products only.
-    { route: 'GET v5/admin/products.csv', url: () => '/api/v5/admin/products.csv', answers: [200] },
+    { route: 'GET v5/admin/products.csv', url: () => '/api/v5/admin/products.csv', listed: true },
     {
       // The victim's product by uid: not theirs, a 400 naming the row, nothing written.
       route: 'POST v5/admin/products/import/ (uid of the victim)',
@@ -1453,7 +1407,7 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
         csv: `uid,titulo,precio\n${product.uid},Robado,0.10\n`,
         dry_run: false,
       }),
-      answers: [400],
+      refuse: [400],
     },
     {
       // The victim's SKU is no match in another company: at most a product of their own.
@@ -1464,7 +1418,9 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
         csv: `sku,titulo,precio\n${product.sku ?? 'AURORA-SKU'},Robado,0.10\n`,
         dry_run: true,
       }),
-      answers: [200],
+      listed: true,
+      // A preview: nothing written, at most a product of their own.
+      check: (res) => assert.equal(res.data.updated.length, 0, res.body),
     },
     {
       route: 'POST v5/admin/products/bulk/',
@@ -1474,64 +1430,31 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
         place: v.place,
         products: [{ uid: product.uid, version: product.version, price: '0.10', stock: 0 }],
       }),
-      answers: [400],
+      refuse: [400],
     },
     {
       route: 'POST v5/admin/products/bulk/ (price only)',
       method: 'POST',
       url: () => '/api/v5/admin/products/bulk/',
       body: () => ({ products: [{ uid: product.uid, version: product.version, price: '0.10' }] }),
-      answers: [400],
+      refuse: [400],
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.ok(
-        row.answers.includes(res.statusCode),
-        `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-      );
-      if (res.statusCode === 200 && row.method === 'POST')
-        assert.equal(res.data.updated.length, 0, res.body);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
 
 describe("tenant isolation: another tenant's owner in the back office's places", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let owner: Auth;
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-places');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-places');
+    owner = await victimOwner();
     const mine = await t.get(`/api/v5/admin/places/${v.place}/`, { headers: owner });
     assert.equal(mine.statusCode, 200, mine.body);
     tenantSecrets.push(v.place, mine.data.address);
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     { route: 'GET v5/admin/places/{uid}/', url: () => `/api/v5/admin/places/${v.place}/` },
     {
       route: 'PATCH v5/admin/places/{uid}/',
@@ -1542,41 +1465,16 @@ describe("tenant isolation: another tenant's owner in the back office's places",
     // The list answers 200 with the caller's own company only.
     { route: 'GET v5/admin/places/', url: () => '/api/v5/admin/places/', listed: true },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
 
 describe("tenant isolation: another tenant's owner creating and removing catalogue records", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let product = { uid: '', version: 1, group: '' };
   let category = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-catalogue-create');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    const owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-catalogue-create');
+    const owner = await victimOwner();
     const products = await t.get('/api/v5/admin/products/?page_size=100', { headers: owner });
     assert.equal(products.statusCode, 200, products.body);
     const withGroups = products.data.results.find(
@@ -1641,48 +1539,17 @@ describe("tenant isolation: another tenant's owner creating and removing catalog
       body: () => ({ is_active: false, image: '/media/x.webp', version: 1 }),
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.ok(
-        (row.refuse ?? [403, 404]).includes(res.statusCode),
-        `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-      );
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
 
 describe("tenant isolation: another tenant's owner in the back office's staff", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let owner: Auth;
   let manager = '';
   let invitation = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-staff');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-staff');
+    owner = await victimOwner();
     const staff = await t.get('/api/v5/admin/staff/members/', { headers: owner });
     assert.equal(staff.statusCode, 200, staff.body);
     manager = staff.data.find((m: { email: string }) => m.email === 'gerente@aurora.pe').user_uid;
@@ -1696,7 +1563,7 @@ describe("tenant isolation: another tenant's owner in the back office's staff", 
     tenantSecrets.push(manager, invitation, 'gerente@aurora.pe', 'invitada.victima@example.com');
   });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     {
       route: 'PATCH v5/admin/staff/members/{uid}/',
       method: 'PATCH',
@@ -1725,49 +1592,24 @@ describe("tenant isolation: another tenant's owner in the back office's staff", 
       listed: true,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-      if ((row.method ?? 'GET') === 'GET') {
-        const own = await t.call('GET', row.url(), { host: v.host, headers: owner });
-        assert.equal(own.statusCode, 200, `${row.route} for the store's owner: ${own.body}`);
-      }
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404], owner: () => owner });
 });
 
 describe("tenant isolation: another tenant's owner in the back office's members", () => {
-  let intruder: { host: string; auth: Auth };
+  let intruder: Intruder;
   let owner: Auth;
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-members');
-    intruder = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    owner = { authorization: `Token ${own.data.token}` };
+    intruder = await anotherTenantsOwner('iso-admin-members');
+    owner = await victimOwner();
   });
 
   const member = () => `/api/v5/admin/members/${v.a1.uid}`;
-  const rows: (Row & { listed?: boolean })[] = [
-    { route: 'GET v5/admin/members/{uid}/', url: () => `${member()}/` },
+  const rows: IntruderRow[] = [
+    {
+      route: 'GET v5/admin/members/{uid}/',
+      url: () => `${member()}/`,
+      ownerSees: () => v.a1.email,
+    },
     { route: 'GET v5/admin/members/{uid}/ledger/', url: () => `${member()}/ledger/` },
     { route: 'GET v5/admin/members/{uid}/orders/', url: () => `${member()}/orders/` },
     { route: 'GET v5/admin/members/{uid}/redemptions/', url: () => `${member()}/redemptions/` },
@@ -1780,38 +1622,16 @@ describe("tenant isolation: another tenant's owner in the back office's members"
       route: 'GET v5/admin/members/?q',
       url: () => `/api/v5/admin/members/?q=${encodeURIComponent(v.a1.email)}`,
       listed: true,
+      ownerSees: () => v.a1.email,
     },
     {
       route: 'GET v5/admin/members.csv',
       url: () => `/api/v5/admin/members.csv?q=${encodeURIComponent(v.a1.email)}`,
       listed: true,
+      ownerSees: () => v.a1.email,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      // The control: the victim's own owner sees this member.
-      const home = await t.get(row.url(), { host: v.host, headers: owner });
-      assert.equal(home.statusCode, 200, home.body);
-      if (row.listed || row.route === 'GET v5/admin/members/{uid}/')
-        assert.ok(home.body.includes(v.a1.email), home.body);
-      const before = await fingerprint(v.app);
-      const res = await t.get(row.url(), { host: intruder.host, headers: intruder.auth });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else
-        assert.ok(
-          [403, 404].includes(res.statusCode),
-          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-        );
-      const there = await t.get(row.url(), { host: v.host, headers: intruder.auth });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => intruder, owner: () => owner });
 });
 
 describe('tenant isolation: operations endpoints (metrics, readiness)', () => {
@@ -1967,7 +1787,7 @@ describe("tenant isolation: another tenant's owner in the back office's promotio
   });
   const gift = (program: string) => ({ program, name: 'Intrusa', kind: 'GIFT', places: [] });
 
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     {
       route: 'GET v5/admin/promotions/{uid}/',
       url: () => `/api/v5/admin/promotions/${v.promotion}/`,
@@ -2009,38 +1829,13 @@ describe("tenant isolation: another tenant's owner in the back office's promotio
       route: 'GET v5/admin/promotions/?program',
       url: () => `/api/v5/admin/promotions/?program=${v.program}`,
       listed: true,
+      check: (res) => assert.equal(res.data.count, 0, res.body),
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: intruder.host,
-        headers: intruder.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) {
-        assert.equal(res.statusCode, 200, res.body);
-        if (row.url().includes('program=')) assert.equal(res.data.count, 0, res.body);
-      } else
-        assert.ok(
-          (row.refuse ?? [403, 404]).includes(res.statusCode),
-          `${row.route} by another tenant's owner answered ${res.statusCode}: ${res.body.slice(0, 300)}`,
-        );
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: intruder.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(
-        leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets, v.promotion]),
-        [],
-        `${row.route} leaks: ${res.body.slice(0, 300)}`,
-      );
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, {
+    intruder: () => intruder,
+    secrets: () => [...tenantSecrets, ...memberSecrets, v.promotion],
+  });
 
   test("the owner of another company of the same app neither sees nor changes the company's promotions", async () => {
     const opts = { host: intruder.host, headers: intruder.bare };
@@ -2112,17 +1907,11 @@ describe('tenant isolation: removing a line of an order (staff counter and back 
 });
 
 describe("tenant isolation: another tenant's owner in the back office's programs and ads", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   let ad = '';
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-programs');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    const owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-programs');
+    const owner = await victimOwner();
     const mine = await t.get(`/api/v5/admin/programs/${v.program}/`, { headers: owner });
     assert.equal(mine.statusCode, 200, mine.body);
     // The victim's own ad, made through its back office, so there is one to aim at.
@@ -2159,7 +1948,7 @@ describe("tenant isolation: another tenant's owner in the back office's programs
     ads: [],
     ...body,
   });
-  const rows: (Row & { listed?: boolean })[] = [
+  const rows: IntruderRow[] = [
     { route: 'GET v5/admin/programs/{uid}/', url: () => `/api/v5/admin/programs/${v.program}/` },
     {
       route: 'PATCH v5/admin/programs/{uid}/',
@@ -2195,26 +1984,7 @@ describe("tenant isolation: another tenant's owner in the back office's programs
     { route: 'GET v5/admin/programs/', url: () => '/api/v5/admin/programs/', listed: true },
     { route: 'GET v5/admin/ads/', url: () => '/api/v5/admin/ads/', listed: true },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      if (row.listed) assert.equal(res.statusCode, 200, res.body);
-      else assert.equal(res.statusCode, 404, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 
   test("a program's sections naming the victim's rows: a field error, nothing written", async () => {
     const mine = (
@@ -2239,17 +2009,11 @@ describe("tenant isolation: another tenant's owner in the back office's programs
 });
 
 describe("tenant isolation: another tenant's owner in the back office's raffles", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   const raffle = { uid: '', program: '' };
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-raffles');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    const owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-raffles');
+    const owner = await victimOwner();
     const list = await t.get('/api/v5/admin/raffles/', { headers: owner });
     assert.equal(list.statusCode, 200, list.body);
     const [first] = list.data.results as { uid: string; name: string; program: { uid: string } }[];
@@ -2258,7 +2022,7 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
     tenantSecrets.push(first.uid, first.name);
   });
 
-  const rows: (Row & { listed?: boolean; status?: number })[] = [
+  const rows: IntruderRow[] = [
     ...['', 'entries/', 'draw/', 'draw/verify/'].map((tail) => ({
       route: `GET v5/admin/raffles/{uid}/${tail}`,
       url: () => `/api/v5/admin/raffles/${raffle.uid}/${tail}`,
@@ -2281,7 +2045,7 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
       method: 'POST',
       url: () => '/api/v5/admin/raffles/',
       body: () => ({ program: raffle.program, name: 'Intruso' }),
-      status: 400,
+      refuse: [400],
     },
     // The lists answer 200 with the caller's own company only.
     { route: 'GET v5/admin/raffles/', url: () => '/api/v5/admin/raffles/', listed: true },
@@ -2291,40 +2055,15 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
       listed: true,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      const expected = row.listed ? 200 : (row.status ?? 404);
-      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
 
 describe("tenant isolation: another tenant's owner in the back office's polls", () => {
-  let attackerOwner: { host: string; auth: Auth };
+  let attackerOwner: Intruder;
   const poll = { uid: '', program: '', question: '', version: 1 };
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-admin-polls');
-    attackerOwner = { host: shop.host, auth: shop.auth.owner };
-    const own = await t.post('/api/v5/login/', {
-      email: 'dueno@aurora.pe',
-      password: 'Dueno2026!',
-    });
-    assert.equal(own.statusCode, 200, own.body);
-    const owner = { authorization: `Token ${own.data.token}` };
+    attackerOwner = await anotherTenantsOwner('iso-admin-polls');
+    const owner = await victimOwner();
     const list = await t.get('/api/v5/admin/polls/', { headers: owner });
     assert.equal(list.statusCode, 200, list.body);
     const [first] = list.data.results as { uid: string; title: string; program: { uid: string } }[];
@@ -2339,7 +2078,7 @@ describe("tenant isolation: another tenant's owner in the back office's polls", 
     tenantSecrets.push(first.uid, first.title, ...one.questions.map((q) => q.text));
   });
 
-  const rows: (Row & { listed?: boolean; status?: number })[] = [
+  const rows: IntruderRow[] = [
     ...['', 'results/', 'responses.csv'].map((tail) => ({
       route: `GET v5/admin/polls/{uid}/${tail}`,
       url: () => `/api/v5/admin/polls/${poll.uid}/${tail}`,
@@ -2378,7 +2117,7 @@ describe("tenant isolation: another tenant's owner in the back office's polls", 
         title: 'Intrusa',
         questions: [{ text: '¿?', kind: 'TEXT' }],
       }),
-      status: 400,
+      refuse: [400],
     },
     // The lists answer 200 with the caller's own company only.
     { route: 'GET v5/admin/polls/', url: () => '/api/v5/admin/polls/', listed: true },
@@ -2388,34 +2127,14 @@ describe("tenant isolation: another tenant's owner in the back office's polls", 
       listed: true,
     },
   ];
-  for (const row of rows) {
-    test(row.route, async () => {
-      const before = await fingerprint(v.app);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attackerOwner.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      const expected = row.listed ? 200 : (row.status ?? 404);
-      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: v.host,
-        headers: attackerOwner.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, [...tenantSecrets, ...memberSecrets]), []);
-      assert.equal(await fingerprint(v.app), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
 
 describe("tenant isolation: another tenant's owner in the landing editor", () => {
-  let attacker: { host: string; auth: Auth };
+  let attacker: Intruder;
   let owner: Auth;
   before(async () => {
-    const shop = await makeStaffShop(t, 'iso-landing');
-    attacker = { host: shop.host, auth: shop.auth.owner };
+    attacker = await anotherTenantsOwner('iso-landing');
     const own = await t.post('/api/v5/login/', {
       email: 'dueno@aurora.pe',
       password: 'Dueno2026!',
@@ -2590,7 +2309,7 @@ describe('tenant isolation: marketplace stores (sign-up and review)', () => {
 describe("tenant isolation: the back office's events of another tenant or company", () => {
   const rockyHost = 'rockypez.localhost';
   let rockyApp = '';
-  let attacker: { host: string; auth: Auth };
+  let attacker: Intruder;
   let otherCompany: { host: string; auth: Auth; shopApp: string };
   const target = { draft: '', published: '', place: '', ownEvent: '' };
   const whole = (extra: Record<string, unknown>) => ({
@@ -2646,7 +2365,7 @@ describe("tenant isolation: the back office's events of another tenant or compan
     };
   });
 
-  const one = (uid: () => string): (Row & { status?: number })[] => [
+  const one = (uid: () => string): IntruderRow[] => [
     { route: 'GET v5/admin/events/{uid}/', url: () => `/api/v5/admin/events/${uid()}/` },
     {
       route: 'PUT v5/admin/events/{uid}/',
@@ -2666,7 +2385,7 @@ describe("tenant isolation: the back office's events of another tenant or compan
       url: () => `/api/v5/admin/events/${uid()}/?version=1`,
     },
   ];
-  const rows: (Row & { listed?: boolean; status?: number; label: string })[] = [
+  const rows: IntruderRow[] = [
     ...one(() => target.draft).map((r) => ({ ...r, label: `${r.route} (a draft)` })),
     ...one(() => target.published).map((r) => ({ ...r, label: `${r.route} (a file's event)` })),
     // An event at the victim's place: the place is not the caller's (a field error).
@@ -2676,7 +2395,7 @@ describe("tenant isolation: the back office's events of another tenant or compan
       method: 'POST',
       url: () => '/api/v5/admin/events/',
       body: () => whole({ place: target.place, location: '' }),
-      status: 400,
+      refuse: [400],
     },
     {
       label: 'GET v5/admin/events/ (past ones too)',
@@ -2691,26 +2410,14 @@ describe("tenant isolation: the back office's events of another tenant or compan
       listed: true,
     },
   ];
-  for (const row of rows) {
-    test(`another tenant: ${row.label}`, async () => {
-      const before = await fingerprint(rockyApp);
-      const res = await t.call(row.method ?? 'GET', row.url(), {
-        host: attacker.host,
-        headers: attacker.auth,
-        body: row.body?.(),
-      });
-      const expected = row.listed ? 200 : (row.status ?? 404);
-      assert.equal(res.statusCode, expected, `${row.route}: ${res.body.slice(0, 300)}`);
-      const there = await t.call(row.method ?? 'GET', row.url(), {
-        host: rockyHost,
-        headers: attacker.auth,
-        body: row.body?.(),
-      });
-      assert.equal(there.statusCode, 401, there.body);
-      assert.deepEqual(leaked(res.body + there.body, tenantSecrets), []);
-      assert.equal(await fingerprint(rockyApp), before, `${row.route} changed the victim's rows`);
-    });
-  }
+  proveIntruderRows(rows, {
+    intruder: () => attacker,
+    refuse: [404],
+    secrets: () => tenantSecrets,
+    victim: () => ({ app: rockyApp, host: rockyHost }),
+    prefix: 'another tenant: ',
+  });
+
   for (const row of one(() => target.ownEvent))
     test(`another company of the same store: ${row.route}`, async () => {
       const before = await fingerprint(otherCompany.shopApp);
