@@ -27,14 +27,9 @@ import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { createCategory } from '../categories';
-import {
-  createProduct,
-  getProduct,
-  listProducts,
-  removeProduct,
-  updatePlaceProduct,
-  updateProduct,
-} from './products';
+import { createProduct, removeProduct, updateProduct } from './products';
+import { getProduct, listProducts } from './product-reads';
+import { updatePlaceProduct } from './place-product';
 import { bulkEditProducts } from './bulk';
 import { productsCsv } from './csv-export';
 import { importProductsCsv } from './csv-import';
