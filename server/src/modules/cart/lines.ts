@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import { placeProducts, products, type StoredCartLine } from '../../db/schema';
 import { ValidationError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
-import { groupsFromJson, groupsJson, productColumns } from '../catalog/service';
+import { groupsFromJson, groupsJson, productColumns } from '../catalog/query-parts';
 import { optionGroupToApi, type GroupWithOptions } from '../catalog/serialize';
 import { ofTenant, sameTenant, tenantRef } from '../../scope/tenant-query';
 import { placeholder, preparedOnce } from '../../db/placeholder';

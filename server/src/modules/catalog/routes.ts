@@ -14,10 +14,9 @@ import {
   getPlaceProduct,
   listCompanyCategories,
   listPlaceCategories,
-  listPlaceProducts,
   listProducts,
-  PRODUCTS_PAGE_SIZE,
 } from './service';
+import { listPlaceProducts, PRODUCTS_PAGE_SIZE } from './place-list';
 import { areaAccess } from '../../plugins/route-access';
 import { schemaSerializerCompiler } from '../../lib/schema-serializer';
 

@@ -94,7 +94,7 @@ const companyCheckoutSettings = preparedOnce((db) => {
     })
     .from(paymentMethods)
     // The tenant named again, not only matched to the company's: Citus prunes a correlated
-    // subquery by its own `app_id = constant` (see groupsJson in catalog/service.ts).
+    // subquery by its own `app_id = constant` (see groupsJson in catalog/query-parts.ts).
     .where(
       ofTenant(
         tenant,
