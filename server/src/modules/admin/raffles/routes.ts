@@ -16,17 +16,9 @@ import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { publicOrigin } from '../../../lib/public-url';
 import { adminOnly, requireAdmin } from '../guard';
-import {
-  createRaffle,
-  drawRaffle,
-  getDraw,
-  getRaffle,
-  listEntries,
-  listRaffles,
-  rafflePrograms,
-  updateRaffle,
-  verifyDraw,
-} from './service';
+import { createRaffle, getRaffle, listRaffles, rafflePrograms, updateRaffle } from './service';
+import { listEntries } from './entries';
+import { drawRaffle, getDraw, verifyDraw } from './drawing';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
