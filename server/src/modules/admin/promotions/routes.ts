@@ -13,14 +13,8 @@ import {
 import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
-import {
-  createPromotion,
-  deletePromotion,
-  getPromotion,
-  listPromotions,
-  switchPromotion,
-  updatePromotion,
-} from './service';
+import { createPromotion, deletePromotion, switchPromotion, updatePromotion } from './service';
+import { getPromotion, listPromotions } from './promotion-reads';
 
 const tags = ['admin'];
 const errors = errorResponses(400, 401, 403, 404);
