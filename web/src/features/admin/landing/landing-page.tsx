@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
+import type { DefaultLandingTexts } from '@store/contract/tenancy/default-landing';
 import {
   adminLandingInput,
   LANDING_LIMITS,

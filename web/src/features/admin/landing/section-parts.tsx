@@ -6,7 +6,7 @@ import { ConfirmInline } from '../../../components/confirm-inline';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-fields';
 import { RichText } from '../branding/rich-text';
 import { ImageUpload } from '../media/image-upload';
-import { type Draft } from './draft';
+import type { Draft } from './draft';
 
 // The pieces a landing section's editor is made of: its buttons, cards and images, each a list
 // with a remove button that asks first.
