@@ -34,13 +34,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const workflow: readonly StaffOrderAction[] = [
-  'accept',
-  'ready',
-  'ship',
-  'deliver',
-  'cancel',
-];
+const workflow: readonly StaffOrderAction[] = ['accept', 'ready', 'ship', 'deliver', 'cancel'];
 
 /** Why the delivery point may not be where the client is (set at checkout), with their phone. */
 function OrderLocationFlag({ order: o }: { order: StaffOrder }) {
