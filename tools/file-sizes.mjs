@@ -20,7 +20,6 @@ const pending = new Set([
   'web/src/features/checkout/components/checkout-page.tsx',
   'web/src/features/admin/orders/order-detail-page.tsx',
   'web/src/features/admin/places/place-editor.tsx',
-  'web/src/features/admin/polls/poll-editor.tsx',
 ]);
 
 function walk(dir, out) {
