@@ -19,7 +19,6 @@ const exts = ['.ts', '.tsx'];
 const pending = new Set([
   'web/src/features/checkout/components/checkout-page.tsx',
   'web/src/features/admin/orders/order-detail-page.tsx',
-  'web/src/features/admin/places/place-editor.tsx',
 ]);
 
 function walk(dir, out) {
