@@ -1,34 +1,21 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import type { OrderQuote } from '@store/contract/orders/schemas';
-import { ApiError } from '../../../api';
 import { useAreas } from '../../../api/get-areas';
 import { useCheckoutOptions } from '../../../api/get-checkout-options';
 import { useMe } from '../../../api/get-me';
 import { usePlaces } from '../../../api/get-places';
 import { useCurrentCompany } from '../../../lib/current-company';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
-import { commitCart, useServerCartSync, useStoredCart } from '../../../lib/cart-store';
+import { useServerCartSync, useStoredCart } from '../../../lib/cart-store';
 import { cartSubtotal, lineTotal, toCartInput } from '../../../lib/cart-logic';
 import { useFormatPrice } from '../../../lib/money';
 import { cartCoinTotal, isCoinsCart, useMemberCoins } from '../../../lib/member-coins';
-import { clearStoredCoupon } from '../../../lib/coupon-store';
-import { forgetInfluencerUid, readInfluencerUid } from '../../../lib/influencer';
 import {
-  attemptFor,
   billingAddressNeeded,
-  buildOrderBody,
   paidLater,
   checkoutErrors,
-  fieldOfServerPath,
-  newIdempotencyKey,
-  priceChangeOf,
-  shippingPart,
-  type Attempt,
-  type CardToken,
   type CheckoutValues,
   type PaymentType,
 } from '../../../lib/checkout-logic';
@@ -36,34 +23,26 @@ import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import '../../../styles/checkout.css';
-import { failureMessagesOf, messagesOf } from '../error-messages';
+import { messagesOf } from '../error-messages';
 import { hookFormBinding } from '../form/form-binding';
 import { useCoupon } from '../use-coupon';
 import { useCheckoutDraft } from '../use-checkout-draft';
+import { useCheckoutPrefill } from '../use-checkout-prefill';
+import { useCheckoutSubmit } from '../use-checkout-submit';
 import { useDeliveryFare } from '../api/estimate-fare';
 import { usePickupSchedule } from '../api/get-pickup-schedule';
-import { usePlaceOrder } from '../api/place-order';
 import { useOrderQuote } from '../api/quote-order';
 import { BillingSection } from './billing-section';
-import {
-  CardPaymentFields,
-  CardTokenError,
-  cardTokenOf,
-  type CardTokenizer,
-} from '../../../components/card-payment/card-payment-fields';
-import { YapeFields, type YapeTokenizer } from '../../../components/card-payment/yape-fields';
-import { ReceiptSection, type ReceiptReader } from './receipt-section';
+import { ReceiptSection } from './receipt-section';
 import { CheckoutSubmit } from './checkout-submit';
 import { CommentsSection } from './comments-section';
 import { CouponSection } from './coupon-section';
-import { DeliveryFields } from './delivery-fields';
 import { DeliveryGateNote, deliveryPointPending } from './delivery-gate';
 import { OrderSummary } from './order-summary';
-import { PaymentMethodChoice } from './payment-method-choice';
-import { PickupSlotFields } from './pickup-slot-fields';
-import { PriceChangeDialog, type PriceChange } from './price-change-dialog';
-import { ShippingTypeChoice } from './shipping-type-choice';
-import { ClosedNowNote, useClosedNow } from './closed-now-note';
+import { PaymentSection } from './payment-section';
+import { PriceChangeDialog } from './price-change-dialog';
+import { ShippingSection } from './shipping-section';
+import { useClosedNow } from './closed-now-note';
 import { VerificationNote } from './verification-note';
 
 const emptyValues: CheckoutValues = {
@@ -116,8 +95,6 @@ export function CheckoutPage() {
   // Closed now: a delivery (sent as soon as possible) waits for the opening, so it is not
   // offered meanwhile (the server refuses it too); pickup offers the next slots (issue 36 row 5).
   const closed = useClosedNow(place?.opening_hours);
-  const closedRef = useRef(closed);
-  closedRef.current = closed;
 
   // A cart of redeemable products is paid with COINS only; a money cart never offers COINS.
   const coinsCart = isCoinsCart(cart?.products ?? []);
@@ -150,73 +127,20 @@ export function CheckoutPage() {
     };
   };
   const form = useForm<CheckoutValues>({ resolver, defaultValues: emptyValues, mode: 'onTouched' });
-  const { watch, setValue, getValues, formState, setError, reset } = form;
+  const { watch, setValue, formState } = form;
   const draft = useCheckoutDraft(form, placeUid);
-
-  // Defaults once the place, its options and the member are known; never over what was typed,
-  // nor over the tab's draft (back, forward or a reload keep what was filled). A layout effect:
-  // the first frame painted already shows them (a passive effect runs after the paint, and the
-  // billing fields flashed empty, or were read empty, in between).
-  const prefilled = useRef(false);
-  useLayoutEffect(() => {
-    if (prefilled.current || !options.data || !me.data || !place) return;
-    prefilled.current = true;
-    const { shipping_type: draftShipping, payment_method: draftMethod, ...kept } = draft.restore();
-    const deliveryNow = options.data.delivery.enabled && !closedRef.current;
-    const offered = (type: string | undefined) =>
-      (type === 'pickup' && options.data.pickup) || (type === 'delivery' && deliveryNow);
-    const current = {
-      ...getValues(),
-      ...kept,
-      ...(offered(draftShipping)
-        ? { shipping_type: draftShipping as CheckoutValues['shipping_type'] }
-        : {}),
-      ...(methodsRef.current.some((m) => m.uid === draftMethod)
-        ? { payment_method: draftMethod! }
-        : {}),
-    };
-    const shipping = options.data.pickup ? 'pickup' : deliveryNow ? 'delivery' : '';
-    reset({
-      ...current,
-      shipping_type: current.shipping_type || shipping,
-      area: current.area || place.locality.area.uid,
-      latitude:
-        current.latitude ||
-        (place.location.latitude !== null ? String(place.location.latitude) : ''),
-      longitude:
-        current.longitude ||
-        (place.location.longitude !== null ? String(place.location.longitude) : ''),
-      payment_method: current.payment_method || (methodsRef.current[0]?.uid ?? ''),
-      first_name: current.first_name || me.data.first_name || '',
-      last_name: current.last_name || me.data.last_name || '',
-      email: current.email || me.data.email || '',
-      phone: current.phone || me.data.mobile_number || '',
-      city: current.city || place.locality.area.name,
-      card_holder:
-        current.card_holder || [me.data.first_name, me.data.last_name].filter(Boolean).join(' '),
-    });
-  }, [options.data, me.data, place, getValues, reset]);
-
-  // The earliest pickup day is preselected; the time is the member's choice.
-  useEffect(() => {
-    const first = schedule.data?.days.find((d) => d.slots.length > 0);
-    if (first && !getValues('pickup_date')) setValue('pickup_date', first.date);
-  }, [schedule.data, getValues, setValue]);
-
-  // The place closed while the checkout was open (or a draft chose delivery): pickup instead.
-  const closedNowToo = closed !== null;
-  useEffect(() => {
-    if (!closedNowToo || !options.data || getValues('shipping_type') !== 'delivery') return;
-    setValue('shipping_type', options.data.pickup ? 'pickup' : '');
-  }, [closedNowToo, options.data, getValues, setValue]);
-
-  // A coins cart is picked up and paid with the COINS method, whatever was chosen before.
-  useEffect(() => {
-    if (!coinsCart || !options.data) return;
-    const coins = methods[0]?.uid;
-    if (coins && getValues('payment_method') !== coins) setValue('payment_method', coins);
-    if (getValues('shipping_type') !== 'pickup') setValue('shipping_type', 'pickup');
-  }, [coinsCart, options.data, methods, getValues, setValue]);
+  useCheckoutPrefill({
+    form,
+    draft,
+    options,
+    me,
+    place,
+    schedule,
+    closed,
+    coinsCart,
+    methods,
+    methodsRef,
+  });
 
   const values = watch();
   const paymentType = typeOf(values.payment_method);
@@ -246,168 +170,33 @@ export function CheckoutPage() {
     fareFailed: fare.isError,
   });
 
-  // Submitting.
-  const placement = usePlaceOrder();
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
-  const attemptRef = useRef<Attempt | null>(null);
-  const tokenSalt = useRef(newIdempotencyKey().replace(/-/g, ''));
-  const tokenizer = useRef<CardTokenizer | null>(null);
-  // A Mercado Pago token whose order answer never came (network): a retry sends it again, so the
-  // same body keeps the same Idempotency-Key and the card is charged once.
-  const unansweredCard = useRef<CardToken | null>(null);
-  const yapeTokenizer = useRef<YapeTokenizer | null>(null);
-  const receiptReader = useRef<ReceiptReader | null>(null);
-  const unansweredYape = useRef<{ token: string } | null>(null);
-  const [general, setGeneral] = useState<string[]>([]);
-  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
-  const confirmedTotal = useRef<string | null>(null);
-
-  /** A 400 answer on the form: each field's message on its field, the rest above the button. */
-  const showRefusal = (error: ApiError) => {
-    const rest: string[] = [];
-    for (const [path, messages] of Object.entries(error.fieldErrors)) {
-      const field = fieldOfServerPath[path];
-      if (field) setError(field, { type: 'server', message: messages[0] });
-      else rest.push(...messages);
-    }
-    setGeneral(rest.length ? rest : [t('checkout.fixErrors')]);
-  };
-
-  const send = async (form: CheckoutValues) => {
-    if (!placeUid || !cart) return;
-    setGeneral([]);
-    if (deliveryPointPending(form.shipping_type, fare)) return;
-    const body0 = shippingPart(form);
-    if (!body0) return;
-    let expected = confirmedTotal.current;
-    let expectedCoins: number | undefined;
-    if (!expected || coinsCart) {
-      const usedCoupon = coinsCart ? null : (coupon?.code ?? null);
-      try {
-        const priced = await priceNow(placeUid, { ...body0, products, coupon: usedCoupon });
-        expected = priced.total;
-        expectedCoins = priced.coin_total;
-      } catch (error) {
-        // Pricing refused the order as filled (a point out of range, a closed slot): say why.
-        if (error instanceof ApiError && error.status === 400) showRefusal(error);
-        else setGeneral(failureMessagesOf(error, t('checkout.genericError')));
-        return;
-      }
-    }
-    const paymentType = typeOf(form.payment_method);
-    let card: CardToken | undefined;
-    if (paymentType === 'ONLINE_CARD') {
-      try {
-        card =
-          unansweredCard.current ??
-          (await cardTokenOf(
-            { provider: providerOf(form.payment_method) },
-            form,
-            tokenizer,
-            tokenSalt.current,
-          ));
-      } catch (error) {
-        if (error instanceof CardTokenError && error.reason === 'unavailable') {
-          setGeneral([t('checkout.cardFormUnavailable')]);
-        } else {
-          setError('card_number', { type: 'provider', message: t('checkout.cardCheck') });
-          setGeneral([t('checkout.fixErrors')]);
-        }
-        return;
-      }
-    }
-    // Coins orders take no receipt (nothing is sold for money).
-    const receipt = coinsCart ? undefined : (receiptReader.current?.() ?? null);
-    if (receipt === null) {
-      setGeneral([t('checkout.fixErrors')]);
-      return;
-    }
-    let yape: { token: string } | undefined;
-    if (paymentType === 'YAPE') {
-      // A retry after a lost answer sends the same token (the code is good for one payment).
-      yape = unansweredYape.current ?? undefined;
-      if (!yape) {
-        if (!yapeTokenizer.current) {
-          setGeneral([t('checkout.yapeFormUnavailable')]);
-          return;
-        }
-        try {
-          const made = await yapeTokenizer.current();
-          if (!made) {
-            setGeneral([t('checkout.fixErrors')]);
-            return;
-          }
-          yape = made;
-        } catch {
-          setGeneral([t('checkout.yapeCheck')]);
-          return;
-        }
-      }
-    }
-    unansweredCard.current = null;
-    unansweredYape.current = null;
-    const built = buildOrderBody(form, products, {
-      expectedTotal: expected,
-      coupon: coinsCart ? null : (coupon?.code ?? null),
-      paymentType,
-      influencerUid: readInfluencerUid(),
-      card,
-      yape,
-      receipt,
-    });
-    const body = coinsCart ? { ...built, expected_coin_total: expectedCoins } : built;
-    const attempt = attemptFor(attemptRef.current, body, newIdempotencyKey);
-    attemptRef.current = attempt;
-    try {
-      const order = await placement.mutateAsync({ placeUid, body, idempotencyKey: attempt.key });
-      confirmedTotal.current = null;
-      draft.forget();
-      await commitCart({ place: placeUid, products: [] }).catch(() => undefined);
-      clearStoredCoupon(company.uid);
-      if (body.influencer_uid) forgetInfluencerUid();
-      toast.success(t('checkout.orderPlaced', { number: order.number }));
-      navigate(`${company.prefix}/orders/${order.uid}`, { replace: true });
-    } catch (error) {
-      confirmedTotal.current = null;
-      if (error instanceof ApiError) {
-        const change = priceChangeOf<OrderQuote>(error.status, error.body);
-        if (change) {
-          setPriceChange({ ...change, previous: body.expected_total });
-          replaceShown(change.quote);
-          return;
-        }
-        if (error.status === 400) {
-          showRefusal(error);
-          return;
-        }
-      }
-      if (card && !(error instanceof ApiError && error.status < 500)) unansweredCard.current = card;
-      if (yape && !(error instanceof ApiError && error.status < 500)) unansweredYape.current = yape;
-      setGeneral(failureMessagesOf(error, t('checkout.genericError')));
-    }
-  };
-
-  const onSubmit = (event?: FormEvent) => {
-    event?.preventDefault();
-    // A second click while the first is on its way does nothing (the key would make it harmless anyway).
-    if (sendingRef.current) return;
-    sendingRef.current = true;
-    setSending(true);
-    void form
-      .handleSubmit(send, () => setGeneral([t('checkout.fixErrors')]))()
-      .finally(() => {
-        sendingRef.current = false;
-        setSending(false);
-      });
-  };
-
-  const confirmNewPrices = () => {
-    if (!priceChange) return;
-    confirmedTotal.current = priceChange.quote.total;
-    setPriceChange(null);
-    onSubmit();
-  };
+  const {
+    sending,
+    general,
+    priceChange,
+    setPriceChange,
+    onSubmit,
+    confirmNewPrices,
+    tokenizer,
+    yapeTokenizer,
+    receiptReader,
+  } = useCheckoutSubmit({
+    form,
+    t,
+    navigate,
+    company,
+    placeUid,
+    cart,
+    products,
+    coinsCart,
+    coupon,
+    fare,
+    draft,
+    priceNow,
+    replaceShown,
+    typeOf,
+    providerOf,
+  });
 
   if (!placeUid || !cart) return <PageMessage title={t('checkout.emptyCart')} />;
   if (cart.products.length === 0) {
@@ -460,70 +249,34 @@ export function CheckoutPage() {
       </div>
       <form className="checkout__grid" onSubmit={onSubmit} noValidate aria-busy={sending}>
         <div className="checkout__main">
-          <section className="checkout-section" aria-labelledby="co-shipping">
-            <h2 id="co-shipping" className="checkout-section__title">
-              {t('checkout.shipping')}
-            </h2>
-            {closed ? (
-              <ClosedNowNote
-                closed={closed}
-                deliveryOffered={deliversWhenOpen}
-                pickupOffered={offersPickup}
-              />
-            ) : null}
-            {closed && !offersPickup ? null : (
-              <ShippingTypeChoice
-                binding={binding}
-                offersPickup={offersPickup}
-                offersDelivery={offersDelivery}
-              />
-            )}
-            {values.shipping_type === 'pickup' ? (
-              <PickupSlotFields binding={binding} schedule={schedule.data} />
-            ) : null}
-            {values.shipping_type === 'delivery' ? (
-              <DeliveryFields
-                binding={binding}
-                // Only the areas the place delivers in (the server refuses another one).
-                areas={(areas.data ?? []).filter((a) => opts.delivery_area_uids.includes(a.uid))}
-                place={place}
-                maxRadiusKm={opts.delivery.max_radius_km}
-                fare={fare}
-              />
-            ) : null}
-          </section>
+          <ShippingSection
+            binding={binding}
+            shippingType={values.shipping_type}
+            closed={closed}
+            deliversWhenOpen={deliversWhenOpen}
+            offersDelivery={offersDelivery}
+            offersPickup={offersPickup}
+            schedule={schedule.data}
+            areas={areas.data}
+            deliveryAreaUids={opts.delivery_area_uids}
+            place={place}
+            maxRadiusKm={opts.delivery.max_radius_km}
+            fare={fare}
+          />
 
-          <section className="checkout-section" aria-labelledby="co-payment">
-            <h2 id="co-payment" className="checkout-section__title">
-              {t('checkout.payment')}
-            </h2>
-            {coinsCart ? (
-              <div className="checkout-coins" data-coin-total={coinTotal}>
-                <p>
-                  <strong>{t('checkout.coinsPay', { count: coinTotal })}</strong>
-                </p>
-                {memberCoins.known ? (
-                  <p className="checkout-note">
-                    {t('checkout.coinsBalance', { count: memberCoins.coins })}
-                  </p>
-                ) : null}
-                {!methods.length ? <FormAlert messages={[t('checkout.coinsUnavailable')]} /> : null}
-              </div>
-            ) : null}
-            <PaymentMethodChoice binding={binding} methods={methods} hidden={coinsCart} />
-            {!acceptsCards ? <p className="checkout-note">{t('checkout.noCardPayments')}</p> : null}
-            {paymentType === 'ONLINE_CARD' && chosenMethod ? (
-              <CardPaymentFields
-                method={chosenMethod}
-                binding={binding}
-                tokenizer={tokenizer}
-                amount={total ?? null}
-              />
-            ) : null}
-            {paymentType === 'YAPE' && chosenMethod ? (
-              <YapeFields publicKey={chosenMethod.public_key ?? ''} tokenizer={yapeTokenizer} />
-            ) : null}
-          </section>
+          <PaymentSection
+            binding={binding}
+            coinsCart={coinsCart}
+            coinTotal={coinTotal}
+            memberCoins={memberCoins}
+            methods={methods}
+            acceptsCards={acceptsCards}
+            paymentType={paymentType}
+            chosenMethod={chosenMethod}
+            total={total}
+            tokenizer={tokenizer}
+            yapeTokenizer={yapeTokenizer}
+          />
 
           <CouponSection
             state={couponState}
