@@ -167,10 +167,10 @@ test('the owner switches a payment method off and on and sets the tax rate', { s
   assert.ok((await offered()).includes('Tarjeta contra entrega'));
 
   await page.getByLabel('Tasa (%)').fill('200');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await page.getByText('La tasa debe estar entre 0.00 y 100.00.').waitFor();
   await page.getByLabel('Tasa (%)').fill('18');
-  await page.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await page.getByText('Cambios guardados').waitFor();
   await page.screenshot({ path: `${SHOTS}/admin-payments-desktop.png`, fullPage: true });
   await context.close();
