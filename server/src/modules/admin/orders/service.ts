@@ -27,14 +27,12 @@ import { removeOrderLine } from '../../orders/line-removal';
 import { locationFlagToApi } from '../../orders/serialize';
 import { safeCell, statusLabels, storeDateTime } from '../../staff/records';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
+import { likePattern } from '../../../lib/search';
 import { recordChange } from '../audit';
 import { adminPlace, type AdminScope } from '../guard';
 
 type OrderRow = typeof orders.$inferSelect;
 export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size' | 'sort'>;
-
-/** LIKE wildcards typed by the owner are searched as text. */
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The orders a search by client may mean, as uids: the order number typed, the email the order
@@ -46,7 +44,7 @@ const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * docs/scaling.md). Each names the app, so on Citus it stays on the tenant's shard.
  */
 function ordersMatching(admin: AdminScope, q: string): SQL {
-  const pattern = likeText(q);
+  const pattern = likePattern(q);
   const byNumber = /^\d{1,15}$/.test(q)
     ? admin.db
         .select({ uid: orders.uid })
