@@ -1,6 +1,7 @@
-import { after, before } from 'node:test';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from './browser';
+import { reportFailedPages } from './failure-report';
 import { startServer, type RunningServer } from './server';
 
 /** What the XSS probes of the demo and fixture tenants run when they are not stopped. */
@@ -48,6 +49,10 @@ export function useHarness(
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  // The contexts a test opened are closed when it ends: a page left open keeps rendering, polling
+  // and running its timers until the file ends, on the same two cores as the tests still running.
+  // Those opened by a `before` of the file live until its end.
+  let openedInTest: BrowserContext[] | undefined;
   const violations: string[] = [];
   const expectedViolation = options.expectedCspViolation;
 
@@ -56,6 +61,21 @@ export function useHarness(
     server = await startServer(await options.env?.());
     await options.prepare?.(server);
     browser = await launchBrowser();
+  });
+
+  // A failed test leaves what its pages showed (a screenshot, the address and the visible text)
+  // in the log, so a failure seen only in CI can be read without running it again.
+  beforeEach(() => {
+    openedInTest = [];
+  });
+  afterEach(async (t) => {
+    // `passed` (Node 21+) is missing from @types/node's TestContext.
+    if ((t as { passed?: boolean }).passed === false) await reportFailedPages(t.name, contexts);
+    for (const context of openedInTest ?? []) {
+      await context.close().catch(() => undefined);
+      contexts.splice(contexts.indexOf(context), 1);
+    }
+    openedInTest = undefined;
   });
 
   after(async () => {
@@ -82,6 +102,7 @@ export function useHarness(
         locale: options.locale ?? 'es-PE',
       });
       contexts.push(context);
+      openedInTest?.push(context);
       // Every page (and frame) reports what its CSP refused: the app must live within its policy.
       await context.exposeBinding(
         '__reportCspViolation',

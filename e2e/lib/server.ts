@@ -1,12 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   cpSync,
   existsSync,
-  mkdirSync,
   mkdtempSync,
   readdirSync,
-  renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
@@ -14,6 +11,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  postgresServerUrl,
+  seededDataFolder,
+  seededPostgresCopy,
+  type PostgresCopy,
+} from './seeded-database';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The built web app; E2E_WEB_DIST lets several people test their own builds side by side. */
@@ -85,39 +88,6 @@ function serverCommand(): string[] {
 }
 
 /**
- * The migrated and seeded database every server of the run starts from, as a PGlite data folder:
- * the server suite's seeded template (server/test/support/database-templates.ts, the same
- * migrations and demo import, usually built already by `npm test`'s server pass) unpacked once.
- * Each server gets a copy, so it starts in a second or two instead of migrating and importing the
- * demo tenants and their weeks of orders; it re-imports only a demo file a test changed.
- */
-let seededFolder: Promise<string> | undefined;
-function seededDataFolder(): Promise<string> {
-  return (seededFolder ??= (async () => {
-    const { pgliteTemplate, templateName } =
-      await import('../../server/test/support/database-templates');
-    const { openDatabase } = await import('../../server/src/db/client');
-    const root = path.join(tmpdir(), 'store-e2e-templates');
-    const folder = path.join(root, `seeded-${await templateName('seeded')}`);
-    if (existsSync(folder)) return folder;
-    mkdirSync(root, { recursive: true });
-    const partial = `${folder}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    const handle = await openDatabase({
-      dataDir: partial,
-      loadDataDir: await pgliteTemplate('seeded'),
-    });
-    await handle.close();
-    // Renamed whole: a file running at the same time uses a complete folder or builds its own.
-    try {
-      renameSync(partial, folder);
-    } catch {
-      rmSync(partial, { recursive: true, force: true });
-    }
-    return folder;
-  })());
-}
-
-/**
  * A fresh copy of the seeded database folder, for a test file that changes the data before its
  * server starts: pass it as DATA_DIR (the server then keeps it) and remove it after the file.
  */
@@ -161,15 +131,28 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     throw new Error(`no web build at ${webDist}: run "npm run build -w web" first`);
   }
   const port = await freePort();
-  // A test that prepared its own folder (a tenant imported by the CLI first) keeps it.
+  // A test that prepared its own folder (a tenant imported by the CLI first) keeps it; the others
+  // get a copy of the seeded database, on the PostgreSQL server when there is one.
   let ownCopy: string | undefined;
-  if (!extraEnv.DATA_DIR) ownCopy = await seededDataCopy();
+  let ownDatabase: PostgresCopy | undefined;
+  if (!extraEnv.DATA_DIR && !extraEnv.DATABASE_URL) {
+    const postgres = postgresServerUrl();
+    if (postgres) ownDatabase = await seededPostgresCopy(postgres);
+    else ownCopy = await seededDataCopy();
+  }
   const child = spawn(process.execPath, serverCommand(), {
     cwd: serverRoot,
     env: {
       ...process.env,
       PORT: String(port),
       DATA_DIR: ownCopy ?? 'memory://',
+      ...(ownDatabase
+        ? {
+            DATABASE_URL: ownDatabase.url,
+            // The database is thrown away after the file: its commits need not wait for the disk.
+            PGOPTIONS: process.env.PGOPTIONS ?? '-c synchronous_commit=off',
+          }
+        : {}),
       // The browser tests play on the demo tenants (a PostgreSQL DATABASE_URL seeds them only when asked).
       SEED_DEMO: '1',
       WEB_DIST: webDist,
@@ -186,6 +169,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   } catch (error) {
     child.kill('SIGKILL');
     if (ownCopy) rmSync(ownCopy, { recursive: true, force: true });
+    await ownDatabase?.drop();
     throw error;
   }
   return {
@@ -202,6 +186,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
         child.kill('SIGTERM');
       });
       if (ownCopy) rmSync(ownCopy, { recursive: true, force: true });
+      await ownDatabase?.drop();
     },
   };
 }
