@@ -1,3 +1,4 @@
+// test-process: own
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
