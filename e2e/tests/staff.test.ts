@@ -129,7 +129,9 @@ test(
     const staff = await signIn('cajero@aurora.pe', 'Cajero2026!', PHONE);
     // The board's new-order alerts are watched from the next load on.
     await spyOnOrderAlerts(staff.context());
-    await staff.reload();
+    // A load of the store's shell (a reload of / would show the landing: a browser's first
+    // visit of / goes there once, and this context has not been there yet).
+    await staff.goto(server.url('localhost', '/products'));
 
     // The staff entry is in the menu.
     await staff.getByRole('button', { name: 'Abrir menú' }).click();
