@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { copyDatabase, dropDatabase } from '../../server/test/support/database-copies';
 
 /**
  * The migrated and seeded database every server of the run starts from. The server suite's
@@ -60,28 +60,17 @@ export async function seededPostgresTemplate(serverUrl: string): Promise<string>
   return postgresTemplate(serverUrl, 'seeded');
 }
 
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 export type PostgresCopy = { url: string; drop: () => Promise<void> };
 
 /** A database of its own for one server, copied from the seeded template. */
 export async function seededPostgresCopy(serverUrl: string): Promise<PostgresCopy> {
   const name = `e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = await seededPostgresTemplate(serverUrl);
-  await onServer(serverUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await copyDatabase(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () =>
-      onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined),
+    drop: () => dropDatabase(serverUrl, name).catch(() => undefined),
   };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, hydrated, useHarness } from '../lib/harness';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Issue 36 row 10: a shopper browses the marketplace (merchants.localhost). Its home / is the
@@ -46,17 +46,6 @@ function serverPage(path: string): Promise<{ status: number; html: string; locat
     );
     request.on('error', reject);
   });
-}
-
-/**
- * Waits until React has hydrated the element (its fiber is attached): a server-rendered field
- * typed into before that keeps its text while React never hears of it.
- */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber')));
-  }, selector);
 }
 
 /** The directory's first page load. */

@@ -30,17 +30,23 @@ const sideBySide = process.env.SERVER_TEST_PASSES !== 'sequential';
 const slots = Number(process.env.SERVER_TEST_SLOTS ?? 2);
 
 const ownProcess = (file) => /^\/\/ test-process: own$/m.test(readFileSync(file, 'utf8'));
-
 /**
  * The files dealt into batches, the largest first and round the batches, so that every batch
  * gets a share of the long files and of the short ones.
  */
-function batches(shared, count) {
-  const bySize = [...shared].sort((a, b) => statSync(b).size - statSync(a).size);
+function batches(toDeal, count) {
+  const bySize = [...toDeal].sort((a, b) => statSync(b).size - statSync(a).size);
   const dealt = Array.from({ length: Math.min(count, bySize.length) }, () => []);
   bySize.forEach((file, i) => dealt[i % dealt.length].push(file));
   return dealt.filter((batch) => batch.length);
 }
+
+// Decided once: both passes run the same batches.
+const alone = files.filter(ownProcess);
+const sharedBatches = batches(
+  files.filter((file) => !alone.includes(file)),
+  slots * 3,
+);
 
 /** Runs a command of the pass with its output kept, and resolves to its exit code and output. */
 function run(args, env) {
@@ -87,9 +93,7 @@ async function pass(target, write) {
   const prepared = await run(['test/support/prepare-templates.ts'], env);
   write(prepared.output);
   if (prepared.code !== 0) return false;
-  const alone = files.filter(ownProcess);
-  const shared = files.filter((file) => !alone.includes(file));
-  const jobs = batches(shared, slots * 3).map(
+  const jobs = sharedBatches.map(
     (batch) => () => run(['--test-force-exit', 'test/support/run-files.ts', ...batch], env),
   );
   if (alone.length)

@@ -10,7 +10,7 @@ import { migrateDistributed } from '../src/db/citus/migrate';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant } from './support/accounts';
 import { makeStaffShop, placeOrder, type StaffShop } from './support/staff';
-import { citusWorkers } from './support/database-templates';
+import { citusWorkers } from './support/database-copies';
 
 /**
  * On a real Citus cluster (npm run test:citus; TEST_CITUS_WORKERS names the workers), the

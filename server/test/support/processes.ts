@@ -6,7 +6,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../src/db/client';
-import { copyDatabase, dropDatabase, postgresTemplate } from './database-templates';
+import { copyDatabase, dropDatabase } from './database-copies';
+import { postgresTemplate } from './database-templates';
 import type { TestApp } from './test-app';
 
 /**

@@ -11,7 +11,8 @@ import {
 } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import type { Clock } from '../../src/scope/scope';
-import { copyDatabase, dropDatabase, pgliteTemplate, postgresTemplate } from './database-templates';
+import { copyDatabase, dropDatabase } from './database-copies';
+import { pgliteTemplate, postgresTemplate } from './database-templates';
 
 /** Tests make many accounts from one address; the rate-limit tests set their own small limits. */
 const generous = {
