@@ -22,6 +22,7 @@ import { emptyBodyPlugin } from './plugins/empty-body';
 import { publicCachePlugin } from './plugins/public-cache';
 import fastifyCompress from '@fastify/compress';
 import { smallCompressionPlugin } from './plugins/small-compression';
+import { ENCODINGS } from './plugins/compression-encoding';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { tenantPlugin } from './plugins/tenant';
 import { webAppPlugin } from './plugins/web-app';
@@ -189,7 +190,7 @@ export async function buildApp(options: AppOptions) {
   });
   // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
-  const compression = { threshold: 1024, encodings: ['br', 'gzip'] as ('br' | 'gzip')[] };
+  const compression = { threshold: 1024, encodings: ENCODINGS };
   // Bodies held whole (the API's JSON) first, in one call; streams and files by @fastify/compress.
   await app.register(smallCompressionPlugin, compression);
   await app.register(fastifyCompress, compression);

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -46,6 +47,31 @@ describe('first pages rendered by React on the server', { skip: !built && 'no we
     // The canonical link names the tenant's own domain, not the Host header's port.
     assert.match(page.body, /<link rel="canonical" href="http:\/\/localhost(:\d+)?\/products">/);
     assert.doesNotMatch(page.body, /localhost:8080/);
+  });
+
+  test('a rendered page is compressed for a browser that takes br or gzip, and plain otherwise', async () => {
+    // The pages are rendered in the not-found handler, which @fastify/compress does not serve:
+    // 45 KB of /products went uncompressed (Lighthouse's uses-text-compression).
+    for (const encoding of ['br', 'gzip'] as const) {
+      for (const url of ['/products', '/products']) {
+        const page = await t.get(url, {
+          host: 'localhost',
+          headers: { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' },
+        });
+        assert.equal(page.statusCode, 200);
+        assert.equal(page.headers['content-encoding'], encoding);
+        assert.match(String(page.headers.vary), /accept-encoding/i);
+        const html = (encoding === 'br' ? brotliDecompressSync : gunzipSync)(
+          page.rawPayload,
+        ).toString('utf8');
+        assert.match(html, /data-product="Café con leche"/);
+        assert.match(html, /<\/html>\s*$/);
+        assert.ok(page.rawPayload.length < html.length / 3, 'compressed to under a third');
+      }
+    }
+    const plain = await t.get('/products', { host: 'localhost' });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.match(plain.body, /data-product="Café con leche"/);
   });
 
   test('each host renders its own tenant', async () => {

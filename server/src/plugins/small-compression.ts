@@ -1,6 +1,11 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
-import { negotiate } from '@fastify/accept-negotiator';
+import {
+  acceptedEncoding,
+  BROTLI_QUALITY,
+  markEncoded,
+  type Encoding,
+} from './compression-encoding';
 
 /** Answers of these types and sizes are compressed here; others are left to @fastify/compress. */
 const COMPRESSIBLE = /^(application\/(json|javascript)|text\/|image\/svg\+xml)/;
@@ -16,35 +21,27 @@ const MAX_BYTES = 32 * 1024;
  * threshold and brotli quality 4), so a client sees the same answer either way; streams, files and
  * larger bodies still go to @fastify/compress, which leaves an answer this hook encoded alone.
  */
-export const smallCompressionPlugin = fp<{ threshold: number; encodings: ('br' | 'gzip')[] }>(
+export const smallCompressionPlugin = fp<{ threshold: number; encodings: Encoding[] }>(
   async (app, { threshold, encodings }) => {
     app.addHook('onSend', async (request, reply, payload) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const size = Buffer.byteLength(payload);
       if (size < threshold || size > MAX_BYTES) return payload;
-      if (reply.getHeader('content-encoding') || request.headers['x-no-compression'] !== undefined)
-        return payload;
+      if (reply.getHeader('content-encoding')) return payload;
       const type = String(reply.getHeader('content-type') ?? 'application/json');
       if (!COMPRESSIBLE.test(type)) return payload;
-      const accepted = request.headers['accept-encoding'];
-      if (!accepted) return payload;
-      const encoding = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), encodings);
-      if (encoding !== 'br' && encoding !== 'gzip') return payload;
+      const encoding = acceptedEncoding(request, encodings);
+      if (!encoding) return payload;
       const body =
         encoding === 'br'
           ? brotliCompressSync(payload, {
               params: {
-                [constants.BROTLI_PARAM_QUALITY]: 4,
+                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: size,
               },
             })
           : gzipSync(payload);
-      reply.header('content-encoding', encoding);
-      const vary = reply.getHeader('vary');
-      if (!vary) reply.header('vary', 'accept-encoding');
-      else if (!/accept-encoding|\*/i.test(String(vary)))
-        reply.header('vary', `${vary}, accept-encoding`);
-      reply.removeHeader('content-length');
+      markEncoded(reply, encoding);
       return body;
     });
   },

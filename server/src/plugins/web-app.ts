@@ -18,6 +18,7 @@ import { createPageRenderer, languageOf, loadRenderer } from '../modules/pages/p
 import { crawlerRoutes } from '../modules/pages/crawler-routes';
 import { normaliseDomain } from '../modules/tenancy/service';
 import { createPageShell } from './app-bootstrap';
+import { acceptedEncoding, compressedStream, ENCODINGS, markEncoded } from './compression-encoding';
 import { pageCsp, STATIC_HTML_CSP } from './security-headers';
 
 /**
@@ -140,10 +141,11 @@ export const webAppPlugin = fp<{
               rendered.to.includes('?') ? rendered.to : rendered.to + url.search,
               302,
             );
-          return reply
-            .header('content-security-policy', csp(true))
-            .type('text/html; charset=utf-8')
-            .send(rendered.body);
+          reply.header('content-security-policy', csp(true)).type('text/html; charset=utf-8');
+          const encoding = acceptedEncoding(request, ENCODINGS);
+          if (!encoding) return reply.send(rendered.body);
+          markEncoded(reply, encoding);
+          return reply.send(compressedStream(rendered.body, encoding));
         } catch (error) {
           // The browser renders what the server could not: the page still works.
           request.log.warn(

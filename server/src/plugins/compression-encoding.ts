@@ -1,0 +1,54 @@
+import { createBrotliCompress, createGzip, constants } from 'node:zlib';
+import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+
+export type Encoding = 'br' | 'gzip';
+
+/** What the server encodes in, best first. */
+export const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/** Brotli's quality for answers made per request: @fastify/compress's own default. */
+export const BROTLI_QUALITY = 4;
+
+/**
+ * The encoding this client takes, as @fastify/compress chooses it (its negotiator over the
+ * encodings offered, `*` and x-gzip read as gzip), or null for an answer sent as it is.
+ */
+export function acceptedEncoding(request: FastifyRequest, encodings: Encoding[]): Encoding | null {
+  if (request.headers['x-no-compression'] !== undefined) return null;
+  const accepted = request.headers['accept-encoding'];
+  if (!accepted) return null;
+  const encoding = negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), encodings);
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
+}
+
+/** Marks the answer encoded: its encoding, `Vary: Accept-Encoding` and no stale length. */
+export function markEncoded(reply: FastifyReply, encoding: Encoding): void {
+  reply.header('content-encoding', encoding);
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/accept-encoding|\*/i.test(String(vary)))
+    reply.header('vary', `${vary}, accept-encoding`);
+  reply.removeHeader('content-length');
+}
+
+/**
+ * A streamed answer compressed as it streams: every chunk written is flushed at once, so what the
+ * server has rendered so far (a page's shell before its Suspense boundaries resolve) reaches the
+ * browser without waiting for the end. @fastify/compress does not serve the not-found handler,
+ * where the first pages are rendered, so they are compressed here.
+ */
+export function compressedStream(body: Readable, encoding: Encoding): Transform {
+  const encoder =
+    encoding === 'br'
+      ? createBrotliCompress({
+          flush: constants.BROTLI_OPERATION_FLUSH,
+          params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+        })
+      : createGzip({ flush: constants.Z_SYNC_FLUSH });
+  // An error of the body (a render that fails half-way) ends the encoder too, and the answer with it.
+  pipeline(body, encoder, () => undefined);
+  return encoder;
+}
