@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -72,6 +73,39 @@ describe('first pages rendered by React on the server', { skip: !built && 'no we
     const plain = await t.get('/products', { host: 'localhost' });
     assert.equal(plain.headers['content-encoding'], undefined);
     assert.match(plain.body, /data-product="Café con leche"/);
+  });
+
+  test("a landing links its chunk's stylesheet and preloads its scripts; /products adds none", async () => {
+    // Rendered without its stylesheet, the landing painted bare and moved when its chunk came
+    // (Lighthouse's layout shift on /landing).
+    const manifest = JSON.parse(
+      readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; css?: string[] }>;
+    const landing = manifest['src/features/landing/index.ts'];
+    const merchants = manifest['src/features/landing/components/merchants-landing.tsx'];
+    assert.ok(landing?.css?.length && merchants?.css?.length, 'the manifest names both chunks');
+    const stylesheets = (html: string) =>
+      [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    for (const [host, type] of [
+      ['localhost', 'DEFAULT'],
+      ['landing.localhost', 'MODEL_2'],
+      ['merchants.localhost', 'MERCHANTS'],
+    ]) {
+      const page = await t.get('/landing', { host });
+      assert.equal(page.statusCode, 200, host);
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      const linked = stylesheets(head);
+      assert.ok(linked.includes(landing.css[0]), `${type} links ${landing.css[0]}`);
+      assert.equal(linked.includes(merchants.css![0]), type === 'MERCHANTS', type);
+      assert.ok(head.includes(`<link rel="modulepreload" crossorigin href="/${landing.file}">`));
+    }
+    const products = await t.get('/products', { host: 'localhost' });
+    const head = products.body.slice(0, products.body.indexOf('</head>'));
+    assert.deepEqual(
+      stylesheets(head).filter((css) => css !== manifest['index.html'].css?.[0]),
+      [],
+    );
+    assert.doesNotMatch(head, new RegExp(landing.file));
   });
 
   test('each host renders its own tenant', async () => {
@@ -167,7 +201,10 @@ describe('first pages rendered by React on the server', { skip: !built && 'no we
         product.body.includes(`<link rel="canonical" href="http://localhost/`),
     );
     assert.ok(product.body.includes(`/products?product=${uid}">`));
-    assert.match(product.body, /<meta property="og:image" content="\/demo\/products\/coffee.svg">/);
+    assert.match(
+      product.body,
+      /<meta property="og:image" content="\/demo\/products\/coffee.webp">/,
+    );
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(product.body)?.[1];
     assert.ok(jsonLd);
     const data = JSON.parse(jsonLd) as { name: string; offers: Record<string, string> };

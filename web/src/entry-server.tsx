@@ -22,6 +22,7 @@ import { ServerRedirectContext, type ServerRedirect } from './app/navigate';
 import { createQueryClient } from './app/providers';
 import { tenantThemeCss } from './app/theme';
 import { RequestHostContext } from './lib/request-host';
+import { setChunkRecorder } from './lib/rendered-chunks';
 import { es } from './i18n/es';
 import { en } from './i18n/en';
 import { screensEs } from './i18n/screens-es';
@@ -50,6 +51,8 @@ export type ServerRender =
       state: unknown;
       /** `:root{...}` with the tenant's colours, for a nonce'd style element in the head. */
       themeCss: string;
+      /** The client chunks the page drew (Vite's manifest keys): their stylesheets go in the head. */
+      chunks: string[];
     };
 
 // Every call the render makes goes through the transport of the request it belongs to.
@@ -59,6 +62,10 @@ setApiTransport((input, init) => {
   if (!transport) return Promise.reject(new Error('API call outside a server render'));
   return transport(input, init);
 });
+
+// The client chunks each render draws (lib/rendered-chunks.ts), for the server to link in the head.
+const renderedChunks = new AsyncLocalStorage<Set<string>>();
+setChunkRecorder((chunk) => renderedChunks.getStore()?.add(chunk));
 
 // One i18next for the process with every first page's texts; a clone per language shares them.
 void i18next.use(initReactI18next).init({
@@ -136,38 +143,49 @@ async function drain(stream: NodeJS.ReadableStream): Promise<void> {
  * last render is streamed with its Suspense boundaries.
  */
 export async function renderPage(input: ServerRenderInput): Promise<ServerRender> {
-  return transports.run(input.transport, async () => {
-    const client = createQueryClient();
-    client.setQueryData(tenancyKeys.appByDomain(currentDomain(input.host)), input.app);
-    for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
-      const redirect: ServerRedirect = { to: null };
-      // An error in a part of the page leaves that part to the browser (React renders it there).
-      const { prelude } = await prerenderToNodeStream(tree(input, client, redirect), {
-        onError: (error) => {
-          if (process.env.SSR_DEBUG) console.error('SSR_DEBUG', error);
-        },
-      });
-      await drain(prelude);
-      if (redirect.to) return { kind: 'redirect', to: redirect.to };
-      const queries = unfetched(client);
-      if (queries.length === 0) break;
-      // A failed call leaves its query in error: the page renders what the browser would show.
-      await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
-    }
-    const state = dehydrate(client);
-    const body = await new Promise<Readable>((resolve, reject) => {
-      const out = new PassThrough();
-      const { pipe } = renderToPipeableStream(tree(input, client, { to: null }), {
-        nonce: input.nonce,
-        // Every boundary's content inline, in order: the page paints before any script runs (React
-        // would otherwise send a large finished boundary apart, for a script to put in place).
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onShellReady: () => resolve(pipe(out)),
-        onShellError: reject,
-        // As in the passes above: a part that fails is left to the browser.
-        onError: () => undefined,
-      });
+  const chunks = new Set<string>();
+  return transports.run(input.transport, () =>
+    renderedChunks.run(chunks, () => render(input, chunks)),
+  );
+}
+
+async function render(input: ServerRenderInput, chunks: Set<string>): Promise<ServerRender> {
+  const client = createQueryClient();
+  client.setQueryData(tenancyKeys.appByDomain(currentDomain(input.host)), input.app);
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass++) {
+    const redirect: ServerRedirect = { to: null };
+    // An error in a part of the page leaves that part to the browser (React renders it there).
+    const { prelude } = await prerenderToNodeStream(tree(input, client, redirect), {
+      onError: (error) => {
+        if (process.env.SSR_DEBUG) console.error('SSR_DEBUG', error);
+      },
     });
-    return { kind: 'page', body, state, themeCss: tenantThemeCss(input.app) };
+    await drain(prelude);
+    if (redirect.to) return { kind: 'redirect', to: redirect.to };
+    const queries = unfetched(client);
+    if (queries.length === 0) break;
+    // A failed call leaves its query in error: the page renders what the browser would show.
+    await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
+  }
+  const state = dehydrate(client);
+  const body = await new Promise<Readable>((resolve, reject) => {
+    const out = new PassThrough();
+    const { pipe } = renderToPipeableStream(tree(input, client, { to: null }), {
+      nonce: input.nonce,
+      // Every boundary's content inline, in order: the page paints before any script runs (React
+      // would otherwise send a large finished boundary apart, for a script to put in place).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onShellReady: () => resolve(pipe(out)),
+      onShellError: reject,
+      // As in the passes above: a part that fails is left to the browser.
+      onError: () => undefined,
+    });
   });
+  return {
+    kind: 'page',
+    body,
+    state,
+    themeCss: tenantThemeCss(input.app),
+    chunks: [...chunks],
+  };
 }

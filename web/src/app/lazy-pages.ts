@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { loadScreenTexts, type ScreenTexts } from '../i18n';
+import { lazyChunk } from '../lib/rendered-chunks';
 
 // Everything that is not the store front loads on demand, so the first page stays small.
 
@@ -13,7 +14,11 @@ function screen<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
   texts?: readonly ScreenTexts[],
 ) {
-  return lazy(() => Promise.all([load(), loadScreenTexts(texts)]).then(([module]) => module));
+  return lazy(() => withTexts(load, texts));
+}
+
+function withTexts<T>(load: () => Promise<T>, texts?: readonly ScreenTexts[]): Promise<T> {
+  return Promise.all([load(), loadScreenTexts(texts)]).then(([module]) => module);
 }
 export const PoliticsPage = screen(() =>
   import('../features/legal/components/politics-page').then((m) => ({ default: m.PoliticsPage })),
@@ -27,9 +32,12 @@ export const FaqsPage = screen(() =>
 export const CookiesPage = screen(() =>
   import('../features/cookies/components/cookies-page').then((m) => ({ default: m.CookiesPage })),
 );
-export const LandingPage = screen(
-  () => import('../features/landing').then((m) => ({ default: m.LandingPage })),
-  ['landing'],
+// A first page the server renders names its chunk, so the server links its stylesheet.
+export const LandingPage = lazyChunk('src/features/landing/index.ts', () =>
+  withTexts(
+    () => import('../features/landing').then((m) => ({ default: m.LandingPage })),
+    ['landing'],
+  ),
 );
 export const CartaPage = screen(() =>
   import('../features/carta').then((m) => ({ default: m.CartaPage })),

@@ -8,13 +8,14 @@ import { LRUCache } from 'lru-cache';
 import { DEFAULT_LANGUAGE, LANGUAGES, type App, type Language } from '@store/contract';
 import { scriptSafeJson } from '../../plugins/app-bootstrap';
 import type { TenantChanges } from '../../plugins/public-cache';
+import { chunkLinks } from './chunk-links';
 import { cookieOf } from './first-pages';
 import { escapeText, pageHead } from './seo';
 
 /** What web/src/entry-server.tsx exports (its build: web/dist-server/entry-server.js). */
 type ServerRender =
   | { kind: 'redirect'; to: string }
-  | { kind: 'page'; body: Readable; state: unknown; themeCss: string };
+  | { kind: 'page'; body: Readable; state: unknown; themeCss: string; chunks: string[] };
 type Renderer = {
   renderPage(input: {
     url: string;
@@ -24,6 +25,8 @@ type Renderer = {
     transport: typeof fetch;
     nonce: string;
   }): Promise<ServerRender>;
+  /** The head's links for the client chunks a render drew (chunk-links.ts). */
+  chunkLinks: (chunks: readonly string[]) => string;
 };
 
 /** A page as cached: its HTML with `NONCE` where each answer's own nonce goes. */
@@ -38,7 +41,8 @@ const NONCE = `n${randomBytes(12).toString('hex')}`;
 export async function loadRenderer(webDist: string): Promise<Renderer | null> {
   const entry = path.join(webDist, '..', 'dist-server', 'entry-server.js');
   if (!existsSync(entry)) return null;
-  return (await import(pathToFileURL(entry).href)) as Renderer;
+  const module = (await import(pathToFileURL(entry).href)) as Pick<Renderer, 'renderPage'>;
+  return { renderPage: module.renderPage, chunkLinks: chunkLinks(webDist) };
 }
 
 /** The visitor's language: the `lang` cookie the web app keeps beside its own choice. */
@@ -187,7 +191,8 @@ export function createPageRenderer(options: {
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(head.title)}</title>${head.tags}`)
         .replace(
           '</head>',
-          `<style nonce="${NONCE}">${result.themeCss}</style>` +
+          renderer.chunkLinks(result.chunks) +
+            `<style nonce="${NONCE}">${result.themeCss}</style>` +
             `<script id="ssr-state" type="application/json">${scriptSafeJson(result.state)}</script></head>`,
         ) + `<div id="root" data-ssr="${input.language}">`;
     const closing = `</div>${after}`;

@@ -1,15 +1,15 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../../../lib/rendered-chunks';
 import { useTenant } from '../../../lib/tenant';
 import '../../../styles/landing.css';
 
 // One chunk per landing type: a store downloads only its own (bench/bundle-budget.ts measures each).
-const DefaultLanding = lazy(() =>
+const DefaultLanding = lazyChunk('src/features/landing/components/default-landing.tsx', () =>
   import('./default-landing').then((m) => ({ default: m.DefaultLanding })),
 );
-const Model2Landing = lazy(() =>
+const Model2Landing = lazyChunk('src/features/landing/components/model2-landing.tsx', () =>
   import('./model2-landing').then((m) => ({ default: m.Model2Landing })),
 );
-const MerchantsLanding = lazy(() =>
+const MerchantsLanding = lazyChunk('src/features/landing/components/merchants-landing.tsx', () =>
   import('./merchants-landing').then((m) => ({ default: m.MerchantsLanding })),
 );
 
