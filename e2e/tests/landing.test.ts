@@ -382,7 +382,7 @@ test(
         .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
     const gallery = await sources('CAROUSEL');
     assert.ok(gallery.length > 0);
-    for (const src of gallery) assert.match(src, /^\/demo\/florist\/galeria-\d\.svg$/);
+    for (const src of gallery) assert.match(src, /^\/demo\/florist\/galeria-\d\.webp$/);
     const clients = await sources('SMALL_IMAGE');
     assert.ok(clients.length > 0);
     for (const src of clients) assert.match(src, /^\/demo\/florist\/cliente-[a-z]+\.svg$/);
