@@ -108,6 +108,24 @@ describe('first pages rendered by React on the server', { skip: !built && 'no we
     assert.doesNotMatch(head, new RegExp(landing.file));
   });
 
+  test("the cart's shell preloads the cart's chunk and its Spanish texts beside the entry", async () => {
+    const manifest = JSON.parse(
+      readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const cart = manifest['src/features/cart/index.ts'].file;
+    const texts = manifest['src/i18n/checkout-es.ts'].file;
+    const spanish = await t.get('/cart', { host: 'localhost' });
+    assert.equal(spanish.headers['x-page-cache'], undefined, 'the cart is the client shell');
+    const head = spanish.body.slice(0, spanish.body.indexOf('</head>'));
+    assert.ok(head.includes(`<link rel="modulepreload" crossorigin href="/${cart}">`));
+    assert.ok(head.includes(`<link rel="modulepreload" crossorigin href="/${texts}">`));
+    const english = await t.get('/cart', { host: 'localhost', headers: { cookie: 'lang=en' } });
+    assert.ok(english.body.includes(cart));
+    assert.ok(!english.body.includes(texts), 'English texts come with the entry');
+    const login = await t.get('/login', { host: 'localhost' });
+    assert.doesNotMatch(login.body, /rel="modulepreload" crossorigin href="\/assets\/cart-/);
+  });
+
   test('each host renders its own tenant', async () => {
     const multi = await t.get('/', { host: 'multi.localhost' });
     assert.equal(multi.statusCode, 200);

@@ -13,7 +13,7 @@ import {
   type PublicUrlConfig,
 } from '../config';
 import { publicOrigin, publicScheme } from '../lib/public-url';
-import { rendersOnServer, isIndexable } from '../modules/pages/first-pages';
+import { rendersOnServer, isIndexable, shellChunks } from '../modules/pages/first-pages';
 import { createPageRenderer, languageOf, loadRenderer } from '../modules/pages/page-renderer';
 import { crawlerRoutes } from '../modules/pages/crawler-routes';
 import { normaliseDomain } from '../modules/tenancy/service';
@@ -154,10 +154,13 @@ export const webAppPlugin = fp<{
           );
         }
       }
+      const preloads = renderer?.chunkLinks(
+        shellChunks(url.pathname, languageOf(request.headers.cookie)),
+      );
       return reply
         .header('content-security-policy', csp(false))
         .type('text/html; charset=utf-8')
-        .send(page.html);
+        .send(preloads ? page.html.replace('</head>', `${preloads}</head>`) : page.html);
     });
   },
   { name: 'web-app', dependencies: ['errors', 'database', 'public-cache'] },

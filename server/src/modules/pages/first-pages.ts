@@ -1,4 +1,4 @@
-import type { App } from '@store/contract';
+import type { App, Language } from '@store/contract';
 
 /**
  * The shopper's first pages, rendered by React on the server (issue 37): the home, every landing
@@ -17,6 +17,22 @@ const FIRST_PAGES = [
 
 export function isFirstPage(pathname: string): boolean {
   return FIRST_PAGES.some((page) => page.test(pathname));
+}
+
+/**
+ * Client-rendered pages a shopper often lands on, with the chunks their first screen waits for
+ * (Vite's manifest keys: the screen's code and its Spanish texts). The shell preloads them in its
+ * head, so they download beside the entry instead of after it has run (the cart's largest paint
+ * came a round trip later).
+ */
+const SHELL_CHUNKS: { page: RegExp; screen: string[]; es: string[] }[] = [
+  { page: /^\/cart\/?$/, screen: ['src/features/cart/index.ts'], es: ['src/i18n/checkout-es.ts'] },
+];
+
+export function shellChunks(pathname: string, language: Language): string[] {
+  const found = SHELL_CHUNKS.find((entry) => entry.page.test(pathname));
+  if (!found) return [];
+  return language === 'es' ? [...found.screen, ...found.es] : found.screen;
 }
 
 /** Pages a search engine may index: a public store that is open. */
