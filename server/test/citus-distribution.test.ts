@@ -291,6 +291,108 @@ describe('Citus: the hot request paths are single-shard queries', { skip }, () =
   });
 });
 
+/**
+ * The rest of bench:scale's hot paths (issue 41 part 2): each request's every statement is
+ * single-shard, so a tenant's traffic costs one worker whatever the size of the others. Each runs
+ * once an order exists, so the member's and the back office's lists are not empty.
+ */
+describe('Citus: every hot path of bench:scale is single-shard', { skip }, () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  let product = '';
+  before(async () => {
+    if (skip) return;
+    await placeOrder(t, s, s.auth.ana, s.places.a);
+    const list = await t.get(`/api/v7/places/${s.places.a}/products/`, { host: s.host });
+    product = list.data.results[0].uid;
+  });
+
+  const paths: [
+    string,
+    () => { method: 'GET' | 'POST'; url: string; auth?: Record<string, string>; body?: unknown },
+  ][] = [
+    [
+      'product search',
+      () => ({ method: 'GET', url: `/api/v7/places/${s.places.a}/products/?search=torta` }),
+    ],
+    [
+      'cart: save',
+      () => ({
+        method: 'POST',
+        url: '/api/v5/me/shopping-cart/',
+        auth: s.auth.ana,
+        body: { place: s.places.a, products: [{ uid: product, quantity: 2 }] },
+      }),
+    ],
+    [
+      'cart: read',
+      () => ({
+        method: 'GET',
+        url: `/api/v5/me/shopping-cart/?place_uid=${s.places.a}`,
+        auth: s.auth.ana,
+      }),
+    ],
+    ['my orders', () => ({ method: 'GET', url: '/api/v5/me/orders/', auth: s.auth.ana })],
+    [
+      'my points history',
+      () => ({
+        method: 'GET',
+        url: `/api/v5/me/programs/${s.programs.club}/ledger/`,
+        auth: s.auth.ana,
+      }),
+    ],
+    [
+      'staff: client by phone',
+      () => ({
+        method: 'GET',
+        url: '/api/v5/staff/clients/?mobile_phone=911000001',
+        auth: s.auth.staff,
+      }),
+    ],
+    [
+      'back office: orders, first page',
+      () => ({ method: 'GET', url: '/api/v5/admin/orders/', auth: s.auth.owner }),
+    ],
+    [
+      'back office: orders by status',
+      () => ({ method: 'GET', url: '/api/v5/admin/orders/?status=RECEIVED', auth: s.auth.owner }),
+    ],
+    [
+      'back office: orders, search a name',
+      () => ({ method: 'GET', url: '/api/v5/admin/orders/?q=ana', auth: s.auth.owner }),
+    ],
+    [
+      'back office: dashboard',
+      () => ({ method: 'GET', url: '/api/v5/admin/dashboard/?period=30d', auth: s.auth.owner }),
+    ],
+    [
+      'back office: report',
+      () => ({
+        method: 'GET',
+        url: `/api/v5/admin/reports/?from=${daysAgo(29)}&to=${today}`,
+        auth: s.auth.owner,
+      }),
+    ],
+    [
+      'back office: orders CSV',
+      () => ({
+        method: 'GET',
+        url: `/api/v5/admin/orders.csv?date_from=${daysAgo(6)}&date_to=${today}`,
+        auth: s.auth.owner,
+      }),
+    ],
+  ];
+  for (const [name, request] of paths)
+    test(name, async () => {
+      const explained = await tasksOf(async () => {
+        const r = request();
+        const res = await t.call(r.method, r.url, { host: s.host, headers: r.auth, body: r.body });
+        assert.ok(res.statusCode < 300, `${name}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+      });
+      assertSingleShard(name, explained);
+    });
+});
+
 describe('Citus: a migration after the distribution', { skip }, () => {
   test('a table it creates is distributed (or made a reference table) before its foreign keys', async () => {
     // The project's migrations plus one as drizzle-kit writes them: the table, then its key.
