@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminEvent,
   adminEventCreate,
   adminEventInput,
   adminEventPublish,
   adminEventQuery,
-  adminVersionQuery,
-  paged,
-  versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { adminOnly, requireAdmin } from '../guard';
+import { adminOnly } from '../guard';
+import { resourceRoutes } from '../resource-routes';
 import {
   createEvent,
   deleteEvent,
@@ -22,9 +17,6 @@ import {
   updateEvent,
 } from './service';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, events (area `engagement`): 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant; 404 on apps without events (events_enabled). Events belong to the company: a MANAGER limited to places sees and edits only events at one of their places; another company's event is 404.";
 const rules =
@@ -35,98 +27,48 @@ const conflict =
 /** `/api/v5/admin/events/...`: the company's events, drafts and published ones. */
 export const adminEventRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('engagement'));
+  const events = resourceRoutes(server, { path: '/v5/admin/events/', item: adminEvent, access });
 
-  server.get(
-    '/v5/admin/events/',
+  events.list(
     {
-      schema: {
-        tags,
-        summary: "The company's events: coming ones soonest first, or past ones latest first",
-        description: `${access} \`when\`: upcoming (default: not ended on the store's clock) | past; \`published\`: true | false (drafts); \`q\`: part of the name.`,
-        querystring: adminEventQuery,
-        response: { 200: paged(adminEvent), ...errors },
-      },
+      summary: "The company's events: coming ones soonest first, or past ones latest first",
+      description: `${access} \`when\`: upcoming (default: not ended on the store's clock) | past; \`published\`: true | false (drafts); \`q\`: part of the name.`,
+      query: adminEventQuery,
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listEvents(requireAdmin(request), request.query, window),
-      ),
+    listEvents,
   );
-
-  server.post(
-    '/v5/admin/events/',
+  events.create(
     {
-      schema: {
-        tags,
-        summary: 'Creates an event, a draft unless `published` is true',
-        description: `${access} ${rules} 201 with the event. Audited.`,
-        body: adminEventCreate,
-        response: { 201: adminEvent, ...errors },
-      },
+      summary: 'Creates an event, a draft unless `published` is true',
+      description: `${access} ${rules} 201 with the event. Audited.`,
+      body: adminEventCreate,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createEvent(requireAdmin(request), request.body)),
+    createEvent,
   );
-
-  server.get(
-    '/v5/admin/events/:uid/',
+  events.get({ summary: 'One event with its version' }, getEvent);
+  events.save(
+    'put',
     {
-      schema: {
-        tags,
-        summary: 'One event with its version',
-        description: access,
-        params: uidParams,
-        response: { 200: adminEvent, ...errors },
-      },
+      summary: 'Saves the whole event (optimistic concurrency on `version`)',
+      description: `${access} ${rules} \`published\` left out: unchanged. ${conflict} Audited.`,
+      body: adminEventInput,
     },
-    async (request) => getEvent(requireAdmin(request), request.params.uid),
+    updateEvent,
   );
-
-  server.put(
-    '/v5/admin/events/:uid/',
+  events.save(
+    'patch',
     {
-      schema: {
-        tags,
-        summary: 'Saves the whole event (optimistic concurrency on `version`)',
-        description: `${access} ${rules} \`published\` left out: unchanged. ${conflict} Audited.`,
-        params: uidParams,
-        body: adminEventInput,
-        response: { 200: adminEvent, ...errors, 409: versionConflictBody(adminEvent) },
-      },
+      summary: 'Publishes an event or takes it back to draft',
+      description: `${access} The store's event answers are never kept in the public cache, so \`v5/companies/{uid}/events/\` and \`v5/events/{uid}/\` show (or stop showing) it on their next read. ${conflict} Audited.`,
+      body: adminEventPublish,
     },
-    async (request) => updateEvent(requireAdmin(request), request.params.uid, request.body),
+    publishEvent,
   );
-
-  server.patch(
-    '/v5/admin/events/:uid/',
+  events.remove(
     {
-      schema: {
-        tags,
-        summary: 'Publishes an event or takes it back to draft',
-        description: `${access} The store's event answers are never kept in the public cache, so \`v5/companies/{uid}/events/\` and \`v5/events/{uid}/\` show (or stop showing) it on their next read. ${conflict} Audited.`,
-        params: uidParams,
-        body: adminEventPublish,
-        response: { 200: adminEvent, ...errors, 409: versionConflictBody(adminEvent) },
-      },
+      summary: 'Deletes an event',
+      description: `${access} \`version\`: the one it was read at. ${conflict} 204. Audited.`,
     },
-    async (request) => publishEvent(requireAdmin(request), request.params.uid, request.body),
-  );
-
-  server.delete(
-    '/v5/admin/events/:uid/',
-    {
-      schema: {
-        tags,
-        summary: 'Deletes an event',
-        description: `${access} \`version\`: the one it was read at. ${conflict} 204. Audited.`,
-        params: uidParams,
-        querystring: adminVersionQuery,
-        response: { 204: z.null(), ...errors, 409: versionConflictBody(adminEvent) },
-      },
-    },
-    async (request, reply) => {
-      await deleteEvent(requireAdmin(request), request.params.uid, request.query.version);
-      return reply.status(204).send(null);
-    },
+    deleteEvent,
   );
 };

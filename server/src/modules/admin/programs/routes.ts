@@ -6,18 +6,11 @@ import {
   adminProgramInput,
   adminProgramQuery,
   adminProgramSummary,
-  adminVersionQuery,
-  paged,
-  versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { adminOnly, requireAdmin } from '../guard';
+import { adminOnly } from '../guard';
+import { resourceRoutes } from '../resource-routes';
 import { createProgram, deleteProgram, getProgram, listPrograms, updateProgram } from './service';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, programs: 401 without a session, 403 {code, detail} unless the user is the OWNER of a company of this tenant (a MANAGER never changes what members are owed). Another company's program is 404.";
 const rules =
@@ -26,91 +19,50 @@ const rules =
 /** `/api/v5/admin/programs/...`: the company's benefit programs, their levels, sections and ads. */
 export const adminProgramRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('loyalty'));
+  const programs = resourceRoutes(server, {
+    path: '/v5/admin/programs/',
+    item: adminProgram,
+    access,
+  });
 
-  server.get(
-    '/v5/admin/programs/',
+  programs.list(
     {
-      schema: {
-        tags,
-        summary: "The company's programs with their members count",
-        description: `${access} \`q\`: part of the name; \`active\`: true | false. In the store's order.`,
-        querystring: adminProgramQuery,
-        response: { 200: paged(adminProgramSummary), ...errors },
-      },
+      summary: "The company's programs with their members count",
+      description: `${access} \`q\`: part of the name; \`active\`: true | false. In the store's order.`,
+      query: adminProgramQuery,
+      row: adminProgramSummary,
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listPrograms(requireAdmin(request), request.query, window),
-      ),
+    listPrograms,
   );
-
-  server.get(
-    '/v5/admin/programs/:uid/',
+  programs.get({ summary: 'One program with its levels, sections, ads and version' }, getProgram);
+  programs.create(
     {
-      schema: {
-        tags,
-        summary: 'One program with its levels, sections, ads and version',
-        description: access,
-        params: uidParams,
-        response: { 200: adminProgram, ...errors },
-      },
+      summary: 'Creates a program',
+      description: `${access} ${rules} 201 with the program.`,
+      body: adminProgramCreate,
     },
-    async (request) => getProgram(requireAdmin(request), request.params.uid),
+    createProgram,
   );
-
-  server.post(
-    '/v5/admin/programs/',
+  programs.save(
+    'patch',
     {
-      schema: {
-        tags,
-        summary: 'Creates a program',
-        description: `${access} ${rules} 201 with the program.`,
-        body: adminProgramCreate,
-        response: { 201: adminProgram, ...errors },
-      },
+      summary: 'Saves a program: rules, levels, sections and ads (optimistic concurrency)',
+      description: `${access} ${rules} Send the \`version\` the program was read at; when someone else (or a tenant-file import) changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written.`,
+      body: adminProgramInput,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createProgram(requireAdmin(request), request.body)),
+    updateProgram,
   );
-
-  server.patch(
-    '/v5/admin/programs/:uid/',
+  programs.remove(
     {
-      schema: {
-        tags,
-        summary: 'Saves a program: rules, levels, sections and ads (optimistic concurrency)',
-        description: `${access} ${rules} Send the \`version\` the program was read at; when someone else (or a tenant-file import) changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written.`,
-        params: uidParams,
-        body: adminProgramInput,
-        response: { 200: adminProgram, ...errors, 409: versionConflictBody(adminProgram) },
-      },
+      summary: 'Deletes a program nobody has joined',
+      description: `${access} \`version\`: the one it was read at (409 admin.version_conflict with \`current\` otherwise). A program with members is never deleted (their balances, ledger and redemptions stay): 409 {code: 'admin.program_has_members'}; switch it off instead. 204.`,
+      // The members' 409 has no current record to show.
+      conflict: z.object({
+        code: z.string(),
+        detail: z.string(),
+        current: adminProgram.optional(),
+      }),
     },
-    async (request) => updateProgram(requireAdmin(request), request.params.uid, request.body),
-  );
-
-  server.delete(
-    '/v5/admin/programs/:uid/',
-    {
-      schema: {
-        tags,
-        summary: 'Deletes a program nobody has joined',
-        description: `${access} \`version\`: the one it was read at (409 admin.version_conflict with \`current\` otherwise). A program with members is never deleted (their balances, ledger and redemptions stay): 409 {code: 'admin.program_has_members'}; switch it off instead. 204.`,
-        params: uidParams,
-        querystring: adminVersionQuery,
-        response: {
-          204: z.null(),
-          ...errors,
-          409: z.object({
-            code: z.string(),
-            detail: z.string(),
-            current: adminProgram.optional(),
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
-      await deleteProgram(requireAdmin(request), request.params.uid, request.query.version);
-      return reply.status(204).send(null);
-    },
+    deleteProgram,
   );
 };

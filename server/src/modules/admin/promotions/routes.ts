@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminPromotion,
   adminPromotionCreate,
@@ -7,18 +6,12 @@ import {
   adminPromotionQuery,
   adminPromotionSwitch,
   adminPromotionUpdate,
-  paged,
-  versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { adminOnly, requireAdmin } from '../guard';
+import { adminOnly } from '../guard';
+import { resourceRoutes } from '../resource-routes';
 import { createPromotion, deletePromotion, switchPromotion, updatePromotion } from './service';
 import { getPromotion, listPromotions } from './promotion-reads';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   'Back office, promotions: 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. A MANAGER limited to some places sees and edits only promotions that run at their places alone (and must name at least one of them). A promotion of another company, or not visible to the user, is 404.';
 const writes =
@@ -29,98 +22,53 @@ const rules =
 /** `/api/v5/admin/promotions/...`: the company's promotions of every kind, with their usage. */
 export const adminPromotionRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('promotions'));
+  const promotions = resourceRoutes(server, {
+    path: '/v5/admin/promotions/',
+    item: adminPromotion,
+    access,
+  });
 
-  server.get(
-    '/v5/admin/promotions/',
+  promotions.list(
     {
-      schema: {
-        tags,
-        summary: "The company's promotions with their stock and usage so far",
-        description: `${access} Filters: \`program\`, \`kind\`, \`status\` (active | scheduled | ended | off, on the server clock), \`q\` (part of the name). Switched-on first, then in the program's order. \`usage\`: units used at the venue and units held by members; \`units_left\`: stock minus units taken.`,
-        querystring: adminPromotionQuery,
-        response: { 200: paged(adminPromotion), ...errors },
-      },
+      summary: "The company's promotions with their stock and usage so far",
+      description: `${access} Filters: \`program\`, \`kind\`, \`status\` (active | scheduled | ended | off, on the server clock), \`q\` (part of the name). Switched-on first, then in the program's order. \`usage\`: units used at the venue and units held by members; \`units_left\`: stock minus units taken.`,
+      query: adminPromotionQuery,
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listPromotions(requireAdmin(request), request.query, window),
-      ),
+    listPromotions,
   );
-
-  server.get(
-    '/v5/admin/promotions/:uid/',
+  promotions.get({ summary: 'One promotion with its version' }, getPromotion);
+  promotions.create(
     {
-      schema: {
-        tags,
-        summary: 'One promotion with its version',
-        description: access,
-        params: uidParams,
-        response: { 200: adminPromotion, ...errors },
-      },
+      summary: 'Creates a promotion in one of the company’s programs',
+      description: `${access} ${rules} 201 with the promotion.`,
+      body: adminPromotionCreate,
     },
-    async (request) => getPromotion(requireAdmin(request), request.params.uid),
+    createPromotion,
   );
-
-  server.post(
-    '/v5/admin/promotions/',
+  promotions.save(
+    'put',
     {
-      schema: {
-        tags,
-        summary: 'Creates a promotion in one of the company’s programs',
-        description: `${access} ${rules} 201 with the promotion.`,
-        body: adminPromotionCreate,
-        response: { 201: adminPromotion, ...errors },
-      },
+      summary: 'Changes a promotion (the whole form)',
+      description: `${access} ${rules} The program cannot change (400 {program}). The stock cannot go below the units already taken (400 {stock}); the row is locked as a take locks it, so no unit is handed out past the new stock. ${writes}`,
+      body: adminPromotionUpdate,
     },
-    async (request, reply) =>
-      reply.code(201).send(await createPromotion(requireAdmin(request), request.body)),
+    updatePromotion,
   );
-
-  server.put(
-    '/v5/admin/promotions/:uid/',
+  promotions.save(
+    'patch',
     {
-      schema: {
-        tags,
-        summary: 'Changes a promotion (the whole form)',
-        description: `${access} ${rules} The program cannot change (400 {program}). The stock cannot go below the units already taken (400 {stock}); the row is locked as a take locks it, so no unit is handed out past the new stock. ${writes}`,
-        params: uidParams,
-        body: adminPromotionUpdate,
-        response: { 200: adminPromotion, ...errors, 409: versionConflictBody(adminPromotion) },
-      },
+      summary: 'Switches a promotion off or on',
+      description: `${access} Off: members no longer see it and units they hold cannot be used ('The promotion can no longer be used'). ${writes}`,
+      body: adminPromotionSwitch,
     },
-    async (request) => updatePromotion(requireAdmin(request), request.params.uid, request.body),
+    switchPromotion,
   );
-
-  server.patch(
-    '/v5/admin/promotions/:uid/',
+  promotions.remove(
     {
-      schema: {
-        tags,
-        summary: 'Switches a promotion off or on',
-        description: `${access} Off: members no longer see it and units they hold cannot be used ('The promotion can no longer be used'). ${writes}`,
-        params: uidParams,
-        body: adminPromotionSwitch,
-        response: { 200: adminPromotion, ...errors, 409: versionConflictBody(adminPromotion) },
-      },
+      summary: 'Deletes a promotion no member ever took',
+      description: `${access} \`?version=\`. A promotion with any redemption (used, held or cancelled) is kept: 400 'admin.promotion_redeemed', switch it off instead. 204. ${writes}`,
+      query: adminPromotionDeleteQuery,
     },
-    async (request) => switchPromotion(requireAdmin(request), request.params.uid, request.body),
-  );
-
-  server.delete(
-    '/v5/admin/promotions/:uid/',
-    {
-      schema: {
-        tags,
-        summary: 'Deletes a promotion no member ever took',
-        description: `${access} \`?version=\`. A promotion with any redemption (used, held or cancelled) is kept: 400 'admin.promotion_redeemed', switch it off instead. 204. ${writes}`,
-        params: uidParams,
-        querystring: adminPromotionDeleteQuery,
-        response: { 204: z.null(), ...errors, 409: versionConflictBody(adminPromotion) },
-      },
-    },
-    async (request, reply) => {
-      await deletePromotion(requireAdmin(request), request.params.uid, request.query.version);
-      return reply.code(204).send(null);
-    },
+    deletePromotion,
   );
 };

@@ -16,6 +16,7 @@ import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { publicOrigin } from '../../../lib/public-url';
 import { adminOnly, requireAdmin } from '../guard';
+import { resourceRoutes } from '../resource-routes';
 import { createRaffle, getRaffle, listRaffles, rafflePrograms, updateRaffle } from './service';
 import { listEntries } from './entries';
 import { drawRaffle, getDraw, verifyDraw } from './drawing';
@@ -31,21 +32,15 @@ const drawn = "A drawn raffle is frozen: 409 {code: 'admin.raffle_already_drawn'
 export const adminRaffleRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('engagement'));
 
-  server.get(
-    '/v5/admin/raffles/',
+  const raffles = resourceRoutes(server, { path: '/v5/admin/raffles/', item: adminRaffle, access });
+
+  raffles.list(
     {
-      schema: {
-        tags,
-        summary: "The company's raffles with their entrant counts, newest first",
-        description: `${access} \`q\`: part of the name; \`program\`: a program uid.`,
-        querystring: adminRaffleQuery,
-        response: { 200: paged(adminRaffle), ...errors },
-      },
+      summary: "The company's raffles with their entrant counts, newest first",
+      description: `${access} \`q\`: part of the name; \`program\`: a program uid.`,
+      query: adminRaffleQuery,
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listRaffles(requireAdmin(request), request.query, window),
-      ),
+    listRaffles,
   );
 
   server.get(
@@ -61,52 +56,24 @@ export const adminRaffleRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => rafflePrograms(requireAdmin(request)),
   );
 
-  server.post(
-    '/v5/admin/raffles/',
+  raffles.create(
     {
-      schema: {
-        tags,
-        summary: 'Creates a raffle in one of the company’s programs',
-        description: `${access} 201. \`program\`: a program of the company (else 400 {program}); \`ends_at\` after \`starts_at\` (400 {ends_at}); \`winners_count\` 1 to 100. Audited.`,
-        body: adminRaffleCreate,
-        response: { 201: adminRaffle, ...errors },
-      },
+      summary: 'Creates a raffle in one of the company’s programs',
+      description: `${access} 201. \`program\`: a program of the company (else 400 {program}); \`ends_at\` after \`starts_at\` (400 {ends_at}); \`winners_count\` 1 to 100. Audited.`,
+      body: adminRaffleCreate,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createRaffle(requireAdmin(request), request.body)),
+    createRaffle,
   );
-
-  server.get(
-    '/v5/admin/raffles/:uid/',
+  raffles.get({ summary: 'One raffle with its version' }, getRaffle);
+  raffles.save(
+    'patch',
     {
-      schema: {
-        tags,
-        summary: 'One raffle with its version',
-        description: access,
-        params: uidParams,
-        response: { 200: adminRaffle, ...errors },
-      },
+      summary: 'Changes a raffle (optimistic concurrency on `version`)',
+      description: `${access} Send the fields to change and the \`version\` read; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current}. ${drawn} Audited.`,
+      body: adminRafflePatch,
+      conflict: z.union([versionConflictBody(adminRaffle), detailErrorBody]),
     },
-    async (request) => getRaffle(requireAdmin(request), request.params.uid),
-  );
-
-  server.patch(
-    '/v5/admin/raffles/:uid/',
-    {
-      schema: {
-        tags,
-        summary: 'Changes a raffle (optimistic concurrency on `version`)',
-        description: `${access} Send the fields to change and the \`version\` read; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current}. ${drawn} Audited.`,
-        params: uidParams,
-        body: adminRafflePatch,
-        response: {
-          200: adminRaffle,
-          ...errors,
-          409: z.union([versionConflictBody(adminRaffle), detailErrorBody]),
-        },
-      },
-    },
-    async (request) => updateRaffle(requireAdmin(request), request.params.uid, request.body),
+    updateRaffle,
   );
 
   server.get(
