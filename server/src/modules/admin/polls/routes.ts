@@ -11,11 +11,11 @@ import {
   adminPollTextAnswer,
   adminPollTextAnswerQuery,
   paged,
-  versionConflictBody,
 } from '@store/contract';
 import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
+import { resourceRoutes } from '../resource-routes';
 import { pollCsv, pollResults, textAnswers } from './results';
 import { createPoll, deletePoll, getPoll, listPolls, pollPrograms, updatePoll } from './service';
 
@@ -28,27 +28,21 @@ const rules =
   '`title` required (200); `questions`: 1 to 30, each `{uid?, text, kind: SINGLE_CHOICE | MULTIPLE_CHOICE | TEXT, options: [{uid?, text}]}` in the order members see them; a choice question has 2 to 20 options, none repeated (400 {"questions.N.options"}, {"questions.N.options.M.text"}); a TEXT question none. `uid` names a question (or option of that question) the poll has (400 {"questions.N.uid"} otherwise), none: a new one; rows left out are deleted. `ends_at` after `starts_at` (400 {ends_at}). Nothing is written on a 400. Audited.';
 const locked =
   "Once anyone answered, adding or removing a question or an option, or changing a question's kind, is a 409 {code: 'admin.poll_structure_locked', detail, current}; texts, order, dates, image and `is_active` stay editable.";
-const conflictBody = versionConflictBody(adminPoll);
 
 /** `/api/v5/admin/polls/...`: the company's polls, their questions, results and CSV export. */
 export const adminPollRoutes: FastifyPluginAsyncZod = async (server) => {
   server.addHook('preValidation', adminOnly('engagement'));
 
-  server.get(
-    '/v5/admin/polls/',
+  const polls = resourceRoutes(server, { path: '/v5/admin/polls/', item: adminPoll, access });
+
+  polls.list(
     {
-      schema: {
-        tags,
-        summary: "The company's polls with their state and responses so far, newest first",
-        description: `${access} \`q\`: part of the title (accents and case ignored); \`program\`: a program uid. \`state\`: inactive (switched off), scheduled (not started), open, ended (by its dates).`,
-        querystring: adminPollQuery,
-        response: { 200: paged(adminPollSummary), ...errors },
-      },
+      summary: "The company's polls with their state and responses so far, newest first",
+      description: `${access} \`q\`: part of the title (accents and case ignored); \`program\`: a program uid. \`state\`: inactive (switched off), scheduled (not started), open, ended (by its dates).`,
+      query: adminPollQuery,
+      row: adminPollSummary,
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listPolls(requireAdmin(request), request.query, window),
-      ),
+    listPolls,
   );
 
   server.get(
@@ -64,66 +58,37 @@ export const adminPollRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => pollPrograms(requireAdmin(request)),
   );
 
-  server.post(
-    '/v5/admin/polls/',
+  polls.create(
     {
-      schema: {
-        tags,
-        summary: "Creates a poll with its questions in one of the company's programs",
-        description: `${access} \`program\`: a program of the company (else 400 {program}). ${rules} 201 with the poll.`,
-        body: adminPollCreate,
-        response: { 201: adminPoll, ...errors },
-      },
+      summary: "Creates a poll with its questions in one of the company's programs",
+      description: `${access} \`program\`: a program of the company (else 400 {program}). ${rules} 201 with the poll.`,
+      body: adminPollCreate,
     },
-    async (request, reply) =>
-      reply.status(201).send(await createPoll(requireAdmin(request), request.body)),
+    createPoll,
   );
-
-  server.get(
-    '/v5/admin/polls/:uid/',
+  polls.get(
     {
-      schema: {
-        tags,
-        summary: 'One poll with its questions, options and version',
-        description: `${access} \`structure_locked\`: someone answered (see PUT).`,
-        params: uidParams,
-        response: { 200: adminPoll, ...errors },
-      },
+      summary: 'One poll with its questions, options and version',
+      description: `${access} \`structure_locked\`: someone answered (see PUT).`,
     },
-    async (request) => getPoll(requireAdmin(request), request.params.uid),
+    getPoll,
   );
-
-  server.put(
-    '/v5/admin/polls/:uid/',
+  polls.save(
+    'put',
     {
-      schema: {
-        tags,
-        summary: 'Saves the whole poll: details, questions and options (optimistic concurrency)',
-        description: `${access} ${rules} ${locked} Send the \`version\` the poll was read at; when someone else (or a tenant-file import) changed it since: 409 {code: 'admin.version_conflict', detail, current}. One transaction: nothing is written on any error.`,
-        params: uidParams,
-        body: adminPollInput,
-        response: { 200: adminPoll, ...errors, 409: conflictBody },
-      },
+      summary: 'Saves the whole poll: details, questions and options (optimistic concurrency)',
+      description: `${access} ${rules} ${locked} Send the \`version\` the poll was read at; when someone else (or a tenant-file import) changed it since: 409 {code: 'admin.version_conflict', detail, current}. One transaction: nothing is written on any error.`,
+      body: adminPollInput,
     },
-    async (request) => updatePoll(requireAdmin(request), request.params.uid, request.body),
+    updatePoll,
   );
-
-  server.delete(
-    '/v5/admin/polls/:uid/',
+  polls.remove(
     {
-      schema: {
-        tags,
-        summary: 'Deletes a poll nobody answered',
-        description: `${access} \`version\`: the one it was read at (409 admin.version_conflict with \`current\` otherwise). A poll with answers is never deleted: 409 {code: 'admin.poll_has_responses', detail, current}; switch it off instead. 204. Audited.`,
-        params: uidParams,
-        querystring: adminPollDeleteQuery,
-        response: { 204: z.null(), ...errors, 409: conflictBody },
-      },
+      summary: 'Deletes a poll nobody answered',
+      description: `${access} \`version\`: the one it was read at (409 admin.version_conflict with \`current\` otherwise). A poll with answers is never deleted: 409 {code: 'admin.poll_has_responses', detail, current}; switch it off instead. 204. Audited.`,
+      query: adminPollDeleteQuery,
     },
-    async (request, reply) => {
-      await deletePoll(requireAdmin(request), request.params.uid, request.query.version);
-      return reply.status(204).send(null);
-    },
+    deletePoll,
   );
 
   server.get(
