@@ -1,3 +1,6 @@
+// test-process: own
+// The names of prepared statements are process-wide and capped (src/db/client.ts): beside other
+// files' statements in a shared process, this file's new ones could find the cap reached.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq, sql } from 'drizzle-orm';
