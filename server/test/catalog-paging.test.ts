@@ -1,3 +1,6 @@
+// test-process: own
+// Its plan checks need the list's statement prepared, and prepared statement names are
+// process-wide and capped (src/db/client.ts): in a shared process other files could reach the cap.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Product } from '@store/contract';
