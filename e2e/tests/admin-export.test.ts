@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInFrom } from '../lib/sign-in';
 
 // The way into /admin from the store's side menu and the staff console (owners and managers
 // only), and the owner's 'Exportar tienda' on /admin/settings downloading the store's file.
@@ -12,15 +13,8 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', '/login'));
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  if (new URL(page.url()).pathname.startsWith('/complete-info'))
-    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
-}
+const signIn = (page: Page, email: string, password: string) =>
+  signInFrom(page, harness.server().url('localhost', '/login'), email, password);
 
 async function openSideMenu(page: Page) {
   // The home of this store is its landing page; the profile has the store's header.

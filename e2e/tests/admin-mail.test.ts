@@ -2,6 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInFrom } from '../lib/sign-in';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 
 // The owner's view of mails that could not be sent (Ajustes): an invitation to an address the mail
@@ -24,18 +25,8 @@ const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  if (new URL(page.url()).pathname.startsWith('/complete-info')) {
-    await page.getByRole('button', { name: 'Omitir por ahora' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/complete-info'));
-  }
-}
+const signIn = (page: Page, pathname: string, email: string, password: string) =>
+  signInFrom(page, harness.server().url('localhost', pathname), email, password);
 
 test(
   'a refused invitation shows in Ajustes with the server answer, and the owner sends it again',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { addDays, storeDateOf } from '@store/contract';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInFrom } from '../lib/sign-in';
 import { repoRoot } from '../lib/server';
 import { historyDay } from '../../server/test/support/database-templates';
 import {
@@ -52,14 +53,8 @@ function expected(orders: PlannedOrder[], days: number, place?: string) {
 const card = (page: Page, figure: string) =>
   page.locator(`[data-figure="${figure}"] .admin-card__value`);
 
-async function signInFrom(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signInAt = (page: Page, pathname: string, email: string, password: string) =>
+  signInFrom(page, harness.server().url('localhost', pathname), email, password);
 
 test(
   'the owner signs in from /staff, lands in /admin and reads the seeded figures by period and place',
@@ -68,7 +63,7 @@ test(
     const orders = await plan();
     const { context, page } = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(context, harness.server().url('localhost'));
-    await signInFrom(page, '/staff', 'dueno@aurora.pe', 'Dueno2026!');
+    await signInAt(page, '/staff', 'dueno@aurora.pe', 'Dueno2026!');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Resumen', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Secciones de la administración' });
@@ -145,7 +140,7 @@ test(
   async () => {
     const { context, page } = await harness.newPage({ viewport: PHONE });
     await acceptCookiesUpFront(context, harness.server().url('localhost'));
-    await signInFrom(page, '/admin', 'gerente@aurora.pe', 'Gerente2026!');
+    await signInAt(page, '/admin', 'gerente@aurora.pe', 'Gerente2026!');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByTestId('admin-dashboard').waitFor();
     await page.getByText('Administración · Administrador').waitFor();
@@ -173,7 +168,7 @@ test('a cashier and a member cannot open /admin; they are told why', { skip }, a
   ]) {
     const { context, page } = await harness.newPage({ viewport: PHONE });
     await acceptCookiesUpFront(context, harness.server().url('localhost'));
-    await signInFrom(page, '/admin', email, password);
+    await signInAt(page, '/admin', email, password);
     if (new URL(page.url()).pathname.startsWith('/complete-info')) {
       await page.getByRole('button', { name: 'Omitir por ahora' }).click();
       await page.goto(harness.server().url('localhost', '/admin'));
