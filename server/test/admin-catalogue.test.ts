@@ -1,7 +1,5 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eq } from 'drizzle-orm';
-import { companies, staffMembers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { billing, firstSlot, makeShop, type Shop } from './support/orders';
 
@@ -26,18 +24,7 @@ type Product = {
 before(async () => {
   t = await startTestApp();
   shop = await makeShop(t, 'admcat', { stock: 20 });
-  const account = await shop.member();
-  const [company] = await t.db
-    .select({ uid: companies.uid })
-    .from(companies)
-    .where(eq(companies.appId, shop.app.uid));
-  await t.db.insert(staffMembers).values({
-    appId: shop.app.uid,
-    userUid: account.user.uid,
-    companyUid: company.uid,
-    role: 'OWNER',
-  });
-  owner = account.auth;
+  owner = await shop.staff('OWNER');
   shopper = (await shop.member()).auth;
 });
 after(() => t?.close());

@@ -7,7 +7,7 @@ import {
   formMessages,
   messageText,
 } from '@store/contract';
-import { auditLog, staffMembers } from '../src/db/schema';
+import { auditLog } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import { billing, firstSlot, makeShop, type Shop } from './support/orders';
@@ -265,17 +265,8 @@ describe('members who ordered', () => {
   let buyer: Awaited<ReturnType<typeof registerMember>>;
   let order: { uid: string; number: number };
 
-  async function grant(role: 'OWNER' | 'MANAGER', placeUids: string[] = []) {
-    const user = await shop.member();
-    await t.db.insert(staffMembers).values({
-      appId: shop.app.uid,
-      userUid: user.user.uid,
-      companyUid: shop.app.company.uid,
-      role,
-      placeUids,
-    });
-    return user.auth;
-  }
+  const grant = (role: 'OWNER' | 'MANAGER', placeUids: string[] = []) =>
+    shop.staff(role, placeUids);
 
   before(async () => {
     shop = await makeShop(t, 'members-orders', { stock: 100 });

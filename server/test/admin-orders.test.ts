@@ -22,16 +22,7 @@ let owner: Record<string, string>;
 let manager: Record<string, string>;
 let member: Awaited<ReturnType<typeof registerMember>>;
 
-async function grant(role: 'OWNER' | 'MANAGER') {
-  const user = await shop.member();
-  await t.db.insert(staffMembers).values({
-    appId: shop.app.uid,
-    userUid: user.user.uid,
-    companyUid: shop.app.company.uid,
-    role,
-  });
-  return user.auth;
-}
+const grant = (role: 'OWNER' | 'MANAGER') => shop.staff(role);
 
 async function place(extra: Record<string, unknown> = {}, quantity = 1) {
   const res = await t.post(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PICKUP_LEAD_MINUTES, minutesOf, sandboxCardToken, storeInstant } from '@store/contract';
-import { orders, placeProducts } from '../../src/db/schema';
+import { orders, placeProducts, staffMembers } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
 import type { TestApp } from './test-app';
 import { registerMember } from './accounts';
@@ -208,6 +208,21 @@ export async function makeShop(
       };
     },
     member: () => registerMember(t, domain),
+    /**
+     * A new member made staff of the shop's company with `role` (limited to `placeUids` when
+     * given), written as the tenant file would; its session's headers.
+     */
+    async staff(role: 'OWNER' | 'MANAGER' | 'STAFF', placeUids: string[] = []) {
+      const account = await registerMember(t, domain);
+      await t.db.insert(staffMembers).values({
+        appId: app.uid,
+        userUid: account.user.uid,
+        companyUid: app.company.uid,
+        role,
+        placeUids,
+      });
+      return account.auth;
+    },
   };
 }
 
