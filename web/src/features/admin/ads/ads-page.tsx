@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AdminAd, AdminAdFields } from '@store/contract/admin/programs';
-import { ApiError } from '../../../api';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
@@ -11,6 +10,7 @@ import { useAds, useDeleteAd, useSaveAd } from './api/ads';
 import '../programs/programs.css';
 import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { conflictRecord } from '../shell/version-conflict';
 
 const PAGE_SIZE = 20;
 const FIELDS = ['title', 'image', 'link', 'position', 'is_active'];
@@ -76,8 +76,8 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their ad, to be changed again.
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        const current = (error.body as { current: AdminAd }).current;
+      const current = conflictRecord<AdminAd>(error);
+      if (current) {
         setVersion(current.version);
         form.reset(valuesOf(current));
         setGeneral([t('admin.ads.conflict')]);
@@ -92,8 +92,8 @@ function AdForm({ ad, onCreated }: { ad: AdminAd | null; onCreated?: () => void 
     try {
       await remove.mutateAsync({ uid: ad.uid, version });
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        const current = (error.body as { current: AdminAd }).current;
+      const current = conflictRecord<AdminAd>(error);
+      if (current) {
         setVersion(current.version);
         form.reset(valuesOf(current));
         setGeneral([t('admin.ads.conflict')]);

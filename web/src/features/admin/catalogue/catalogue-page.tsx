@@ -18,6 +18,7 @@ import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminProducts, type ProductFilters } from '../api/get-products';
 import { useUpdatePlaceProduct } from '../api/update-place-product';
 import { useSetProductsActive, useUpdateProduct } from '../api/update-product';
+import { conflictRecord } from '../shell/version-conflict';
 
 type Values = {
   title: string;
@@ -281,8 +282,8 @@ function ProductEditor({ product }: { product: AdminProduct }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their record, to be changed again.
-      if (error instanceof ApiError && error.code === 'admin.version_conflict')
-        form.reset(valuesOf((error.body as { current: AdminProduct }).current));
+      const current = conflictRecord<AdminProduct>(error);
+      if (current) form.reset(valuesOf(current));
       showError(error);
     }
   });

@@ -22,6 +22,7 @@ import { useAdminMe } from '../api/get-admin-me';
 import { useEvent } from './api/get-events';
 import { useCreateEvent, useDeleteEvent, usePublishEvent, useSaveEvent } from './api/save-event';
 import { EventState } from './event-parts';
+import { conflictRecord } from '../shell/version-conflict';
 
 /** The places the user may put an event at (the back office's `me.places`). */
 export type EventPlaces = { uid: string; name: string }[];
@@ -127,8 +128,8 @@ function EventForm({
     : '';
 
   function conflict(error: unknown): boolean {
-    if (!(error instanceof ApiError && error.code === 'admin.version_conflict')) return false;
-    const now = (error.body as { current: AdminEvent }).current;
+    const now = conflictRecord<AdminEvent>(error);
+    if (!now) return false;
     setCurrent(now);
     form.reset(valuesOf(now, places));
     setGeneral(['admin.events.conflict']);

@@ -36,6 +36,7 @@ import {
 import { SectionEditor } from './section-editor';
 import { DefaultTextsEditor } from './default-texts-editor';
 import './landing.css';
+import { conflictRecord } from '../shell/version-conflict';
 
 const TYPES = landingSectionType.options;
 
@@ -113,8 +114,9 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
       reload(after);
       setSaved(true);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        reload((error.body as { current: AdminLanding }).current);
+      const current = conflictRecord<AdminLanding>(error);
+      if (current) {
+        reload(current);
         setGeneral(['admin.landing.conflict']);
         return;
       }

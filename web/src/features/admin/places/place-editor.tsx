@@ -14,6 +14,7 @@ import { useUpdatePlace } from './api/update-place';
 import { PlaceState } from './place-state';
 import { TimetableSection } from './place-timetable';
 import { bodyOf, FIELDS, numberOrNull, valuesOf, type Values } from './place-values';
+import { conflictRecord } from '../shell/version-conflict';
 
 const PinMap = lazy(() => import('./pin-map').then((m) => ({ default: m.PinMap })));
 
@@ -74,8 +75,8 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their place, to be changed again.
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        const current = (error.body as { current: AdminPlace }).current;
+      const current = conflictRecord<AdminPlace>(error);
+      if (current) {
         setVersion(current.version);
         setStored(current.delivery);
         form.reset(valuesOf(current));

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminProgram } from '@store/contract/admin/programs';
-import { ApiError } from '../../../api';
 import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
@@ -12,6 +11,7 @@ import { useDeleteProgram, useProgram, useSaveProgram } from './api/programs';
 import { AdminLoadError } from '../shell/admin-load-error';
 import { bodyOf, EMPTY, FIELDS, valuesOf, type Values } from './program-values';
 import { Blocks, Levels } from './program-blocks';
+import { conflictRecord } from '../shell/version-conflict';
 
 function ProgramForm({ program }: { program: AdminProgram | null }) {
   const { t } = useTranslation();
@@ -51,8 +51,8 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their program, to be changed again.
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        const current = (error.body as { current: AdminProgram }).current;
+      const current = conflictRecord<AdminProgram>(error);
+      if (current) {
         setVersion(current.version);
         form.reset(valuesOf(current));
         setGeneral([t('admin.programs.conflict')]);

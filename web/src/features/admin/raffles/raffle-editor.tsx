@@ -21,6 +21,7 @@ import { useRafflePrograms } from './api/get-raffles';
 import { useCreateRaffle, useUpdateRaffle } from './api/save-raffle';
 import { RaffleDrawPanel, RaffleEntries } from './raffle-draw';
 import { RaffleState } from './raffle-state';
+import { conflictRecord } from '../shell/version-conflict';
 
 type Values = {
   program: string;
@@ -123,8 +124,8 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their raffle, to be changed again.
-      if (error instanceof ApiError && error.code === 'admin.version_conflict') {
-        const current = (error.body as { current: AdminRaffle }).current;
+      const current = conflictRecord<AdminRaffle>(error);
+      if (current) {
         setVersion(current.version);
         form.reset(valuesOf(current));
         setGeneral(['admin.raffles.conflict']);
