@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from './support/test-app';
+import { loadRenderer, transportFor } from '../src/modules/pages/page-renderer';
 
 // The web build (`npm run build -w web`) holds the server's render; without it pages are the shell
 // (page-shell.test.ts). Root `npm test` builds before the unit tests, so CI always runs this file;
@@ -124,6 +125,39 @@ describe('first pages rendered by React on the server', { skip: !built && 'no we
     assert.ok(!english.body.includes(texts), 'English texts come with the entry');
     const login = await t.get('/login', { host: 'localhost' });
     assert.doesNotMatch(login.body, /rel="modulepreload" crossorigin href="\/assets\/cart-/);
+  });
+
+  test("a fetch a component starts itself during the render is waited for: the banners answer last and are still in the page's data", async () => {
+    // The store's banners are prefetched during render (usePrefetchCompanyAds); the render used
+    // to wait only for queries nobody had started, so on a slow machine the page went out without
+    // them and the browser asked again (a browser test's failure under CI's load).
+    const renderer = (await loadRenderer(webDist))!;
+    const [app] = (await t.get('/api/v7/apps/?domain=localhost', { host: 'localhost' })).data;
+    const transport = transportFor(t.app, 'localhost', app.api_key);
+    const adsLast: typeof fetch = async (input, init) => {
+      if (/\/ads\b/.test(String(input))) await new Promise((done) => setTimeout(done, 300));
+      return transport(input, init);
+    };
+    const page = await renderer.renderPage({
+      url: '/products',
+      host: 'localhost',
+      app,
+      language: 'es',
+      transport: adsLast,
+      nonce: 'test',
+    });
+    assert.equal(page.kind, 'page');
+    if (page.kind !== 'page') return;
+    page.body.resume();
+    const answered = (
+      page.state as { queries: { queryKey: unknown[]; state: { status: string } }[] }
+    ).queries
+      .filter((query) => query.state.status === 'success')
+      .map((query) => JSON.stringify(query.queryKey));
+    assert.ok(
+      answered.some((key) => key.includes('"company-ads"')),
+      answered.join('\n'),
+    );
   });
 
   test('each host renders its own tenant', async () => {

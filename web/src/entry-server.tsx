@@ -107,15 +107,20 @@ function tree(input: ServerRenderInput, client: QueryClient, redirect: ServerRed
   );
 }
 
-/** The queries a render asked for that no one has fetched yet (and that are not switched off). */
-function unfetched(client: QueryClient): Query[] {
+/**
+ * The queries a render asked for that have no answer yet (and are not switched off): those no
+ * one fetched, and those a component started itself (a `prefetchQuery` during render, as the
+ * store's banners do). Left out, a fetch still running when the state was taken went missing
+ * from the page whenever the machine was slow, and the browser asked for it again.
+ */
+function unanswered(client: QueryClient): Query[] {
   return client
     .getQueryCache()
     .getAll()
     .filter(
       (query) =>
         query.state.status === 'pending' &&
-        query.state.fetchStatus === 'idle' &&
+        query.state.fetchStatus !== 'paused' &&
         (query.options as { enabled?: unknown }).enabled !== false &&
         query.options.queryFn !== undefined,
     );
@@ -162,9 +167,10 @@ async function render(input: ServerRenderInput, chunks: Set<string>): Promise<Se
     });
     await drain(prelude);
     if (redirect.to) return { kind: 'redirect', to: redirect.to };
-    const queries = unfetched(client);
+    const queries = unanswered(client);
     if (queries.length === 0) break;
-    // A failed call leaves its query in error: the page renders what the browser would show.
+    // `fetch` joins a fetch already running. A failed call leaves its query in error: the page
+    // renders what the browser would show.
     await Promise.all(queries.map((query) => query.fetch().catch(() => undefined)));
   }
   const state = dehydrate(client);

@@ -58,7 +58,7 @@ export function languageOf(cookie: string | undefined): Language {
  * tenant and without any session (a rendered page is the anonymous one), through the same routes
  * and public micro-cache as the browser's calls.
  */
-function transportFor(app: FastifyInstance, host: string, apiKey: string): typeof fetch {
+export function transportFor(app: FastifyInstance, host: string, apiKey: string): typeof fetch {
   return async (input, init) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries((init?.headers ?? {}) as Record<string, string>))
