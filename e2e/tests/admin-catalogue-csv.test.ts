@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { downloadedText } from '../lib/download';
 
 // The catalogue's CSV import and bulk edit in a real browser: the demo owner downloads the
 // products file, uploads a file with one bad row (the preview names its row and column and
@@ -68,7 +68,7 @@ test(
       page.getByRole('button', { name: 'Descargar productos (CSV)' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^productos-\d{4}-\d{2}-\d{2}\.csv$/);
-    const exported = await readFile((await download.path())!, 'utf8');
+    const exported = await downloadedText(download);
     assert.ok(exported.startsWith('\uFEFFuid,version,sku,titulo'), exported.slice(0, 80));
     assert.ok(exported.includes(`stock:${PLACE},activo:${PLACE}`));
     assert.ok(exported.includes('Cappuccino'));

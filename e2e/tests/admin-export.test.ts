@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { signInFrom } from '../lib/sign-in';
+import { downloadedText } from '../lib/download';
 
 // The way into /admin from the store's side menu and the staff console (owners and managers
 // only), and the owner's 'Exportar tienda' on /admin/settings downloading the store's file.
@@ -88,7 +88,7 @@ test(
       page.getByRole('button', { name: 'Exportar tienda' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /^demo-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    const file = JSON.parse(await downloadedText(download));
     assert.equal(file.app.key, 'demo');
     assert.equal(file.app.domain, 'localhost');
     assert.ok(file.companies.some((c: { name: string }) => c.name === 'Café Aurora'));

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { downloadedText } from '../lib/download';
 
 // The owner's members in a real browser: the demo owner finds the demo member (Ana Quispe) by
 // part of her name, opens her, reads her balances and ledger from the tenant file, and exports
@@ -54,7 +54,7 @@ test(
       page.getByTestId('admin-members-export').click(),
     ]);
     assert.match(download.suggestedFilename(), /^clientes-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     assert.ok(csv.startsWith('\uFEFF'), 'UTF-8 with BOM');
     const lines = csv
       .replace(/^\uFEFF/, '')

@@ -1,12 +1,12 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { choosePickup, demoShopper, payBySandboxCard, placeAndOpen } from '../lib/checkout';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
 import { placePickupOrder } from '../lib/member-orders';
+import { downloadedText } from '../lib/download';
 
 // The owner's orders in a real browser: the demo member pays an order with the sandbox card,
 // the demo owner finds it in /admin/orders by its payment state and number, opens it, cancels
@@ -102,7 +102,7 @@ test(
       page.getByTestId('admin-orders-csv').click(),
     ]);
     assert.match(download.suggestedFilename(), /^pedidos-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const csv = (await downloadedText(download)).replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\n');
     assert.match(lines[0], /^numero,fecha,local,estado,pago,estado_pago/);
     assert.ok(

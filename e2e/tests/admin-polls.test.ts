@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { formatFindings, seriousViolations } from '../lib/axe';
+import { downloadedText } from '../lib/download';
 
 // A poll from the back office to the store and back: the demo owner creates a poll with a
 // single-choice and a text question in /admin/polls (an empty option is refused in Spanish
@@ -127,7 +127,7 @@ test(
       download.suggestedFilename(),
       /^encuesta-encuesta-de-postres-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()

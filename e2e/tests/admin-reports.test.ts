@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { apiFromPage, placePickupOrder } from '../lib/member-orders';
+import { downloadedText } from '../lib/download';
 
 // Selling more (issue 39) in a real browser: the owner's Reportes show a sale the member placed
 // in this test, in the product table and chart, and its CSV downloads; a low-stock threshold set
@@ -88,7 +88,7 @@ test(
       download.suggestedFilename(),
       /^reporte-product-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     assert.ok(csv.includes(product.title), 'the CSV lists the product sold');
     await section
       .getByRole('status')

@@ -117,22 +117,51 @@ test(
     const page = await openLanding('landing.localhost');
     const carousel = page.locator('[data-section="CAROUSEL"]');
     const active = carousel.locator('.carousel__slide[data-active="true"]');
-    await active.waitFor();
+    await hydrated(page, '[data-section="CAROUSEL"] .carousel__viewport');
     await page.mouse.move(0, 0);
     assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3');
-    await page.waitForTimeout(3000);
-    assert.equal(await active.getAttribute('aria-label'), 'Imagen 1 de 3', 'not before 4 s');
+    // Each turn is stamped in the page as it happens: on a loaded machine the test's own steps
+    // can take seconds, so the page's clock, not the test's, says how long a slide stayed.
+    await page.evaluate(() => {
+      const turns: { label: string | null; at: number }[] = [];
+      (window as unknown as { turns: typeof turns }).turns = turns;
+      new MutationObserver(() =>
+        turns.push({
+          label:
+            document
+              .querySelector('.carousel__slide[data-active="true"]')
+              ?.getAttribute('aria-label') ?? null,
+          at: performance.now(),
+        }),
+      ).observe(document.querySelector('[data-section="CAROUSEL"]')!, {
+        subtree: true,
+        attributeFilter: ['data-active'],
+      });
+    });
+    const turnsSoFar = () =>
+      page.evaluate(
+        () => (window as unknown as { turns: { label: string | null; at: number }[] }).turns,
+      );
     await page.waitForFunction(
       () =>
-        document
-          .querySelector('.carousel__slide[data-active="true"]')
-          ?.getAttribute('aria-label') === 'Imagen 2 de 3',
+        (window as unknown as { turns: { label: string }[] }).turns.some(
+          (t) => t.label === 'Imagen 3 de 3',
+        ),
       null,
-      { timeout: 3000 },
+      { timeout: 15_000 },
     );
+    const turns = await turnsSoFar();
+    const at = (label: string) => turns.find((t) => t.label === label)!.at;
+    const stayed = at('Imagen 3 de 3') - at('Imagen 2 de 3');
+    // A turn is committed a render after its timer fires, so on a starved main thread one
+    // interval can read a little short; a carousel turning every second or two could not.
+    assert.ok(stayed >= 3_000, `a slide stays about 4 s, not ${Math.round(stayed)} ms`);
     await carousel.locator('.carousel__viewport').hover();
+    const hoveredAt = await page.evaluate(() => performance.now());
     await page.waitForTimeout(4600);
-    assert.equal(await active.getAttribute('aria-label'), 'Imagen 2 de 3', 'paused while hovered');
+    const later = (await turnsSoFar()).filter((t) => t.at > hoveredAt + 100);
+    assert.deepEqual(later, [], 'paused while hovered');
+    assert.equal(await active.getAttribute('aria-label'), 'Imagen 3 de 3', 'paused while hovered');
   },
 );
 

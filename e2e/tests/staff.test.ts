@@ -2,7 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
@@ -10,6 +10,7 @@ import { apiFromPage, placePickupOrder as placeMemberPickupOrder } from '../lib/
 import { repoRoot, startServer, type RunningServer } from '../lib/server';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
+import { downloadedText } from '../lib/download';
 
 // The staff area in a real browser against the real server: the demo cashier finds the demo
 // member by document, redeems a promotion, stamps, adds points, moves the member's new order
@@ -343,7 +344,7 @@ test(
       staff.getByRole('button', { name: 'Descargar CSV' }).click(),
     ]);
     assert.match(download.suggestedFilename(), /\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const lines = csv.trim().split(/\r?\n/);
     assert.match(lines[0], /fecha/);
     const has = (re: RegExp) => lines.some((line) => re.test(line));
@@ -596,7 +597,7 @@ test(
       owner.waitForEvent('download'),
       owner.getByRole('button', { name: 'Descargar CSV' }).click(),
     ]);
-    const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    const lines = (await downloadedText(download)).trim().split(/\r?\n/);
     assert.match(lines[0], /,canal$/);
     assert.ok(
       lines.some((line) =>
