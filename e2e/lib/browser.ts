@@ -16,16 +16,24 @@ export function browserSkipReason(): string | null {
   return reason;
 }
 
+/** The flags every browser of the suite runs with. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/**
+ * The suite's browser: the one the runner started for every file (scripts/run-tests.mjs puts its
+ * address in E2E_BROWSER_WS), else one of this process's own. Files are kept apart by their
+ * contexts (own cookies, storage and cache), as they were with a browser each; starting Chromium
+ * and closing it again cost about 2 CPU-seconds, once per file.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
