@@ -1,42 +1,61 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
+import type { AdminPlace } from '@store/contract/admin/places';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
+import { SelectField } from '../../../components/form-fields';
 import { NotFound } from '../../../components/not-found';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePlaces, type PlaceFilters } from './api/get-places';
 import { PlaceEditorPage } from './place-editor';
 import { PlaceState } from './place-state';
 import './places.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
-
-const PAGE_SIZE = 20;
+import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
+import { useListPage } from '../shell/use-list-page';
 
 /** /admin/places: the company's places (those the user may see) with their state now. */
 function PlacesList() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
+  const list = useListPage();
   const [sort, setSort] = useState<PlaceFilters['sort']>('name');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
-  const query = usePlaces({ page, sort, page_size: PAGE_SIZE, ...(search ? { q: search } : {}) });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
+  const query = usePlaces({
+    page: list.page,
+    sort,
+    page_size: DEFAULT_PAGE_SIZE,
+    ...list.searchFilter,
+  });
+  const columns: ListColumn<AdminPlace>[] = [
+    { title: t('admin.places.place'), cell: (p) => p.name },
+    {
+      title: t('admin.places.address'),
+      cell: (p) =>
+        p.locality_name && !p.address.includes(p.locality_name)
+          ? `${p.address}, ${p.locality_name}`
+          : p.address,
+    },
+    { title: t('admin.places.now'), cell: (p) => <PlaceState place={p} /> },
+    {
+      title: t('admin.places.edit'),
+      hideTitle: true,
+      cell: (p) => (
+        <Link
+          className="button button--small"
+          to={`/admin/places/${p.uid}`}
+          aria-label={`${t('admin.places.edit')}: ${p.name}`}
+        >
+          {t('admin.places.edit')}
+        </Link>
+      ),
+    },
+  ];
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.places.title')}</h1>
+      <ListHead title={t('admin.places.title')}>
         <div className="admin-filters">
-          <TextField
+          <ListSearch
             label={t('admin.places.search')}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
+            value={list.typed}
+            onChange={list.setTyped}
           />
           <SelectField
             label={t('admin.places.sort')}
@@ -48,59 +67,24 @@ function PlacesList() {
             }))}
           />
         </div>
-      </div>
-      <section className="admin-panel" aria-label={t('admin.places.title')}>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {search ? t('admin.places.noMatch') : t('admin.places.empty')}
-          </p>
-        ) : (
-          <div className="admin-places-wrap">
-            <table className="admin-table admin-places" data-testid="admin-places">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.places.place')}</th>
-                  <th scope="col">{t('admin.places.address')}</th>
-                  <th scope="col">{t('admin.places.now')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.places.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.results.map((p) => (
-                  <tr key={p.uid}>
-                    <td>{p.name}</td>
-                    <td>
-                      {p.address}
-                      {p.locality_name && !p.address.includes(p.locality_name)
-                        ? `, ${p.locality_name}`
-                        : ''}
-                    </td>
-                    <td>
-                      <PlaceState place={p} />
-                    </td>
-                    <td>
-                      <Link
-                        className="button button--small"
-                        to={`/admin/places/${p.uid}`}
-                        aria-label={`${t('admin.places.edit')}: ${p.name}`}
-                      >
-                        {t('admin.places.edit')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      </ListHead>
+      <ListPanel
+        label={t('admin.places.title')}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={list.search ? t('admin.places.noMatch') : t('admin.places.empty')}
+      >
+        {(rows) => (
+          <ListTable
+            className="admin-places"
+            testId="admin-places"
+            columns={columns}
+            rows={rows}
+            rowKey={(p) => p.uid}
+          />
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -1,58 +1,41 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
+import { SelectField } from '../../../components/form-fields';
 import { NotFound } from '../../../components/not-found';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePrograms } from './api/programs';
 import { ProgramEditorPage } from './program-editor';
 import './programs.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel, ListSearch, NewRecordLink } from '../shell/resource-list';
+import { useListPage } from '../shell/use-list-page';
 import { StatusPill } from '../shell/status-pill';
-
-const PAGE_SIZE = 20;
 
 /** /admin/programs: the company's programs, their currencies, earning rate and members. */
 function ProgramsList() {
   const { t } = useTranslation();
-  const [q, setQ] = useState('');
+  const list = useListPage();
   const [active, setActive] = useState('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
   const query = usePrograms({
-    page,
-    page_size: PAGE_SIZE,
-    ...(search ? { q: search } : {}),
+    page: list.page,
+    page_size: DEFAULT_PAGE_SIZE,
+    ...list.searchFilter,
     ...(active ? { active } : {}),
   });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.programs.title')}</h1>
-        <Link className="button button--primary" to="/admin/programs/new">
-          {t('admin.programs.new')}
-        </Link>
+      <ListHead title={t('admin.programs.title')}>
+        <NewRecordLink to="/admin/programs/new">{t('admin.programs.new')}</NewRecordLink>
         <div className="admin-filters">
-          <TextField
+          <ListSearch
             label={t('admin.programs.search')}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
+            value={list.typed}
+            onChange={list.setTyped}
           />
           <SelectField
             label={t('admin.programs.state')}
             value={active}
-            onChange={(e) => {
-              setActive(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => list.refilter(setActive)(e.target.value)}
             options={[
               { value: '', label: t('admin.programs.stateAll') },
               { value: 'true', label: t('admin.programs.stateOn') },
@@ -60,19 +43,17 @@ function ProgramsList() {
             ]}
           />
         </div>
-      </div>
-      <section className="admin-panel" aria-label={t('admin.programs.title')}>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {search || active ? t('admin.programs.noMatch') : t('admin.programs.empty')}
-          </p>
-        ) : (
+      </ListHead>
+      <ListPanel
+        label={t('admin.programs.title')}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={list.search || active ? t('admin.programs.noMatch') : t('admin.programs.empty')}
+      >
+        {(rows) => (
           <ul className="admin-program-list" data-testid="admin-programs">
-            {d.results.map((p) => (
+            {rows.map((p) => (
               <li key={p.uid} className="admin-program-list__item">
                 <div>
                   <strong>{p.name}</strong>{' '}
@@ -104,8 +85,7 @@ function ProgramsList() {
             ))}
           </ul>
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminRaffle, AdminRaffleVerification } from '@store/contract/admin/raffles';
+import type {
+  AdminRaffle,
+  AdminRaffleEntry,
+  AdminRaffleVerification,
+} from '@store/contract/admin/raffles';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
 import { ApiError } from '../../../api';
-import { FormAlert, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useErrorText } from '../../../lib/error-text';
 import { saveFile } from '../../../lib/save-file';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRaffleDraw, useRaffleEntries, verifyRaffleDraw } from './api/get-raffle';
 import { useDrawRaffle } from './api/save-raffle';
 import { useStoreDate } from './raffle-state';
-import { Pager } from '../../../components/pager';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { ListPager, ListSearch, ListStates } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
+import { useListPage } from '../shell/use-list-page';
 import { StatusPill } from '../shell/status-pill';
-
-const PAGE_SIZE = 20;
 
 /** An answer's own message (the draw's 400/409), else the screen's fallback. */
 const messageOf = (e: unknown, fallback: string) =>
@@ -155,75 +159,48 @@ export function RaffleDrawPanel({ raffle }: { raffle: AdminRaffle }) {
 export function RaffleEntries({ raffle }: { raffle: AdminRaffle }) {
   const { t } = useTranslation();
   const date = useStoreDate();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
+  const list = useListPage();
   const query = useRaffleEntries(raffle.uid, {
-    page,
-    page_size: PAGE_SIZE,
-    ...(search ? { q: search } : {}),
+    page: list.page,
+    page_size: DEFAULT_PAGE_SIZE,
+    ...list.searchFilter,
   });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
+  const columns: ListColumn<AdminRaffleEntry>[] = [
+    { title: t('admin.raffles.member'), cell: (e) => e.name || '—' },
+    { title: t('admin.raffles.email'), cell: (e) => e.email ?? '—' },
+    { title: t('admin.raffles.registeredAt'), cell: (e) => date(e.registered_at) },
+    {
+      title: t('admin.raffles.state'),
+      cell: (e) =>
+        e.winner_rank ? (
+          <StatusPill tone="on">{t('admin.raffles.winner', { rank: e.winner_rank })}</StatusPill>
+        ) : null,
+    },
+  ];
   return (
     <section className="admin-panel" aria-labelledby="raffle-entries-title">
       <div className="admin-page__head">
         <h2 id="raffle-entries-title" className="admin-panel__title">
           {t('admin.raffles.entriesTitle')} ({raffle.entries})
         </h2>
-        <TextField
+        <ListSearch
           label={t('admin.raffles.entriesSearch')}
-          type="search"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
+          value={list.typed}
+          onChange={list.setTyped}
         />
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <AdminLoadError onRetry={() => query.refetch()} />
-      ) : !d?.results.length ? (
-        <p className="admin-empty">{t('admin.raffles.noEntries')}</p>
-      ) : (
-        // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
-        <div
-          className="admin-table-wrap"
-          tabIndex={0}
-          role="region"
-          aria-label={t('admin.raffles.entriesTitle')}
-        >
-          <table className="admin-table" data-testid="raffle-entries">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.raffles.member')}</th>
-                <th scope="col">{t('admin.raffles.email')}</th>
-                <th scope="col">{t('admin.raffles.registeredAt')}</th>
-                <th scope="col">{t('admin.raffles.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.results.map((e) => (
-                <tr key={e.user}>
-                  <td>{e.name || '—'}</td>
-                  <td>{e.email ?? '—'}</td>
-                  <td>{date(e.registered_at)}</td>
-                  <td>
-                    {e.winner_rank ? (
-                      <StatusPill tone="on">
-                        {t('admin.raffles.winner', { rank: e.winner_rank })}
-                      </StatusPill>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <ListStates query={query} empty={t('admin.raffles.noEntries')}>
+        {(rows) => (
+          <ListTable
+            testId="raffle-entries"
+            scrollLabel={t('admin.raffles.entriesTitle')}
+            columns={columns}
+            rows={rows}
+            rowKey={(e) => e.user}
+          />
+        )}
+      </ListStates>
+      <ListPager query={query} page={list.page} onPage={list.setPage} />
     </section>
   );
 }

@@ -1,34 +1,22 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminProgram,
   AdminProgramCreate,
   AdminProgramInput,
   AdminProgramSummary,
 } from '@store/contract/admin/programs';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { adminProgramKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 export type ProgramFilters = { page: number; page_size?: number; q?: string; active?: string };
 
 /** `GET v5/admin/programs/`: the company's programs, with their members count. */
-export function getPrograms(filters: ProgramFilters, signal?: AbortSignal) {
-  return api.get<Paged<AdminProgramSummary>>('v5/admin/programs/', { query: filters, signal });
-}
-
 export function usePrograms(filters: ProgramFilters) {
-  return useQuery(
-    queryOptions({
-      queryKey: adminProgramKeys.list(filters),
-      queryFn: ({ signal }) => getPrograms(filters, signal),
-      placeholderData: keepPreviousData,
-    }),
+  return usePagedList<AdminProgramSummary>(
+    'v5/admin/programs/',
+    adminProgramKeys.list(filters),
+    filters,
   );
 }
 

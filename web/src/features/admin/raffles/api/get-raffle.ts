@@ -1,13 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AdminRaffle,
   AdminRaffleDraw,
   AdminRaffleEntry,
   AdminRaffleVerification,
 } from '@store/contract/admin/raffles';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { adminRaffleKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 /** `GET v5/admin/raffles/{uid}/`: one raffle with its version. */
 export function useRaffle(uid: string) {
@@ -21,15 +21,11 @@ export type EntryFilters = { page: number; page_size?: number; q?: string };
 
 /** `GET v5/admin/raffles/{uid}/entries/`: the entrants, with each winner's rank. */
 export function useRaffleEntries(uid: string, filters: EntryFilters) {
-  return useQuery({
-    queryKey: adminRaffleKeys.entries(uid, filters),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminRaffleEntry>>(`v5/admin/raffles/${uid}/entries/`, {
-        query: filters,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<AdminRaffleEntry>(
+    `v5/admin/raffles/${uid}/entries/`,
+    adminRaffleKeys.entries(uid, filters),
+    filters,
+  );
 }
 
 /** `GET v5/admin/raffles/{uid}/draw/`: the draw record (only asked once the raffle is drawn). */

@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import type { Paged } from '@store/contract/http/paged';
+import { api, type QueryValue } from '../../../api/client';
+
+/**
+ * One page of a back-office list: `GET path` with the list's filters as its query string, cached
+ * under `queryKey`. The page on screen stays while the next one loads (another page, a new search),
+ * so the list does not flash "loading" at each key or click.
+ */
+export function usePagedList<Row>(
+  path: string,
+  queryKey: QueryKey,
+  filters: Record<string, QueryValue>,
+) {
+  return useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<Paged<Row>>(path, { query: filters, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
