@@ -2,17 +2,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AdminAd, AdminAdFields } from '@store/contract/admin/programs';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { useAds, useDeleteAd, useSaveAd } from './api/ads';
 import '../programs/programs.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel } from '../shell/resource-list';
 import { conflictRecord } from '../shell/version-conflict';
 
-const PAGE_SIZE = 20;
 const FIELDS = ['title', 'image', 'link', 'position', 'is_active'];
 type Values = {
   title: string;
@@ -168,13 +166,10 @@ export function AdsPage() {
   const { t } = useTranslation();
   const [active, setActive] = useState('');
   const [page, setPage] = useState(1);
-  const query = useAds({ page, page_size: PAGE_SIZE, ...(active ? { active } : {}) });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
+  const query = useAds({ page, page_size: DEFAULT_PAGE_SIZE, ...(active ? { active } : {}) });
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.ads.title')}</h1>
+      <ListHead title={t('admin.ads.title')}>
         <div className="admin-filters">
           <SelectField
             label={t('admin.ads.state')}
@@ -190,23 +185,20 @@ export function AdsPage() {
             ]}
           />
         </div>
-      </div>
+      </ListHead>
       <p className="admin-page__note">{t('admin.ads.hint')}</p>
       <section className="admin-panel">
         <AdForm ad={null} />
       </section>
-      <section className="admin-panel" aria-label={t('admin.ads.title')}>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">{t('admin.ads.empty')}</p>
-        ) : (
-          d.results.map((ad) => <AdForm key={`${ad.uid}-${ad.version}`} ad={ad} />)
-        )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      <ListPanel
+        label={t('admin.ads.title')}
+        query={query}
+        page={page}
+        onPage={setPage}
+        empty={t('admin.ads.empty')}
+      >
+        {(rows) => rows.map((ad) => <AdForm key={`${ad.uid}-${ad.version}`} ad={ad} />)}
+      </ListPanel>
     </div>
   );
 }

@@ -11,10 +11,12 @@ export function usePagedList<Row>(
   path: string,
   queryKey: QueryKey,
   filters: Record<string, QueryValue>,
+  { enabled = true }: { enabled?: boolean } = {},
 ) {
   return useQuery({
     queryKey,
     queryFn: ({ signal }) => api.get<Paged<Row>>(path, { query: filters, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

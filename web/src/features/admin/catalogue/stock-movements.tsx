@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useFormat } from '../../../lib/format';
+import type { AdminStockMovement } from '@store/contract/admin/selling';
+import { ListTable, type ListColumn } from '../shell/list-table';
 import { useStockMovements } from './api/get-stock-movements';
 
 /** A product's stock movements: every change of a counted stock, with why and who. */
@@ -10,6 +12,48 @@ export function StockMovements({ uid }: { uid: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const movements = useStockMovements(uid);
+  const columns: ListColumn<AdminStockMovement>[] = [
+    {
+      title: t('admin.product.movementDate'),
+      cell: (m) => (
+        <>
+          {format.instant(m.created_at, { dateStyle: 'short', timeStyle: 'short' })}
+          <br />
+          <small>{m.place.name}</small>
+        </>
+      ),
+    },
+    {
+      title: t('admin.product.movementDelta'),
+      cell: (m) => `${m.delta > 0 ? '+' : ''}${format.number(m.delta)}`,
+    },
+    {
+      title: t('admin.product.movementAfter'),
+      cell: (m) => (m.stock_after === null ? '—' : format.number(m.stock_after)),
+    },
+    {
+      title: t('admin.product.movementReason'),
+      cell: (m) => (
+        <>
+          {t(`admin.product.reason_${m.reason}`)}
+          {m.order ? (
+            <>
+              {' · '}
+              <Link to={`/admin/orders/${m.order.uid}`}>
+                {m.order.number === null
+                  ? t('admin.product.movementOrder', { number: '—' })
+                  : t('admin.product.movementOrder', { number: m.order.number })}
+              </Link>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      title: t('admin.product.movementWho'),
+      cell: (m) => m.actor?.name ?? t('admin.product.movementSystem'),
+    },
+  ];
   return (
     <section
       className="product-form__section product-movements"
@@ -27,46 +71,14 @@ export function StockMovements({ uid }: { uid: string }) {
       ) : movements.data.length === 0 ? (
         <p className="admin-empty">{t('admin.product.movementsEmpty')}</p>
       ) : (
-        <div className="product-movements__scroll">
-          <table className="admin-table" data-testid="product-movements-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.product.movementDate')}</th>
-                <th scope="col">{t('admin.product.movementDelta')}</th>
-                <th scope="col">{t('admin.product.movementAfter')}</th>
-                <th scope="col">{t('admin.product.movementReason')}</th>
-                <th scope="col">{t('admin.product.movementWho')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {movements.data.map((m) => (
-                <tr key={m.uid} data-reason={m.reason}>
-                  <td>
-                    {format.instant(m.created_at, { dateStyle: 'short', timeStyle: 'short' })}
-                    <br />
-                    <small>{m.place.name}</small>
-                  </td>
-                  <td>{`${m.delta > 0 ? '+' : ''}${format.number(m.delta)}`}</td>
-                  <td>{m.stock_after === null ? '—' : format.number(m.stock_after)}</td>
-                  <td>
-                    {t(`admin.product.reason_${m.reason}`)}
-                    {m.order ? (
-                      <>
-                        {' · '}
-                        <Link to={`/admin/orders/${m.order.uid}`}>
-                          {m.order.number === null
-                            ? t('admin.product.movementOrder', { number: '—' })
-                            : t('admin.product.movementOrder', { number: m.order.number })}
-                        </Link>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{m.actor?.name ?? t('admin.product.movementSystem')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          frameClassName="product-movements__scroll"
+          testId="product-movements-table"
+          columns={columns}
+          rows={movements.data}
+          rowKey={(m) => m.uid}
+          rowData={(m) => ({ 'data-reason': m.reason })}
+        />
       )}
     </section>
   );

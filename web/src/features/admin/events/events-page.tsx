@@ -3,22 +3,19 @@ import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminEvent } from '@store/contract/admin/events';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
+import { SelectField } from '../../../components/form-fields';
 import { NotFound } from '../../../components/not-found';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { Pager } from '../../../components/pager';
 import { useEvents } from './api/get-events';
 import { useDeleteEvent, usePublishEvent } from './api/save-event';
 import { EventEditorPage, type EventPlaces } from './event-editor';
 import { EventState, useEventWhen } from './event-parts';
 import './events.css';
-import { AdminLoadError } from '../shell/admin-load-error';
-
-const PAGE_SIZE = 20;
+import { ListHead, ListPanel, ListSearch, NewRecordLink } from '../shell/resource-list';
+import { useListPage } from '../shell/use-list-page';
 
 function Actions({ event }: { event: AdminEvent }) {
   const { t } = useTranslation();
@@ -98,62 +95,49 @@ function Actions({ event }: { event: AdminEvent }) {
 /** /admin/events: coming events (soonest first) or past ones (latest first), searchable, paged. */
 function EventsList() {
   const { t } = useTranslation();
+  const list = useListPage();
   const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
-  const query = useEvents({ page, page_size: PAGE_SIZE, when, ...(search ? { q: search } : {}) });
+  const query = useEvents({
+    page: list.page,
+    page_size: DEFAULT_PAGE_SIZE,
+    when,
+    ...list.searchFilter,
+  });
   const whenText = useEventWhen();
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.events.title')}</h1>
-        <Link className="button button--primary" to="/admin/events/new">
-          {t('admin.events.new')}
-        </Link>
-      </div>
+      <ListHead title={t('admin.events.title')}>
+        <NewRecordLink to="/admin/events/new">{t('admin.events.new')}</NewRecordLink>
+      </ListHead>
       <p className="admin-page__note">{t('admin.events.intro')}</p>
       <div className="admin-filters">
         <SelectField
           label={t('admin.events.when')}
           value={when}
-          onChange={(e) => {
-            setWhen(e.target.value as 'upcoming' | 'past');
-            setPage(1);
-          }}
+          onChange={(e) => list.refilter(setWhen)(e.target.value as 'upcoming' | 'past')}
           options={[
             { value: 'upcoming', label: t('admin.events.upcoming') },
             { value: 'past', label: t('admin.events.past') },
           ]}
         />
-        <TextField
-          label={t('admin.events.search')}
-          type="search"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
-        />
+        <ListSearch label={t('admin.events.search')} value={list.typed} onChange={list.setTyped} />
       </div>
-      <section className="admin-panel" aria-label={t('admin.events.title')}>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {search
-              ? t('admin.events.noMatch')
-              : when === 'past'
-                ? t('admin.events.emptyPast')
-                : t('admin.events.emptyUpcoming')}
-          </p>
-        ) : (
+      <ListPanel
+        label={t('admin.events.title')}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={
+          list.search
+            ? t('admin.events.noMatch')
+            : when === 'past'
+              ? t('admin.events.emptyPast')
+              : t('admin.events.emptyUpcoming')
+        }
+      >
+        {(rows) => (
           <ul className="admin-events" data-testid="admin-events">
-            {d.results.map((e) => (
+            {rows.map((e) => (
               <li key={e.uid} className="admin-events__item" data-event={e.name}>
                 <div className="admin-events__main">
                   <h2 className="admin-events__name">{e.name}</h2>
@@ -166,8 +150,7 @@ function EventsList() {
             ))}
           </ul>
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

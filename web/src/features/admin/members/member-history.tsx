@@ -3,13 +3,17 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { LoyaltyCurrency } from '@store/contract/loyalty/programs';
 import { SelectField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
 import { useFormat } from '../../../lib/format';
 import { useFormatPrice } from '../../../lib/money';
 import { useMemberHistory, type HistoryTab } from './api/get-member-history';
-import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import type {
+  AdminMemberLedgerLine,
+  AdminMemberOrder,
+  AdminMemberRedemption,
+} from '@store/contract/admin/members';
+import type { ListColumn } from '../shell/list-table';
+import { ListPager, ListStates } from '../shell/resource-list';
+import { MemberTable } from './member-table';
 
 const tabs: HistoryTab[] = ['ledger', 'orders', 'redemptions'];
 const currencies: LoyaltyCurrency[] = ['POINTS', 'COINS', 'STAMPS'];
@@ -66,22 +70,6 @@ export function MemberHistory({ uid }: { uid: string }) {
   );
 }
 
-/** Loading, error and empty states shared by the three tabs. */
-function TabState({
-  query,
-  empty,
-  children,
-}: {
-  query: { isPending: boolean; isError: boolean; refetch: () => unknown; data?: { count: number } };
-  empty: string;
-  children: React.ReactNode;
-}) {
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <AdminLoadError onRetry={() => query.refetch()} />;
-  if (!query.data?.count) return <p className="admin-empty">{empty}</p>;
-  return <>{children}</>;
-}
-
 function LedgerTab({ uid }: { uid: string }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -91,6 +79,21 @@ function LedgerTab({ uid }: { uid: string }) {
     page,
     ...(currency ? { currency } : {}),
   });
+  const columns: ListColumn<AdminMemberLedgerLine>[] = [
+    { title: t('admin.members.date'), cell: (line) => format.instant(line.created_at) },
+    {
+      title: t('admin.members.movement'),
+      cell: (line) =>
+        `${t(`admin.members.kind_${line.kind}`)}${line.reason ? ` · ${line.reason}` : ''}`,
+    },
+    { title: t('admin.members.program'), cell: (line) => line.program.name },
+    {
+      title: t('admin.members.amount'),
+      className: 'admin-members__num',
+      cell: (line) =>
+        `${line.amount > 0 ? '+' : ''}${format.number(line.amount)} ${t(`admin.members.currency_${line.currency}`)}`,
+    },
+  ];
   return (
     <>
       <div className="admin-members__ledger-filter">
@@ -107,41 +110,19 @@ function LedgerTab({ uid }: { uid: string }) {
           ]}
         />
       </div>
-      <TabState query={query} empty={t('admin.members.noLedger')}>
-        <table className="admin-members__table" data-testid="admin-member-ledger">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.members.date')}</th>
-              <th scope="col">{t('admin.members.movement')}</th>
-              <th scope="col">{t('admin.members.program')}</th>
-              <th scope="col" className="admin-members__num">
-                {t('admin.members.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data?.results.map((line) => (
-              <tr key={line.uid}>
-                <td data-label={t('admin.members.date')}>{format.instant(line.created_at)}</td>
-                <td data-label={t('admin.members.movement')}>
-                  {t(`admin.members.kind_${line.kind}`)}
-                  {line.reason ? ` · ${line.reason}` : ''}
-                </td>
-                <td data-label={t('admin.members.program')}>{line.program.name}</td>
-                <td className="admin-members__num" data-label={t('admin.members.amount')}>
-                  {line.amount > 0 ? '+' : ''}
-                  {format.number(line.amount)} {t(`admin.members.currency_${line.currency}`)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager
-          page={page}
-          pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
-          onPage={setPage}
-        />
-      </TabState>
+      <ListStates query={query} empty={t('admin.members.noLedger')}>
+        {(rows) => (
+          <>
+            <MemberTable
+              testId="admin-member-ledger"
+              columns={columns}
+              rows={rows}
+              rowKey={(line) => line.uid}
+            />
+            <ListPager query={query} page={page} onPage={setPage} />
+          </>
+        )}
+      </ListStates>
     </>
   );
 }
@@ -152,48 +133,44 @@ function OrdersTab({ uid }: { uid: string }) {
   const price = useFormatPrice();
   const [page, setPage] = useState(1);
   const query = useMemberHistory(uid, 'orders', { page });
+  const columns: ListColumn<AdminMemberOrder>[] = [
+    {
+      title: t('admin.members.order'),
+      cell: (o) => (
+        <Link to={`/admin/orders/${o.uid}`}>
+          {o.number === null
+            ? t('admin.members.orderPending')
+            : t('admin.members.orderNumber', { number: o.number })}
+        </Link>
+      ),
+    },
+    { title: t('admin.members.date'), cell: (o) => format.instant(o.created_at) },
+    { title: t('admin.members.place'), cell: (o) => o.place.name },
+    { title: t('admin.members.state'), cell: (o) => t(`admin.status.${o.status}`) },
+    {
+      title: t('admin.members.total'),
+      className: 'admin-members__num',
+      cell: (o) =>
+        o.coin_total > 0 && Number(o.total) === 0
+          ? `${format.number(o.coin_total)} ${t('admin.members.coins')}`
+          : price(o.total),
+    },
+  ];
   return (
-    <TabState query={query} empty={t('admin.members.noOrders')}>
-      <table className="admin-members__table" data-testid="admin-member-orders">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.members.order')}</th>
-            <th scope="col">{t('admin.members.date')}</th>
-            <th scope="col">{t('admin.members.place')}</th>
-            <th scope="col">{t('admin.members.state')}</th>
-            <th scope="col" className="admin-members__num">
-              {t('admin.members.total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data?.results.map((o) => (
-            <tr key={o.uid}>
-              <th scope="row" data-label={t('admin.members.order')}>
-                <Link to={`/admin/orders/${o.uid}`}>
-                  {o.number === null
-                    ? t('admin.members.orderPending')
-                    : t('admin.members.orderNumber', { number: o.number })}
-                </Link>
-              </th>
-              <td data-label={t('admin.members.date')}>{format.instant(o.created_at)}</td>
-              <td data-label={t('admin.members.place')}>{o.place.name}</td>
-              <td data-label={t('admin.members.state')}>{t(`admin.status.${o.status}`)}</td>
-              <td className="admin-members__num" data-label={t('admin.members.total')}>
-                {o.coin_total > 0 && Number(o.total) === 0
-                  ? `${format.number(o.coin_total)} ${t('admin.members.coins')}`
-                  : price(o.total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager
-        page={page}
-        pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
-        onPage={setPage}
-      />
-    </TabState>
+    <ListStates query={query} empty={t('admin.members.noOrders')}>
+      {(rows) => (
+        <>
+          <MemberTable
+            testId="admin-member-orders"
+            rowHeader
+            columns={columns}
+            rows={rows}
+            rowKey={(o) => o.uid}
+          />
+          <ListPager query={query} page={page} onPage={setPage} />
+        </>
+      )}
+    </ListStates>
   );
 }
 
@@ -202,51 +179,40 @@ function RedemptionsTab({ uid }: { uid: string }) {
   const format = useFormat();
   const [page, setPage] = useState(1);
   const query = useMemberHistory(uid, 'redemptions', { page });
+  const columns: ListColumn<AdminMemberRedemption>[] = [
+    { title: t('admin.members.date'), cell: (r) => format.instant(r.created_at) },
+    { title: t('admin.members.promotion'), cell: (r) => r.promotion.name },
+    { title: t('admin.members.program'), cell: (r) => r.program.name },
+    {
+      title: t('admin.members.state'),
+      cell: (r) =>
+        `${t(`admin.members.redemption_${r.status}`)}${r.used_at ? ` · ${format.instant(r.used_at)}` : ''}`,
+    },
+    {
+      title: t('admin.members.spent'),
+      className: 'admin-members__num',
+      cell: (r) =>
+        [
+          r.coins_spent ? `${format.number(r.coins_spent)} ${t('admin.members.coins')}` : '',
+          r.stamps_spent ? `${format.number(r.stamps_spent)} ${t('admin.members.stamps')}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · ') || t('admin.members.none'),
+    },
+  ];
   return (
-    <TabState query={query} empty={t('admin.members.noRedemptions')}>
-      <table className="admin-members__table" data-testid="admin-member-redemptions">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.members.date')}</th>
-            <th scope="col">{t('admin.members.promotion')}</th>
-            <th scope="col">{t('admin.members.program')}</th>
-            <th scope="col">{t('admin.members.state')}</th>
-            <th scope="col" className="admin-members__num">
-              {t('admin.members.spent')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data?.results.map((r) => (
-            <tr key={r.uid}>
-              <td data-label={t('admin.members.date')}>{format.instant(r.created_at)}</td>
-              <td data-label={t('admin.members.promotion')}>{r.promotion.name}</td>
-              <td data-label={t('admin.members.program')}>{r.program.name}</td>
-              <td data-label={t('admin.members.state')}>
-                {t(`admin.members.redemption_${r.status}`)}
-                {r.used_at ? ` · ${format.instant(r.used_at)}` : ''}
-              </td>
-              <td className="admin-members__num" data-label={t('admin.members.spent')}>
-                {[
-                  r.coins_spent
-                    ? `${format.number(r.coins_spent)} ${t('admin.members.coins')}`
-                    : '',
-                  r.stamps_spent
-                    ? `${format.number(r.stamps_spent)} ${t('admin.members.stamps')}`
-                    : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ') || t('admin.members.none')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <Pager
-        page={page}
-        pages={pageCount(query.data?.count ?? 0, DEFAULT_PAGE_SIZE)}
-        onPage={setPage}
-      />
-    </TabState>
+    <ListStates query={query} empty={t('admin.members.noRedemptions')}>
+      {(rows) => (
+        <>
+          <MemberTable
+            testId="admin-member-redemptions"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.uid}
+          />
+          <ListPager query={query} page={page} onPage={setPage} />
+        </>
+      )}
+    </ListStates>
   );
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AdminMemberOrdering } from '@store/contract/admin/members';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import type { AdminMemberOrdering, AdminMemberRow } from '@store/contract/admin/members';
+import { SelectField } from '../../../components/form-fields';
 import { useFormat } from '../../../lib/format';
 import { useMembers } from './api/get-members';
 import { ExportButton } from './export-button';
-import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { Pager } from '../../../components/pager';
 import './members.css';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
+import type { ListColumn } from '../shell/list-table';
+import { useListPage } from '../shell/use-list-page';
+import { MemberTable } from './member-table';
 
 const orderings: AdminMemberOrdering[] = ['-member_since', 'name', '-points'];
 
@@ -19,106 +18,88 @@ const orderings: AdminMemberOrdering[] = ['-member_since', 'name', '-points'];
 export function MembersPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const [q, setQ] = useState('');
+  const list = useListPage();
   const [ordering, setOrdering] = useState<AdminMemberOrdering>('-member_since');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
-  const query = useMembers({ page, ordering, ...(search ? { q: search } : {}) });
+  const query = useMembers({ page: list.page, ordering, ...list.searchFilter });
   const d = query.data;
+  const columns: ListColumn<AdminMemberRow>[] = [
+    {
+      title: t('admin.members.name'),
+      cell: (m) => (
+        <Link to={`/admin/members/${m.uid}`}>
+          {`${m.first_name} ${m.last_name}`.trim() || m.email || m.uid}
+        </Link>
+      ),
+    },
+    {
+      title: t('admin.members.contact'),
+      cell: (m) => (
+        <span className="admin-members__contact">
+          <span>{m.email ?? t('admin.members.none')}</span>
+          {m.mobile_phone ? <span>{m.mobile_phone}</span> : null}
+        </span>
+      ),
+    },
+    {
+      title: t('admin.members.document'),
+      cell: (m) => m.document_number ?? t('admin.members.none'),
+    },
+    {
+      title: t('admin.members.since'),
+      cell: (m) => format.instant(m.member_since, { dateStyle: 'medium' }),
+    },
+    {
+      title: t('admin.members.points'),
+      className: 'admin-members__num',
+      cell: (m) => format.number(m.points),
+    },
+    {
+      title: t('admin.members.coins'),
+      className: 'admin-members__num',
+      cell: (m) => format.number(m.coins),
+    },
+  ];
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.members.title')}</h1>
-        <ExportButton q={search || undefined} />
-      </div>
+      <ListHead title={t('admin.members.title')}>
+        <ExportButton q={list.search || undefined} />
+      </ListHead>
       <div className="admin-members__filters">
-        <TextField
+        <ListSearch
           label={t('admin.members.search')}
-          type="search"
-          value={q}
+          value={list.typed}
           data-testid="admin-members-search"
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
+          onChange={list.setTyped}
         />
         <SelectField
           label={t('admin.members.sort')}
           value={ordering}
-          onChange={(e) => {
-            setOrdering(e.target.value as AdminMemberOrdering);
-            setPage(1);
-          }}
+          onChange={(e) => list.refilter(setOrdering)(e.target.value as AdminMemberOrdering)}
           options={orderings.map((o) => ({ value: o, label: t(`admin.members.sort_${o}`) }))}
         />
       </div>
-      <section className="admin-panel" aria-labelledby="admin-members-list">
-        <h2 id="admin-members-list" className="admin-panel__title">
-          {d ? t('admin.members.count', { count: d.count }) : t('admin.members.title')}
-        </h2>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {search ? t('admin.members.noMatch') : t('admin.members.empty')}
-          </p>
-        ) : (
-          <table
-            className={`admin-members__table${query.isPlaceholderData ? ' admin-members__table--stale' : ''}`}
-            data-testid="admin-members"
-          >
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.members.name')}</th>
-                <th scope="col">{t('admin.members.contact')}</th>
-                <th scope="col">{t('admin.members.document')}</th>
-                <th scope="col">{t('admin.members.since')}</th>
-                <th scope="col" className="admin-members__num">
-                  {t('admin.members.points')}
-                </th>
-                <th scope="col" className="admin-members__num">
-                  {t('admin.members.coins')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.results.map((m) => (
-                <tr key={m.uid}>
-                  <th scope="row" data-label={t('admin.members.name')}>
-                    <Link to={`/admin/members/${m.uid}`}>
-                      {`${m.first_name} ${m.last_name}`.trim() || m.email || m.uid}
-                    </Link>
-                  </th>
-                  <td data-label={t('admin.members.contact')}>
-                    <span className="admin-members__contact">
-                      <span>{m.email ?? t('admin.members.none')}</span>
-                      {m.mobile_phone ? <span>{m.mobile_phone}</span> : null}
-                    </span>
-                  </td>
-                  <td data-label={t('admin.members.document')}>
-                    {m.document_number ?? t('admin.members.none')}
-                  </td>
-                  <td data-label={t('admin.members.since')}>
-                    {format.instant(m.member_since, { dateStyle: 'medium' })}
-                  </td>
-                  <td className="admin-members__num" data-label={t('admin.members.points')}>
-                    {format.number(m.points)}
-                  </td>
-                  <td className="admin-members__num" data-label={t('admin.members.coins')}>
-                    {format.number(m.coins)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <ListPanel
+        heading={{
+          id: 'admin-members-list',
+          text: d ? t('admin.members.count', { count: d.count }) : t('admin.members.title'),
+        }}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={list.search ? t('admin.members.noMatch') : t('admin.members.empty')}
+      >
+        {(rows) => (
+          <MemberTable
+            testId="admin-members"
+            rowHeader
+            stale={query.isPlaceholderData}
+            columns={columns}
+            rows={rows}
+            rowKey={(m) => m.uid}
+          />
         )}
-        {d ? (
-          <Pager page={page} pages={pageCount(d.count, DEFAULT_PAGE_SIZE)} onPage={setPage} />
-        ) : null}
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminCoupon } from '@store/contract/admin/money';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useCoupons } from './api/get-coupons';
 import { useCreateCoupon } from './api/create-coupon';
 import { useUpdateCoupon } from './api/update-coupon';
 import './money.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
+import { useListPage } from '../shell/use-list-page';
 
 type Form = {
   code: string;
@@ -153,11 +152,9 @@ function ActiveToggle({ coupon }: { coupon: AdminCoupon }) {
 /** /admin/coupons: the owner's coupons (search, sort, pages) and the form to create one. */
 export function CouponsPage() {
   const { t, i18n } = useTranslation();
-  const [q, setQ] = useState('');
+  const list = useListPage();
   const [sort, setSort] = useState('code');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
-  const query = useCoupons({ page, sort, ...(search ? { q: search } : {}) });
+  const query = useCoupons({ page: list.page, sort, ...list.searchFilter });
   const date = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, {
@@ -165,23 +162,33 @@ export function CouponsPage() {
           timeZone: 'America/Lima',
         }).format(new Date(iso))
       : '—';
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
+  const columns: ListColumn<AdminCoupon>[] = [
+    { title: t('admin.money.code'), cell: (c) => c.code },
+    {
+      title: t('admin.money.discount'),
+      cell: (c) => (c.kind === 'PERCENT' ? `${c.value} %` : c.value),
+    },
+    {
+      title: t('admin.money.uses'),
+      cell: (c) => (c.max_uses ? `${c.uses} / ${c.max_uses}` : c.uses),
+    },
+    { title: t('admin.money.validUntil'), cell: (c) => date(c.valid_until) },
+    {
+      title: t('admin.money.state'),
+      cell: (c) => (
+        <>
+          {c.is_active ? t('admin.money.active') : t('admin.money.inactive')}{' '}
+          <ActiveToggle coupon={c} />
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.money.title')}</h1>
+      <ListHead title={t('admin.money.title')}>
         <div className="admin-filters">
-          <TextField
-            label={t('admin.money.search')}
-            type="search"
-            value={q}
-            onChange={(e) => {
-              setQ(e.target.value);
-              setPage(1);
-            }}
-          />
+          <ListSearch label={t('admin.money.search')} value={list.typed} onChange={list.setTyped} />
           <SelectField
             label={t('admin.money.sort')}
             value={sort}
@@ -192,51 +199,25 @@ export function CouponsPage() {
             }))}
           />
         </div>
-      </div>
+      </ListHead>
       <NewCouponForm />
-      <section className="admin-panel" aria-labelledby="coupons-list">
-        <h2 id="coupons-list" className="admin-panel__title">
-          {t('admin.money.list')}
-        </h2>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {search ? t('admin.money.noMatch') : t('admin.money.empty')}
-          </p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-coupons" data-testid="admin-coupons">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.money.code')}</th>
-                  <th scope="col">{t('admin.money.discount')}</th>
-                  <th scope="col">{t('admin.money.uses')}</th>
-                  <th scope="col">{t('admin.money.validUntil')}</th>
-                  <th scope="col">{t('admin.money.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.results.map((c) => (
-                  <tr key={c.uid}>
-                    <td>{c.code}</td>
-                    <td>{c.kind === 'PERCENT' ? `${c.value} %` : c.value}</td>
-                    <td>{c.max_uses ? `${c.uses} / ${c.max_uses}` : c.uses}</td>
-                    <td>{date(c.valid_until)}</td>
-                    <td>
-                      {c.is_active ? t('admin.money.active') : t('admin.money.inactive')}{' '}
-                      <ActiveToggle coupon={c} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListPanel
+        heading={{ id: 'coupons-list', text: t('admin.money.list') }}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={list.search ? t('admin.money.noMatch') : t('admin.money.empty')}
+      >
+        {(rows) => (
+          <ListTable
+            className="admin-coupons"
+            testId="admin-coupons"
+            columns={columns}
+            rows={rows}
+            rowKey={(c) => c.uid}
+          />
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -5,14 +5,13 @@ import { toast } from 'react-toastify';
 import type { AdminDiscount, AdminDiscountCreateInput } from '@store/contract/admin/discounts';
 import { weekdays, type Weekday } from '@store/contract/orders/weekdays';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminCategories } from '../catalogue/api/categories';
 import { useAdminProducts } from '../api/get-products';
 import { useDiscounts, useCreateDiscount, useUpdateDiscount } from './api/discounts';
 import './money.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
 
 type Form = {
   name: string;
@@ -353,8 +352,6 @@ export function DiscountsPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminDiscount | null>(null);
   const query = useDiscounts({ page });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
   const what = (r: AdminDiscount) =>
     r.kind === 'PERCENT'
       ? `${r.value} %`
@@ -368,65 +365,52 @@ export function DiscountsPage() {
     ]
       .filter(Boolean)
       .join(' · ') || t('admin.discounts.always');
+  const columns: ListColumn<AdminDiscount>[] = [
+    { title: t('admin.discounts.name'), cell: (r) => r.name },
+    {
+      title: t('admin.discounts.kind'),
+      cell: (r) => (
+        <>
+          {t(`admin.discounts.kind_${r.kind}`)}: {what(r)} ·{' '}
+          {t(`admin.discounts.target_${r.target}`)}
+        </>
+      ),
+    },
+    { title: t('admin.discounts.when'), cell: when },
+    {
+      title: t('admin.discounts.uses'),
+      cell: (r) => (r.max_uses ? `${r.uses} / ${r.max_uses}` : '—'),
+    },
+    {
+      title: t('admin.discounts.state'),
+      cell: (r) => (
+        <>
+          {r.is_active ? t('admin.discounts.active') : t('admin.discounts.paused')}{' '}
+          <PauseToggle rule={r} />{' '}
+          <button type="button" className="button button--small" onClick={() => setEditing(r)}>
+            {t('admin.discounts.edit')}
+          </button>
+        </>
+      ),
+    },
+  ];
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.discounts.title')}</h1>
-      </div>
+      <ListHead title={t('admin.discounts.title')} />
       <p>{t('admin.discounts.intro')}</p>
       <RuleForm key={editing?.uid ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      <section className="admin-panel" aria-labelledby="discounts-list">
-        <h2 id="discounts-list" className="admin-panel__title">
-          {t('admin.discounts.list')}
-        </h2>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">{t('admin.discounts.empty')}</p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table" data-testid="admin-discounts">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.discounts.name')}</th>
-                  <th scope="col">{t('admin.discounts.kind')}</th>
-                  <th scope="col">{t('admin.discounts.when')}</th>
-                  <th scope="col">{t('admin.discounts.uses')}</th>
-                  <th scope="col">{t('admin.discounts.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.results.map((r) => (
-                  <tr key={r.uid}>
-                    <td>{r.name}</td>
-                    <td>
-                      {t(`admin.discounts.kind_${r.kind}`)}: {what(r)} ·{' '}
-                      {t(`admin.discounts.target_${r.target}`)}
-                    </td>
-                    <td>{when(r)}</td>
-                    <td>{r.max_uses ? `${r.uses} / ${r.max_uses}` : '—'}</td>
-                    <td>
-                      {r.is_active ? t('admin.discounts.active') : t('admin.discounts.paused')}{' '}
-                      <PauseToggle rule={r} />{' '}
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => setEditing(r)}
-                      >
-                        {t('admin.discounts.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListPanel
+        heading={{ id: 'discounts-list', text: t('admin.discounts.list') }}
+        query={query}
+        page={page}
+        onPage={setPage}
+        empty={t('admin.discounts.empty')}
+      >
+        {(rows) => (
+          <ListTable testId="admin-discounts" columns={columns} rows={rows} rowKey={(r) => r.uid} />
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

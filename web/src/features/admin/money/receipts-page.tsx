@@ -2,15 +2,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminElectronicReceipt } from '@store/contract/admin/money';
 import { SelectField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
 import { formatMoney, useFormat } from '../../../lib/format';
-import { AdminLoadError } from '../shell/admin-load-error';
-import { Pager } from '../../../components/pager';
+import { ListHead, ListPanel } from '../shell/resource-list';
 import { useReceipts, type ReceiptFilters, type ReceiptStatus } from './api/get-receipts';
 import { ReceiptFiles, ReceiptState, receiptId, useRetryOutcomes } from './receipt-parts';
 import './money.css';
 
-const PAGE_SIZE = 20;
 const statuses: ReceiptStatus[] = ['PENDING', 'ISSUED', 'REJECTED', 'FAILED'];
 
 /** The status and the page live in the URL, so a refresh or a shared link keeps them. */
@@ -97,11 +94,9 @@ export function ReceiptsPage() {
   const d = query.data;
   const watch = useRetryOutcomes();
   const page = filters.page ?? 1;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.receipts.title')}</h1>
+      <ListHead title={t('admin.receipts.title')}>
         <div className="admin-filters">
           <SelectField
             label={t('admin.receipts.status')}
@@ -111,21 +106,20 @@ export function ReceiptsPage() {
             options={statuses.map((s) => ({ value: s, label: t(`admin.receipts.status_${s}`) }))}
           />
         </div>
-      </div>
+      </ListHead>
       <p className="admin-page__note">{t('admin.receipts.note')}</p>
-      <section className="admin-panel" aria-labelledby="admin-receipts-list">
-        <h2 id="admin-receipts-list" className="admin-panel__title">
-          {d ? t('admin.receipts.count', { count: d.count }) : t('admin.receipts.title')}
-        </h2>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty" data-testid="admin-receipts-empty">
-            {filters.status ? t('admin.receipts.noMatch') : t('admin.receipts.empty')}
-          </p>
-        ) : (
+      <ListPanel
+        heading={{
+          id: 'admin-receipts-list',
+          text: d ? t('admin.receipts.count', { count: d.count }) : t('admin.receipts.title'),
+        }}
+        query={query}
+        page={page}
+        onPage={(p) => set('page', p > 1 ? String(p) : '')}
+        empty={filters.status ? t('admin.receipts.noMatch') : t('admin.receipts.empty')}
+        emptyTestId="admin-receipts-empty"
+      >
+        {(rows) => (
           <div className="admin-table-wrap" aria-busy={query.isPlaceholderData}>
             <table className="admin-table admin-receipts" data-testid="admin-receipts">
               <thead>
@@ -141,15 +135,14 @@ export function ReceiptsPage() {
                 </tr>
               </thead>
               <tbody>
-                {d.results.map((r) => (
+                {rows.map((r) => (
                   <ReceiptRow key={r.uid} receipt={r} onSent={watch} />
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        <Pager page={page} pages={pages} onPage={(p) => set('page', p > 1 ? String(p) : '')} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

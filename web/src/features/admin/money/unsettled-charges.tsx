@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUnsettledCharge } from '@store/contract/admin/money';
 import { formatMoney, useFormat } from '../../../lib/format';
-import { Pager } from '../../../components/pager';
+import { ListPager } from '../shell/resource-list';
 import { useUnsettledCharges } from './api/get-unsettled-charges';
 
 const PAGE_SIZE = 25;
@@ -42,7 +42,7 @@ export function UnsettledCharges() {
               <UnsettledChargeItem key={charge.uid} charge={charge} />
             ))}
           </ul>
-          <Pager page={page} pages={Math.ceil(charges.data.count / PAGE_SIZE)} onPage={setPage} />
+          <ListPager query={charges} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
         </>
       )}
     </section>

@@ -6,9 +6,7 @@ import type { AdminOrder } from '@store/contract/admin/orders';
 import { orderStatuses } from '@store/contract/orders/status';
 import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { Pager } from '../../../components/pager';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
@@ -17,10 +15,10 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { downloadOrdersCsv } from './api/download-orders-csv';
 import { useOrders, type OrderFilters } from './api/get-orders';
 import './orders.css';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
 import { StatusPill, orderStateTone } from '../shell/status-pill';
 
-const PAGE_SIZE = 20;
 /** Payment states an owner filters by (PENDING orders are never listed). */
 const paymentStates = [
   'PAY_ON_DELIVERY',
@@ -191,7 +189,6 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
   const query = useOrders(filters);
   const d = query.data;
   const page = filters.page ?? 1;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
   const sort = filters.sort ?? '-created_at';
   const filtered = filterNames.some((n) => filters[n]) || !!filters.q;
   const back = params.toString() ? `?${params.toString()}` : '';
@@ -201,26 +198,56 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
   const choose = (name: keyof OrderFilters) => (e: { target: { value: string } }) =>
     set({ [name]: e.target.value });
 
+  const sortBy = (column: 'created_at' | 'total', label: string) => (
+    <SortHeader column={column} label={label} sort={sort} onSort={(s) => set({ sort: s })} />
+  );
+  const columns: ListColumn<AdminOrder>[] = [
+    {
+      title: t('admin.orders.number'),
+      cell: (o) => (
+        <Link to={`${o.uid}${back}`} aria-label={t('admin.orders.open', { number: o.number })}>
+          #{o.number}
+        </Link>
+      ),
+    },
+    {
+      title: t('admin.orders.date'),
+      header: sortBy('created_at', t('admin.orders.date')),
+      cell: (o) => format.instant(o.created_at),
+    },
+    { title: t('admin.orders.place'), cell: (o) => o.place.name },
+    { title: t('admin.orders.client'), cell: clientName },
+    { title: t('admin.orders.status'), cell: (o) => <Badge kind="status" value={o.status} /> },
+    {
+      title: t('admin.orders.paymentStatus'),
+      cell: (o) => <Badge kind="payment" value={o.payment_status} />,
+    },
+    {
+      title: t('admin.orders.total'),
+      header: sortBy('total', t('admin.orders.total')),
+      className: 'admin-table__number',
+      cell: (o) => formatMoney(o.total, i18n.language),
+    },
+  ];
+
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.orders.title')}</h1>
+      <ListHead title={t('admin.orders.title')}>
         <div className="admin-orders__head-actions">
           <Link className="button" to="/staff/orders" data-testid="admin-orders-to-board">
             {t('admin.orders.toBoard')}
           </Link>
           <CsvButton filters={filters} />
         </div>
-      </div>
+      </ListHead>
       <section className="admin-panel" aria-label={t('admin.orders.filters')}>
         <div className="admin-orders__filters">
-          <TextField
+          <ListSearch
             className="admin-orders__search"
             label={t('admin.orders.search')}
-            type="search"
             hint={t('admin.orders.searchHint')}
             value={q}
-            onChange={(e) => setQ(e.target.value)}
+            onChange={setQ}
             data-testid="admin-orders-search"
           />
           <SelectField
@@ -285,90 +312,51 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
           </button>
         ) : null}
       </section>
-      <section className="admin-panel" aria-labelledby="admin-orders-list">
-        <h2 id="admin-orders-list" className="admin-panel__title">
-          {d ? t('admin.orders.count', { count: d.count }) : t('admin.orders.title')}
-        </h2>
-        {query.isPending ? (
-          <Loading />
-        ) : badRequest ? (
-          <PageMessage
-            title={stm(Object.values(badRequest.fieldErrors)[0]?.[0] ?? t('admin.orders.noMatch'))}
-          >
-            <button type="button" className="button" onClick={clear}>
-              {t('admin.orders.clear')}
-            </button>
-          </PageMessage>
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty" data-testid="admin-orders-empty">
-            {filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}
-          </p>
-        ) : wide ? (
-          <div
-            className={
-              query.isPlaceholderData ? 'admin-table-wrap admin-orders--stale' : 'admin-table-wrap'
-            }
-            aria-busy={query.isPlaceholderData}
-          >
-            <table className="admin-table admin-orders" data-testid="admin-orders">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.orders.number')}</th>
-                  <SortHeader
-                    column="created_at"
-                    label={t('admin.orders.date')}
-                    sort={sort}
-                    onSort={(s) => set({ sort: s })}
-                  />
-                  <th scope="col">{t('admin.orders.place')}</th>
-                  <th scope="col">{t('admin.orders.client')}</th>
-                  <th scope="col">{t('admin.orders.status')}</th>
-                  <th scope="col">{t('admin.orders.paymentStatus')}</th>
-                  <SortHeader
-                    column="total"
-                    label={t('admin.orders.total')}
-                    sort={sort}
-                    onSort={(s) => set({ sort: s })}
-                  />
-                </tr>
-              </thead>
-              <tbody>
-                {d.results.map((o) => (
-                  <tr key={o.uid} data-order={o.number}>
-                    <td>
-                      <Link
-                        to={`${o.uid}${back}`}
-                        aria-label={t('admin.orders.open', { number: o.number })}
-                      >
-                        #{o.number}
-                      </Link>
-                    </td>
-                    <td>{format.instant(o.created_at)}</td>
-                    <td>{o.place.name}</td>
-                    <td>{clientName(o)}</td>
-                    <td>
-                      <Badge kind="status" value={o.status} />
-                    </td>
-                    <td>
-                      <Badge kind="payment" value={o.payment_status} />
-                    </td>
-                    <td className="admin-table__number">{formatMoney(o.total, i18n.language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <ul className="admin-order-cards" data-testid="admin-orders">
-            {d.results.map((o) => (
-              <OrderCard key={o.uid} order={o} search={back} />
-            ))}
-          </ul>
-        )}
-        <Pager page={page} pages={pages} onPage={(next) => set({ page: String(next) })} />
-      </section>
+      <ListPanel
+        heading={{
+          id: 'admin-orders-list',
+          text: d ? t('admin.orders.count', { count: d.count }) : t('admin.orders.title'),
+        }}
+        query={query}
+        page={page}
+        onPage={(next) => set({ page: String(next) })}
+        empty={filtered ? t('admin.orders.noMatch') : t('admin.orders.empty')}
+        emptyTestId="admin-orders-empty"
+        failure={
+          badRequest ? (
+            <PageMessage
+              title={stm(
+                Object.values(badRequest.fieldErrors)[0]?.[0] ?? t('admin.orders.noMatch'),
+              )}
+            >
+              <button type="button" className="button" onClick={clear}>
+                {t('admin.orders.clear')}
+              </button>
+            </PageMessage>
+          ) : undefined
+        }
+      >
+        {(rows) =>
+          wide ? (
+            <ListTable
+              className="admin-orders"
+              testId="admin-orders"
+              frameClassName={query.isPlaceholderData ? 'admin-orders--stale' : undefined}
+              busy={query.isPlaceholderData}
+              columns={columns}
+              rows={rows}
+              rowKey={(o) => o.uid}
+              rowData={(o) => ({ 'data-order': o.number })}
+            />
+          ) : (
+            <ul className="admin-order-cards" data-testid="admin-orders">
+              {rows.map((o) => (
+                <OrderCard key={o.uid} order={o} search={back} />
+              ))}
+            </ul>
+          )
+        }
+      </ListPanel>
     </div>
   );
 }

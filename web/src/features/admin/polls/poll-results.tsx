@@ -3,17 +3,16 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPollResults } from '@store/contract/admin/polls';
 import { ApiError } from '../../../api';
-import { TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { useErrorText } from '../../../lib/error-text';
 import { localeOf, useFormat } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { Pager } from '../../../components/pager';
 import { downloadPollCsv, usePollResults, usePollTextAnswers } from './api/get-poll';
 import { PollState } from './poll-parts';
 import { WithPoll } from './poll-editor';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { ListPager, ListSearch } from '../shell/resource-list';
+import { useListPage } from '../shell/use-list-page';
 
 type Question = AdminPollResults['questions'][number];
 const ANSWERS_PAGE = 10;
@@ -69,27 +68,16 @@ function ChoiceChart({ question }: { question: Question }) {
 function TextAnswers({ poll, question }: { poll: string; question: Question }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
+  const list = useListPage();
   const query = usePollTextAnswers(poll, question.uid, {
-    page,
+    page: list.page,
     page_size: ANSWERS_PAGE,
-    ...(search ? { q: search } : {}),
+    ...list.searchFilter,
   });
   const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / ANSWERS_PAGE)) : 1;
   return (
     <div className="admin-poll-answers" data-testid="poll-text-answers">
-      <TextField
-        label={t('admin.polls.textSearch')}
-        type="search"
-        value={q}
-        onChange={(e) => {
-          setQ(e.target.value);
-          setPage(1);
-        }}
-      />
+      <ListSearch label={t('admin.polls.textSearch')} value={list.typed} onChange={list.setTyped} />
       {query.isPending ? (
         <Loading />
       ) : query.isError ? (
@@ -108,7 +96,7 @@ function TextAnswers({ poll, question }: { poll: string; question: Question }) {
           ))}
         </ul>
       )}
-      <Pager page={page} pages={pages} onPage={setPage} />
+      <ListPager query={query} page={list.page} pageSize={ANSWERS_PAGE} onPage={list.setPage} />
     </div>
   );
 }

@@ -3,25 +3,24 @@ import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminPromotion, AdminPromotionStatus } from '@store/contract/admin/promotions';
+import { DEFAULT_PAGE_SIZE } from '@store/contract/http/pages';
 import type { PromotionKind } from '@store/contract/loyalty/promotions';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
+import { SelectField } from '../../../components/form-fields';
 import { NotFound } from '../../../components/not-found';
 import { useErrorText } from '../../../lib/error-text';
 import { serverFormErrors } from '../../../lib/form-errors';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePromotions } from './api/get-promotions';
 import { useSwitchPromotion } from './api/switch-promotion';
 import { useDeletePromotion } from './api/delete-promotion';
 import { PromotionEditorPage } from './promotion-editor';
 import { KINDS, useCompanyPrograms } from './shared';
 import './promotions.css';
-import { Pager } from '../../../components/pager';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { ListHead, ListPanel, ListSearch, NewRecordLink } from '../shell/resource-list';
+import { ListTable, type ListColumn } from '../shell/list-table';
+import { useListPage } from '../shell/use-list-page';
 import { StatusPill } from '../shell/status-pill';
 
-const PAGE_SIZE = 20;
 const STATUSES: AdminPromotionStatus[] = ['active', 'scheduled', 'ended', 'off'];
 type Place = { uid: string; name: string };
 
@@ -113,123 +112,106 @@ function Actions({ promotion }: { promotion: AdminPromotion }) {
 function PromotionsList() {
   const { t } = useTranslation();
   const programs = useCompanyPrograms();
-  const [q, setQ] = useState('');
+  const list = useListPage();
   const [program, setProgram] = useState('');
   const [kind, setKind] = useState<PromotionKind | ''>('');
   const [status, setStatus] = useState<AdminPromotionStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
   const query = usePromotions({
-    page,
-    page_size: PAGE_SIZE,
-    ...(search ? { q: search } : {}),
+    page: list.page,
+    page_size: DEFAULT_PAGE_SIZE,
+    ...list.searchFilter,
     ...(program ? { program } : {}),
     ...(kind ? { kind } : {}),
     ...(status ? { status } : {}),
   });
-  const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / PAGE_SIZE)) : 1;
-  const filtered = Boolean(search || program || kind || status);
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPage(1);
-    };
+  const filtered = Boolean(list.search || program || kind || status);
+  const columns: ListColumn<AdminPromotion>[] = [
+    {
+      title: t('admin.promotions.name'),
+      cell: (p) => (
+        <>
+          <strong>{p.name}</strong>
+          <span className="admin-promotions__program">{p.program.name}</span>
+        </>
+      ),
+    },
+    { title: t('admin.promotions.kind'), cell: (p) => t(`admin.promotions.kind_${p.kind}`) },
+    {
+      title: t('admin.promotions.status'),
+      cell: (p) => (
+        <StatusPill tone={p.status === 'active' ? 'on' : p.status === 'scheduled' ? 'warn' : 'off'}>
+          {t(`admin.promotions.status_${p.status}`)}
+        </StatusPill>
+      ),
+    },
+    {
+      title: t('admin.promotions.usage'),
+      cell: (p) =>
+        `${t('admin.promotions.usedCount', { count: p.usage.used })} · ${t('admin.promotions.heldCount', { count: p.usage.held })}`,
+      cellData: (p) => ({ 'data-testid': 'promotion-usage', 'data-used': p.usage.used }),
+    },
+    {
+      title: t('admin.promotions.unitsLeft'),
+      cell: (p) => p.units_left ?? t('admin.promotions.unlimited'),
+    },
+    {
+      title: t('admin.promotions.edit'),
+      hideTitle: true,
+      cell: (p) => <Actions promotion={p} />,
+    },
+  ];
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.promotions.title')}</h1>
-        <Link className="button button--primary" to="/admin/promotions/new">
-          {t('admin.promotions.new')}
-        </Link>
-      </div>
+      <ListHead title={t('admin.promotions.title')}>
+        <NewRecordLink to="/admin/promotions/new">{t('admin.promotions.new')}</NewRecordLink>
+      </ListHead>
       <div className="admin-filters admin-promotions__filters">
-        <TextField
+        <ListSearch
           label={t('admin.promotions.search')}
-          type="search"
-          value={q}
-          onChange={(e) => reset(setQ)(e.target.value)}
+          value={list.typed}
+          onChange={list.setTyped}
         />
         <SelectField
           label={t('admin.promotions.program')}
           value={program}
-          onChange={(e) => reset(setProgram)(e.target.value)}
+          onChange={(e) => list.refilter(setProgram)(e.target.value)}
           placeholder={t('admin.promotions.allPrograms')}
           options={programs.map((p) => ({ value: p.uid, label: p.name }))}
         />
         <SelectField
           label={t('admin.promotions.kind')}
           value={kind}
-          onChange={(e) => reset(setKind)(e.target.value as PromotionKind | '')}
+          onChange={(e) => list.refilter(setKind)(e.target.value as PromotionKind | '')}
           placeholder={t('admin.promotions.allKinds')}
           options={KINDS.map((k) => ({ value: k, label: t(`admin.promotions.kind_${k}`) }))}
         />
         <SelectField
           label={t('admin.promotions.status')}
           value={status}
-          onChange={(e) => reset(setStatus)(e.target.value as AdminPromotionStatus | '')}
+          onChange={(e) => list.refilter(setStatus)(e.target.value as AdminPromotionStatus | '')}
           placeholder={t('admin.promotions.allStatuses')}
           options={STATUSES.map((s) => ({ value: s, label: t(`admin.promotions.status_${s}`) }))}
         />
       </div>
-      <section className="admin-panel" aria-label={t('admin.promotions.title')}>
-        {query.isPending ? (
-          <Loading />
-        ) : query.isError ? (
-          <AdminLoadError onRetry={() => query.refetch()} />
-        ) : !d?.results.length ? (
-          <p className="admin-empty">
-            {filtered ? t('admin.promotions.noMatch') : t('admin.promotions.empty')}
-          </p>
-        ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-promotions" data-testid="admin-promotions">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.promotions.name')}</th>
-                  <th scope="col">{t('admin.promotions.kind')}</th>
-                  <th scope="col">{t('admin.promotions.status')}</th>
-                  <th scope="col">{t('admin.promotions.usage')}</th>
-                  <th scope="col">{t('admin.promotions.unitsLeft')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin.promotions.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.results.map((p) => (
-                  <tr key={p.uid} data-promotion={p.name}>
-                    <td>
-                      <strong>{p.name}</strong>
-                      <span className="admin-promotions__program">{p.program.name}</span>
-                    </td>
-                    <td>{t(`admin.promotions.kind_${p.kind}`)}</td>
-                    <td>
-                      <StatusPill
-                        tone={
-                          p.status === 'active' ? 'on' : p.status === 'scheduled' ? 'warn' : 'off'
-                        }
-                      >
-                        {t(`admin.promotions.status_${p.status}`)}
-                      </StatusPill>
-                    </td>
-                    <td data-testid="promotion-usage" data-used={p.usage.used}>
-                      {`${t('admin.promotions.usedCount', { count: p.usage.used })} · ${t('admin.promotions.heldCount', { count: p.usage.held })}`}
-                    </td>
-                    <td>{p.units_left ?? t('admin.promotions.unlimited')}</td>
-                    <td>
-                      <Actions promotion={p} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+      <ListPanel
+        label={t('admin.promotions.title')}
+        query={query}
+        page={list.page}
+        onPage={list.setPage}
+        empty={filtered ? t('admin.promotions.noMatch') : t('admin.promotions.empty')}
+      >
+        {(rows) => (
+          <ListTable
+            className="admin-promotions"
+            testId="admin-promotions"
+            columns={columns}
+            rows={rows}
+            rowKey={(p) => p.uid}
+            rowData={(p) => ({ 'data-promotion': p.name })}
+          />
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </ListPanel>
     </div>
   );
 }

@@ -11,7 +11,11 @@ export type ListColumn<Row> = {
   header?: ReactNode;
   /** A class on the heading and on each cell (`admin-table__number` aligns figures right). */
   className?: string;
+  /** The `data-*` attributes of a row's cell in this column. */
+  cellData?: (row: Row) => DataAttributes;
 };
+
+type DataAttributes = Record<`data-${string}`, string | number>;
 
 /**
  * The rows of a back-office list as a table, one column per `columns` entry, in a frame that
@@ -36,7 +40,7 @@ export function ListTable<Row>({
   rows: Row[];
   rowKey: (row: Row) => string;
   /** The `data-*` attributes a row carries (what a test or a style picks it by). */
-  rowData?: (row: Row) => Record<`data-${string}`, string | number>;
+  rowData?: (row: Row) => DataAttributes;
   scrollLabel?: string;
   /** Said while the rows shown are the previous page's, the next one on its way. */
   busy?: boolean;
@@ -76,7 +80,7 @@ export function ListTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowData?.(row)}>
               {columns.map((column) => (
-                <td key={column.title} className={column.className}>
+                <td key={column.title} className={column.className} {...column.cellData?.(row)}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -12,12 +12,12 @@ import { ApiError } from '../../../api';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useFormat } from '../../../lib/format';
 import { useDecideStore, useStores } from './api/stores';
 import { StoreChangeReview } from './store-change-review';
 import './stores.css';
-import { Pager } from '../../../components/pager';
+import { ListHead, ListPager, ListSearch } from '../shell/resource-list';
+import { useListPage } from '../shell/use-list-page';
 
 const decisions = Object.keys(storeTransitions) as StoreDecision[];
 
@@ -28,29 +28,21 @@ type Filter = StoreStatus | 'changes' | '';
 export function StoresPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('pending');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const search = useDebouncedValue(q.trim(), 300);
+  const list = useListPage();
   const query = useStores({
-    page,
+    page: list.page,
     ...(filter === 'changes' ? { changes: 'pending' as const } : filter ? { status: filter } : {}),
-    ...(search ? { q: search } : {}),
+    ...list.searchFilter,
   });
   // How many changes wait, whatever the filter: the queue is never hidden behind another one.
   const waiting = useStores({ page: 1, changes: 'pending' });
   const waitingCount = waiting.data?.count ?? 0;
   const d = query.data;
-  const pages = d ? Math.max(1, Math.ceil(d.count / 20)) : 1;
-  const choose = (next: Filter) => {
-    setFilter(next);
-    setPage(1);
-  };
+  const choose = list.refilter(setFilter);
 
   return (
     <div className="admin-page">
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{t('admin.stores.title')}</h1>
-      </div>
+      <ListHead title={t('admin.stores.title')} />
       <p>{t('admin.stores.intro')}</p>
       {waitingCount > 0 && filter !== 'changes' ? (
         <p className="stores-waiting" role="status">
@@ -71,15 +63,7 @@ export function StoresPage() {
             ...storeStatus.options.map((s) => ({ value: s, label: t(`admin.stores.status_${s}`) })),
           ]}
         />
-        <TextField
-          label={t('admin.stores.search')}
-          type="search"
-          value={q}
-          onChange={(e) => {
-            setQ(e.target.value);
-            setPage(1);
-          }}
-        />
+        <ListSearch label={t('admin.stores.search')} value={list.typed} onChange={list.setTyped} />
       </div>
       <section aria-live="polite" aria-busy={query.isFetching}>
         {query.isPending ? (
@@ -95,7 +79,7 @@ export function StoresPage() {
             ))}
           </ul>
         )}
-        <Pager page={page} pages={pages} onPage={setPage} />
+        <ListPager query={query} page={list.page} onPage={list.setPage} />
       </section>
     </div>
   );

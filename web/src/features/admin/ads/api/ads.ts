@@ -1,26 +1,14 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAd, AdminAdFields, AdminAdInput } from '@store/contract/admin/programs';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { adminAdKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 export type AdFilters = { page: number; page_size?: number; q?: string; active?: string };
 
 /** `GET v5/admin/ads/`: the company's ads in the store's order. */
 export function useAds(filters: AdFilters) {
-  return useQuery(
-    queryOptions({
-      queryKey: adminAdKeys.list(filters),
-      queryFn: ({ signal }) => api.get<Paged<AdminAd>>('v5/admin/ads/', { query: filters, signal }),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return usePagedList<AdminAd>('v5/admin/ads/', adminAdKeys.list(filters), filters);
 }
 
 /** `POST v5/admin/ads/` or `PATCH v5/admin/ads/{uid}/` (with the version read). */

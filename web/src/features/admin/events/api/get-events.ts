@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminEvent } from '@store/contract/admin/events';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { adminEventKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 export type EventFilters = {
   page: number;
@@ -13,12 +13,7 @@ export type EventFilters = {
 
 /** `GET v5/admin/events/`: coming events soonest first, or past ones latest first. */
 export function useEvents(filters: EventFilters) {
-  return useQuery({
-    queryKey: adminEventKeys.list(filters),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminEvent>>('v5/admin/events/', { query: filters, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<AdminEvent>('v5/admin/events/', adminEventKeys.list(filters), filters);
 }
 
 /** `GET v5/admin/events/{uid}/`: one event with its version. */

@@ -1,23 +1,22 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminDiscount,
   AdminDiscountCreateInput,
   AdminDiscountPatch,
 } from '@store/contract/admin/discounts';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { adminMoneyKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 export type DiscountFilters = { page: number };
 
 /** `GET v5/admin/money/discounts/`: a page of the company's automatic discounts, newest first. */
 export function useDiscounts(filters: DiscountFilters) {
-  return useQuery({
-    queryKey: adminMoneyKeys.discountList(filters),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminDiscount>>('v5/admin/money/discounts/', { query: filters, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<AdminDiscount>(
+    'v5/admin/money/discounts/',
+    adminMoneyKeys.discountList(filters),
+    filters,
+  );
 }
 
 /** `POST v5/admin/money/discounts/`. */

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminPoll, AdminPollResults, AdminPollTextAnswer } from '@store/contract/admin/polls';
-import type { Paged } from '@store/contract/http/paged';
 import { api, apiDownload } from '../../../../api/client';
 import { adminPollKeys } from '../../../../api/query-keys/admin';
+import { usePagedList } from '../../api/paged-list';
 
 /** `GET v5/admin/polls/{uid}/`: one poll with its questions and version. */
 export function usePoll(uid: string) {
@@ -28,15 +28,11 @@ export type AnswerFilters = { page: number; page_size?: number; q?: string };
 
 /** `GET v5/admin/polls/{uid}/questions/{question}/answers/`: a text question's answers. */
 export function usePollTextAnswers(uid: string, question: string, filters: AnswerFilters) {
-  return useQuery({
-    queryKey: adminPollKeys.answers(uid, question, filters),
-    queryFn: ({ signal }) =>
-      api.get<Paged<AdminPollTextAnswer>>(`v5/admin/polls/${uid}/questions/${question}/answers/`, {
-        query: filters,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<AdminPollTextAnswer>(
+    `v5/admin/polls/${uid}/questions/${question}/answers/`,
+    adminPollKeys.answers(uid, question, filters),
+    filters,
+  );
 }
 
 /** `GET v5/admin/polls/{uid}/responses.csv`: every response as a CSV file (audited). */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MarketplaceStore,
   StoreChangeDecisionInput,
@@ -7,20 +7,19 @@ import type {
   StoreProfileInput,
   StoreStatus,
 } from '@store/contract/marketplace/stores';
-import type { Paged } from '@store/contract/http/paged';
 import { api } from '../../../../api/client';
 import { marketplaceKeys } from '../../../../api/query-keys/marketplace';
+import { usePagedList } from '../../api/paged-list';
 
 export type StoreFilters = { page: number; status?: StoreStatus; changes?: 'pending'; q?: string };
 
 /** `GET v5/admin/marketplace/stores/`: the marketplace's stores (its owner only). */
 export function useStores(filters: StoreFilters) {
-  return useQuery({
-    queryKey: marketplaceKeys.storeList(filters),
-    queryFn: ({ signal }) =>
-      api.get<Paged<MarketplaceStore>>('v5/admin/marketplace/stores/', { query: filters, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedList<MarketplaceStore>(
+    'v5/admin/marketplace/stores/',
+    marketplaceKeys.storeList(filters),
+    filters,
+  );
 }
 
 /** `POST v5/admin/marketplace/stores/{uid}/decision/` with the version the row was read at. */
