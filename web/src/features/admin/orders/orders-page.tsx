@@ -9,12 +9,12 @@ import { SelectField, TextField } from '../../../components/form-fields';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { formatMoney, useFormat } from '../../../lib/format';
-import { saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { downloadOrdersCsv } from './api/download-orders-csv';
 import { useOrders, type OrderFilters } from './api/get-orders';
 import './orders.css';
+import { useFileDownload } from '../shell/download-button';
 import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
 import { ListTable, type ListColumn } from '../shell/list-table';
 import { StatusPill, orderStateTone } from '../shell/status-pill';
@@ -57,30 +57,17 @@ function useUrlFilters() {
   return { filters, set, clear: () => setParams({}, { replace: true }) };
 }
 
-type CsvState =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; name: string }
-  | { kind: 'error'; message: string };
-
 /** The filtered list as a CSV file (every page), as the server writes it. */
 function CsvButton({ filters }: { filters: OrderFilters }) {
   const { t } = useTranslation();
-  const stm = useErrorText();
-  const [state, setState] = useState<CsvState>({ kind: 'idle' });
-  const download = async () => {
-    setState({ kind: 'busy' });
-    try {
-      const { blob, filename } = await downloadOrdersCsv(filters);
-      const name = filename ?? 'pedidos.csv';
-      saveFile(blob, name);
-      setState({ kind: 'done', name });
-    } catch (error) {
-      const field =
-        error instanceof ApiError ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
-      setState({ kind: 'error', message: field ? stm(field) : t('admin.orders.csvError') });
-    }
-  };
+  const { state, run: download } = useFileDownload({
+    download: () => downloadOrdersCsv(filters),
+    fallbackName: 'pedidos.csv',
+    failed: t('admin.orders.csvError'),
+    // A refused filter (a bad date) is named like the list's own field errors.
+    reasonOf: (error) =>
+      error instanceof ApiError ? Object.values(error.fieldErrors)[0]?.[0] : undefined,
+  });
   return (
     <div className="admin-orders__csv">
       <button

@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPollResults } from '@store/contract/admin/polls';
-import { ApiError } from '../../../api';
 import { Loading } from '../../../components/loading';
-import { useErrorText } from '../../../lib/error-text';
 import { localeOf, useFormat } from '../../../lib/format';
-import { saveFile } from '../../../lib/save-file';
 import { downloadPollCsv, usePollResults, usePollTextAnswers } from './api/get-poll';
 import { PollState } from './poll-parts';
 import { WithPoll } from './poll-editor';
 import { AdminLoadError } from '../shell/admin-load-error';
+import { DownloadButton } from '../shell/download-button';
 import { ListPager, ListSearch } from '../shell/resource-list';
 import { useListPage } from '../shell/use-list-page';
 
@@ -101,50 +98,24 @@ function TextAnswers({ poll, question }: { poll: string; question: Question }) {
   );
 }
 
-type Export =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; name: string }
-  | { kind: 'error'; message: string };
-
 /** Downloads every response as CSV (the server records who downloaded it). */
 function ExportButton({ poll }: { poll: string }) {
   const { t } = useTranslation();
-  const stm = useErrorText();
-  const [state, setState] = useState<Export>({ kind: 'idle' });
-  const run = async () => {
-    setState({ kind: 'busy' });
-    try {
-      const { blob, filename } = await downloadPollCsv(poll);
-      const name = filename ?? 'encuesta.csv';
-      saveFile(blob, name);
-      setState({ kind: 'done', name });
-    } catch (error) {
-      const detail = error instanceof ApiError ? error.detailMessage : undefined;
-      setState({ kind: 'error', message: detail ? stm(detail) : t('admin.polls.exportFailed') });
-    }
-  };
   return (
-    <div className="admin-poll-export">
-      <button
-        type="button"
-        className="button"
-        onClick={() => void run()}
-        disabled={state.kind === 'busy'}
-        data-testid="poll-export"
-      >
-        {state.kind === 'busy' ? t('admin.polls.exporting') : t('admin.polls.export')}
-      </button>
-      <p className="admin-page__note">{t('admin.polls.exportHint')}</p>
-      <p role="status" className="admin-page__note">
-        {state.kind === 'done' ? t('admin.polls.exported', { name: state.name }) : null}
-      </p>
-      {state.kind === 'error' ? (
-        <p role="alert" className="form-error">
-          {state.message}
-        </p>
-      ) : null}
-    </div>
+    <DownloadButton
+      className="admin-poll-export"
+      noteClassName="admin-page__note"
+      testId="poll-export"
+      download={() => downloadPollCsv(poll)}
+      fallbackName="encuesta.csv"
+      failed={t('admin.polls.exportFailed')}
+      hint={t('admin.polls.exportHint')}
+      texts={{
+        idle: t('admin.polls.export'),
+        busy: t('admin.polls.exporting'),
+        done: (name) => t('admin.polls.exported', { name }),
+      }}
+    />
   );
 }
 

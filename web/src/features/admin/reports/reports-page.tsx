@@ -8,19 +8,17 @@ import type {
   SalesReportKind,
 } from '@store/contract/admin/selling';
 import { addDays, storeDateOf } from '@store/contract/time/store-clock';
-import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
-import { useErrorText } from '../../../lib/error-text';
 import { useFormat } from '../../../lib/format';
 import { useFormatPrice } from '../../../lib/money';
-import { saveFile } from '../../../lib/save-file';
 import { downloadReportCsv } from './api/download-report-csv';
 import { useReport } from './api/get-report';
 import { ReportChart } from './report-chart';
 import { ReportTable } from './report-table';
 import './reports.css';
+import { DownloadButton } from '../shell/download-button';
 
 const presets = ['today', '7d', '30d', 'month'] as const;
 type Preset = (typeof presets)[number];
@@ -387,51 +385,22 @@ function StaffSection({ report, query }: { report: AdminReport; query: AdminRepo
   );
 }
 
-type CsvState =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'done'; name: string }
-  | { kind: 'error'; message: string };
-
-/** One breakdown as a CSV, fetched with the session (a plain link would carry no token). */
+/** One breakdown as a CSV. */
 function CsvButton({ kind, query }: { kind: ReportKind; query: AdminReportQuery }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [state, setState] = useState<CsvState>({ kind: 'idle' });
-  const run = async () => {
-    setState({ kind: 'busy' });
-    try {
-      const { blob, filename } = await downloadReportCsv(kind, query);
-      const name = filename ?? `reporte-${kind}.csv`;
-      saveFile(blob, name);
-      setState({ kind: 'done', name });
-    } catch (error) {
-      const detail = error instanceof ApiError ? error.detailMessage : undefined;
-      setState({
-        kind: 'error',
-        message: detail ? errorText(detail) : t('admin.reports.csvFailed'),
-      });
-    }
-  };
   return (
-    <div className="admin-reports__csv">
-      <button
-        type="button"
-        className="button"
-        onClick={() => void run()}
-        disabled={state.kind === 'busy'}
-        data-testid={`report-${kind}-csv`}
-      >
-        {state.kind === 'busy' ? t('admin.reports.csvBusy') : t('admin.reports.csv')}
-      </button>
-      <p role="status" className="admin-reports__csv-note">
-        {state.kind === 'done' ? t('admin.reports.csvDone', { name: state.name }) : null}
-      </p>
-      {state.kind === 'error' ? (
-        <p role="alert" className="form-error">
-          {state.message}
-        </p>
-      ) : null}
-    </div>
+    <DownloadButton
+      className="admin-reports__csv"
+      noteClassName="admin-reports__csv-note"
+      testId={`report-${kind}-csv`}
+      download={() => downloadReportCsv(kind, query)}
+      fallbackName={`reporte-${kind}.csv`}
+      failed={t('admin.reports.csvFailed')}
+      texts={{
+        idle: t('admin.reports.csv'),
+        busy: t('admin.reports.csvBusy'),
+        done: (name) => t('admin.reports.csvDone', { name }),
+      }}
+    />
   );
 }
