@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { hhmmOf, storeMoment } from '@store/contract';
 import { discountRules, products } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, STAFF_PASSWORD, type Shop } from './support/orders';
+import { billing, firstSlot, makeShop, type Shop } from './support/orders';
 
 /**
  * Automatic discounts: the owner's rules, applied by the quote and the order without a code,
@@ -17,16 +17,6 @@ type Auth = Record<string, string>;
 let owner: Auth;
 let drinks = '';
 const url = '/api/v5/admin/money/discounts/';
-
-async function ownerOf(s: Shop): Promise<Auth> {
-  const res = await t.post(
-    '/api/v5/login/',
-    { email: `owner@${s.host}`, password: STAFF_PASSWORD },
-    { host: s.host },
-  );
-  assert.equal(res.statusCode, 200, res.body);
-  return { authorization: `Token ${res.data.token}` };
-}
 
 before(async () => {
   t = await startTestApp();
@@ -54,7 +44,7 @@ before(async () => {
     coupons: [{ key: 'five', code: 'CINCO', kind: 'AMOUNT', value: '5.00' }],
   });
   other = await makeShop(t, 'discounts-other', { staff: true });
-  owner = await ownerOf(shop);
+  owner = await shop.signIn();
   const category = await t.post(
     '/api/v5/admin/categories/',
     { name: 'Bebidas' },
@@ -335,12 +325,7 @@ describe('automatic discounts at checkout', () => {
       value: '20',
       member_levels: ['Oro'],
     });
-    const res = await t.post(
-      '/api/v5/login/',
-      { email: `staff@${shop.host}`, password: STAFF_PASSWORD },
-      { host: shop.host },
-    );
-    const member = { authorization: `Token ${res.data.token}` };
+    const member = await shop.signIn('staff');
     assert.deepEqual(
       (await quote([shop.cakeLine(1)], undefined, member)).discounts.map(
         (d: { name: string; amount: string }) => [d.name, d.amount],

@@ -10,15 +10,7 @@ import { dayInWords } from '../src/modules/mail/words';
 import type { MailDelivery } from '../src/modules/mail/delivery';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember, startSmtp } from './support/accounts';
-import {
-  billing,
-  firstSlot,
-  goodCard,
-  makeShop,
-  north,
-  STAFF_PASSWORD,
-  type Shop,
-} from './support/orders';
+import { billing, firstSlot, goodCard, makeShop, north, type Shop } from './support/orders';
 
 /**
  * The outbox (issue 21): a mail is written with what caused it and sent by a worker that retries
@@ -377,13 +369,7 @@ describe('order notices: the customer and the store hear about orders', () => {
     smtp = await startSmtp();
     t = await startTestApp({ accounts: { smtpUrl: smtp.url, mailDelivery: fast } });
     shop = await makeShop(t, 'notices', { stock: 100, staff: true });
-    const res = await t.post(
-      '/api/v5/login/',
-      { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
-      { host: shop.host },
-    );
-    assert.equal(res.statusCode, 200, res.body);
-    owner = { authorization: `Token ${res.data.token}` };
+    owner = await shop.signIn();
   });
   after(async () => {
     await t?.close();

@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, STAFF_PASSWORD, stockOf, type Shop } from './support/orders';
-import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
+import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
+import { MercadoPagoFake } from './support/mercadopago-fake';
 import { orders, paymentMethods, paymentRefunds, unsettledCharges } from '../src/db/schema';
 import { refundCharge } from '../src/modules/orders/checkout/charge';
 import { paymentProvider } from '../src/modules/payments/provider';
@@ -23,14 +23,12 @@ const credentials = {
 const logged: string[] = [];
 let t: TestApp;
 let fake: MercadoPagoFake;
-let undo: () => void;
 let shop: Shop;
 let member: Awaited<ReturnType<Shop['member']>>;
 let owner: Record<string, string>;
 
 before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
-  undo = interceptMercadoPago(fake.url);
   t = await startTestApp({
     logger: {
       level: 'info',
@@ -40,17 +38,10 @@ before(async () => {
   });
   shop = await makeShop(t, 'mp-shop', { stock: 10, mercadopago: credentials, staff: true });
   member = await shop.member();
-  const login = await t.post(
-    '/api/v5/login/',
-    { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
-    { host: shop.host },
-  );
-  assert.equal(login.statusCode, 200, login.body);
-  owner = { authorization: `Token ${login.data.token}` };
+  owner = await shop.signIn();
 });
 after(async () => {
   await t?.close();
-  undo?.();
   await fake?.stop();
 });
 
@@ -62,7 +53,12 @@ const card = (holder: string) => ({
   issuer_id: '1001',
 });
 
-async function cardOrder(holder: string, headers: Record<string, string> = {}, quantity = 1) {
+/** The member's pickup order of `quantity` cakes paid online with `paidWith`. */
+async function orderPaidWith(
+  paidWith: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  quantity = 1,
+) {
   return t.post(
     `/api/v5/places/${shop.place}/orders/`,
     {
@@ -71,12 +67,18 @@ async function cardOrder(holder: string, headers: Record<string, string> = {}, q
       products: [shop.cakeLine(quantity)],
       expected_total: (10 * quantity).toFixed(2),
       payment_method: shop.online,
-      card: card(holder),
+      card: paidWith,
       billing,
     },
     { host: shop.host, headers: { ...member.auth, ...headers } },
   );
 }
+
+const cardOrder = (holder: string, headers: Record<string, string> = {}, quantity = 1) =>
+  orderPaidWith(card(holder), headers, quantity);
+
+/** A token the provider never made: it refuses it (400). */
+const unknownToken = (token: string) => ({ token, payment_method_id: 'visa', installments: 1 });
 
 const orderRow = async (uid: string) =>
   (
@@ -123,19 +125,7 @@ describe('Mercado Pago through the official SDK', () => {
     ).data.count;
     fake.dropPaymentAnswers = 2;
     // An unknown token: the provider refuses it (400), but the answer never arrives.
-    const res = await t.post(
-      `/api/v5/places/${shop.place}/orders/`,
-      {
-        shipping_type: 'pickup',
-        pickup: await firstSlot(t, shop),
-        products: [shop.cakeLine(1)],
-        expected_total: '10.00',
-        payment_method: shop.online,
-        card: { token: 'unknowntoken0000', payment_method_id: 'visa', installments: 1 },
-        billing,
-      },
-      { host: shop.host, headers: member.auth },
-    );
+    const res = await orderPaidWith(unknownToken('unknowntoken0000'));
     fake.dropPaymentAnswers = 0;
     assert.equal(res.statusCode, 400, res.body);
     assert.match(res.body, /Your card could not be processed correctly|Su tarjeta/);
@@ -435,19 +425,7 @@ describe('unsettled charges: money a lost answer or a failed undo may have taken
     const declined = await cardOrder('OTHE');
     assert.equal(declined.statusCode, 400);
     fake.dropPaymentAnswers = 2;
-    const lost = await t.post(
-      `/api/v5/places/${shop.place}/orders/`,
-      {
-        shipping_type: 'pickup',
-        pickup: await firstSlot(t, shop),
-        products: [shop.cakeLine(1)],
-        expected_total: '10.00',
-        payment_method: shop.online,
-        card: { token: 'unknowntoken0001', payment_method_id: 'visa', installments: 1 },
-        billing,
-      },
-      { host: shop.host, headers: member.auth },
-    );
+    const lost = await orderPaidWith(unknownToken('unknowntoken0001'));
     fake.dropPaymentAnswers = 0;
     assert.equal(lost.statusCode, 400);
     assert.equal((await listed()).count, before);

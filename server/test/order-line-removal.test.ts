@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, STAFF_PASSWORD, stockOf, type Shop } from './support/orders';
-import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
+import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
+import { MercadoPagoFake } from './support/mercadopago-fake';
 import { orders, paymentRefunds } from '../src/db/schema';
 import { reconcilePayments } from '../src/modules/payments/updates';
 import { totalsAfterRemoval } from '../src/modules/orders/line-removal';
@@ -20,30 +20,19 @@ const credentials = {
 };
 let t: TestApp;
 let fake: MercadoPagoFake;
-let undo: () => void;
 let shop: Shop;
 let member: Awaited<ReturnType<Shop['member']>>;
 const auth: Record<'owner' | 'staff', Record<string, string>> = { owner: {}, staff: {} };
 
 before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
-  undo = interceptMercadoPago(fake.url);
   t = await startTestApp();
   shop = await makeShop(t, 'lines-shop', { stock: 50, mercadopago: credentials, staff: true });
   member = await shop.member();
-  for (const role of ['owner', 'staff'] as const) {
-    const res = await t.post(
-      '/api/v5/login/',
-      { email: `${role}@${shop.host}`, password: STAFF_PASSWORD },
-      { host: shop.host },
-    );
-    assert.equal(res.statusCode, 200, res.body);
-    auth[role] = { authorization: `Token ${res.data.token}` };
-  }
+  for (const role of ['owner', 'staff'] as const) auth[role] = await shop.signIn(role);
 });
 after(async () => {
   await t?.close();
-  undo?.();
   await fake?.stop();
 });
 

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { loyaltyMessages, messageText, orderMessages, sandboxCardToken } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
+import { MercadoPagoFake } from './support/mercadopago-fake';
 import { importTenant } from '../src/tenants/importer';
 import { exportTenant } from '../src/tenants/exporter';
 import { tenantUid } from '../src/lib/uid';
@@ -22,7 +22,6 @@ const credentials = {
 };
 let t: TestApp;
 let fake: MercadoPagoFake;
-let undo: () => void;
 
 type Store = {
   key: string;
@@ -85,14 +84,12 @@ let mp: Store;
 
 before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
-  undo = interceptMercadoPago(fake.url);
   t = await startTestApp({ seedDemo: false });
   sbx = await store('promo-sbx', 'sandbox');
   mp = await store('promo-mp', 'mercadopago');
 });
 after(async () => {
   await t?.close();
-  undo?.();
   await fake?.stop();
 });
 

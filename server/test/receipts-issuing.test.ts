@@ -2,14 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
-import {
-  billing,
-  firstSlot,
-  goodCard,
-  makeShop,
-  STAFF_PASSWORD,
-  type Shop,
-} from './support/orders';
+import { billing, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
 import { startNubefactFake } from './support/nubefact-fake';
 import { NubefactProvider } from '../src/modules/receipts/issuing/nubefact';
 import { auditLog, electronicReceipts, mailOutbox } from '../src/db/schema';
@@ -44,13 +37,7 @@ before(async () => {
   });
   shop = await makeShop(t, 'issuing-shop', { stock: 500, staff: true });
   member = await shop.member();
-  const login = await t.post(
-    '/api/v5/login/',
-    { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
-    { host: shop.host },
-  );
-  assert.equal(login.statusCode, 200, login.body);
-  owner = { authorization: `Token ${login.data.token}` };
+  owner = await shop.signIn();
 });
 after(async () => {
   await t?.close();

@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, STAFF_PASSWORD, type Shop } from './support/orders';
-import { interceptMercadoPago, MercadoPagoFake } from './support/mercadopago-fake';
+import { billing, firstSlot, makeShop, type Shop } from './support/orders';
+import { MercadoPagoFake } from './support/mercadopago-fake';
 import { orders } from '../src/db/schema';
 
 /**
@@ -18,7 +18,6 @@ const credentials = {
 };
 let t: TestApp;
 let fake: MercadoPagoFake;
-let undo: () => void;
 let shop: Shop;
 let member: Awaited<ReturnType<Shop['member']>>;
 let owner: Record<string, string>;
@@ -26,21 +25,13 @@ let yapeUid: string;
 
 before(async () => {
   fake = await new MercadoPagoFake(new Set([credentials.access_token])).start();
-  undo = interceptMercadoPago(fake.url);
   t = await startTestApp();
   shop = await makeShop(t, 'yape-shop', { stock: 50, mercadopago: credentials, staff: true });
   member = await shop.member();
-  const login = await t.post(
-    '/api/v5/login/',
-    { email: `owner@${shop.host}`, password: STAFF_PASSWORD },
-    { host: shop.host },
-  );
-  assert.equal(login.statusCode, 200, login.body);
-  owner = { authorization: `Token ${login.data.token}` };
+  owner = await shop.signIn();
 });
 after(async () => {
   await t?.close();
-  undo?.();
   await fake?.stop();
 });
 

@@ -77,6 +77,8 @@ export class MercadoPagoFake {
   holdRefundAnswers: { paymentId: number; until: Promise<void> } | null = null;
   private nextId = 1_000_000;
   private server?: Server;
+  /** While started, the official SDK's calls come here (`interceptMercadoPago`). */
+  private undoInterception?: () => void;
   url = '';
 
   constructor(readonly accessTokens: Set<string>) {}
@@ -106,10 +108,13 @@ export class MercadoPagoFake {
     });
     await new Promise<void>((ok) => this.server!.listen(0, '127.0.0.1', ok));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.undoInterception = interceptMercadoPago(this.url);
     return this;
   }
 
   stop() {
+    this.undoInterception?.();
+    this.undoInterception = undefined;
     return new Promise<void>((ok) => (this.server ? this.server.close(() => ok()) : ok()));
   }
 
@@ -293,7 +298,7 @@ export class MercadoPagoFake {
  * https://api.mercadopago.com; this rewrites that origin (and only it) under the SDK. Returns the
  * undo.
  */
-export function interceptMercadoPago(fakeUrl: string): () => void {
+function interceptMercadoPago(fakeUrl: string): () => void {
   const real = globalThis.fetch;
   globalThis.fetch = ((input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { PICKUP_LEAD_MINUTES, minutesOf, sandboxCardToken, storeInstant } from '@store/contract';
@@ -208,6 +209,16 @@ export async function makeShop(
       };
     },
     member: () => registerMember(t, domain),
+    /** The session headers of the shop's `owner@` or `staff@` (made with `staff: true`). */
+    async signIn(role: 'owner' | 'staff' = 'owner') {
+      const res = await t.post(
+        '/api/v5/login/',
+        { email: `${role}@${domain}`, password: STAFF_PASSWORD },
+        { host: domain },
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      return { authorization: `Token ${res.data.token}` };
+    },
     /**
      * A new member made staff of the shop's company with `role` (limited to `placeUids` when
      * given), written as the tenant file would; its session's headers.
