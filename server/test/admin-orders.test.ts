@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
 import {
   billing,
+  cashPickupOrder,
   firstSlot,
   goodCard,
   makeShop,
@@ -25,19 +26,7 @@ let member: Awaited<ReturnType<typeof registerMember>>;
 const grant = (role: 'OWNER' | 'MANAGER') => shop.staff(role);
 
 async function place(extra: Record<string, unknown> = {}, quantity = 1) {
-  const res = await t.post(
-    `/api/v5/places/${shop.place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup: await firstSlot(t, shop),
-      products: [shop.cakeLine(quantity)],
-      expected_total: (quantity * 10).toFixed(2),
-      payment_method: shop.cash,
-      billing,
-      ...extra,
-    },
-    { host: shop.host, headers: member.auth },
-  );
+  const res = await cashPickupOrder(t, shop, member.auth, extra, quantity);
   assert.equal(res.statusCode, 201, res.body);
   return res.data as { uid: string; number: number };
 }

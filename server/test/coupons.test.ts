@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, north, type Shop } from './support/orders';
+import { billing, cashPickupOrder, firstSlot, makeShop, north, type Shop } from './support/orders';
 
 let t: TestApp;
 let shop: Shop;
@@ -48,19 +48,31 @@ async function order(
   expected: string,
   s = shop,
 ) {
-  return t.post(
-    `/api/v5/places/${s.place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup: await firstSlot(t, s),
-      products: [s.cakeLine(quantity)],
-      expected_total: expected,
-      payment_method: s.cash,
-      billing,
-      coupon,
-    },
-    { host: s.host, headers: auth },
+  return cashPickupOrder(t, s, auth, { expected_total: expected, coupon }, quantity);
+}
+
+/**
+ * One order per session, all at once, each with the coupon `code` (one small cake, 9.00 with the
+ * coupon): exactly `winners` get it, the others are told `refusal`.
+ */
+async function raceForCoupon(
+  code: string,
+  sessions: Record<string, string>[],
+  expected: { winners: number; refusal: string },
+) {
+  const slot = await firstSlot(t, shop);
+  const results = await Promise.all(
+    sessions.map((auth) =>
+      cashPickupOrder(t, shop, auth, { pickup: slot, expected_total: '9.00', coupon: code }),
+    ),
   );
+  assert.equal(
+    results.filter((r) => r.statusCode === 201).length,
+    expected.winners,
+    results.map((r) => r.body).join('\n'),
+  );
+  for (const r of results.filter((x) => x.statusCode !== 201))
+    assert.deepEqual(r.data, { coupon: [expected.refusal] });
 }
 
 describe('validate-code', () => {
@@ -158,31 +170,11 @@ describe('coupons on orders', () => {
 
   test('a coupon with 3 uses, 10 members at once: exactly 3 orders get it', async () => {
     const members = await Promise.all(Array.from({ length: 10 }, () => shop.member()));
-    const slot = await firstSlot(t, shop);
-    const results = await Promise.all(
-      members.map((m) =>
-        t.post(
-          `/api/v5/places/${shop.place}/orders/`,
-          {
-            shipping_type: 'pickup',
-            pickup: slot,
-            products: [shop.cakeLine(1)],
-            expected_total: '9.00',
-            payment_method: shop.cash,
-            billing,
-            coupon: 'TRES',
-          },
-          { host: shop.host, headers: m.auth },
-        ),
-      ),
+    await raceForCoupon(
+      'TRES',
+      members.map((m) => m.auth),
+      { winners: 3, refusal: 'Este código ya no tiene usos disponibles.' },
     );
-    assert.equal(
-      results.filter((r) => r.statusCode === 201).length,
-      3,
-      results.map((r) => r.body).join('\n'),
-    );
-    for (const r of results.filter((x) => x.statusCode !== 201))
-      assert.deepEqual(r.data, { coupon: ['Este código ya no tiene usos disponibles.'] });
     assert.deepEqual((await validate(shop.place, 'TRES')).data, {
       non_field_errors: ['Este código ya no tiene usos disponibles.'],
     });
@@ -190,31 +182,11 @@ describe('coupons on orders', () => {
 
   test('a once-per-member coupon: 5 racing orders of one member, one gets it; the member is then told', async () => {
     const m = await shop.member();
-    const slot = await firstSlot(t, shop);
-    const results = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.post(
-          `/api/v5/places/${shop.place}/orders/`,
-          {
-            shipping_type: 'pickup',
-            pickup: slot,
-            products: [shop.cakeLine(1)],
-            expected_total: '9.00',
-            payment_method: shop.cash,
-            billing,
-            coupon: 'UNAVEZ',
-          },
-          { host: shop.host, headers: m.auth },
-        ),
-      ),
+    await raceForCoupon(
+      'UNAVEZ',
+      Array.from({ length: 5 }, () => m.auth),
+      { winners: 1, refusal: 'Ya usó este código el máximo de veces permitido.' },
     );
-    assert.equal(
-      results.filter((r) => r.statusCode === 201).length,
-      1,
-      results.map((r) => r.body).join('\n'),
-    );
-    for (const r of results.filter((x) => x.statusCode !== 201))
-      assert.deepEqual(r.data, { coupon: ['Ya usó este código el máximo de veces permitido.'] });
     assert.equal(
       (await validate(shop.place, 'UNAVEZ', m.auth)).data.non_field_errors[0],
       'Ya usó este código el máximo de veces permitido.',

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, goodCard, makeShop, stockOf, type Shop } from './support/orders';
+import { cashPickupOrder, goodCard, makeShop, stockOf, type Shop } from './support/orders';
 import { expireUnacceptedOrders } from '../src/modules/orders/expiry';
 import { transitionOrder } from '../src/modules/orders/service';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
@@ -33,19 +33,7 @@ before(async () => {
 after(async () => t?.close());
 
 async function order(quantity: number, extra: Record<string, unknown> = {}) {
-  const res = await t.post(
-    `/api/v5/places/${shop.place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup: await firstSlot(t, shop),
-      products: [shop.cakeLine(quantity)],
-      expected_total: (quantity * 10).toFixed(2),
-      payment_method: shop.cash,
-      billing,
-      ...extra,
-    },
-    { host: shop.host, headers: member.auth },
-  );
+  const res = await cashPickupOrder(t, shop, member.auth, extra, quantity);
   assert.equal(res.statusCode, 201, res.body);
   return res.data as { uid: string; number: number };
 }

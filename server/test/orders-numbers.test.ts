@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, makeShop, type Shop } from './support/orders';
+import { cashPickupOrder, firstSlot, makeShop, type Shop } from './support/orders';
 
 /**
  * Order numbers are per tenant (order_counters): a store's customers never
@@ -20,18 +20,7 @@ before(async () => {
 after(async () => t?.close());
 
 async function order(shop: Shop, auth: Record<string, string>) {
-  const res = await t.post(
-    `/api/v5/places/${shop.place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup: await firstSlot(t, shop),
-      products: [shop.cakeLine(1)],
-      expected_total: '10.00',
-      payment_method: shop.cash,
-      billing,
-    },
-    { host: shop.host, headers: auth },
-  );
+  const res = await cashPickupOrder(t, shop, auth);
   assert.equal(res.statusCode, 201, res.body);
   return res.data as { uid: string; number: number };
 }
@@ -58,18 +47,7 @@ describe('order numbers per tenant', () => {
     const slot = await firstSlot(t, a);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        t.post(
-          `/api/v5/places/${a.place}/orders/`,
-          {
-            shipping_type: 'pickup',
-            pickup: slot,
-            products: [a.cakeLine(1)],
-            expected_total: '10.00',
-            payment_method: a.cash,
-            billing,
-          },
-          { host: a.host, headers: members[i % 4].auth },
-        ),
+        cashPickupOrder(t, a, members[i % 4].auth, { pickup: slot }),
       ),
     );
     for (const r of results) assert.equal(r.statusCode, 201, r.body);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { formatMessage, orderMessages, subscriptionMessages, messageText } from '@store/contract';
 import { actorScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
-import { billing, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
+import { cashPickupOrder, firstSlot, goodCard, makeShop, type Shop } from './support/orders';
 import { transitionOrder } from '../src/modules/orders/service';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
 
@@ -29,19 +29,7 @@ const refusal = {
 };
 
 async function order(auth: Record<string, string>, extra: Record<string, unknown> = {}) {
-  return t.post(
-    `/api/v5/places/${shop.place}/orders/`,
-    {
-      shipping_type: 'pickup',
-      pickup: await firstSlot(t, shop),
-      products: [shop.cakeLine(1)],
-      expected_total: '10.00',
-      payment_method: shop.cash,
-      billing,
-      ...extra,
-    },
-    { host: shop.host, headers: auth },
-  );
+  return cashPickupOrder(t, shop, auth, extra);
 }
 
 describe('unpaid open orders per member', () => {
@@ -80,20 +68,7 @@ describe('unpaid open orders per member', () => {
     const m = await shop.member();
     const slot = await firstSlot(t, shop);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        t.post(
-          `/api/v5/places/${shop.place}/orders/`,
-          {
-            shipping_type: 'pickup',
-            pickup: slot,
-            products: [shop.cakeLine(1)],
-            expected_total: '10.00',
-            payment_method: shop.cash,
-            billing,
-          },
-          { host: shop.host, headers: m.auth },
-        ),
-      ),
+      Array.from({ length: 10 }, () => cashPickupOrder(t, shop, m.auth, { pickup: slot })),
     );
     const codes = results.map((r) => r.statusCode).sort();
     assert.equal(codes.filter((c) => c === 201).length, MAX, JSON.stringify(codes));

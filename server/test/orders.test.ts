@@ -6,6 +6,7 @@ import { dayInWords } from '../src/modules/mail/words';
 import { startSmtp } from './support/accounts';
 import {
   billing,
+  cashPickupOrder,
   declinedCard,
   firstSlot,
   goodCard,
@@ -36,20 +37,8 @@ async function pickupOrder(
   overrides: Record<string, unknown> = {},
   init: { auth?: Record<string, string>; headers?: Record<string, string>; s?: Shop } = {},
 ) {
-  const s = init.s ?? shop;
-  const body = {
-    shipping_type: 'pickup',
-    pickup: await firstSlot(t, s),
-    products: [s.cakeLine(1)],
-    expected_total: '10.00',
-    payment_method: s.cash,
-    billing,
-    ...overrides,
-  };
-  return t.post(`/api/v5/places/${s.place}/orders/`, body, {
-    host: s.host,
-    headers: { ...(init.auth ?? member.auth), ...init.headers },
-  });
+  const headers = { ...(init.auth ?? member.auth), ...init.headers };
+  return cashPickupOrder(t, init.s ?? shop, headers, overrides);
 }
 
 describe('placing an order', () => {
@@ -446,18 +435,7 @@ describe('stock under concurrency', () => {
     const slot = await firstSlot(t, s);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.post(
-          `/api/v5/places/${s.place}/orders/`,
-          {
-            shipping_type: 'pickup',
-            pickup: slot,
-            products: [s.cakeLine(1)],
-            expected_total: '10.00',
-            payment_method: s.cash,
-            billing,
-          },
-          { host: s.host, headers: members[i % 5].auth },
-        ),
+        cashPickupOrder(t, s, members[i % 5].auth, { pickup: slot }),
       ),
     );
     const codes = results.map((r) => r.statusCode);

@@ -278,6 +278,34 @@ export async function firstSlot(t: TestApp, shop: Shop) {
   return { date, start, end };
 }
 
+/**
+ * A member's order at the shop's main place as most checkout tests place it: `quantity` small
+ * cakes (10.00 each) to pick up at the first safe slot, paid cash. `fields` replace what a test is
+ * about (a coupon, a card, a `pickup` slot read once for orders that race).
+ */
+export async function cashPickupOrder(
+  t: TestApp,
+  shop: Shop,
+  auth: Record<string, string>,
+  fields: Record<string, unknown> = {},
+  quantity = 1,
+) {
+  const pickup = 'pickup' in fields ? {} : { pickup: await firstSlot(t, shop) };
+  return t.post(
+    `/api/v5/places/${shop.place}/orders/`,
+    {
+      shipping_type: 'pickup',
+      ...pickup,
+      products: [shop.cakeLine(quantity)],
+      expected_total: (quantity * 10).toFixed(2),
+      payment_method: shop.cash,
+      billing,
+      ...fields,
+    },
+    { host: shop.host, headers: auth },
+  );
+}
+
 /** A point `km` north of the shop's place. */
 export function north(km: number) {
   return { latitude: -12.1211 + km / 111.19508, longitude: -77.0297 };
