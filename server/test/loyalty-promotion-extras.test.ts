@@ -2,9 +2,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loyaltyMessages, type Promotion, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
+import { newProgramMember } from './support/loyalty';
 import { registerMember } from './support/accounts';
 import { eq } from 'drizzle-orm';
-import { earn } from '../src/modules/programs/ledger';
 import { promotions } from '../src/db/schema';
 import { verifyPromotionQr, verifyMemberQr } from '../src/modules/programs/qr';
 
@@ -13,23 +13,8 @@ let club: string;
 let appUid: string;
 let byName: Record<string, Promotion>;
 
-async function newClubMember(coins = 0) {
-  const m = await registerMember(t, 'localhost');
-  assert.equal(
-    (await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode,
-    201,
-  );
-  if (coins)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: club,
-      userUid: m.user.uid,
-      currency: 'COINS',
-      amount: coins,
-      reason: 'test',
-    });
-  return m;
-}
+const newClubMember = (coins = 0) =>
+  newProgramMember(t, { host: 'localhost', appUid, program: club }, { coins });
 const qrcode = (auth: Record<string, string>, uid: string, program = club) =>
   t.post(`/api/v5/me/programs/${program}/promotions/${uid}/qrcode/`, {}, { headers: auth });
 

@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loyaltyMessages, type Promotion, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
+import { newProgramMember } from './support/loyalty';
 import { registerMember } from './support/accounts';
-import { earn } from '../src/modules/programs/ledger';
 
 let t: TestApp;
 let club: string;
@@ -12,32 +12,8 @@ let demo: { authorization: string };
 let byKey: Record<string, Promotion>;
 let places: { uid: string; name: string }[];
 
-async function newClubMember(coins = 0, stamps = 0) {
-  const m = await registerMember(t, 'localhost');
-  assert.equal(
-    (await t.post('/api/v5/me/programs/', { program: club }, { headers: m.auth })).statusCode,
-    201,
-  );
-  if (coins)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: club,
-      userUid: m.user.uid,
-      currency: 'COINS',
-      amount: coins,
-      reason: 'test',
-    });
-  if (stamps)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: club,
-      userUid: m.user.uid,
-      currency: 'STAMPS',
-      amount: stamps,
-      reason: 'test',
-    });
-  return m;
-}
+const newClubMember = (coins = 0, stamps = 0) =>
+  newProgramMember(t, { host: 'localhost', appUid, program: club }, { coins, stamps });
 const promotionsUrl = () => `/api/v5/me/programs/${club}/promotions/`;
 const redeem = (auth: object, body: unknown) =>
   t.post('/api/v5/redemption-by-user/', body, { headers: auth as Record<string, string> });

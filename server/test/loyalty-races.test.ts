@@ -2,10 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loyaltyMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
-import { registerMember } from './support/accounts';
-import { importTenant } from '../src/tenants/importer';
-import { tenantUid } from '../src/lib/uid';
-import { earn } from '../src/modules/programs/ledger';
+import { clubStore, newProgramMember } from './support/loyalty';
 
 /**
  * Real concurrency: many requests in flight at once against one database. On
@@ -14,54 +11,23 @@ import { earn } from '../src/modules/programs/ledger';
  * number succeed.
  */
 let t: TestApp;
-const host = 'races.test';
+const club = clubStore('races', 'Races');
+const { host, program, promotion } = club;
 let appUid: string;
-const program = tenantUid('races', 'program', 'club');
-const promotion = (key: string) => tenantUid('races', 'promotion', `club/${key}`);
 
 before(async () => {
   t = await startTestApp({ seedDemo: false });
-  await importTenant(t.db, {
-    app: { key: 'races', name: 'Races', domain: host, main_company: 'main' },
-    companies: [{ key: 'main', name: 'Main', benefit_programs_enabled: true }],
-    areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
-    programs: [
-      {
-        key: 'club',
-        company: 'main',
-        name: 'Club',
-        coins_enabled: true,
-        promotions: [
-          { key: 'last-unit', name: 'Last unit', kind: 'GIFT', stock: 1 },
-          { key: 'twice', name: 'Twice per member', kind: 'GIFT', limit_per_member: 2 },
-          { key: 'coins', name: 'Costs 50 coins', kind: 'GIFT', coin_price: 50 },
-          { key: 'coins-b', name: 'Also costs 50 coins', kind: 'GIFT', coin_price: 50 },
-          { key: 'coins-c', name: 'Costs 50 coins too', kind: 'GIFT', coin_price: 50 },
-        ],
-      },
-    ],
-  });
-  appUid = (await t.appOf(host)).uid;
+  appUid = await club.create(t, [
+    { key: 'last-unit', name: 'Last unit', kind: 'GIFT', stock: 1 },
+    { key: 'twice', name: 'Twice per member', kind: 'GIFT', limit_per_member: 2 },
+    { key: 'coins', name: 'Costs 50 coins', kind: 'GIFT', coin_price: 50 },
+    { key: 'coins-b', name: 'Also costs 50 coins', kind: 'GIFT', coin_price: 50 },
+    { key: 'coins-c', name: 'Costs 50 coins too', kind: 'GIFT', coin_price: 50 },
+  ]);
 });
 after(() => t?.close());
 
-async function member(coins = 0) {
-  const m = await registerMember(t, host);
-  assert.equal(
-    (await t.post('/api/v5/me/programs/', { program }, { host, headers: m.auth })).statusCode,
-    201,
-  );
-  if (coins)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: program,
-      userUid: m.user.uid,
-      currency: 'COINS',
-      amount: coins,
-      reason: 'test',
-    });
-  return m;
-}
+const member = (coins = 0) => newProgramMember(t, { host, appUid, program }, { coins });
 const redeem = (auth: Record<string, string>, uid: string) =>
   t.post('/api/v5/redemption-by-user/', { program_promotion: uid }, { host, headers: auth });
 const messages = (results: { statusCode: number; data: { non_field_errors?: string[] } }[]) =>

@@ -3,13 +3,11 @@ import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { loyaltyMessages, messageText, staffMessages } from '@store/contract';
 import { redemptions, staffActivity } from '../src/db/schema';
-import { earn } from '../src/modules/programs/ledger';
 import { exportTenant } from '../src/tenants/exporter';
 import { signPromotionQr } from '../src/modules/programs/qr';
 import { importTenant } from '../src/tenants/importer';
 import { startTestApp, type TestApp } from './support/test-app';
-import { registerMember } from './support/accounts';
-import { inviteStaff, makeStaffShop, type StaffShop } from './support/staff';
+import { clubClient, inviteStaff, makeStaffShop, type StaffShop } from './support/staff';
 
 /**
  * The spec's member flow at the venue (confirm presence, show to the establishment,
@@ -26,22 +24,7 @@ const post = (url: string, body: unknown, headers: Auth = s.auth.staff) =>
   t.post(url, body, { host: s.host, headers });
 const get = (url: string, headers: Auth = s.auth.staff) => t.get(url, { host: s.host, headers });
 
-async function client(coins = 0) {
-  const m = await registerMember(t, s.host);
-  const joined = await post('/api/v5/me/programs/', { program: s.programs.club }, m.auth);
-  assert.equal(joined.statusCode, 201, joined.body);
-  const uid = m.user.uid as string;
-  if (coins > 0)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: s.programs.club,
-      userUid: uid,
-      currency: 'COINS',
-      amount: coins,
-      reason: 'Prueba',
-    });
-  return { uid, auth: m.auth };
-}
+const client = (coins = 0) => clubClient(t, s, coins);
 
 async function shownStep(auth: Auth, promotion: string) {
   const res = await post(

@@ -11,10 +11,9 @@ import {
   redemptions,
 } from '../src/db/schema';
 import { importTenant } from '../src/tenants/importer';
-import { tenantUid } from '../src/lib/uid';
-import { earn } from '../src/modules/programs/ledger';
 import { billing, firstSlot, makeShop, type Shop } from './support/orders';
 import { registerMember } from './support/accounts';
+import { clubStore, newProgramMember } from './support/loyalty';
 import {
   call,
   closeClients,
@@ -119,50 +118,19 @@ describe('races over two server processes on one PostgreSQL database', { skip },
   });
 
   describe('loyalty', () => {
-    const host = 'race-loyalty.test';
-    const program = tenantUid('race-loyalty', 'program', 'club');
-    const promotion = (key: string) => tenantUid('race-loyalty', 'promotion', `club/${key}`);
+    const club = clubStore('race-loyalty', 'Race loyalty');
+    const { host, program, promotion } = club;
     let appUid: string;
 
     before(async () => {
-      await importTenant(database.db, {
-        app: { key: 'race-loyalty', name: 'Race loyalty', domain: host, main_company: 'main' },
-        companies: [{ key: 'main', name: 'Main', benefit_programs_enabled: true }],
-        areas: [{ key: 'lima', name: 'Lima', country_code: 'PE' }],
-        programs: [
-          {
-            key: 'club',
-            company: 'main',
-            name: 'Club',
-            coins_enabled: true,
-            promotions: [
-              { key: 'last-three', name: 'Last three', kind: 'GIFT', stock: 3 },
-              { key: 'coins', name: 'Costs 50 coins', kind: 'GIFT', coin_price: 50 },
-              { key: 'coins-b', name: 'Also 50 coins', kind: 'GIFT', coin_price: 50 },
-            ],
-          },
-        ],
-      });
-      appUid = (await t().appOf(host)).uid;
+      appUid = await club.create(t(), [
+        { key: 'last-three', name: 'Last three', kind: 'GIFT', stock: 3 },
+        { key: 'coins', name: 'Costs 50 coins', kind: 'GIFT', coin_price: 50 },
+        { key: 'coins-b', name: 'Also 50 coins', kind: 'GIFT', coin_price: 50 },
+      ]);
     });
 
-    async function member(coins = 0) {
-      const m = await registerMember(t(), host);
-      assert.equal(
-        (await t().post('/api/v5/me/programs/', { program }, { host, headers: m.auth })).statusCode,
-        201,
-      );
-      if (coins)
-        await earn(database.db, {
-          appId: appUid,
-          programUid: program,
-          userUid: m.user.uid,
-          currency: 'COINS',
-          amount: coins,
-          reason: 'test',
-        });
-      return m;
-    }
+    const member = (coins = 0) => newProgramMember(t(), { host, appUid, program }, { coins });
 
     test('20 members redeem the last 3 units at once over both processes: exactly 3, stock never below 0', async () => {
       const members = await Promise.all(Array.from({ length: 20 }, () => member()));

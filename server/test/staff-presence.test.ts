@@ -4,9 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { staffMessages, messageText } from '@store/contract';
 import { startTestApp, type TestApp } from './support/test-app';
-import { registerMember } from './support/accounts';
-import { makeStaffShop, qrProof, type StaffShop } from './support/staff';
-import { earn } from '../src/modules/programs/ledger';
+import { clubClient, makeStaffShop, qrProof, type StaffShop } from './support/staff';
 import { counterCodes, promotions, redemptions } from '../src/db/schema';
 
 /**
@@ -23,22 +21,7 @@ const post = (url: string, body: unknown, headers: Record<string, string> = s.au
   t.post(url, body, { host: s.host, headers });
 
 /** A fresh club member holding `coins`, with their session (to ask for codes). */
-async function client(coins = 0) {
-  const m = await registerMember(t, s.host);
-  const joined = await post('/api/v5/me/programs/', { program: s.programs.club }, m.auth);
-  assert.equal(joined.statusCode, 201, joined.body);
-  const uid = m.user.uid as string;
-  if (coins > 0)
-    await earn(t.db, {
-      appId: appUid,
-      programUid: s.programs.club,
-      userUid: uid,
-      currency: 'COINS',
-      amount: coins,
-      reason: 'Prueba',
-    });
-  return { uid, auth: m.auth };
-}
+const client = (coins = 0) => clubClient(t, s, coins);
 
 /** The member QR the client's phone shows (`POST v5/me/programs/{uid}/qr/`). */
 async function memberQrOf(auth: Record<string, string>) {

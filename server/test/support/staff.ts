@@ -3,6 +3,7 @@ import { mailOutbox } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
 import { signMemberQr } from '../../src/modules/programs/qr';
 import type { TestApp } from './test-app';
+import { newProgramMember } from './loyalty';
 
 export const PASSWORD = 'Clave segura 1';
 const allDay = { from: '00:00', to: '00:00' };
@@ -330,4 +331,11 @@ export const placePickupOrder = (
 /** The client's proof of presence as a scanned member QR of the club (signed by this process's secret). */
 export function qrProof(shop: StaffShop, clientUid: string): string {
   return signMemberQr((shop.app as { uid: string }).uid, clientUid, shop.programs.club).qr;
+}
+
+/** A fresh member of the shop's club holding `coins` (written to the ledger), with their session. */
+export async function clubClient(t: TestApp, shop: StaffShop, coins = 0) {
+  const at = { host: shop.host, appUid: shop.app.uid, program: shop.programs.club };
+  const m = await newProgramMember(t, at, { coins, reason: 'Prueba' });
+  return { uid: m.user.uid as string, auth: m.auth };
 }
