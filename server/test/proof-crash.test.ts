@@ -6,7 +6,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
 import { orderLines, orders, placeProducts } from '../src/db/schema';
-import { billing, makeShop, type Shop } from './support/orders';
+import { makeShop, type Shop } from './support/orders';
+import { burstOrder, lastSlot, memberSessions, type Slot } from './support/order-bursts';
 import type { TestApp } from './support/test-app';
 import {
   call,
@@ -39,33 +40,13 @@ type Sent = {
   error?: string;
 };
 
-/** The furthest pickup slot offered, so a slot never passes during the test. */
-async function lastSlot(t: TestApp, s: Shop) {
-  const schedule = (await t.get(`/api/v7/places/${s.place}/pickup-schedule/`, { host: s.host }))
-    .data;
-  const day = schedule.days.at(-1);
-  const slot = day.slots.at(-1);
-  return { date: day.date as string, start: slot.start as string, end: slot.end as string };
-}
-
-function orderBody(s: Shop, slot: Awaited<ReturnType<typeof lastSlot>>, quantity: number) {
-  return {
-    shipping_type: 'pickup',
-    pickup: slot,
-    products: [s.cakeLine(quantity)],
-    expected_total: (10 * quantity).toFixed(2),
-    payment_method: s.cash,
-    billing,
-  };
-}
-
 /**
  * `total` orders of 1-3 cakes from `concurrency` clients at once, each to the
  * next live process; `onAnswer` sees the running count of answers.
  */
 async function burst(options: {
   s: Shop;
-  slot: Awaited<ReturnType<typeof lastSlot>>;
+  slot: Slot;
   auths: Record<string, string>[];
   ports: () => number[];
   total: number;
@@ -95,7 +76,7 @@ async function burst(options: {
           {
             host: options.s.host,
             headers: { ...options.auths[item.member], 'idempotency-key': item.key },
-            body: orderBody(options.s, options.slot, item.quantity),
+            body: burstOrder(options.s, options.slot, item.quantity),
           },
         );
         item.status = r.statusCode;
@@ -115,16 +96,20 @@ async function burst(options: {
 async function retryLost(
   t: TestApp,
   s: Shop,
-  slot: Awaited<ReturnType<typeof lastSlot>>,
+  slot: Slot,
   auths: Record<string, string>[],
   sent: Sent[],
   serverLog: () => string,
 ) {
   for (const item of sent.filter((x) => x.status === undefined)) {
-    const r = await t.post(`/api/v5/places/${s.place}/orders/`, orderBody(s, slot, item.quantity), {
-      host: s.host,
-      headers: { ...auths[item.member], 'idempotency-key': item.key },
-    });
+    const r = await t.post(
+      `/api/v5/places/${s.place}/orders/`,
+      burstOrder(s, slot, item.quantity),
+      {
+        host: s.host,
+        headers: { ...auths[item.member], 'idempotency-key': item.key },
+      },
+    );
     assert.equal(r.statusCode, 201, `${r.body}\nserver log:\n${serverLog().slice(-3000)}`);
     item.status = 201;
     item.uid = r.data.uid;
@@ -229,8 +214,7 @@ describe('kill -9 during a burst of orders, two processes on PostgreSQL', { skip
   test('every 2xx order exists, stock taken == units ordered, cut-off requests retried end as one order each', async () => {
     const t = httpTestApp(database.db, () => servers[1]!.port);
     const s = await makeShop(t, 'crash-pg', { stock: INITIAL_STOCK });
-    const members = await Promise.all(Array.from({ length: 6 }, () => s.member()));
-    const auths = members.map((m) => m.auth);
+    const auths = await memberSessions(s, 6);
     const slot = await lastSlot(t, s);
     const victim = servers[0]!;
     const victimPort = victim.port;
@@ -303,9 +287,7 @@ describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, ()
     handle = await openDatabase({ dataDir: dir });
     const local = (inProcess = await injectTestApp(handle.db, 'pglite'));
     const s = await makeShop(local, 'crash-lite', { stock: INITIAL_STOCK });
-    const auths = (await Promise.all(Array.from({ length: 4 }, () => s.member()))).map(
-      (m) => m.auth,
-    );
+    const auths = await memberSessions(s, 4);
     const slot = await lastSlot(local, s);
     await local.closeApp();
     await handle.close();

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
 import { orderLines, orders, placeProducts } from '../src/db/schema';
-import { billing, makeShop, type Shop } from './support/orders';
-import type { TestApp } from './support/test-app';
+import { makeShop, type Shop } from './support/orders';
+import { burstOrder, lastSlot, memberSessions, type Slot } from './support/order-bursts';
 import {
   call,
   closeClients,
@@ -37,13 +37,6 @@ type Sent = {
   error?: string;
 };
 
-async function lastSlot(t: TestApp, s: Shop) {
-  const schedule = (await t.get(`/api/v7/places/${s.place}/pickup-schedule/`, { host: s.host }))
-    .data;
-  const slot = schedule.days.at(-1).slots.at(-1);
-  return { date: schedule.days.at(-1).date as string, start: slot.start, end: slot.end };
-}
-
 const env = (more: Record<string, string>) => ({
   RATE_LIMIT_FACTOR: '1000',
   LOG_LEVEL: 'info',
@@ -55,7 +48,7 @@ const env = (more: Record<string, string>) => ({
 async function burstWithSigterm(options: {
   server: ServerProcess;
   s: Shop;
-  slot: Awaited<ReturnType<typeof lastSlot>>;
+  slot: Slot;
   auths: Record<string, string>[];
   total: number;
   concurrency: number;
@@ -77,14 +70,7 @@ async function burstWithSigterm(options: {
         const r = await call(server.port, 'POST', `/api/v5/places/${s.place}/orders/`, {
           host: s.host,
           headers: { ...options.auths[i % options.auths.length], 'idempotency-key': item.key },
-          body: {
-            shipping_type: 'pickup',
-            pickup: options.slot,
-            products: [s.cakeLine(quantity)],
-            expected_total: (10 * quantity).toFixed(2),
-            payment_method: s.cash,
-            billing,
-          },
+          body: burstOrder(s, options.slot, quantity),
         });
         item.status = r.statusCode;
         if (r.statusCode === 201) item.uid = r.data.uid;
@@ -197,9 +183,7 @@ describe('SIGTERM on PostgreSQL', { skip: pgSkip }, () => {
     server = await startServerProcess(env({ DATABASE_URL: database.url }));
     const t = httpTestApp(database.db, () => server!.port);
     const s = await makeShop(t, 'term-pg', { stock: INITIAL_STOCK });
-    const auths = (await Promise.all(Array.from({ length: 6 }, () => s.member()))).map(
-      (m) => m.auth,
-    );
+    const auths = await memberSessions(s, 6);
     const slot = await lastSlot(t, s);
     const running = server;
     const { sent, killedAt } = await burstWithSigterm({
@@ -241,9 +225,7 @@ describe('SIGTERM on a PGlite folder (DATA_DIR)', { skip: liteSkip }, () => {
     handle = await openDatabase({ dataDir: dir });
     const local = await injectTestApp(handle.db, 'pglite');
     const s = await makeShop(local, 'term-lite', { stock: INITIAL_STOCK });
-    const auths = (await Promise.all(Array.from({ length: 4 }, () => s.member()))).map(
-      (m) => m.auth,
-    );
+    const auths = await memberSessions(s, 4);
     const slot = await lastSlot(local, s);
     await local.closeApp();
     await handle.close();
