@@ -6,6 +6,7 @@ import { electronicReceipts, orders, unsettledCharges } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant, registerMember } from './support/accounts';
 import { makeStaffShop, placeOrder } from './support/staff';
+import { routeRow, type IsolationRow } from './support/isolation-rows';
 
 /**
  * Tenant-isolation matrix: every route that takes an id, called with the ids
@@ -229,17 +230,6 @@ before(async () => {
 });
 after(() => t?.close());
 
-type Row = {
-  route: string;
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  url: () => string;
-  body?: () => unknown;
-  /** Statuses that refuse; ids sent in a body may be refused as a 400 naming the field. */
-  refuse?: number[];
-  /** The victim's own host for this row (the control call), localhost unless said. */
-  home?: string;
-};
-
 const v = victim;
 const line = () => v.productLine;
 const orderInput = () => ({
@@ -259,275 +249,164 @@ const orderInput = () => ({
 });
 
 /** Ids of the victim's tenant, called from another tenant's host by that tenant's member. */
-const foreignTenantRows: Row[] = [
-  { route: 'GET v7/apps/{uid}', url: () => `/api/v7/apps/${v.app}` },
-  { route: 'GET v7/apps/{uid}/landing/', url: () => `/api/v7/apps/${v.app}/landing/` },
-  {
-    route: 'GET v7/apps/{uid}/allowed-companies/',
-    url: () => `/api/v7/apps/${v.app}/allowed-companies/`,
-  },
-  { route: 'GET v5/companies/{uid}/ads', url: () => `/api/v5/companies/${v.company}/ads` },
-  {
-    route: 'GET v7/company/{uid}/product-categories/',
-    url: () => `/api/v7/company/${v.company}/product-categories/`,
-  },
+const foreignTenantRows: IsolationRow[] = [
+  routeRow('GET v7/apps/{uid}', { uid: () => v.app }),
+  routeRow('GET v7/apps/{uid}/landing/', { uid: () => v.app }),
+  routeRow('GET v7/apps/{uid}/allowed-companies/', { uid: () => v.app }),
+  routeRow('GET v5/companies/{uid}/ads', { uid: () => v.company }),
+  routeRow('GET v7/company/{uid}/product-categories/', { uid: () => v.company }),
   {
     route: 'GET v5/companies/{uid}/validate-code/{code}/',
     url: () => `/api/v5/companies/${v.company}/validate-code/AURORA5/`,
   },
-  {
-    route: 'GET v5/companies/{uid}/events/',
-    url: () => `/api/v5/companies/${v.rockyCompany}/events/`,
-    home: 'rockypez.localhost',
-  },
-  {
-    route: 'GET v5/events/{uid}/',
-    url: () => `/api/v5/events/${v.rockyEvent}/`,
-    home: 'rockypez.localhost',
-  },
-  {
-    route: 'GET v7/places/{uid}/pickup-schedule/',
-    url: () => `/api/v7/places/${v.place}/pickup-schedule/`,
-  },
-  { route: 'GET v7/places/{uid}/products/', url: () => `/api/v7/places/${v.place}/products/` },
-  {
-    route: 'GET v7/places/{place}/products/{uid}/',
-    url: () => `/api/v7/places/${v.place}/products/${v.product}/`,
-  },
-  {
-    route: 'GET v7/places/{uid}/product-categories/',
-    url: () => `/api/v7/places/${v.place}/product-categories/`,
-  },
-  {
-    route: 'GET v5/places/{uid}/checkout-options/',
-    url: () => `/api/v5/places/${v.place}/checkout-options/`,
-  },
-  {
-    route: 'GET v5/places/{uid}/discounts/',
-    url: () => `/api/v5/places/${v.place}/discounts/`,
-  },
-  {
-    route: 'POST v7/deliveries/places/{uid}/fare-estimate/',
-    method: 'POST',
-    url: () => `/api/v7/deliveries/places/${v.place}/fare-estimate/`,
-    body: () => ({ latitude: -12.12, longitude: -77.03 }),
-  },
-  {
-    route: 'POST v5/places/{uid}/orders/quote/',
-    method: 'POST',
-    url: () => `/api/v5/places/${v.place}/orders/quote/`,
-    body: orderInput,
-  },
-  {
-    route: 'POST v5/places/{uid}/orders/',
-    method: 'POST',
-    url: () => `/api/v5/places/${v.place}/orders/`,
-    body: orderInput,
-  },
+  routeRow(
+    'GET v5/companies/{uid}/events/',
+    { uid: () => v.rockyCompany },
+    { home: 'rockypez.localhost' },
+  ),
+  routeRow('GET v5/events/{uid}/', { uid: () => v.rockyEvent }, { home: 'rockypez.localhost' }),
+  routeRow('GET v7/places/{uid}/pickup-schedule/', { uid: () => v.place }),
+  routeRow('GET v7/places/{uid}/products/', { uid: () => v.place }),
+  routeRow('GET v7/places/{place}/products/{uid}/', { place: () => v.place, uid: () => v.product }),
+  routeRow('GET v7/places/{uid}/product-categories/', { uid: () => v.place }),
+  routeRow('GET v5/places/{uid}/checkout-options/', { uid: () => v.place }),
+  routeRow('GET v5/places/{uid}/discounts/', { uid: () => v.place }),
+  routeRow(
+    'POST v7/deliveries/places/{uid}/fare-estimate/',
+    { uid: () => v.place },
+    { body: () => ({ latitude: -12.12, longitude: -77.03 }) },
+  ),
+  routeRow('POST v5/places/{uid}/orders/quote/', { uid: () => v.place }, { body: orderInput }),
+  routeRow('POST v5/places/{uid}/orders/', { uid: () => v.place }, { body: orderInput }),
   {
     route: 'POST v5/payments/mercadopago/{method}/notifications/',
     method: 'POST',
     url: () => `/api/v5/payments/mercadopago/${v.online}/notifications/?data.id=1&type=payment`,
     body: () => ({ type: 'payment', data: { id: '1' } }),
   },
-  {
-    route: 'POST v5/places/{uid}/subscriptions/',
-    method: 'POST',
-    url: () => `/api/v5/places/${v.place}/subscriptions/`,
-    body: () => ({
-      products: [line()],
-      weekdays: ['monday'],
-      time_slot: { start: '07:30', end: '08:00' },
-      payment_method: v.cash,
-    }),
-  },
+  routeRow(
+    'POST v5/places/{uid}/subscriptions/',
+    { uid: () => v.place },
+    {
+      body: () => ({
+        products: [line()],
+        weekdays: ['monday'],
+        time_slot: { start: '07:30', end: '08:00' },
+        payment_method: v.cash,
+      }),
+    },
+  ),
   {
     route: 'GET v5/me/shopping-cart/?place_uid',
     url: () => `/api/v5/me/shopping-cart/?place_uid=${v.place}`,
   },
-  {
-    route: 'POST v5/me/shopping-cart/ (place)',
-    method: 'POST',
-    url: () => '/api/v5/me/shopping-cart/',
-    body: () => ({ place: v.place, products: [line()] }),
-    refuse: [400, 404],
-  },
-  { route: 'GET v5/me/orders/{uid}/', url: () => `/api/v5/me/orders/${v.order}/` },
-  {
-    route: 'POST v5/me/orders/{uid}/cancel/',
-    method: 'POST',
-    url: () => `/api/v5/me/orders/${v.order}/cancel/`,
-    body: () => ({}),
-  },
-  {
-    route: 'PATCH v5/subscriptions/{uid}/',
-    method: 'PATCH',
-    url: () => `/api/v5/subscriptions/${v.subscription}/`,
-    body: () => ({ status: 'canceled_by_user' }),
-  },
-  {
-    route: 'POST v5/me/programs/ (program)',
-    method: 'POST',
-    url: () => '/api/v5/me/programs/',
-    body: () => ({ program: v.program }),
-    refuse: [400, 404],
-  },
-  { route: 'GET v5/me/programs/{uid}/', url: () => `/api/v5/me/programs/${v.program}/` },
-  {
-    route: 'POST v5/me/programs/{uid}/qr/',
-    method: 'POST',
-    url: () => `/api/v5/me/programs/${v.program}/qr/`,
-    body: () => ({}),
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/ledger/',
-    url: () => `/api/v5/me/programs/${v.program}/ledger/`,
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/promotions/',
-    url: () => `/api/v5/me/programs/${v.program}/promotions/`,
-  },
-  {
-    route: 'GET v5/me/programs/{program}/promotions/{uid}/',
-    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/`,
-  },
-  {
-    route: 'POST v5/me/programs/{program}/promotions/{uid}/purchase/',
-    method: 'POST',
-    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/purchase/`,
-    body: () => ({}),
-  },
-  {
-    route: 'POST v5/me/programs/{program}/promotions/{uid}/qrcode/',
-    method: 'POST',
-    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/qrcode/`,
-    body: () => ({}),
-  },
-  {
-    route: 'GET v5/me/programs/{program}/promotions/{uid}/related/',
-    url: () => `/api/v5/me/programs/${v.program}/promotions/${v.promotion}/related/`,
-  },
-  {
-    route: 'GET v5/me/promotions/{uid}/places/',
-    url: () => `/api/v5/me/promotions/${v.promotion}/places/`,
-  },
-  {
-    route: 'POST v5/programs/{program}/promotions/{uid}/coupon/get-code/',
-    method: 'POST',
-    url: () => `/api/v5/programs/${v.program}/promotions/${v.promotion}/coupon/get-code/`,
-    body: () => ({}),
-  },
-  {
-    route: 'POST v5/redemption-by-user/ (promotion)',
-    method: 'POST',
-    url: () => '/api/v5/redemption-by-user/',
-    body: () => ({ program_promotion: v.promotion }),
-    refuse: [400, 404],
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/redemptions/',
-    url: () => `/api/v5/me/programs/${v.program}/redemptions/`,
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/raffles/',
-    url: () => `/api/v5/me/programs/${v.program}/raffles/`,
-  },
-  {
-    route: 'GET v5/me/programs/{program}/raffles/{uid}/',
-    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/`,
-  },
-  {
-    route: 'POST v5/me/programs/{program}/raffles/{uid}/register/',
-    method: 'POST',
-    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/register/`,
-    body: () => ({}),
-  },
-  {
-    route: 'POST v5/me/programs/{program}/raffles/{uid}/dismiss/',
-    method: 'POST',
-    url: () => `/api/v5/me/programs/${v.program}/raffles/${v.raffle}/dismiss/`,
-    body: () => ({}),
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/polls/',
-    url: () => `/api/v5/me/programs/${v.program}/polls/`,
-  },
-  {
-    route: 'GET v5/me/programs/{program}/polls/{poll}/',
-    url: () => `/api/v5/me/programs/${v.program}/polls/${v.poll}/`,
-  },
-  {
-    route: 'POST v5/me/polls/{uid}/responses/',
-    method: 'POST',
-    url: () => `/api/v5/me/polls/${v.poll}/responses/`,
-    body: () => ({ answers: [] }),
-    refuse: [400, 404],
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/sections/',
-    url: () => `/api/v5/me/programs/${v.program}/sections/`,
-  },
-  { route: 'GET v5/me/programs/{uid}/ads/', url: () => `/api/v5/me/programs/${v.program}/ads/` },
+  routeRow(
+    'POST v5/me/shopping-cart/ (place)',
+    {},
+    { body: () => ({ place: v.place, products: [line()] }), refuse: [400, 404] },
+  ),
+  routeRow('GET v5/me/orders/{uid}/', { uid: () => v.order }),
+  routeRow('POST v5/me/orders/{uid}/cancel/', { uid: () => v.order }, { body: () => ({}) }),
+  routeRow(
+    'PATCH v5/subscriptions/{uid}/',
+    { uid: () => v.subscription },
+    { body: () => ({ status: 'canceled_by_user' }) },
+  ),
+  routeRow(
+    'POST v5/me/programs/ (program)',
+    {},
+    { body: () => ({ program: v.program }), refuse: [400, 404] },
+  ),
+  routeRow('GET v5/me/programs/{uid}/', { uid: () => v.program }),
+  routeRow('POST v5/me/programs/{uid}/qr/', { uid: () => v.program }, { body: () => ({}) }),
+  routeRow('GET v5/me/programs/{uid}/ledger/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{uid}/promotions/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{program}/promotions/{uid}/', {
+    program: () => v.program,
+    uid: () => v.promotion,
+  }),
+  routeRow(
+    'POST v5/me/programs/{program}/promotions/{uid}/purchase/',
+    { program: () => v.program, uid: () => v.promotion },
+    { body: () => ({}) },
+  ),
+  routeRow(
+    'POST v5/me/programs/{program}/promotions/{uid}/qrcode/',
+    { program: () => v.program, uid: () => v.promotion },
+    { body: () => ({}) },
+  ),
+  routeRow('GET v5/me/programs/{program}/promotions/{uid}/related/', {
+    program: () => v.program,
+    uid: () => v.promotion,
+  }),
+  routeRow('GET v5/me/promotions/{uid}/places/', { uid: () => v.promotion }),
+  routeRow(
+    'POST v5/programs/{program}/promotions/{uid}/coupon/get-code/',
+    { program: () => v.program, uid: () => v.promotion },
+    { body: () => ({}) },
+  ),
+  routeRow(
+    'POST v5/redemption-by-user/ (promotion)',
+    {},
+    { body: () => ({ program_promotion: v.promotion }), refuse: [400, 404] },
+  ),
+  routeRow('GET v5/me/programs/{uid}/redemptions/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{uid}/raffles/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{program}/raffles/{uid}/', {
+    program: () => v.program,
+    uid: () => v.raffle,
+  }),
+  routeRow(
+    'POST v5/me/programs/{program}/raffles/{uid}/register/',
+    { program: () => v.program, uid: () => v.raffle },
+    { body: () => ({}) },
+  ),
+  routeRow(
+    'POST v5/me/programs/{program}/raffles/{uid}/dismiss/',
+    { program: () => v.program, uid: () => v.raffle },
+    { body: () => ({}) },
+  ),
+  routeRow('GET v5/me/programs/{uid}/polls/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{program}/polls/{poll}/', {
+    program: () => v.program,
+    poll: () => v.poll,
+  }),
+  routeRow(
+    'POST v5/me/polls/{uid}/responses/',
+    { uid: () => v.poll },
+    { body: () => ({ answers: [] }), refuse: [400, 404] },
+  ),
+  routeRow('GET v5/me/programs/{uid}/sections/', { uid: () => v.program }),
+  routeRow('GET v5/me/programs/{uid}/ads/', { uid: () => v.program }),
 ];
 
 /** The victim member's own things, asked for by another member of the same store. */
-const otherMemberRows: (Row & { listed?: boolean })[] = [
-  { route: 'GET v5/me/orders/{uid}/', url: () => `/api/v5/me/orders/${v.order}/` },
-  {
-    route: 'POST v5/me/orders/{uid}/cancel/',
-    method: 'POST',
-    url: () => `/api/v5/me/orders/${v.order}/cancel/`,
-    body: () => ({}),
-  },
-  {
-    route: 'PATCH v5/subscriptions/{uid}/',
-    method: 'PATCH',
-    url: () => `/api/v5/subscriptions/${v.subscription}/`,
-    body: () => ({ status: 'canceled_by_user' }),
-  },
+const otherMemberRows: IsolationRow[] = [
+  routeRow('GET v5/me/orders/{uid}/', { uid: () => v.order }),
+  routeRow('POST v5/me/orders/{uid}/cancel/', { uid: () => v.order }, { body: () => ({}) }),
+  routeRow(
+    'PATCH v5/subscriptions/{uid}/',
+    { uid: () => v.subscription },
+    { body: () => ({ status: 'canceled_by_user' }) },
+  ),
   // Lists answer 200 with the caller's own things only.
-  { route: 'GET v5/me/orders/', url: () => '/api/v5/me/orders/', listed: true },
-  { route: 'GET v5/subscriptions/', url: () => '/api/v5/subscriptions/', listed: true },
+  routeRow('GET v5/me/orders/', {}, { listed: true }),
+  routeRow('GET v5/subscriptions/', {}, { listed: true }),
   {
     route: 'GET v5/me/shopping-cart/?place_uid',
     url: () => `/api/v5/me/shopping-cart/?place_uid=${v.place}`,
     listed: true,
   },
-  {
-    route: 'GET v5/me/programs/{uid}/redemptions/',
-    url: () => `/api/v5/me/programs/${v.program}/redemptions/`,
-    listed: true,
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/ledger/',
-    url: () => `/api/v5/me/programs/${v.program}/ledger/`,
-    listed: true,
-  },
-  {
-    route: 'GET v5/me/programs/{uid}/',
-    url: () => `/api/v5/me/programs/${v.program}/`,
-    listed: true,
-  },
+  routeRow('GET v5/me/programs/{uid}/redemptions/', { uid: () => v.program }, { listed: true }),
+  routeRow('GET v5/me/programs/{uid}/ledger/', { uid: () => v.program }, { listed: true }),
+  routeRow('GET v5/me/programs/{uid}/', { uid: () => v.program }, { listed: true }),
 ];
 
 function leaked(body: string, secrets: string[]): string[] {
   return secrets.filter((s) => s && body.includes(s));
 }
 
-type Answer = Awaited<ReturnType<TestApp['call']>>;
 type Intruder = { host: string; auth: Auth };
-
-/** A route another tenant's owner (or staff) calls in a back-office area's proof. */
-type IntruderRow = Row & {
-  /** A list (or a file) of the caller's own: 200, holding nothing of the victim's. */
-  listed?: boolean;
-  /** The test's name when one route is called twice (the route otherwise). */
-  label?: string;
-  /** More checks of the intruder's answer on its own host. */
-  check?: (res: Answer) => void;
-  /** What the victim's owner finds in their own answer (the control, with `owner`). */
-  ownerSees?: () => string;
-};
 
 /**
  * The isolation proof of one back-office area, a test a row (so a new route is one row): the
@@ -539,7 +418,7 @@ type IntruderRow = Row & {
  * refusal above is isolation, not a wrong id.
  */
 function proveIntruderRows(
-  rows: IntruderRow[],
+  rows: IsolationRow[],
   options: {
     intruder: () => Intruder;
     refuse?: number[];
@@ -814,70 +693,60 @@ describe("tenant isolation: another tenant's staff", () => {
     tenantSecrets.push('invitada.secreta@example.com');
   });
 
-  const rows: IntruderRow[] = [
-    { route: 'GET v5/staff/orders/{uid}/', url: () => `/api/v5/staff/orders/${v.order}/` },
-    {
-      route: 'GET v5/staff/clients/{uid}/promotions/',
-      url: () => `/api/v5/staff/clients/${v.a1.uid}/promotions/`,
-    },
-    {
-      route: 'POST v5/staff/orders/{uid}/transition/',
-      method: 'POST',
-      url: () => `/api/v5/staff/orders/${v.order}/transition/`,
-      body: () => ({ action: 'accept' }),
-    },
-    {
-      route: 'POST v5/staff/redemptions/',
-      method: 'POST',
-      url: () => '/api/v5/staff/redemptions/',
-      body: () => ({ client_uid: v.a1.uid, promotion_uid: v.promotion, place_uid: v.place }),
-      refuse: [400, 403, 404],
-    },
-    {
-      route: 'POST v5/staff/stamps/',
-      method: 'POST',
-      url: () => '/api/v5/staff/stamps/',
-      body: () => ({
-        client_uid: v.a1.uid,
-        program_uid: v.program,
-        place_uid: v.place,
-        quantity: 1,
-      }),
-      refuse: [400, 403, 404],
-    },
-    {
-      route: 'POST v5/staff/points/',
-      method: 'POST',
-      url: () => '/api/v5/staff/points/',
-      body: () => ({ client_uid: v.a1.uid, program_uid: v.program, amount: 10 }),
-      refuse: [400, 403, 404],
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/staff/orders/{uid}/', { uid: () => v.order }),
+    routeRow('GET v5/staff/clients/{uid}/promotions/', { uid: () => v.a1.uid }),
+    routeRow(
+      'POST v5/staff/orders/{uid}/transition/',
+      { uid: () => v.order },
+      { body: () => ({ action: 'accept' }) },
+    ),
+    routeRow(
+      'POST v5/staff/redemptions/',
+      {},
+      {
+        body: () => ({ client_uid: v.a1.uid, promotion_uid: v.promotion, place_uid: v.place }),
+        refuse: [400, 403, 404],
+      },
+    ),
+    routeRow(
+      'POST v5/staff/stamps/',
+      {},
+      {
+        body: () => ({
+          client_uid: v.a1.uid,
+          program_uid: v.program,
+          place_uid: v.place,
+          quantity: 1,
+        }),
+        refuse: [400, 403, 404],
+      },
+    ),
+    routeRow(
+      'POST v5/staff/points/',
+      {},
+      {
+        body: () => ({ client_uid: v.a1.uid, program_uid: v.program, amount: 10 }),
+        refuse: [400, 403, 404],
+      },
+    ),
     {
       // The victim's place as a filter of the due subscriptions: not one of their places (400).
       route: 'GET v5/staff/subscriptions/due/',
       url: () => `/api/v5/staff/subscriptions/due/?place_uid=${v.place}`,
       refuse: [400, 403, 404],
     },
-    {
-      route: 'DELETE v5/staff/members/{uid}/',
-      method: 'DELETE',
-      url: () => `/api/v5/staff/members/${ownerUid}/`,
-    },
-    {
-      route: 'DELETE v5/staff/invitations/{uid}/',
-      method: 'DELETE',
-      url: () => `/api/v5/staff/invitations/${invitation.uid}/`,
-    },
-    {
-      route: 'GET v5/invitations/{uid}/{token}/',
-      url: () => `/api/v5/invitations/${invitation.uid}/${invitation.token}/`,
-    },
-    {
-      route: 'POST v5/invitations/{uid}/{token}/accept/',
-      method: 'POST',
-      url: () => `/api/v5/invitations/${invitation.uid}/${invitation.token}/accept/`,
-      body: () => ({}),
-    },
+    routeRow('DELETE v5/staff/members/{uid}/', { uid: () => ownerUid }),
+    routeRow('DELETE v5/staff/invitations/{uid}/', { uid: () => invitation.uid }),
+    routeRow('GET v5/invitations/{uid}/{token}/', {
+      uid: () => invitation.uid,
+      token: () => invitation.token,
+    }),
+    routeRow(
+      'POST v5/invitations/{uid}/{token}/accept/',
+      { uid: () => invitation.uid, token: () => invitation.token },
+      { body: () => ({}) },
+    ),
   ];
   test("GET v5/staff/orders/recent/ answers the caller's own company's new orders only", async () => {
     const res = await t.get('/api/v5/staff/orders/recent/', {
@@ -1003,36 +872,32 @@ describe("tenant isolation: another tenant's owner in the back office", () => {
     tenantSecrets.push(category, categories.data[0].name);
   });
 
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     {
       route: 'GET v5/admin/dashboard/?place',
       url: () => `/api/v5/admin/dashboard/?place=${v.place}`,
       refuse: [400],
     },
-    {
-      route: 'PATCH v5/admin/categories/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/categories/${category}/`,
-      body: () => ({ name: 'Robada', version: 1 }),
-    },
+    routeRow(
+      'PATCH v5/admin/categories/{uid}/',
+      { uid: () => category },
+      { body: () => ({ name: 'Robada', version: 1 }) },
+    ),
     // Lists answer 200 with the caller's own company only.
-    { route: 'GET v5/admin/categories/', url: () => '/api/v5/admin/categories/', listed: true },
+    routeRow('GET v5/admin/categories/', {}, { listed: true }),
     {
       route: 'GET v5/admin/audit/?entity_uid',
       url: () => `/api/v5/admin/audit/?entity_uid=${category}`,
       listed: true,
     },
-    { route: 'GET v5/admin/dashboard/', url: () => '/api/v5/admin/dashboard/', listed: true },
+    routeRow('GET v5/admin/dashboard/', {}, { listed: true }),
     {
       route: 'GET v5/admin/stock/low/?place',
       url: () => `/api/v5/admin/stock/low/?place=${v.place}`,
       refuse: [400],
     },
-    { route: 'GET v5/admin/stock/low/', url: () => '/api/v5/admin/stock/low/', listed: true },
-    {
-      route: 'GET v5/admin/products/{uid}/stock-movements/',
-      url: () => `/api/v5/admin/products/${v.product}/stock-movements/`,
-    },
+    routeRow('GET v5/admin/stock/low/', {}, { listed: true }),
+    routeRow('GET v5/admin/products/{uid}/stock-movements/', { uid: () => v.product }),
     {
       route: 'GET v5/admin/reports/?place',
       url: () => `/api/v5/admin/reports/?from=2026-01-01&to=2026-12-31&place=${v.place}`,
@@ -1058,54 +923,42 @@ describe("tenant isolation: another tenant's owner in the back office's orders",
     intruder = await anotherTenantsOwner('iso-admin-orders');
   });
 
-  const rows: IntruderRow[] = [
-    { route: 'GET v5/admin/orders/{uid}/', url: () => `/api/v5/admin/orders/${v.order}/` },
-    {
-      route: 'POST v5/admin/orders/{uid}/cancel/',
-      method: 'POST',
-      url: () => `/api/v5/admin/orders/${v.order}/cancel/`,
-    },
-    {
-      route: 'POST v5/admin/orders/{uid}/transition/',
-      method: 'POST',
-      url: () => `/api/v5/admin/orders/${v.order}/transition/`,
-      body: () => ({ action: 'cancel', reason: 'closed' }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/admin/orders/{uid}/', { uid: () => v.order }),
+    routeRow('POST v5/admin/orders/{uid}/cancel/', { uid: () => v.order }),
+    routeRow(
+      'POST v5/admin/orders/{uid}/transition/',
+      { uid: () => v.order },
+      { body: () => ({ action: 'cancel', reason: 'closed' }) },
+    ),
     {
       route: 'GET v5/admin/orders/?place',
       url: () => `/api/v5/admin/orders/?place=${v.place}`,
       refuse: [400],
     },
     // The new orders announced, and who hears of them: the caller's own company only.
-    {
-      route: 'GET v5/admin/orders/recent/',
-      url: () => '/api/v5/admin/orders/recent/',
-      listed: true,
-    },
-    {
-      route: 'GET v5/admin/order-notifications/',
-      url: () => '/api/v5/admin/order-notifications/',
-      listed: true,
-    },
-    {
-      route: 'PUT v5/admin/order-notifications/',
-      method: 'PUT',
-      url: () => '/api/v5/admin/order-notifications/',
-      body: () => ({
-        new_order_mail_to: 'dueno@aurora.pe',
-        customer_status_mails: false,
-        version: 1,
-      }),
-      refuse: [400],
-    },
+    routeRow('GET v5/admin/orders/recent/', {}, { listed: true }),
+    routeRow('GET v5/admin/order-notifications/', {}, { listed: true }),
+    routeRow(
+      'PUT v5/admin/order-notifications/',
+      {},
+      {
+        body: () => ({
+          new_order_mail_to: 'dueno@aurora.pe',
+          customer_status_mails: false,
+          version: 1,
+        }),
+        refuse: [400],
+      },
+    ),
     // Lists and the export answer 200 with the caller's own company only.
-    { route: 'GET v5/admin/orders/', url: () => '/api/v5/admin/orders/', listed: true },
+    routeRow('GET v5/admin/orders/', {}, { listed: true }),
     {
       route: 'GET v5/admin/orders/?q',
       url: () => `/api/v5/admin/orders/?q=${encodeURIComponent(memberSecrets[0] ?? 'a')}`,
       listed: true,
     },
-    { route: 'GET v5/admin/orders.csv', url: () => '/api/v5/admin/orders.csv', listed: true },
+    routeRow('GET v5/admin/orders.csv', {}, { listed: true }),
   ];
   proveIntruderRows(rows, {
     intruder: () => intruder,
@@ -1187,70 +1040,37 @@ describe("tenant isolation: another tenant's owner in the money settings", () =>
     tenantSecrets.push('ruta-secreta-de-aurora', 'token-secreto-de-aurora');
   });
 
-  const rows: IntruderRow[] = [
-    {
-      route: 'PATCH v5/admin/money/payment-methods/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/money/payment-methods/${v.cash}/`,
-      body: () => ({ is_active: false, version: 1 }),
-    },
-    {
-      route: 'PATCH v5/admin/money/coupons/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/money/coupons/${coupon}/`,
-      body: () => ({ is_active: false, version: 1 }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow(
+      'PATCH v5/admin/money/payment-methods/{uid}/',
+      { uid: () => v.cash },
+      { body: () => ({ is_active: false, version: 1 }) },
+    ),
+    routeRow(
+      'PATCH v5/admin/money/coupons/{uid}/',
+      { uid: () => coupon },
+      { body: () => ({ is_active: false, version: 1 }) },
+    ),
     // Lists answer 200 with the caller's own company only.
-    {
-      route: 'GET v5/admin/money/payment-methods/',
-      url: () => '/api/v5/admin/money/payment-methods/',
-      listed: true,
-    },
-    {
-      route: 'GET v5/admin/money/coupons/',
-      url: () => '/api/v5/admin/money/coupons/',
-      listed: true,
-    },
-    {
-      route: 'PATCH v5/admin/money/discounts/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/money/discounts/${discount}/`,
-      body: () => ({ is_active: true, version: 1 }),
-    },
-    {
-      route: 'GET v5/admin/money/discounts/',
-      url: () => '/api/v5/admin/money/discounts/',
-      listed: true,
-    },
-    { route: 'GET v5/admin/money/tax/', url: () => '/api/v5/admin/money/tax/', listed: true },
-    {
-      route: 'GET v5/admin/money/receipt-account/',
-      url: () => '/api/v5/admin/money/receipt-account/',
-      listed: true,
-    },
+    routeRow('GET v5/admin/money/payment-methods/', {}, { listed: true }),
+    routeRow('GET v5/admin/money/coupons/', {}, { listed: true }),
+    routeRow(
+      'PATCH v5/admin/money/discounts/{uid}/',
+      { uid: () => discount },
+      { body: () => ({ is_active: true, version: 1 }) },
+    ),
+    routeRow('GET v5/admin/money/discounts/', {}, { listed: true }),
+    routeRow('GET v5/admin/money/tax/', {}, { listed: true }),
+    routeRow('GET v5/admin/money/receipt-account/', {}, { listed: true }),
     // Sets the caller's own company's account, never the victim's.
-    {
-      route: 'PUT v5/admin/money/receipt-account/',
-      method: 'PUT',
-      url: () => '/api/v5/admin/money/receipt-account/',
-      body: () => ({ url: null, version: 0 }),
-      listed: true,
-    },
-    {
-      route: 'GET v5/admin/money/unsettled-charges/',
-      url: () => '/api/v5/admin/money/unsettled-charges/',
-      listed: true,
-    },
-    {
-      route: 'GET v5/admin/money/receipts/',
-      url: () => '/api/v5/admin/money/receipts/',
-      listed: true,
-    },
-    {
-      route: 'POST v5/admin/money/receipts/{uid}/retry/',
-      method: 'POST',
-      url: () => `/api/v5/admin/money/receipts/${receipt}/retry/`,
-    },
+    routeRow(
+      'PUT v5/admin/money/receipt-account/',
+      {},
+      { body: () => ({ url: null, version: 0 }), listed: true },
+    ),
+    routeRow('GET v5/admin/money/unsettled-charges/', {}, { listed: true }),
+    routeRow('GET v5/admin/money/receipts/', {}, { listed: true }),
+    routeRow('POST v5/admin/money/receipts/{uid}/retry/', { uid: () => receipt }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404], owner: () => owner });
 });
@@ -1335,30 +1155,25 @@ describe("tenant isolation: another tenant's owner in the back office's catalogu
     tenantSecrets.push(product);
   });
 
-  const rows: IntruderRow[] = [
-    {
-      route: 'GET v5/admin/products/{uid}/',
-      url: () => `/api/v5/admin/products/${product}/`,
-    },
-    {
-      route: 'PATCH v5/admin/products/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/products/${product}/`,
-      body: () => ({ title: 'Robado', price: '0.10', version: 1 }),
-    },
-    {
-      route: 'PATCH v5/admin/products/{uid}/places/{place}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/products/${product}/places/${v.place}/`,
-      body: () => ({ is_active: false, stock: 0 }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/admin/products/{uid}/', { uid: () => product }),
+    routeRow(
+      'PATCH v5/admin/products/{uid}/',
+      { uid: () => product },
+      { body: () => ({ title: 'Robado', price: '0.10', version: 1 }) },
+    ),
+    routeRow(
+      'PATCH v5/admin/products/{uid}/places/{place}/',
+      { uid: () => product, place: () => v.place },
+      { body: () => ({ is_active: false, stock: 0 }) },
+    ),
     {
       route: 'GET v5/admin/products/?place',
       url: () => `/api/v5/admin/products/?place=${v.place}`,
       refuse: [400],
     },
     // The list answers 200 with the caller's own company only.
-    { route: 'GET v5/admin/products/', url: () => '/api/v5/admin/products/', listed: true },
+    routeRow('GET v5/admin/products/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
@@ -1395,9 +1210,9 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
     tenantSecrets.push(product.uid);
   });
 
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     // Their own file: their company's products only.
-    { route: 'GET v5/admin/products.csv', url: () => '/api/v5/admin/products.csv', listed: true },
+    routeRow('GET v5/admin/products.csv', {}, { listed: true }),
     {
       // The victim's product by uid: not theirs, a 400 naming the row, nothing written.
       route: 'POST v5/admin/products/import/ (uid of the victim)',
@@ -1422,23 +1237,25 @@ describe("tenant isolation: another tenant's owner on the catalogue's CSV and bu
       // A preview: nothing written, at most a product of their own.
       check: (res) => assert.equal(res.data.updated.length, 0, res.body),
     },
-    {
-      route: 'POST v5/admin/products/bulk/',
-      method: 'POST',
-      url: () => '/api/v5/admin/products/bulk/',
-      body: () => ({
-        place: v.place,
-        products: [{ uid: product.uid, version: product.version, price: '0.10', stock: 0 }],
-      }),
-      refuse: [400],
-    },
-    {
-      route: 'POST v5/admin/products/bulk/ (price only)',
-      method: 'POST',
-      url: () => '/api/v5/admin/products/bulk/',
-      body: () => ({ products: [{ uid: product.uid, version: product.version, price: '0.10' }] }),
-      refuse: [400],
-    },
+    routeRow(
+      'POST v5/admin/products/bulk/',
+      {},
+      {
+        body: () => ({
+          place: v.place,
+          products: [{ uid: product.uid, version: product.version, price: '0.10', stock: 0 }],
+        }),
+        refuse: [400],
+      },
+    ),
+    routeRow(
+      'POST v5/admin/products/bulk/ (price only)',
+      {},
+      {
+        body: () => ({ products: [{ uid: product.uid, version: product.version, price: '0.10' }] }),
+        refuse: [400],
+      },
+    ),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
@@ -1454,16 +1271,15 @@ describe("tenant isolation: another tenant's owner in the back office's places",
     tenantSecrets.push(v.place, mine.data.address);
   });
 
-  const rows: IntruderRow[] = [
-    { route: 'GET v5/admin/places/{uid}/', url: () => `/api/v5/admin/places/${v.place}/` },
-    {
-      route: 'PATCH v5/admin/places/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/places/${v.place}/`,
-      body: () => ({ orders_paused: true, name: 'Robado', version: 1 }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/admin/places/{uid}/', { uid: () => v.place }),
+    routeRow(
+      'PATCH v5/admin/places/{uid}/',
+      { uid: () => v.place },
+      { body: () => ({ orders_paused: true, name: 'Robado', version: 1 }) },
+    ),
     // The list answers 200 with the caller's own company only.
-    { route: 'GET v5/admin/places/', url: () => '/api/v5/admin/places/', listed: true },
+    routeRow('GET v5/admin/places/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
@@ -1490,35 +1306,35 @@ describe("tenant isolation: another tenant's owner creating and removing catalog
     tenantSecrets.push(product.uid, product.group, category);
   });
 
-  const rows: Row[] = [
+  const rows: IsolationRow[] = [
     {
       route: 'DELETE v5/admin/products/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/products/${product.uid}/?version=${product.version}`,
     },
-    {
-      route: 'PATCH v5/admin/products/{uid}/ (option groups)',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/products/${product.uid}/`,
-      body: () => ({
-        version: product.version,
-        option_groups: [
-          {
-            uid: product.group,
-            name: 'Robado',
-            minimum_to_select: 0,
-            maximum_to_select: 1,
-            options: [{ name: 'X', price: '0' }],
-          },
-        ],
-      }),
-    },
-    {
-      route: 'PATCH v5/admin/products/{uid}/places/{place}/ (price)',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/products/${product.uid}/places/${v.place}/`,
-      body: () => ({ price: '0.10' }),
-    },
+    routeRow(
+      'PATCH v5/admin/products/{uid}/ (option groups)',
+      { uid: () => product.uid },
+      {
+        body: () => ({
+          version: product.version,
+          option_groups: [
+            {
+              uid: product.group,
+              name: 'Robado',
+              minimum_to_select: 0,
+              maximum_to_select: 1,
+              options: [{ name: 'X', price: '0' }],
+            },
+          ],
+        }),
+      },
+    ),
+    routeRow(
+      'PATCH v5/admin/products/{uid}/places/{place}/ (price)',
+      { uid: () => product.uid, place: () => v.place },
+      { body: () => ({ price: '0.10' }) },
+    ),
     {
       // Created on the attacker's own store, naming the victim's place and category: 400 on those fields.
       route: 'POST v5/admin/products/',
@@ -1532,12 +1348,11 @@ describe("tenant isolation: another tenant's owner creating and removing catalog
       }),
       refuse: [400],
     },
-    {
-      route: 'PATCH v5/admin/categories/{uid}/ (switch off)',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/categories/${category}/`,
-      body: () => ({ is_active: false, image: '/media/x.webp', version: 1 }),
-    },
+    routeRow(
+      'PATCH v5/admin/categories/{uid}/ (switch off)',
+      { uid: () => category },
+      { body: () => ({ is_active: false, image: '/media/x.webp', version: 1 }) },
+    ),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner });
 });
@@ -1563,34 +1378,17 @@ describe("tenant isolation: another tenant's owner in the back office's staff", 
     tenantSecrets.push(manager, invitation, 'gerente@aurora.pe', 'invitada.victima@example.com');
   });
 
-  const rows: IntruderRow[] = [
-    {
-      route: 'PATCH v5/admin/staff/members/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/staff/members/${manager}/`,
-      body: () => ({ role: 'OWNER' }),
-    },
-    {
-      route: 'DELETE v5/admin/staff/members/{uid}/',
-      method: 'DELETE',
-      url: () => `/api/v5/admin/staff/members/${manager}/`,
-    },
-    {
-      route: 'DELETE v5/admin/staff/invitations/{uid}/',
-      method: 'DELETE',
-      url: () => `/api/v5/admin/staff/invitations/${invitation}/`,
-    },
+  const rows: IsolationRow[] = [
+    routeRow(
+      'PATCH v5/admin/staff/members/{uid}/',
+      { uid: () => manager },
+      { body: () => ({ role: 'OWNER' }) },
+    ),
+    routeRow('DELETE v5/admin/staff/members/{uid}/', { uid: () => manager }),
+    routeRow('DELETE v5/admin/staff/invitations/{uid}/', { uid: () => invitation }),
     // Lists answer 200 with the caller's own company only.
-    {
-      route: 'GET v5/admin/staff/members/',
-      url: () => '/api/v5/admin/staff/members/',
-      listed: true,
-    },
-    {
-      route: 'GET v5/admin/staff/invitations/',
-      url: () => '/api/v5/admin/staff/invitations/',
-      listed: true,
-    },
+    routeRow('GET v5/admin/staff/members/', {}, { listed: true }),
+    routeRow('GET v5/admin/staff/invitations/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404], owner: () => owner });
 });
@@ -1604,7 +1402,7 @@ describe("tenant isolation: another tenant's owner in the back office's members"
   });
 
   const member = () => `/api/v5/admin/members/${v.a1.uid}`;
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     {
       route: 'GET v5/admin/members/{uid}/',
       url: () => `${member()}/`,
@@ -1787,44 +1585,35 @@ describe("tenant isolation: another tenant's owner in the back office's promotio
   });
   const gift = (program: string) => ({ program, name: 'Intrusa', kind: 'GIFT', places: [] });
 
-  const rows: IntruderRow[] = [
-    {
-      route: 'GET v5/admin/promotions/{uid}/',
-      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
-    },
-    {
-      route: 'PUT v5/admin/promotions/{uid}/',
-      method: 'PUT',
-      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
-      body: () => ({ ...gift(v.program), version: 1 }),
-    },
-    {
-      route: 'PATCH v5/admin/promotions/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/promotions/${v.promotion}/`,
-      body: () => ({ is_active: false, version: 1 }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/admin/promotions/{uid}/', { uid: () => v.promotion }),
+    routeRow(
+      'PUT v5/admin/promotions/{uid}/',
+      { uid: () => v.promotion },
+      { body: () => ({ ...gift(v.program), version: 1 }) },
+    ),
+    routeRow(
+      'PATCH v5/admin/promotions/{uid}/',
+      { uid: () => v.promotion },
+      { body: () => ({ is_active: false, version: 1 }) },
+    ),
     {
       route: 'DELETE v5/admin/promotions/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/promotions/${v.promotion}/?version=1`,
     },
     // Into the victim's program, or at the victim's place: a field error, nothing written.
-    {
-      route: 'POST v5/admin/promotions/ (program)',
-      method: 'POST',
-      url: () => '/api/v5/admin/promotions/',
-      body: () => gift(v.program),
-      refuse: [400],
-    },
-    {
-      route: 'POST v5/admin/promotions/ (places)',
-      method: 'POST',
-      url: () => '/api/v5/admin/promotions/',
-      body: () => ({ ...gift(intruder.program), places: [v.place] }),
-      refuse: [400],
-    },
-    { route: 'GET v5/admin/promotions/', url: () => '/api/v5/admin/promotions/', listed: true },
+    routeRow(
+      'POST v5/admin/promotions/ (program)',
+      {},
+      { body: () => gift(v.program), refuse: [400] },
+    ),
+    routeRow(
+      'POST v5/admin/promotions/ (places)',
+      {},
+      { body: () => ({ ...gift(intruder.program), places: [v.place] }), refuse: [400] },
+    ),
+    routeRow('GET v5/admin/promotions/', {}, { listed: true }),
     {
       route: 'GET v5/admin/promotions/?program',
       url: () => `/api/v5/admin/promotions/?program=${v.program}`,
@@ -1948,41 +1737,41 @@ describe("tenant isolation: another tenant's owner in the back office's programs
     ads: [],
     ...body,
   });
-  const rows: IntruderRow[] = [
-    { route: 'GET v5/admin/programs/{uid}/', url: () => `/api/v5/admin/programs/${v.program}/` },
-    {
-      route: 'PATCH v5/admin/programs/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/programs/${v.program}/`,
-      body: () => program({ version: 1 }),
-    },
+  const rows: IsolationRow[] = [
+    routeRow('GET v5/admin/programs/{uid}/', { uid: () => v.program }),
+    routeRow(
+      'PATCH v5/admin/programs/{uid}/',
+      { uid: () => v.program },
+      { body: () => program({ version: 1 }) },
+    ),
     {
       route: 'DELETE v5/admin/programs/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/programs/${v.program}/?version=1`,
     },
-    { route: 'GET v5/admin/ads/{uid}/', url: () => `/api/v5/admin/ads/${ad}/` },
-    {
-      route: 'PATCH v5/admin/ads/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/ads/${ad}/`,
-      body: () => ({
-        title: 'Robado',
-        image: null,
-        link: null,
-        position: 0,
-        is_active: true,
-        version: 1,
-      }),
-    },
+    routeRow('GET v5/admin/ads/{uid}/', { uid: () => ad }),
+    routeRow(
+      'PATCH v5/admin/ads/{uid}/',
+      { uid: () => ad },
+      {
+        body: () => ({
+          title: 'Robado',
+          image: null,
+          link: null,
+          position: 0,
+          is_active: true,
+          version: 1,
+        }),
+      },
+    ),
     {
       route: 'DELETE v5/admin/ads/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/ads/${ad}/?version=1`,
     },
     // The lists answer 200 with the caller's own company only.
-    { route: 'GET v5/admin/programs/', url: () => '/api/v5/admin/programs/', listed: true },
-    { route: 'GET v5/admin/ads/', url: () => '/api/v5/admin/ads/', listed: true },
+    routeRow('GET v5/admin/programs/', {}, { listed: true }),
+    routeRow('GET v5/admin/ads/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 
@@ -2022,38 +1811,26 @@ describe("tenant isolation: another tenant's owner in the back office's raffles"
     tenantSecrets.push(first.uid, first.name);
   });
 
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     ...['', 'entries/', 'draw/', 'draw/verify/'].map((tail) => ({
       route: `GET v5/admin/raffles/{uid}/${tail}`,
       url: () => `/api/v5/admin/raffles/${raffle.uid}/${tail}`,
     })),
-    {
-      route: 'PATCH v5/admin/raffles/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/raffles/${raffle.uid}/`,
-      body: () => ({ name: 'Robado', winners_count: 50, version: 1 }),
-    },
-    {
-      route: 'POST v5/admin/raffles/{uid}/draw/',
-      method: 'POST',
-      url: () => `/api/v5/admin/raffles/${raffle.uid}/draw/`,
-      body: () => ({}),
-    },
+    routeRow(
+      'PATCH v5/admin/raffles/{uid}/',
+      { uid: () => raffle.uid },
+      { body: () => ({ name: 'Robado', winners_count: 50, version: 1 }) },
+    ),
+    routeRow('POST v5/admin/raffles/{uid}/draw/', { uid: () => raffle.uid }, { body: () => ({}) }),
     // A raffle in the victim's program: its program is not the caller's (a field error).
-    {
-      route: 'POST v5/admin/raffles/',
-      method: 'POST',
-      url: () => '/api/v5/admin/raffles/',
-      body: () => ({ program: raffle.program, name: 'Intruso' }),
-      refuse: [400],
-    },
+    routeRow(
+      'POST v5/admin/raffles/',
+      {},
+      { body: () => ({ program: raffle.program, name: 'Intruso' }), refuse: [400] },
+    ),
     // The lists answer 200 with the caller's own company only.
-    { route: 'GET v5/admin/raffles/', url: () => '/api/v5/admin/raffles/', listed: true },
-    {
-      route: 'GET v5/admin/raffles/programs/',
-      url: () => '/api/v5/admin/raffles/programs/',
-      listed: true,
-    },
+    routeRow('GET v5/admin/raffles/', {}, { listed: true }),
+    routeRow('GET v5/admin/raffles/programs/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
@@ -2078,54 +1855,52 @@ describe("tenant isolation: another tenant's owner in the back office's polls", 
     tenantSecrets.push(first.uid, first.title, ...one.questions.map((q) => q.text));
   });
 
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     ...['', 'results/', 'responses.csv'].map((tail) => ({
       route: `GET v5/admin/polls/{uid}/${tail}`,
       url: () => `/api/v5/admin/polls/${poll.uid}/${tail}`,
     })),
-    {
-      route: 'GET v5/admin/polls/{uid}/questions/{question}/answers/',
-      url: () => `/api/v5/admin/polls/${poll.uid}/questions/${poll.question}/answers/`,
-    },
-    {
-      route: 'PUT v5/admin/polls/{uid}/',
-      method: 'PUT',
-      url: () => `/api/v5/admin/polls/${poll.uid}/`,
-      body: () => ({
-        title: 'Robada',
-        description: '',
-        image: null,
-        starts_at: null,
-        ends_at: null,
-        is_active: false,
-        questions: [{ uid: poll.question, text: '¿Robada?', kind: 'TEXT', options: [] }],
-        version: poll.version,
-      }),
-    },
+    routeRow('GET v5/admin/polls/{uid}/questions/{question}/answers/', {
+      uid: () => poll.uid,
+      question: () => poll.question,
+    }),
+    routeRow(
+      'PUT v5/admin/polls/{uid}/',
+      { uid: () => poll.uid },
+      {
+        body: () => ({
+          title: 'Robada',
+          description: '',
+          image: null,
+          starts_at: null,
+          ends_at: null,
+          is_active: false,
+          questions: [{ uid: poll.question, text: '¿Robada?', kind: 'TEXT', options: [] }],
+          version: poll.version,
+        }),
+      },
+    ),
     {
       route: 'DELETE v5/admin/polls/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/polls/${poll.uid}/?version=${poll.version}`,
     },
     // A poll in the victim's program: its program is not the caller's (a field error).
-    {
-      route: 'POST v5/admin/polls/',
-      method: 'POST',
-      url: () => '/api/v5/admin/polls/',
-      body: () => ({
-        program: poll.program,
-        title: 'Intrusa',
-        questions: [{ text: '¿?', kind: 'TEXT' }],
-      }),
-      refuse: [400],
-    },
+    routeRow(
+      'POST v5/admin/polls/',
+      {},
+      {
+        body: () => ({
+          program: poll.program,
+          title: 'Intrusa',
+          questions: [{ text: '¿?', kind: 'TEXT' }],
+        }),
+        refuse: [400],
+      },
+    ),
     // The lists answer 200 with the caller's own company only.
-    { route: 'GET v5/admin/polls/', url: () => '/api/v5/admin/polls/', listed: true },
-    {
-      route: 'GET v5/admin/polls/programs/',
-      url: () => '/api/v5/admin/polls/programs/',
-      listed: true,
-    },
+    routeRow('GET v5/admin/polls/', {}, { listed: true }),
+    routeRow('GET v5/admin/polls/programs/', {}, { listed: true }),
   ];
   proveIntruderRows(rows, { intruder: () => attackerOwner, refuse: [404] });
 });
@@ -2365,27 +2140,21 @@ describe("tenant isolation: the back office's events of another tenant or compan
     };
   });
 
-  const one = (uid: () => string): IntruderRow[] => [
-    { route: 'GET v5/admin/events/{uid}/', url: () => `/api/v5/admin/events/${uid()}/` },
-    {
-      route: 'PUT v5/admin/events/{uid}/',
-      method: 'PUT',
-      url: () => `/api/v5/admin/events/${uid()}/`,
-      body: () => whole({ version: 1 }),
-    },
-    {
-      route: 'PATCH v5/admin/events/{uid}/',
-      method: 'PATCH',
-      url: () => `/api/v5/admin/events/${uid()}/`,
-      body: () => ({ published: true, version: 1 }),
-    },
+  const one = (uid: () => string): IsolationRow[] => [
+    routeRow('GET v5/admin/events/{uid}/', { uid: uid }),
+    routeRow('PUT v5/admin/events/{uid}/', { uid: uid }, { body: () => whole({ version: 1 }) }),
+    routeRow(
+      'PATCH v5/admin/events/{uid}/',
+      { uid: uid },
+      { body: () => ({ published: true, version: 1 }) },
+    ),
     {
       route: 'DELETE v5/admin/events/{uid}/',
       method: 'DELETE',
       url: () => `/api/v5/admin/events/${uid()}/?version=1`,
     },
   ];
-  const rows: IntruderRow[] = [
+  const rows: IsolationRow[] = [
     ...one(() => target.draft).map((r) => ({ ...r, label: `${r.route} (a draft)` })),
     ...one(() => target.published).map((r) => ({ ...r, label: `${r.route} (a file's event)` })),
     // An event at the victim's place: the place is not the caller's (a field error).
