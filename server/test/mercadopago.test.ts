@@ -343,6 +343,30 @@ describe('Mercado Pago through the official SDK', () => {
   });
 });
 
+/**
+ * A charge made straight through the shop's online method, as the checkout's steps make it, with
+ * no order around it: what an undo then has to give back.
+ */
+async function chargeOutsideAnOrder(holder: string, amountCents: number, description: string) {
+  const [method] = await t.db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
+  const provider = paymentProvider(method);
+  const reference = crypto.randomUUID();
+  const payment = await provider.createPayment({
+    amountCents,
+    currency: 'PEN',
+    reference,
+    idempotencyKey: reference,
+    description,
+    payerEmail: 'ana@example.com',
+    card: { token: fake.cardToken(holder), payment_method_id: 'visa', installments: 1 },
+    notificationUrl: null,
+  });
+  return { method, provider, reference, payment };
+}
+
 describe('unsettled charges: money a lost answer or a failed undo may have taken comes back', () => {
   const unsettled = async (reference: string) =>
     (
@@ -432,22 +456,11 @@ describe('unsettled charges: money a lost answer or a failed undo may have taken
   });
 
   test('an undo whose refund fails is recorded with its payment and refunded by the next run', async () => {
-    const [method] = await t.db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
-    const provider = paymentProvider(method);
-    const reference = crypto.randomUUID();
-    const payment = await provider.createPayment({
-      amountCents: 1400,
-      currency: 'PEN',
-      reference,
-      idempotencyKey: reference,
-      description: 'undo test',
-      payerEmail: 'ana@example.com',
-      card: { token: fake.cardToken('APRO'), payment_method_id: 'visa', installments: 1 },
-      notificationUrl: null,
-    });
+    const { method, provider, reference, payment } = await chargeOutsideAnOrder(
+      'APRO',
+      1400,
+      'undo test',
+    );
     const scope = { db: t.db, app: (await findAppRowByDomain(t.db, shop.host))!, log: t.app.log };
     fake.failRefunds = 2;
     await refundCharge(
@@ -476,22 +489,11 @@ describe('unsettled charges: money a lost answer or a failed undo may have taken
   });
 
   test('an undone charge still pending waits for the provider; rejected later, it was never charged', async () => {
-    const [method] = await t.db
-      .select()
-      .from(paymentMethods)
-      .where(and(eq(paymentMethods.appId, shop.app.uid), eq(paymentMethods.uid, shop.online)));
-    const provider = paymentProvider(method);
-    const reference = crypto.randomUUID();
-    const payment = await provider.createPayment({
-      amountCents: 1000,
-      currency: 'PEN',
-      reference,
-      idempotencyKey: reference,
-      description: 'pending undo test',
-      payerEmail: 'ana@example.com',
-      card: { token: fake.cardToken('CONT'), payment_method_id: 'visa', installments: 1 },
-      notificationUrl: null,
-    });
+    const { method, provider, reference, payment } = await chargeOutsideAnOrder(
+      'CONT',
+      1000,
+      'pending undo test',
+    );
     assert.equal(payment.status, 'pending');
     await refundCharge(
       { db: t.db, app: (await findAppRowByDomain(t.db, shop.host))!, log: t.app.log },

@@ -216,9 +216,16 @@ export function call(
 export function httpTestApp(db: Database, pick: () => number): TestApp {
   const send = (method: string, url: string, init?: Parameters<typeof call>[3]) =>
     call(pick(), method, url, init);
-  const self = {
+  return testAppCalls(db, 'postgres', send) as unknown as TestApp;
+}
+
+type Send = (method: string, url: string, init?: Parameters<typeof call>[3]) => Promise<HttpAnswer>;
+
+/** The calls of a TestApp over `send`, however it reaches an app (a socket, Fastify inject). */
+function testAppCalls(db: Database, kind: 'pglite' | 'postgres', send: Send) {
+  return {
     db,
-    kind: 'postgres' as const,
+    kind,
     call: send,
     get: (url: string, init?: Parameters<typeof call>[3]) => send('GET', url, init),
     post: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
@@ -233,7 +240,6 @@ export function httpTestApp(db: Database, pick: () => number): TestApp {
     },
     close: async () => undefined,
   };
-  return self as unknown as TestApp;
 }
 
 /**
@@ -285,22 +291,8 @@ export async function injectTestApp(
     };
   };
   const self = {
-    db,
-    kind,
+    ...testAppCalls(db, kind, send),
     app,
-    call: send,
-    get: (url: string, init?: Parameters<typeof call>[3]) => send('GET', url, init),
-    post: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
-      send('POST', url, { ...init, body }),
-    patch: (url: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
-      send('PATCH', url, { ...init, body }),
-    delete: (url: string, init?: Parameters<typeof call>[3]) => send('DELETE', url, init),
-    async appOf(host: string) {
-      const response = await send('GET', `/api/v7/apps/?domain=${host}`, { host });
-      if (response.statusCode !== 200 || !response.data[0]) throw new Error(`no app for ${host}`);
-      return response.data[0];
-    },
-    close: async () => undefined,
     closeApp: () => app.close(),
     errors,
   };
