@@ -137,73 +137,41 @@ export const defaultClientErrorLimits: ClientErrorLimits = {
   tenant: { max: 1000, windowSeconds: 300 },
 };
 
+/**
+ * An action's three limits from their maxima: the address's counted over `windowSeconds`, the
+ * identity's two over `identityWindowSeconds` (the same window unless given).
+ */
+function actionLimits(
+  max: Record<keyof ActionRateLimits, number>,
+  windowSeconds: number,
+  identityWindowSeconds = windowSeconds,
+): ActionRateLimits {
+  return {
+    address: { max: max.address, windowSeconds },
+    identity: { max: max.identity, windowSeconds: identityWindowSeconds },
+    identityTotal: { max: max.identityTotal, windowSeconds: identityWindowSeconds },
+  };
+}
+
 export const defaultRateLimits: AccountsConfig['rateLimits'] = {
-  login: {
-    address: { max: 30, windowSeconds: 300 },
-    identity: { max: 10, windowSeconds: 900 },
-    identityTotal: { max: 100, windowSeconds: 900 },
-  },
-  validate: {
-    address: { max: 30, windowSeconds: 300 },
-    identity: { max: 10, windowSeconds: 300 },
-    identityTotal: { max: 50, windowSeconds: 300 },
-  },
-  register: {
-    address: { max: 10, windowSeconds: 3600 },
-    identity: { max: 5, windowSeconds: 3600 },
-    identityTotal: { max: 20, windowSeconds: 3600 },
-  },
-  recovery: {
-    address: { max: 10, windowSeconds: 3600 },
-    identity: { max: 3, windowSeconds: 3600 },
-    identityTotal: { max: 10, windowSeconds: 3600 },
-  },
+  login: actionLimits({ address: 30, identity: 10, identityTotal: 100 }, 300, 900),
+  validate: actionLimits({ address: 30, identity: 10, identityTotal: 50 }, 300),
+  register: actionLimits({ address: 10, identity: 5, identityTotal: 20 }, 3600),
+  recovery: actionLimits({ address: 10, identity: 3, identityTotal: 10 }, 3600),
   // Setting a new password from a mailed link: per address, and per link's member.
-  reset: {
-    address: { max: 10, windowSeconds: 3600 },
-    identity: { max: 5, windowSeconds: 3600 },
-    identityTotal: { max: 10, windowSeconds: 3600 },
-  },
-  deletion: {
-    address: { max: 10, windowSeconds: 3600 },
-    identity: { max: 3, windowSeconds: 3600 },
-    identityTotal: { max: 10, windowSeconds: 3600 },
-  },
+  reset: actionLimits({ address: 10, identity: 5, identityTotal: 10 }, 3600),
+  deletion: actionLimits({ address: 10, identity: 3, identityTotal: 10 }, 3600),
   // Coupon codes are short: without a limit they can be guessed by brute force.
-  couponCode: {
-    address: { max: 30, windowSeconds: 300 },
-    identity: { max: 20, windowSeconds: 300 },
-    identityTotal: { max: 60, windowSeconds: 300 },
-  },
+  couponCode: actionLimits({ address: 30, identity: 20, identityTotal: 60 }, 300),
   // Each notification makes us call the provider: a flood must not turn into one.
-  paymentNotification: {
-    address: { max: 600, windowSeconds: 300 },
-    identity: { max: 600, windowSeconds: 300 },
-    identityTotal: { max: 600, windowSeconds: 300 },
-  },
+  paymentNotification: actionLimits({ address: 600, identity: 600, identityTotal: 600 }, 300),
   // Each store is a company the marketplace owner must review: a few per address and account a day.
-  storeSignup: {
-    address: { max: 5, windowSeconds: 24 * 3600 },
-    identity: { max: 3, windowSeconds: 24 * 3600 },
-    identityTotal: { max: 5, windowSeconds: 24 * 3600 },
-  },
+  storeSignup: actionLimits({ address: 5, identity: 3, identityTotal: 5 }, 24 * 3600),
   // A limited session must not become a way to guess the account's password: as strict as login.
-  stepUp: {
-    address: { max: 30, windowSeconds: 300 },
-    identity: { max: 10, windowSeconds: 900 },
-    identityTotal: { max: 20, windowSeconds: 900 },
-  },
-  stepUpCode: {
-    address: { max: 10, windowSeconds: 3600 },
-    identity: { max: 5, windowSeconds: 3600 },
-    identityTotal: { max: 5, windowSeconds: 3600 },
-  },
+  stepUp: actionLimits({ address: 30, identity: 10, identityTotal: 20 }, 300, 900),
+  stepUpCode: actionLimits({ address: 10, identity: 5, identityTotal: 5 }, 3600),
   // A shopper types one or two RUCs; the register must not be walked through us.
-  rucLookup: {
-    address: { max: 30, windowSeconds: 300 },
-    identity: { max: 15, windowSeconds: 300 },
-    identityTotal: { max: 15, windowSeconds: 300 },
-  },
+  rucLookup: actionLimits({ address: 30, identity: 15, identityTotal: 15 }, 300),
 };
 
 export function defaultAccountsConfig(overrides: Partial<AccountsConfig> = {}): AccountsConfig {
