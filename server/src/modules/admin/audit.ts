@@ -48,6 +48,27 @@ export async function recordChange(admin: AdminScope, change: Change): Promise<v
   });
 }
 
+/**
+ * The end of a back-office create or update: its audit line (a create when there was no record
+ * before) in the write's own transaction, then the record as the write answers it.
+ */
+export async function recordSave<Saved extends Record<string, unknown>>(
+  admin: AdminScope,
+  entity: AuditEntity,
+  entityUid: string,
+  before: Saved | null,
+  after: Saved,
+): Promise<Saved> {
+  await recordChange(admin, {
+    entity,
+    entityUid,
+    action: before === null ? 'create' : 'update',
+    before,
+    after,
+  });
+  return after;
+}
+
 /** The company's audit log, newest first, filtered by record kind, record and actor. */
 export async function listAudit(
   admin: AdminScope,

@@ -11,7 +11,7 @@ import { NotFoundError } from '../../lib/http-errors';
 import { isUid } from '../../lib/uid';
 import { withDb } from '../../scope/scope';
 import { ofTenant } from '../../scope/tenant-query';
-import { recordChange } from './audit';
+import { recordSave } from './audit';
 import { checkVersion } from './concurrency';
 import type { AdminScope } from './guard';
 
@@ -62,14 +62,7 @@ export async function createCategory(
         isActive: input.is_active ?? true,
       })
       .returning();
-    await recordChange(withDb(admin, tx), {
-      entity: 'product_category',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after: toApi(row),
-    });
-    return toApi(row);
+    return recordSave(withDb(admin, tx), 'product_category', uid, null, toApi(row));
   });
 }
 
@@ -105,13 +98,6 @@ export async function updateCategory(
       })
       .where(where)
       .returning();
-    await recordChange(withDb(admin, tx), {
-      entity: 'product_category',
-      entityUid: uid,
-      action: 'update',
-      before: toApi(row),
-      after: toApi(updated),
-    });
-    return toApi(updated);
+    return recordSave(withDb(admin, tx), 'product_category', uid, toApi(row), toApi(updated));
   });
 }

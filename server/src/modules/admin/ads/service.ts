@@ -13,7 +13,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -92,14 +92,7 @@ export async function createAd(admin: AdminScope, input: AdminAdFields): Promise
       })
       .returning();
     const after = toApi(row);
-    await recordChange(withDb(admin, tx), {
-      entity: 'company_ad',
-      entityUid: row.uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'company_ad', row.uid, null, after);
   });
 }
 
@@ -121,14 +114,7 @@ export async function updateAd(
       .where(where)
       .returning();
     const after = toApi(row);
-    await recordChange(withDb(admin, tx), {
-      entity: 'company_ad',
-      entityUid: uid,
-      action: 'update',
-      before: toApi(locked),
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'company_ad', uid, toApi(locked), after);
   });
 }
 

@@ -5,7 +5,7 @@ import { ofTenant } from '../../../scope/tenant-query';
 import { ForbiddenError } from '../../../lib/http-errors';
 import { withDb } from '../../../scope/scope';
 import { tenantHtmlSanitizer } from '../../../lib/tenant-html';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -75,13 +75,6 @@ export async function updateBranding(
         .update(companies)
         .set({ logo: input.logo })
         .where(ofTenant(admin, companies, eq(companies.uid, admin.company.uid)));
-    await recordChange(withDb(admin, tx), {
-      entity: 'branding',
-      entityUid: admin.app.uid,
-      action: 'update',
-      before: toApi(row),
-      after: toApi(updated),
-    });
-    return toApi(updated);
+    return recordSave(withDb(admin, tx), 'branding', admin.app.uid, toApi(row), toApi(updated));
   });
 }

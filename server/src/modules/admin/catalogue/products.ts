@@ -15,7 +15,7 @@ import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
 import { productSearchText, refreshPlaceProductCounts } from '../../../tenants/import-catalog';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 import type { Tx } from '../../../db/client';
@@ -152,14 +152,7 @@ export async function createProduct(
       await refreshPlaceProductCounts(tx, admin.app.uid);
     }
     const after = await productApi(admin, tx, row);
-    await recordChange(withDb(admin, tx), {
-      entity: 'product',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'product', uid, null, after);
   });
 }
 
@@ -225,14 +218,7 @@ export async function updateProduct(
       .where(ofTenant(admin, placeProducts, eq(placeProducts.productUid, uid)));
     await refreshPlaceProductCounts(tx, admin.app.uid);
     const after = await productApi(admin, tx, updated);
-    await recordChange(withDb(admin, tx), {
-      entity: 'product',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'product', uid, before, after);
   });
 }
 

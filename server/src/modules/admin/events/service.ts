@@ -18,7 +18,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -185,14 +185,7 @@ export async function createEvent(admin: AdminScope, input: AdminEventCreate): P
       isActive: published,
     });
     const after = await one(admin, tx, uid);
-    await recordChange(withDb(admin, tx), {
-      entity: 'event',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'event', uid, null, after);
   });
 }
 
@@ -223,14 +216,7 @@ async function write(
     .set({ ...set, version: sql`${events.version} + 1` })
     .where(visible(admin, eq(events.uid, uid)));
   const after = await one(admin, tx, uid);
-  await recordChange(withDb(admin, tx), {
-    entity: 'event',
-    entityUid: uid,
-    action: 'update',
-    before,
-    after,
-  });
-  return after;
+  return recordSave(withDb(admin, tx), 'event', uid, before, after);
 }
 
 /** Saves the whole form; `published` only when sent. */

@@ -13,7 +13,7 @@ import { ForbiddenError } from '../../../lib/http-errors';
 import { withDb, type Scope } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
 import { defaultLandingTextsOf, landingSectionToApi } from '../../tenancy/serialize';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { tenantHtmlSanitizer } from '../../../lib/tenant-html';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
@@ -148,13 +148,6 @@ export async function saveLanding(
       .where(where)
       .returning();
     const after = toApi(updated, await readSections(scope));
-    await recordChange(scope, {
-      entity: 'landing',
-      entityUid: admin.app.uid,
-      action: 'update',
-      before: toApi(row, before),
-      after,
-    });
-    return after;
+    return recordSave(scope, 'landing', admin.app.uid, toApi(row, before), after);
   });
 }

@@ -18,7 +18,7 @@ import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
 import { isUniqueViolation } from '../../orders/checkout/idempotency';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -108,14 +108,7 @@ export async function createCoupon(
           ...(columns(input) as Pick<Row, 'code' | 'kind' | 'value'>),
         })
         .returning();
-      await recordChange(withDb(admin, tx), {
-        entity: 'coupon',
-        entityUid: row.uid,
-        action: 'create',
-        before: null,
-        after: toApi(row),
-      });
-      return toApi(row);
+      return recordSave(withDb(admin, tx), 'coupon', row.uid, null, toApi(row));
     });
   } catch (err) {
     if (codeTaken(err)) throw takenError();
@@ -158,14 +151,7 @@ export async function updateCoupon(
         .set({ ...columns(fields), version: sql`${coupons.version} + 1` })
         .where(and(where))
         .returning();
-      await recordChange(withDb(admin, tx), {
-        entity: 'coupon',
-        entityUid: uid,
-        action: 'update',
-        before: toApi(row),
-        after: toApi(updated),
-      });
-      return toApi(updated);
+      return recordSave(withDb(admin, tx), 'coupon', uid, toApi(row), toApi(updated));
     });
   } catch (err) {
     if (codeTaken(err)) throw takenError();

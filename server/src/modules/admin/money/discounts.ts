@@ -21,7 +21,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -147,14 +147,7 @@ export async function createDiscount(
         ...(columns(input) as Pick<Row, 'name' | 'kind' | 'target' | 'value'>),
       })
       .returning();
-    await recordChange(withDb(admin, tx), {
-      entity: 'discount',
-      entityUid: row.uid,
-      action: 'create',
-      before: null,
-      after: toApi(row),
-    });
-    return toApi(row);
+    return recordSave(withDb(admin, tx), 'discount', row.uid, null, toApi(row));
   });
 }
 
@@ -193,13 +186,6 @@ export async function updateDiscount(
       .set({ ...columns(fields), version: sql`${discountRules.version} + 1` })
       .where(and(where))
       .returning();
-    await recordChange(withDb(admin, tx), {
-      entity: 'discount',
-      entityUid: uid,
-      action: 'update',
-      before: toApi(row),
-      after: toApi(updated),
-    });
-    return toApi(updated);
+    return recordSave(withDb(admin, tx), 'discount', uid, toApi(row), toApi(updated));
   });
 }

@@ -8,7 +8,7 @@ import { companies, staffMembers, users } from '../../../db/schema';
 import { ValidationError } from '../../../lib/http-errors';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -86,13 +86,12 @@ export async function updateOrderNotificationSettings(
       })
       .where(where)
       .returning(columns);
-    await recordChange(withDb(admin, tx), {
-      entity: 'order_settings',
-      entityUid: admin.company.uid,
-      action: 'update',
-      before: toApi(row),
-      after: toApi(updated),
-    });
-    return toApi(updated);
+    return recordSave(
+      withDb(admin, tx),
+      'order_settings',
+      admin.company.uid,
+      toApi(row),
+      toApi(updated),
+    );
   });
 }

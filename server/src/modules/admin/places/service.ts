@@ -17,7 +17,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 import { updateSet } from '../../../db/upsert';
@@ -186,13 +186,6 @@ export async function updatePlace(
     }
     const [updated] = await joined(tx).where(where);
     const after = toApi(updated, selling, now);
-    await recordChange(withDb(admin, tx), {
-      entity: 'place',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'place', uid, before, after);
   });
 }

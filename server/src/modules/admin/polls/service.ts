@@ -18,7 +18,7 @@ import { nameContains } from '../../../lib/search';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -341,14 +341,7 @@ export async function createPoll(admin: AdminScope, input: AdminPollCreate): Pro
     });
     await writeStructure(admin, tx, { uid, key, programKey: program.key }, [], input.questions);
     const after = (await load(admin, tx, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'poll',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'poll', uid, null, after);
   });
 }
 
@@ -396,14 +389,7 @@ export async function updatePoll(
       .where(ofTenant(admin, polls, eq(polls.uid, uid)));
     await writeStructure(admin, tx, locked, existing, input.questions);
     const after = (await load(admin, tx, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'poll',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'poll', uid, before, after);
   });
 }
 

@@ -22,7 +22,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -238,14 +238,7 @@ export async function createProgram(
     await syncBlocks(admin, tx, { uid, key }, 'sections', input.sections);
     await syncBlocks(admin, tx, { uid, key }, 'ads', input.ads);
     const after = (await load(admin, tx, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'program',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'program', uid, null, after);
   });
 }
 
@@ -276,14 +269,7 @@ export async function updateProgram(
     await syncBlocks(admin, tx, locked, 'sections', input.sections);
     await syncBlocks(admin, tx, locked, 'ads', input.ads);
     const after = (await load(admin, tx, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'program',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'program', uid, before, after);
   });
 }
 

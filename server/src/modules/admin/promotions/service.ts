@@ -15,7 +15,7 @@ import { ValidationError } from '../../../lib/http-errors';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 import { notFound, readOne, visible, type Db } from './promotion-reads';
@@ -134,14 +134,7 @@ export async function createPromotion(
     });
     await writePlaces(tx, admin, uid, placeUids);
     const after = (await readOne(tx, admin, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'promotion',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'promotion', uid, null, after);
   });
 }
 
@@ -184,14 +177,7 @@ export async function updatePromotion(
       .where(ofTenant(admin, promotions, eq(promotions.uid, uid)));
     await writePlaces(tx, admin, uid, placeUids);
     const after = (await readOne(tx, admin, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'promotion',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'promotion', uid, before, after);
   });
 }
 
@@ -209,14 +195,7 @@ export async function switchPromotion(
       .set({ isActive: input.is_active, version: sql`${promotions.version} + 1` })
       .where(ofTenant(admin, promotions, eq(promotions.uid, uid)));
     const after = (await readOne(tx, admin, uid))!;
-    await recordChange(withDb(admin, tx), {
-      entity: 'promotion',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'promotion', uid, before, after);
   });
 }
 

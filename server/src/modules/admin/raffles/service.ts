@@ -14,7 +14,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { recordChange } from '../audit';
+import { recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 import {
@@ -121,14 +121,7 @@ export async function createRaffle(
       ...(columns(fields) as Pick<RaffleRow, 'name'>),
     });
     const after = await one(admin, tx, uid);
-    await recordChange(withDb(admin, tx), {
-      entity: 'raffle',
-      entityUid: uid,
-      action: 'create',
-      before: null,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'raffle', uid, null, after);
   });
 }
 
@@ -157,14 +150,7 @@ export async function updateRaffle(
       .set({ ...columns(fields), version: sql`${raffles.version} + 1` })
       .where(ofTenant(admin, raffles, eq(raffles.uid, uid)));
     const after = await one(admin, tx, uid);
-    await recordChange(withDb(admin, tx), {
-      entity: 'raffle',
-      entityUid: uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(withDb(admin, tx), 'raffle', uid, before, after);
   });
 }
 

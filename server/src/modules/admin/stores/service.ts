@@ -22,7 +22,7 @@ import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import type { Mailer } from '../../mail/mailer';
 import { storeDecisionMail } from '../../marketplace/mails';
 import { storeOfRow, type CompanyRow } from '../../marketplace/stores';
-import { recordChange } from '../audit';
+import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
 
@@ -208,13 +208,6 @@ export async function requestReview(admin: AdminScope, version: number): Promise
       .where(ofTenant(admin, companies, eq(companies.uid, row.uid)))
       .returning();
     const after = await storeOfRow(scope, updated);
-    await recordChange(scope, {
-      entity: 'store',
-      entityUid: row.uid,
-      action: 'update',
-      before,
-      after,
-    });
-    return after;
+    return recordSave(scope, 'store', row.uid, before, after);
   });
 }
