@@ -1,7 +1,10 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { formatMessage } from '@store/contract';
+import { formatMessage, type SigninMethodType } from '@store/contract';
+import type { AccountsConfig } from '../../../config';
+import type { SocialProvider } from '../../../db/schema';
 import { ServiceUnavailableError, ValidationError } from '../../../lib/http-errors';
 import type { AuthScope } from '../context';
+import { settingString, type SocialIdentity, type SocialVerifier } from './types';
 
 /** JWKS fetchers by URL: jose caches the keys and refetches on an unknown key id. */
 const jwksByUrl = new Map<string, JWTVerifyGetKey>();
@@ -65,4 +68,39 @@ export async function verifyIdToken(
     ctx.log.warn({ err }, `${options.provider} keys unavailable`);
     throw providerUnavailable(options.provider);
   }
+}
+
+/**
+ * A provider whose credential is an OpenID Connect ID token in the body's `id_token`, checked
+ * (`verifyIdToken`) for the `client_id` of the tenant's sign-in method. `identity` says who signed
+ * in from the token's claims and the email they carry (trimmed, lower-cased, empty when none),
+ * and refuses a token the provider's rules do not accept.
+ */
+export function idTokenVerifier(options: {
+  provider: SocialProvider;
+  method: SigninMethodType;
+  /** The provider's name in the logs and the 503. */
+  name: string;
+  keys: (config: AccountsConfig) => { jwksUrl: string; issuer: string | string[] };
+  /** The field error of a token that is not good. */
+  invalid: string;
+  identity: (claims: JWTPayload, email: string) => SocialIdentity;
+}): SocialVerifier {
+  return {
+    provider: options.provider,
+    method: options.method,
+    field: 'id_token',
+    clientId: (settings) => settingString(settings, 'client_id'),
+    async verify(ctx, idToken, clientId) {
+      const claims = await verifyIdToken(ctx, idToken, {
+        provider: options.name,
+        ...options.keys(ctx.config),
+        audience: clientId,
+        field: 'id_token',
+        invalid: options.invalid,
+      });
+      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+      return options.identity(claims, email);
+    },
+  };
 }
