@@ -1,14 +1,10 @@
-/** How the outbox is worked off (AccountsConfig.mailDelivery). */
-export type MailDelivery = {
-  /** Milliseconds between looks at the outbox (MAIL_POLL_MS); a new mail also wakes the worker. */
-  pollMs: number;
-  /** The first retry's wait; each further one waits twice as long, at most an hour (MAIL_RETRY_BASE_MS). */
-  retryBaseMs: number;
-  /** Attempts before a mail counts as failed and is shown to the owner (MAIL_MAX_ATTEMPTS). */
-  maxAttempts: number;
-  /** Seconds a claimed mail is left to its worker; longer than the SMTP timeouts (MAIL_LEASE_SECONDS). */
-  leaseSeconds: number;
-};
+import type { OutboxDelivery } from '../../lib/outbox-poller';
+
+/**
+ * How the mail outbox is worked off (AccountsConfig.mailDelivery): MAIL_POLL_MS, MAIL_RETRY_BASE_MS,
+ * MAIL_MAX_ATTEMPTS and MAIL_LEASE_SECONDS (the lease longer than the SMTP timeouts).
+ */
+export type MailDelivery = OutboxDelivery;
 
 export const defaultMailDelivery: MailDelivery = {
   pollMs: 1000,

@@ -1,14 +1,11 @@
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { OutboxPoller } from '../../lib/outbox-poller';
+import { OUTBOX_BATCH, OutboxPoller } from '../../lib/outbox-poller';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { ofTenant, tenantRef } from '../../scope/tenant-query';
 import type { MailDelivery } from './delivery';
-
-const BATCH = 10;
-const MAX_RETRY_MS = 3_600_000;
 
 type Claimed = typeof mailOutbox.$inferSelect;
 
@@ -24,15 +21,15 @@ function isPermanent(err: unknown): boolean {
  * dies mid-send leaves it to another once the lease has passed. Times come from the database's
  * clock, the one clock every process shares.
  */
-export class MailWorker extends OutboxPoller {
+export class MailWorker extends OutboxPoller<Claimed> {
   constructor(
     private readonly db: Database,
     private readonly transport: Transporter,
     log: FastifyBaseLogger,
     private readonly from: string,
-    private readonly delivery: MailDelivery,
+    delivery: MailDelivery,
   ) {
-    super(log, delivery.pollMs, 'mail');
+    super(log, delivery, 'mail');
   }
 
   /** Stops looking and waits for the mails being sent; unsent ones stay for the next process. */
@@ -41,25 +38,19 @@ export class MailWorker extends OutboxPoller {
     this.transport.close();
   }
 
-  protected async work(): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      const batch = await this.claim();
-      if (!batch.length) return;
-      // One connection per mail, side by side: a burst of orders must not queue a recovery mail for long.
-      await Promise.all(batch.map((mail) => this.deliver(mail)));
-      if (batch.length < BATCH) return;
-    }
+  protected async send(batch: Claimed[]): Promise<void> {
+    // One connection per mail, side by side: a burst of orders must not queue a recovery mail for long.
+    await Promise.all(batch.map((mail) => this.deliver(mail)));
   }
 
   /**
-   * Claims up to BATCH due mails. The outbox holds every tenant's mails, so the look is a query
+   * Claims up to OUTBOX_BATCH due mails. The outbox holds every tenant's mails, so the look is a query
    * over all of them (on Citus, over every shard); the claim itself is one conditional update per
    * mail, within its tenant (a single-shard statement): of two workers that saw the same mail, the
    * second's update waits for the first's, then finds the lease taken and claims nothing. Citus
    * refuses a `FOR UPDATE SKIP LOCKED` over several shards, which this replaces.
    */
-  private async claim(): Promise<Claimed[]> {
+  protected async claim(): Promise<Claimed[]> {
     const o = mailOutbox;
     const claimable = and(
       isNull(o.sentAt),
@@ -72,14 +63,14 @@ export class MailWorker extends OutboxPoller {
       .from(o)
       .where(claimable)
       .orderBy(asc(o.nextAttemptAt))
-      .limit(BATCH);
+      .limit(OUTBOX_BATCH);
     const claimed: Claimed[] = [];
     for (const mail of due) {
       const [row] = await this.db
         .update(o)
         .set({
           attempts: sql`${o.attempts} + 1`,
-          lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
+          lockedUntil: this.leaseUntil(),
         })
         .where(ofTenant(tenantRef(mail.appId), o, eq(o.uid, mail.uid), claimable))
         .returning();
@@ -101,7 +92,6 @@ export class MailWorker extends OutboxPoller {
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       const permanent = isPermanent(err) || mail.attempts >= this.delivery.maxAttempts;
-      const waitMs = Math.min(this.delivery.retryBaseMs * 2 ** (mail.attempts - 1), MAX_RETRY_MS);
       // The address stays out of the log (it is personal data); the outbox row says whose it is.
       this.log[permanent ? 'error' : 'warn'](
         { app: mail.appId, mail: mail.uid, attempts: mail.attempts, error },
@@ -114,7 +104,7 @@ export class MailWorker extends OutboxPoller {
           lockedUntil: null,
           ...(permanent
             ? { failedAt: sql`now()` }
-            : { nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})` }),
+            : { nextAttemptAt: this.retryAt(mail.attempts) }),
         })
         .where(where);
       return;

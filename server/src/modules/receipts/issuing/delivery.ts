@@ -1,19 +1,13 @@
+import type { OutboxDelivery } from '../../../lib/outbox-poller';
 import type { ReceiptProvider } from './provider';
 
 /**
  * How the receipts outbox is worked, apart from the worker: the configuration reads these
  * defaults, and the worker imports the database (an import circle through config otherwise).
+ * RECEIPTS_POLL_MS, RECEIPTS_RETRY_BASE_MS, RECEIPTS_MAX_ATTEMPTS (attempts while the provider is
+ * unreachable before the receipt is FAILED and shown).
  */
-export type ReceiptDelivery = {
-  /** Milliseconds between looks at the outbox (RECEIPTS_POLL_MS). */
-  pollMs: number;
-  /** The first retry's wait; each further one twice as long, at most an hour (RECEIPTS_RETRY_BASE_MS). */
-  retryBaseMs: number;
-  /** Attempts while the provider is unreachable before the receipt is FAILED and shown (RECEIPTS_MAX_ATTEMPTS). */
-  maxAttempts: number;
-  /** Seconds a claimed receipt is left to its worker. */
-  leaseSeconds: number;
-};
+export type ReceiptDelivery = OutboxDelivery;
 
 export const defaultReceiptDelivery: ReceiptDelivery = {
   pollMs: 5000,

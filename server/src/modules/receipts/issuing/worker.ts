@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { OutboxPoller } from '../../../lib/outbox-poller';
+import { OUTBOX_BATCH, OutboxPoller } from '../../../lib/outbox-poller';
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { companyReceiptAccounts, electronicReceipts, orders, places } from '../../../db/schema';
@@ -9,9 +9,6 @@ import { buildDocument } from './document';
 import type { ReceiptProvider } from './provider';
 import { receiptMail } from './mail';
 import type { ReceiptDelivery } from './delivery';
-
-const BATCH = 10;
-const MAX_RETRY_MS = 3_600_000;
 
 export { defaultReceiptDelivery, type ReceiptDelivery } from './delivery';
 
@@ -29,7 +26,7 @@ export type AccountProvider = (url: string, token: string) => ReceiptProvider;
  * Each receipt goes through its company's own account when the owner set one, else through the
  * deployment's provider; without either it is not claimed (it waits, PENDING).
  */
-export class ReceiptWorker extends OutboxPoller {
+export class ReceiptWorker extends OutboxPoller<Claimed> {
   constructor(
     private readonly db: Database,
     /** The deployment's account (NUBEFACT_URL, NUBEFACT_TOKEN), for companies without their own. */
@@ -37,23 +34,17 @@ export class ReceiptWorker extends OutboxPoller {
     private readonly accountProvider: AccountProvider,
     log: FastifyBaseLogger,
     private readonly mailer: Mailer,
-    private readonly delivery: ReceiptDelivery,
+    delivery: ReceiptDelivery,
   ) {
-    super(log, delivery.pollMs, 'receipts');
+    super(log, delivery, 'receipts');
   }
 
-  protected async work(): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      const batch = await this.claim();
-      if (!batch.length) return;
-      // One after the other: a credit note claimed with its original is sent after it.
-      for (const receipt of batch) await this.issue(receipt);
-      if (batch.length < BATCH) return;
-    }
+  protected async send(batch: Claimed[]): Promise<void> {
+    // One after the other: a credit note claimed with its original is sent after it.
+    for (const receipt of batch) await this.issue(receipt);
   }
 
-  private async claim(): Promise<Claimed[]> {
+  protected async claim(): Promise<Claimed[]> {
     const r = electronicReceipts;
     const claimable = and(
       eq(r.status, 'PENDING'),
@@ -76,14 +67,14 @@ export class ReceiptWorker extends OutboxPoller {
       .from(r)
       .where(claimable)
       .orderBy(asc(r.createdAt))
-      .limit(BATCH);
+      .limit(OUTBOX_BATCH);
     const claimed: Claimed[] = [];
     for (const one of due) {
       const [row] = await this.db
         .update(r)
         .set({
           attempts: sql`${r.attempts} + 1`,
-          lockedUntil: sql`now() + make_interval(secs => ${this.delivery.leaseSeconds})`,
+          lockedUntil: this.leaseUntil(),
         })
         .where(ofTenant(tenantRef(one.appId), r, eq(r.uid, one.uid), claimable))
         .returning();
@@ -166,7 +157,6 @@ export class ReceiptWorker extends OutboxPoller {
       return;
     }
     const failedForGood = !answer.permanent && receipt.attempts >= this.delivery.maxAttempts;
-    const waitMs = Math.min(this.delivery.retryBaseMs * 2 ** (receipt.attempts - 1), MAX_RETRY_MS);
     this.log[answer.permanent || failedForGood ? 'error' : 'warn'](
       {
         app: receipt.appId,
@@ -185,7 +175,7 @@ export class ReceiptWorker extends OutboxPoller {
           ? { status: 'REJECTED' as const }
           : failedForGood
             ? { status: 'FAILED' as const }
-            : { nextAttemptAt: sql`now() + make_interval(secs => ${waitMs / 1000})` }),
+            : { nextAttemptAt: this.retryAt(receipt.attempts) }),
       })
       .where(where);
   }
