@@ -38,41 +38,25 @@ export const adminArea = z.enum([
 export type AdminArea = z.infer<typeof adminArea>;
 
 /**
- * OWNER: every area. MANAGER: everything but the staff, the money settings (payment
- * methods, card credentials, taxes) and the program rules (`loyalty`). STAFF and VALIDATOR work at the counter, never here.
+ * Every area but the marketplace's, which is granted per user (the server's `adminAreasOf`), in
+ * the order of `adminArea`.
+ */
+const companyAreas = adminArea.options.filter((area) => area !== 'marketplace');
+
+/**
+ * What only the OWNER opens: the staff, the money settings (payment methods, card credentials,
+ * taxes), the company's settings, and the program rules (`loyalty`: earning rates, expiry and
+ * levels change what every member is owed).
+ */
+const ownerOnlyAreas: readonly AdminArea[] = ['staff', 'money', 'settings', 'loyalty'];
+
+/**
+ * OWNER: every area. MANAGER: everything but the owner's own areas above. STAFF and VALIDATOR work
+ * at the counter, never here.
  */
 export const adminAreas: Record<StaffRole, readonly AdminArea[]> = {
-  OWNER: [
-    'dashboard',
-    'catalogue',
-    'audit',
-    'orders',
-    'members',
-    'staff',
-    'money',
-    'media',
-    'branding',
-    'settings',
-    'places',
-    'loyalty',
-    'promotions',
-    'engagement',
-    'marketing',
-  ],
-  // Program rules (earning rates, expiry, levels) change what every member is owed: owner only.
-  MANAGER: [
-    'dashboard',
-    'catalogue',
-    'audit',
-    'orders',
-    'members',
-    'media',
-    'branding',
-    'places',
-    'promotions',
-    'engagement',
-    'marketing',
-  ],
+  OWNER: companyAreas,
+  MANAGER: companyAreas.filter((area) => !ownerOnlyAreas.includes(area)),
   STAFF: [],
   VALIDATOR: [],
 };
