@@ -13,6 +13,7 @@ import { NotFoundError, ValidationError } from '../../lib/http-errors';
 import type { PageWindow } from '../../lib/pagination';
 import { isUid } from '../../lib/uid';
 import { findMembership, findProgram } from '../programs/service';
+import { pollQuestionsOf } from './poll-questions';
 import { ofTenant, sameTenant } from '../../scope/tenant-query';
 import { withDb, type Scope, type MemberScope } from '../../scope/scope';
 
@@ -41,39 +42,14 @@ function selectWithResponse(db: Database, userUid: string) {
 }
 
 async function questionsOf(scope: Scope, pollUids: string[]) {
-  const { db } = scope;
   const byPoll = new Map<string, Poll['questions']>();
-  if (pollUids.length === 0) return byPoll;
-  const questions = await db
-    .select()
-    .from(pollQuestions)
-    .where(ofTenant(scope, pollQuestions, inArray(pollQuestions.pollUid, pollUids)))
-    .orderBy(asc(pollQuestions.position), asc(pollQuestions.uid));
-  const options = questions.length
-    ? await db
-        .select()
-        .from(pollOptions)
-        .where(
-          ofTenant(
-            scope,
-            pollOptions,
-            inArray(
-              pollOptions.questionUid,
-              questions.map((q) => q.uid),
-            ),
-          ),
-        )
-        .orderBy(asc(pollOptions.position), asc(pollOptions.uid))
-    : [];
-  for (const q of questions) {
+  for (const q of await pollQuestionsOf(scope, scope.db, pollUids)) {
     const list = byPoll.get(q.pollUid) ?? [];
     list.push({
       uid: q.uid,
       text: q.text,
       kind: q.kind,
-      options: options
-        .filter((o) => o.questionUid === q.uid)
-        .map((o) => ({ uid: o.uid, text: o.text })),
+      options: q.options.map((o) => ({ uid: o.uid, text: o.text })),
     });
     byPoll.set(q.pollUid, list);
   }

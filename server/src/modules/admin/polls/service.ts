@@ -21,6 +21,7 @@ import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
 import type { AdminScope } from '../guard';
+import { pollQuestionsOf } from '../../program-extras/poll-questions';
 
 type Db = Database | Tx;
 type PollRow = typeof polls.$inferSelect;
@@ -82,35 +83,13 @@ function summaryToApi(
 
 /** The poll's questions with their options, in the members' order. */
 export async function structureOf(admin: AdminScope, db: Db, pollUid: string) {
-  const questions = await db
-    .select()
-    .from(pollQuestions)
-    .where(ofTenant(admin, pollQuestions, eq(pollQuestions.pollUid, pollUid)))
-    .orderBy(asc(pollQuestions.position), asc(pollQuestions.uid));
-  const options = questions.length
-    ? await db
-        .select()
-        .from(pollOptions)
-        .where(
-          ofTenant(
-            admin,
-            pollOptions,
-            inArray(
-              pollOptions.questionUid,
-              questions.map((q) => q.uid),
-            ),
-          ),
-        )
-        .orderBy(asc(pollOptions.position), asc(pollOptions.uid))
-    : [];
+  const questions = await pollQuestionsOf(admin, db, [pollUid]);
   return questions.map((q) => ({
     uid: q.uid,
     key: q.key,
     text: q.text,
     kind: q.kind,
-    options: options
-      .filter((o) => o.questionUid === q.uid)
-      .map((o) => ({ uid: o.uid, key: o.key, text: o.text })),
+    options: q.options.map((o) => ({ uid: o.uid, key: o.key, text: o.text })),
   }));
 }
 
