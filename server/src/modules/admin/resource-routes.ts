@@ -2,18 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminVersionQuery, paged, versionConflictBody } from '@store/contract';
-import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow, type PageWindow } from '../../lib/pagination';
 import { requireAdmin, type AdminScope } from './guard';
+import { errors, tags, uidParams } from './route-docs';
 
 type Server = Parameters<FastifyPluginAsyncZod>[0];
 type Schema = z.ZodTypeAny;
 /** What a route says of itself in the API document. */
 type Texts = { summary: string; description?: string };
-
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 
 /**
  * The routes of one back-office resource (a company's ads, events, programs...), written once:

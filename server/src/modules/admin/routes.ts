@@ -11,7 +11,6 @@ import {
   paged,
   versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { areaAccess } from '../../plugins/route-access';
 import { listAudit } from './audit';
@@ -39,10 +38,8 @@ import { adminLandingRoutes } from './landing/routes';
 import { adminStoreRoutes } from './stores/routes';
 import { adminStockRoutes } from './stock/routes';
 import { adminReportRoutes } from './reports/routes';
+import { errors, tags, uidParams } from './route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant (or is a MANAGER on an owner-only area); anything of another company is 404.';
 

@@ -3,8 +3,8 @@ import { adminBranding, adminBrandingInput, versionConflictBody } from '@store/c
 import { errorResponses } from '../../../lib/route-errors';
 import { adminOnly, requireAdmin } from '../guard';
 import { getBranding, updateBranding } from './service';
+import { tags } from '../route-docs';
 
-const tags = ['admin'];
 const errors = errorResponses(400, 401, 403);
 const access =
   "Back office: OWNER or MANAGER of the store's main company (another company of a multisite: 403 admin.branding_main_company_only).";

@@ -23,7 +23,6 @@ import {
   paged,
   versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { createCategory } from '../categories';
@@ -33,9 +32,8 @@ import { updatePlaceProduct } from './place-product';
 import { bulkEditProducts } from './bulk';
 import { productsCsv } from './csv-export';
 import { importProductsCsv } from './csv-import';
+import { errors, tags } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
 const access =
   'Back office (catalogue area: OWNER and MANAGER): 401 without a session, 403 {code, detail} for any other role; a product of another company is 404.';
 

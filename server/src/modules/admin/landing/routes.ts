@@ -3,8 +3,8 @@ import { adminLanding, adminLandingInput, versionConflictBody } from '@store/con
 import { errorResponses } from '../../../lib/route-errors';
 import { adminOnly, requireAdmin } from '../guard';
 import { getLandingForAdmin, saveLanding } from './service';
+import { tags } from '../route-docs';
 
-const tags = ['admin'];
 const errors = errorResponses(400, 401, 403);
 const access =
   "Back office, marketing: OWNER or MANAGER of the store's main company (another company of a multisite: 403 admin.landing_main_company_only).";

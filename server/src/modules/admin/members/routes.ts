@@ -12,16 +12,13 @@ import {
   paged,
   storeDateOf,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { memberLedger, memberOrders, memberRedemptions } from './history';
 import { listMembers, membersCsv } from './list';
 import { getMember } from './profile';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant. A member of the company joined one of its programs or ordered at one of its places (for a user limited to places: at one of those); anyone else, another company's or another tenant's member included, is 404.";
 const searchDoc =

@@ -23,7 +23,6 @@ import {
   paged,
   versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { createCoupon, listCoupons, updateCoupon } from './coupons';
@@ -33,10 +32,8 @@ import { getTaxRule, putTaxRule } from './tax';
 import { listUnsettledCharges } from './unsettled-charges';
 import { listReceipts, retryReceipt } from './receipts';
 import { getReceiptAccount, putReceiptAccount } from './receipt-account';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, money settings: 401 without a session, 403 {code, detail} unless the user is the `OWNER` of a company of this tenant (a `MANAGER` gets 403 'admin.owner_only'; OWNER or MANAGER is checked first); anything of another company is 404.";
 const versioned = `Send the \`version\` the record was read at; when someone else changed it since: 409 {code: 'admin.version_conflict', detail, current} and nothing written. Each change is in the audit log, secrets redacted.`;

@@ -14,7 +14,6 @@ import {
   removeLineInput,
   storeDateOf,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import {
@@ -32,10 +31,8 @@ import {
 } from './notifications';
 import { recentOrders as recentOrdersOf } from '../../staff/orders';
 import { orderMail, recentOrdersDoc, transitionDoc } from '../../staff/order-docs';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant; an order of another company is 404.';
 const filtersDoc =

@@ -12,16 +12,13 @@ import {
   adminPollTextAnswerQuery,
   paged,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import { resourceRoutes } from '../resource-routes';
 import { pollCsv, pollResults, textAnswers } from './results';
 import { createPoll, deletePoll, getPoll, listPolls, pollPrograms, updatePoll } from './service';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, polls (area `engagement`): 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. Polls belong to the company's programs (not to places: every manager of the company sees them); a poll of another company is 404.";
 const rules =

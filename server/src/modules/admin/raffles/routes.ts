@@ -12,7 +12,7 @@ import {
   paged,
   versionConflictBody,
 } from '@store/contract';
-import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
+import { detailErrorBody } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { publicOrigin } from '../../../lib/public-url';
 import { adminOnly, requireAdmin } from '../guard';
@@ -20,10 +20,8 @@ import { resourceRoutes } from '../resource-routes';
 import { createRaffle, getRaffle, listRaffles, rafflePrograms, updateRaffle } from './service';
 import { listEntries } from './entries';
 import { drawRaffle, getDraw, verifyDraw } from './drawing';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, raffles (area `engagement`): 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. Raffles belong to the company's programs (not to places: every manager of the company sees them); a raffle of another company is 404.";
 const drawn = "A drawn raffle is frozen: 409 {code: 'admin.raffle_already_drawn', detail}.";

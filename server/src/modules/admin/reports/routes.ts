@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminReport, adminReportQuery, reportKind } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { adminOnly, requireAdmin } from '../guard';
 import { reportCsv, salesReport } from './service';
+import { errors, tags } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant.';
 const period =

@@ -6,7 +6,7 @@ import {
   staffInvitationInput,
   staffMember,
 } from '@store/contract';
-import { detailErrorBody, errorResponses } from '../../../lib/route-errors';
+import { detailErrorBody } from '../../../lib/route-errors';
 import { INVITATION_QUOTA } from '../../staff/invitations';
 import { authScope } from '../../auth/context';
 import { adminOnly, requireAdmin } from '../guard';
@@ -18,10 +18,8 @@ import {
   removeStaffMember,
   revokeStaffInvitation,
 } from './service';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const access =
   "Back office, owners only (area `staff`): 401 without a session, 403 {code, detail} for anyone but an OWNER of a company of this tenant (a MANAGER included); another company's staff or invitation is 404. Each change is in the audit log, written in the change's transaction.";
 

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLowStock, adminLowStockQuery, adminStockMovement } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { lowStock } from '../../stock/low-stock';
 import { adminOnly, adminPlace, requireAdmin } from '../guard';
 import { productMovements } from './service';
+import { errors, tags } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant; anything of another company is 404.';
 

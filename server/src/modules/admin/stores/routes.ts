@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   marketplaceStore,
   marketplaceStoreQuery,
@@ -11,17 +10,14 @@ import {
   storeReviewInput,
   versionConflictBody,
 } from '@store/contract';
-import { errorResponses } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
 import { publicOrigin } from '../../../lib/public-url';
 import { listStores } from '../../marketplace/stores';
 import { adminOnly, requireAdmin } from '../guard';
 import { decideStore, onboarding, requestReview } from './service';
 import { decideStoreChange, updateStoreProfile } from './profile-review';
+import { errors, tags, uidParams } from '../route-docs';
 
-const tags = ['admin'];
-const errors = errorResponses(400, 401, 403, 404);
-const uidParams = z.object({ uid: z.string() });
 const ownerAccess =
   "Back office, marketplace stores: 401 without a session, 403 {code, detail} for anyone but the OWNER of the app's main company on a marketplace app (code 'marketplace.owner_only'). The main company itself is never listed (404).";
 const storeAccess =
