@@ -5,7 +5,7 @@ import { formMessages } from '../messages';
 import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
-import { promotionKind } from '../loyalty/promotions';
+import { promotionKind, promotionOffer } from '../loyalty/promotions';
 import { versionField } from './schemas';
 import { adminMoneyMessages } from './money';
 
@@ -26,17 +26,7 @@ const namedRef = z.object({ uid: z.string(), name: z.string() });
 export const adminPromotion = z.object({
   uid: z.string(),
   program: namedRef,
-  name: z.string(),
-  description: z.string(),
-  image: z.string().nullable(),
-  kind: promotionKind,
-  rate_discount: z.number().nullable(),
-  fixed_discount: money.nullable(),
-  special_price: money.nullable(),
-  gift_card_amount: money.nullable(),
-  stamps_required: z.number().int().nullable(),
-  coin_price: z.number().int(),
-  price: money.nullable(),
+  ...promotionOffer.shape,
   /** Total units; null is unlimited. */
   stock: z.number().int().nullable(),
   /** Units members hold or used (not cancelled), counted against the stock. */

@@ -26,9 +26,8 @@ export const promotionState = z.enum([
 ]);
 export type PromotionState = z.infer<typeof promotionState>;
 
-export const promotion = z.object({
-  uid: z.string(),
-  program: z.string(),
+/** What a promotion is and what it offers for what: the member's and the back office's records alike. */
+export const promotionOffer = z.object({
   name: z.string(),
   description: z.string(),
   image: z.string().nullable(),
@@ -42,6 +41,12 @@ export const promotion = z.object({
   coin_price: z.number().int(),
   /** Money price paid by card (then no coins); null: not sold for money. */
   price: money.nullable(),
+});
+
+export const promotion = z.object({
+  uid: z.string(),
+  program: z.string(),
+  ...promotionOffer.shape,
   /**
    * The detail of a money-priced promotion: the company's online card methods to pay it with
    * (the same shape as checkout-options). Absent in lists.
