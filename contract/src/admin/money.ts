@@ -6,7 +6,7 @@ import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
 import { paymentMethodType } from '../orders/schemas';
-import { versionField } from './schemas';
+import { patchOf, versionField } from './schemas';
 
 /**
  * The owner's money settings (`/api/v5/admin/money/...`, area `money`: a MANAGER gets 403
@@ -225,20 +225,7 @@ export const adminCouponCreate = z
 export type AdminCouponCreate = z.infer<typeof adminCouponCreate>;
 
 /** `PATCH v5/admin/money/coupons/{uid}/`: the fields to change and the version read. */
-export const adminCouponPatch = z
-  .object({
-    code: couponFields.code.optional(),
-    kind: couponFields.kind.optional(),
-    value: couponFields.value.optional(),
-    min_subtotal: couponFields.min_subtotal.optional(),
-    valid_from: couponFields.valid_from.optional(),
-    valid_until: couponFields.valid_until.optional(),
-    max_uses: couponFields.max_uses.optional(),
-    max_uses_per_member: couponFields.max_uses_per_member.optional(),
-    is_active: couponFields.is_active.optional(),
-    version: versionField(),
-  })
-  .strict();
+export const adminCouponPatch = patchOf(couponFields);
 export type AdminCouponPatch = z.infer<typeof adminCouponPatch>;
 
 /** `GET v5/admin/money/coupons/?q=&active=&sort=&page=`. */

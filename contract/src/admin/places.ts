@@ -5,7 +5,7 @@ import { formMessages } from '../messages';
 import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
 import { money } from '../catalog/money';
-import { versionField } from './schemas';
+import { patchOf, versionField } from './schemas';
 import { openingHoursSchema } from '../catalog/places';
 import { MAX_SHIFTS, openingHoursOf, type Timetable } from '../orders/opening-hours';
 import { weekdays, type Weekday } from '../orders/weekdays';
@@ -222,22 +222,7 @@ export function placeIssues(p: PlaceShape): Record<string, string> {
 }
 
 /** `PATCH v5/admin/places/{uid}/`: the fields to change and the version they were read at. */
-export const adminPlacePatch = z
-  .object({
-    name: adminPlaceFields.name.optional(),
-    address: adminPlaceFields.address.optional(),
-    locality_name: adminPlaceFields.locality_name.optional(),
-    telephone1: adminPlaceFields.telephone1.optional(),
-    telephone2: adminPlaceFields.telephone2.optional(),
-    latitude: adminPlaceFields.latitude.optional(),
-    longitude: adminPlaceFields.longitude.optional(),
-    timetable: adminPlaceFields.timetable.optional(),
-    pickup_enabled: adminPlaceFields.pickup_enabled.optional(),
-    orders_paused: adminPlaceFields.orders_paused.optional(),
-    delivery: adminPlaceFields.delivery.optional(),
-    version: versionField(),
-  })
-  .strict();
+export const adminPlacePatch = patchOf(adminPlaceFields);
 export type AdminPlacePatch = z.infer<typeof adminPlacePatch>;
 
 /** The editor's form: every field, with the cross-field rules. */

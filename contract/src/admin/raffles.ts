@@ -4,7 +4,7 @@ import { adminRafflesErrors } from '../errors/admin-raffles';
 import { formMessages } from '../messages';
 import { pageQuery } from '../http/paged';
 import { requiredText } from '../forms/zod';
-import { versionField } from './schemas';
+import { patchOf } from './schemas';
 
 /**
  * The back office's raffles (`/api/v5/admin/raffles/...`, area `engagement`: OWNER and
@@ -68,6 +68,9 @@ const raffleFields = {
   is_active: z.boolean({ error: formMessages.invalid }),
 };
 
+/** What a raffle's PATCH may change: all but its program. */
+const { program: _program, ...raffleEditable } = raffleFields;
+
 type RaffleShape = Partial<{ starts_at: string | null; ends_at: string | null }>;
 
 /** Rules across fields; a PATCH checks them again on the merged record (server). */
@@ -100,20 +103,7 @@ export const adminRaffleCreate = z
 export type AdminRaffleCreate = z.infer<typeof adminRaffleCreate>;
 
 /** `PATCH v5/admin/raffles/{uid}/`: the fields to change and the version read (not the program). */
-export const adminRafflePatch = z
-  .object({
-    name: raffleFields.name.optional(),
-    description: raffleFields.description.optional(),
-    image: raffleFields.image.optional(),
-    prize: raffleFields.prize.optional(),
-    starts_at: raffleFields.starts_at.optional(),
-    ends_at: raffleFields.ends_at.optional(),
-    draw_at: raffleFields.draw_at.optional(),
-    winners_count: raffleFields.winners_count.optional(),
-    is_active: raffleFields.is_active.optional(),
-    version: versionField(),
-  })
-  .strict();
+export const adminRafflePatch = patchOf(raffleEditable);
 export type AdminRafflePatch = z.infer<typeof adminRafflePatch>;
 
 /** `GET v5/admin/raffles/?q=&program=&page=`: newest first. */

@@ -96,6 +96,14 @@ export type AdminMe = z.infer<typeof adminMe>;
 export const versionField = () =>
   z.number({ error: formMessages.required }).int(formMessages.required).min(1);
 
+/**
+ * A PATCH body: any of a record's fields, each checked as on create, and the `version` they were
+ * read at; nothing else (strict).
+ */
+export function patchOf<Shape extends z.ZodRawShape>(fields: Shape) {
+  return z.object(fields).partial().extend({ version: versionField() }).strict();
+}
+
 /** `409 {code: 'admin.version_conflict', detail, current}`: the record as it is now, to reload the form. */
 export function versionConflictBody<T extends z.ZodTypeAny>(record: T) {
   return z.object({ code: z.string(), detail: z.string(), current: record });
