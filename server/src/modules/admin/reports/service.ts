@@ -1,4 +1,4 @@
-import { eq, gte, inArray, lte, sql, type Column, type SQL } from 'drizzle-orm';
+import { eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   addDays,
@@ -124,8 +124,16 @@ export async function salesReport(
       : null;
   const isCurrent = (day: SQL) => sql<boolean>`${day} >= ${query.from}::date`;
 
-  const placeFilter = (column: Column) =>
-    placeUids ? inArray(column, placeUids.length ? placeUids : ['']) : undefined;
+  /** A rollup's rows of the company over both periods (this one and the one before), at the places asked for. */
+  const inPeriods = (rollup: typeof salesDaily | typeof productSalesDaily | typeof staffDaily) =>
+    ofTenant(
+      admin,
+      rollup,
+      eq(rollup.companyUid, admin.company.uid),
+      gte(rollup.day, previousFrom),
+      lte(rollup.day, query.to),
+      placeUids ? inArray(rollup.placeUid, placeUids.length ? placeUids : ['']) : undefined,
+    );
 
   // One pass over the orders rollup, grouped finely enough to derive every order-based report.
   const orderRows = await admin.db
@@ -140,16 +148,7 @@ export async function salesReport(
       cents: sql<number>`sum(${salesDaily.totalCents})::bigint`,
     })
     .from(salesDaily)
-    .where(
-      ofTenant(
-        admin,
-        salesDaily,
-        eq(salesDaily.companyUid, admin.company.uid),
-        gte(salesDaily.day, previousFrom),
-        lte(salesDaily.day, query.to),
-        placeFilter(salesDaily.placeUid),
-      ),
-    )
+    .where(inPeriods(salesDaily))
     .groupBy(sql`1, 2, 3, 4, 5, 6`);
 
   const productRows = await admin.db
@@ -162,16 +161,7 @@ export async function salesReport(
       cents: sql<number>`sum(${productSalesDaily.totalCents})::bigint`,
     })
     .from(productSalesDaily)
-    .where(
-      ofTenant(
-        admin,
-        productSalesDaily,
-        eq(productSalesDaily.companyUid, admin.company.uid),
-        gte(productSalesDaily.day, previousFrom),
-        lte(productSalesDaily.day, query.to),
-        placeFilter(productSalesDaily.placeUid),
-      ),
-    )
+    .where(inPeriods(productSalesDaily))
     .groupBy(sql`1, 2, 3`);
 
   const staffRows = await admin.db
@@ -182,16 +172,7 @@ export async function salesReport(
       actions: sql<number>`sum(${staffDaily.actions})::int`,
     })
     .from(staffDaily)
-    .where(
-      ofTenant(
-        admin,
-        staffDaily,
-        eq(staffDaily.companyUid, admin.company.uid),
-        gte(staffDaily.day, previousFrom),
-        lte(staffDaily.day, query.to),
-        placeFilter(staffDaily.placeUid),
-      ),
-    )
+    .where(inPeriods(staffDaily))
     .groupBy(sql`1, 2, 3`);
 
   const totals = emptyCell();
