@@ -42,6 +42,7 @@ export const promotionOffer = z.object({
   /** Money price paid by card (then no coins); null: not sold for money. */
   price: money.nullable(),
 });
+export type PromotionOffer = z.infer<typeof promotionOffer>;
 
 export const promotion = z.object({
   uid: z.string(),

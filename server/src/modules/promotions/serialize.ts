@@ -1,6 +1,7 @@
 import {
   centsToMoney,
   type Promotion,
+  type PromotionOffer,
   type PromotionState,
   type Redemption,
 } from '@store/contract';
@@ -21,17 +22,11 @@ export function stateOf(p: PromotionRow, uses: Uses, now: Date): PromotionState 
   return 'not_acquired';
 }
 
-export function promotionToApi(
-  p: PromotionRow,
-  uses: Uses,
-  placeList: Promotion['places'],
-  now: Date,
-  cardMethods?: Promotion['card_methods'],
-): Promotion {
-  const money = (cents: number | null) => (cents === null ? null : centsToMoney(cents));
+const money = (cents: number | null) => (cents === null ? null : centsToMoney(cents));
+
+/** What a promotion offers for what, as the member's and the back office's records both say it. */
+export function offerToApi(p: PromotionRow): PromotionOffer {
   return {
-    uid: p.uid,
-    program: p.programUid,
     name: p.name,
     description: p.description,
     image: p.image,
@@ -43,6 +38,20 @@ export function promotionToApi(
     stamps_required: p.stampsRequired,
     coin_price: p.coinPrice,
     price: money(p.priceCents),
+  };
+}
+
+export function promotionToApi(
+  p: PromotionRow,
+  uses: Uses,
+  placeList: Promotion['places'],
+  now: Date,
+  cardMethods?: Promotion['card_methods'],
+): Promotion {
+  return {
+    uid: p.uid,
+    program: p.programUid,
+    ...offerToApi(p),
     ...(cardMethods ? { card_methods: cardMethods } : {}),
     stock: p.stockTotal === null ? null : p.stockTotal - p.stockTaken,
     limit_per_member: p.limitPerMember,

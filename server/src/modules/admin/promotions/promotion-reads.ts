@@ -27,6 +27,7 @@ import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import type { AdminScope } from '../guard';
+import { offerToApi } from '../../promotions/serialize';
 
 // Reading the promotions the user may see, with their usage, status and places, as the back
 // office shows them.
@@ -150,17 +151,7 @@ function toApi(row: Loaded, placeList: AdminPromotion['places'], now: Date): Adm
   return {
     uid: p.uid,
     program: row.program,
-    name: p.name,
-    description: p.description,
-    image: p.image,
-    kind: p.kind,
-    rate_discount: p.rateDiscountBp === null ? null : p.rateDiscountBp / 100,
-    fixed_discount: money(p.fixedDiscountCents),
-    special_price: money(p.specialPriceCents),
-    gift_card_amount: money(p.giftCardAmountCents),
-    stamps_required: p.stampsRequired,
-    coin_price: p.coinPrice,
-    price: money(p.priceCents),
+    ...offerToApi(p),
     stock: p.stockTotal,
     stock_taken: p.stockTaken,
     units_left: p.stockTotal === null ? null : p.stockTotal - p.stockTaken,
