@@ -14,12 +14,12 @@ import {
 } from '@store/contract';
 import { detailErrorBody } from '../../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { publicOrigin } from '../../../lib/public-url';
 import { adminOnly, requireAdmin } from '../guard';
 import { resourceRoutes } from '../resource-routes';
 import { createRaffle, getRaffle, listRaffles, rafflePrograms, updateRaffle } from './service';
 import { listEntries } from './entries';
 import { drawRaffle, getDraw, verifyDraw } from './drawing';
+import { requestMail } from '../request-mail';
 import { errors, tags, uidParams } from '../route-docs';
 
 const access =
@@ -105,13 +105,9 @@ export const adminRaffleRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(
-        await drawRaffle(requireAdmin(request), request.params.uid, {
-          mailer: request.server.mailer,
-          // The store's configured domain, never the request's Host.
-          origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
-        }),
-      ),
+      reply
+        .status(201)
+        .send(await drawRaffle(requireAdmin(request), request.params.uid, requestMail(request))),
   );
 
   server.get(

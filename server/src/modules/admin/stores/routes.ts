@@ -11,11 +11,11 @@ import {
   versionConflictBody,
 } from '@store/contract';
 import { pagedAnswer, pageWindow } from '../../../lib/pagination';
-import { publicOrigin } from '../../../lib/public-url';
 import { listStores } from '../../marketplace/stores';
 import { adminOnly, requireAdmin } from '../guard';
 import { decideStore, onboarding, requestReview } from './service';
 import { decideStoreChange, updateStoreProfile } from './profile-review';
+import { requestMail } from '../request-mail';
 import { errors, tags, uidParams } from '../route-docs';
 
 const ownerAccess =
@@ -60,10 +60,7 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      decideStore(requireAdmin(request), request.params.uid, request.body, {
-        mailer: request.server.mailer,
-        origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
-      }),
+      decideStore(requireAdmin(request), request.params.uid, request.body, requestMail(request)),
   );
 
   server.post(
@@ -80,10 +77,12 @@ export const adminStoreRoutes: FastifyPluginAsyncZod = async (server) => {
       },
     },
     async (request) =>
-      decideStoreChange(requireAdmin(request), request.params.uid, request.body, {
-        mailer: request.server.mailer,
-        origin: publicOrigin(request.requireTenant().domain, request.server.publicUrl),
-      }),
+      decideStoreChange(
+        requireAdmin(request),
+        request.params.uid,
+        request.body,
+        requestMail(request),
+      ),
   );
 
   server.get(
