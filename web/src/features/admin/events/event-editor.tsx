@@ -9,20 +9,16 @@ import {
   type AdminEvent,
   type AdminEventCreate,
 } from '@store/contract/admin/events';
-import { ApiError } from '../../../api';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
-import { useErrorText } from '../../../lib/error-text';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { useTenant } from '../../../lib/tenant';
-import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { ImageUpload } from '../media/image-upload';
 import { useAdminMe } from '../api/get-admin-me';
 import { useEvent } from './api/get-events';
 import { useCreateEvent, useDeleteEvent, usePublishEvent, useSaveEvent } from './api/save-event';
 import { EventState } from './event-parts';
-import { conflictRecord } from '../shell/version-conflict';
+import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
+import { ImageField } from '../shell/image-field';
+import { useEditorFeedback } from '../shell/use-editor-feedback';
 
 /** The places the user may put an event at (the back office's `me.places`). */
 export type EventPlaces = { uid: string; name: string }[];
@@ -98,7 +94,6 @@ function EventForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const app = useTenant();
   // A manager limited to some places must name one of them (the server refuses any other).
   const limited = useAdminMe().data?.limited_to_places ?? false;
@@ -112,7 +107,7 @@ function EventForm({
   // Which of the new event's two submit buttons was pressed (Enter: the first, a draft).
   const publishOnCreate = useRef(false);
   const form = useForm<Values>({ defaultValues: valuesOf(event, places) });
-  const { general, setGeneral, showError } = useFormFeedback(
+  const { general, setGeneral, failed } = useEditorFeedback(
     form.setError,
     FIELDS,
     'admin.events.saveError',
@@ -127,14 +122,16 @@ function EventForm({
     ? `${company === app.company.uid ? '' : `/c/${company}`}/events/${current.uid}`
     : '';
 
-  function conflict(error: unknown): boolean {
-    const now = conflictRecord<AdminEvent>(error);
-    if (!now) return false;
-    setCurrent(now);
-    form.reset(valuesOf(now, places));
-    setGeneral(['admin.events.conflict']);
-    return true;
-  }
+  // Someone else saved first: the form shows their event, to be changed again.
+  const conflicted = (error: unknown) =>
+    failed(
+      error,
+      (now: AdminEvent) => {
+        setCurrent(now);
+        form.reset(valuesOf(now, places));
+      },
+      'admin.events.conflict',
+    );
 
   const submit = form.handleSubmit(async (values) => {
     setSaved('');
@@ -169,7 +166,7 @@ function EventForm({
       form.reset(valuesOf(after, places));
       setSaved(t('admin.events.saved'));
     } catch (error) {
-      if (!conflict(error)) showError(error);
+      conflicted(error);
     }
   });
 
@@ -186,7 +183,7 @@ function EventForm({
       setCurrent(after);
       setSaved(after.published ? t('admin.events.nowPublished') : t('admin.events.nowDraft'));
     } catch (error) {
-      if (!conflict(error)) showError(error);
+      conflicted(error);
     }
   }
 
@@ -198,7 +195,7 @@ function EventForm({
       void navigate('/admin/events');
     } catch (error) {
       setConfirming(false);
-      if (!conflict(error)) showError(error);
+      conflicted(error);
     }
   }
 
@@ -284,27 +281,31 @@ function EventForm({
         error={e.description?.message}
         {...form.register('description')}
       />
-      <ImageUpload
+      <ImageField
         label={t('admin.events.image')}
         value={image}
         onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+        error={e.image?.message}
+        errorAs="line"
         testId="event-image"
       />
-      {e.image?.message ? (
-        <p className="form-field__error" role="alert">
-          {errorText(e.image.message)}
-        </p>
-      ) : null}
-      <FormAlert messages={general.map(message)} />
-      <p role="status" className="admin-page__note" data-testid="event-status">
-        {saved}
-      </p>
-      <div className="admin-event-form__actions">
+      <SaveBar
+        messages={general.map(message)}
+        status={
+          <p role="status" className="admin-page__note" data-testid="event-status">
+            {saved}
+          </p>
+        }
+        className="admin-event-form__actions"
+      >
         {current ? (
           <>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {save.isPending ? t('admin.events.saving') : t('admin.events.save')}
-            </button>
+            <SaveButton
+              pending={save.isPending}
+              disabled={busy}
+              label={t('admin.events.save')}
+              savingLabel={t('admin.events.saving')}
+            />
             <button type="button" className="button" disabled={busy} onClick={() => void flip()}>
               {current.published ? t('admin.events.unpublish') : t('admin.events.publish')}
             </button>
@@ -349,7 +350,7 @@ function EventForm({
             </button>
           </>
         )}
-      </div>
+      </SaveBar>
     </form>
   );
 }
@@ -392,26 +393,18 @@ function ExistingEvent({
   company: string;
 }) {
   const { t } = useTranslation();
-  const query = useEvent(uid);
-  if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage
-        title={
-          query.error instanceof ApiError && query.error.status === 404
-            ? t('admin.events.notFound')
-            : t('admin.fetchError')
-        }
-      >
-        <Link className="button" to="/admin/events">
-          {t('admin.events.back')}
-        </Link>
-      </PageMessage>
-    );
   return (
-    <>
-      <h1 className="admin-page__title">{query.data.name}</h1>
-      <EventForm key={query.data.uid} event={query.data} places={places} company={company} />
-    </>
+    <EditorLoad
+      query={useEvent(uid)}
+      notFound={t('admin.events.notFound')}
+      back={{ to: '/admin/events', label: t('admin.events.back') }}
+    >
+      {(event) => (
+        <>
+          <h1 className="admin-page__title">{event.name}</h1>
+          <EventForm key={event.uid} event={event} places={places} company={company} />
+        </>
+      )}
+    </EditorLoad>
   );
 }

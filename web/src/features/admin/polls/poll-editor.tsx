@@ -6,15 +6,13 @@ import type { AdminPoll } from '@store/contract/admin/polls';
 import { ApiError } from '../../../api';
 import {
   CheckboxField,
-  FormAlert,
   SelectField,
   TextAreaField,
   TextField,
 } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
-import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { ImageUpload } from '../media/image-upload';
+import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
+import { ImageField } from '../shell/image-field';
+import { useEditorFeedback } from '../shell/use-editor-feedback';
 import { usePoll } from './api/get-poll';
 import { usePollPrograms } from './api/get-polls';
 import { useDeletePoll, useSavePoll } from './api/save-poll';
@@ -31,13 +29,12 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
   const remove = useDeletePoll();
   // The poll as last read or saved: its version and whether answers lock its structure.
   const [current, setCurrent] = useState(poll);
-  const [saved, setSaved] = useState(false);
   const form = useForm<PollValues>({
     defaultValues: valuesOf(poll),
     resolver: pollResolver(!!poll),
   });
   const questions = useWatch({ control: form.control, name: 'questions' });
-  const { general, setGeneral, showError } = useFormFeedback(
+  const { general, setGeneral, showError, saved, setSaved, starting, failed } = useEditorFeedback(
     form.setError,
     pollFields(questions ?? []),
     'admin.polls.saveError',
@@ -63,8 +60,7 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
   }, [lockedNow, poll, current, form, setGeneral, t]);
 
   const submit = form.handleSubmit(async (values) => {
-    setSaved(false);
-    setGeneral([]);
+    starting();
     if (
       current?.is_active &&
       !values.is_active &&
@@ -84,19 +80,12 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
     } catch (error) {
       // Someone else saved first, or a member answered meanwhile: the form shows the poll as
       // it is now (locked, if answered), to be changed again.
-      if (
-        error instanceof ApiError &&
-        (error.code === 'admin.version_conflict' || error.code === 'admin.poll_structure_locked')
-      ) {
+      if (error instanceof ApiError && error.code === 'admin.poll_structure_locked') {
         reload((error.body as { current: AdminPoll }).current);
-        setGeneral([
-          error.code === 'admin.version_conflict'
-            ? t('admin.polls.conflict')
-            : t('admin.polls.lockedConflict'),
-        ]);
+        setGeneral([t('admin.polls.lockedConflict')]);
         return;
       }
-      showError(error);
+      failed(error, reload, t('admin.polls.conflict'));
     }
   });
 
@@ -163,13 +152,14 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
           error={e.description?.message}
           {...form.register('description')}
         />
-        <ImageUpload
+        <ImageField
           label={t('admin.polls.image')}
           value={image}
           onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+          error={e.image?.message}
+          errorAs="alert"
           testId="poll-image"
         />
-        {e.image?.message ? <FormAlert messages={[e.image.message]} /> : null}
         <CheckboxField
           label={t('admin.polls.active')}
           error={e.is_active?.message}
@@ -177,21 +167,17 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
         />
       </section>
       <Questions key={String(locked)} form={form} locked={locked} />
-      <FormAlert messages={general} />
-      {saved ? <FormAlert tone="info" messages={[t('admin.polls.saved')]} /> : null}
-      <div className="admin-poll-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="poll-save"
-        >
-          {save.isPending
-            ? t('admin.polls.saving')
-            : current
-              ? t('admin.polls.save')
-              : t('admin.polls.create')}
-        </button>
+      <SaveBar
+        messages={general}
+        saved={saved && t('admin.polls.saved')}
+        className="admin-poll-form__actions"
+      >
+        <SaveButton
+          pending={save.isPending}
+          label={current ? t('admin.polls.save') : t('admin.polls.create')}
+          savingLabel={t('admin.polls.saving')}
+          testId="poll-save"
+        />
         {current ? (
           <button
             type="button"
@@ -203,7 +189,7 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
             {t('admin.polls.delete')}
           </button>
         ) : null}
-      </div>
+      </SaveBar>
       {current && current.responses > 0 ? (
         <p className="admin-page__note" id={`${formId}-delete`}>
           {t('admin.polls.hasResponses')}
@@ -229,23 +215,11 @@ export function NewPollPage() {
 export function WithPoll({ children }: { children: (poll: AdminPoll) => ReactNode }) {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
-  const query = usePoll(uid);
-  if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage
-        title={
-          query.error instanceof ApiError && query.error.status === 404
-            ? t('admin.notFound', { defaultValue: t('admin.fetchError') })
-            : t('admin.fetchError')
-        }
-      >
-        <Link className="button" to="/admin/polls">
-          {t('admin.polls.back')}
-        </Link>
-      </PageMessage>
-    );
-  return <>{children(query.data)}</>;
+  return (
+    <EditorLoad query={usePoll(uid)} back={{ to: '/admin/polls', label: t('admin.polls.back') }}>
+      {children}
+    </EditorLoad>
+  );
 }
 
 /** /admin/polls/{uid}: the editor, with a way to the results. */

@@ -3,7 +3,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminRaffle } from '@store/contract/admin/raffles';
-import { ApiError } from '../../../api';
 import {
   CheckboxField,
   FormAlert,
@@ -11,17 +10,14 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
-import { useErrorText } from '../../../lib/error-text';
-import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { ImageUpload } from '../media/image-upload';
 import { useRaffle } from './api/get-raffle';
 import { useRafflePrograms } from './api/get-raffles';
 import { useCreateRaffle, useUpdateRaffle } from './api/save-raffle';
 import { RaffleDrawPanel, RaffleEntries } from './raffle-draw';
 import { RaffleState } from './raffle-state';
-import { conflictRecord } from '../shell/version-conflict';
+import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
+import { ImageField } from '../shell/image-field';
+import { useEditorFeedback } from '../shell/use-editor-feedback';
 
 type Values = {
   program: string;
@@ -92,14 +88,12 @@ function bodyOf(v: Values) {
 function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const programs = useRafflePrograms();
   const create = useCreateRaffle();
   const update = useUpdateRaffle();
   const [version, setVersion] = useState(raffle?.version ?? 0);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values>({ defaultValues: valuesOf(raffle) });
-  const { general, setGeneral, showError } = useFormFeedback(
+  const { general, saved, setSaved, starting, failed } = useEditorFeedback(
     form.setError,
     FIELDS,
     'admin.raffles.saveError',
@@ -110,8 +104,7 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
   const image = form.watch('image');
 
   const submit = form.handleSubmit(async (values) => {
-    setSaved(false);
-    setGeneral([]);
+    starting();
     try {
       if (!raffle) {
         const made = await create.mutateAsync({ program: values.program, ...bodyOf(values) });
@@ -124,14 +117,14 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their raffle, to be changed again.
-      const current = conflictRecord<AdminRaffle>(error);
-      if (current) {
-        setVersion(current.version);
-        form.reset(valuesOf(current));
-        setGeneral(['admin.raffles.conflict']);
-        return;
-      }
-      showError(error);
+      failed(
+        error,
+        (current: AdminRaffle) => {
+          setVersion(current.version);
+          form.reset(valuesOf(current));
+        },
+        'admin.raffles.conflict',
+      );
     }
   });
 
@@ -201,36 +194,31 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
           error={e.description?.message}
           {...form.register('description')}
         />
+        {/* A drawn raffle is never sent again, so no image error can stand beside a frozen one. */}
         {frozen ? null : (
-          <ImageUpload
+          <ImageField
             label={t('admin.raffles.image')}
             value={image}
             onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+            error={e.image?.message}
+            errorAs="line"
             testId="raffle-image"
           />
         )}
-        {e.image?.message ? (
-          <p className="form-field__error" role="alert">
-            {errorText(e.image.message)}
-          </p>
-        ) : null}
         <CheckboxField
           label={t('admin.raffles.active')}
           error={e.is_active?.message}
           {...form.register('is_active')}
         />
       </fieldset>
-      <FormAlert messages={general.map((m) => message(m)!)} />
-      {saved ? <FormAlert tone="info" messages={[t('admin.raffles.saved')]} /> : null}
-      {frozen ? null : (
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={create.isPending || update.isPending}
-        >
-          {raffle ? t('admin.raffles.save') : t('admin.raffles.create')}
-        </button>
-      )}
+      <SaveBar messages={general.map((m) => message(m)!)} saved={saved && t('admin.raffles.saved')}>
+        {frozen ? null : (
+          <SaveButton
+            pending={create.isPending || update.isPending}
+            label={raffle ? t('admin.raffles.save') : t('admin.raffles.create')}
+          />
+        )}
+      </SaveBar>
     </form>
   );
 }
@@ -251,33 +239,21 @@ export function NewRafflePage() {
 export function RafflePage() {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
-  const query = useRaffle(uid);
-  if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage
-        title={
-          query.error instanceof ApiError && query.error.status === 404
-            ? t('admin.notFound', { defaultValue: t('admin.fetchError') })
-            : t('admin.fetchError')
-        }
-      >
-        <Link className="button" to="/admin/raffles">
-          {t('admin.raffles.back')}
-        </Link>
-      </PageMessage>
-    );
-  const raffle = query.data;
+  const back = { to: '/admin/raffles', label: t('admin.raffles.back') };
   return (
-    <div className="admin-page">
-      <Link to="/admin/raffles">{t('admin.raffles.back')}</Link>
-      <div className="admin-page__head">
-        <h1 className="admin-page__title">{raffle.name}</h1>
-        <RaffleState raffle={raffle} />
-      </div>
-      <RaffleForm key={`${raffle.uid}-${raffle.drawn_at ?? ''}`} raffle={raffle} />
-      <RaffleDrawPanel raffle={raffle} />
-      <RaffleEntries raffle={raffle} />
-    </div>
+    <EditorLoad query={useRaffle(uid)} back={back}>
+      {(raffle) => (
+        <div className="admin-page">
+          <Link to={back.to}>{back.label}</Link>
+          <div className="admin-page__head">
+            <h1 className="admin-page__title">{raffle.name}</h1>
+            <RaffleState raffle={raffle} />
+          </div>
+          <RaffleForm key={`${raffle.uid}-${raffle.drawn_at ?? ''}`} raffle={raffle} />
+          <RaffleDrawPanel raffle={raffle} />
+          <RaffleEntries raffle={raffle} />
+        </div>
+      )}
+    </EditorLoad>
   );
 }

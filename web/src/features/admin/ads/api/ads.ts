@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminAd, AdminAdFields, AdminAdInput } from '@store/contract/admin/programs';
-import { api } from '../../../../api/client';
 import { adminAdKeys } from '../../../../api/query-keys/admin';
 import { usePagedList } from '../../api/paged-list';
+import { useDeleteRecord, useSaveRecord } from '../../shell/api/save-record';
 
 export type AdFilters = { page: number; page_size?: number; q?: string; active?: string };
 
@@ -12,23 +11,8 @@ export function useAds(filters: AdFilters) {
 }
 
 /** `POST v5/admin/ads/` or `PATCH v5/admin/ads/{uid}/` (with the version read). */
-export function useSaveAd() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, ...body }: (AdminAdFields | AdminAdInput) & { uid?: string }) =>
-      uid
-        ? api.patch<AdminAd>(`v5/admin/ads/${uid}/`, body)
-        : api.post<AdminAd>('v5/admin/ads/', body),
-    onSettled: () => client.invalidateQueries({ queryKey: adminAdKeys.all() }),
-  });
-}
+export const useSaveAd = () =>
+  useSaveRecord<AdminAd, AdminAdFields, AdminAdInput>('v5/admin/ads/', 'patch', adminAdKeys.all());
 
 /** `DELETE v5/admin/ads/{uid}/?version=`. */
-export function useDeleteAd() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, version }: { uid: string; version: number }) =>
-      api.delete<null>(`v5/admin/ads/${uid}/`, { query: { version } }),
-    onSettled: () => client.invalidateQueries({ queryKey: adminAdKeys.all() }),
-  });
-}
+export const useDeleteAd = () => useDeleteRecord('v5/admin/ads/', adminAdKeys.all());

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   AdminProgram,
   AdminProgramCreate,
@@ -8,6 +8,7 @@ import type {
 import { api } from '../../../../api/client';
 import { adminProgramKeys } from '../../../../api/query-keys/admin';
 import { usePagedList } from '../../api/paged-list';
+import { useDeleteRecord, useSaveRecord } from '../../shell/api/save-record';
 
 export type ProgramFilters = { page: number; page_size?: number; q?: string; active?: string };
 
@@ -29,23 +30,12 @@ export function useProgram(uid: string) {
 }
 
 /** `POST v5/admin/programs/` or `PATCH v5/admin/programs/{uid}/` (with the version read). */
-export function useSaveProgram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, ...body }: (AdminProgramCreate | AdminProgramInput) & { uid?: string }) =>
-      uid
-        ? api.patch<AdminProgram>(`v5/admin/programs/${uid}/`, body)
-        : api.post<AdminProgram>('v5/admin/programs/', body),
-    onSettled: () => client.invalidateQueries({ queryKey: adminProgramKeys.all() }),
-  });
-}
+export const useSaveProgram = () =>
+  useSaveRecord<AdminProgram, AdminProgramCreate, AdminProgramInput>(
+    'v5/admin/programs/',
+    'patch',
+    adminProgramKeys.all(),
+  );
 
 /** `DELETE v5/admin/programs/{uid}/?version=`: only a program nobody joined. */
-export function useDeleteProgram() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ uid, version }: { uid: string; version: number }) =>
-      api.delete<null>(`v5/admin/programs/${uid}/`, { query: { version } }),
-    onSettled: () => client.invalidateQueries({ queryKey: adminProgramKeys.all() }),
-  });
-}
+export const useDeleteProgram = () => useDeleteRecord('v5/admin/programs/', adminProgramKeys.all());
