@@ -4,17 +4,15 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlace } from '@store/contract/admin/places';
 import { weekdays as DAYS } from '@store/contract/orders/weekdays';
-import { ApiError } from '../../../api';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
+import { CheckboxField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
-import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { usePlace } from './api/get-place';
 import { useUpdatePlace } from './api/update-place';
 import { PlaceState } from './place-state';
 import { TimetableSection } from './place-timetable';
 import { bodyOf, FIELDS, numberOrNull, valuesOf, type Values } from './place-values';
-import { conflictRecord } from '../shell/version-conflict';
+import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
+import { useEditorFeedback } from '../shell/use-editor-feedback';
 
 const PinMap = lazy(() => import('./pin-map').then((m) => ({ default: m.PinMap })));
 
@@ -26,7 +24,6 @@ function PlaceForm({ place }: { place: AdminPlace }) {
   const update = useUpdatePlace();
   const [version, setVersion] = useState(place.version);
   const [stored, setStored] = useState(place.delivery);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values>({ defaultValues: valuesOf(place) });
   const e = form.formState.errors;
   const [lat, lng, deliveryOn, radius] = form.watch([
@@ -43,7 +40,7 @@ function PlaceForm({ place }: { place: AdminPlace }) {
     const day = DAYS.findIndex((d) => f.startsWith(`timetable.days.${d}.`));
     return day < 0 || openDays[day];
   });
-  const { general, setGeneral, showError } = useFormFeedback(
+  const { general, saved, setSaved, starting, failed } = useEditorFeedback(
     form.setError,
     shown,
     'admin.places.saveError',
@@ -55,8 +52,7 @@ function PlaceForm({ place }: { place: AdminPlace }) {
   const message = (m?: string) => (m?.startsWith('admin.places.') ? t(m) : m);
 
   const submit = form.handleSubmit(async (values) => {
-    setSaved(false);
-    setGeneral([]);
+    starting();
     // Pausing stops the store's orders at once: asked before it is sent.
     if (
       values.orders_paused &&
@@ -75,15 +71,15 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their place, to be changed again.
-      const current = conflictRecord<AdminPlace>(error);
-      if (current) {
-        setVersion(current.version);
-        setStored(current.delivery);
-        form.reset(valuesOf(current));
-        setGeneral(['admin.places.conflict']);
-        return;
-      }
-      showError(error);
+      failed(
+        error,
+        (current: AdminPlace) => {
+          setVersion(current.version);
+          setStored(current.delivery);
+          form.reset(valuesOf(current));
+        },
+        'admin.places.conflict',
+      );
     }
   });
 
@@ -211,13 +207,14 @@ function PlaceForm({ place }: { place: AdminPlace }) {
         <p className="admin-page__note">{t('admin.places.pauseHint')}</p>
       </section>
 
-      <div className="admin-place-form__actions">
-        <FormAlert messages={general.map((m) => message(m)!)} />
-        {saved ? <FormAlert tone="info" messages={[t('admin.places.saved')]} /> : null}
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {t('admin.places.save')}
-        </button>
-      </div>
+      <SaveBar
+        messages={general.map((m) => message(m)!)}
+        saved={saved && t('admin.places.saved')}
+        className="admin-place-form__actions"
+        wrap
+      >
+        <SaveButton pending={update.isPending} label={t('admin.places.save')} />
+      </SaveBar>
     </form>
   );
 }
@@ -236,23 +233,9 @@ export function PlaceEditorPage() {
         <h1 className="admin-page__title">{query.data?.name ?? t('admin.places.title')}</h1>
         {query.data ? <PlaceState place={query.data} /> : null}
       </div>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <PageMessage
-          title={
-            query.error instanceof ApiError && query.error.status === 404
-              ? t('admin.places.notFound')
-              : t('admin.fetchError')
-          }
-        >
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('admin.retry')}
-          </button>
-        </PageMessage>
-      ) : (
-        <PlaceForm key={query.data.uid} place={query.data} />
-      )}
+      <EditorLoad query={query} notFound={t('admin.places.notFound')}>
+        {(place) => <PlaceForm key={place.uid} place={place} />}
+      </EditorLoad>
     </div>
   );
 }

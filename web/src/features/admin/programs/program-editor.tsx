@@ -3,15 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminProgram } from '@store/contract/admin/programs';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { ImageUpload } from '../media/image-upload';
+import { CheckboxField, TextField } from '../../../components/form-fields';
 import { useDeleteProgram, useProgram, useSaveProgram } from './api/programs';
-import { AdminLoadError } from '../shell/admin-load-error';
+import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
+import { ImageField } from '../shell/image-field';
+import { useEditorFeedback } from '../shell/use-editor-feedback';
 import { bodyOf, EMPTY, FIELDS, valuesOf, type Values } from './program-values';
 import { Blocks, Levels } from './program-blocks';
-import { conflictRecord } from '../shell/version-conflict';
 
 function ProgramForm({ program }: { program: AdminProgram | null }) {
   const { t } = useTranslation();
@@ -19,9 +17,8 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
   const save = useSaveProgram();
   const remove = useDeleteProgram();
   const [version, setVersion] = useState(program?.version ?? 0);
-  const [saved, setSaved] = useState(false);
   const form = useForm<Values>({ defaultValues: program ? valuesOf(program) : EMPTY });
-  const { general, setGeneral, showError } = useFormFeedback(
+  const { general, showError, saved, setSaved, starting, failed } = useEditorFeedback(
     form.setError,
     FIELDS,
     t('admin.programs.saveError'),
@@ -30,8 +27,7 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
   const image = form.watch('image');
 
   const submit = form.handleSubmit(async (values) => {
-    setSaved(false);
-    setGeneral([]);
+    starting();
     const body = bodyOf(values);
     // Switching a program off hides it from every member: asked before it is sent.
     if (
@@ -51,14 +47,14 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
       setSaved(true);
     } catch (error) {
       // Someone else saved first: the form shows their program, to be changed again.
-      const current = conflictRecord<AdminProgram>(error);
-      if (current) {
-        setVersion(current.version);
-        form.reset(valuesOf(current));
-        setGeneral([t('admin.programs.conflict')]);
-        return;
-      }
-      showError(error);
+      failed(
+        error,
+        (current: AdminProgram) => {
+          setVersion(current.version);
+          form.reset(valuesOf(current));
+        },
+        t('admin.programs.conflict'),
+      );
     }
   });
 
@@ -92,12 +88,13 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
           error={e.description?.message}
           {...form.register('description')}
         />
-        <ImageUpload
+        <ImageField
           label={t('admin.programs.image')}
           value={image}
           onChange={(url) => form.setValue('image', url, { shouldDirty: true })}
+          error={e.image?.message}
+          errorAs="alert"
         />
-        {e.image?.message ? <FormAlert messages={[e.image.message]} /> : null}
         <CheckboxField
           label={t('admin.programs.isActive')}
           error={e.is_active?.message}
@@ -155,17 +152,17 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
       <Levels form={form} />
       <Blocks form={form} list="sections" />
       <Blocks form={form} list="ads" />
-      <FormAlert messages={general} />
-      {saved ? <FormAlert tone="info" messages={[t('admin.programs.saved')]} /> : null}
-      <div className="admin-program-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="program-save"
-        >
-          {save.isPending ? t('admin.programs.saving') : t('admin.programs.save')}
-        </button>
+      <SaveBar
+        messages={general}
+        saved={saved && t('admin.programs.saved')}
+        className="admin-program-form__actions"
+      >
+        <SaveButton
+          pending={save.isPending}
+          label={t('admin.programs.save')}
+          savingLabel={t('admin.programs.saving')}
+          testId="program-save"
+        />
         {program ? (
           <button
             type="button"
@@ -177,7 +174,7 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
             {t('admin.programs.delete')}
           </button>
         ) : null}
-      </div>
+      </SaveBar>
       {program && program.members > 0 ? (
         <p className="admin-page__note">{t('admin.programs.hasMembers')}</p>
       ) : null}
@@ -208,16 +205,17 @@ export function ProgramEditorPage() {
 
 function Existing({ uid }: { uid: string }) {
   const { t } = useTranslation();
-  const query = useProgram(uid);
-  if (query.isPending) return <Loading />;
-  if (query.isError) return <AdminLoadError onRetry={() => query.refetch()} />;
   return (
-    <>
-      <h1 className="admin-page__title">{query.data.name}</h1>
-      <p className="admin-page__note">
-        {t('admin.programs.membersCount', { count: query.data.members })}
-      </p>
-      <ProgramForm key={query.data.uid} program={query.data} />
-    </>
+    <EditorLoad query={useProgram(uid)}>
+      {(program) => (
+        <>
+          <h1 className="admin-page__title">{program.name}</h1>
+          <p className="admin-page__note">
+            {t('admin.programs.membersCount', { count: program.members })}
+          </p>
+          <ProgramForm key={program.uid} program={program} />
+        </>
+      )}
+    </EditorLoad>
   );
 }

@@ -6,14 +6,13 @@ import { toast } from 'react-toastify';
 import { type AdminPromotion } from '@store/contract/admin/promotions';
 import { ApiError } from '../../../api/client';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
-import { PageMessage } from '../../../components/page-message';
 import { PromotionCard } from '../../../components/promotion-card';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { ImageUpload } from '../media/image-upload';
 import { usePromotion } from './api/get-promotion';
 import { useSavePromotion } from './api/save-promotion';
 import { KINDS, useCompanyPrograms } from './shared';
+import { EditorLoad, SaveButton } from '../shell/editor-frame';
 import '../../../styles/programs.css';
 import {
   fields,
@@ -37,28 +36,21 @@ export function PromotionEditorPage({ uid: given, places }: { uid?: null; places
 function ExistingPromotion({ uid, places }: { uid: string; places: Place[] }) {
   const { t } = useTranslation();
   const query = usePromotion(uid);
-  if (query.isPending) return <Loading />;
-  if (query.isError)
-    return (
-      <PageMessage
-        title={
-          query.error instanceof ApiError && query.error.status === 404
-            ? t('admin.promotions.notFound')
-            : t('admin.fetchError')
-        }
-      >
-        <Link className="button" to="/admin/promotions">
-          {t('admin.promotions.back')}
-        </Link>
-      </PageMessage>
-    );
   return (
-    <Editor
-      key={query.data.version}
-      promotion={query.data}
-      places={places}
-      onReload={() => void query.refetch()}
-    />
+    <EditorLoad
+      query={query}
+      notFound={t('admin.promotions.notFound')}
+      back={{ to: '/admin/promotions', label: t('admin.promotions.back') }}
+    >
+      {(promotion) => (
+        <Editor
+          key={promotion.version}
+          promotion={promotion}
+          places={places}
+          onReload={() => void query.refetch()}
+        />
+      )}
+    </EditorLoad>
   );
 }
 
@@ -271,9 +263,11 @@ function Editor({
             />
           </fieldset>
 
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? t('admin.promotions.saving') : t('admin.promotions.save')}
-          </button>
+          <SaveButton
+            pending={save.isPending}
+            label={t('admin.promotions.save')}
+            savingLabel={t('admin.promotions.saving')}
+          />
         </form>
 
         <aside className="admin-promotion__preview" aria-labelledby="promotion-preview-title">

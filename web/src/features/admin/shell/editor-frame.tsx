@@ -6,6 +6,7 @@ import { ApiError } from '../../../api';
 import { FormAlert } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
+import { AdminLoadError } from './admin-load-error';
 
 /**
  * An editor's record as its query stands: loading, not found or failed (a page of its own), else
@@ -26,26 +27,20 @@ export function EditorLoad<T>({
 }) {
   const { t } = useTranslation();
   if (query.isPending) return <Loading />;
-  if (query.isError)
+  if (query.isError) {
+    const title =
+      notFound && query.error instanceof ApiError && query.error.status === 404
+        ? notFound
+        : t('admin.fetchError');
+    if (!back) return <AdminLoadError title={title} onRetry={() => query.refetch()} />;
     return (
-      <PageMessage
-        title={
-          notFound && query.error instanceof ApiError && query.error.status === 404
-            ? notFound
-            : t('admin.fetchError')
-        }
-      >
-        {back ? (
-          <Link className="button" to={back.to}>
-            {back.label}
-          </Link>
-        ) : (
-          <button type="button" className="button" onClick={() => void query.refetch()}>
-            {t('admin.retry')}
-          </button>
-        )}
+      <PageMessage title={title}>
+        <Link className="button" to={back.to}>
+          {back.label}
+        </Link>
       </PageMessage>
     );
+  }
   return <>{children(query.data)}</>;
 }
 
