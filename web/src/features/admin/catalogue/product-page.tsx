@@ -17,7 +17,8 @@ import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
 import { useAdminMe } from '../api/get-admin-me';
-import { ImageUpload } from '../media/image-upload';
+import { SaveBar, SaveButton } from '../shell/editor-frame';
+import { ImageField } from '../shell/image-field';
 import { useAdminCategories } from './api/categories';
 import { useCreateProduct } from './api/create-product';
 import { useAdminProduct } from './api/get-product';
@@ -232,17 +233,14 @@ function ProductForm({
             control={form.control}
             name="image"
             render={({ field, fieldState }) => (
-              <>
-                <ImageUpload
-                  label={t('admin.product.image')}
-                  value={field.value}
-                  onChange={(url) => field.onChange(url)}
-                  testId="product-image"
-                />
-                {fieldState.error?.message ? (
-                  <FormAlert messages={[fieldState.error.message]} />
-                ) : null}
-              </>
+              <ImageField
+                label={t('admin.product.image')}
+                value={field.value}
+                onChange={(url) => field.onChange(url)}
+                error={fieldState.error?.message}
+                errorAs="alert"
+                testId="product-image"
+              />
             )}
           />
         </fieldset>
@@ -278,11 +276,11 @@ function ProductForm({
           ))}
         </fieldset>
 
-        <FormAlert messages={general} />
-        <div className="product-form__actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {product ? t('admin.catalogue.save') : t('admin.product.create')}
-          </button>
+        <SaveBar messages={general} className="product-form__actions">
+          <SaveButton
+            pending={busy}
+            label={product ? t('admin.catalogue.save') : t('admin.product.create')}
+          />
           {product && !confirming ? (
             <button
               type="button"
@@ -292,7 +290,7 @@ function ProductForm({
               {t('admin.product.remove')}
             </button>
           ) : null}
-        </div>
+        </SaveBar>
         {product && confirming ? (
           <ConfirmInline
             className="product-form__confirm"

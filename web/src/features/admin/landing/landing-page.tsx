@@ -14,7 +14,7 @@ import {
   type LandingSectionType,
 } from '@store/contract/tenancy/landing';
 import { ApiError } from '../../../api';
-import { CheckboxField, FormAlert, SelectField } from '../../../components/form-fields';
+import { CheckboxField, SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useTenant } from '../../../lib/tenant';
@@ -37,6 +37,7 @@ import { SectionEditor } from './section-editor';
 import { DefaultTextsEditor } from './default-texts-editor';
 import './landing.css';
 import { conflictRecord } from '../shell/version-conflict';
+import { SaveBar, SaveButton } from '../shell/editor-frame';
 
 const TYPES = landingSectionType.options;
 
@@ -237,11 +238,12 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
           </div>
         </section>
 
-        <FormAlert messages={general} />
-        <div className="admin-landing__submit">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? t('admin.landing.saving') : t('admin.landing.save')}
-          </button>
+        <SaveBar messages={general} className="admin-landing__submit">
+          <SaveButton
+            pending={save.isPending}
+            label={t('admin.landing.save')}
+            savingLabel={t('admin.landing.saving')}
+          />
           <p role="status" className="admin-page__note" data-testid="landing-status">
             {saved && !form.formState.isDirty
               ? t('admin.landing.saved')
@@ -249,7 +251,7 @@ function LandingForm({ landing }: { landing: AdminLanding }) {
                 ? t('admin.landing.unsaved')
                 : ''}
           </p>
-        </div>
+        </SaveBar>
       </form>
       {Preview}
     </div>
