@@ -10,7 +10,7 @@ import {
   type AdminEventCreate,
 } from '@store/contract/admin/events';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import { SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import { SelectField, TextAreaField } from '../../../components/form-fields';
 import { useTenant } from '../../../lib/tenant';
 import { useAdminMe } from '../api/get-admin-me';
 import { useEvent } from './api/get-events';
@@ -19,6 +19,7 @@ import { EventState } from './event-parts';
 import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
 import { ImageField } from '../shell/image-field';
 import { useEditorFeedback } from '../shell/use-editor-feedback';
+import { FormTextField } from '../shell/form-text-field';
 
 /** The places the user may put an event at (the back office's `me.places`). */
 export type EventPlaces = { uid: string; name: string }[];
@@ -216,11 +217,7 @@ function EventForm({
         </div>
       ) : null}
       <div className="admin-event-form__grid">
-        <TextField
-          label={t('admin.events.name')}
-          error={e.name?.message}
-          {...form.register('name')}
-        />
+        <FormTextField form={form} name="name" label={t('admin.events.name')} />
         <SelectField
           label={t('admin.events.place')}
           error={e.place?.message}
@@ -234,46 +231,46 @@ function EventForm({
           ]}
           {...form.register('place')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="location"
           label={t('admin.events.location')}
           hint={placeUid ? undefined : t('admin.events.locationHint')}
-          error={e.location?.message}
-          {...form.register('location')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="start_date"
           label={t('admin.events.startDate')}
           type="date"
-          error={e.start_date?.message}
-          {...form.register('start_date')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="start_time"
           label={t('admin.events.startTime')}
           type="time"
           hint={t('admin.events.startTimeHint')}
-          error={e.start_time?.message}
-          {...form.register('start_time')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="end_date"
           label={t('admin.events.endDate')}
           type="date"
           hint={t('admin.events.endDateHint')}
-          error={e.end_date?.message}
-          {...form.register('end_date')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="end_time"
           label={t('admin.events.endTime')}
           type="time"
           hint={t('admin.events.endTimeHint')}
-          error={e.end_time?.message}
-          {...form.register('end_time')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="link"
           label={t('admin.events.link')}
           type="url"
           inputMode="url"
           hint={t('admin.events.linkHint')}
-          error={e.link?.message}
-          {...form.register('link')}
         />
       </div>
       <TextAreaField

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPlace } from '@store/contract/admin/places';
 import { weekdays as DAYS } from '@store/contract/orders/weekdays';
-import { CheckboxField, TextField } from '../../../components/form-fields';
+import { CheckboxField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { usePlace } from './api/get-place';
 import { useUpdatePlace } from './api/update-place';
@@ -13,6 +13,7 @@ import { TimetableSection } from './place-timetable';
 import { bodyOf, FIELDS, numberOrNull, valuesOf, type Values } from './place-values';
 import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
 import { useEditorFeedback } from '../shell/use-editor-feedback';
+import { FormTextField } from '../shell/form-text-field';
 
 const PinMap = lazy(() => import('./pin-map').then((m) => ({ default: m.PinMap })));
 
@@ -93,32 +94,20 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       <section className="admin-panel">
         <h2 className="admin-panel__title">{t('admin.places.general')}</h2>
         <div className="admin-place-form__grid">
-          <TextField
-            label={t('admin.places.name')}
-            error={e.name?.message}
-            {...form.register('name')}
-          />
-          <TextField
-            label={t('admin.places.address')}
-            error={e.address?.message}
-            {...form.register('address')}
-          />
-          <TextField
-            label={t('admin.places.localityName')}
-            error={e.locality_name?.message}
-            {...form.register('locality_name')}
-          />
-          <TextField
+          <FormTextField form={form} name="name" label={t('admin.places.name')} />
+          <FormTextField form={form} name="address" label={t('admin.places.address')} />
+          <FormTextField form={form} name="locality_name" label={t('admin.places.localityName')} />
+          <FormTextField
+            form={form}
+            name="telephone1"
             label={t('admin.places.telephone1')}
             type="tel"
-            error={e.telephone1?.message}
-            {...form.register('telephone1')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="telephone2"
             label={t('admin.places.telephone2')}
             type="tel"
-            error={e.telephone2?.message}
-            {...form.register('telephone2')}
           />
         </div>
       </section>
@@ -140,17 +129,17 @@ function PlaceForm({ place }: { place: AdminPlace }) {
           />
         </Suspense>
         <div className="admin-place-form__grid">
-          <TextField
+          <FormTextField
+            form={form}
+            name="latitude"
             label={t('admin.places.latitude')}
             inputMode="decimal"
-            error={e.latitude?.message}
-            {...form.register('latitude')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="longitude"
             label={t('admin.places.longitude')}
             inputMode="decimal"
-            error={e.longitude?.message}
-            {...form.register('longitude')}
           />
         </div>
       </section>
@@ -173,23 +162,23 @@ function PlaceForm({ place }: { place: AdminPlace }) {
         {deliveryOn ? (
           <>
             <div className="admin-place-form__grid">
-              <TextField
+              <FormTextField
+                form={form}
+                name="delivery.base_fare"
                 label={t('admin.places.baseFare')}
                 inputMode="decimal"
-                error={e.delivery?.base_fare?.message}
-                {...form.register('delivery.base_fare')}
               />
-              <TextField
+              <FormTextField
+                form={form}
+                name="delivery.per_km"
                 label={t('admin.places.perKm')}
                 inputMode="decimal"
-                error={e.delivery?.per_km?.message}
-                {...form.register('delivery.per_km')}
               />
-              <TextField
+              <FormTextField
+                form={form}
+                name="delivery.max_radius_km"
                 label={t('admin.places.radius')}
                 inputMode="decimal"
-                error={e.delivery?.max_radius_km?.message}
-                {...form.register('delivery.max_radius_km')}
               />
             </div>
             <p className="admin-page__note">{t('admin.places.fareHint')}</p>

@@ -4,15 +4,11 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminPoll } from '@store/contract/admin/polls';
 import { ApiError } from '../../../api';
-import {
-  CheckboxField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-fields';
+import { CheckboxField, SelectField, TextAreaField } from '../../../components/form-fields';
 import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
 import { ImageField } from '../shell/image-field';
 import { useEditorFeedback } from '../shell/use-editor-feedback';
+import { FormTextField } from '../shell/form-text-field';
 import { usePoll } from './api/get-poll';
 import { usePollPrograms } from './api/get-polls';
 import { useDeletePoll, useSavePoll } from './api/save-poll';
@@ -127,24 +123,20 @@ function PollForm({ poll }: { poll: AdminPoll | null }) {
               {...form.register('program')}
             />
           )}
-          <TextField
-            label={t('admin.polls.pollTitle')}
-            error={e.title?.message}
-            {...form.register('title')}
-          />
-          <TextField
+          <FormTextField form={form} name="title" label={t('admin.polls.pollTitle')} />
+          <FormTextField
+            form={form}
+            name="starts_at"
             label={t('admin.polls.startsAt')}
             type="datetime-local"
             hint={t('admin.polls.timeHint')}
-            error={e.starts_at?.message}
-            {...form.register('starts_at')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="ends_at"
             label={t('admin.polls.endsAt')}
             type="datetime-local"
             hint={t('admin.polls.timeHint')}
-            error={e.ends_at?.message}
-            {...form.register('ends_at')}
           />
         </div>
         <TextAreaField

@@ -3,11 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminProgram } from '@store/contract/admin/programs';
-import { CheckboxField, TextField } from '../../../components/form-fields';
+import { CheckboxField } from '../../../components/form-fields';
 import { useDeleteProgram, useProgram, useSaveProgram } from './api/programs';
 import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
 import { ImageField } from '../shell/image-field';
 import { useEditorFeedback } from '../shell/use-editor-feedback';
+import { FormTextField } from '../shell/form-text-field';
 import { bodyOf, EMPTY, FIELDS, valuesOf, type Values } from './program-values';
 import { Blocks, Levels } from './program-blocks';
 
@@ -78,16 +79,8 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
     >
       <section className="admin-panel">
         <h2 className="admin-panel__title">{t('admin.programs.general')}</h2>
-        <TextField
-          label={t('admin.programs.name')}
-          error={e.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          label={t('admin.programs.description')}
-          error={e.description?.message}
-          {...form.register('description')}
-        />
+        <FormTextField form={form} name="name" label={t('admin.programs.name')} />
+        <FormTextField form={form} name="description" label={t('admin.programs.description')} />
         <ImageField
           label={t('admin.programs.image')}
           value={image}
@@ -133,19 +126,19 @@ function ProgramForm({ program }: { program: AdminProgram | null }) {
         />
         <p className="admin-page__note">{t('admin.programs.staffConfirmsHint')}</p>
         <div className="admin-program-form__grid">
-          <TextField
+          <FormTextField
+            form={form}
+            name="order_points_per_sol"
             label={t('admin.programs.orderPointsPerSol')}
             hint={t('admin.programs.orderPointsPerSolHint')}
             inputMode="numeric"
-            error={e.order_points_per_sol?.message}
-            {...form.register('order_points_per_sol')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="points_expire_after_days"
             label={t('admin.programs.expireAfterDays')}
             hint={t('admin.programs.expireAfterDaysHint')}
             inputMode="numeric"
-            error={e.points_expire_after_days?.message}
-            {...form.register('points_expire_after_days')}
           />
         </div>
       </section>

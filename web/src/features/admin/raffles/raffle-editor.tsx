@@ -8,7 +8,6 @@ import {
   FormAlert,
   SelectField,
   TextAreaField,
-  TextField,
 } from '../../../components/form-fields';
 import { useRaffle } from './api/get-raffle';
 import { useRafflePrograms } from './api/get-raffles';
@@ -18,6 +17,7 @@ import { RaffleState } from './raffle-state';
 import { EditorLoad, SaveBar, SaveButton } from '../shell/editor-frame';
 import { ImageField } from '../shell/image-field';
 import { useEditorFeedback } from '../shell/use-editor-feedback';
+import { FormTextField } from '../shell/form-text-field';
 
 type Values = {
   program: string;
@@ -151,42 +151,34 @@ function RaffleForm({ raffle }: { raffle: AdminRaffle | null }) {
             ]}
             {...form.register('program')}
           />
-          <TextField
-            label={t('admin.raffles.name')}
-            error={e.name?.message}
-            {...form.register('name')}
-          />
-          <TextField
-            label={t('admin.raffles.prize')}
-            error={e.prize?.message}
-            {...form.register('prize')}
-          />
-          <TextField
+          <FormTextField form={form} name="name" label={t('admin.raffles.name')} />
+          <FormTextField form={form} name="prize" label={t('admin.raffles.prize')} />
+          <FormTextField
+            form={form}
+            name="winners_count"
             label={t('admin.raffles.winnersCount')}
             inputMode="numeric"
-            error={e.winners_count?.message}
-            {...form.register('winners_count')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="starts_at"
             label={t('admin.raffles.startsAt')}
             type="datetime-local"
             hint={t('admin.raffles.timeHint')}
-            error={e.starts_at?.message}
-            {...form.register('starts_at')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="ends_at"
             label={t('admin.raffles.endsAt')}
             type="datetime-local"
             hint={t('admin.raffles.timeHint')}
-            error={e.ends_at?.message}
-            {...form.register('ends_at')}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="draw_at"
             label={t('admin.raffles.drawAt')}
             type="datetime-local"
             hint={t('admin.raffles.timeHint')}
-            error={e.draw_at?.message}
-            {...form.register('draw_at')}
           />
         </div>
         <TextAreaField
