@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import type { Harness } from './harness';
 
 /** Signs in on `loginUrl` (a host's /login) and waits to be sent on. */
 export async function signIn(
@@ -35,4 +36,13 @@ export async function signInFrom(
     await page.getByRole('button', { name: 'Omitir por ahora' }).click();
     await page.waitForURL((at) => !at.pathname.startsWith('/complete-info'));
   }
+}
+
+/**
+ * `signInFrom` on the file's server: `pathname` (a guarded page, or /login) of `host`, the demo
+ * store (localhost) unless another is named.
+ */
+export function signInOnServer(harness: Harness, host = 'localhost') {
+  return (page: Page, pathname: string, email: string, password: string): Promise<void> =>
+    signInFrom(page, harness.server().url(host, pathname), email, password);
 }

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 
 // The owner creates a product from the browser: a bad price is named at its field, then the
 // product is created with an option group, an uploaded image and a price of its own at one
@@ -16,14 +16,7 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const TITLE = 'Tarta de maracuyá';
 
-async function signInFrom(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 test(
   'the owner creates a product with options and an image; a member adds it to the cart with an option',
@@ -33,7 +26,7 @@ test(
     const owner = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(owner.context, server.url('localhost'));
     const page = owner.page;
-    await signInFrom(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
+    await signIn(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
     await page.getByRole('heading', { name: 'Catálogo', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Nuevo producto' }).click();
     await page.getByRole('heading', { name: 'Nuevo producto', level: 1 }).waitFor();
@@ -117,7 +110,7 @@ test(
     const member = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(member.context, server.url('localhost'));
     const shop = member.page;
-    await signInFrom(shop, '/login', 'demo@aurora.pe', 'Aurora2026!');
+    await signIn(shop, '/login', 'demo@aurora.pe', 'Aurora2026!');
     await shop.goto(server.url('localhost', '/products'));
     await shop.getByLabel('Local').selectOption({ label: MIRAFLORES });
     await shop.getByLabel('Buscar productos').fill('maracuya');

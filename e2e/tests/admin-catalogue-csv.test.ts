@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { downloadedText } from '../lib/download';
+import { signInOnServer } from '../lib/sign-in';
 
 // The catalogue's CSV import and bulk edit in a real browser: the demo owner downloads the
 // products file, uploads a file with one bad row (the preview names its row and column and
@@ -15,14 +16,7 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 const PLACE = 'Aurora Miraflores';
 
-async function signInFrom(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 /** What the store lists at a place under a search (a query of its own, past the micro-cache). */
 async function storeSells(page: Page, search: string, bust: string) {
@@ -57,7 +51,7 @@ test(
   async () => {
     const { context, page } = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(context, harness.server().url('localhost'));
-    await signInFrom(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
+    await signIn(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
     await page.getByRole('heading', { name: 'Catálogo', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Importar / exportar CSV' }).click();
     await page.getByRole('heading', { name: 'Importar productos desde CSV', level: 1 }).waitFor();
@@ -164,7 +158,7 @@ test(
 test('the import and the bulk grid fit a phone', { skip }, async () => {
   const { context, page } = await harness.newPage({ viewport: PHONE });
   await acceptCookiesUpFront(context, harness.server().url('localhost'));
-  await signInFrom(page, '/admin/catalogue/bulk', 'dueno@aurora.pe', 'Dueno2026!');
+  await signIn(page, '/admin/catalogue/bulk', 'dueno@aurora.pe', 'Dueno2026!');
   await page.getByRole('heading', { name: 'Precios y stock en bloque', level: 1 }).waitFor();
   await page.getByTestId('bulk-row').first().waitFor();
   const overflow = await page.evaluate(

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 
 // The back office's catalogue in a real browser: the demo owner finds a product, changes its
 // price and takes it off one place; the store then sells it at the new price there and not
@@ -12,14 +13,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signInFrom(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 /** What the store sells at a place under a search (a query of its own, past the micro-cache). */
 async function storeSells(page: Page, placeName: string, search: string, bust: string) {
@@ -46,7 +40,7 @@ test(
   async () => {
     const { context, page } = await harness.newPage({ viewport: DESKTOP });
     await acceptCookiesUpFront(context, harness.server().url('localhost'));
-    await signInFrom(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
+    await signIn(page, '/admin/catalogue', 'dueno@aurora.pe', 'Dueno2026!');
     await page.waitForURL((url) => url.pathname === '/admin/catalogue');
     await page.getByRole('heading', { name: 'Catálogo', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Secciones de la administración' });
@@ -88,7 +82,7 @@ test(
 test('on a phone the catalogue fits the width', { skip }, async () => {
   const { context, page } = await harness.newPage({ viewport: PHONE });
   await acceptCookiesUpFront(context, harness.server().url('localhost'));
-  await signInFrom(page, '/admin/catalogue', 'gerente@aurora.pe', 'Gerente2026!');
+  await signIn(page, '/admin/catalogue', 'gerente@aurora.pe', 'Gerente2026!');
   await page.waitForURL((url) => url.pathname === '/admin/catalogue');
   await page.getByTestId('catalogue-product').first().waitFor();
   await page

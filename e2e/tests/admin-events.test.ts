@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { addDays, storeDateOf } from '@store/contract';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // Events in the back office, in a real browser: the owner of Rock y Pez (the demo store with
@@ -17,14 +18,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const ROCKY = 'rockypez.localhost';
 const EVENT = 'Tributo a Soda Stereo';
 
-async function signIn(page: Page, host: string, email: string, password: string) {
-  await page.goto(harness.server().url(host, '/admin'));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = (page: Page, host: string, email: string, password: string) =>
+  signInOnServer(harness, host)(page, '/admin', email, password);
 
 async function sideScroll(page: Page) {
   return page.evaluate(

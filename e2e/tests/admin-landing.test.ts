@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The landing editor in a real browser: the demo owner turns Café Aurora's landing into a
@@ -15,14 +16,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 /** The types of the sections the page shows, in order (data-section of the public component). */
 async function shownSections(page: Page, scope: string): Promise<string[]> {

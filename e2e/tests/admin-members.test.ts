@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
 import { downloadedText } from '../lib/download';
+import { signInOnServer } from '../lib/sign-in';
 
 // The owner's members in a real browser: the demo owner finds the demo member (Ana Quispe) by
 // part of her name, opens her, reads her balances and ledger from the tenant file, and exports
@@ -13,14 +14,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 const overflowOf = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { choosePickupSlot } from '../lib/pickup';
 
 // The owner's coupons in a real browser: the demo owner creates a coupon in /admin/coupons,
@@ -15,14 +16,7 @@ const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 const couponRow = (page: Page, code: string) =>
   page.getByTestId('admin-coupons').locator('tr', { hasText: code });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import { downloadedText } from '../lib/download';
 
@@ -21,14 +22,8 @@ const PEOPLE: Record<string, string> = {
   'dueno@aurora.pe': 'Dueno2026!',
 };
 
-async function signIn(page: Page, pathname: string, email: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PEOPLE[email]);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = (page: Page, pathname: string, email: string) =>
+  signInOnServer(harness)(page, pathname, email, PEOPLE[email]);
 
 async function fitsAndPassesAxe(page: Page, name: string) {
   // What sticks out, named in the failure (an element whose right edge passes the screen's).

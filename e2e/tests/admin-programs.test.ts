@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { formatFindings, seriousViolations } from '../lib/axe';
 
 // The owner's programs and ads in a real browser: the demo owner raises Aurora Club's earning
@@ -15,14 +15,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PROGRAM_PATH = '/program/5cff79f6-a020-5b74-b944-6467a721d32b';
 const PHONE = { width: 375, height: 812 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  if (pathname !== '/login') await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 test(
   'the owner edits the earning rate, adds a level and ads; the member sees them in the store',

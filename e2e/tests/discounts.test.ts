@@ -1,8 +1,8 @@
 import { fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { choosePickupSlot } from '../lib/pickup';
 
 // Automatic discounts in a real browser: the demo owner creates a happy-hour 10 % on the
@@ -16,14 +16,7 @@ const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const DESKTOP = { width: 1280, height: 800 };
 const RULE = 'Happy hour bebidas frías';
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 /** Store time (Lima) `hours` from now, "HH:MM" (the rule's hours wrap past midnight). */
 function limaTime(hours: number) {
