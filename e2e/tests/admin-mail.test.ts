@@ -1,25 +1,18 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
 import { signInFrom } from '../lib/sign-in';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 
 // The owner's view of mails that could not be sent (Ajustes): an invitation to an address the mail
 // server refuses fails, shows there with the server's answer, and once the server accepts the
 // address again the owner's 'Reenviar' delivers it.
-let smtp: SmtpInbox | undefined;
 let refusing = true;
-const harness = useHarness({
-  env: async () => {
-    // The mailbox 'rechazada@...' does not exist until the test says it does.
-    const refused = { test: (address: string) => refusing && address.startsWith('rechazada') };
-    smtp = await startSmtp({ rejectRecipients: refused });
-    return { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' };
-  },
-});
-after(async () => {
-  await smtp?.close();
+const { harness, inbox } = useHarnessWithSmtp({
+  // The mailbox 'rechazada@...' does not exist until the test says it does.
+  smtp: { rejectRecipients: { test: (address) => refusing && address.startsWith('rechazada') } },
+  env: { MAIL_POLL_MS: '200' },
 });
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
@@ -63,7 +56,7 @@ test(
       .click();
     await panel.getByText('El correo volvió a la cola y se enviará en unos segundos.').waitFor();
     assert.equal(await failed.count(), 0, 'the mail left the failed list');
-    const mail = await smtp!.waitFor('rechazada@example.com', /Te invitaron al equipo/);
+    const mail = await inbox().waitFor('rechazada@example.com', /Te invitaron al equipo/);
     assert.ok(mail.links.some((l) => l.includes('/staff/invitation/')));
   },
 );

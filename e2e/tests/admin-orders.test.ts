@@ -1,9 +1,10 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { choosePickup, demoShopper, payBySandboxCard, placeAndOpen } from '../lib/checkout';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
 import { placePickupOrder } from '../lib/member-orders';
 import { downloadedText } from '../lib/download';
@@ -14,20 +15,7 @@ import { downloadedText } from '../lib/download';
 // orders; on a phone the list is cards that fit the screen. A new order is announced while
 // /admin is open, and the owner takes it through its statuses there; the customer is told by
 // mail (the server's mails go to an SMTP server started here) and on their order's page.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
-const inbox = () => {
-  if (!smtp) throw new Error('no SMTP server');
-  return smtp;
-};
+const { harness, inbox } = useHarnessWithSmtp();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
@@ -35,14 +23,7 @@ const SMALL_PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const WIDE = { width: 1366, height: 768 };
 
-async function signIn(page: Page, pathname: string, email: string, password: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = signInOnServer(harness);
 
 const shopper = demoShopper(harness);
 

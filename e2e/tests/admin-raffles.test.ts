@@ -1,25 +1,17 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
+import { signInOnServer } from '../lib/sign-in';
 import { formatFindings, seriousViolations } from '../lib/axe';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 
 // A raffle drawn and re-verified in a real browser: the demo owner creates a raffle in
 // /admin/raffles, the demo member enters it from the store's raffles page and the cashier
 // (joining the club) through the API, the owner sees both entrants, draws (after the
 // confirmation), sees the winner, and "Verificar" re-runs the draw and confirms it; the
 // winner's mail arrives over SMTP. The raffle screen fits a phone and passes axe.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
+const { harness, inbox } = useHarnessWithSmtp();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
@@ -30,14 +22,8 @@ const PEOPLE: Record<string, string> = {
   'cajero@aurora.pe': 'Cajero2026!',
 };
 
-async function signIn(page: Page, pathname: string, email: string) {
-  await page.goto(harness.server().url('localhost', pathname));
-  await page.waitForURL((url) => url.pathname === '/login');
-  await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(PEOPLE[email] ?? 'Dueno2026!');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+const signIn = (page: Page, pathname: string, email: string) =>
+  signInOnServer(harness)(page, pathname, email, PEOPLE[email] ?? 'Dueno2026!');
 
 /** The cashier is a customer too: joins the club and enters the raffle through the API. */
 async function enterByApi(email: string, programUid: string, raffleUid: string) {
@@ -134,7 +120,7 @@ test('a raffle is drawn, its winner mailed, and the draw re-verified', { skip },
   assert.equal(axe.length, 0, formatFindings(axe));
 
   // The winner's mail arrives.
-  const mail = await smtp!.waitFor(email, /Ganaste el sorteo/);
+  const mail = await inbox().waitFor(email, /Ganaste el sorteo/);
   assert.match(mail.text, new RegExp(RAFFLE));
   assert.ok(
     mail.links.some((l) => l.endsWith('/raffles')),

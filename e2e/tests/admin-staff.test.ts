@@ -1,23 +1,14 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
 import { signInFrom } from '../lib/sign-in';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 
 // The owner's staff screen in a real browser: the demo owner invites the demo member from
 // /admin/staff, the member accepts the mailed link and shows up in the team; the owner changes
 // their role and removes them after a confirmation. The manager has no staff screen.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
+const { harness, inbox } = useHarnessWithSmtp();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 375, height: 812 };
@@ -63,13 +54,13 @@ test(
     const pending = page.getByTestId('admin-staff-invitations');
     const invitation = pending.locator('[data-invitation="demo@aurora.pe"]');
     await invitation.getByText(/Personal · Aurora Miraflores · vence el/).waitFor();
-    await smtp!.waitFor('demo@aurora.pe', /Te invitaron al equipo/);
+    await inbox().waitFor('demo@aurora.pe', /Te invitaron al equipo/);
     // Re-sent: a new link replaces the first one.
     await invitation.getByRole('button', { name: 'Reenviar' }).click();
     await page.getByText('Invitación reenviada a demo@aurora.pe.').waitFor();
     await page.screenshot({ path: `${SHOTS}/admin-staff-desktop.png`, fullPage: true });
     // waitFor takes each mail once: this is the second, the link that works.
-    const mail = await smtp!.waitFor('demo@aurora.pe', /Te invitaron al equipo/);
+    const mail = await inbox().waitFor('demo@aurora.pe', /Te invitaron al equipo/);
     const link = mail.links.find((l) => l.includes('/staff/invitation/'));
     assert.ok(link, mail.text);
 

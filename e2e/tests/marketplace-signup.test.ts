@@ -1,11 +1,11 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
 import { choosePickupSlot } from '../lib/pickup';
 import { fillShownField } from '../lib/checkout';
 import { formatFindings, seriousViolations } from '../lib/axe';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 import { confirmMerchantEmail, createMerchantAccount, fillStoreForm } from '../lib/merchant-signup';
 import { apiFromPage } from '../lib/member-orders';
 import { signIn as signInAt } from '../lib/sign-in';
@@ -14,16 +14,7 @@ import { signIn as signInAt } from '../lib/sign-in';
 // confirms the email from the mail received over SMTP, creates a store at /crear-tienda and
 // lands on its onboarding checklist; the marketplace owner approves it in /admin/stores; the
 // merchant completes the steps; a shopper finds the store on the marketplace home and orders.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: '100' };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
+const { harness, inbox } = useHarnessWithSmtp({ env: { RATE_LIMIT_FACTOR: '100' } });
 const { skip } = harness;
 const HOST = 'merchants.localhost';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
@@ -116,7 +107,7 @@ test(
     // Not confirmed yet: the page says so. The mailed link confirms the address.
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
     await merchant.getByRole('heading', { name: 'Confirma tu correo' }).waitFor();
-    await confirmMerchantEmail(merchant, smtp!, email);
+    await confirmMerchantEmail(merchant, inbox(), email);
 
     // The store form: a field error beside its field, then the store is created.
     await merchant.goto(harness.server().url(HOST, '/crear-tienda'));
@@ -230,7 +221,7 @@ test(
     await owner.getByText(`${storeName} fue aprobada.`).waitFor();
     await owner.screenshot({ path: `${SHOTS}/marketplace-stores.png`, fullPage: true });
     await noSeriousViolations(owner, 'marketplace stores');
-    const approved = await smtp!.waitFor(email, /aprobada/);
+    const approved = await inbox().waitFor(email, /aprobada/);
     assert.match(approved.text, /Abrir la administración/);
 
     // A shopper finds it on the marketplace home (on a phone) and orders its product, cash at pickup.

@@ -1,8 +1,8 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { acceptCookiesUpFront } from '../lib/harness';
+import { useHarnessWithSmtp } from '../lib/smtp';
 import {
   confirmMerchantEmail,
   createMerchantAccount,
@@ -16,16 +16,7 @@ import { signIn as signInAt } from '../lib/sign-in';
 // Callao's districts, then works in a back office that names their own store and offers none
 // of the marketplace's screens; Rock y Pez opens on its events; Café Aurora's landing offers a
 // way in to signed-out visitors.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url, RATE_LIMIT_FACTOR: '100' };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
+const { harness, inbox } = useHarnessWithSmtp({ env: { RATE_LIMIT_FACTOR: '100' } });
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
@@ -130,7 +121,7 @@ test(
 
     // The mailed link confirms the address and returns to the store sign-up, not /complete-info
     // (the new account has no birth date nor gender yet).
-    const link = await confirmMerchantEmail(page, smtp!, email);
+    const link = await confirmMerchantEmail(page, inbox(), email);
     assert.match(link, /\?next=%2Fcrear-tienda$/);
     await page.waitForURL((url) => url.pathname === '/crear-tienda');
     await page.getByRole('heading', { name: 'Crea tu tienda gratis' }).waitFor();

@@ -1,14 +1,14 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront } from '../lib/harness';
 import { apiFromPage, placePickupOrder as placeMemberPickupOrder } from '../lib/member-orders';
 import { repoRoot, startServer, type RunningServer } from '../lib/server';
-import { startSmtp, type SmtpInbox } from '../lib/smtp';
+import { useHarnessWithSmtp } from '../lib/smtp';
 import { alertsSeen, spyOnOrderAlerts } from '../lib/order-alerts';
 import { downloadedText } from '../lib/download';
 
@@ -17,16 +17,7 @@ import { downloadedText } from '../lib/download';
 // from RECEIVED to DELIVERED while the member watches its page, and downloads the report whose
 // CSV holds those records. A customer opening /staff gets the no-access page.
 // Staff invitations are mailed: the server's mails go to an SMTP server started here.
-let smtp: SmtpInbox | undefined;
-const harness = useHarness({
-  env: async () => {
-    smtp = await startSmtp();
-    return { SMTP_URL: smtp.url };
-  },
-});
-after(async () => {
-  await smtp?.close();
-});
+const { harness, inbox } = useHarnessWithSmtp();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
@@ -641,7 +632,7 @@ test(
     assert.equal(await list.locator('[data-member="demo@aurora.pe"]').count(), 0);
     await owner.screenshot({ path: `${SHOTS}/staff-members-phone.png`, fullPage: true });
 
-    const mail = await smtp!.waitFor('demo@aurora.pe', /Te invitaron al equipo/);
+    const mail = await inbox().waitFor('demo@aurora.pe', /Te invitaron al equipo/);
     const link = mail.links.find((l) => l.includes('/staff/invitation/'))!;
     assert.ok(link, mail.text);
     const member = await signIn('demo@aurora.pe', 'Aurora2026!', PHONE);
