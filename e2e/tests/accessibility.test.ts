@@ -221,146 +221,45 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
   for (const viewport of [PHONE, DESKTOP]) {
     const owner = await newPage(viewport);
     await logIn(owner.page, 'dueno@aurora.pe', 'Dueno2026!');
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin'),
-      `/admin ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/coupons'),
-      `/admin/coupons ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/payments'),
-      `/admin/payments ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/branding'),
-      `/admin/branding ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/catalogue'),
-      `/admin/catalogue ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/settings'),
-      `/admin/settings ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/catalogue/import'),
-      `/admin/catalogue/import ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/catalogue/products/new'),
-      `/admin/catalogue/products/new ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/catalogue/bulk'),
-      `/admin/catalogue/bulk ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/places'),
-      `/admin/places ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/promotions'),
-      `/admin/promotions ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/promotions/new'),
-      `/admin/promotions/new ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/categories'),
-      `/admin/categories ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/orders'),
-      `/admin/orders ${viewport.width}`,
-    );
+    // Each back-office page is named by its path and the screen's width.
+    const visitAll = async (page: Page, host: string, paths: string[]) => {
+      for (const path of paths)
+        await visit(page, findings, server.url(host, path), `${path} ${viewport.width}`);
+    };
+    await visitAll(owner.page, 'localhost', [
+      '/admin',
+      '/admin/coupons',
+      '/admin/payments',
+      '/admin/branding',
+      '/admin/catalogue',
+      '/admin/settings',
+      '/admin/catalogue/import',
+      '/admin/catalogue/products/new',
+      '/admin/catalogue/bulk',
+      '/admin/places',
+      '/admin/promotions',
+      '/admin/promotions/new',
+      '/admin/categories',
+      '/admin/orders',
+    ]);
     await owner.page.getByTestId('admin-orders').getByRole('link').first().click();
     await owner.page.getByTestId('admin-order').waitFor();
     await check(owner.page, findings, `/admin/orders/{uid} ${viewport.width}`);
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/staff'),
-      `/admin/staff ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/programs'),
-      `/admin/programs ${viewport.width}`,
-    );
+    await visitAll(owner.page, 'localhost', ['/admin/staff', '/admin/programs']);
     await owner.page.getByTestId('admin-programs').getByRole('link').first().click();
     await owner.page.getByTestId('program-levels').waitFor();
     await check(owner.page, findings, `/admin/programs/{uid} ${viewport.width}`);
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/ads'),
-      `/admin/ads ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/members'),
-      `/admin/members ${viewport.width}`,
-    );
+    await visitAll(owner.page, 'localhost', ['/admin/ads', '/admin/members']);
     const firstMember = owner.page.locator('main a[href^="/admin/members/"]').first();
     await firstMember.waitFor();
     await firstMember.click();
     await owner.page.getByTestId('admin-member-balances').waitFor();
     await check(owner.page, findings, `/admin/members/{uid} ${viewport.width}`);
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/raffles'),
-      `/admin/raffles ${viewport.width}`,
-    );
+    await visitAll(owner.page, 'localhost', ['/admin/raffles']);
     await owner.page.getByTestId('admin-raffles').getByRole('link').first().click();
     await owner.page.getByTestId('raffle-draw').waitFor();
     await check(owner.page, findings, `/admin/raffles/{uid} ${viewport.width}`);
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/raffles/new'),
-      `/admin/raffles/new ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/polls'),
-      `/admin/polls ${viewport.width}`,
-    );
+    await visitAll(owner.page, 'localhost', ['/admin/raffles/new', '/admin/polls']);
     await owner.page
       .getByTestId('admin-polls')
       .getByRole('link', { name: /^Editar:/ })
@@ -371,39 +270,18 @@ test('staff area, back office, landing app and multisite pages', { skip }, async
     await owner.page.getByRole('link', { name: 'Ver resultados' }).click();
     await owner.page.getByTestId('poll-result').first().waitFor();
     await check(owner.page, findings, `/admin/polls/{uid}/results ${viewport.width}`);
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/polls/new'),
-      `/admin/polls/new ${viewport.width}`,
-    );
-    await visit(
-      owner.page,
-      findings,
-      server.url('localhost', '/admin/landing'),
-      `/admin/landing ${viewport.width}`,
-    );
+    await visitAll(owner.page, 'localhost', ['/admin/polls/new', '/admin/landing']);
     await owner.context.close();
 
     // Events, on the demo store that has them (Rock y Pez).
     const rocky = await newPage(viewport);
     await acceptCookiesUpFront(rocky.context, server.url('rockypez.localhost'));
     await logIn(rocky.page, 'dueno@rockypez.pe', 'Rocky2026!', 'rockypez.localhost');
-    await visit(
-      rocky.page,
-      findings,
-      server.url('rockypez.localhost', '/admin/events'),
-      `/admin/events ${viewport.width}`,
-    );
+    await visitAll(rocky.page, 'rockypez.localhost', ['/admin/events']);
     await rocky.page.getByTestId('admin-events').getByRole('link').first().click();
     await rocky.page.getByTestId('event-status').waitFor({ state: 'attached' });
     await check(rocky.page, findings, `/admin/events/{uid} ${viewport.width}`);
-    await visit(
-      rocky.page,
-      findings,
-      server.url('rockypez.localhost', '/admin/events/new'),
-      `/admin/events/new ${viewport.width}`,
-    );
+    await visitAll(rocky.page, 'rockypez.localhost', ['/admin/events/new']);
     await rocky.context.close();
   }
 
