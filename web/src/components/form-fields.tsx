@@ -259,3 +259,20 @@ export function FieldGroup({
     </fieldset>
   );
 }
+
+/** A form's full-width main button: disabled, and saying `busyText`, while the form is sent. */
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+}: {
+  busy: boolean;
+  busyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="submit" className="button button--primary button--block" disabled={busy}>
+      {busy ? busyText : children}
+    </button>
+  );
+}

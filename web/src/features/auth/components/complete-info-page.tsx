@@ -23,7 +23,13 @@ import { tidyName } from '../../../lib/names';
 import { composeBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { Loading } from '../../../components/loading';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextField,
+  SubmitButton,
+} from '../../../components/form-fields';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { AuthCard } from './auth-card';
 import { wantedPath } from '../lib/signin';
@@ -232,13 +238,9 @@ function CompleteInfoForm({ user }: { user: User }) {
         />
       ) : null}
       <FormAlert messages={general} />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={save.isPending}
-      >
-        {save.isPending ? t('auth.sending') : t('auth.save')}
-      </button>
+      <SubmitButton busy={save.isPending} busyText={t('auth.sending')}>
+        {t('auth.save')}
+      </SubmitButton>
       <button
         type="button"
         className="button button--ghost button--block"

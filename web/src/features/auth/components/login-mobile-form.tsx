@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { DEFAULT_DIAL_CODE } from '@store/contract/constants';
 import { authMessages } from '@store/contract/auth/messages';
 import { errorMessages } from '@store/contract/form-messages';
-import { PasswordField, FormAlert } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { withDialCode } from '../../../lib/phone';
+import { LoginFormEnd } from './login-form-end';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import type { MobileOutput, MobileValues } from './login-rules';
 import {
@@ -29,7 +28,6 @@ export function MobileForm({
   pending: boolean;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const form = useForm<MobileValues, unknown, MobileOutput>({
     resolver: lazyResolver((rules) => rules.mobileResolver),
     defaultValues: { dial_code: DEFAULT_DIAL_CODE, mobile_number: '', password: '' },
@@ -65,17 +63,14 @@ export function MobileForm({
         number={form.register('mobile_number')}
         error={e.mobile_number?.message && tm(e.mobile_number.message)}
       />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="current-password"
+      <LoginFormEnd
+        password={form.register('password')}
         error={e.password?.message && tm(e.password.message)}
-        {...form.register('password')}
-      />
-      {children}
-      <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? t('common.loading') : t('auth.loginButton')}
-      </button>
+        general={general}
+        pending={pending}
+      >
+        {children}
+      </LoginFormEnd>
     </form>
   );
 }

@@ -23,6 +23,7 @@ import { documentTypeOptions } from '../../../lib/document-types';
 import { Recaptcha, type RecaptchaHandle } from './recaptcha';
 import { AuthCard } from './auth-card';
 import { SocialSignIn } from './social-sign-in';
+import { LoginFormEnd } from './login-form-end';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useLightForm } from '../../../lib/light-form';
 import { serverFormErrors } from '../../../lib/form-errors';
@@ -104,17 +105,14 @@ function EmailForm({
         error={e.email?.message && tm(e.email.message)}
         {...form.register('email')}
       />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="current-password"
+      <LoginFormEnd
+        password={form.register('password')}
         error={e.password?.message && tm(e.password.message)}
-        {...form.register('password')}
-      />
-      {children}
-      <FormAlert messages={general} />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? t('common.loading') : t('auth.loginButton')}
-      </button>
+        general={general}
+        pending={pending}
+      >
+        {children}
+      </LoginFormEnd>
     </form>
   );
 }

@@ -28,6 +28,7 @@ import {
   PasswordField,
   SelectField,
   TextField,
+  SubmitButton,
 } from '../../../components/form-fields';
 import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
@@ -304,13 +305,9 @@ export function RegisterPage() {
           <Recaptcha ref={captchaRef} siteKey={siteKey} onChange={setCaptchaToken} />
         ) : null}
         <FormAlert messages={general} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={register.isPending}
-        >
-          {register.isPending ? t('auth.sending') : t('auth.registerButton')}
-        </button>
+        <SubmitButton busy={register.isPending} busyText={t('auth.sending')}>
+          {t('auth.registerButton')}
+        </SubmitButton>
       </form>
       <SocialSignIn app={app} wanted={wanted} />
       <p className="standalone__links">

@@ -5,7 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../api';
-import { FormAlert, PasswordField } from '../../../components/form-fields';
+import { FormAlert, SubmitButton } from '../../../components/form-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useResetPassword } from '../api/reset-password';
 import { AuthCard } from './auth-card';
 import { passwordPairSchema } from './password-pair';
@@ -42,31 +43,14 @@ export function ResetPasswordPage() {
       }
     }
   });
-  const e = form.formState.errors;
   return (
     <AuthCard title={t('auth.resetTitle')} text={t('auth.resetText')}>
       <form onSubmit={onSubmit} noValidate className="auth-form">
-        <PasswordField
-          label={t('auth.newPassword')}
-          autoComplete="new-password"
-          hint={t('auth.passwordHint')}
-          error={e.password?.message && tm(e.password.message)}
-          {...form.register('password')}
-        />
-        <PasswordField
-          label={t('auth.confirmPassword')}
-          autoComplete="new-password"
-          error={e.password_confirmation?.message && tm(e.password_confirmation.message)}
-          {...form.register('password_confirmation')}
-        />
+        <NewPasswordFields register={form.register} errors={form.formState.errors} tm={tm} />
         <FormAlert messages={general} />
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={reset.isPending}
-        >
-          {reset.isPending ? t('auth.sending') : t('auth.resetSubmit')}
-        </button>
+        <SubmitButton busy={reset.isPending} busyText={t('auth.sending')}>
+          {t('auth.resetSubmit')}
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -8,7 +8,8 @@ import { passwordsMatch } from '@store/contract/auth/password';
 import { changePasswordBody } from '@store/contract/profile/schemas';
 import { errorMessages } from '@store/contract/messages';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
-import { FormAlert, PasswordField } from '../../../components/form-fields';
+import { FormAlert, PasswordField, SubmitButton } from '../../../components/form-fields';
+import { NewPasswordFields } from '../../../components/new-password-fields';
 import { useChangePassword } from '../api/change-password';
 
 const schema = changePasswordBody.refine(passwordsMatch, {
@@ -50,27 +51,11 @@ export function ChangePasswordPage() {
             error={e.old_password?.message && tm(e.old_password.message)}
             {...form.register('old_password')}
           />
-          <PasswordField
-            label={t('auth.newPassword')}
-            autoComplete="new-password"
-            hint={t('auth.passwordHint')}
-            error={e.password?.message && tm(e.password.message)}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label={t('auth.confirmPassword')}
-            autoComplete="new-password"
-            error={e.password_confirmation?.message && tm(e.password_confirmation.message)}
-            {...form.register('password_confirmation')}
-          />
+          <NewPasswordFields register={form.register} errors={e} tm={tm} />
           <FormAlert messages={general} />
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={change.isPending}
-          >
-            {change.isPending ? t('auth.sending') : t('auth.changePasswordSubmit')}
-          </button>
+          <SubmitButton busy={change.isPending} busyText={t('auth.sending')}>
+            {t('auth.changePasswordSubmit')}
+          </SubmitButton>
         </form>
       </section>
     </div>

@@ -24,7 +24,13 @@ import { composeBirthdate, splitBirthdate } from '../../../lib/birthdate';
 import { documentTypeOptions } from '../../../lib/document-types';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { Loading } from '../../../components/loading';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  SelectField,
+  TextField,
+  SubmitButton,
+} from '../../../components/form-fields';
 import { requestStepUp } from '../../../api/client';
 import { useTenant } from '../../../lib/tenant';
 import { PhoneField } from '../../../components/phone-field';
@@ -196,13 +202,9 @@ function ProfileForm({ user }: { user: User }) {
         />
       </fieldset>
       <FormAlert messages={general} />
-      <button
-        type="submit"
-        className="button button--primary button--block"
-        disabled={update.isPending}
-      >
-        {update.isPending ? t('auth.sending') : t('auth.save')}
-      </button>
+      <SubmitButton busy={update.isPending} busyText={t('auth.sending')}>
+        {t('auth.save')}
+      </SubmitButton>
     </form>
   );
 }
