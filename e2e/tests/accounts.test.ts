@@ -1,13 +1,11 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Locator, Page } from 'playwright-core';
 import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
-import { repoRoot } from '../lib/server';
+import { dataDirWithFixtures } from '../lib/tenant-fixtures';
 import { startSmtp, type SmtpInbox } from '../lib/smtp';
 import { startGoogleKeys, stubGoogleScript, type GoogleKeys } from '../lib/google';
 
@@ -24,18 +22,7 @@ const harness = useHarness({
   env: async () => {
     smtp = await startSmtp();
     google = await startGoogleKeys(GOOGLE_CLIENT_ID);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-accounts-'));
-    await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'server/src/tenants/cli.ts',
-        'import',
-        path.join(repoRoot, 'e2e', 'fixtures', 'google.localhost.json'),
-      ],
-      { cwd: process.env.E2E_SERVER_ROOT || repoRoot, env: { ...process.env, DATA_DIR: dataDir } },
-    );
+    dataDir = await dataDirWithFixtures('e2e-accounts-', ['google.localhost.json']);
     return {
       SMTP_URL: smtp.url,
       RATE_LIMIT_FACTOR: '100',
