@@ -48,6 +48,25 @@ export async function addToCart(page: Page, title: string) {
   await dialog(page).waitFor({ state: 'detached' });
 }
 
+/**
+ * Empties the member's cart of the place the page has chosen, on the server and in the browser
+ * (an earlier test may have left lines); the page shows it once reloaded.
+ */
+export async function emptyPlaceCart(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const place = localStorage.getItem('selectedPlaceUid')!;
+    await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Token ${localStorage.getItem('token')}`,
+      },
+      body: JSON.stringify({ place, products: [] }),
+    });
+    localStorage.removeItem(`cart${place}`);
+  });
+}
+
 /** Picks a pickup slot on the checkout form and checks it reads as a start-end range. */
 export async function choosePickup(page: Page) {
   await page.getByLabel('Recojo en tienda').check();
@@ -195,28 +214,22 @@ export function demoShopper(harness: Harness) {
     await page.goto(harness.server().url('localhost', '/products'));
     await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
     // Start from an empty cart of the place (an earlier test may have left lines).
-    await page.evaluate(async () => {
-      const place = localStorage.getItem('selectedPlaceUid')!;
-      await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Token ${localStorage.getItem('token')}`,
-        },
-        body: JSON.stringify({ place, products: [] }),
-      });
-      localStorage.removeItem(`cart${place}`);
-    });
+    await emptyPlaceCart(page);
     await page.reload();
     await page.locator(`[data-product="${titles[0]}"]`).waitFor();
     for (const title of titles) await addToCart(page, title);
   }
 
-  /** From the cart to the checkout form, whose billing data come from the profile. */
-  async function goToCheckout(page: Page) {
+  /** From the cart to the checkout form. */
+  async function openCheckout(page: Page) {
     await page.goto(harness.server().url('localhost', '/cart'));
     await page.getByRole('link', { name: 'Continuar con la compra' }).click();
     await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+  }
+
+  /** From the cart to the checkout form, whose billing data come from the profile. */
+  async function goToCheckout(page: Page) {
+    await openCheckout(page);
     // The form is filled once the place, its options and the member have arrived, which on a
     // loaded machine can be after the heading shows: read the fields once they are filled.
     assert.equal(await filledValue(page.getByLabel('Nombres')), 'Ana');
@@ -244,7 +257,19 @@ export function demoShopper(harness: Harness) {
       await page.locator(`input[type="radio"][name="${name}"][value="${value}"]`).check();
   }
 
-  return { newMemberPage, fillCart, goToCheckout };
+  /** A new signed-in member at the checkout of `titles` (the Miraflores cart), pickup chosen. */
+  async function atPickupCheckout(
+    titles: string[],
+    options: Parameters<typeof newMemberPage>[0] = {},
+  ): Promise<Page> {
+    const page = await newMemberPage(options);
+    await fillCart(page, titles);
+    await goToCheckout(page);
+    await choosePickup(page);
+    return page;
+  }
+
+  return { newMemberPage, fillCart, openCheckout, goToCheckout, atPickupCheckout };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { fillShownField } from '../lib/checkout';
+import { MIRAFLORES, addToCart, demoShopper, fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -12,11 +12,11 @@ import { choosePickupSlot } from '../lib/pickup';
 const harness = useHarness();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const signIn = signInOnServer(harness);
+const shopper = demoShopper(harness);
 
 const couponRow = (page: Page, code: string) =>
   page.getByTestId('admin-coupons').locator('tr', { hasText: code });
@@ -53,14 +53,8 @@ test('the owner creates a coupon and a member uses it at checkout', { skip }, as
   await signIn(page, '/login', 'demo@aurora.pe', 'Aurora2026!');
   await page.goto(server.url('localhost', '/products'));
   await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  await page.locator('[data-product="Pan de chocolate"]').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('heading', { name: 'Pan de chocolate' }).waitFor();
-  await dialog.getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.goto(server.url('localhost', '/cart'));
-  await page.getByRole('link', { name: 'Continuar con la compra' }).click();
-  await page.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+  await addToCart(page, 'Pan de chocolate');
+  await shopper.openCheckout(page);
   await fillShownField(
     page.getByLabel('Dirección de facturación'),
     'Av. Arequipa 4500, Miraflores',

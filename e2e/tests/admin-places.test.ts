@@ -1,4 +1,4 @@
-import { fillShownField } from '../lib/checkout';
+import { MIRAFLORES, addToCart, demoShopper, fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -15,11 +15,11 @@ const harness = useHarness();
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PLACE = 'Aurora Miraflores';
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
 const signIn = signInOnServer(harness);
+const demoMember = demoShopper(harness);
 
 async function openEditor(page: Page) {
   const nav = page.getByRole('navigation', { name: 'Secciones de la administración' });
@@ -113,14 +113,8 @@ test(
     await signIn(m, '/login', 'demo@aurora.pe', 'Aurora2026!');
     await m.goto(server.url('localhost', '/products'));
     await m.getByLabel('Local').selectOption({ label: MIRAFLORES });
-    await m.locator('[data-product="Pan de chocolate"]').click();
-    const dialog = m.getByRole('dialog');
-    await dialog.getByRole('heading', { name: 'Pan de chocolate' }).waitFor();
-    await dialog.getByRole('button', { name: /^(Agregar|Editar)$/ }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await m.goto(server.url('localhost', '/cart'));
-    await m.getByRole('link', { name: 'Continuar con la compra' }).click();
-    await m.getByRole('heading', { name: 'Confirmar pedido' }).waitFor();
+    await addToCart(m, 'Pan de chocolate');
+    await demoMember.openCheckout(m);
     await fillShownField(m.getByLabel('Dirección de facturación'), 'Av. Arequipa 4500, Miraflores');
     await m.getByLabel('Recojo en tienda').check();
     await choosePickupSlot(m);

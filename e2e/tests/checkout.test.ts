@@ -38,16 +38,13 @@ const { skip } = harness;
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-const { newMemberPage, fillCart, goToCheckout } = demoShopper(harness);
+const { newMemberPage, fillCart, goToCheckout, atPickupCheckout } = demoShopper(harness);
 
 test(
   'pickup paying cash: the order page shows RECEIVED with the server totals, and the cart is emptied',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Tostadas con palta', 'Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Tostadas con palta', 'Croissant de mantequilla']);
     await page.getByLabel(/Efectivo/).check();
     await page.getByRole('textbox', { name: 'Comentarios' }).fill('Sin cubiertos, por favor');
     const total = await shownTotal(page);
@@ -155,10 +152,7 @@ test(
   'pickup with the SANDBOX card that stays in process (3-D Secure): the order is placed and shown as payment in process',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     await page.getByLabel(/Tarjeta en línea/).check();
     await page.getByText('Modo de prueba (SANDBOX)').waitFor();
     await page.getByText('queda en proceso (como con 3-D Secure)').waitFor();
@@ -218,10 +212,7 @@ test(
   'double-clicking submit places one order; /orders lists it; cancel makes it CANCELED_BY_USER',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     await page.getByLabel(/Efectivo/).check();
     await shownTotal(page);
     const before = await orderCount(page);
@@ -394,10 +385,7 @@ test(
   'a price change (409) shows the new prices and places the order once confirmed',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     await page.getByLabel(/Efectivo/).check();
     const total = await shownTotal(page);
     // The first POST claims the buyer saw another total, as if prices changed since.

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, patchTenantApp, useHarness } from '../lib/harness';
-import { fillShownField } from '../lib/checkout';
+import { MIRAFLORES, emptyPlaceCart, fillShownField } from '../lib/checkout';
 import { choosePickupSlot } from '../lib/pickup';
 
 // Dates, times and numbers follow the app's language, never the browser's (issue 22 row 11);
@@ -11,7 +11,6 @@ import { choosePickupSlot } from '../lib/pickup';
 const harness = useHarness();
 const { skip } = harness;
 
-const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
 
@@ -69,18 +68,7 @@ async function cartWith(page: Page, title: string) {
     label: MIRAFLORES,
   });
   await page.locator(`[data-product="${title}"]`).waitFor();
-  await page.evaluate(async () => {
-    const place = localStorage.getItem('selectedPlaceUid')!;
-    await fetch(`/api/v5/me/shopping-cart/?place_uid=${place}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Authorization: `Token ${localStorage.getItem('token')}`,
-      },
-      body: JSON.stringify({ place, products: [] }),
-    });
-    localStorage.removeItem(`cart${place}`);
-  });
+  await emptyPlaceCart(page);
   await page.reload();
   await page.locator(`[data-product="${title}"]`).click();
   const dialog = page.getByRole('dialog');

@@ -26,7 +26,7 @@ const { skip } = harness;
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-const { newMemberPage, fillCart, goToCheckout } = demoShopper(harness);
+const { newMemberPage, fillCart, goToCheckout, atPickupCheckout } = demoShopper(harness);
 
 /** Every request the page sent to our own server, as text (URL and body). */
 function ownRequests(page: Page): string[] {
@@ -79,10 +79,9 @@ test(
   'Mercado Pago installments: the offers of getInstallments for the card and total, 3 chosen, the payment made in 3',
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: { width: 375, height: 812 } });
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla'], {
+      viewport: { width: 375, height: 812 },
+    });
     await page.getByLabel(/Tarjeta \(Mercado Pago\)/).check();
     await page
       .getByText('Las cuotas disponibles aparecen al escribir el número de tarjeta.')
@@ -116,10 +115,7 @@ test(
   'a Mercado Pago card declined: the catalogue message in Spanish, no order left',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     const before = await orderCount(page);
     await payByCard(page, 'OTHE');
     await clickBesideProviderFrames(checkoutSubmit(page));
@@ -134,10 +130,7 @@ test(
   'a charge whose answers are lost: the shopper is told and keeps no order; the owner sees it among the charges being given back',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     const before = await orderCount(page);
     await payByCard(page, 'APRO');
     // Mercado Pago takes the money, but neither its answer nor the look-up by reference arrive.
@@ -176,10 +169,7 @@ test(
   'a Mercado Pago payment in process: the order is placed and shown as pending',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     await payByCard(page, 'CONT');
     const order = await placeAndOpen(page, clickBesideProviderFrames);
     assert.equal(order.payment_status, 'IN_PROCESS');
@@ -282,10 +272,7 @@ test(
   'Yape declined, then a wrong or expired code: each reads clearly in Spanish and leaves no order',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     const before = await orderCount(page);
     await payByYape(page, '111111112');
     await checkoutSubmit(page).click();
@@ -312,10 +299,7 @@ test(
 );
 
 test('Yape in process: the order is placed and shown as pending', { skip }, async () => {
-  const page = await newMemberPage();
-  await fillCart(page, ['Croissant de mantequilla']);
-  await goToCheckout(page);
-  await choosePickup(page);
+  const page = await atPickupCheckout(['Croissant de mantequilla']);
   await payByYape(page, '111111119');
   const order = await placeAndOpen(page);
   assert.equal(order.payment_status, 'IN_PROCESS');

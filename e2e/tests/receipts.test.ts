@@ -45,7 +45,7 @@ const harness = useHarness({
 });
 const { skip } = harness;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
-const { newMemberPage, fillCart, goToCheckout } = demoShopper(harness);
+const { newMemberPage, fillCart, goToCheckout, atPickupCheckout } = demoShopper(harness);
 
 /** Sends the checkout with a receipt field that is not valid: its message, and no order. */
 async function refused(page: Page, message: string) {
@@ -94,10 +94,7 @@ test(
   'a boleta with DNI: a short DNI is refused in Spanish; paid by card, the order page shows "En emisión", then the boleta with its PDF and XML',
   { skip },
   async () => {
-    const page = await newMemberPage();
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla']);
     await payBySandboxCard(page);
     await page.getByRole('heading', { name: '¿Boleta o factura?' }).waitFor();
     await page.getByRole('radio', { name: 'Boleta' }).check();
@@ -135,10 +132,9 @@ test(
   'a factura with RUC: a wrong check digit is refused in Spanish; the factura F is issued to the RUC and shown on the order page',
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla'], {
+      viewport: { width: 390, height: 844 },
+    });
     await payBySandboxCard(page);
     await page.getByRole('radio', { name: 'Factura' }).check();
     await page.getByLabel('RUC', { exact: true }).fill('20100070971');
@@ -428,10 +424,9 @@ test(
   'the factura step looks the RUC up: razón social and address filled from SUNAT’s register; a RUC it lacks or a look-up down lets the shopper type, and the factura goes out as typed',
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
-    await fillCart(page, ['Croissant de mantequilla']);
-    await goToCheckout(page);
-    await choosePickup(page);
+    const page = await atPickupCheckout(['Croissant de mantequilla'], {
+      viewport: { width: 390, height: 844 },
+    });
     await payBySandboxCard(page);
     await page.getByRole('radio', { name: 'Factura' }).check();
     const ruc = page.getByLabel('RUC', { exact: true });
