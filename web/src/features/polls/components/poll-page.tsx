@@ -10,6 +10,7 @@ import { useCurrentCompany } from '../../../lib/current-company';
 import { Loading } from '../../../components/loading';
 import { NotFound } from '../../../components/not-found';
 import { PageMessage } from '../../../components/page-message';
+import { SubmitButton } from '../../../components/form-fields';
 import {
   buildPollResponse,
   chooseOption,
@@ -200,13 +201,9 @@ function PollForm({ poll }: { poll: Poll }) {
         </div>
       ) : null}
       {!readOnly ? (
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={send.isPending}
-        >
-          {send.isPending ? t('polls.sending') : t('polls.send')}
-        </button>
+        <SubmitButton busy={send.isPending} busyText={t('polls.sending')}>
+          {t('polls.send')}
+        </SubmitButton>
       ) : null}
     </form>
   );
