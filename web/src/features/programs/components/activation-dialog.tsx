@@ -22,7 +22,7 @@ import { useNow } from '../../../lib/use-now';
 import { useSelectedPlaceUid } from '../../../lib/place-selection';
 import { Modal } from '../../../components/modal';
 import { Loading } from '../../../components/loading';
-import { SelectField, TextField } from '../../../components/form-fields';
+import { SelectField, TextField, SubmitButton } from '../../../components/form-fields';
 import { ErrorAlert, useLoyaltyErrors } from './parts';
 import '../../../styles/catalog.css';
 
@@ -312,13 +312,9 @@ function ShowStep({
             />
           ) : null}
           {redeem.isError ? <ErrorAlert messages={errorsOf(redeem.error)} /> : null}
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={redeem.isPending}
-          >
-            {redeem.isPending ? t('programs.steps.redeeming') : t('programs.steps.redeem')}
-          </button>
+          <SubmitButton busy={redeem.isPending} busyText={t('programs.steps.redeeming')}>
+            {t('programs.steps.redeem')}
+          </SubmitButton>
         </form>
       ) : null}
     </>
