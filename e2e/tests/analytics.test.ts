@@ -1,13 +1,9 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { repoRoot } from '../lib/server';
+import { dataDirWithFixtures } from '../lib/tenant-fixtures';
 import { startAnalyticsStandIn, type AnalyticsStandIn } from '../lib/analytics';
 
 // Google Analytics as the spec has it: loaded only for a store whose Firebase settings count
@@ -20,22 +16,10 @@ let dataDir = '';
 const harness = useHarness({
   env: async () => {
     standIn = await startAnalyticsStandIn();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-analytics-'));
-    for (const file of ['analytics.localhost.json', 'analytics-five.localhost.json'])
-      await promisify(execFile)(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'server/src/tenants/cli.ts',
-          'import',
-          path.join(repoRoot, 'e2e', 'fixtures', file),
-        ],
-        {
-          cwd: process.env.E2E_SERVER_ROOT || repoRoot,
-          env: { ...process.env, DATA_DIR: dataDir },
-        },
-      );
+    dataDir = await dataDirWithFixtures('e2e-analytics-', [
+      'analytics.localhost.json',
+      'analytics-five.localhost.json',
+    ]);
     return { DATA_DIR: dataDir, ANALYTICS_SCRIPT_URL: standIn.scriptUrl };
   },
 });

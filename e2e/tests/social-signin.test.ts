@@ -1,13 +1,9 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { repoRoot } from '../lib/server';
+import { dataDirWithFixtures } from '../lib/tenant-fixtures';
 import { formatFindings, seriousViolations } from '../lib/axe';
 import {
   startAppleKeys,
@@ -32,18 +28,7 @@ const harness = useHarness({
   env: async () => {
     apple = await startAppleKeys(APPLE_CLIENT);
     facebook = await startFacebookGraph(FB_APP, 'e2e-fb-secret');
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-social-'));
-    await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'server/src/tenants/cli.ts',
-        'import',
-        path.join(repoRoot, 'e2e', 'fixtures', 'social.localhost.json'),
-      ],
-      { cwd: process.env.E2E_SERVER_ROOT || repoRoot, env: { ...process.env, DATA_DIR: dataDir } },
-    );
+    dataDir = await dataDirWithFixtures('e2e-social-', ['social.localhost.json']);
     return {
       RATE_LIMIT_FACTOR: '100',
       APPLE_KEYS_URL: apple.keysUrl,

@@ -1,33 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { rm } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, useHarness } from '../lib/harness';
-import { repoRoot } from '../lib/server';
+import { dataDirWithFixtures } from '../lib/tenant-fixtures';
 
 // Hostile tenant HTML in the real browser: a tenant file (e2e/fixtures/xss.localhost.json) whose
 // legal pages, landing sections and names carry script payloads (<script>, onerror, onload,
 // javascript: links, iframe srcdoc, mXSS, meta refresh, base...) is imported with the tenant CLI
 // into an on-disk PGlite the server then starts on. Every payload would push to window.__xss or
 // open a dialog; the pages must render their safe content and run none of them.
-const fixture = path.join(repoRoot, 'e2e', 'fixtures', 'xss.localhost.json');
 let dataDir = '';
 
 const harness = useHarness({
   env: async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-xss-'));
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'server/src/tenants/cli.ts', 'import', fixture],
-      {
-        cwd: process.env.E2E_SERVER_ROOT || repoRoot,
-        env: { ...process.env, DATA_DIR: dataDir },
-      },
-    );
+    dataDir = await dataDirWithFixtures('e2e-xss-', ['xss.localhost.json']);
     return { DATA_DIR: dataDir };
   },
   // DOMPurify parses the hostile HTML in a document that shares the page's policy: the <style>
