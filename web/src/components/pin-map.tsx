@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LeafletMouseEvent, Map as LeafletMap, Marker } from 'leaflet';
-import { L, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../lib/leaflet';
+import { L, tiledMap } from '../lib/leaflet';
 import '../styles/delivery-map.css';
 
 /**
@@ -59,12 +59,8 @@ export function usePinMap({
       label: title,
     } = latest.current;
     const center: [number, number] = [at.latitude, at.longitude];
-    // A limit left out stays Leaflet's default (not `undefined` over it).
-    const limits = minZoom === undefined ? { maxZoom } : { minZoom, maxZoom };
-    const instance = L.map(element.current, { center, zoom, ...limits, scrollWheelZoom: false });
-    const tiles = L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, ...limits });
+    const { map: instance, tiles } = tiledMap(element.current, { center, zoom, minZoom, maxZoom });
     tiles.on('tileerror', () => setTilesFailed(true));
-    tiles.addTo(instance);
     draw?.(instance);
     const marker = L.marker(center, {
       draggable: true,

@@ -13,3 +13,21 @@ export const MAP_TILE_URL: string =
   import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const MAP_TILE_ATTRIBUTION: string =
   import.meta.env.VITE_MAP_TILE_ATTRIBUTION || '&copy; OpenStreetMap contributors';
+
+type ZoomLimits = { minZoom?: number; maxZoom: number };
+
+/**
+ * The base every map of the app is built on: a Leaflet map on `element` with the tile layer, both
+ * held to the same zoom limits, and the page's scrolling left to the page (a map in the middle of
+ * a page must not catch the wheel). A limit left out stays Leaflet's default.
+ */
+export function tiledMap(
+  element: HTMLElement,
+  { minZoom, maxZoom, ...view }: ZoomLimits & { center?: L.LatLngExpression; zoom: number },
+): { map: L.Map; tiles: L.TileLayer } {
+  const limits = minZoom === undefined ? { maxZoom } : { minZoom, maxZoom };
+  const map = L.map(element, { ...view, ...limits, scrollWheelZoom: false });
+  const tiles = L.tileLayer(MAP_TILE_URL, { attribution: MAP_TILE_ATTRIBUTION, ...limits });
+  tiles.addTo(map);
+  return { map, tiles };
+}

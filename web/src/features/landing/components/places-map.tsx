@@ -1,10 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Place } from '@store/contract/catalog/places';
-import {
-  L,
-  MAP_TILE_ATTRIBUTION as TILE_ATTRIBUTION,
-  MAP_TILE_URL as TILE_URL,
-} from '../../../lib/leaflet';
+import { L, tiledMap } from '../../../lib/leaflet';
 
 /**
  * Spec section 9: zoom 13 (11 to 18), 300 px high. The spec's minimum of 11 cannot show two
@@ -46,17 +42,11 @@ export function PlacesMap({
 
   useEffect(() => {
     if (!element.current || located.length === 0) return;
-    const map = L.map(element.current, {
+    const { map } = tiledMap(element.current, {
       zoom: MAP_ZOOM,
       minZoom: MAP_MIN_ZOOM,
       maxZoom: MAP_MAX_ZOOM,
-      scrollWheelZoom: false,
     });
-    L.tileLayer(TILE_URL, {
-      attribution: TILE_ATTRIBUTION,
-      minZoom: MAP_MIN_ZOOM,
-      maxZoom: MAP_MAX_ZOOM,
-    }).addTo(map);
     const points = located.map((place) => {
       const point = L.latLng(place.location.latitude, place.location.longitude);
       const popup = document.createElement('div');
