@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminCoupon } from '@store/contract/admin/money';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert, SelectField } from '../../../components/form-fields';
+import { FormTextField } from '../shell/form-text-field';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useCoupons } from './api/get-coupons';
 import { useCreateCoupon } from './api/create-coupon';
@@ -72,11 +73,11 @@ function NewCouponForm() {
       <h2 className="admin-panel__title">{t('admin.money.newCoupon')}</h2>
       <FormAlert messages={general.map((m) => text(m)!)} />
       <div className="admin-coupon-form__grid">
-        <TextField
+        <FormTextField
+          form={form}
+          name="code"
           label={t('admin.money.code')}
           autoCapitalize="characters"
-          error={text(e.code?.message)}
-          {...form.register('code')}
         />
         <SelectField
           label={t('admin.money.kind')}
@@ -87,35 +88,35 @@ function NewCouponForm() {
           error={text(e.kind?.message)}
           {...form.register('kind')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="value"
           label={t('admin.money.value')}
           inputMode="decimal"
-          error={text(e.value?.message)}
-          {...form.register('value')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="min_subtotal"
           label={t('admin.money.minSubtotal')}
           inputMode="decimal"
-          error={text(e.min_subtotal?.message)}
-          {...form.register('min_subtotal')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="valid_until"
           label={t('admin.money.validUntil')}
           type="date"
-          error={text(e.valid_until?.message)}
-          {...form.register('valid_until')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="max_uses"
           label={t('admin.money.maxUses')}
           inputMode="numeric"
-          error={text(e.max_uses?.message)}
-          {...form.register('max_uses')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="max_uses_per_member"
           label={t('admin.money.maxUsesPerMember')}
           inputMode="numeric"
-          error={text(e.max_uses_per_member?.message)}
-          {...form.register('max_uses_per_member')}
         />
       </div>
       <button type="submit" className="button button--primary" disabled={create.isPending}>

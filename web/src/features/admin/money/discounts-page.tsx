@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { AdminDiscount, AdminDiscountCreateInput } from '@store/contract/admin/discounts';
 import { weekdays, type Weekday } from '@store/contract/orders/weekdays';
-import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField } from '../../../components/form-fields';
+import { FormTextField } from '../shell/form-text-field';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminCategories } from '../catalogue/api/categories';
 import { useAdminProducts } from '../api/get-products';
@@ -178,11 +179,7 @@ function RuleForm({ editing, onDone }: { editing: AdminDiscount | null; onDone: 
       </h2>
       <FormAlert messages={general.map((m) => text(m)!)} />
       <div className="admin-coupon-form__grid">
-        <TextField
-          label={t('admin.discounts.name')}
-          error={text(e.name?.message)}
-          {...form.register('name')}
-        />
+        <FormTextField form={form} name="name" label={t('admin.discounts.name')} />
         <SelectField
           label={t('admin.discounts.kind')}
           options={(['PERCENT', 'AMOUNT', 'BUY_X_PAY_Y', 'COMBO_PRICE'] as const).map((k) => ({
@@ -203,67 +200,63 @@ function RuleForm({ editing, onDone }: { editing: AdminDiscount | null; onDone: 
         />
         {kind === 'BUY_X_PAY_Y' ? (
           <>
-            <TextField
+            <FormTextField
+              form={form}
+              name="buy_quantity"
               label={t('admin.discounts.buyQuantity')}
               inputMode="numeric"
-              error={text(e.buy_quantity?.message)}
-              {...form.register('buy_quantity')}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="pay_quantity"
               label={t('admin.discounts.payQuantity')}
               inputMode="numeric"
-              error={text(e.pay_quantity?.message)}
-              {...form.register('pay_quantity')}
             />
           </>
         ) : (
-          <TextField
+          <FormTextField
+            form={form}
+            name="value"
             label={t('admin.discounts.value')}
             inputMode="decimal"
-            error={text(e.value?.message)}
-            {...form.register('value')}
           />
         )}
-        <TextField
+        <FormTextField
+          form={form}
+          name="min_subtotal"
           label={t('admin.discounts.minSubtotal')}
           inputMode="decimal"
-          error={text(e.min_subtotal?.message)}
-          {...form.register('min_subtotal')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="start_time"
           label={t('admin.discounts.startTime')}
           type="time"
-          error={text(e.start_time?.message)}
-          {...form.register('start_time')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="end_time"
           label={t('admin.discounts.endTime')}
           type="time"
-          error={text(e.end_time?.message)}
-          {...form.register('end_time')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="valid_from"
           label={t('admin.discounts.validFrom')}
           type="date"
-          error={text(e.valid_from?.message)}
-          {...form.register('valid_from')}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="valid_until"
           label={t('admin.discounts.validUntil')}
           type="date"
-          error={text(e.valid_until?.message)}
-          {...form.register('valid_until')}
         />
-        <TextField
-          label={t('admin.discounts.memberLevels')}
-          error={text(e.member_levels?.message)}
-          {...form.register('member_levels')}
-        />
-        <TextField
+        <FormTextField form={form} name="member_levels" label={t('admin.discounts.memberLevels')} />
+        <FormTextField
+          form={form}
+          name="max_uses"
           label={t('admin.discounts.maxUses')}
           inputMode="numeric"
-          error={text(e.max_uses?.message)}
-          {...form.register('max_uses')}
         />
       </div>
       {target === 'CATEGORIES' ? (
