@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { COUNTER_CODE_LENGTH, staffCan, type StaffClient } from '@store/contract/staff/schemas';
 import { TextField } from '../../../components/form-fields';
 import { useStaff } from './staff-context';
+import { OptionalFact } from './fact';
 import { RedeemPanel } from './redeem-panel';
 import { ProductsPanel } from './products-panel';
 import { PointsPanel, StampsPanel } from './balance-panels';
@@ -43,28 +44,16 @@ export function ClientCard({
               {fullName || t('staff.noName')}
             </h2>
             <dl className="staff-facts">
-              {client.document_number ? (
-                <div>
-                  <dt>
-                    {client.document_type
-                      ? t(`auth.documentTypes.${client.document_type}`)
-                      : t('staff.documentNumber')}
-                  </dt>
-                  <dd>{client.document_number}</dd>
-                </div>
-              ) : null}
-              {client.email ? (
-                <div>
-                  <dt>{t('staff.email')}</dt>
-                  <dd>{client.email}</dd>
-                </div>
-              ) : null}
-              {client.mobile_phone ? (
-                <div>
-                  <dt>{t('staff.mobilePhone')}</dt>
-                  <dd>{client.mobile_phone}</dd>
-                </div>
-              ) : null}
+              <OptionalFact
+                label={
+                  client.document_type
+                    ? t(`auth.documentTypes.${client.document_type}`)
+                    : t('staff.documentNumber')
+                }
+                value={client.document_number}
+              />
+              <OptionalFact label={t('staff.email')} value={client.email} />
+              <OptionalFact label={t('staff.mobilePhone')} value={client.mobile_phone} />
             </dl>
           </div>
           <button type="button" className="button button--ghost" onClick={onNewSearch}>

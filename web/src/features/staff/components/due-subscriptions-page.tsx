@@ -8,6 +8,7 @@ import { SelectField, TextField } from '../../../components/form-fields';
 import { useDueSubscriptions } from '../api/get-due-subscriptions';
 import { useStaff } from './staff-context';
 import { StaffList, StaffPager } from './staff-list';
+import { Fact, OptionalFact } from './fact';
 
 /** The two lists of the subscriptions tab: what is due on a day, and the days that got no order. */
 export function SubscriptionsNav() {
@@ -130,34 +131,17 @@ export function DueSubscriptionsPage() {
                     </span>
                   </div>
                   <dl className="staff-facts staff-facts--grid">
-                    <div>
-                      <dt>{t('staff.skippedDays.due.client')}</dt>
-                      <dd>
-                        {s.client.name}
-                        {s.client.document_number ? ` (${s.client.document_number})` : ''}
-                        {s.client.mobile_number ? ` · ${s.client.mobile_number}` : ''}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{t('staff.place')}</dt>
-                      <dd>{s.place.name}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('staff.skippedDays.products')}</dt>
-                      <dd>{s.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}</dd>
-                    </div>
-                    {s.address ? (
-                      <div>
-                        <dt>{t('staff.skippedDays.due.address')}</dt>
-                        <dd>{s.address}</dd>
-                      </div>
-                    ) : null}
-                    {s.comments ? (
-                      <div>
-                        <dt>{t('staff.skippedDays.due.comments')}</dt>
-                        <dd>{s.comments}</dd>
-                      </div>
-                    ) : null}
+                    <Fact label={t('staff.skippedDays.due.client')}>
+                      {s.client.name}
+                      {s.client.document_number ? ` (${s.client.document_number})` : ''}
+                      {s.client.mobile_number ? ` · ${s.client.mobile_number}` : ''}
+                    </Fact>
+                    <Fact label={t('staff.place')}>{s.place.name}</Fact>
+                    <Fact label={t('staff.skippedDays.products')}>
+                      {s.products.map((p) => `${p.quantity} × ${p.title}`).join(', ')}
+                    </Fact>
+                    <OptionalFact label={t('staff.skippedDays.due.address')} value={s.address} />
+                    <OptionalFact label={t('staff.skippedDays.due.comments')} value={s.comments} />
                   </dl>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -21,18 +21,10 @@ import { RemoveOrderLine } from './remove-order-line';
 import { orderLinesRemovable } from '@store/contract/orders/line-removal';
 import { formatDay, formatInstant } from '../../../lib/format';
 import { LocationFlagNote } from '../../../components/location-flag-note';
+import { Fact } from './fact';
 
 // One order of the board as a card: every labelled field, its lines, billing data, the location
 // flag and the moves it allows now.
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 const workflow: readonly StaffOrderAction[] = ['accept', 'ready', 'ship', 'deliver', 'cancel'];
 
@@ -139,19 +131,19 @@ export function OrderCard({ order: o }: { order: StaffOrder }) {
       </div>
       {o.location_flag ? <OrderLocationFlag order={o} /> : null}
       <dl className="staff-facts staff-facts--grid">
-        <Field label={t('orders.orderNumber')}>{o.number}</Field>
-        <Field label={t('orders.date')}>{date}</Field>
-        <Field label={t('orders.name')}>{o.name || '—'}</Field>
+        <Fact label={t('orders.orderNumber')}>{o.number}</Fact>
+        <Fact label={t('orders.date')}>{date}</Fact>
+        <Fact label={t('orders.name')}>{o.name || '—'}</Fact>
         {o.client ? (
-          <Field label={t('staff.client')}>
+          <Fact label={t('staff.client')}>
             {o.client.first_name} {o.client.last_name}
             {o.client.mobile_phone ? ` · ${o.client.mobile_phone}` : ''}
-          </Field>
+          </Fact>
         ) : null}
-        <Field label={t('orders.place')}>{o.place.name}</Field>
-        <Field label={t('orders.shippingType')}>{t(`orders.shipping_${o.shipping_type}`)}</Field>
+        <Fact label={t('orders.place')}>{o.place.name}</Fact>
+        <Fact label={t('orders.shippingType')}>{t(`orders.shipping_${o.shipping_type}`)}</Fact>
         {o.shipping_type === 'pickup' ? (
-          <Field label={t('orders.pickupDateTime')}>
+          <Fact label={t('orders.pickupDateTime')}>
             <span data-testid="staff-pickup">
               {o.pickup_date
                 ? // A store calendar day: named as that day whatever the device's zone.
@@ -163,21 +155,21 @@ export function OrderCard({ order: o }: { order: StaffOrder }) {
                 : '—'}{' '}
               {o.pickup_start ? `${o.pickup_start}${o.pickup_end ? `–${o.pickup_end}` : ''}` : ''}
             </span>
-          </Field>
+          </Fact>
         ) : (
           <>
-            <Field label={t('orders.district')}>{o.district ?? o.area?.name ?? '—'}</Field>
-            <Field label={t('orders.address')}>{o.address ?? '—'}</Field>
-            <Field label={t('orders.reference')}>{o.reference || '—'}</Field>
+            <Fact label={t('orders.district')}>{o.district ?? o.area?.name ?? '—'}</Fact>
+            <Fact label={t('orders.address')}>{o.address ?? '—'}</Fact>
+            <Fact label={t('orders.reference')}>{o.reference || '—'}</Fact>
           </>
         )}
-        <Field label={t('orders.paymentType')}>
+        <Fact label={t('orders.paymentType')}>
           {o.payment_type}
           {o.card_last4 ? ` · ${t('orders.card', { last4: o.card_last4 })}` : ''} ·{' '}
           {t(`orders.payment_${o.payment_status}`)}
-        </Field>
-        {o.coupon ? <Field label={t('orders.coupon')}>{o.coupon}</Field> : null}
-        <Field label={t('orders.comments')}>{o.comments || '—'}</Field>
+        </Fact>
+        {o.coupon ? <Fact label={t('orders.coupon')}>{o.coupon}</Fact> : null}
+        <Fact label={t('orders.comments')}>{o.comments || '—'}</Fact>
       </dl>
       <details className="staff-order__more">
         <summary>
@@ -220,26 +212,26 @@ export function OrderCard({ order: o }: { order: StaffOrder }) {
           </tbody>
         </table>
         <dl className="staff-facts staff-facts--grid">
-          <Field label={t('orders.subtotal')}>{price(o.subtotal)}</Field>
-          <Field label={t('orders.discount')}>{price(o.discount)}</Field>
-          <Field label={t('orders.price')}>{price(o.price)}</Field>
-          <Field label={t('orders.deliveryPrice')}>{price(o.delivery_price)}</Field>
-          <Field label={t('orders.taxes')}>{price(o.taxes)}</Field>
-          <Field label={t('orders.total')}>
+          <Fact label={t('orders.subtotal')}>{price(o.subtotal)}</Fact>
+          <Fact label={t('orders.discount')}>{price(o.discount)}</Fact>
+          <Fact label={t('orders.price')}>{price(o.price)}</Fact>
+          <Fact label={t('orders.deliveryPrice')}>{price(o.delivery_price)}</Fact>
+          <Fact label={t('orders.taxes')}>{price(o.taxes)}</Fact>
+          <Fact label={t('orders.total')}>
             {o.coin_total > 0
               ? t('checkout.coinOrderTotal', { count: o.coin_total })
               : price(o.total)}
-          </Field>
+          </Fact>
         </dl>
         <h4 className="staff-panel__subtitle">{t('orders.billing')}</h4>
         {o.billing ? (
           <dl className="staff-facts staff-facts--grid">
-            <Field label={t('staff.firstName')}>{o.billing.first_name}</Field>
-            <Field label={t('staff.lastName')}>{o.billing.last_name}</Field>
-            <Field label={t('staff.email')}>{o.billing.email}</Field>
-            <Field label={t('staff.phone')}>{o.billing.phone}</Field>
-            <Field label={t('staff.city')}>{o.billing.city}</Field>
-            <Field label={t('orders.address')}>{o.billing.address}</Field>
+            <Fact label={t('staff.firstName')}>{o.billing.first_name}</Fact>
+            <Fact label={t('staff.lastName')}>{o.billing.last_name}</Fact>
+            <Fact label={t('staff.email')}>{o.billing.email}</Fact>
+            <Fact label={t('staff.phone')}>{o.billing.phone}</Fact>
+            <Fact label={t('staff.city')}>{o.billing.city}</Fact>
+            <Fact label={t('orders.address')}>{o.billing.address}</Fact>
           </dl>
         ) : (
           <p className="staff-muted">{t('staff.noBilling')}</p>

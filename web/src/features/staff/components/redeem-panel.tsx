@@ -14,6 +14,7 @@ import {
 import { staffMessages } from '@store/contract/staff/messages';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useFormatPrice } from '../../../lib/money';
+import { OptionalFact } from './fact';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { findPromotion } from '../api/find-promotion';
@@ -157,16 +158,6 @@ function PromotionCodeSearch({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string | number | null | undefined }) {
-  if (value === null || value === undefined || value === '') return null;
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
-  );
-}
-
 /** The promotion with the labels the spec gives staff, and the amount of the consumption. */
 function RedeemForm({
   client,
@@ -246,25 +237,28 @@ function RedeemForm({
       </div>
       {promotion.description ? <p className="staff-muted">{promotion.description}</p> : null}
       <dl className="staff-facts">
-        <Fact label={t('staff.kind')} value={t(`staff.kind_${promotion.kind}`)} />
-        <Fact
+        <OptionalFact label={t('staff.kind')} value={t(`staff.kind_${promotion.kind}`)} />
+        <OptionalFact
           label={t('staff.rateDiscount')}
           value={promotion.rate_discount !== null ? `${promotion.rate_discount} %` : null}
         />
-        <Fact
+        <OptionalFact
           label={t('staff.fixedDiscount')}
           value={promotion.fixed_discount !== null ? price(promotion.fixed_discount) : null}
         />
-        <Fact label={t('staff.gift')} value={promotion.kind === 'GIFT' ? promotion.name : null} />
-        <Fact
+        <OptionalFact
+          label={t('staff.gift')}
+          value={promotion.kind === 'GIFT' ? promotion.name : null}
+        />
+        <OptionalFact
           label={t('staff.specialPrice')}
           value={promotion.special_price !== null ? price(promotion.special_price) : null}
         />
-        <Fact
+        <OptionalFact
           label={t('staff.giftCardCredit')}
           value={promotion.gift_card_amount !== null ? price(promotion.gift_card_amount) : null}
         />
-        <Fact
+        <OptionalFact
           label={t('staff.stampsRequiredAvailable')}
           value={
             promotion.stamps_required !== null
@@ -272,7 +266,7 @@ function RedeemForm({
               : null
           }
         />
-        <Fact
+        <OptionalFact
           label={t('staff.redemptionLimit')}
           value={
             promotion.limit_per_member !== null
@@ -280,15 +274,15 @@ function RedeemForm({
               : null
           }
         />
-        <Fact
+        <OptionalFact
           label={t('staff.maxAmount')}
           value={promotion.max_amount !== null ? price(promotion.max_amount) : null}
         />
-        <Fact
+        <OptionalFact
           label={t('staff.stock')}
           value={promotion.stock === null ? t('staff.unlimited') : promotion.stock}
         />
-        <Fact label={t('staff.coinPrice')} value={promotion.coin_price || null} />
+        <OptionalFact label={t('staff.coinPrice')} value={promotion.coin_price || null} />
       </dl>
       <form onSubmit={onSubmit} noValidate className="staff-form staff-form--inline">
         <TextField
