@@ -2,12 +2,11 @@ import { NavLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
 import { addDays, storeDateOf, STORE_TIME_ZONE } from '@store/contract/time/store-clock';
-import { serverFormErrors } from '../../../lib/form-errors';
-import { useErrorText } from '../../../lib/error-text';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { useDueSubscriptions } from '../api/get-due-subscriptions';
 import { useStaff } from './staff-context';
 import { StaffList, StaffPager } from './staff-list';
+import { useFilterErrors } from './use-filter-errors';
 import { Fact, OptionalFact } from './fact';
 
 /** The two lists of the subscriptions tab: what is due on a day, and the days that got no order. */
@@ -32,7 +31,6 @@ export function SubscriptionsNav() {
  */
 export function DueSubscriptionsPage() {
   const { t, i18n } = useTranslation();
-  const stm = useErrorText();
   const { places } = useStaff();
   const [params, setParams] = useSearchParams();
   const tomorrow = addDays(storeDateOf(new Date()), 1);
@@ -53,9 +51,7 @@ export function DueSubscriptionsPage() {
     if (p > 1) search.set('page', String(p));
     setParams(search);
   };
-  const fieldErrors = serverFormErrors(due.error, ['date', 'place_uid']);
-  const err = (field: string): string | undefined =>
-    fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
+  const filterErrors = useFilterErrors(due.error, ['date', 'place_uid']);
   const pages = pageCount(due.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.
   const dayName = new Date(`${date}T12:00:00Z`).toLocaleDateString(i18n.language, {
@@ -78,7 +74,7 @@ export function DueSubscriptionsPage() {
             label={t('staff.skippedDays.due.day')}
             type="date"
             value={date}
-            error={err('date')}
+            error={filterErrors.errorOf('date')}
             onChange={(e) => setFilter({ date: e.target.value || tomorrow })}
           />
           {places.length > 1 ? (
@@ -87,7 +83,7 @@ export function DueSubscriptionsPage() {
               value={placeParam}
               placeholder={t('staff.allPlaces')}
               options={places.map((p) => ({ value: p.uid, label: p.name }))}
-              error={err('place_uid')}
+              error={filterErrors.errorOf('place_uid')}
               onChange={(e) => setFilter({ place_uid: e.target.value })}
             />
           ) : null}
@@ -99,8 +95,8 @@ export function DueSubscriptionsPage() {
       </section>
       <StaffList
         query={due}
-        generalErrors={fieldErrors.general.map(stm)}
-        filtersRefused={Object.keys(fieldErrors.fields).length > 0}
+        generalErrors={filterErrors.general}
+        filtersRefused={filterErrors.refused}
         emptyTitle={t('staff.skippedDays.due.empty')}
       >
         {(rows) => (

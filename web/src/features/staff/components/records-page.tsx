@@ -21,6 +21,7 @@ import {
 import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { StaffList, StaffPager } from './staff-list';
+import { useFilterErrors } from './use-filter-errors';
 import { formatInstant } from '../../../lib/format';
 import { saveFile } from '../../../lib/save-file';
 
@@ -43,7 +44,7 @@ export function RecordsPage() {
 
   const setFilter = (next: Partial<RecordFilters>) =>
     setParams(recordFiltersToSearch({ ...filters, page: 1, ...next }));
-  const fieldErrors = serverFormErrors(records.error, [
+  const filterErrors = useFilterErrors(records.error, [
     'kind',
     'date_from',
     'date_to',
@@ -76,8 +77,6 @@ export function RecordsPage() {
       dateStyle: 'short',
       timeStyle: 'short',
     });
-  const err = (field: string): string | undefined =>
-    fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
 
   return (
     <div className="staff-page">
@@ -95,10 +94,10 @@ export function RecordsPage() {
               value: k,
               label: t(`staff.recordKind_${k}`),
             }))}
-            error={err('kind')}
+            error={filterErrors.errorOf('kind')}
             onChange={(e) => setFilter({ kind: e.target.value as RecordFilters['kind'] })}
           />
-          <PeriodFilters filters={filters} errorOf={err} onChange={setFilter} />
+          <PeriodFilters filters={filters} errorOf={filterErrors.errorOf} onChange={setFilter} />
           <button
             type="button"
             className="button button--primary staff-download"
@@ -112,8 +111,8 @@ export function RecordsPage() {
       </section>
       <StaffList
         query={records}
-        generalErrors={fieldErrors.general.map(stm)}
-        filtersRefused={Object.keys(fieldErrors.fields).length > 0}
+        generalErrors={filterErrors.general}
+        filtersRefused={filterErrors.refused}
         emptyTitle={t('staff.noRecords')}
       >
         {(rows) => (

@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
-import { serverFormErrors } from '../../../lib/form-errors';
 import { useSkippedDays } from '../api/get-skipped-days';
 import {
   recordFiltersFromSearch,
@@ -14,6 +13,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { PeriodFilters } from './period-filters';
 import { SubscriptionsNav } from './due-subscriptions-page';
 import { StaffList, StaffPager } from './staff-list';
+import { useFilterErrors } from './use-filter-errors';
 import { formatDay } from '../../../lib/format';
 
 /**
@@ -32,9 +32,7 @@ export function SkippedDaysPage() {
 
   const setFilter = (next: Partial<RecordFilters>) =>
     setParams(recordFiltersToSearch({ ...filters, kind: '', page: 1, ...next }));
-  const fieldErrors = serverFormErrors(days.error, ['date_from', 'date_to', 'place_uid']);
-  const err = (field: string): string | undefined =>
-    fieldErrors.fields[field] ? stm(fieldErrors.fields[field]) : undefined;
+  const filterErrors = useFilterErrors(days.error, ['date_from', 'date_to', 'place_uid']);
   const pages = pageCount(days.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.
   const day = (date: string) =>
@@ -58,13 +56,13 @@ export function SkippedDaysPage() {
         </h2>
         <p className="staff-muted">{t('staff.skippedDays.intro')}</p>
         <div className="staff-form staff-form--filters">
-          <PeriodFilters filters={filters} errorOf={err} onChange={setFilter} />
+          <PeriodFilters filters={filters} errorOf={filterErrors.errorOf} onChange={setFilter} />
         </div>
       </section>
       <StaffList
         query={days}
-        generalErrors={fieldErrors.general.map(stm)}
-        filtersRefused={Object.keys(fieldErrors.fields).length > 0}
+        generalErrors={filterErrors.general}
+        filtersRefused={filterErrors.refused}
         emptyTitle={t('staff.skippedDays.empty')}
       >
         {(rows) => (
