@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import type { Paged } from '@store/contract/http/paged';
-import { api, type QueryValue } from '../../../api/client';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { type QueryValue } from '../../../api/client';
+import { pagedQuery } from '../../../api/paged-query';
 
 /**
  * One page of a back-office list: `GET path` with the list's filters as its query string, cached
@@ -13,10 +13,5 @@ export function usePagedList<Row>(
   filters: Record<string, QueryValue>,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({
-    queryKey,
-    queryFn: ({ signal }) => api.get<Paged<Row>>(path, { query: filters, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useQuery({ ...pagedQuery<Row>(path, queryKey, filters), enabled });
 }

@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { StaffDueSubscription } from '@store/contract/staff/schemas';
-import { api } from '../../../api/client';
-import type { Paged } from '../../../api/paging';
+import { pagedQuery } from '../../../api/paged-query';
 import { staffKeys } from '../../../api/query-keys/staff';
 import type { QueryConfig } from '../../../lib/react-query';
 
@@ -14,19 +13,12 @@ export type DueSubscriptionsQuery = {
 };
 
 /** `GET v5/staff/subscriptions/due/`: the active subscriptions due on a day (tomorrow when none). */
-export function getDueSubscriptions(filters: DueSubscriptionsQuery, signal?: AbortSignal) {
-  return api.get<Paged<StaffDueSubscription>>('v5/staff/subscriptions/due/', {
-    query: filters,
-    signal,
-  });
-}
-
 export const dueSubscriptionsQuery = (filters: DueSubscriptionsQuery) =>
-  queryOptions({
-    queryKey: staffKeys.dueSubscriptions(filters),
-    queryFn: ({ signal }) => getDueSubscriptions(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery<StaffDueSubscription>(
+    'v5/staff/subscriptions/due/',
+    staffKeys.dueSubscriptions(filters),
+    filters,
+  );
 
 export function useDueSubscriptions(
   filters: DueSubscriptionsQuery,

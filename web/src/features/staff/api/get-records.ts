@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { RecordKind, StaffRecord } from '@store/contract/staff/schemas';
-import { api } from '../../../api/client';
-import type { Paged } from '../../../api/paging';
+import { pagedQuery } from '../../../api/paged-query';
 import { staffKeys } from '../../../api/query-keys/staff';
 import type { QueryConfig } from '../../../lib/react-query';
 
@@ -16,16 +15,8 @@ export type RecordsQuery = {
 };
 
 /** `GET v5/staff/records/`: the company's records of the period. */
-export function getRecords(filters: RecordsQuery, signal?: AbortSignal) {
-  return api.get<Paged<StaffRecord>>('v5/staff/records/', { query: filters, signal });
-}
-
 export const recordsQuery = (filters: RecordsQuery) =>
-  queryOptions({
-    queryKey: staffKeys.records(filters),
-    queryFn: ({ signal }) => getRecords(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery<StaffRecord>('v5/staff/records/', staffKeys.records(filters), filters);
 
 export function useRecords(filters: RecordsQuery, config?: QueryConfig<typeof recordsQuery>) {
   return useQuery({ ...recordsQuery(filters), ...config });

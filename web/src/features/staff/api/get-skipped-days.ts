@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
-import { api } from '../../../api/client';
-import type { Paged } from '../../../api/paging';
+import { pagedQuery } from '../../../api/paged-query';
 import { staffKeys } from '../../../api/query-keys/staff';
 import type { QueryConfig } from '../../../lib/react-query';
 import type { RecordsQuery } from './get-records';
@@ -10,19 +9,12 @@ import type { RecordsQuery } from './get-records';
 export type SkippedDaysQuery = Omit<RecordsQuery, 'kind'>;
 
 /** `GET v5/staff/subscriptions/skipped-days/`: the company's subscription days that got no order. */
-export function getSkippedDays(filters: SkippedDaysQuery, signal?: AbortSignal) {
-  return api.get<Paged<StaffSkippedDay>>('v5/staff/subscriptions/skipped-days/', {
-    query: filters,
-    signal,
-  });
-}
-
 export const skippedDaysQuery = (filters: SkippedDaysQuery) =>
-  queryOptions({
-    queryKey: staffKeys.skippedDays(filters),
-    queryFn: ({ signal }) => getSkippedDays(filters, signal),
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery<StaffSkippedDay>(
+    'v5/staff/subscriptions/skipped-days/',
+    staffKeys.skippedDays(filters),
+    filters,
+  );
 
 export function useSkippedDays(
   filters: SkippedDaysQuery,

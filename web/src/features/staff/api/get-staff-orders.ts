@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StaffOrder } from '@store/contract/staff/schemas';
 import type { OrderStatus } from '@store/contract/orders/status';
-import { api } from '../../../api/client';
-import type { Paged } from '../../../api/paging';
+import { pagedQuery } from '../../../api/paged-query';
 import { staffKeys } from '../../../api/query-keys/staff';
 
 /** How often the board asks for new orders while it is open. */
@@ -15,17 +14,13 @@ export type OrdersFilters = {
   page_size?: number;
 };
 
-/** `GET v5/staff/orders/`: newest first. */
-export function getStaffOrders(filters: OrdersFilters, signal?: AbortSignal) {
-  return api.get<Paged<StaffOrder>>('v5/staff/orders/', { query: filters, signal });
-}
-
-/** Polled (and read again on focus) so new orders appear without reloading. */
+/**
+ * `GET v5/staff/orders/`: newest first. Polled (and read again on focus) so new orders appear
+ * without reloading.
+ */
 export const staffOrdersQuery = (filters: OrdersFilters) =>
   queryOptions({
-    queryKey: staffKeys.orders(filters),
-    queryFn: ({ signal }) => getStaffOrders(filters, signal),
-    placeholderData: keepPreviousData,
+    ...pagedQuery<StaffOrder>('v5/staff/orders/', staffKeys.orders(filters), filters),
     refetchInterval: ORDERS_REFRESH_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,
