@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useNextPageSentinel } from '../lib/use-next-page-sentinel';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@store/contract/catalog/products';
 import { useFormatPrice } from '../lib/money';
@@ -113,22 +113,7 @@ export function ProductGrid({
   emptyText?: string | null;
 }) {
   const { t } = useTranslation();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const more = useRef(fetchNextPage);
-  more.current = fetchNextPage;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchingNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void more.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, data]);
+  const sentinel = useNextPageSentinel({ hasNextPage, isFetchingNextPage, fetchNextPage, data });
 
   if (isLoading) return <Loading />;
   const products = data?.pages.flatMap((page) => page.results) ?? [];

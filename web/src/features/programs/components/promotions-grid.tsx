@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useNextPageSentinel } from '../../../lib/use-next-page-sentinel';
 import { useTranslation } from 'react-i18next';
 import type { PromotionKind } from '@store/contract/loyalty/promotions';
 import { usePlaces } from '../../../api/get-places';
@@ -45,23 +46,8 @@ export function PromotionsGrid({
     place: place || undefined,
   };
   const promotions = usePromotions(programUid, filters);
-  const sentinel = useRef<HTMLDivElement>(null);
-  const more = useRef(promotions.fetchNextPage);
-  more.current = promotions.fetchNextPage;
+  const sentinel = useNextPageSentinel(promotions);
   const { hasNextPage, isFetchingNextPage, data } = promotions;
-
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchingNextPage) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void more.current();
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, data]);
 
   const list = data?.pages.flatMap((page) => page.results) ?? [];
   const filtered = tagged || kind !== '' || debounced !== '' || place !== '';
