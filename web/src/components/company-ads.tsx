@@ -1,34 +1,7 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Ad } from '@store/contract';
 import { useCompanyAds } from '../api/get-company-ads';
-import { blockLinkKind } from '../lib/block-link';
+import { BlockLink } from './block-link';
 import '../styles/catalog.css';
-
-function AdLink({ ad, children }: { ad: Ad; children: ReactNode }) {
-  const kind = blockLinkKind(ad.link);
-  const className = ad.image ? 'company-ad company-ad--image' : 'company-ad';
-  if (kind === 'internal') {
-    return (
-      <Link to={ad.link!} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  if (kind === 'anchor' || kind === 'external') {
-    return (
-      <a
-        href={ad.link!}
-        className={className}
-        {...(kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      >
-        {children}
-      </a>
-    );
-  }
-  return <div className={className}>{children}</div>;
-}
 
 /**
  * The company's ads (`GET v5/companies/{uid}/ads`) as a strip of banners that scrolls sideways;
@@ -47,7 +20,10 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
       <ul className="company-ads__list">
         {list.map((ad, index) => (
           <li key={ad.uid}>
-            <AdLink ad={ad}>
+            <BlockLink
+              link={ad.link}
+              className={ad.image ? 'company-ad company-ad--image' : 'company-ad'}
+            >
               {/* The first banner is on screen when the page opens (its largest paint on a
                   phone): loaded at once and first; the others wait until scrolled to. */}
               {ad.image ? (
@@ -60,7 +36,7 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
                 />
               ) : null}
               <span className="company-ad__title">{ad.title}</span>
-            </AdLink>
+            </BlockLink>
           </li>
         ))}
       </ul>

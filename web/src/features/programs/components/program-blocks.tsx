@@ -1,40 +1,6 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ProgramBlock } from '@store/contract/loyalty/engagement';
 import { useProgramBlocks } from '../api/get-program-blocks';
-import { blockLinkKind } from '../../../lib/loyalty';
-
-function BlockLink({
-  block,
-  className,
-  children,
-}: {
-  block: ProgramBlock;
-  className: string;
-  children: ReactNode;
-}) {
-  const kind = blockLinkKind(block.link);
-  if (kind === 'internal') {
-    return (
-      <Link to={block.link!} className={className}>
-        {children}
-      </Link>
-    );
-  }
-  if (kind === 'anchor' || kind === 'external') {
-    return (
-      <a
-        href={block.link!}
-        className={className}
-        {...(kind === 'external' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      >
-        {children}
-      </a>
-    );
-  }
-  return <div className={className}>{children}</div>;
-}
+import { BlockLink } from '../../../components/block-link';
 
 /** The program page's sections (tiles) and ads (banners), each hidden when the program has none. */
 export function ProgramBlocks({
@@ -53,7 +19,7 @@ export function ProgramBlocks({
     return (
       <nav className="program-tiles" aria-label={t('programs.sections')}>
         {list.map((block) => (
-          <BlockLink key={block.uid} block={block} className="program-tile">
+          <BlockLink key={block.uid} link={block.link} className="program-tile">
             {block.image ? <img src={block.image} alt="" loading="lazy" /> : null}
             <span>{block.title}</span>
           </BlockLink>
@@ -66,7 +32,7 @@ export function ProgramBlocks({
       {list.map((block) => (
         <BlockLink
           key={block.uid}
-          block={block}
+          link={block.link}
           className={block.image ? 'program-ad program-ad--image' : 'program-ad'}
         >
           {block.image ? <img src={block.image} alt="" loading="lazy" /> : null}
