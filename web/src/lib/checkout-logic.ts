@@ -7,6 +7,7 @@ import type { CartInput } from '@store/contract/catalog/cart';
 import { cardExpired } from '@store/contract/orders/card';
 import { isOnlinePayment } from '@store/contract/orders/schemas';
 import { sandboxBrand, sandboxCardToken } from '@store/contract/payments/sandbox';
+import { coordinateError, isNumber } from './delivery-pin';
 
 /**
  * The checkout's pure rules (commerce-and-loyalty sections 4 and 5), free of React so they are
@@ -134,8 +135,6 @@ export function cardErrors(
   return errors;
 }
 
-const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
-
 /**
  * The delivery and payment validations of the spec (an area chosen, a valid address with
  * coordinates, a slot chosen, a payment method chosen) and the generic form rules on the billing
@@ -156,20 +155,8 @@ export function checkoutErrors(
   if (values.shipping_type === 'delivery') {
     set('area', formRules.required(values.area));
     set('address', formRules.required(values.address));
-    set(
-      'latitude',
-      firstError(values.latitude, formRules.required, formRules.numeric) ??
-        (isNumber(values.latitude) && Math.abs(Number(values.latitude)) > 90
-          ? formMessages.positiveNumber
-          : undefined),
-    );
-    set(
-      'longitude',
-      firstError(values.longitude, formRules.required, formRules.numeric) ??
-        (isNumber(values.longitude) && Math.abs(Number(values.longitude)) > 180
-          ? formMessages.positiveNumber
-          : undefined),
-    );
+    set('latitude', coordinateError(values.latitude, 90));
+    set('longitude', coordinateError(values.longitude, 180));
   }
   if (values.shipping_type === 'pickup') {
     set('pickup_date', formRules.required(values.pickup_date));

@@ -1,11 +1,11 @@
-import { formRules, firstError } from '@store/contract/forms/rules';
-import { formMessages } from '@store/contract/form-messages';
+import { formRules } from '@store/contract/forms/rules';
 import { subscriptionMessages } from '@store/contract/orders/messages';
 import type { SubscriptionInput, Weekday } from '@store/contract/orders/subscriptions';
 // Not from .../subscriptions: that file's schemas would bring zod into the first page.
 import { weekdays as allWeekdays, sortWeekdays } from '@store/contract/orders/weekdays';
 import type { CartInput } from '@store/contract/catalog/cart';
 import { slotStartingAt } from '@store/contract/orders/opening-hours';
+import { coordinateError } from './delivery-pin';
 
 /**
  * The subscription's pure rules (commerce-and-loyalty sections 4 and 5), free of React and
@@ -44,8 +44,6 @@ export type SubscriptionValues = {
 };
 export type SubscriptionField = keyof SubscriptionValues;
 
-const isNumber = (value: string) => value.trim() !== '' && Number.isFinite(Number(value));
-
 /** The form's checks with their Spanish messages; the first message of each field. */
 export function subscriptionErrors(
   values: SubscriptionValues,
@@ -63,20 +61,8 @@ export function subscriptionErrors(
   if (values.shipping_type === 'delivery') {
     set('area', formRules.required(values.area));
     set('address', formRules.required(values.address.trim()));
-    set(
-      'latitude',
-      firstError(values.latitude, formRules.required, formRules.numeric) ??
-        (isNumber(values.latitude) && Math.abs(Number(values.latitude)) > 90
-          ? formMessages.positiveNumber
-          : undefined),
-    );
-    set(
-      'longitude',
-      firstError(values.longitude, formRules.required, formRules.numeric) ??
-        (isNumber(values.longitude) && Math.abs(Number(values.longitude)) > 180
-          ? formMessages.positiveNumber
-          : undefined),
-    );
+    set('latitude', coordinateError(values.latitude, 90));
+    set('longitude', coordinateError(values.longitude, 180));
   }
   set('payment_method', formRules.required(values.payment_method));
   return errors;
