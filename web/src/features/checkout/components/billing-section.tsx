@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form-fields';
 import type { FormBinding } from '../form/form-binding';
+import { CheckoutSection } from './checkout-section';
 
 type BillingField = 'first_name' | 'last_name' | 'email' | 'phone' | 'city' | 'billing_address';
 
@@ -26,10 +27,7 @@ export function BillingSection({
     />
   );
   return (
-    <section className="checkout-section" aria-labelledby="co-billing">
-      <h2 id="co-billing" className="checkout-section__title">
-        {t('checkout.billing')}
-      </h2>
+    <CheckoutSection id="co-billing" title={t('checkout.billing')}>
       <div className="checkout-row">
         {field('first_name', 'checkout.firstName', 'given-name')}
         {field('last_name', 'checkout.lastName', 'family-name')}
@@ -42,6 +40,6 @@ export function BillingSection({
         {field('city', 'checkout.city', 'address-level2')}
         {withAddress ? field('billing_address', 'checkout.billingAddress', 'street-address') : null}
       </div>
-    </section>
+    </CheckoutSection>
   );
 }

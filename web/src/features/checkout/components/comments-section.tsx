@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { FormBinding } from '../form/form-binding';
+import { CheckoutSection } from './checkout-section';
 
 /** The order's free-text comments, in a section of their own. */
 export function CommentsSection({ id, binding }: { id: string; binding: FormBinding<'comments'> }) {
   const { t } = useTranslation();
   return (
-    <section className="checkout-section" aria-labelledby={id}>
-      <h2 id={id} className="checkout-section__title">
-        {t('checkout.comments')}
-      </h2>
+    <CheckoutSection id={id} title={t('checkout.comments')}>
       <div className="form-field">
         <label className="visually-hidden" htmlFor={`${id}-input`}>
           {t('checkout.comments')}
@@ -22,6 +20,6 @@ export function CommentsSection({ id, binding }: { id: string; binding: FormBind
           {...binding.input('comments')}
         />
       </div>
-    </section>
+    </CheckoutSection>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { useFormatPrice } from '../../../lib/money';
 import type { CouponState } from '../use-coupon';
+import { CheckoutSection } from './checkout-section';
 
 type CouponSectionProps = {
   state: CouponState;
@@ -16,10 +17,7 @@ export function CouponSection({ state, refusal, hidden }: CouponSectionProps) {
   const price = useFormatPrice();
   const { coupon } = state;
   return (
-    <section className="checkout-section" aria-labelledby="co-coupon" hidden={hidden}>
-      <h2 id="co-coupon" className="checkout-section__title">
-        {t('checkout.coupon')}
-      </h2>
+    <CheckoutSection id="co-coupon" title={t('checkout.coupon')} hidden={hidden}>
       {coupon ? (
         <div className="checkout-coupon checkout-coupon--on" role="status">
           <span>
@@ -67,6 +65,6 @@ export function CouponSection({ state, refusal, hidden }: CouponSectionProps) {
         </div>
       )}
       {coupon && refusal.length ? <FormAlert messages={refusal} /> : null}
-    </section>
+    </CheckoutSection>
   );
 }

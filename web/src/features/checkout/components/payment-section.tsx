@@ -11,6 +11,7 @@ import type { CardField, PaymentType } from '../../../lib/checkout-logic';
 import type { useMemberCoins } from '../../../lib/member-coins';
 import type { FormBinding } from '../form/form-binding';
 import { PaymentMethodChoice } from './payment-method-choice';
+import { CheckoutSection } from './checkout-section';
 
 type PaymentSectionProps = {
   binding: FormBinding<'payment_method' | CardField>;
@@ -42,10 +43,7 @@ export function PaymentSection({
 }: PaymentSectionProps) {
   const { t } = useTranslation();
   return (
-    <section className="checkout-section" aria-labelledby="co-payment">
-      <h2 id="co-payment" className="checkout-section__title">
-        {t('checkout.payment')}
-      </h2>
+    <CheckoutSection id="co-payment" title={t('checkout.payment')}>
       {coinsCart ? (
         <div className="checkout-coins" data-coin-total={coinTotal}>
           <p>
@@ -72,6 +70,6 @@ export function PaymentSection({
       {paymentType === 'YAPE' && chosenMethod ? (
         <YapeFields publicKey={chosenMethod.public_key ?? ''} tokenizer={yapeTokenizer} />
       ) : null}
-    </section>
+    </CheckoutSection>
   );
 }

@@ -9,6 +9,7 @@ import {
 import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { useRucLookup } from '../api/lookup-ruc';
+import { CheckoutSection } from './checkout-section';
 
 /** Reads the receipt typed: its body, or null when a field is not valid (the fields say why). */
 export type ReceiptReader = () => ReceiptInput | null;
@@ -154,10 +155,7 @@ export function ReceiptSection({
     </label>
   );
   return (
-    <section className="checkout-section" aria-labelledby="co-receipt">
-      <h2 id="co-receipt" className="checkout-section__title">
-        {t('checkout.receiptTitle')}
-      </h2>
+    <CheckoutSection id="co-receipt" title={t('checkout.receiptTitle')}>
       <fieldset className="checkout-choices">
         <legend className="visually-hidden">{t('checkout.receiptTitle')}</legend>
         {choice('boleta')}
@@ -210,6 +208,6 @@ export function ReceiptSection({
           />
         </>
       )}
-    </section>
+    </CheckoutSection>
   );
 }

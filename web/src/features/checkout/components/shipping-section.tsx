@@ -7,6 +7,7 @@ import { ClosedNowNote } from './closed-now-note';
 import { DeliveryFields, type DeliveryField } from './delivery-fields';
 import { PickupSlotFields } from './pickup-slot-fields';
 import { ShippingTypeChoice } from './shipping-type-choice';
+import { CheckoutSection } from './checkout-section';
 
 type ShippingSectionProps = {
   binding: FormBinding<'shipping_type' | 'pickup_date' | 'pickup_start' | DeliveryField>;
@@ -41,10 +42,7 @@ export function ShippingSection({
 }: ShippingSectionProps) {
   const { t } = useTranslation();
   return (
-    <section className="checkout-section" aria-labelledby="co-shipping">
-      <h2 id="co-shipping" className="checkout-section__title">
-        {t('checkout.shipping')}
-      </h2>
+    <CheckoutSection id="co-shipping" title={t('checkout.shipping')}>
       {closed ? (
         <ClosedNowNote
           closed={closed}
@@ -72,6 +70,6 @@ export function ShippingSection({
           fare={fare}
         />
       ) : null}
-    </section>
+    </CheckoutSection>
   );
 }

@@ -44,6 +44,7 @@ import { DeliveryFields } from './delivery-fields';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { ShippingTypeChoice } from './shipping-type-choice';
 import { useErrorText } from '../../../lib/error-text';
+import { CheckoutSection } from './checkout-section';
 
 const emptyValues: SubscriptionValues = {
   weekdays: [],
@@ -252,10 +253,7 @@ export function SubscriptionCheckoutPage() {
         aria-busy={sending}
       >
         <div className="checkout__main">
-          <section className="checkout-section" aria-labelledby="sub-days">
-            <h2 id="sub-days" className="checkout-section__title">
-              {t('subscription.days')}
-            </h2>
+          <CheckoutSection id="sub-days" title={t('subscription.days')}>
             <fieldset
               className="weekday-picker"
               aria-describedby={err('weekdays') ? 'sub-days-error' : undefined}
@@ -290,12 +288,9 @@ export function SubscriptionCheckoutPage() {
                 {errorText(err('weekdays')!)}
               </p>
             ) : null}
-          </section>
+          </CheckoutSection>
 
-          <section className="checkout-section" aria-labelledby="sub-slot">
-            <h2 id="sub-slot" className="checkout-section__title">
-              {t('subscription.slot')}
-            </h2>
+          <CheckoutSection id="sub-slot" title={t('subscription.slot')}>
             <SelectField
               label={t('subscription.slotLabel')}
               placeholder={
@@ -311,12 +306,9 @@ export function SubscriptionCheckoutPage() {
             {values.weekdays.length > 0 && slots.length === 0 ? (
               <p className="checkout-note">{t('subscription.noCommonSlot')}</p>
             ) : null}
-          </section>
+          </CheckoutSection>
 
-          <section className="checkout-section" aria-labelledby="sub-shipping">
-            <h2 id="sub-shipping" className="checkout-section__title">
-              {t('checkout.shipping')}
-            </h2>
+          <CheckoutSection id="sub-shipping" title={t('checkout.shipping')}>
             <ShippingTypeChoice
               binding={binding}
               offersPickup={opts.pickup}
@@ -334,15 +326,12 @@ export function SubscriptionCheckoutPage() {
                 fare={fare}
               />
             ) : null}
-          </section>
+          </CheckoutSection>
 
-          <section className="checkout-section" aria-labelledby="sub-payment">
-            <h2 id="sub-payment" className="checkout-section__title">
-              {t('checkout.payment')}
-            </h2>
+          <CheckoutSection id="sub-payment" title={t('checkout.payment')}>
             <p className="checkout-note">{t('subscription.payOnDelivery')}</p>
             <PaymentMethodChoice binding={binding} methods={methods} />
-          </section>
+          </CheckoutSection>
 
           <CommentsSection id="sub-comments" binding={binding} />
         </div>
