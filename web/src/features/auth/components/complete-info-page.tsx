@@ -34,6 +34,7 @@ import { BirthdateField } from '../../../components/birthdate-field';
 import { AuthCard } from './auth-card';
 import { wantedPath } from '../lib/signin';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
+import { PersonNameFields } from '../../../components/person-name-fields';
 
 const shape = z.object({
   first_name: z.string(),
@@ -166,26 +167,11 @@ function CompleteInfoForm({ user }: { user: User }) {
   const err = (name: string) => (e[name]?.message ? tm(e[name]!.message!) : undefined);
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
-      {ask.first_name || ask.last_name ? (
-        <div className="form-row">
-          {ask.first_name ? (
-            <TextField
-              label={t('auth.firstName')}
-              autoComplete="given-name"
-              error={err('first_name')}
-              {...form.register('first_name')}
-            />
-          ) : null}
-          {ask.last_name ? (
-            <TextField
-              label={t('auth.lastName')}
-              autoComplete="family-name"
-              error={err('last_name')}
-              {...form.register('last_name')}
-            />
-          ) : null}
-        </div>
-      ) : null}
+      <PersonNameFields
+        register={(name) => form.register(name)}
+        errorOf={err}
+        ask={{ first_name: ask.first_name, last_name: ask.last_name }}
+      />
       {ask.document ? (
         <div className="form-row">
           <SelectField

@@ -40,6 +40,7 @@ import { SocialSignIn } from './social-sign-in';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { readInfluencerUid } from '../../../lib/influencer';
 import type { RememberedDocument } from './login-page';
+import { PersonNameFields } from '../../../components/person-name-fields';
 
 const formShape = z.object({
   first_name: z.string(),
@@ -222,20 +223,7 @@ export function RegisterPage() {
     <AuthCard title={t('auth.registerTitle')} text={t('auth.registerText')} wide>
       <form onSubmit={onSubmit} noValidate className="auth-form">
         {documentOnly ? null : (
-          <div className="form-row">
-            <TextField
-              label={t('auth.firstName')}
-              autoComplete="given-name"
-              error={err('first_name')}
-              {...form.register('first_name')}
-            />
-            <TextField
-              label={t('auth.lastName')}
-              autoComplete="family-name"
-              error={err('last_name')}
-              {...form.register('last_name')}
-            />
-          </div>
+          <PersonNameFields register={(name) => form.register(name)} errorOf={err} />
         )}
         <TextField
           label={`${t('auth.email')}${rules.emailRequired ? '' : ` ${t('auth.optional')}`}`}

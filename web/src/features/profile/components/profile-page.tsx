@@ -37,6 +37,7 @@ import { PhoneField } from '../../../components/phone-field';
 import { BirthdateField } from '../../../components/birthdate-field';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
 import { useRequestDeletion } from '../api/request-deletion';
+import { PersonNameFields } from '../../../components/person-name-fields';
 
 const schema = z
   .object({
@@ -146,20 +147,7 @@ function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={onSubmit} noValidate className="auth-form">
       <fieldset className="form-fieldset">
-        <div className="form-row">
-          <TextField
-            label={t('auth.firstName')}
-            autoComplete="given-name"
-            error={err('first_name')}
-            {...form.register('first_name')}
-          />
-          <TextField
-            label={t('auth.lastName')}
-            autoComplete="family-name"
-            error={err('last_name')}
-            {...form.register('last_name')}
-          />
-        </div>
+        <PersonNameFields register={(name) => form.register(name)} errorOf={err} />
         <TextField
           label={t('auth.email')}
           value={user.email ?? ''}
