@@ -6,6 +6,7 @@ import type { AdminDiscount, AdminDiscountCreateInput } from '@store/contract/ad
 import { weekdays, type Weekday } from '@store/contract/orders/weekdays';
 import { CheckboxField, FormAlert, SelectField } from '../../../components/form-fields';
 import { FormTextField } from '../shell/form-text-field';
+import { ChoiceFieldset } from './choice-fieldset';
 import { useFormFeedback } from '../../../lib/use-form-feedback';
 import { useAdminCategories } from '../catalogue/api/categories';
 import { useAdminProducts } from '../api/get-products';
@@ -260,44 +261,26 @@ function RuleForm({ editing, onDone }: { editing: AdminDiscount | null; onDone: 
         />
       </div>
       {target === 'CATEGORIES' ? (
-        <fieldset className="admin-discount-choices">
-          <legend>{t('admin.discounts.categories')}</legend>
-          {(categories.data ?? []).map((c) => (
-            <CheckboxField
-              key={c.uid}
-              label={c.name}
-              value={c.uid}
-              {...form.register('category_uids')}
-            />
-          ))}
-          {e.category_uids ? <p role="alert">{text(e.category_uids.message)}</p> : null}
-        </fieldset>
+        <ChoiceFieldset
+          legend={t('admin.discounts.categories')}
+          choices={(categories.data ?? []).map((c) => ({ value: c.uid, label: c.name }))}
+          field={form.register('category_uids')}
+          error={text(e.category_uids?.message)}
+        />
       ) : null}
       {target === 'PRODUCTS' ? (
-        <fieldset className="admin-discount-choices">
-          <legend>{t('admin.discounts.products')}</legend>
-          {(products.data?.results ?? []).map((p) => (
-            <CheckboxField
-              key={p.uid}
-              label={p.title}
-              value={p.uid}
-              {...form.register('product_uids')}
-            />
-          ))}
-          {e.product_uids ? <p role="alert">{text(e.product_uids.message)}</p> : null}
-        </fieldset>
+        <ChoiceFieldset
+          legend={t('admin.discounts.products')}
+          choices={(products.data?.results ?? []).map((p) => ({ value: p.uid, label: p.title }))}
+          field={form.register('product_uids')}
+          error={text(e.product_uids?.message)}
+        />
       ) : null}
-      <fieldset className="admin-discount-choices">
-        <legend>{t('admin.discounts.weekdays')}</legend>
-        {weekdays.map((d) => (
-          <CheckboxField
-            key={d}
-            label={t(`admin.discounts.day_${d}`)}
-            value={d}
-            {...form.register('weekdays')}
-          />
-        ))}
-      </fieldset>
+      <ChoiceFieldset
+        legend={t('admin.discounts.weekdays')}
+        choices={weekdays.map((d) => ({ value: d, label: t(`admin.discounts.day_${d}`) }))}
+        field={form.register('weekdays')}
+      />
       <CheckboxField
         label={t('admin.discounts.stackable')}
         {...form.register('stackable_with_coupons')}
