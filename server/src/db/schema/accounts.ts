@@ -14,6 +14,7 @@ import {
   check,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { sql, type SQL } from 'drizzle-orm';
 import { apps } from './tenancy';
 import { areas } from './places';
@@ -135,10 +136,7 @@ export const sessions = pgTable(
       sql`${t.method} IN ('password', 'google', 'facebook', 'apple', 'document', 'register')`,
     ),
     primaryKey({ columns: [t.appId, t.tokenHash] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
     index('sessions_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -162,10 +160,7 @@ export const userIdentities = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.provider, t.subject] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
     index('user_identities_user_idx').on(t.appId, t.userUid),
     check('user_identities_provider_check', sql`${t.provider} IN ('google', 'facebook', 'apple')`),
   ],
@@ -185,10 +180,7 @@ export const linkTokens = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.tokenHash] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
     index('link_tokens_user_idx').on(t.appId, t.userUid, t.purpose),
     check(
       'link_tokens_purpose_check',

@@ -1,13 +1,5 @@
-import {
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { companies } from './tenancy';
 import type { StaffRole } from './staff';
 
@@ -35,10 +27,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     index('audit_log_company_idx').on(t.appId, t.companyUid, t.createdAt),
     index('audit_log_entity_idx').on(t.appId, t.entity, t.entityUid, t.createdAt),
   ],

@@ -1,4 +1,5 @@
-import { foreignKey, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './accounts';
 import { places } from './places';
 
@@ -23,13 +24,7 @@ export const shoppingCarts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userUid, t.placeUid] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.placeUid],
-      foreignColumns: [places.appId, places.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
+    belongsTo(t.appId, t.placeUid, places),
   ],
 );

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { apps, companies } from './tenancy';
 import { places } from './places';
 
@@ -41,10 +42,7 @@ export const productCategories = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('product_categories_app_key_key').on(t.appId, t.key),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
   ],
 );
 
@@ -97,10 +95,7 @@ export const products = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('products_app_key_key').on(t.appId, t.key),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     foreignKey({
       columns: [t.appId, t.categoryUid],
       foreignColumns: [productCategories.appId, productCategories.uid],
@@ -143,14 +138,8 @@ export const placeProducts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.placeUid, t.productUid] }),
-    foreignKey({
-      columns: [t.appId, t.placeUid],
-      foreignColumns: [places.appId, places.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.productUid],
-      foreignColumns: [products.appId, products.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.placeUid, places),
+    belongsTo(t.appId, t.productUid, products),
     index('place_products_product_idx').on(t.appId, t.productUid),
     index('place_products_listing_idx').on(
       t.appId,
@@ -197,10 +186,7 @@ export const optionGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.productUid],
-      foreignColumns: [products.appId, products.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.productUid, products),
     index('option_groups_product_idx').on(t.appId, t.productUid),
   ],
 );
@@ -221,10 +207,7 @@ export const options = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.groupUid],
-      foreignColumns: [optionGroups.appId, optionGroups.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.groupUid, optionGroups),
     index('options_group_idx').on(t.appId, t.groupUid),
   ],
 );
@@ -247,9 +230,6 @@ export const placeProductCounts = pgTable(
   },
   (t) => [
     index('place_product_counts_place_idx').on(t.appId, t.placeUid, t.categoryUid),
-    foreignKey({
-      columns: [t.appId, t.placeUid],
-      foreignColumns: [places.appId, places.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.placeUid, places),
   ],
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './accounts';
 import { programs } from './loyalty';
 
@@ -40,10 +40,7 @@ export const raffles = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.programUid],
-      foreignColumns: [programs.appId, programs.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.programUid, programs),
     check('raffles_winners_count_check', sql`${t.winnersCount} BETWEEN 1 AND 100`),
     index('raffles_program_idx').on(t.appId, t.programUid, t.position),
   ],
@@ -65,14 +62,8 @@ export const raffleMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.raffleUid, t.userUid] }),
-    foreignKey({
-      columns: [t.appId, t.raffleUid],
-      foreignColumns: [raffles.appId, raffles.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.raffleUid, raffles),
+    belongsTo(t.appId, t.userUid, users),
     index('raffle_members_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -102,10 +93,7 @@ export const raffleDraws = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.raffleUid] }),
-    foreignKey({
-      columns: [t.appId, t.raffleUid],
-      foreignColumns: [raffles.appId, raffles.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.raffleUid, raffles),
   ],
 );
 
@@ -128,10 +116,7 @@ export const polls = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.programUid],
-      foreignColumns: [programs.appId, programs.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.programUid, programs),
     index('polls_program_idx').on(t.appId, t.programUid, t.position),
   ],
 );
@@ -152,10 +137,7 @@ export const pollQuestions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.pollUid],
-      foreignColumns: [polls.appId, polls.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.pollUid, polls),
     index('poll_questions_poll_idx').on(t.appId, t.pollUid, t.position),
     check(
       'poll_questions_kind_check',
@@ -177,10 +159,7 @@ export const pollOptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.questionUid],
-      foreignColumns: [pollQuestions.appId, pollQuestions.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.questionUid, pollQuestions),
     index('poll_options_question_idx').on(t.appId, t.questionUid, t.position),
   ],
 );
@@ -200,14 +179,8 @@ export const pollResponses = pgTable(
     uniqueIndex('poll_responses_poll_user_key').on(t.appId, t.pollUid, t.userUid),
     // The back office's CSV reads a poll's responses in answer order, by keyset.
     index('poll_responses_poll_idx').on(t.appId, t.pollUid, t.createdAt, t.uid),
-    foreignKey({
-      columns: [t.appId, t.pollUid],
-      foreignColumns: [polls.appId, polls.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.pollUid, polls),
+    belongsTo(t.appId, t.userUid, users),
     index('poll_responses_user_idx').on(t.appId, t.userUid),
   ],
 );
@@ -225,18 +198,9 @@ export const pollAnswers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.responseUid],
-      foreignColumns: [pollResponses.appId, pollResponses.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.questionUid],
-      foreignColumns: [pollQuestions.appId, pollQuestions.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.optionUid],
-      foreignColumns: [pollOptions.appId, pollOptions.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.responseUid, pollResponses),
+    belongsTo(t.appId, t.questionUid, pollQuestions),
+    belongsTo(t.appId, t.optionUid, pollOptions),
     index('poll_answers_response_idx').on(t.appId, t.responseUid),
     // The results count per question and option, and the text answers page by question;
     // deleting a question or an option looks its answers up by these too.
@@ -262,10 +226,7 @@ function programBlock(name: string) {
     },
     (t) => [
       primaryKey({ columns: [t.appId, t.uid] }),
-      foreignKey({
-        columns: [t.appId, t.programUid],
-        foreignColumns: [programs.appId, programs.uid],
-      }).onDelete('cascade'),
+      belongsTo(t.appId, t.programUid, programs),
       index(`${name}_program_idx`).on(t.appId, t.programUid, t.position),
     ],
   );

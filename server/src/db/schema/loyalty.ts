@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -57,10 +58,7 @@ export const programs = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('programs_app_key_key').on(t.appId, t.key),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     check(
       'programs_points_expire_after_days_check',
       sql`${t.pointsExpireAfterDays} IS NULL OR ${t.pointsExpireAfterDays} > 0`,
@@ -79,14 +77,8 @@ export const programMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.programUid, t.userUid] }),
-    foreignKey({
-      columns: [t.appId, t.programUid],
-      foreignColumns: [programs.appId, programs.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.programUid, programs),
+    belongsTo(t.appId, t.userUid, users),
     index('program_members_user_idx').on(t.appId, t.userUid),
     // The back-office dashboard counts a program's new members per period.
     index('program_members_joined_idx').on(t.appId, t.programUid, t.joinedAt),
@@ -183,10 +175,7 @@ export const promotions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.programUid],
-      foreignColumns: [programs.appId, programs.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.programUid, programs),
     index('promotions_program_idx').on(t.appId, t.programUid, t.position),
     check(
       'promotions_kind_check',
@@ -211,14 +200,8 @@ export const promotionPlaces = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.promotionUid, t.placeUid] }),
-    foreignKey({
-      columns: [t.appId, t.promotionUid],
-      foreignColumns: [promotions.appId, promotions.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.placeUid],
-      foreignColumns: [places.appId, places.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.promotionUid, promotions),
+    belongsTo(t.appId, t.placeUid, places),
   ],
 );
 
@@ -264,10 +247,7 @@ export const redemptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.promotionUid],
-      foreignColumns: [promotions.appId, promotions.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.promotionUid, promotions),
     foreignKey({
       columns: [t.appId, t.programUid, t.userUid],
       foreignColumns: [programMembers.appId, programMembers.programUid, programMembers.userUid],

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { apps, companies } from './tenancy';
 import { areas, places } from './places';
 import { products } from './catalog';
@@ -49,10 +50,7 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     index('payment_methods_company_idx').on(t.appId, t.companyUid, t.position),
     check(
       'payment_methods_type_check',
@@ -87,10 +85,7 @@ export const companyTaxRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.companyUid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
   ],
 );
 
@@ -105,13 +100,7 @@ export const placeDeliverySettings = pgTable(
     perKmCents: integer('per_km_cents').notNull(),
     maxRadiusMeters: integer('max_radius_meters').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.appId, t.placeUid] }),
-    foreignKey({
-      columns: [t.appId, t.placeUid],
-      foreignColumns: [places.appId, places.uid],
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.appId, t.placeUid] }), belongsTo(t.appId, t.placeUid, places)],
 );
 
 /** Discount codes of a company. `uses` counts orders that used it and were not canceled. */
@@ -140,10 +129,7 @@ export const coupons = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('coupons_company_code_key').on(t.appId, t.companyUid, t.code),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     check('coupons_kind_check', sql`${t.kind} IN ('PERCENT', 'AMOUNT')`),
     check(
       'coupons_uses_check',
@@ -193,10 +179,7 @@ export const discountRules = pgTable(
     primaryKey({ columns: [t.appId, t.uid] }),
     // The checkout reads a company's active rules on every quote and order.
     index('discount_rules_company_idx').on(t.appId, t.companyUid, t.isActive),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     check(
       'discount_rules_kind_check',
       sql`${t.kind} IN ('PERCENT', 'AMOUNT', 'BUY_X_PAY_Y', 'COMBO_PRICE')`,
@@ -412,10 +395,7 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_pending_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'PENDING'`),
-    foreignKey({
-      columns: [t.appId, t.orderUid],
-      foreignColumns: [orders.appId, orders.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.orderUid, orders),
     foreignKey({
       columns: [t.appId, t.paymentMethodUid],
       foreignColumns: [paymentMethods.appId, paymentMethods.uid],
@@ -511,10 +491,7 @@ export const orderLineRemovals = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     index('order_line_removals_order_idx').on(t.appId, t.orderUid),
-    foreignKey({
-      columns: [t.appId, t.orderUid],
-      foreignColumns: [orders.appId, orders.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.orderUid, orders),
     check('order_line_removals_quantity_check', sql`${t.quantity} > 0`),
     check('order_line_removals_delta_check', sql`${t.totalDeltaCents} >= 0`),
     check('order_line_removals_source_check', sql`${t.source} IN ('staff', 'admin')`),
@@ -545,10 +522,7 @@ export const orderLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.orderUid, t.position] }),
-    foreignKey({
-      columns: [t.appId, t.orderUid],
-      foreignColumns: [orders.appId, orders.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.orderUid, orders),
     foreignKey({
       columns: [t.appId, t.productUid],
       foreignColumns: [products.appId, products.uid],
@@ -599,10 +573,7 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     // Subscriptions are personal standing orders: they end with the account.
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     foreignKey({
       columns: [t.appId, t.paymentMethodUid],
@@ -634,10 +605,7 @@ export const subscriptionDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.subscriptionUid, t.serviceDate] }),
-    foreignKey({
-      columns: [t.appId, t.subscriptionUid],
-      foreignColumns: [subscriptions.appId, subscriptions.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.subscriptionUid, subscriptions),
     check('subscription_deliveries_status_check', sql`${t.status} IN ('ordered', 'skipped')`),
   ],
 );

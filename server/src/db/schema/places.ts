@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { apps, companies } from './tenancy';
 
 /** A polygon as `[latitude, longitude]` vertices (not closed: the last joins the first). */
@@ -79,10 +80,7 @@ export const places = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('places_app_key_key').on(t.appId, t.key),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     foreignKey({ columns: [t.appId, t.areaUid], foreignColumns: [areas.appId, areas.uid] }),
     index('places_company_idx').on(t.appId, t.companyUid),
   ],

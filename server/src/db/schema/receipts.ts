@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { companies } from './tenancy';
 
 /**
@@ -119,10 +119,7 @@ export const companyReceiptAccounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.companyUid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     // Both or neither: a URL without its token (or the reverse) issues nothing.
     check(
       'company_receipt_accounts_pair_check',

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -37,14 +38,8 @@ export const staffMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userUid] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
+    belongsTo(t.appId, t.companyUid, companies),
     index('staff_members_company_idx').on(t.appId, t.companyUid),
     check('staff_members_role_check', sql`${t.role} IN ('OWNER', 'MANAGER', 'STAFF', 'VALIDATOR')`),
     check('staff_members_source_check', sql`${t.source} IN ('file', 'owner')`),
@@ -85,10 +80,7 @@ export const staffActivity = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     foreignKey({ columns: [t.appId, t.placeUid], foreignColumns: [places.appId, places.uid] }),
     index('staff_activity_company_idx').on(t.appId, t.companyUid, t.createdAt),
     check('staff_activity_kind_check', sql`${t.kind} IN ('redemptions', 'stamps', 'points')`),
@@ -122,10 +114,7 @@ export const staffInvitations = pgTable(
     primaryKey({ columns: [t.appId, t.uid] }),
     uniqueIndex('staff_invitations_token_key').on(t.appId, t.tokenHash),
     index('staff_invitations_company_idx').on(t.appId, t.companyUid, t.createdAt),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     check(
       'staff_invitations_role_check',
       sql`${t.role} IN ('OWNER', 'MANAGER', 'STAFF', 'VALIDATOR')`,
@@ -151,13 +140,7 @@ export const counterCodes = pgTable(
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.appId, t.userUid] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.appId, t.userUid] }), belongsTo(t.appId, t.userUid, users)],
 );
 
 /**
@@ -177,9 +160,6 @@ export const spentQrNonces = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.userUid, t.nonce] }),
-    foreignKey({
-      columns: [t.appId, t.userUid],
-      foreignColumns: [users.appId, users.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.userUid, users),
   ],
 );

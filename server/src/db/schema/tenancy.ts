@@ -13,6 +13,7 @@ import {
   uuid,
   index,
 } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 
 /**
  * An app is a tenant: one storefront on one host name. Every other table
@@ -192,14 +193,8 @@ export const companyCategoryMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.categoryUid, t.companyUid] }),
-    foreignKey({
-      columns: [t.appId, t.categoryUid],
-      foreignColumns: [companyCategories.appId, companyCategories.uid],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.categoryUid, companyCategories),
+    belongsTo(t.appId, t.companyUid, companies),
   ],
 );
 
@@ -221,10 +216,7 @@ export const companyAds = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
-    foreignKey({
-      columns: [t.appId, t.companyUid],
-      foreignColumns: [companies.appId, companies.uid],
-    }).onDelete('cascade'),
+    belongsTo(t.appId, t.companyUid, companies),
     index('company_ads_company_idx').on(t.appId, t.companyUid, t.position),
   ],
 );

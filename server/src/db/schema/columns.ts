@@ -1,0 +1,19 @@
+import { foreignKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** A tenant table's row as another row points at it: `app_id` and `uid`, its primary key. */
+interface TenantRow {
+  appId: AnyPgColumn;
+  uid: AnyPgColumn;
+}
+
+/**
+ * A foreign key to a row of the same tenant (`app_id` first, as in every primary key, so it
+ * cannot point at another tenant's row); the row goes when the row it belongs to is deleted.
+ * Called with the same columns as `foreignKey`, it makes the same constraint and the same name.
+ */
+export function belongsTo(appId: AnyPgColumn, parentUid: AnyPgColumn, parent: TenantRow) {
+  return foreignKey({
+    columns: [appId, parentUid],
+    foreignColumns: [parent.appId, parent.uid],
+  }).onDelete('cascade');
+}
