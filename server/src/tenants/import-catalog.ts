@@ -1,4 +1,4 @@
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   optionGroups,
@@ -12,6 +12,7 @@ import { foldForSearch } from '../lib/search';
 import type { CatalogSection } from './catalog-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
 import { updateSet } from '../db/upsert';
+import { unlistedRows, upsertByUid, upsertVersionedByUid } from './import-rows';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -39,14 +40,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
       isActive: c.is_active,
       position,
     };
-    await tx
-      .insert(productCategories)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [productCategories.appId, productCategories.uid],
-        // A re-import is a write too: a back-office form opened before it must get the version conflict.
-        set: { ...updateSet(row), version: sql`${productCategories.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, productCategories, row);
   }
   for (const [position, p] of catalog.products.entries()) {
     const uid = uidOf('product', p.key);
@@ -112,14 +106,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
     const groupUids = p.option_groups.map((g) => uidOf('option-group', `${p.key}/${g.key}`));
     await tx
       .delete(optionGroups)
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          optionGroups,
-          eq(optionGroups.productUid, uid),
-          groupUids.length ? notInArray(optionGroups.uid, groupUids) : undefined,
-        ),
-      );
+      .where(unlistedRows(appId, optionGroups, optionGroups.productUid, uid, groupUids));
     for (const [g, group] of p.option_groups.entries()) {
       const groupRow = {
         appId,
@@ -133,26 +120,13 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
         isActive: group.is_active,
         position: g,
       };
-      await tx
-        .insert(optionGroups)
-        .values(groupRow)
-        .onConflictDoUpdate({
-          target: [optionGroups.appId, optionGroups.uid],
-          set: updateSet(groupRow),
-        });
+      await upsertByUid(tx, optionGroups, groupRow);
       const optionUids = group.options.map((o) =>
         uidOf('option', `${p.key}/${group.key}/${o.key}`),
       );
       await tx
         .delete(options)
-        .where(
-          ofTenant(
-            tenantRef(appId),
-            options,
-            eq(options.groupUid, groupUids[g]),
-            notInArray(options.uid, optionUids),
-          ),
-        );
+        .where(unlistedRows(appId, options, options.groupUid, groupUids[g], optionUids));
       for (const [o, opt] of group.options.entries()) {
         const optionRow = {
           appId,
@@ -165,10 +139,7 @@ export async function importCatalog(tx: Tx, catalog: CatalogSection, appId: stri
           isActive: opt.is_active,
           position: o,
         };
-        await tx
-          .insert(options)
-          .values(optionRow)
-          .onConflictDoUpdate({ target: [options.appId, options.uid], set: updateSet(optionRow) });
+        await upsertByUid(tx, options, optionRow);
       }
     }
   }

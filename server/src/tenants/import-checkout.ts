@@ -1,9 +1,10 @@
-import { eq, notInArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { companyTaxRules, coupons, paymentMethods, placeDeliverySettings } from '../db/schema';
 import type { TenantFile } from './file-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
 import { updateSet } from '../db/upsert';
+import { unlistedRows, upsertByUid } from './import-rows';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -21,12 +22,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
       .update(paymentMethods)
       .set({ isActive: false })
       .where(
-        ofTenant(
-          tenantRef(appId),
-          paymentMethods,
-          eq(paymentMethods.companyUid, companyUid),
-          methodUids.length ? notInArray(paymentMethods.uid, methodUids) : undefined,
-        ),
+        unlistedRows(appId, paymentMethods, paymentMethods.companyUid, companyUid, methodUids),
       );
     for (const [position, m] of c.payment_methods.entries()) {
       const row = {
@@ -76,14 +72,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
     await tx
       .update(coupons)
       .set({ isActive: false })
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          coupons,
-          eq(coupons.companyUid, companyUid),
-          couponUids.length ? notInArray(coupons.uid, couponUids) : undefined,
-        ),
-      );
+      .where(unlistedRows(appId, coupons, coupons.companyUid, companyUid, couponUids));
     for (const [i, k] of c.coupons.entries()) {
       const row = {
         appId,
@@ -100,10 +89,7 @@ export async function importCheckout(tx: Tx, file: TenantFile, appId: string, ui
         maxUsesPerMember: k.max_uses_per_member,
         isActive: k.is_active,
       };
-      await tx
-        .insert(coupons)
-        .values(row)
-        .onConflictDoUpdate({ target: [coupons.appId, coupons.uid], set: updateSet(row) });
+      await upsertByUid(tx, coupons, row);
     }
   }
   for (const p of file.places) {

@@ -17,7 +17,7 @@ import {
 } from '../db/schema';
 import type { EventsSection, ProgramsSection } from './programs-schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
-import { updateSet } from '../db/upsert';
+import { unlistedRows, upsertByUid, upsertVersionedByUid } from './import-rows';
 
 type UidOf = (kind: string, key: string) => string;
 
@@ -61,27 +61,13 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
       levels: [...p.levels].sort((a, b) => a.min_points - b.min_points),
       position,
     };
-    await tx
-      .insert(programs)
-      .values(row)
-      // A re-import is a write too: a back-office form opened before it must get the version conflict.
-      .onConflictDoUpdate({
-        target: [programs.appId, programs.uid],
-        set: { ...updateSet(row), version: sql`${programs.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, programs, row);
 
     const promotionUids = p.promotions.map((x) => uidOf('promotion', `${p.key}/${x.key}`));
     await tx
       .update(promotions)
       .set({ isActive: false })
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          promotions,
-          eq(promotions.programUid, programUid),
-          promotionUids.length ? notInArray(promotions.uid, promotionUids) : undefined,
-        ),
-      );
+      .where(unlistedRows(appId, promotions, promotions.programUid, programUid, promotionUids));
     for (const [i, x] of p.promotions.entries()) {
       const values = {
         appId,
@@ -109,14 +95,7 @@ export async function importPrograms(tx: Tx, list: ProgramsSection, appId: strin
         isActive: x.is_active,
         position: i,
       };
-      await tx
-        .insert(promotions)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [promotions.appId, promotions.uid],
-          // A re-import is a write too: a back-office form opened before it must get the version conflict.
-          set: { ...updateSet(values), version: sql`${promotions.version} + 1` },
-        });
+      await upsertVersionedByUid(tx, promotions, values);
       await tx
         .delete(promotionPlaces)
         .where(
@@ -212,13 +191,7 @@ export async function importEvents(tx: Tx, list: EventsSection, appId: string, u
       link: e.link,
       isActive: e.is_active,
     };
-    await tx
-      .insert(events)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [events.appId, events.uid],
-        set: { ...updateSet(row), version: sql`${events.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, events, row);
   }
 }
 
@@ -242,13 +215,14 @@ async function importProgramExtras(
     .update(raffles)
     .set({ isActive: false, version: sql`${raffles.version} + 1` })
     .where(
-      ofTenant(
-        tenantRef(appId),
+      unlistedRows(
+        appId,
         raffles,
-        eq(raffles.programUid, programUid),
+        raffles.programUid,
+        programUid,
+        raffleUids,
         eq(raffles.isActive, true),
         notLike(raffles.key, 'admin-%'),
-        raffleUids.length ? notInArray(raffles.uid, raffleUids) : undefined,
       ),
     );
   for (const [i, r] of p.raffles.entries()) {
@@ -267,14 +241,7 @@ async function importProgramExtras(
       isActive: r.is_active,
       position: i,
     };
-    await tx
-      .insert(raffles)
-      .values(row)
-      // The version moves so a back-office form read before the import gets its 409.
-      .onConflictDoUpdate({
-        target: [raffles.appId, raffles.uid],
-        set: { ...updateSet(row), version: sql`${raffles.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, raffles, row);
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
@@ -283,13 +250,14 @@ async function importProgramExtras(
     .update(polls)
     .set({ isActive: false, version: sql`${polls.version} + 1` })
     .where(
-      ofTenant(
-        tenantRef(appId),
+      unlistedRows(
+        appId,
         polls,
-        eq(polls.programUid, programUid),
+        polls.programUid,
+        programUid,
+        pollUids,
         eq(polls.isActive, true),
         notLike(polls.key, 'admin-%'),
-        pollUids.length ? notInArray(polls.uid, pollUids) : undefined,
       ),
     );
   for (const [i, x] of p.polls.entries()) {
@@ -306,27 +274,13 @@ async function importProgramExtras(
       isActive: x.is_active,
       position: i,
     };
-    await tx
-      .insert(polls)
-      .values(row)
-      // The version moves so a back-office form read before the import gets its 409.
-      .onConflictDoUpdate({
-        target: [polls.appId, polls.uid],
-        set: { ...updateSet(row), version: sql`${polls.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, polls, row);
     const questionUids = x.questions.map((q) =>
       uidOf('poll-question', `${p.key}/${x.key}/${q.key}`),
     );
     await tx
       .delete(pollQuestions)
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          pollQuestions,
-          eq(pollQuestions.pollUid, row.uid),
-          notInArray(pollQuestions.uid, questionUids),
-        ),
-      );
+      .where(unlistedRows(appId, pollQuestions, pollQuestions.pollUid, row.uid, questionUids));
     for (const [j, q] of x.questions.entries()) {
       const question = {
         appId,
@@ -337,26 +291,13 @@ async function importProgramExtras(
         kind: q.kind,
         position: j,
       };
-      await tx
-        .insert(pollQuestions)
-        .values(question)
-        .onConflictDoUpdate({
-          target: [pollQuestions.appId, pollQuestions.uid],
-          set: updateSet(question),
-        });
+      await upsertByUid(tx, pollQuestions, question);
       const optionUids = q.options.map((o) =>
         uidOf('poll-option', `${p.key}/${x.key}/${q.key}/${o.key}`),
       );
       await tx
         .delete(pollOptions)
-        .where(
-          ofTenant(
-            tenantRef(appId),
-            pollOptions,
-            eq(pollOptions.questionUid, question.uid),
-            optionUids.length ? notInArray(pollOptions.uid, optionUids) : undefined,
-          ),
-        );
+        .where(unlistedRows(appId, pollOptions, pollOptions.questionUid, question.uid, optionUids));
       for (const [k, o] of q.options.entries()) {
         const option = {
           appId,
@@ -366,13 +307,7 @@ async function importProgramExtras(
           text: o.text,
           position: k,
         };
-        await tx
-          .insert(pollOptions)
-          .values(option)
-          .onConflictDoUpdate({
-            target: [pollOptions.appId, pollOptions.uid],
-            set: updateSet(option),
-          });
+        await upsertByUid(tx, pollOptions, option);
       }
     }
   }
@@ -385,14 +320,7 @@ async function importProgramExtras(
     await tx
       .update(table)
       .set({ isActive: false })
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          table,
-          eq(table.programUid, programUid),
-          uids.length ? notInArray(table.uid, uids) : undefined,
-        ),
-      );
+      .where(unlistedRows(appId, table, table.programUid, programUid, uids));
     for (const [i, b] of list.entries()) {
       const row = {
         appId,
@@ -405,10 +333,7 @@ async function importProgramExtras(
         isActive: b.is_active,
         position: i,
       };
-      await tx
-        .insert(table)
-        .values(row)
-        .onConflictDoUpdate({ target: [table.appId, table.uid], set: updateSet(row) });
+      await upsertByUid(tx, table, row);
     }
   }
 }

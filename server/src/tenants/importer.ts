@@ -21,7 +21,7 @@ import { importEvents, importPrograms } from './import-programs';
 import { hashTenantUsers, importUsers } from './import-users';
 import { importStaff } from './import-staff';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
-import { updateSet } from '../db/upsert';
+import { unlistedRows, upsertByUid, upsertVersionedByUid } from './import-rows';
 
 export class TenantFileError extends Error {
   constructor(readonly problems: { path: string; message: string }[]) {
@@ -188,10 +188,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
       listed: c.listed,
       position,
     };
-    await tx
-      .insert(companies)
-      .values(row)
-      .onConflictDoUpdate({ target: [companies.appId, companies.uid], set: updateSet(row) });
+    await upsertByUid(tx, companies, row);
   }
   for (const c of file.companies) {
     await tx
@@ -202,14 +199,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
     const companyUid = uidOf('company', c.key);
     await tx
       .delete(companyAds)
-      .where(
-        ofTenant(
-          tenantRef(appId),
-          companyAds,
-          eq(companyAds.companyUid, companyUid),
-          adUids.length ? notInArray(companyAds.uid, adUids) : undefined,
-        ),
-      );
+      .where(unlistedRows(appId, companyAds, companyAds.companyUid, companyUid, adUids));
     for (const [position, ad] of c.ads.entries()) {
       const row = {
         appId,
@@ -222,13 +212,7 @@ async function importCompanies(tx: Tx, file: TenantFile, appId: string, uidOf: U
         position,
         isActive: ad.is_active,
       };
-      await tx
-        .insert(companyAds)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [companyAds.appId, companyAds.uid],
-          set: { ...updateSet(row), version: sql`${companyAds.version} + 1` },
-        });
+      await upsertVersionedByUid(tx, companyAds, row);
     }
   }
 }
@@ -268,13 +252,7 @@ async function importCategories(tx: Tx, file: TenantFile, appId: string, uidOf: 
       color: c.color,
       position,
     };
-    await tx
-      .insert(companyCategories)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [companyCategories.appId, companyCategories.uid],
-        set: updateSet(row),
-      });
+    await upsertByUid(tx, companyCategories, row);
   }
   const members = file.companies.flatMap((c) =>
     c.categories.map((cat) => ({
@@ -297,10 +275,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       bounds: a.bounds,
       position,
     };
-    await tx
-      .insert(areas)
-      .values(row)
-      .onConflictDoUpdate({ target: [areas.appId, areas.uid], set: updateSet(row) });
+    await upsertByUid(tx, areas, row);
   }
   for (const p of file.places) {
     const row = {
@@ -324,13 +299,7 @@ async function importAreasAndPlaces(tx: Tx, file: TenantFile, appId: string, uid
       isActive: true,
     };
     // The version moves so an editor open on the old values gets a conflict, not a silent overwrite.
-    await tx
-      .insert(places)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [places.appId, places.uid],
-        set: { ...updateSet(row), version: sql`${places.version} + 1` },
-      });
+    await upsertVersionedByUid(tx, places, row);
   }
 }
 
