@@ -35,6 +35,7 @@ import {
   users,
 } from '../db/schema';
 import { ofTenant, tenantRef } from '../scope/tenant-query';
+import { tenantRows } from './export-rows';
 import { defaultLandingTextsOf } from '../modules/tenancy/serialize';
 
 /** A tenant file as JSON, in the shape `tenantFile` reads (its input side: money as "12.50"). */
@@ -76,54 +77,26 @@ async function buildFile(tx: Tx, appUid: string): Promise<ExportedTenantFile> {
   const [app] = await tx.select().from(apps).where(eq(apps.uid, appUid));
   if (!app) throw new Error(`no tenant ${appUid}`);
 
-  const companyRows = await tx
-    .select()
-    .from(companies)
-    .where(ofTenant(t, companies))
-    .orderBy(asc(companies.position), asc(companies.key));
+  const companyRows = await tenantRows(
+    tx,
+    t,
+    companies,
+    asc(companies.position),
+    asc(companies.key),
+  );
   const companyKey = new Map(companyRows.map((c) => [c.uid, c.key]));
-  const categoryRows = await tx
-    .select()
-    .from(companyCategories)
-    .where(ofTenant(t, companyCategories))
-    .orderBy(asc(companyCategories.position));
-  const members = await tx
-    .select()
-    .from(companyCategoryMembers)
-    .where(ofTenant(t, companyCategoryMembers));
-  const adRows = await tx
-    .select()
-    .from(companyAds)
-    .where(ofTenant(t, companyAds))
-    .orderBy(asc(companyAds.position));
-  const methodRows = await tx
-    .select()
-    .from(paymentMethods)
-    .where(ofTenant(t, paymentMethods))
-    .orderBy(asc(paymentMethods.position));
-  const taxRows = await tx.select().from(companyTaxRules).where(ofTenant(t, companyTaxRules));
-  const couponRows = await tx
-    .select()
-    .from(coupons)
-    .where(ofTenant(t, coupons))
-    .orderBy(asc(coupons.key));
+  const categoryRows = await tenantRows(tx, t, companyCategories, asc(companyCategories.position));
+  const members = await tenantRows(tx, t, companyCategoryMembers);
+  const adRows = await tenantRows(tx, t, companyAds, asc(companyAds.position));
+  const methodRows = await tenantRows(tx, t, paymentMethods, asc(paymentMethods.position));
+  const taxRows = await tenantRows(tx, t, companyTaxRules);
+  const couponRows = await tenantRows(tx, t, coupons, asc(coupons.key));
 
-  const areaRows = await tx
-    .select()
-    .from(areas)
-    .where(ofTenant(t, areas))
-    .orderBy(asc(areas.position));
+  const areaRows = await tenantRows(tx, t, areas, asc(areas.position));
   const areaKey = new Map(areaRows.map((a) => [a.uid, a.key]));
-  const placeRows = await tx
-    .select()
-    .from(places)
-    .where(ofTenant(t, places))
-    .orderBy(asc(places.key));
+  const placeRows = await tenantRows(tx, t, places, asc(places.key));
   const placeKey = new Map(placeRows.map((p) => [p.uid, p.key]));
-  const deliveryRows = await tx
-    .select()
-    .from(placeDeliverySettings)
-    .where(ofTenant(t, placeDeliverySettings));
+  const deliveryRows = await tenantRows(tx, t, placeDeliverySettings);
 
   const file: ExportedTenantFile = {
     app: {
@@ -325,28 +298,18 @@ async function catalog(
   placeKey: Map<string, string>,
 ) {
   const t = tenantRef(appUid);
-  const categoryRows = await tx
-    .select()
-    .from(productCategories)
-    .where(ofTenant(t, productCategories))
-    .orderBy(asc(productCategories.position), asc(productCategories.key));
+  const categoryRows = await tenantRows(
+    tx,
+    t,
+    productCategories,
+    asc(productCategories.position),
+    asc(productCategories.key),
+  );
   const categoryKey = new Map(categoryRows.map((c) => [c.uid, c.key]));
-  const productRows = await tx
-    .select()
-    .from(products)
-    .where(ofTenant(t, products))
-    .orderBy(asc(products.position), asc(products.key));
-  const assortment = await tx.select().from(placeProducts).where(ofTenant(t, placeProducts));
-  const groupRows = await tx
-    .select()
-    .from(optionGroups)
-    .where(ofTenant(t, optionGroups))
-    .orderBy(asc(optionGroups.position));
-  const optionRows = await tx
-    .select()
-    .from(options)
-    .where(ofTenant(t, options))
-    .orderBy(asc(options.position));
+  const productRows = await tenantRows(tx, t, products, asc(products.position), asc(products.key));
+  const assortment = await tenantRows(tx, t, placeProducts);
+  const groupRows = await tenantRows(tx, t, optionGroups, asc(optionGroups.position));
+  const optionRows = await tenantRows(tx, t, options, asc(options.position));
   return {
     categories: categoryRows.map((c) => ({
       key: c.key,
@@ -418,56 +381,19 @@ async function people(
   placeKey: Map<string, string>,
 ) {
   const t = tenantRef(appUid);
-  const userRows = (
-    await tx.select().from(users).where(ofTenant(t, users)).orderBy(asc(users.email))
-  ).filter((u) => u.email);
+  const userRows = (await tenantRows(tx, t, users, asc(users.email))).filter((u) => u.email);
   const email = new Map(userRows.map((u) => [u.uid, u.email!]));
-  const staffRows = await tx.select().from(staffMembers).where(ofTenant(t, staffMembers));
-  const programRows = await tx
-    .select()
-    .from(programs)
-    .where(ofTenant(t, programs))
-    .orderBy(asc(programs.position));
-  const promotionRows = await tx
-    .select()
-    .from(promotions)
-    .where(ofTenant(t, promotions))
-    .orderBy(asc(promotions.position));
-  const promotionPlaceRows = await tx
-    .select()
-    .from(promotionPlaces)
-    .where(ofTenant(t, promotionPlaces));
-  const raffleRows = await tx
-    .select()
-    .from(raffles)
-    .where(ofTenant(t, raffles))
-    .orderBy(asc(raffles.position));
-  const pollRows = await tx
-    .select()
-    .from(polls)
-    .where(ofTenant(t, polls))
-    .orderBy(asc(polls.position));
-  const questionRows = await tx
-    .select()
-    .from(pollQuestions)
-    .where(ofTenant(t, pollQuestions))
-    .orderBy(asc(pollQuestions.position));
-  const pollOptionRows = await tx
-    .select()
-    .from(pollOptions)
-    .where(ofTenant(t, pollOptions))
-    .orderBy(asc(pollOptions.position));
-  const sectionRows = await tx
-    .select()
-    .from(programSections)
-    .where(ofTenant(t, programSections))
-    .orderBy(asc(programSections.position));
-  const programAdRows = await tx
-    .select()
-    .from(programAds)
-    .where(ofTenant(t, programAds))
-    .orderBy(asc(programAds.position));
-  const memberRows = await tx.select().from(programMembers).where(ofTenant(t, programMembers));
+  const staffRows = await tenantRows(tx, t, staffMembers);
+  const programRows = await tenantRows(tx, t, programs, asc(programs.position));
+  const promotionRows = await tenantRows(tx, t, promotions, asc(promotions.position));
+  const promotionPlaceRows = await tenantRows(tx, t, promotionPlaces);
+  const raffleRows = await tenantRows(tx, t, raffles, asc(raffles.position));
+  const pollRows = await tenantRows(tx, t, polls, asc(polls.position));
+  const questionRows = await tenantRows(tx, t, pollQuestions, asc(pollQuestions.position));
+  const pollOptionRows = await tenantRows(tx, t, pollOptions, asc(pollOptions.position));
+  const sectionRows = await tenantRows(tx, t, programSections, asc(programSections.position));
+  const programAdRows = await tenantRows(tx, t, programAds, asc(programAds.position));
+  const memberRows = await tenantRows(tx, t, programMembers);
   // Only the lines a tenant file wrote: the rest is the store's activity (orders, redemptions), not its file.
   const ledgerRows = programRows.length
     ? await tx
@@ -485,7 +411,7 @@ async function people(
           ),
         )
     : [];
-  const eventRows = await tx.select().from(events).where(ofTenant(t, events));
+  const eventRows = await tenantRows(tx, t, events);
   const block = (b: {
     key: string;
     title: string;
