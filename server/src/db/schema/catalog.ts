@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { apps, companies } from './tenancy';
 import { places } from './places';
 
@@ -36,8 +36,7 @@ export const productCategories = pgTable(
     position: integer('position').notNull().default(0),
     /** A switched-off category leaves the store's chip bar; its products stay (orders point at them). */
     isActive: boolean('is_active').notNull().default(true),
-    /** Optimistic concurrency: each back-office write sends the version it read and bumps it (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -84,7 +83,7 @@ export const products = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     position: integer('position').notNull().default(0),
     /** Optimistic concurrency of the back office's product form (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
     searchTitle: text('search_title').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
     // The title weighs more than the rest, so "café con leche" ranks the product of that name first.
@@ -172,8 +171,7 @@ export const placeProducts = pgTable(
 export const optionGroups = pgTable(
   'option_groups',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     productUid: uuid('product_uid').notNull(),
     /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
     key: text('key'),
@@ -194,8 +192,7 @@ export const optionGroups = pgTable(
 export const options = pgTable(
   'options',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     groupUid: uuid('group_uid').notNull(),
     /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
     key: text('key'),

@@ -1,4 +1,4 @@
-import { foreignKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A tenant table's row as another row points at it: `app_id` and `uid`, its primary key. */
 interface TenantRow {
@@ -17,3 +17,20 @@ export function belongsTo(appId: AnyPgColumn, parentUid: AnyPgColumn, parent: Te
     foreignColumns: [parent.appId, parent.uid],
   }).onDelete('cascade');
 }
+
+/**
+ * The first columns of a tenant's row named by its own uid: (app_id, uid) is its primary key, so
+ * its rows are found (and, on Citus, distributed) with their tenant's.
+ */
+export const tenantRowKeys = () => ({
+  appId: uuid('app_id').notNull(),
+  uid: uuid('uid').notNull(),
+});
+
+/**
+ * The back office's optimistic concurrency (modules/admin/concurrency.ts): each write sends the
+ * version it read, and bumps it.
+ */
+export const editVersion = () => ({
+  version: integer('version').notNull().default(1),
+});

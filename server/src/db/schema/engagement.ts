@@ -3,13 +3,12 @@ import {
   date,
   foreignKey,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { companies } from './tenancy';
 import { places } from './places';
 
@@ -17,8 +16,7 @@ import { places } from './places';
 export const events = pgTable(
   'events',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
     name: text('name').notNull(),
@@ -35,7 +33,7 @@ export const events = pgTable(
     /** Published: shown in the store (the back office's drafts are false). */
     isActive: boolean('is_active').notNull().default(true),
     /** Optimistic concurrency of the back office's event editor; imports bump it too. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

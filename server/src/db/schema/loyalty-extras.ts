@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { users } from './accounts';
 import { programs } from './loyalty';
 
@@ -20,8 +20,7 @@ import { programs } from './loyalty';
 export const raffles = pgTable(
   'raffles',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     programUid: uuid('program_uid').notNull(),
     key: text('key').notNull(),
     name: text('name').notNull(),
@@ -35,8 +34,7 @@ export const raffles = pgTable(
     position: integer('position').notNull().default(0),
     /** How many members the draw picks (back office; 1 for the rows a tenant file made). */
     winnersCount: integer('winners_count').notNull().default(1),
-    /** Optimistic concurrency of the back office's editor (modules/admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -100,8 +98,7 @@ export const raffleDraws = pgTable(
 export const polls = pgTable(
   'polls',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     programUid: uuid('program_uid').notNull(),
     key: text('key').notNull(),
     title: text('title').notNull(),
@@ -111,8 +108,7 @@ export const polls = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
-    /** Optimistic concurrency of the back office's editor (modules/admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -126,8 +122,7 @@ export type PollQuestionKind = 'SINGLE_CHOICE' | 'MULTIPLE_CHOICE' | 'TEXT';
 export const pollQuestions = pgTable(
   'poll_questions',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     pollUid: uuid('poll_uid').notNull(),
     /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
     key: text('key'),
@@ -149,8 +144,7 @@ export const pollQuestions = pgTable(
 export const pollOptions = pgTable(
   'poll_options',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     questionUid: uuid('question_uid').notNull(),
     /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
     key: text('key'),
@@ -168,8 +162,7 @@ export const pollOptions = pgTable(
 export const pollResponses = pgTable(
   'poll_responses',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     pollUid: uuid('poll_uid').notNull(),
     userUid: uuid('user_uid').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -189,8 +182,7 @@ export const pollResponses = pgTable(
 export const pollAnswers = pgTable(
   'poll_answers',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     responseUid: uuid('response_uid').notNull(),
     questionUid: uuid('question_uid').notNull(),
     optionUid: uuid('option_uid'),
@@ -214,8 +206,7 @@ function programBlock(name: string) {
   return pgTable(
     name,
     {
-      appId: uuid('app_id').notNull(),
-      uid: uuid('uid').notNull(),
+      ...tenantRowKeys(),
       programUid: uuid('program_uid').notNull(),
       key: text('key').notNull(),
       title: text('title').notNull(),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -26,8 +26,7 @@ export type ProgramLevel = { name: string; min_points: number; benefits?: string
 export const programs = pgTable(
   'programs',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
     name: text('name').notNull(),
@@ -53,7 +52,7 @@ export const programs = pgTable(
     staffConfirmsRedemptions: boolean('staff_confirms_redemptions').notNull().default(false),
     position: integer('position').notNull().default(0),
     /** Optimistic concurrency of the back office (admin/concurrency.ts); guards the program's sections and ads too. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -95,8 +94,7 @@ export type LedgerKind = 'earn' | 'spend' | 'expire' | 'reverse';
 export const loyaltyLedger = pgTable(
   'loyalty_ledger',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     programUid: uuid('program_uid').notNull(),
     userUid: uuid('user_uid').notNull(),
     currency: text('currency').$type<LoyaltyCurrency>().notNull(),
@@ -140,8 +138,7 @@ export type PromotionKind =
 export const promotions = pgTable(
   'promotions',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     programUid: uuid('program_uid').notNull(),
     key: text('key').notNull(),
     name: text('name').notNull(),
@@ -171,7 +168,7 @@ export const promotions = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     position: integer('position').notNull().default(0),
     /** Optimistic concurrency of the back office; a tenant-file import moves it too. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -219,8 +216,7 @@ export type RedemptionPaymentStatus =
 export const redemptions = pgTable(
   'redemptions',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     programUid: uuid('program_uid').notNull(),
     promotionUid: uuid('promotion_uid').notNull(),
     userUid: uuid('user_uid').notNull(),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { apps, companies } from './tenancy';
 import { areas, places } from './places';
 import { products } from './catalog';
@@ -27,8 +27,7 @@ import type { ReceiptRequest } from './receipt-request';
 export const paymentMethods = pgTable(
   'payment_methods',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
     type: text('type')
@@ -45,8 +44,7 @@ export const paymentMethods = pgTable(
     webhookSecret: text('webhook_secret'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -80,8 +78,7 @@ export const companyTaxRules = pgTable(
       .$type<'PAYMENT' | 'DELIVERY'>()
       .notNull()
       .default('PAYMENT'),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.companyUid] }),
@@ -107,8 +104,7 @@ export const placeDeliverySettings = pgTable(
 export const coupons = pgTable(
   'coupons',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     key: text('key').notNull(),
     /** Upper case; codes are matched case-insensitively. */
@@ -123,8 +119,7 @@ export const coupons = pgTable(
     maxUsesPerMember: integer('max_uses_per_member'),
     uses: integer('uses').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
@@ -146,8 +141,7 @@ export const coupons = pgTable(
 export const discountRules = pgTable(
   'discount_rules',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     name: text('name').notNull(),
     kind: text('kind').$type<'PERCENT' | 'AMOUNT' | 'BUY_X_PAY_Y' | 'COMBO_PRICE'>().notNull(),
@@ -171,8 +165,7 @@ export const discountRules = pgTable(
     maxUses: integer('max_uses'),
     uses: integer('uses').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -224,8 +217,7 @@ export type Billing = {
 export const orders = pgTable(
   'orders',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     /**
      * The order number shown to people: 1, 2, 3... per tenant (order_counters), never global.
      * Null only while a card is being charged: a declined card must not use up a number.
@@ -373,8 +365,7 @@ export const orders = pgTable(
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     orderUid: uuid('order_uid').notNull(),
     paymentMethodUid: uuid('payment_method_uid').notNull(),
     /** The provider's payment id refunded. */
@@ -420,8 +411,7 @@ export type UnsettledChargeStatus = 'OPEN' | 'REFUNDED' | 'NOT_CHARGED';
 export const unsettledCharges = pgTable(
   'unsettled_charges',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     paymentMethodUid: uuid('payment_method_uid').notNull(),
     reference: uuid('reference').notNull(),
     /** What the charge was for (an order, or a promotion bought by card). */
@@ -470,8 +460,7 @@ export const unsettledCharges = pgTable(
 export const orderLineRemovals = pgTable(
   'order_line_removals',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     orderUid: uuid('order_uid').notNull(),
     /** The order line's position (order_lines.position), kept if the whole line is gone. */
     position: integer('position').notNull(),
@@ -547,8 +536,7 @@ export type StoredSubscriptionLine = {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     userUid: uuid('user_uid').notNull(),
     placeUid: uuid('place_uid').notNull(),
     status: text('status').$type<'active' | 'canceled_by_user'>().notNull().default('active'),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { apps, companies } from './tenancy';
 
 /** A polygon as `[latitude, longitude]` vertices (not closed: the last joins the first). */
@@ -54,8 +54,7 @@ export type Timetable = OpeningHours | SpecTimetable;
 export const places = pgTable(
   'places',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     key: text('key').notNull(),
     companyUid: uuid('company_uid').notNull(),
     areaUid: uuid('area_uid').notNull(),
@@ -75,7 +74,7 @@ export const places = pgTable(
     /** The owner closed the place for orders (for the day; tenant file `orders_paused`). */
     ordersPaused: boolean('orders_paused').notNull().default(false),
     /** Optimistic concurrency of the back office (admin/concurrency.ts); an import bumps it too. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),

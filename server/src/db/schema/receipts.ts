@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 import { companies } from './tenancy';
 
 /**
@@ -52,8 +52,7 @@ export type ElectronicReceiptStatus = 'PENDING' | 'ISSUED' | 'REJECTED' | 'FAILE
 export const electronicReceipts = pgTable(
   'electronic_receipts',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     orderUid: uuid('order_uid').notNull(),
     placeUid: uuid('place_uid').notNull(),
     kind: text('kind').$type<ElectronicReceiptKind>().notNull(),
@@ -113,8 +112,7 @@ export const companyReceiptAccounts = pgTable(
     companyUid: uuid('company_uid').notNull(),
     nubefactUrl: text('nubefact_url'),
     nubefactToken: text('nubefact_token'),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

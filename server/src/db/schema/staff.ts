@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, tenantRowKeys } from './columns';
 import { companies } from './tenancy';
 import { places } from './places';
 import { users } from './accounts';
@@ -61,8 +61,7 @@ export type StaffActivityChannel = 'COUNTER' | 'SELF';
 export const staffActivity = pgTable(
   'staff_activity',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     placeUid: uuid('place_uid'),
     programUid: uuid('program_uid').notNull(),
@@ -96,8 +95,7 @@ export const staffActivity = pgTable(
 export const staffInvitations = pgTable(
   'staff_invitations',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     tokenHash: text('token_hash').notNull(),
     companyUid: uuid('company_uid').notNull(),
     email: text('email').notNull(),

@@ -13,7 +13,7 @@ import {
   uuid,
   index,
 } from 'drizzle-orm/pg-core';
-import { belongsTo } from './columns';
+import { belongsTo, editVersion, tenantRowKeys } from './columns';
 
 /**
  * An app is a tenant: one storefront on one host name. Every other table
@@ -67,7 +67,7 @@ export const apps = pgTable(
     /** Minutes an order may wait for the store to accept it; then it expires and its stock comes back. */
     orderAcceptanceMinutes: integer('order_acceptance_minutes').notNull().default(240),
     /** Optimistic concurrency of the back office's branding and legal texts. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
     /** Optimistic concurrency of the back office's landing editor (type, sections), apart from branding's. */
     landingVersion: integer('landing_version').notNull().default(1),
     /** The default landing's texts the owner wrote (key → plain text); absent keys: built-in. */
@@ -133,7 +133,7 @@ export const companies = pgTable(
      */
     pendingProfile: jsonb('pending_profile').$type<PendingStoreProfile>(),
     /** Optimistic concurrency of the marketplace owner's decisions. */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
     /** Where a mail about each new order goes (the owner's choice in /admin/orders); null: none. */
     orderMailTo: text('order_mail_to'),
     /** Whether customers get a mail when their order is accepted, on its way or ready for pickup. */
@@ -201,8 +201,7 @@ export const companyCategoryMembers = pgTable(
 export const companyAds = pgTable(
   'company_ads',
   {
-    appId: uuid('app_id').notNull(),
-    uid: uuid('uid').notNull(),
+    ...tenantRowKeys(),
     companyUid: uuid('company_uid').notNull(),
     /** The tenant file's key (null for rows the back office created); lets an export name the row as its file did. */
     key: text('key'),
@@ -211,8 +210,7 @@ export const companyAds = pgTable(
     link: text('link'),
     position: integer('position').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
-    /** Optimistic concurrency of the back office (admin/concurrency.ts). */
-    version: integer('version').notNull().default(1),
+    ...editVersion(),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.uid] }),
