@@ -1,4 +1,4 @@
-import { eq, inArray, notInArray, notLike, sql } from 'drizzle-orm';
+import { eq, inArray, notInArray, notLike, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import {
   events,
@@ -210,21 +210,10 @@ async function importProgramExtras(
   uidOf: UidOf,
 ) {
   const raffleUids = p.raffles.map((r) => uidOf('raffle', `${p.key}/${r.key}`));
-  // The back office's raffles (key "admin-…") are not the file's: a re-import leaves them be.
   await tx
     .update(raffles)
     .set({ isActive: false, version: sql`${raffles.version} + 1` })
-    .where(
-      unlistedRows(
-        appId,
-        raffles,
-        raffles.programUid,
-        programUid,
-        raffleUids,
-        eq(raffles.isActive, true),
-        notLike(raffles.key, 'admin-%'),
-      ),
-    );
+    .where(shownFileRowsUnlisted(appId, raffles, programUid, raffleUids));
   for (const [i, r] of p.raffles.entries()) {
     const row = {
       appId,
@@ -245,21 +234,10 @@ async function importProgramExtras(
   }
 
   const pollUids = p.polls.map((x) => uidOf('poll', `${p.key}/${x.key}`));
-  // The back office's polls (key "admin-…") are not the file's: a re-import leaves them be.
   await tx
     .update(polls)
     .set({ isActive: false, version: sql`${polls.version} + 1` })
-    .where(
-      unlistedRows(
-        appId,
-        polls,
-        polls.programUid,
-        programUid,
-        pollUids,
-        eq(polls.isActive, true),
-        notLike(polls.key, 'admin-%'),
-      ),
-    );
+    .where(shownFileRowsUnlisted(appId, polls, programUid, pollUids));
   for (const [i, x] of p.polls.entries()) {
     const row = {
       appId,
@@ -336,4 +314,26 @@ async function importProgramExtras(
       await upsertByUid(tx, table, row);
     }
   }
+}
+
+/**
+ * A program's raffles or polls that the file no longer lists and that are still shown: the ones a
+ * re-import switches off. The back office's own (key "admin-…") are not the file's: it leaves
+ * them be.
+ */
+function shownFileRowsUnlisted(
+  appId: string,
+  table: typeof raffles | typeof polls,
+  programUid: string,
+  listedUids: string[],
+): SQL {
+  return unlistedRows(
+    appId,
+    table,
+    table.programUid,
+    programUid,
+    listedUids,
+    eq(table.isActive, true),
+    notLike(table.key, 'admin-%'),
+  );
 }
