@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * Debian's headless shell (package chromium-headless-shell: the same Blink and V8, without the
+ * browser's own windows, tabs and profile services) when it is installed, else Debian's full
+ * chromium. The full browser in headless mode spent about 45 % more CPU on the same tests
+ * (bench/RESULTS.md, 2026-12-04); the headless shell is also what Playwright itself runs headless.
+ */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ||
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
+  '/usr/bin/chromium';
 
 /**
  * Why the browser tests cannot run here, or null when they can. With E2E_REQUIRED=1 a missing
