@@ -29,6 +29,7 @@ export function OrderReceipts({ order: o }: { order: Order }) {
           {receipts.map((r) => {
             const id = `${r.serie}-${r.numero}`;
             const kind = t(`orders.receiptKind_${r.kind}`);
+            const of = t('orders.receiptOf', { kind, id });
             return (
               <li
                 key={id}
@@ -45,34 +46,8 @@ export function OrderReceipts({ order: o }: { order: Order }) {
                       {t('orders.receiptIssued')}
                     </span>
                     <span className="order-receipts__files">
-                      {r.pdf_url ? (
-                        <a
-                          href={r.pdf_url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="button button--small"
-                        >
-                          {t('orders.receiptPdf')}
-                          <span className="visually-hidden">
-                            {' '}
-                            {t('orders.receiptOf', { kind, id })}
-                          </span>
-                        </a>
-                      ) : null}
-                      {r.xml_url ? (
-                        <a
-                          href={r.xml_url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="button button--small"
-                        >
-                          {t('orders.receiptXml')}
-                          <span className="visually-hidden">
-                            {' '}
-                            {t('orders.receiptOf', { kind, id })}
-                          </span>
-                        </a>
-                      ) : null}
+                      <ReceiptFile url={r.pdf_url} label={t('orders.receiptPdf')} of={of} />
+                      <ReceiptFile url={r.xml_url} label={t('orders.receiptXml')} of={of} />
                     </span>
                   </>
                 ) : (
@@ -98,5 +73,24 @@ export function OrderReceipts({ order: o }: { order: Order }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** One of an issued receipt's files (its PDF or XML), named for a screen reader by its receipt. */
+function ReceiptFile({
+  url,
+  label,
+  of,
+}: {
+  url: string | null | undefined;
+  label: string;
+  of: string;
+}) {
+  if (!url) return null;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="button button--small">
+      {label}
+      <span className="visually-hidden"> {of}</span>
+    </a>
   );
 }
