@@ -209,40 +209,26 @@ export function CatalogueBulkPage() {
         <p aria-live="polite" className="admin-bulk__count">
           {t('admin.catalogueBulk.selected', { count: selected.size })}
         </p>
-        <div className="admin-bulk__tool">
-          <TextField
-            label={t('admin.catalogueBulk.percent')}
-            inputMode="decimal"
-            value={percent}
-            onChange={(e) => setPercent(e.target.value)}
-            data-testid="bulk-percent"
-          />
-          <button
-            type="button"
-            className="button"
-            onClick={applyPercent}
-            data-testid="bulk-apply-percent"
-          >
-            {t('admin.catalogueBulk.applyPercent')}
-          </button>
-        </div>
-        <div className="admin-bulk__tool">
-          <TextField
-            label={t('admin.catalogueBulk.setStock')}
-            inputMode="numeric"
-            value={stockAll}
-            onChange={(e) => setStockAll(e.target.value)}
-            data-testid="bulk-stock-all"
-          />
-          <button
-            type="button"
-            className="button"
-            onClick={applyStock}
-            data-testid="bulk-apply-stock"
-          >
-            {t('admin.catalogueBulk.applyStock')}
-          </button>
-        </div>
+        <BulkTool
+          label={t('admin.catalogueBulk.percent')}
+          inputMode="decimal"
+          value={percent}
+          onChange={setPercent}
+          testId="bulk-percent"
+          apply={t('admin.catalogueBulk.applyPercent')}
+          onApply={applyPercent}
+          applyTestId="bulk-apply-percent"
+        />
+        <BulkTool
+          label={t('admin.catalogueBulk.setStock')}
+          inputMode="numeric"
+          value={stockAll}
+          onChange={setStockAll}
+          testId="bulk-stock-all"
+          apply={t('admin.catalogueBulk.applyStock')}
+          onApply={applyStock}
+          applyTestId="bulk-apply-stock"
+        />
       </div>
 
       <FormAlert messages={general} />
@@ -387,6 +373,33 @@ export function CatalogueBulkPage() {
           {t('admin.catalogueBulk.discard')}
         </button>
       </div>
+    </div>
+  );
+}
+
+/** One of the tools over the selected products: a figure typed, then applied to every one. */
+function BulkTool(p: {
+  label: string;
+  inputMode: 'decimal' | 'numeric';
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+  apply: string;
+  onApply: () => void;
+  applyTestId: string;
+}) {
+  return (
+    <div className="admin-bulk__tool">
+      <TextField
+        label={p.label}
+        inputMode={p.inputMode}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        data-testid={p.testId}
+      />
+      <button type="button" className="button" onClick={p.onApply} data-testid={p.applyTestId}>
+        {p.apply}
+      </button>
     </div>
   );
 }
