@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import type {
   MarketplaceStore,
   StoreChangeDecision,
   StoreProfileChange,
 } from '@store/contract/marketplace/stores';
-import { ApiError } from '../../../api';
-import { FormAlert, TextField } from '../../../components/form-fields';
 import { useFormat } from '../../../lib/format';
 import { useDecideStoreChange } from './api/stores';
+import { StoreDecisions } from './store-decisions';
 
 type Field = 'name' | 'logo' | 'description';
 const FIELDS: Field[] = ['name', 'logo', 'description'];
@@ -71,38 +68,9 @@ export function StoreChangeReview({ store }: { store: MarketplaceStore }) {
   const { t } = useTranslation();
   const { instant } = useFormat();
   const decide = useDecideStoreChange();
-  const [asking, setAsking] = useState<StoreChangeDecision | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string[]>([]);
   const change = store.pending_change;
   if (!change) return null;
   const pending = change.status === 'pending';
-
-  const confirm = () => {
-    if (!asking) return;
-    setProblem([]);
-    decide.mutate(
-      {
-        uid: store.uid,
-        decision: asking,
-        version: store.version,
-        ...(asking === 'reject' ? { reason: reason.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
-          toast.success(t(`admin.stores.change_done_${asking}`, { name: store.name }));
-          setAsking(null);
-          setReason('');
-        },
-        onError: (e) =>
-          setProblem([
-            e instanceof ApiError
-              ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.detailMessage ?? t('admin.fetchError'))
-              : t('admin.fetchError'),
-          ]),
-      },
-    );
-  };
 
   return (
     <section
@@ -121,60 +89,29 @@ export function StoreChangeReview({ store }: { store: MarketplaceStore }) {
           : t('admin.stores.changeRejectedReason', { reason: change.reason ?? '' })}
       </p>
       <StoreChangeDiff store={store} change={change} />
-      {!pending ? null : asking ? (
-        <div
-          role="alertdialog"
-          aria-label={t(`admin.stores.change_confirm_${asking}`, { name: store.name })}
-          className="stores-card__confirm"
-        >
-          <p>{t(`admin.stores.change_confirm_${asking}`, { name: store.name })}</p>
-          {asking === 'reject' ? (
-            <TextField
-              label={t('admin.stores.reason')}
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          ) : null}
-          <FormAlert messages={problem} />
-          <div className="stores-card__actions">
-            <button
-              type="button"
-              className={asking === 'approve' ? 'button button--primary' : 'button button--danger'}
-              disabled={decide.isPending}
-              onClick={confirm}
-            >
-              {t('admin.stores.yes')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setAsking(null);
-                setProblem([]);
-              }}
-            >
-              {t('admin.stores.no')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="stores-card__actions">
-          {(['approve', 'reject'] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={
-                d === 'approve' ? 'button button--primary button--small' : 'button button--small'
-              }
-              aria-label={`${t(`admin.stores.change_${d}`)}: ${store.name}`}
-              onClick={() => setAsking(d)}
-            >
-              {t(`admin.stores.change_${d}`)}
-            </button>
-          ))}
-        </div>
-      )}
+      {pending ? (
+        <StoreDecisions<StoreChangeDecision>
+          store={store}
+          choices={['approve', 'reject']}
+          primary={(d) => d === 'approve'}
+          needsReason={(d) => d === 'reject'}
+          label={(d) => t(`admin.stores.change_${d}`)}
+          question={(d) => t(`admin.stores.change_confirm_${d}`, { name: store.name })}
+          done={(d) => t(`admin.stores.change_done_${d}`, { name: store.name })}
+          busy={decide.isPending}
+          send={(decision, reason, callbacks) =>
+            decide.mutate(
+              {
+                uid: store.uid,
+                decision,
+                version: store.version,
+                ...(reason === undefined ? {} : { reason }),
+              },
+              callbacks,
+            )
+          }
+        />
+      ) : null}
     </section>
   );
 }

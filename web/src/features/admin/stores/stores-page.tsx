@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import {
   storeStatus,
   storeTransitions,
@@ -8,13 +7,13 @@ import {
   type StoreDecision,
   type StoreStatus,
 } from '@store/contract/marketplace/stores';
-import { ApiError } from '../../../api';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { SelectField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useFormat } from '../../../lib/format';
 import { useDecideStore, useStores } from './api/stores';
 import { StoreChangeReview } from './store-change-review';
+import { StoreDecisions } from './store-decisions';
 import './stores.css';
 import { ListHead, ListPager, ListSearch } from '../shell/resource-list';
 import { useListPage } from '../shell/use-list-page';
@@ -89,37 +88,7 @@ function StoreCard({ store }: { store: MarketplaceStore }) {
   const { t } = useTranslation();
   const { instant } = useFormat();
   const decide = useDecideStore();
-  const [asking, setAsking] = useState<StoreDecision | null>(null);
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string[]>([]);
   const open = decisions.filter((d) => storeTransitions[d].from.includes(store.status));
-  const needsReason = asking === 'reject' || asking === 'suspend';
-
-  const confirm = () => {
-    if (!asking) return;
-    setProblem([]);
-    decide.mutate(
-      {
-        uid: store.uid,
-        decision: asking,
-        version: store.version,
-        ...(needsReason ? { reason: reason.trim() } : {}),
-      },
-      {
-        onSuccess: () => {
-          toast.success(t(`admin.stores.done_${asking}`, { name: store.name }));
-          setAsking(null);
-          setReason('');
-        },
-        onError: (e) =>
-          setProblem([
-            e instanceof ApiError
-              ? (Object.values(e.fieldErrors)[0]?.[0] ?? e.detailMessage ?? t('admin.fetchError'))
-              : t('admin.fetchError'),
-          ]),
-      },
-    );
-  };
 
   return (
     <li className="stores-card" data-store={store.uid}>
@@ -168,66 +137,27 @@ function StoreCard({ store }: { store: MarketplaceStore }) {
         ) : null}
       </dl>
       {store.pending_change ? <StoreChangeReview store={store} /> : null}
-      {asking ? (
-        <div
-          role="alertdialog"
-          aria-label={t(`admin.stores.confirm_${asking}`, { name: store.name })}
-          className="stores-card__confirm"
-        >
-          <p>{t(`admin.stores.confirm_${asking}`, { name: store.name })}</p>
-          {needsReason ? (
-            <TextField
-              label={t('admin.stores.reason')}
-              value={reason}
-              maxLength={500}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          ) : null}
-          <FormAlert messages={problem} />
-          <div className="stores-card__actions">
-            <button
-              type="button"
-              className={
-                asking === 'approve' || asking === 'reactivate'
-                  ? 'button button--primary'
-                  : 'button button--danger'
-              }
-              disabled={decide.isPending}
-              onClick={confirm}
-            >
-              {t('admin.stores.yes')}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => {
-                setAsking(null);
-                setProblem([]);
-              }}
-            >
-              {t('admin.stores.no')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="stores-card__actions">
-          {open.map((d) => (
-            <button
-              key={d}
-              type="button"
-              className={
-                d === 'approve' || d === 'reactivate'
-                  ? 'button button--primary button--small'
-                  : 'button button--small'
-              }
-              aria-label={`${t(`admin.stores.${d}`)}: ${store.name}`}
-              onClick={() => setAsking(d)}
-            >
-              {t(`admin.stores.${d}`)}
-            </button>
-          ))}
-        </div>
-      )}
+      <StoreDecisions
+        store={store}
+        choices={open}
+        primary={(d) => d === 'approve' || d === 'reactivate'}
+        needsReason={(d) => d === 'reject' || d === 'suspend'}
+        label={(d) => t(`admin.stores.${d}`)}
+        question={(d) => t(`admin.stores.confirm_${d}`, { name: store.name })}
+        done={(d) => t(`admin.stores.done_${d}`, { name: store.name })}
+        busy={decide.isPending}
+        send={(decision, reason, callbacks) =>
+          decide.mutate(
+            {
+              uid: store.uid,
+              decision,
+              version: store.version,
+              ...(reason === undefined ? {} : { reason }),
+            },
+            callbacks,
+          )
+        }
+      />
     </li>
   );
 }
