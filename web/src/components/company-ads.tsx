@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompanyAds } from '../api/get-company-ads';
 import { BlockLink } from './block-link';
 import '../styles/catalog.css';
+import '../styles/ad-banner.css';
 
 /**
  * The company's ads (`GET v5/companies/{uid}/ads`) as a strip of banners that scrolls sideways;
@@ -22,7 +23,9 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
           <li key={ad.uid}>
             <BlockLink
               link={ad.link}
-              className={ad.image ? 'company-ad company-ad--image' : 'company-ad'}
+              className={
+                ad.image ? 'ad-banner ad-banner--image company-ad' : 'ad-banner company-ad'
+              }
             >
               {/* The first banner is on screen when the page opens (its largest paint on a
                   phone): loaded at once and first; the others wait until scrolled to. */}
@@ -35,7 +38,7 @@ export function CompanyAds({ companyUid }: { companyUid: string }) {
                     : { loading: 'lazy' as const })}
                 />
               ) : null}
-              <span className="company-ad__title">{ad.title}</span>
+              <span className="ad-banner__title">{ad.title}</span>
             </BlockLink>
           </li>
         ))}

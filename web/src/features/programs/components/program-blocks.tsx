@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useProgramBlocks } from '../api/get-program-blocks';
 import { BlockLink } from '../../../components/block-link';
+import '../../../styles/ad-banner.css';
 
 /** The program page's sections (tiles) and ads (banners), each hidden when the program has none. */
 export function ProgramBlocks({
@@ -33,10 +34,14 @@ export function ProgramBlocks({
         <BlockLink
           key={block.uid}
           link={block.link}
-          className={block.image ? 'program-ad program-ad--image' : 'program-ad'}
+          className={
+            block.image
+              ? 'ad-banner ad-banner--image program-ad program-ad--image'
+              : 'ad-banner program-ad'
+          }
         >
           {block.image ? <img src={block.image} alt="" loading="lazy" /> : null}
-          <span className="program-ad__title">{block.title}</span>
+          <span className="ad-banner__title">{block.title}</span>
         </BlockLink>
       ))}
     </section>
