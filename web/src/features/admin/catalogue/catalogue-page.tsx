@@ -4,13 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminPlaceProduct, AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
-import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { Pager } from '../../../components/pager';
 import { useFormatPrice } from '../../../lib/money';
@@ -19,6 +13,7 @@ import { useAdminProducts, type ProductFilters } from '../api/get-products';
 import { useUpdatePlaceProduct } from '../api/update-place-product';
 import { useSetProductsActive, useUpdateProduct } from '../api/update-product';
 import { conflictRecord } from '../shell/version-conflict';
+import { ProductTextFields } from './product-text-fields';
 
 type Values = {
   title: string;
@@ -290,22 +285,7 @@ function ProductEditor({ product }: { product: AdminProduct }) {
   return (
     <div className="admin-catalogue__editor">
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={product.title}>
-        <TextField
-          label={t('admin.catalogue.name')}
-          error={errors.title?.message}
-          {...form.register('title')}
-        />
-        <TextField
-          label={t('admin.catalogue.shortDescription')}
-          error={errors.short_description?.message}
-          {...form.register('short_description')}
-        />
-        <TextAreaField
-          label={t('admin.catalogue.description')}
-          rows={5}
-          error={errors.description?.message}
-          {...form.register('description')}
-        />
+        <ProductTextFields form={form} />
         <TextField
           label={t('admin.catalogue.price')}
           inputMode="decimal"

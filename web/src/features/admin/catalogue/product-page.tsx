@@ -6,13 +6,7 @@ import { toast } from 'react-toastify';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import { ApiError } from '../../../api/client';
 import { ConfirmInline } from '../../../components/confirm-inline';
-import {
-  CheckboxField,
-  FormAlert,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-fields';
+import { CheckboxField, FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { Loading } from '../../../components/loading';
 import { PageMessage } from '../../../components/page-message';
 import { useErrorText } from '../../../lib/error-text';
@@ -35,6 +29,7 @@ import {
   type ProductValues,
 } from './product-form-values';
 import './product.css';
+import { ProductTextFields } from './product-text-fields';
 
 /** /admin/catalogue/products/new and /admin/catalogue/products/:uid: the whole product form. */
 export function ProductPage() {
@@ -189,22 +184,7 @@ function ProductForm({
       >
         <fieldset className="product-form__section">
           <legend>{t('admin.product.basics')}</legend>
-          <TextField
-            label={t('admin.catalogue.name')}
-            error={errors.title?.message}
-            {...form.register('title')}
-          />
-          <TextField
-            label={t('admin.catalogue.shortDescription')}
-            error={errors.short_description?.message}
-            {...form.register('short_description')}
-          />
-          <TextAreaField
-            label={t('admin.catalogue.description')}
-            rows={5}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
+          <ProductTextFields form={form} />
           <div className="product-form__grid">
             <TextField
               label={t('admin.catalogue.price')}
