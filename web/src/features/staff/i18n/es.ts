@@ -1,3 +1,4 @@
+import { cancelReasonsEs } from '../../../i18n/cancel-reasons-es';
 import { orderStatusLabels } from '@store/contract/orders/messages';
 
 /** Spanish texts of the staff area (loaded with its chunk, not with the store front). */
@@ -163,18 +164,7 @@ export const staffEs = {
   readyBadge: 'Listo para recoger',
   canceledBecause: 'Motivo: {{reason}}',
   toAdminOrder: 'Ver en la administración',
-  reasonLabel: 'Motivo de la cancelación',
-  reasonPlaceholder: 'Elige el motivo',
-  reason_out_of_stock: 'Se agotó un producto',
-  reason_closed: 'El local no está atendiendo',
-  reason_out_of_area: 'Fuera de la zona de reparto',
-  reason_unreachable: 'No pudimos contactar al cliente',
-  reason_customer_request: 'El cliente pidió cancelarlo',
-  reason_other: 'Otro motivo (escríbelo)',
-  reason_expired: 'Nadie lo aceptó a tiempo',
-  reasonNote: 'Mensaje para el cliente',
-  reasonNoteHint: 'Opcional. El cliente lo lee en su correo y en su pedido.',
-  reasonNoteRequired: 'Escribe el motivo: el cliente lo lee en su correo y en su pedido.',
+  ...cancelReasonsEs,
   alerts: {
     soundOn: 'Sonido: activado',
     soundHint: 'Un sonido cuando llega un pedido nuevo',
