@@ -98,18 +98,7 @@ export function StoreChangeReview({ store }: { store: MarketplaceStore }) {
           label={(d) => t(`admin.stores.change_${d}`)}
           question={(d) => t(`admin.stores.change_confirm_${d}`, { name: store.name })}
           done={(d) => t(`admin.stores.change_done_${d}`, { name: store.name })}
-          busy={decide.isPending}
-          send={(decision, reason, callbacks) =>
-            decide.mutate(
-              {
-                uid: store.uid,
-                decision,
-                version: store.version,
-                ...(reason === undefined ? {} : { reason }),
-              },
-              callbacks,
-            )
-          }
+          decide={decide}
         />
       ) : null}
     </section>

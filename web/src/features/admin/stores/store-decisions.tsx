@@ -18,9 +18,14 @@ type StoreDecisionsProps<D extends string> = {
   label: (d: D) => string;
   question: (d: D) => string;
   done: (d: D) => string;
-  busy: boolean;
-  /** Sends the decision, with its reason when it needs one. */
-  send: (d: D, reason: string | undefined, callbacks: Callbacks) => void;
+  /** The decision's mutation, sent with the version the card was read at. */
+  decide: {
+    mutate: (
+      body: { uid: string; decision: D; version: number; reason?: string },
+      callbacks: Callbacks,
+    ) => void;
+    isPending: boolean;
+  };
 };
 
 /**
@@ -35,8 +40,7 @@ export function StoreDecisions<D extends string>({
   label,
   question,
   done,
-  busy,
-  send,
+  decide,
 }: StoreDecisionsProps<D>) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<D | null>(null);
@@ -46,7 +50,8 @@ export function StoreDecisions<D extends string>({
   const confirm = () => {
     if (!asking) return;
     setProblem([]);
-    send(asking, needsReason(asking) ? reason.trim() : undefined, {
+    const body = { uid: store.uid, decision: asking, version: store.version };
+    decide.mutate(needsReason(asking) ? { ...body, reason: reason.trim() } : body, {
       onSuccess: () => {
         toast.success(done(asking));
         setAsking(null);
@@ -78,7 +83,7 @@ export function StoreDecisions<D extends string>({
           <button
             type="button"
             className={primary(asking) ? 'button button--primary' : 'button button--danger'}
-            disabled={busy}
+            disabled={decide.isPending}
             onClick={confirm}
           >
             {t('admin.stores.yes')}

@@ -145,18 +145,7 @@ function StoreCard({ store }: { store: MarketplaceStore }) {
         label={(d) => t(`admin.stores.${d}`)}
         question={(d) => t(`admin.stores.confirm_${d}`, { name: store.name })}
         done={(d) => t(`admin.stores.done_${d}`, { name: store.name })}
-        busy={decide.isPending}
-        send={(decision, reason, callbacks) =>
-          decide.mutate(
-            {
-              uid: store.uid,
-              decision,
-              version: store.version,
-              ...(reason === undefined ? {} : { reason }),
-            },
-            callbacks,
-          )
-        }
+        decide={decide}
       />
     </li>
   );
