@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../styles/chip.css';
 
 /** The artificial "All" entry of the category bar. */
 export const ALL_CATEGORIES_UID = '000';

@@ -7,6 +7,7 @@ import { usePromotions } from '../api/get-promotions';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Loading } from '../../../components/loading';
 import { FetchError, PromotionCard } from './parts';
+import '../../../styles/chip.css';
 
 const KINDS: PromotionKind[] = [
   'DISCOUNT_RATE',

@@ -12,6 +12,7 @@ import { ErrorAlert, useLoyaltyErrors } from './parts';
 import { CounterCode } from './counter-code';
 import '../../../styles/programs.css';
 import { formatInstant } from '../../../lib/format';
+import '../../../styles/chip.css';
 
 /**
  * /qr: the member QR of a program (the one named by ?program=, else the current company's
