@@ -1,3 +1,5 @@
+import { orderAlertsEn } from '../../../i18n/order-alerts-en';
+import { orderAlertsEs } from '../../../i18n/order-alerts-es';
 import { cancelReasonsEn } from '../../../i18n/cancel-reasons-en';
 import { cancelReasonsEs } from '../../../i18n/cancel-reasons-es';
 
@@ -252,31 +254,13 @@ export const ordersNavEn: typeof ordersNavEs = { orders: 'Orders', toCounter: 'I
 
 /** The new-order alerts of the back office (`admin.alerts`). */
 export const alertsEs = {
-  soundOn: 'Sonido: activado',
-  soundHint: 'Un sonido cuando llega un pedido nuevo',
-  enableHint: 'Un aviso del navegador por cada pedido nuevo, aunque estés en otra pestaña',
-  soundOff: 'Sonido: silenciado',
-  enable: 'Activar avisos',
-  enabled: 'Avisos activados',
-  blocked: 'El navegador bloquea los avisos; el sonido y la lista siguen funcionando.',
-  unsupported: 'Este navegador no muestra avisos; el sonido y la lista siguen funcionando.',
-  newOrder: 'Nuevo pedido N° {{number}}',
-  newOrderBody: '{{place}} · {{total}} · {{shipping}}',
+  ...orderAlertsEs,
   coins_one: '{{count}} moneda',
   coins_other: '{{count}} monedas',
   open: 'Ver',
 };
 export const alertsEn: typeof alertsEs = {
-  soundOn: 'Sound: on',
-  soundHint: 'A sound when a new order arrives',
-  enableHint: 'A browser alert for every new order, even from another tab',
-  soundOff: 'Sound: muted',
-  enable: 'Turn on alerts',
-  enabled: 'Alerts on',
-  blocked: 'The browser blocks alerts; the sound and the list keep working.',
-  unsupported: "This browser doesn't show alerts; the sound and the list keep working.",
-  newOrder: 'New order No. {{number}}',
-  newOrderBody: '{{place}} · {{total}} · {{shipping}}',
+  ...orderAlertsEn,
   coins_one: '{{count}} coin',
   coins_other: '{{count}} coins',
   open: 'Open',

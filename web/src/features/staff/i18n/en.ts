@@ -1,3 +1,4 @@
+import { orderAlertsEn } from '../../../i18n/order-alerts-en';
 import { cancelReasonsEn } from '../../../i18n/cancel-reasons-en';
 import type { StaffCatalogue } from './es';
 
@@ -162,18 +163,7 @@ export const staffEn: StaffCatalogue = {
   canceledBecause: 'Reason: {{reason}}',
   toAdminOrder: 'Open in the back office',
   ...cancelReasonsEn,
-  alerts: {
-    soundOn: 'Sound: on',
-    soundHint: 'A sound when a new order arrives',
-    enableHint: 'A browser alert for every new order, even from another tab',
-    soundOff: 'Sound: muted',
-    enable: 'Turn on alerts',
-    enabled: 'Alerts on',
-    blocked: 'The browser blocks alerts; the sound and the list keep working.',
-    unsupported: "This browser doesn't show alerts; the sound and the list keep working.",
-    newOrder: 'New order No. {{number}}',
-    newOrderBody: '{{place}} · {{total}} · {{shipping}}',
-  },
+  alerts: orderAlertsEn,
   cancelConfirm: 'Cancel this order? The client will see the store canceled it.',
   cancelYes: 'Yes, cancel',
   cancelNo: 'No',

@@ -1,3 +1,4 @@
+import { orderAlertsEs } from '../../../i18n/order-alerts-es';
 import { cancelReasonsEs } from '../../../i18n/cancel-reasons-es';
 import { orderStatusLabels } from '@store/contract/orders/messages';
 
@@ -165,18 +166,7 @@ export const staffEs = {
   canceledBecause: 'Motivo: {{reason}}',
   toAdminOrder: 'Ver en la administración',
   ...cancelReasonsEs,
-  alerts: {
-    soundOn: 'Sonido: activado',
-    soundHint: 'Un sonido cuando llega un pedido nuevo',
-    enableHint: 'Un aviso del navegador por cada pedido nuevo, aunque estés en otra pestaña',
-    soundOff: 'Sonido: silenciado',
-    enable: 'Activar avisos',
-    enabled: 'Avisos activados',
-    blocked: 'El navegador bloquea los avisos; el sonido y la lista siguen funcionando.',
-    unsupported: 'Este navegador no muestra avisos; el sonido y la lista siguen funcionando.',
-    newOrder: 'Nuevo pedido N° {{number}}',
-    newOrderBody: '{{place}} · {{total}} · {{shipping}}',
-  },
+  alerts: orderAlertsEs,
   cancelConfirm: '¿Cancelar este pedido? El cliente verá que la tienda lo canceló.',
   cancelYes: 'Sí, cancelar',
   cancelNo: 'No',
