@@ -3,14 +3,19 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
-import { orderLines, orders, placeProducts } from '../src/db/schema';
-import { makeShop, type Shop } from './support/orders';
-import { burstOrder, lastSlot, memberSessions, type Slot } from './support/order-bursts';
+import type { Shop } from './support/orders';
+import {
+  burstOrder,
+  burstShop,
+  burstShopInFolder,
+  sendBurstOrder,
+  stockLeft,
+  storedOrders,
+  type Slot,
+} from './support/order-bursts';
 import type { TestApp } from './support/test-app';
 import {
-  call,
   closeClients,
   httpTestApp,
   injectTestApp,
@@ -68,23 +73,17 @@ async function burst(options: {
         member: i % options.auths.length,
       };
       sent.push(item);
-      try {
-        const r = await call(
+      Object.assign(
+        item,
+        await sendBurstOrder(
           ports[i % ports.length],
-          'POST',
-          `/api/v5/places/${options.s.place}/orders/`,
-          {
-            host: options.s.host,
-            headers: { ...options.auths[item.member], 'idempotency-key': item.key },
-            body: burstOrder(options.s, options.slot, item.quantity),
-          },
-        );
-        item.status = r.statusCode;
-        if (r.statusCode === 201) item.uid = r.data.uid;
-        else item.error = r.body.slice(0, 300);
-      } catch (err) {
-        item.error = (err as NodeJS.ErrnoException).code ?? String(err);
-      }
+          options.s,
+          options.slot,
+          options.auths[item.member],
+          item.key,
+          item.quantity,
+        ),
+      );
       options.onAnswer?.(++answered);
     }
   }
@@ -123,20 +122,7 @@ async function checkLedger(
   sent: Sent[],
   { allSettled }: { allSettled: boolean },
 ) {
-  const rows = await db
-    .select({ uid: orders.uid, key: orders.idempotencyKey, quantity: orderLines.quantity })
-    .from(orders)
-    .leftJoin(
-      orderLines,
-      and(eq(orderLines.appId, orders.appId), eq(orderLines.orderUid, orders.uid)),
-    )
-    .where(eq(orders.appId, s.app.uid));
-  const byUid = new Map<string, { key: string | null; units: number }>();
-  for (const r of rows) {
-    const entry = byUid.get(r.uid) ?? { key: r.key, units: 0 };
-    entry.units += r.quantity ?? 0;
-    byUid.set(r.uid, entry);
-  }
+  const byUid = new Map((await storedOrders(db, s)).map((o) => [o.uid, o]));
   // Every answered order exists, with what was asked.
   for (const item of sent.filter((x) => x.status === 201)) {
     assert.ok(
@@ -157,23 +143,10 @@ async function checkLedger(
   const askedKeys = new Set(sent.map((x) => x.key));
   for (const key of keys) assert.ok(key && askedKeys.has(key), `unexpected order ${key}`);
   // No stock taken without its order: units in orders == stock taken.
-  const [stock] = await db
-    .select({ stock: placeProducts.stock })
-    .from(placeProducts)
-    .where(
-      and(
-        eq(placeProducts.appId, s.app.uid),
-        eq(placeProducts.placeUid, s.place),
-        eq(placeProducts.productUid, s.cake.uid),
-      ),
-    );
+  const left = await stockLeft(db, s);
   const units = [...byUid.values()].reduce((sum, o) => sum + o.units, 0);
-  assert.equal(
-    units,
-    INITIAL_STOCK - stock.stock!,
-    'units in orders == initial stock - current stock',
-  );
-  assert.ok(stock.stock! >= 0);
+  assert.equal(units, INITIAL_STOCK - left, 'units in orders == initial stock - current stock');
+  assert.ok(left >= 0);
   if (allSettled)
     assert.equal(
       byUid.size,
@@ -213,9 +186,7 @@ describe('kill -9 during a burst of orders, two processes on PostgreSQL', { skip
 
   test('every 2xx order exists, stock taken == units ordered, cut-off requests retried end as one order each', async () => {
     const t = httpTestApp(database.db, () => servers[1]!.port);
-    const s = await makeShop(t, 'crash-pg', { stock: INITIAL_STOCK });
-    const auths = await memberSessions(s, 6);
-    const slot = await lastSlot(t, s);
+    const { s, auths, slot } = await burstShop(t, 'crash-pg', INITIAL_STOCK, 6);
     const victim = servers[0]!;
     const victimPort = victim.port;
     let crashed: Promise<void> | undefined;
@@ -283,15 +254,7 @@ describe('kill -9 and reopen a PGlite folder (DATA_DIR)', { skip: liteSkip }, ()
   });
 
   test('everything answered 2xx before the kill is there after reopening; stock and orders agree', async () => {
-    // Prepare the folder in this process, then hand it over: one process at a time holds a PGlite folder.
-    handle = await openDatabase({ dataDir: dir });
-    const local = (inProcess = await injectTestApp(handle.db, 'pglite'));
-    const s = await makeShop(local, 'crash-lite', { stock: INITIAL_STOCK });
-    const auths = await memberSessions(s, 4);
-    const slot = await lastSlot(local, s);
-    await local.closeApp();
-    await handle.close();
-    inProcess = handle = undefined;
+    const { s, auths, slot } = await burstShopInFolder(dir, 'crash-lite', INITIAL_STOCK, 4);
 
     server = await startServerProcess({ DATA_DIR: dir, RATE_LIMIT_FACTOR: '1000' });
     const alive = server;

@@ -3,16 +3,20 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../src/db/client';
-import { orderLines, orders, placeProducts } from '../src/db/schema';
-import { makeShop, type Shop } from './support/orders';
-import { burstOrder, lastSlot, memberSessions, type Slot } from './support/order-bursts';
+import type { Shop } from './support/orders';
+import {
+  burstShop,
+  burstShopInFolder,
+  sendBurstOrder,
+  stockLeft,
+  storedOrders,
+  type Slot,
+} from './support/order-bursts';
 import {
   call,
   closeClients,
   httpTestApp,
-  injectTestApp,
   postgresSkipReason,
   scratchPostgres,
   startServerProcess,
@@ -66,18 +70,11 @@ async function burstWithSigterm(options: {
       const quantity = 1 + (i % 3);
       const item: Sent = { key: `term-${i}`, quantity, startedAt: Date.now() };
       sent.push(item);
-      try {
-        const r = await call(server.port, 'POST', `/api/v5/places/${s.place}/orders/`, {
-          host: s.host,
-          headers: { ...options.auths[i % options.auths.length], 'idempotency-key': item.key },
-          body: burstOrder(s, options.slot, quantity),
-        });
-        item.status = r.statusCode;
-        if (r.statusCode === 201) item.uid = r.data.uid;
-        else item.error = r.body.slice(0, 200);
-      } catch (err) {
-        item.error = (err as NodeJS.ErrnoException).code ?? String(err);
-      }
+      const auth = options.auths[i % options.auths.length];
+      Object.assign(
+        item,
+        await sendBurstOrder(server.port, s, options.slot, auth, item.key, quantity),
+      );
       item.answeredAt = Date.now();
       if (++answered === options.killAfter) {
         killedAt = Date.now();
@@ -94,20 +91,7 @@ async function burstWithSigterm(options: {
 
 /** What the database holds for the shop, checked against what the clients were told. */
 async function checkLedger(db: Database, s: Shop, sent: Sent[]) {
-  const rows = await db
-    .select({ uid: orders.uid, key: orders.idempotencyKey, quantity: orderLines.quantity })
-    .from(orders)
-    .leftJoin(
-      orderLines,
-      and(eq(orderLines.appId, orders.appId), eq(orderLines.orderUid, orders.uid)),
-    )
-    .where(eq(orders.appId, s.app.uid));
-  const byKey = new Map<string, { uid: string; units: number }>();
-  for (const r of rows) {
-    const entry = byKey.get(r.key!) ?? { uid: r.uid, units: 0 };
-    entry.units += r.quantity ?? 0;
-    byKey.set(r.key!, entry);
-  }
+  const byKey = new Map((await storedOrders(db, s)).map((o) => [o.key!, o]));
   for (const item of sent) {
     const stored = byKey.get(item.key);
     if (item.status === 201) {
@@ -118,18 +102,8 @@ async function checkLedger(db: Database, s: Shop, sent: Sent[]) {
       assert.equal(stored, undefined, `${item.key} was refused (${item.error}) yet left an order`);
     }
   }
-  const [stock] = await db
-    .select({ stock: placeProducts.stock })
-    .from(placeProducts)
-    .where(
-      and(
-        eq(placeProducts.appId, s.app.uid),
-        eq(placeProducts.placeUid, s.place),
-        eq(placeProducts.productUid, s.cake.uid),
-      ),
-    );
   const units = [...byKey.values()].reduce((sum, o) => sum + o.units, 0);
-  assert.equal(units, INITIAL_STOCK - stock.stock!, 'stock taken == units in orders');
+  assert.equal(units, INITIAL_STOCK - (await stockLeft(db, s)), 'stock taken == units in orders');
   return { orders: byKey.size, units };
 }
 
@@ -182,9 +156,7 @@ describe('SIGTERM on PostgreSQL', { skip: pgSkip }, () => {
   test('every order answered 201 is stored whole, every refused one left nothing', async () => {
     server = await startServerProcess(env({ DATABASE_URL: database.url }));
     const t = httpTestApp(database.db, () => server!.port);
-    const s = await makeShop(t, 'term-pg', { stock: INITIAL_STOCK });
-    const auths = await memberSessions(s, 6);
-    const slot = await lastSlot(t, s);
+    const { s, auths, slot } = await burstShop(t, 'term-pg', INITIAL_STOCK, 6);
     const running = server;
     const { sent, killedAt } = await burstWithSigterm({
       server: running,
@@ -222,14 +194,7 @@ describe('SIGTERM on a PGlite folder (DATA_DIR)', { skip: liteSkip }, () => {
   });
 
   test('the folder reopens with every order answered 201, and none of the refused ones', async () => {
-    handle = await openDatabase({ dataDir: dir });
-    const local = await injectTestApp(handle.db, 'pglite');
-    const s = await makeShop(local, 'term-lite', { stock: INITIAL_STOCK });
-    const auths = await memberSessions(s, 4);
-    const slot = await lastSlot(local, s);
-    await local.closeApp();
-    await handle.close();
-    handle = undefined;
+    const { s, auths, slot } = await burstShopInFolder(dir, 'term-lite', INITIAL_STOCK, 4);
 
     server = await startServerProcess(env({ DATA_DIR: dir, SHUTDOWN_DRAIN_SECONDS: '1' }));
     const running = server;

@@ -1,4 +1,8 @@
-import { billing, type Shop } from './orders';
+import { and, eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../../src/db/client';
+import { orderLines, orders, placeProducts } from '../../src/db/schema';
+import { billing, makeShop, type Shop } from './orders';
+import { call, injectTestApp } from './processes';
 import type { TestApp } from './test-app';
 
 /** The furthest pickup slot the shop offers, so a slot never passes while a long burst runs. */
@@ -28,4 +32,85 @@ export function burstOrder(s: Shop, slot: Slot, quantity: number) {
 export async function memberSessions(s: Shop, count: number) {
   const members = await Promise.all(Array.from({ length: count }, () => s.member()));
   return members.map((m) => m.auth);
+}
+
+/** A shop with `stock` cakes, `members` member sessions and its last slot: what a burst needs. */
+export async function burstShop(t: TestApp, name: string, stock: number, members: number) {
+  const s = await makeShop(t, name, { stock });
+  const auths = await memberSessions(s, members);
+  return { s, auths, slot: await lastSlot(t, s) };
+}
+
+/**
+ * The same shop, written into a PGlite folder by this process and closed again: one process at a
+ * time holds a PGlite folder, and the server process under test opens it next.
+ */
+export async function burstShopInFolder(dir: string, name: string, stock: number, members: number) {
+  const handle = await openDatabase({ dataDir: dir });
+  try {
+    const local = await injectTestApp(handle.db, 'pglite');
+    try {
+      return await burstShop(local, name, stock, members);
+    } finally {
+      await local.closeApp();
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Sends one order of a burst to a server process; a connection cut off is an error code, not a status. */
+export async function sendBurstOrder(
+  port: number,
+  s: Shop,
+  slot: Slot,
+  auth: Record<string, string>,
+  key: string,
+  quantity: number,
+): Promise<{ status?: number; uid?: string; error?: string }> {
+  try {
+    const r = await call(port, 'POST', `/api/v5/places/${s.place}/orders/`, {
+      host: s.host,
+      headers: { ...auth, 'idempotency-key': key },
+      body: burstOrder(s, slot, quantity),
+    });
+    if (r.statusCode === 201) return { status: r.statusCode, uid: r.data.uid };
+    return { status: r.statusCode, error: r.body.slice(0, 300) };
+  } catch (err) {
+    return { error: (err as NodeJS.ErrnoException).code ?? String(err) };
+  }
+}
+
+/** The shop's orders as the database holds them: each with its Idempotency-Key and units. */
+export async function storedOrders(db: Database, s: Shop) {
+  const rows = await db
+    .select({ uid: orders.uid, key: orders.idempotencyKey, quantity: orderLines.quantity })
+    .from(orders)
+    .leftJoin(
+      orderLines,
+      and(eq(orderLines.appId, orders.appId), eq(orderLines.orderUid, orders.uid)),
+    )
+    .where(eq(orders.appId, s.app.uid));
+  const byUid = new Map<string, { uid: string; key: string | null; units: number }>();
+  for (const r of rows) {
+    const entry = byUid.get(r.uid) ?? { uid: r.uid, key: r.key, units: 0 };
+    entry.units += r.quantity ?? 0;
+    byUid.set(r.uid, entry);
+  }
+  return [...byUid.values()];
+}
+
+/** The cakes' stock left at the shop's place. */
+export async function stockLeft(db: Database, s: Shop): Promise<number> {
+  const [row] = await db
+    .select({ stock: placeProducts.stock })
+    .from(placeProducts)
+    .where(
+      and(
+        eq(placeProducts.appId, s.app.uid),
+        eq(placeProducts.placeUid, s.place),
+        eq(placeProducts.productUid, s.cake.uid),
+      ),
+    );
+  return row.stock!;
 }
