@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   pageQuery,
-  paged,
   poll,
   pollResponse,
   pollResponseInput,
@@ -11,7 +10,7 @@ import {
   raffle,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../lib/pagination';
+import { memberList } from '../../lib/member-lists';
 import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
 import { answerPoll, getPoll, listPolls } from './polls';
 import { listBlocks } from './blocks';
@@ -25,25 +24,18 @@ const pollParams = z.object({ program: z.string(), poll: z.string() });
 
 export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'member');
-  server.get(
-    '/v5/me/programs/:uid/raffles/',
+  memberList(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A program's raffles with the member's state",
-        description:
-          'Active raffles that have started (ended ones too, with is_open false), by position; the ones the member dismissed leave the list. Each carries registered and dismissed.',
-        params: programParams,
-        querystring: pageQuery,
-        response: { 200: paged(raffle), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/programs/:uid/raffles/',
+      tags,
+      summary: "A program's raffles with the member's state",
+      description:
+        'Active raffles that have started (ended ones too, with is_open false), by position; the ones the member dismissed leave the list. Each carries registered and dismissed.',
+      row: raffle,
+      limitedSession: true,
     },
-    async (request) => {
-      return pagedAnswer(request, pageWindow(request.query), (window) =>
-        listRaffles(request.memberScope(), request.params.uid, window),
-      );
-    },
+    (request, uid, _query, window) => listRaffles(request.memberScope(), uid, window),
   );
 
   server.get(
@@ -102,26 +94,20 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       dismissRaffle(request.memberScope(), request.params.program, request.params.uid),
   );
 
-  server.get(
-    '/v5/me/programs/:uid/polls/',
+  memberList(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A program's polls for the member",
-        description:
-          "Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first, each with `my_answers` (the calling member's own chosen options or text per question; never another member's). `page=n`.",
-        params: programParams,
-        querystring: pageQuery.extend(pollsQuery.shape),
-        response: { 200: paged(poll), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/programs/:uid/polls/',
+      tags,
+      summary: "A program's polls for the member",
+      description:
+        "Without `is_resolved` (or false): the pending polls - open and not answered by the member. `is_resolved=true`: the ones the member answered, newest answer first, each with `my_answers` (the calling member's own chosen options or text per question; never another member's). `page=n`.",
+      row: poll,
+      query: pageQuery.extend(pollsQuery.shape),
+      limitedSession: true,
     },
-    async (request) => {
-      const { page, page_size, is_resolved } = request.query;
-      return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
-        listPolls(request.memberScope(), request.params.uid, { resolved: is_resolved }, window),
-      );
-    },
+    (request, uid, query, window) =>
+      listPolls(request.memberScope(), uid, { resolved: query.is_resolved }, window),
   );
 
   server.get(
@@ -160,24 +146,19 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
   );
 
   for (const which of ['sections', 'ads'] as const) {
-    server.get(
-      `/v5/me/programs/:uid/${which}/`,
+    memberList(
+      server,
       {
-        config: { limitedSession: 'allowed' },
-        schema: {
-          tags,
-          summary: which === 'sections' ? "A program page's sections" : "A program page's ads",
-          description: 'Active ones in position order: title, image, link, position.',
-          params: programParams,
-          querystring: pageQuery,
-          response: { 200: paged(programBlock), ...errorResponses(400, 401, 404) },
-        },
+        path: `/v5/me/programs/:uid/${which}/`,
+        tags,
+        summary: which === 'sections' ? "A program page's sections" : "A program page's ads",
+        description: 'Active ones in position order: title, image, link, position.',
+        row: programBlock,
+        limitedSession: true,
       },
-      async (request) => {
+      (request, uid, _query, window) => {
         request.requireUser();
-        return pagedAnswer(request, pageWindow(request.query), (window) =>
-          listBlocks(request.scope(), request.params.uid, which, window),
-        );
+        return listBlocks(request.scope(), uid, which, window);
       },
     );
   }

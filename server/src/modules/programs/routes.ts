@@ -13,6 +13,7 @@ import {
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
+import { memberList } from '../../lib/member-lists';
 import {
   getMemberProgram,
   joinProgram,
@@ -97,29 +98,19 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request) => makeMemberQr(request.memberScope(), request.params.uid),
   );
 
-  server.get(
-    '/v5/me/programs/:uid/ledger/',
+  memberList(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "The member's ledger lines in a program, newest first",
-        description:
-          'Every earn, spend, expiry and reversal of points, coins and stamps; the balances are their sums. `currency` filters.',
-        params: uidParams,
-        querystring: pageQuery.extend(ledgerQuery.shape),
-        response: { 200: paged(ledgerLine), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/programs/:uid/ledger/',
+      tags,
+      summary: "The member's ledger lines in a program, newest first",
+      description:
+        'Every earn, spend, expiry and reversal of points, coins and stamps; the balances are their sums. `currency` filters.',
+      row: ledgerLine,
+      query: pageQuery.extend(ledgerQuery.shape),
+      limitedSession: true,
     },
-    async (request) => {
-      return pagedAnswer(request, pageWindow(request.query), (window) =>
-        listLedger(
-          request.memberScope(),
-          request.params.uid,
-          { currency: request.query.currency },
-          window,
-        ),
-      );
-    },
+    (request, uid, query, window) =>
+      listLedger(request.memberScope(), uid, { currency: query.currency }, window),
   );
 };

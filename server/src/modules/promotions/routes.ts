@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   couponCode,
   pageQuery,
-  paged,
   promotion,
   promotionPlace,
   promotionQr as promotionQrSchema,
@@ -14,7 +13,7 @@ import {
   redemptionsQuery,
 } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
-import { pagedAnswer, pageWindow } from '../../lib/pagination';
+import { memberList } from '../../lib/member-lists';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
 import { getPromotion, listPromotions } from './listing';
 import { listRedemptions } from './redemptions';
@@ -29,43 +28,39 @@ import { emptyBody } from '../../plugins/empty-body';
 
 const tags = ['promotions'];
 const PROMOTIONS_PAGE_SIZE = 24;
-const programParams = z.object({ uid: z.string() });
 const promotionParams = z.object({ program: z.string(), uid: z.string() });
 const ruleMessages =
   "Rule messages (400 non_field_errors): 'The promotion can no longer be used', 'You have exceeded the redemption limit for this promotion' (or 'The promotion has already been used' when the limit is 1), 'The stock for this promotion is exhausted', 'You do not have enough coins'; {amount: ['The amount exceeds the maximum']}.";
 
 export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
   areaAccess(server, 'member');
-  server.get(
-    '/v5/me/programs/:uid/promotions/',
+  memberList(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A program's current promotions, with the member's state for each",
-        description:
-          '24 a page. Filters `kind`, `search` (in the name), `place` (usable there), `tag`. `ordering=-rate_discount` (and rate_discount, name, coin_price, each with -). `tagged=true`: the promotions featured for this member - those the member can still take (stock left, under their limit) that the store features or that the member can afford now with coins (coin price) or stamps (STAMPS kind).',
-        params: programParams,
-        querystring: pageQuery.extend(promotionsQuery.shape),
-        response: { 200: paged(promotion), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/programs/:uid/promotions/',
+      tags,
+      summary: "A program's current promotions, with the member's state for each",
+      description:
+        '24 a page. Filters `kind`, `search` (in the name), `place` (usable there), `tag`. `ordering=-rate_discount` (and rate_discount, name, coin_price, each with -). `tagged=true`: the promotions featured for this member - those the member can still take (stock left, under their limit) that the store features or that the member can afford now with coins (coin price) or stamps (STAMPS kind).',
+      row: promotion,
+      query: pageQuery.extend(promotionsQuery.shape),
+      pageSize: PROMOTIONS_PAGE_SIZE,
+      limitedSession: true,
     },
-    async (request) => {
+    (request, uid, query, window) => {
       const scope = request.memberScope();
-      const { page, page_size, ...filters } = request.query;
-      return pagedAnswer(request, pageWindow({ page, page_size }, PROMOTIONS_PAGE_SIZE), (window) =>
-        listPromotions(
-          scope,
-          scope.user.uid,
-          request.params.uid,
-          {
-            ...filters,
-            search: filters.search || undefined,
-            place: filters.place || undefined,
-            tag: filters.tag || undefined,
-          },
-          window,
-        ),
+      const { page: _page, page_size: _pageSize, ...filters } = query;
+      return listPromotions(
+        scope,
+        scope.user.uid,
+        uid,
+        {
+          ...filters,
+          search: filters.search || undefined,
+          place: filters.place || undefined,
+          tag: filters.tag || undefined,
+        },
+        window,
       );
     },
   );
@@ -150,29 +145,25 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
   );
 
-  server.get(
-    '/v5/me/programs/:uid/redemptions/',
+  memberList(
+    server,
     {
-      schema: {
-        tags,
-        summary: "The member's redemptions in a program, newest first",
-        description: 'Filters `status` (ACTIVE, USED, CANCELLED) and `promotion`.',
-        params: programParams,
-        querystring: pageQuery.extend(redemptionsQuery.shape),
-        response: { 200: paged(redemption), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/programs/:uid/redemptions/',
+      tags,
+      summary: "The member's redemptions in a program, newest first",
+      description: 'Filters `status` (ACTIVE, USED, CANCELLED) and `promotion`.',
+      row: redemption,
+      query: pageQuery.extend(redemptionsQuery.shape),
+      limitedSession: false,
     },
-    async (request) => {
+    (request, uid, query, window) => {
       const scope = request.memberScope();
-      const { page, page_size, status, promotion: promotionUid } = request.query;
-      return pagedAnswer(request, pageWindow({ page, page_size }), (window) =>
-        listRedemptions(
-          scope,
-          scope.user.uid,
-          request.params.uid,
-          { status, promotion: promotionUid || undefined },
-          window,
-        ),
+      return listRedemptions(
+        scope,
+        scope.user.uid,
+        uid,
+        { status: query.status, promotion: query.promotion || undefined },
+        window,
       );
     },
   );
@@ -216,25 +207,20 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
       promotionQr(request.memberScope(), request.params.program, request.params.uid),
   );
 
-  server.get(
-    '/v5/me/promotions/:uid/places/',
+  memberList(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: 'Places where a promotion can be used',
-        description:
-          "The promotion's own places, or every active place of the program's company when it names none; by name.",
-        params: programParams,
-        querystring: pageQuery,
-        response: { 200: paged(promotionPlace), ...errorResponses(400, 401, 404) },
-      },
+      path: '/v5/me/promotions/:uid/places/',
+      tags,
+      summary: 'Places where a promotion can be used',
+      description:
+        "The promotion's own places, or every active place of the program's company when it names none; by name.",
+      row: promotionPlace,
+      limitedSession: true,
     },
-    async (request) => {
+    (request, uid, _query, window) => {
       request.requireUser();
-      return pagedAnswer(request, pageWindow(request.query), (window) =>
-        promotionPlacesOf(request.scope(), request.params.uid, window),
-      );
+      return promotionPlacesOf(request.scope(), uid, window);
     },
   );
 
