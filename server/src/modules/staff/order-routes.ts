@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   paged,
   recentOrders,
@@ -79,38 +80,56 @@ export function orderRoutes(server: StaffServer): void {
     async (request) => getOrder(requireStaff(request), request.params.uid),
   );
 
-  server.post(
-    '/v5/staff/orders/:uid/transition/',
-    {
-      preValidation: staffOnly('orders'),
-      schema: {
-        tags,
-        summary: 'Accept, cancel, mark shipped, mark delivered, or mark a pickup order ready',
-        description: `${access} ${transitionDoc}`,
-        params: uidParams,
-        body: staffTransitionInput,
-        response: { 200: staffOrder, ...errors },
+  // An order's moves on the board: each answers the order as it now stands and may mail the customer.
+  const orderAction = <Body extends z.ZodTypeAny>(
+    action: string,
+    texts: { summary: string; description: string; body: Body },
+    run: (
+      staff: ReturnType<typeof requireStaff>,
+      uid: string,
+      body: z.output<Body>,
+      mail: ReturnType<typeof orderMail>,
+    ) => Promise<z.output<typeof staffOrder>>,
+  ) =>
+    server.post(
+      `/v5/staff/orders/:uid/${action}/`,
+      {
+        preValidation: staffOnly('orders'),
+        schema: {
+          tags,
+          summary: texts.summary,
+          description: texts.description,
+          params: uidParams,
+          body: texts.body,
+          response: { 200: staffOrder, ...errors },
+        },
       },
-    },
-    async (request) =>
-      moveOrder(requireStaff(request), request.params.uid, request.body, orderMail(request)),
-  );
+      async (request) =>
+        run(
+          requireStaff(request),
+          request.params.uid,
+          request.body as z.output<Body>,
+          orderMail(request),
+        ),
+    );
 
-  server.post(
-    '/v5/staff/orders/:uid/remove-line/',
+  orderAction(
+    'transition',
     {
-      preValidation: staffOnly('orders'),
-      schema: {
-        tags,
-        summary: 'Removes a line (or some of its quantity) from an order not prepared yet',
-        description: `${access} ${removeLineDoc}`,
-        params: uidParams,
-        body: removeLineInput,
-        response: { 200: staffOrder, ...errors },
-      },
+      summary: 'Accept, cancel, mark shipped, mark delivered, or mark a pickup order ready',
+      description: `${access} ${transitionDoc}`,
+      body: staffTransitionInput,
     },
-    async (request) =>
-      removeLine(requireStaff(request), request.params.uid, request.body, orderMail(request)),
+    moveOrder,
+  );
+  orderAction(
+    'remove-line',
+    {
+      summary: 'Removes a line (or some of its quantity) from an order not prepared yet',
+      description: `${access} ${removeLineDoc}`,
+      body: removeLineInput,
+    },
+    removeLine,
   );
 
   server.get(
