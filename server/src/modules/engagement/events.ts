@@ -25,14 +25,14 @@ function selectEvents(db: Database) {
     .leftJoin(places, sameTenant(places, events, eq(places.uid, events.placeUid)));
 }
 
-function eventToApi(row: {
-  event: typeof events.$inferSelect;
-  place: { uid: string; name: string; address: string } | null;
-}): CompanyEvent {
+/**
+ * The fields of an event that the store and the back office both show, with its place as each
+ * loads it (the back office's without the address).
+ */
+export function eventDetails<Place>(row: { event: typeof events.$inferSelect; place: Place }) {
   const e = row.event;
   return {
     uid: e.uid,
-    company: e.companyUid,
     name: e.name,
     description: e.description,
     image: e.image,
@@ -44,6 +44,15 @@ function eventToApi(row: {
     end_time: e.endTime,
     link: e.link,
   };
+}
+
+function eventToApi(row: {
+  event: typeof events.$inferSelect;
+  place: { uid: string; name: string; address: string } | null;
+}): CompanyEvent {
+  const { uid, ...details } = eventDetails(row);
+  // The company second, as the API has always listed it.
+  return { uid, company: row.event.companyUid, ...details };
 }
 
 /** A company's active events, by start date then start time (all-day events first on their day). */

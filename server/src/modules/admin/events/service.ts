@@ -17,6 +17,7 @@ import { NotFoundError, ValidationError } from '../../../lib/http-errors';
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid, tenantUid } from '../../../lib/uid';
 import { withDb } from '../../../scope/scope';
+import { eventDetails } from '../../engagement/events';
 import { ofTenant, sameTenant } from '../../../scope/tenant-query';
 import { recordChange, recordSave } from '../audit';
 import { checkVersion } from '../concurrency';
@@ -62,17 +63,7 @@ const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 function toApi(row: Loaded, today: string): AdminEvent {
   const e = row.event;
   return {
-    uid: e.uid,
-    name: e.name,
-    description: e.description,
-    image: e.image,
-    place: row.place,
-    location: e.location,
-    start_date: e.startDate,
-    start_time: e.startTime,
-    end_date: e.endDate,
-    end_time: e.endTime,
-    link: e.link,
+    ...eventDetails(row),
     published: e.isActive,
     past: (e.endDate ?? e.startDate) < today,
     version: e.version,

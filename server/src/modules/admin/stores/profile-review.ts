@@ -73,6 +73,31 @@ const auditView = (row: CompanyRow) => ({
 });
 
 /**
+ * Writes a locked store row's new values one version on, with its audit line, in the caller's
+ * transaction (`scope` carries it).
+ */
+async function saveStore(
+  scope: AdminScope,
+  row: CompanyRow,
+  set: Partial<CompanyRow>,
+  audit: Record<string, unknown> = {},
+): Promise<CompanyRow> {
+  const [updated] = await scope.db
+    .update(companies)
+    .set({ ...set, version: row.version + 1 })
+    .where(ofTenant(scope, companies, eq(companies.uid, row.uid)))
+    .returning();
+  await recordChange(scope, {
+    entity: 'store',
+    entityUid: row.uid,
+    action: 'update',
+    before: auditView(row),
+    after: { ...auditView(updated), ...audit },
+  });
+  return updated;
+}
+
+/**
  * The store owner's `PATCH v5/admin/onboarding/store/`: name, logo, description. Public at once
  * while the store is not public yet; otherwise a proposal for review (merged with the one still
  * waiting; a refused one is replaced). Asking for the approved values again withdraws it.
@@ -122,18 +147,7 @@ export async function updateStoreProfile(
             : null,
       };
     }
-    const [updated] = await tx
-      .update(companies)
-      .set({ ...set, version: row.version + 1 })
-      .where(ofTenant(admin, companies, eq(companies.uid, row.uid)))
-      .returning();
-    await recordChange(scope, {
-      entity: 'store',
-      entityUid: row.uid,
-      action: 'update',
-      before: auditView(row),
-      after: auditView(updated),
-    });
+    const updated = await saveStore(scope, row, set);
     return storeOfRow(scope, updated);
   });
 }
@@ -173,18 +187,7 @@ export async function decideStoreChange(
     } else {
       set = { pendingProfile: { ...pending, status: 'rejected', reason: input.reason ?? null } };
     }
-    const [updated] = await tx
-      .update(companies)
-      .set({ ...set, version: row.version + 1 })
-      .where(ofTenant(admin, companies, eq(companies.uid, row.uid)))
-      .returning();
-    await recordChange(scope, {
-      entity: 'store',
-      entityUid: row.uid,
-      action: 'update',
-      before: auditView(row),
-      after: { ...auditView(updated), change_decision: input.decision },
-    });
+    const updated = await saveStore(scope, row, set, { change_decision: input.decision });
     const owners = await tx
       .select({ email: users.email, firstName: users.firstName })
       .from(staffMembers)
