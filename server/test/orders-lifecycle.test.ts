@@ -3,13 +3,15 @@ import assert from 'node:assert/strict';
 import { and, eq } from 'drizzle-orm';
 import { orderStatuses, canTransition, type OrderStatus } from '@store/contract';
 import { actorScope, storeScope } from './support/scope';
-import { startTestApp, type TestApp } from './support/test-app';
-import { startSmtp } from './support/accounts';
+import type { TestApp } from './support/test-app';
 import {
   billing,
   firstSlot,
   goodCard,
   makeShop,
+  openShopWithMember,
+  closeShopWithMember,
+  type ShopWithMember,
   north,
   stockOf,
   type Shop,
@@ -20,23 +22,17 @@ import { expireUnacceptedOrders } from '../src/modules/orders/expiry';
 import { coupons, orders } from '../src/db/schema';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: ShopWithMember['smtp'];
 let shop: Shop;
-let member: Awaited<ReturnType<Shop['member']>>;
+let member: ShopWithMember['member'];
 
 before(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({ accounts: { smtpUrl: smtp.url } });
-  shop = await makeShop(t, 'lifecycle', {
+  ({ t, smtp, shop, member } = await openShopWithMember('lifecycle', {
     stock: 100,
     coupons: [{ key: 'c', code: 'MENOS1', kind: 'AMOUNT', value: '1.00', max_uses: 5 }],
-  });
-  member = await shop.member();
+  }));
 });
-after(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+after(() => closeShopWithMember({ t, smtp }));
 
 async function place(
   opts: {

@@ -1,9 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
 import { apiPaths } from './support/openapi';
 import { dayInWords } from '../src/modules/mail/words';
-import { startSmtp } from './support/accounts';
 import {
   billing,
   cashPickupOrder,
@@ -11,6 +10,9 @@ import {
   firstSlot,
   goodCard,
   makeShop,
+  openShopWithMember,
+  closeShopWithMember,
+  type ShopWithMember,
   north,
   ordersCount,
   stockOf,
@@ -18,20 +20,14 @@ import {
 } from './support/orders';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: ShopWithMember['smtp'];
 let shop: Shop;
-let member: Awaited<ReturnType<Shop['member']>>;
+let member: ShopWithMember['member'];
 
 before(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({ accounts: { smtpUrl: smtp.url } });
-  shop = await makeShop(t, 'orders-main', { stock: 10 });
-  member = await shop.member();
+  ({ t, smtp, shop, member } = await openShopWithMember('orders-main', { stock: 10 }));
 });
-after(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+after(() => closeShopWithMember({ t, smtp }));
 
 async function pickupOrder(
   overrides: Record<string, unknown> = {},

@@ -4,8 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PICKUP_LEAD_MINUTES, minutesOf, sandboxCardToken, storeInstant } from '@store/contract';
 import { orders, placeProducts, staffMembers } from '../../src/db/schema';
 import { importTenant } from '../../src/tenants/importer';
-import type { TestApp } from './test-app';
-import { registerMember } from './accounts';
+import { startTestApp, type TestApp } from './test-app';
+import { registerMember, startSmtp } from './accounts';
 
 export const STAFF_PASSWORD = 'Clave segura 1';
 
@@ -337,4 +337,30 @@ export async function ordersCount(t: TestApp, shop: Shop): Promise<number> {
     .from(orders)
     .where(eq(orders.appId, shop.app.uid));
   return n;
+}
+
+export type ShopWithMember = {
+  t: TestApp;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+  shop: Shop;
+  member: Awaited<ReturnType<Shop['member']>>;
+};
+
+/**
+ * An order file's world: the app with a mail catcher (the order mails are read from it), the
+ * shop `key` and one signed-in member. Closed by `closeShopWithMember`.
+ */
+export async function openShopWithMember(
+  key: string,
+  options: Parameters<typeof makeShop>[2] = {},
+): Promise<ShopWithMember> {
+  const smtp = await startSmtp();
+  const t = await startTestApp({ accounts: { smtpUrl: smtp.url } });
+  const shop = await makeShop(t, key, options);
+  return { t, smtp, shop, member: await shop.member() };
+}
+
+export async function closeShopWithMember(world: Partial<ShopWithMember>): Promise<void> {
+  await world.t?.close();
+  await world.smtp?.close();
 }
