@@ -148,9 +148,10 @@ test('the owner switches a payment method off and on and sets the tax rate', { s
   assert.ok((await offered()).includes('Tarjeta contra entrega'));
   page.once('dialog', (d) => void d.accept());
   await card.getByRole('button', { name: 'Desactivar' }).click();
-  await card.getByRole('button', { name: 'Activar' }).waitFor();
+  // Exact: 'Activar' alone also matches 'Desactivar', and the wait would end before the change.
+  await card.getByRole('button', { name: 'Activar', exact: true }).waitFor();
   assert.ok(!(await offered()).includes('Tarjeta contra entrega'));
-  await card.getByRole('button', { name: 'Activar' }).click();
+  await card.getByRole('button', { name: 'Activar', exact: true }).click();
   await card.getByRole('button', { name: 'Desactivar' }).waitFor();
   assert.ok((await offered()).includes('Tarjeta contra entrega'));
 

@@ -17,34 +17,15 @@ const PHONE = { width: 390, height: 844 };
 const ES_WEEKDAY = /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+$/;
 const EN_WEEKDAY =
   /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}$/;
-const ES_MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-const EN_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The month names as the language says them (the test's own reference, not the app's words). */
+const monthNames = (locale: string) =>
+  Array.from({ length: 12 }, (_, month) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(2026, month, 1)),
+    ),
+  );
+const ES_MONTHS = monthNames('es');
+const EN_MONTHS = monthNames('en');
 
 async function memberPage(options: {
   viewport?: { width: number; height: number };
