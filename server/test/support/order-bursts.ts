@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../src/db/client';
-import { orderLines, orders, placeProducts } from '../../src/db/schema';
-import { billing, makeShop, type Shop } from './orders';
+import { orderLines, orders } from '../../src/db/schema';
+import { billing, makeShop, stockOf, type Shop } from './orders';
 import { call, injectTestApp } from './processes';
 import type { TestApp } from './test-app';
 
@@ -100,17 +100,7 @@ export async function storedOrders(db: Database, s: Shop) {
   return [...byUid.values()];
 }
 
-/** The cakes' stock left at the shop's place. */
+/** The cakes' stock left at the shop's place (the shop's stock is counted, never null). */
 export async function stockLeft(db: Database, s: Shop): Promise<number> {
-  const [row] = await db
-    .select({ stock: placeProducts.stock })
-    .from(placeProducts)
-    .where(
-      and(
-        eq(placeProducts.appId, s.app.uid),
-        eq(placeProducts.placeUid, s.place),
-        eq(placeProducts.productUid, s.cake.uid),
-      ),
-    );
-  return row.stock!;
+  return (await stockOf({ db }, s, s.cake.uid))!;
 }

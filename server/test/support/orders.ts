@@ -313,8 +313,8 @@ export function north(km: number) {
 
 /** Stock as the database holds it (no cache in between). */
 export async function stockOf(
-  t: TestApp,
-  shop: Shop,
+  t: Pick<TestApp, 'db'>,
+  shop: Pick<Shop, 'app' | 'place'>,
   productUid: string,
   place = shop.place,
 ): Promise<number | null> {
