@@ -12,7 +12,7 @@
  * `checkConsistency` proves it afterwards with the same joins the keys would have made.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/src/db/client';
+import type { Database, Tx } from '../../server/src/db/client';
 import { importTenant } from '../../server/src/tenants/importer';
 import { refreshPlaceProductCounts } from '../../server/src/tenants/import-catalog';
 import { tenantUid } from '../../server/src/lib/uid';
@@ -158,6 +158,8 @@ const gen = (tenant: string, kind: string, ordinal: string) =>
 
 /** Store days back from now over which orders are spread. */
 export const HISTORY_DAYS = 365;
+/** Orders one generating statement writes at most (see growTo; the variable is for trying slices at a small size). */
+const ORDERS_PER_SLICE = Number(process.env.SCALE_ORDERS_PER_SLICE ?? 1_000_000);
 const historySeconds = sql.raw(`${HISTORY_DAYS * 86_400}.0`);
 
 /**
@@ -230,70 +232,14 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
     });
 
     await timed('orders, lines and ledger', async () => {
-      // One statement: the lines are made first, each order is the sum of its lines, and its
-      // ledger lines follow from it. Order n of tenant i: one of the members this step added (so
-      // every member has ~10 orders and ~30 ledger lines whatever the size), place a or b, 1-3
-      // lines, a status by n % 20, and a created_at spread over HISTORY_DAYS in the order of n:
-      // as a store writes them, oldest first, so a day's orders share table pages (a random
-      // time per row made every date range read a page per row, which no store sees). Each insert
-      // is sorted by (tenant, n): the grouping in between would otherwise shuffle the rows.
-      await tx.execute(sql`
-        WITH o AS (
-          SELECT s.idx, s.app_id, s.company_uid, s.payment_method_uid, s.program_uid, n,
-            n + s.number_base AS number,
-            ${gen('s.idx', 'order', 'n')} AS uid,
-            ${gen('s.idx', 'user', '(CASE WHEN s.members_to > s.members_from THEN s.members_from + 1 + (n::bigint * 7) % (s.members_to - s.members_from) ELSE 1 + (n::bigint * 7) % s.members_to END)')} AS user_uid,
-            CASE WHEN n % 3 = 0 THEN s.place_b ELSE s.place_a END AS place_uid,
-            s.products_to AS products,
-            now() - ${historySeconds} * (s.orders_to - n + 0.5) / (s.orders_to - s.orders_from) * interval '1 second' AS created_at,
-            CASE WHEN n % 20 = 0 THEN 'CANCELED_BY_PLACE' WHEN n % 20 = 1 THEN 'CANCELED_BY_USER'
-                 WHEN n % 20 = 2 THEN 'RECEIVED' WHEN n % 20 = 3 THEN 'ACCEPTED'
-                 ELSE 'DELIVERED' END AS status
-          FROM scale_step s, generate_series(s.orders_from + 1, s.orders_to) n
-        ),
-        l AS (
-          SELECT o.*, pos, p.uid AS product_uid, p.title, p.unit_price_cents,
-            1 + (o.n + pos) % 3 AS quantity
-          FROM o CROSS JOIN LATERAL generate_series(0, (o.n % 3)::int) pos
-          JOIN products p ON p.app_id = o.app_id
-            AND p.uid = ${gen('o.idx', 'product', '(1 + (o.n::bigint * 7 + pos * 13) % o.products)')}
-        ),
-        lines AS (
-          INSERT INTO order_lines (app_id, order_uid, position, product_uid, title, quantity,
-            unit_price_cents, options_price_cents, total_cents, options)
-          SELECT app_id, uid, pos, product_uid, title, quantity, unit_price_cents, 0,
-            unit_price_cents * quantity, '[]'::jsonb
-          FROM l ORDER BY idx, n, pos
-        ),
-        sums AS (
-          SELECT idx, app_id, company_uid, payment_method_uid, program_uid, n, number, uid,
-            user_uid, place_uid, created_at, status, sum(unit_price_cents * quantity)::int AS total
-          FROM l GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-        ),
-        ins AS (
-          INSERT INTO orders (app_id, uid, number, user_uid, place_uid, company_uid, status,
-            shipping_type, pickup_date, pickup_start, pickup_end, payment_method_uid, payment_status,
-            subtotal_cents, discount_cents, delivery_cents, taxes_cents, total_cents, tax_name,
-            tax_rate_basis_points, billing, created_at, updated_at, canceled_at)
-          SELECT app_id, uid, number, user_uid, place_uid, company_uid, status, 'pickup',
-            (created_at AT TIME ZONE 'America/Lima')::date, '12:00', '12:30', payment_method_uid,
-            CASE WHEN status = 'DELIVERED' THEN 'PAID' ELSE 'PAY_ON_DELIVERY' END,
-            total, 0, 0, round(total - total / 1.18)::int, total, 'IGV', 1800,
-            jsonb_build_object('first_name', 'Ana', 'last_name', 'Quispe', 'email',
-              'cliente' || n || '@example.com', 'phone', '+51987654321', 'city', 'Lima',
-              'address', 'Av. Principal ' || n),
-            created_at, created_at,
-            CASE WHEN status LIKE 'CANCELED%' THEN created_at + interval '10 minutes' END
-          FROM sums ORDER BY idx, n
-        )
-        INSERT INTO loyalty_ledger (app_id, uid, program_uid, user_uid, currency, amount, kind,
-          reason, reference, created_at)
-        SELECT app_id, ${gen('idx', 'ledger', "(n || '/' || k)")}, program_uid, user_uid,
-          CASE WHEN k = 2 THEN 'COINS' ELSE 'POINTS' END,
-          CASE WHEN k = 1 THEN -greatest(1, total / 400) ELSE greatest(1, total / 100) END,
-          CASE WHEN k = 1 THEN 'spend' ELSE 'earn' END, 'Pedido', uid::text,
-          created_at + k * interval '1 minute'
-        FROM sums CROSS JOIN generate_series(0, 2) k ORDER BY idx, n, k`);
+      // In slices of about a million orders, one statement each: the statement sorts its lines,
+      // orders and ledger lines by (tenant, n), and a step of nine million orders in one
+      // statement spilled a 14 GB sort to disk (docs/scaling.md) where a slice sorts in memory.
+      const step = (await tx.execute(
+        sql`SELECT coalesce(sum(orders_to - orders_from), 0)::bigint AS added FROM scale_step`,
+      )) as unknown as { rows: { added: string }[] };
+      const slices = Math.max(1, Math.ceil(Number(step.rows[0].added) / ORDERS_PER_SLICE));
+      for (let slice = 0; slice < slices; slice++) await insertOrderSlice(tx, slice, slices);
     });
 
     await timed('rollups and counters', async () => {
@@ -352,6 +298,76 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
   });
   await timed('analyze', () => db.execute(sql`VACUUM ANALYZE`));
   return timings;
+}
+
+/** Orders, lines and ledger lines in one slice of a step (`tx` holds its `scale_step` table). */
+async function insertOrderSlice(tx: Tx, slice: number, slices: number) {
+  // One statement: the lines are made first, each order is the sum of its lines, and its
+  // ledger lines follow from it. Order n of tenant i: one of the members this step added (so
+  // every member has ~10 orders and ~30 ledger lines whatever the size), place a or b, 1-3
+  // lines, a status by n % 20, and a created_at spread over HISTORY_DAYS in the order of n:
+  // as a store writes them, oldest first, so a day's orders share table pages (a random
+  // time per row made every date range read a page per row, which no store sees). Each insert
+  // is sorted by (tenant, n): the grouping in between would otherwise shuffle the rows.
+  await tx.execute(sql`
+    WITH o AS (
+      SELECT s.idx, s.app_id, s.company_uid, s.payment_method_uid, s.program_uid, n,
+        n + s.number_base AS number,
+        ${gen('s.idx', 'order', 'n')} AS uid,
+        ${gen('s.idx', 'user', '(CASE WHEN s.members_to > s.members_from THEN s.members_from + 1 + (n::bigint * 7) % (s.members_to - s.members_from) ELSE 1 + (n::bigint * 7) % s.members_to END)')} AS user_uid,
+        CASE WHEN n % 3 = 0 THEN s.place_b ELSE s.place_a END AS place_uid,
+        s.products_to AS products,
+        now() - ${historySeconds} * (s.orders_to - n + 0.5) / (s.orders_to - s.orders_from) * interval '1 second' AS created_at,
+        CASE WHEN n % 20 = 0 THEN 'CANCELED_BY_PLACE' WHEN n % 20 = 1 THEN 'CANCELED_BY_USER'
+             WHEN n % 20 = 2 THEN 'RECEIVED' WHEN n % 20 = 3 THEN 'ACCEPTED'
+             ELSE 'DELIVERED' END AS status
+      FROM scale_step s, generate_series(
+        s.orders_from + 1 + (s.orders_to - s.orders_from) * ${slice} / ${slices},
+        s.orders_from + (s.orders_to - s.orders_from) * (${slice} + 1) / ${slices}) n
+    ),
+    l AS (
+      SELECT o.*, pos, p.uid AS product_uid, p.title, p.unit_price_cents,
+        1 + (o.n + pos) % 3 AS quantity
+      FROM o CROSS JOIN LATERAL generate_series(0, (o.n % 3)::int) pos
+      JOIN products p ON p.app_id = o.app_id
+        AND p.uid = ${gen('o.idx', 'product', '(1 + (o.n::bigint * 7 + pos * 13) % o.products)')}
+    ),
+    lines AS (
+      INSERT INTO order_lines (app_id, order_uid, position, product_uid, title, quantity,
+        unit_price_cents, options_price_cents, total_cents, options)
+      SELECT app_id, uid, pos, product_uid, title, quantity, unit_price_cents, 0,
+        unit_price_cents * quantity, '[]'::jsonb
+      FROM l ORDER BY idx, n, pos
+    ),
+    sums AS (
+      SELECT idx, app_id, company_uid, payment_method_uid, program_uid, n, number, uid,
+        user_uid, place_uid, created_at, status, sum(unit_price_cents * quantity)::int AS total
+      FROM l GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+    ),
+    ins AS (
+      INSERT INTO orders (app_id, uid, number, user_uid, place_uid, company_uid, status,
+        shipping_type, pickup_date, pickup_start, pickup_end, payment_method_uid, payment_status,
+        subtotal_cents, discount_cents, delivery_cents, taxes_cents, total_cents, tax_name,
+        tax_rate_basis_points, billing, created_at, updated_at, canceled_at)
+      SELECT app_id, uid, number, user_uid, place_uid, company_uid, status, 'pickup',
+        (created_at AT TIME ZONE 'America/Lima')::date, '12:00', '12:30', payment_method_uid,
+        CASE WHEN status = 'DELIVERED' THEN 'PAID' ELSE 'PAY_ON_DELIVERY' END,
+        total, 0, 0, round(total - total / 1.18)::int, total, 'IGV', 1800,
+        jsonb_build_object('first_name', 'Ana', 'last_name', 'Quispe', 'email',
+          'cliente' || n || '@example.com', 'phone', '+51987654321', 'city', 'Lima',
+          'address', 'Av. Principal ' || n),
+        created_at, created_at,
+        CASE WHEN status LIKE 'CANCELED%' THEN created_at + interval '10 minutes' END
+      FROM sums ORDER BY idx, n
+    )
+    INSERT INTO loyalty_ledger (app_id, uid, program_uid, user_uid, currency, amount, kind,
+      reason, reference, created_at)
+    SELECT app_id, ${gen('idx', 'ledger', "(n || '/' || k)")}, program_uid, user_uid,
+      CASE WHEN k = 2 THEN 'COINS' ELSE 'POINTS' END,
+      CASE WHEN k = 1 THEN -greatest(1, total / 400) ELSE greatest(1, total / 100) END,
+      CASE WHEN k = 1 THEN 'spend' ELSE 'earn' END, 'Pedido', uid::text,
+      created_at + k * interval '1 minute'
+    FROM sums CROSS JOIN generate_series(0, 2) k ORDER BY idx, n, k`);
 }
 
 /**
