@@ -5,11 +5,11 @@ import { coinOrderMessages, loyaltyMessages, messageText } from '@store/contract
 import { storeScope } from './support/scope';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
-import { billing } from './support/orders';
+import { billing, stockOf } from './support/orders';
 import { importTenant } from '../src/tenants/importer';
 import { tenantUid } from '../src/lib/uid';
 import { earn } from '../src/modules/programs/ledger';
-import { loyaltyLedger, orders, placeProducts } from '../src/db/schema';
+import { loyaltyLedger, orders } from '../src/db/schema';
 import { findAppRowByDomain } from '../src/modules/tenancy/service';
 import { transitionOrder } from '../src/modules/orders/service';
 
@@ -167,19 +167,6 @@ function coinOrder(
 const coinsOf = async (s: CoinShop, auth: Record<string, string>) =>
   (await t.get(`/api/v5/me/programs/${s.program}/`, { host: s.host, headers: auth })).data.balances
     .coins as number;
-async function stockOf(s: CoinShop, productUid: string) {
-  const [row] = await t.db
-    .select({ stock: placeProducts.stock })
-    .from(placeProducts)
-    .where(
-      and(
-        eq(placeProducts.appId, s.app.uid),
-        eq(placeProducts.placeUid, s.place),
-        eq(placeProducts.productUid, productUid),
-      ),
-    );
-  return row.stock;
-}
 async function ordersOfApp(s: CoinShop) {
   const [{ n }] = await t.db
     .select({ n: sql<number>`count(*)::int` })
@@ -218,7 +205,7 @@ describe('coin orders', () => {
 
   test('happy path: the coins are spent with the stock, the order is PAID in coins and filtered by payment_method=COINS', async () => {
     const m = await shop.member(100);
-    const stock = (await stockOf(shop, shop.mug.uid))!;
+    const stock = (await stockOf(t, shop, shop.mug.uid))!;
     const res = await coinOrder(shop, m.auth, {
       products: [{ uid: shop.mug.uid, quantity: 2 }],
       expected_coin_total: 60,
@@ -230,7 +217,7 @@ describe('coin orders', () => {
     assert.equal(res.data.payment_status, 'PAID');
     assert.equal(res.data.products[0].coin_price, 30);
     assert.equal(await coinsOf(shop, m.auth), 40);
-    assert.equal(await stockOf(shop, shop.mug.uid), stock - 2);
+    assert.equal(await stockOf(t, shop, shop.mug.uid), stock - 2);
     const ledger = await t.db
       .select()
       .from(loyaltyLedger)
@@ -275,12 +262,12 @@ describe('coin orders', () => {
 
   test('not enough coins: 400 with the spec message and nothing written', async () => {
     const m = await shop.member(29);
-    const [stock, count] = [await stockOf(shop, shop.mug.uid), await ordersOfApp(shop)];
+    const [stock, count] = [await stockOf(t, shop, shop.mug.uid), await ordersOfApp(shop)];
     const res = await coinOrder(shop, m.auth);
     assert.equal(res.statusCode, 400);
     assert.deepEqual(res.data, { non_field_errors: [messageText(loyaltyMessages.notEnoughCoins)] });
     assert.equal(await coinsOf(shop, m.auth), 29);
-    assert.equal(await stockOf(shop, shop.mug.uid), stock);
+    assert.equal(await stockOf(t, shop, shop.mug.uid), stock);
     assert.equal(await ordersOfApp(shop), count);
   });
 
@@ -349,7 +336,7 @@ describe('coin orders', () => {
 
   test('cancellation by the member or the place gives the coins and the stock back, once', async () => {
     const m = await shop.member(60);
-    const stock = (await stockOf(shop, shop.mug.uid))!;
+    const stock = (await stockOf(t, shop, shop.mug.uid))!;
     const first = await coinOrder(shop, m.auth, { headers: undefined });
     assert.equal(first.statusCode, 201, first.body);
     assert.equal(await coinsOf(shop, m.auth), 30);
@@ -360,7 +347,7 @@ describe('coin orders', () => {
     assert.equal(canceled.statusCode, 200, canceled.body);
     assert.equal(canceled.data.payment_status, 'REFUNDED');
     assert.equal(await coinsOf(shop, m.auth), 60);
-    assert.equal(await stockOf(shop, shop.mug.uid), stock);
+    assert.equal(await stockOf(t, shop, shop.mug.uid), stock);
     const again = await t.post(`/api/v5/me/orders/${first.data.uid}/cancel/`, undefined, {
       host: shop.host,
       headers: m.auth,
@@ -373,7 +360,7 @@ describe('coin orders', () => {
     await transitionOrder(storeScope(t, shop.app), second.data.uid, 'ACCEPTED', 'place');
     await transitionOrder(storeScope(t, shop.app), second.data.uid, 'CANCELED_BY_PLACE', 'place');
     assert.equal(await coinsOf(shop, m.auth), 60);
-    assert.equal(await stockOf(shop, shop.mug.uid), stock);
+    assert.equal(await stockOf(t, shop, shop.mug.uid), stock);
   });
 
   test('concurrent orders spending the same last coins: exactly one succeeds', async () => {

@@ -6,12 +6,11 @@ import {
   loyaltyLedger,
   orderLines,
   orders,
-  placeProducts,
   promotions,
   redemptions,
 } from '../src/db/schema';
 import { importTenant } from '../src/tenants/importer';
-import { billing, firstSlot, makeShop, type Shop } from './support/orders';
+import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
 import { registerMember } from './support/accounts';
 import { clubStore, newProgramMember } from './support/loyalty';
 import {
@@ -88,17 +87,7 @@ describe('races over two server processes on one PostgreSQL database', { skip },
       assert.deepEqual(r.data, { non_field_errors: ['Out of stock: Torta'] });
 
     const db = database.db;
-    const [row] = await db
-      .select({ stock: placeProducts.stock })
-      .from(placeProducts)
-      .where(
-        and(
-          eq(placeProducts.appId, s.app.uid),
-          eq(placeProducts.placeUid, s.place),
-          eq(placeProducts.productUid, s.cake.uid),
-        ),
-      );
-    assert.equal(row.stock, 0);
+    assert.equal(await stockOf(database, s, s.cake.uid), 0);
     const [sold] = await db
       .select({
         orders: sql<number>`count(distinct ${orders.uid})::int`,

@@ -59,3 +59,37 @@ export function memberList<Row extends Schema, Query extends Schema = typeof pag
     },
   );
 }
+
+/**
+ * A member-side read of one record (a program, a raffle, a poll, a promotion): GET on `path`,
+ * readable by a session made with the document number alone (it shows, it changes nothing), and
+ * answering 401/404 as every member read does.
+ */
+export function memberRecord<Params extends Schema, Answer extends Schema>(
+  server: Server,
+  route: {
+    path: string;
+    tags: string[];
+    summary: string;
+    description: string;
+    params: Params;
+    answer: Answer;
+  },
+  load: (request: FastifyRequest, params: z.output<Params>) => Promise<z.output<Answer>>,
+): void {
+  const routes = server as unknown as FastifyInstance;
+  routes.get(
+    route.path,
+    {
+      config: { limitedSession: 'allowed' as const },
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        description: route.description,
+        params: route.params,
+        response: { 200: route.answer, ...errorResponses(401, 404) },
+      },
+    },
+    async (request: FastifyRequest) => load(request, request.params as z.output<Params>),
+  );
+}

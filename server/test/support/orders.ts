@@ -314,7 +314,7 @@ export function north(km: number) {
 /** Stock as the database holds it (no cache in between). */
 export async function stockOf(
   t: Pick<TestApp, 'db'>,
-  shop: Pick<Shop, 'app' | 'place'>,
+  shop: { app: { uid: string }; place: string },
   productUid: string,
   place = shop.place,
 ): Promise<number | null> {

@@ -10,7 +10,7 @@ import {
   raffle,
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
-import { memberList } from '../../lib/member-lists';
+import { memberList, memberRecord } from '../../lib/member-lists';
 import { dismissRaffle, getRaffle, listRaffles, registerRaffle } from './raffles';
 import { answerPoll, getPoll, listPolls } from './polls';
 import { listBlocks } from './blocks';
@@ -38,20 +38,18 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
     (request, uid, _query, window) => listRaffles(request.memberScope(), uid, window),
   );
 
-  server.get(
-    '/v5/me/programs/:program/raffles/:uid/',
+  memberRecord(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A raffle with the member's state",
-        description:
-          "404 (the not-found state) for unknown, not started, switched off or other programs' raffles. A dismissed raffle is still found here.",
-        params: raffleParams,
-        response: { 200: raffle, ...errorResponses(401, 404) },
-      },
+      path: '/v5/me/programs/:program/raffles/:uid/',
+      tags,
+      summary: "A raffle with the member's state",
+      description:
+        "404 (the not-found state) for unknown, not started, switched off or other programs' raffles. A dismissed raffle is still found here.",
+      params: raffleParams,
+      answer: raffle,
     },
-    async (request) => getRaffle(request.memberScope(), request.params.program, request.params.uid),
+    (request, params) => getRaffle(request.memberScope(), params.program, params.uid),
   );
 
   server.post(
@@ -110,20 +108,18 @@ export const programExtrasRoutes: FastifyPluginAsyncZod = async (server) => {
       listPolls(request.memberScope(), uid, { resolved: query.is_resolved }, window),
   );
 
-  server.get(
-    '/v5/me/programs/:program/polls/:poll/',
+  memberRecord(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: 'A poll with its questions and options',
-        description:
-          "Answered by the caller: `is_resolved` true, `answered_at` and `my_answers` - the caller's own answers ({question, options, text}) in question order; empty for anyone who has not answered.",
-        params: pollParams,
-        response: { 200: poll, ...errorResponses(401, 404) },
-      },
+      path: '/v5/me/programs/:program/polls/:poll/',
+      tags,
+      summary: 'A poll with its questions and options',
+      description:
+        "Answered by the caller: `is_resolved` true, `answered_at` and `my_answers` - the caller's own answers ({question, options, text}) in question order; empty for anyone who has not answered.",
+      params: pollParams,
+      answer: poll,
     },
-    async (request) => getPoll(request.memberScope(), request.params.program, request.params.poll),
+    (request, params) => getPoll(request.memberScope(), params.program, params.poll),
   );
 
   server.post(

@@ -13,7 +13,7 @@ import {
 } from '@store/contract';
 import { errorResponses } from '../../lib/route-errors';
 import { pagedAnswer, pageWindow } from '../../lib/pagination';
-import { memberList } from '../../lib/member-lists';
+import { memberList, memberRecord } from '../../lib/member-lists';
 import {
   getMemberProgram,
   joinProgram,
@@ -66,20 +66,18 @@ export const programsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
   );
 
-  server.get(
-    '/v5/me/programs/:uid/',
+  memberRecord(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A program with the member's balances and level",
-        description:
-          "Balances are sums of the member's ledger lines. Level: the highest level whose min_points the points balance reaches (null below the first), the next level and the points missing to reach it. 404 when the program does not exist here.",
-        params: uidParams,
-        response: { 200: memberProgram, ...errorResponses(401, 404) },
-      },
+      path: '/v5/me/programs/:uid/',
+      tags,
+      summary: "A program with the member's balances and level",
+      description:
+        "Balances are sums of the member's ledger lines. Level: the highest level whose min_points the points balance reaches (null below the first), the next level and the points missing to reach it. 404 when the program does not exist here.",
+      params: uidParams,
+      answer: memberProgram,
     },
-    async (request) => getMemberProgram(request.memberScope(), request.params.uid),
+    (request, params) => getMemberProgram(request.memberScope(), params.uid),
   );
 
   server.post(

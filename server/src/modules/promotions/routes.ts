@@ -13,7 +13,7 @@ import {
   redemptionsQuery,
 } from '@store/contract';
 import { detailErrorBody, errorResponses } from '../../lib/route-errors';
-import { memberList } from '../../lib/member-lists';
+import { memberList, memberRecord } from '../../lib/member-lists';
 import { promotionPlacesOf, promotionQr, relatedPromotions } from './extras';
 import { getPromotion, listPromotions } from './listing';
 import { listRedemptions } from './redemptions';
@@ -65,22 +65,20 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
   );
 
-  server.get(
-    '/v5/me/programs/:program/promotions/:uid/',
+  memberRecord(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: "A promotion with the member's state",
-        description:
-          'state: not_acquired, active (acquired, to show at the venue), already_used, no_longer_usable, limit_exceeded, out_of_stock.',
-        params: promotionParams,
-        response: { 200: promotion, ...errorResponses(401, 404) },
-      },
+      path: '/v5/me/programs/:program/promotions/:uid/',
+      tags,
+      summary: "A promotion with the member's state",
+      description:
+        'state: not_acquired, active (acquired, to show at the venue), already_used, no_longer_usable, limit_exceeded, out_of_stock.',
+      params: promotionParams,
+      answer: promotion,
     },
-    async (request) => {
+    (request, params) => {
       const scope = request.memberScope();
-      return getPromotion(scope, scope.user.uid, request.params.program, request.params.uid);
+      return getPromotion(scope, scope.user.uid, params.program, params.uid);
     },
   );
 
@@ -224,20 +222,17 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (server) => {
     },
   );
 
-  server.get(
-    '/v5/me/programs/:program/promotions/:uid/related/',
+  memberRecord(
+    server,
     {
-      config: { limitedSession: 'allowed' },
-      schema: {
-        tags,
-        summary: 'Other promotions of the program',
-        description:
-          'Current promotions of the same program, without this one: those of the same kind or sharing a tag first, then the rest in the program order; at most 12, each with the member state.',
-        params: promotionParams,
-        response: { 200: z.array(promotion), ...errorResponses(401, 404) },
-      },
+      path: '/v5/me/programs/:program/promotions/:uid/related/',
+      tags,
+      summary: 'Other promotions of the program',
+      description:
+        'Current promotions of the same program, without this one: those of the same kind or sharing a tag first, then the rest in the program order; at most 12, each with the member state.',
+      params: promotionParams,
+      answer: z.array(promotion),
     },
-    async (request) =>
-      relatedPromotions(request.memberScope(), request.params.program, request.params.uid),
+    (request, params) => relatedPromotions(request.memberScope(), params.program, params.uid),
   );
 };
