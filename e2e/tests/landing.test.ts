@@ -316,7 +316,13 @@ test(
     );
 
     await page.reload();
-    await form.getByLabel('Nombre').waitFor();
+    // The server draws the form; the drafts are cleared once React has taken it over.
+    await contactForm(page);
+    await page.waitForFunction(() =>
+      ['landingName', 'landingEmail', 'landingMessage'].every(
+        (k) => localStorage.getItem(k) === null,
+      ),
+    );
     assert.deepEqual(await drafts(), [null, null, null]);
     assert.equal(await form.getByLabel('Nombre').inputValue(), '');
   },
@@ -411,6 +417,39 @@ test(
     await login.waitFor();
     assert.equal(await login.getAttribute('href'), 'https://admin.example.com/');
     assert.equal(await login.getAttribute('target'), '_blank');
+  },
+);
+
+test(
+  "a landing the server drew stays drawn while its code is slow to come: no 'Cargando...' in between",
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage({ viewport: { width: 390, height: 844 } });
+    await acceptCookiesUpFront(context, server.url('landing.localhost'));
+    // Records whether the full-screen loading state ever replaced the server's heading.
+    await context.addInitScript(() => {
+      const seen = window as unknown as { loadingAfterPage?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('.loading--full') && !document.querySelector('h1'))
+          seen.loadingAfterPage = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The landing's chunks arrive two seconds late, as on a loaded phone.
+    await page.route(/\/assets\/.*landing.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto(server.url('landing.localhost', '/landing'));
+    await page.getByRole('heading', { level: 1, name: 'Flores frescas todos los días' }).waitFor();
+    await hydrated(page, 'h1');
+    assert.equal(
+      await page.evaluate(
+        () => (window as unknown as { loadingAfterPage?: boolean }).loadingAfterPage,
+      ),
+      undefined,
+      'the server-drawn landing was replaced by the loading screen before React took it over',
+    );
   },
 );
 

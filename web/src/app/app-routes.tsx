@@ -73,7 +73,7 @@ function DeleteRoute() {
 function useLandingRedirect(): boolean {
   const app = useTenant();
   const location = useLocation();
-  const [pending, setPending] = useState(
+  const [firstVisit] = useState(
     () =>
       app.landing_page &&
       !app.marketplace &&
@@ -81,8 +81,12 @@ function useLandingRedirect(): boolean {
       ['/', '/landing'].includes(location.pathname.replace(/(.)\/$/, '$1')),
   );
   useEffect(() => {
-    if (pending) storage.set(storageKeys.redirectLanding, 'true');
-  }, [pending]);
+    if (firstVisit) storage.set(storageKeys.redirectLanding, 'true');
+  }, [firstVisit]);
+  // Only a visit of / has somewhere to go. A visit of /landing changes no state here: the landing
+  // the server drew is hydrated while its chunk may still be on its way, and an update of these
+  // routes in that window made React drop the server's page for the loading screen.
+  const [pending, setPending] = useState(() => firstVisit && location.pathname === '/');
   // Stays pending until the navigation really left '/', so no other redirect of / can win.
   useEffect(() => {
     if (pending && location.pathname !== '/') setPending(false);
