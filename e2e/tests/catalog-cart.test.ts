@@ -2,12 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { acceptCookiesUpFront, hydrated, useHarness } from '../lib/harness';
+import { addToCart, demoShopper, emptyPlaceCart } from '../lib/checkout';
 
 // The shop floor in a real browser against the real server: a visitor browses the demo store
 // (Café Aurora on localhost), fills the carts of two places, reloads, then logs in and finds
 // the guest's lines merged into the server cart.
 const harness = useHarness();
 const { skip } = harness;
+const { newMemberPage } = demoShopper(harness);
 
 const MIRAFLORES = 'Aurora Miraflores — Av. José Larco 812, Miraflores';
 const BARRANCO = 'Aurora Barranco — Jr. Batallón Ayacucho 271, Barranco';
@@ -415,5 +417,47 @@ test(
     assert.equal(await first.getAttribute('loading'), null);
     assert.equal(await first.getAttribute('fetchpriority'), 'high');
     await context.close();
+  },
+);
+
+test(
+  'a cart change whose answer never came (the page was left first) is sent again on the next page, not read over',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const page = await newMemberPage();
+    await page.goto(server.url('localhost', '/products'));
+    await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
+    await emptyPlaceCart(page);
+    await page.reload();
+    await card(page, 'Tostadas con palta').waitFor();
+    const place = await page.evaluate(() => localStorage.getItem('selectedPlaceUid')!);
+
+    // The change's POST is held, as on a slow network, and the member opens /cart at once.
+    const cartPosts = '**/api/v5/me/shopping-cart/**';
+    let held = 0;
+    await page.route(cartPosts, (route) =>
+      route.request().method() === 'POST' ? void (held += 1) : route.continue(),
+    );
+    await addToCart(page, 'Tostadas con palta');
+    await page.waitForFunction(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}').unsent === true,
+      `cart${place}`,
+    );
+    assert.equal(held, 1, 'the change was posted and is still unanswered');
+    await page.unroute(cartPosts);
+    await page.goto(server.url('localhost', '/cart'));
+
+    // The line is still there, the server got it, and the local cart is no longer unsent.
+    await page.locator('.cart-line').filter({ hasText: 'Tostadas con palta' }).waitFor();
+    await page.waitForFunction(
+      (key) => JSON.parse(localStorage.getItem(key) ?? '{}').unsent === undefined,
+      `cart${place}`,
+    );
+    const saved = await serverCartFromPage(page, place);
+    assert.deepEqual(
+      saved.products.map((line) => [line.title, line.quantity]),
+      [['Tostadas con palta', 1]],
+    );
   },
 );

@@ -30,7 +30,16 @@ export type CartItem = {
   total?: string;
 };
 
-export type StoredCart = { place: string; products: CartItem[]; subtotal?: string };
+export type StoredCart = {
+  place: string;
+  products: CartItem[];
+  subtotal?: string;
+  /**
+   * A change the server has not answered yet (logged in): a page left before the answer (a
+   * reload, a typed address) sends it again on the next load instead of reading over it.
+   */
+  unsent?: true;
+};
 
 export const emptyCart = (place: string): StoredCart => ({ place, products: [] });
 

@@ -36,6 +36,7 @@ function parse(raw: string | null, placeUid: string): StoredCart {
       place: placeUid,
       products: Array.isArray(value.products) ? value.products : [],
       subtotal: value.subtotal,
+      ...(value.unsent ? { unsent: true as const } : {}),
     };
   } catch {
     return emptyCart(placeUid);
@@ -144,8 +145,9 @@ const errorFallback = () => i18next.t('catalog.genericError');
  * cart. The subscription cart lives only in the browser: the server prices it when subscribing.
  */
 export function commitCart(next: StoredCart, type: CartType = 'cart'): Promise<void> {
-  writeCart({ ...next, subtotal: undefined }, type);
-  if (type === 'subscription' || !getToken()) return Promise.resolve();
+  const posted = type === 'cart' && Boolean(getToken());
+  writeCart({ ...next, subtotal: undefined, unsent: posted ? true : undefined }, type);
+  if (!posted) return Promise.resolve();
   const place = next.place;
   const version = bump(place);
   const run = queue.then(async () => {
@@ -212,8 +214,17 @@ export function mergeLocalCartsIntoServer(): Promise<void> {
 }
 
 /**
+ * The place's cart on this load: a change the last page left unanswered is sent again (the
+ * server cart may not have it), else the server's cart is read.
+ */
+function syncPlaceCart(place: string): Promise<void> {
+  const local = readCart(place);
+  return local.unsent ? commitCart(local) : loadServerCart(place);
+}
+
+/**
  * Keeps the selected place's cart in step with the server while logged in: merge first when
- * the login asked for it, then load the server cart of the place.
+ * the login asked for it, then send what the last page left unsent or load the server cart.
  */
 export function useServerCartSync(placeUid: string | null): void {
   const loggedIn = useIsLoggedIn();
@@ -221,7 +232,7 @@ export function useServerCartSync(placeUid: string | null): void {
     if (!loggedIn || !placeUid) return;
     void (async () => {
       if (storage.get(storageKeys.merge) === 'true') await mergeLocalCartsIntoServer();
-      await loadServerCart(placeUid);
+      await syncPlaceCart(placeUid);
     })().catch(() => undefined);
   }, [loggedIn, placeUid]);
 }
