@@ -4,8 +4,8 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createRequire } from 'node:module';
 import { paths } from '../src/config';
+import { explainShards } from '../src/db/citus/explain';
 import { migrateDistributed } from '../src/db/citus/migrate';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeTenant } from './support/accounts';
@@ -22,12 +22,6 @@ import { citusWorkers } from './support/database-copies';
 const skip = citusWorkers().length
   ? false
   : 'needs a Citus cluster: npm run test:citus (TEST_CITUS_WORKERS)';
-
-/** node-postgres's own conversion of a parameter to its text, and its literal quoting. */
-const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as {
-  prepareValue(value: unknown): unknown;
-  escapeLiteral(text: string): string;
-};
 
 /** Every statement the app sends while `recording`, with its parameters. */
 const recorded: { text: string; values: unknown[] }[] = [];
@@ -179,13 +173,9 @@ describe('Citus: tenants spread over the workers', { skip }, () => {
 });
 
 /**
- * Statements that are not about one tenant by design and may run beside a request: the mail
- * worker's look for due mails over every tenant's outbox (a background job, woken by the order's
- * confirmation mail; the claim that follows is single-shard).
+ * The Citus task counts of EXPLAIN for each data statement recorded during `run` (the mail
+ * worker's cross-tenant look for due mails left out: db/citus/explain.ts says why).
  */
-const crossTenantJobs = [/^select "app_id", "uid" from "mail_outbox"/];
-
-/** The Citus task counts of EXPLAIN for each data statement recorded during `run`. */
 async function tasksOf(run: () => Promise<unknown>) {
   recorded.length = 0;
   recording = true;
@@ -194,42 +184,12 @@ async function tasksOf(run: () => Promise<unknown>) {
   } finally {
     recording = false;
   }
-  const statements = recorded.filter(
-    (r) =>
-      /^\s*(select|insert|update|delete|with)\b/i.test(r.text) &&
-      !crossTenantJobs.some((re) => re.test(r.text)),
-  );
   const client = await coordinator();
-  const out: { text: string; plan: string; tasks: number[] }[] = [];
   try {
-    for (const st of statements) {
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN ${withValuesWritten(st.text, st.values)}`,
-      );
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-      const tasks = [...plan.matchAll(/Task Count: (\d+)/g)].map((m) => Number(m[1]));
-      out.push({ text: st.text, plan, tasks });
-    }
+    return await explainShards(client, recorded);
   } finally {
     await client.end();
   }
-  return out;
-}
-
-/**
- * The statement with each `$n` replaced by its value as an untyped literal, which PostgreSQL types
- * from the context exactly as it types the untyped text parameters node-postgres sends. EXPLAIN
- * is given literals, not parameters, because Citus runs a statement's subplans (a CTE it plans
- * apart) while explaining it, and those see no parameter values ("no value found for parameter
- * 1"); the request itself ran them with its parameters.
- */
-function withValuesWritten(text: string, values: unknown[]) {
-  return text.replace(/\$(\d+)\b/g, (_, n: string) => {
-    const value = pgUtils.prepareValue(values[Number(n) - 1]) as unknown;
-    if (value === null || value === undefined) return 'NULL';
-    if (Buffer.isBuffer(value)) return `'\\x${value.toString('hex')}'`;
-    return pgUtils.escapeLiteral(String(value));
-  });
 }
 
 function assertSingleShard(
