@@ -56,15 +56,33 @@ export type MeasuredTenant = {
 };
 
 /**
+ * The generator's own tables: the tenants' counts so far, and the step being generated (one row
+ * per tenant). Both carry `app_id` and key on it, so on Citus they are distributed beside the
+ * store's tables (bench/lib/scale-citus.ts) and every generating statement joins them on the
+ * distribution column: each worker then writes its own tenants' rows, nothing passes through
+ * the coordinator. A temporary table cannot be distributed, hence a regular one, emptied per step.
+ */
+export async function createScaleTables(db: Database) {
+  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_scale_tenants (
+    idx int NOT NULL, app_id uuid NOT NULL, company_uid uuid NOT NULL, place_a uuid NOT NULL,
+    place_b uuid NOT NULL, payment_method_uid uuid NOT NULL, program_uid uuid NOT NULL,
+    category_uids uuid[] NOT NULL, share float8 NOT NULL,
+    members int NOT NULL DEFAULT 0, products int NOT NULL DEFAULT 0, orders int NOT NULL DEFAULT 0,
+    PRIMARY KEY (app_id, idx))`);
+  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_scale_step (
+    idx int NOT NULL, app_id uuid NOT NULL, company_uid uuid NOT NULL, place_a uuid NOT NULL,
+    place_b uuid NOT NULL, payment_method_uid uuid NOT NULL, program_uid uuid NOT NULL,
+    category_uids uuid[] NOT NULL, members_from int NOT NULL, members_to int NOT NULL,
+    products_from int NOT NULL, products_to int NOT NULL, orders_from int NOT NULL,
+    orders_to int NOT NULL, number_base bigint NOT NULL, PRIMARY KEY (app_id, idx))`);
+}
+
+/**
  * Imports `tenants` small tenants (one company, two places open all week, cash, one program),
  * the first with an owner, a cashier and a buyer; creates bench_scale_tenants.
  */
 export async function createScaleTenants(db: Database, tenants: number): Promise<MeasuredTenant> {
-  await db.execute(sql`CREATE TABLE IF NOT EXISTS bench_scale_tenants (
-    idx int PRIMARY KEY, app_id uuid NOT NULL, company_uid uuid NOT NULL, place_a uuid NOT NULL,
-    place_b uuid NOT NULL, payment_method_uid uuid NOT NULL, program_uid uuid NOT NULL,
-    category_uids uuid[] NOT NULL, share float8 NOT NULL,
-    members int NOT NULL DEFAULT 0, products int NOT NULL DEFAULT 0, orders int NOT NULL DEFAULT 0)`);
+  await createScaleTables(db);
   for (let i = 0; i < tenants; i++) {
     const measured = i === MEASURED;
     const people = measured ? ['owner', 'cashier', 'buyer'] : [];
@@ -133,7 +151,7 @@ export async function createScaleTenants(db: Database, tenants: number): Promise
         ${uid('program', 'club')}::uuid,
         ${sql.raw(`ARRAY[${Array.from({ length: 10 }, (_, c) => `'${uid('product-category', `cat-${c}`)}'`).join(',')}]`)}::uuid[],
         ${tenants === 1 ? 1 : measured ? 0.1 : 0.9 / (tenants - 1)})
-      ON CONFLICT (idx) DO NOTHING`);
+      ON CONFLICT DO NOTHING`);
   }
   return {
     host: scaleHost(MEASURED),
@@ -178,15 +196,21 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
   const members = Math.ceil(orders / ratios.ordersPerMember);
   // One connection for the whole step: the replica role is a session setting.
   await db.transaction(async (tx) => {
+    // On Citus the foreign keys are checked on the workers' shards: the replica role must reach
+    // them too, which Citus does for SET LOCAL once asked. On plain PostgreSQL the first line
+    // only sets a placeholder nobody reads.
+    await tx.execute(sql`SET LOCAL citus.propagate_set_commands = 'local'`);
     await tx.execute(sql`SET LOCAL session_replication_role = replica`);
-    await tx.execute(sql`CREATE TEMP TABLE scale_step ON COMMIT DROP AS
-      SELECT t.*, m0 AS members_from, greatest(m0, ceil(${members} * share)::int) AS members_to,
-        p0 AS products_from, greatest(p0, ceil(${products} * share)::int) AS products_to,
-        o0 AS orders_from, greatest(o0, ceil(${orders} * share)::int) AS orders_to,
+    await tx.execute(sql`DELETE FROM bench_scale_step`);
+    await tx.execute(sql`INSERT INTO bench_scale_step
+      SELECT t.idx, t.app_id, t.company_uid, t.place_a, t.place_b, t.payment_method_uid,
+        t.program_uid, t.category_uids,
+        t.members, greatest(t.members, ceil(${members} * t.share)::int),
+        t.products, greatest(t.products, ceil(${products} * t.share)::int),
+        t.orders, greatest(t.orders, ceil(${orders} * t.share)::int),
         -- Numbers continue after the counter: the checkout placed orders between two steps.
-        coalesce(c.last_number, 0) - o0 AS number_base
-      FROM (SELECT *, members AS m0, products AS p0, orders AS o0 FROM bench_scale_tenants) t
-      LEFT JOIN order_counters c ON c.app_id = t.app_id`);
+        coalesce(c.last_number, 0) - t.orders
+      FROM bench_scale_tenants t LEFT JOIN order_counters c ON c.app_id = t.app_id`);
 
     await timed('members', async () => {
       await tx.execute(sql`
@@ -198,16 +222,18 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
           'NATIONAL_ID', lpad(n::text, 8, '0'), '+519' || lpad(n::text, 8, '0'),
           now() - ${historySeconds} * (s.members_to - n + 0.5) / (s.members_to - s.members_from) * interval '1 second',
           now() - ${historySeconds} * (s.members_to - n + 0.5) / (s.members_to - s.members_from) * interval '1 second'
-        FROM scale_step s, generate_series(s.members_from + 1, s.members_to) n`);
+        FROM bench_scale_step s, generate_series(s.members_from + 1, s.members_to) n`);
       await tx.execute(sql`
         INSERT INTO program_members (app_id, program_uid, user_uid, joined_at)
         SELECT s.app_id, s.program_uid, ${gen('s.idx', 'user', 'n')},
           now() - ${historySeconds} * (s.members_to - n + 0.5) / (s.members_to - s.members_from) * interval '1 second'
-        FROM scale_step s, generate_series(s.members_from + 1, s.members_to) n`);
+        FROM bench_scale_step s, generate_series(s.members_from + 1, s.members_to) n`);
     });
 
     await timed('products', async () => {
-      // Titles as bench/lib/catalog-fixture.ts's: Spanish words with accents, for search.
+      // Titles as bench/lib/catalog-fixture.ts's: Spanish words with accents, for search. `n::text`:
+      // Citus pushes a sub-select without FROM down to the shards only if it is immutable, and
+      // text || int is merely stable.
       await tx.execute(sql`
         INSERT INTO products (app_id, uid, key, company_uid, category_uid, title, short_description,
           unit_price_cents, position, search_title, search_text)
@@ -215,18 +241,18 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
           s.category_uids[1 + n % 10], t.title, 'Producto de prueba número ' || n,
           500 + (n * 37) % 5000, n, lower(unaccent(t.title)),
           lower(unaccent('Producto de prueba número ' || n))
-        FROM scale_step s, generate_series(s.products_from + 1, s.products_to) n,
+        FROM bench_scale_step s, generate_series(s.products_from + 1, s.products_to) n,
         LATERAL (SELECT
           (ARRAY['Café','Empanada','Alfajor','Tostada','Jugo','Sándwich','Ensalada','Torta','Galleta','Té','Limonada','Croissant','Queque','Pionono','Chicha'])[1 + n % 15]
           || ' ' || (ARRAY['con leche','de pollo','de carne','de manjar','de fresa','de maracuyá','de lúcuma','de chocolate','de queso','de piña','de quinua'])[1 + (n / 15) % 11]
           || ' ' || (ARRAY['clásico','especial','andino','limeño','de la casa','orgánico','tradicional','picante','dulce','grande'])[1 + (n / 165) % 10]
-          || ' ' || n AS title) t`);
+          || ' ' || n::text AS title) t`);
       await tx.execute(sql`
         INSERT INTO place_products (app_id, place_uid, product_uid, stock, position, category_uid,
           is_active, is_redeemable, search_vector)
         SELECT p.app_id, pl.place, p.uid, 1000000, p.position, p.category_uid, p.is_active,
           p.is_redeemable, p.search_vector
-        FROM scale_step s
+        FROM bench_scale_step s
         JOIN products p ON p.app_id = s.app_id AND p.position > s.products_from AND p.position <= s.products_to
         CROSS JOIN LATERAL (VALUES (s.place_a), (s.place_b)) pl(place)`);
     });
@@ -236,7 +262,7 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
       // orders and ledger lines by (tenant, n), and a step of nine million orders in one
       // statement spilled a 14 GB sort to disk (docs/scaling.md) where a slice sorts in memory.
       const step = (await tx.execute(
-        sql`SELECT coalesce(sum(orders_to - orders_from), 0)::bigint AS added FROM scale_step`,
+        sql`SELECT coalesce(sum(orders_to - orders_from), 0)::bigint AS added FROM bench_scale_step`,
       )) as unknown as { rows: { added: string }[] };
       const slices = Math.max(1, Math.ceil(Number(step.rows[0].added) / ORDERS_PER_SLICE));
       for (let slice = 0; slice < slices; slice++) await insertOrderSlice(tx, slice, slices);
@@ -245,7 +271,7 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
     await timed('rollups and counters', async () => {
       // The reports' rollups as modules/reports/rollup.ts keeps them, for the new orders only,
       // written day after day as the checkout writes them.
-      const newOrders = sql`FROM orders o JOIN scale_step s ON s.app_id = o.app_id
+      const newOrders = sql`FROM orders o JOIN bench_scale_step s ON s.app_id = o.app_id
         AND o.number > s.orders_from + s.number_base AND o.number <= s.orders_to + s.number_base`;
       const day = sql`(o.created_at AT TIME ZONE 'America/Lima')::date`;
       const outcome = sql`CASE WHEN o.status IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER') THEN 'canceled' WHEN o.payment_status = 'REFUNDED' THEN 'refunded' ELSE 'sale' END`;
@@ -283,11 +309,11 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
       // The counters continue past the generated numbers (checkout numbers the next one).
       await tx.execute(sql`
         INSERT INTO order_counters (app_id, last_number)
-        SELECT app_id, orders_to + number_base FROM scale_step
+        SELECT app_id, orders_to + number_base FROM bench_scale_step
         ON CONFLICT (app_id) DO UPDATE SET last_number = greatest(order_counters.last_number, excluded.last_number)`);
       await tx.execute(sql`
         UPDATE bench_scale_tenants t SET members = s.members_to, products = s.products_to,
-          orders = s.orders_to FROM scale_step s WHERE s.idx = t.idx`);
+          orders = s.orders_to FROM bench_scale_step s WHERE s.app_id = t.app_id AND s.idx = t.idx`);
     });
   });
   await timed('product counts', async () => {
@@ -300,7 +326,7 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
   return timings;
 }
 
-/** Orders, lines and ledger lines in one slice of a step (`tx` holds its `scale_step` table). */
+/** Orders, lines and ledger lines in one slice of a step (as `bench_scale_step` describes it). */
 async function insertOrderSlice(tx: Tx, slice: number, slices: number) {
   // One statement: the lines are made first, each order is the sum of its lines, and its
   // ledger lines follow from it. Order n of tenant i: one of the members this step added (so
@@ -321,7 +347,7 @@ async function insertOrderSlice(tx: Tx, slice: number, slices: number) {
         CASE WHEN n % 20 = 0 THEN 'CANCELED_BY_PLACE' WHEN n % 20 = 1 THEN 'CANCELED_BY_USER'
              WHEN n % 20 = 2 THEN 'RECEIVED' WHEN n % 20 = 3 THEN 'ACCEPTED'
              ELSE 'DELIVERED' END AS status
-      FROM scale_step s, generate_series(
+      FROM bench_scale_step s, generate_series(
         s.orders_from + 1 + (s.orders_to - s.orders_from) * ${slice} / ${slices},
         s.orders_from + (s.orders_to - s.orders_from) * (${slice} + 1) / ${slices}) n
     ),
@@ -383,7 +409,8 @@ export async function enableMemberSignIn(db: Database, appId: string, email: str
 
 /**
  * What the foreign keys, left unchecked during the load, would have refused: each count must be
- * 0. Runs the keys' own joins over the generated tables.
+ * 0. Runs the keys' own joins over the generated tables; the rollups are compared per tenant by
+ * a join, not a sub-select in HAVING, which Citus refuses.
  */
 export async function checkConsistency(db: Database): Promise<Record<string, number>> {
   const result = (await db.execute(sql`SELECT
@@ -393,8 +420,8 @@ export async function checkConsistency(db: Database): Promise<Record<string, num
     (SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.app_id = o.app_id AND l.order_uid = o.uid))::int AS orders_without_lines,
     (SELECT count(*) FROM loyalty_ledger g WHERE NOT EXISTS (SELECT 1 FROM program_members m WHERE m.app_id = g.app_id AND m.program_uid = g.program_uid AND m.user_uid = g.user_uid))::int AS ledger_without_member,
     (SELECT count(*) FROM place_products pp WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.app_id = pp.app_id AND p.uid = pp.product_uid))::int AS stock_without_product,
-    (SELECT count(*) FROM (SELECT o.app_id FROM orders o GROUP BY o.app_id HAVING sum(o.total_cents) <> (SELECT coalesce(sum(total_cents), 0) FROM sales_daily d WHERE d.app_id = o.app_id)) x)::int AS rollup_mismatch,
-    (SELECT count(*) FROM (SELECT o.app_id FROM orders o GROUP BY o.app_id HAVING count(*) <> (SELECT coalesce(sum(orders), 0) FROM order_status_daily d WHERE d.app_id = o.app_id)) x)::int AS status_rollup_mismatch`)) as unknown as {
+    (SELECT count(*) FROM (SELECT app_id, sum(total_cents) AS total FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(total_cents) AS total FROM sales_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.total <> coalesce(d.total, 0))::int AS rollup_mismatch,
+    (SELECT count(*) FROM (SELECT app_id, count(*) AS n FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(orders) AS n FROM order_status_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.n <> coalesce(d.n, 0))::int AS status_rollup_mismatch`)) as unknown as {
     rows: Record<string, number>[];
   };
   return result.rows[0];
