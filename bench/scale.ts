@@ -17,6 +17,12 @@
  * bench/out/scale.md). EXPLAIN=1 also runs each path once more with its statements recorded and
  * writes the plan of each read (EXPLAIN ANALYZE, slowest first, flagged when it is not an index
  * range scan) to SCALE_EXPLAIN_OUT (default bench/out/scale-explain.md). KEEP_DATABASE=1 keeps the database at the end (else dropped); REUSE_DATABASE=1 starts from a kept one.
+ *
+ * On Citus: SCALE_CITUS_WORKERS=127.0.0.1:9701,127.0.0.1:9702 with DATABASE_URL the coordinator
+ * (postgres://postgres@127.0.0.1:9700/postgres) makes the database on every node and distributes
+ * it by tenant as `npm run db:distribute` does (lib/scale-citus.ts) before generating the same
+ * data; with EXPLAIN=1 each path's every data statement goes through Citus's EXPLAIN at each size
+ * and the run fails, naming path and statement, if one reaches more than one shard (issue 41).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,13 +33,22 @@ import { openDatabase } from '../server/src/db/client';
 import { defaultAccountsConfig, scaledMailQuotas, scaledRateLimits } from '../server/src/config';
 import {
   checkConsistency,
+  createScaleTables,
   createScaleTenants,
   enableMemberSignIn,
   growTo,
   tableCounts,
   SCALE_PASSWORD,
 } from './lib/scale-data';
-import { explainReads, installStatementRecorder, record } from './lib/scale-explain';
+import {
+  createScaleDatabase,
+  citusWorkers,
+  distributeScaleDatabase,
+  dropScaleDatabase,
+  shardVerdict,
+  verdictText,
+} from './lib/scale-citus';
+import { explainReads, installStatementRecorder, planSection, record } from './lib/scale-explain';
 
 const args = process.argv.slice(2);
 const sizesArg = args.find((a) => a.startsWith('--sizes='))?.slice('--sizes='.length);
@@ -59,12 +74,13 @@ const reuse =
   Boolean(process.env.REUSE_DATABASE) &&
   (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName])).rowCount ===
     1;
-if (!reuse) {
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-}
 const url = new URL(adminUrl);
 url.pathname = `/${databaseName}`;
+if (!reuse) {
+  await dropScaleDatabase(adminUrl, databaseName);
+  await createScaleDatabase(adminUrl, url.toString(), databaseName);
+}
+const citus = citusWorkers.length > 0;
 
 mkdirSync(new URL('./out/', import.meta.url), { recursive: true });
 const lines: string[] = [];
@@ -80,6 +96,10 @@ const plans: string[] = [];
 if (explain) installStatementRecorder();
 const database = await openDatabase({ databaseUrl: url.toString() });
 const { db } = database;
+if (citus) {
+  await createScaleTables(db);
+  await distributeScaleDatabase(url.toString());
+}
 type Row = { name: string; p50: number; p99: number; n: number };
 const curve = new Map<number, Row[]>();
 try {
@@ -89,7 +109,7 @@ try {
   say(`# bench:scale, ${new Date().toISOString()}`);
   say();
   say(
-    `PostgreSQL ${(await admin.query('SHOW server_version')).rows[0].server_version}, ${tenants} tenants imported in ${importSeconds.toFixed(1)} s; ${clients} clients, ${requests} requests per path (CSV: ${Math.max(5, Math.ceil(requests / 10))}), catalogue caches ${process.env.CATALOG_CACHE_SECONDS ?? 0} s / search ${process.env.SEARCH_CACHE_SECONDS ?? 0} s.`,
+    `PostgreSQL ${(await admin.query('SHOW server_version')).rows[0].server_version}${citus ? `, Citus: the coordinator and ${citusWorkers.length} workers (${citusWorkers.map((w) => `${w.host}:${w.port}`).join(', ')}), distributed by app_id` : ''}, ${tenants} tenants imported in ${importSeconds.toFixed(1)} s; ${clients} clients, ${requests} requests per path (CSV: ${Math.max(5, Math.ceil(requests / 10))}), catalogue caches ${process.env.CATALOG_CACHE_SECONDS ?? 0} s / search ${process.env.SEARCH_CACHE_SECONDS ?? 0} s.`,
   );
 
   const app = await buildApp({
@@ -375,34 +395,28 @@ try {
     curve.set(size, rows);
     if (explain) {
       plans.push(`## ${size.toLocaleString('en')} orders`, '');
+      const fanOut: string[] = [];
+      if (citus)
+        for (const l of ['', '| path | who | Citus EXPLAIN |', '| --- | --- | --- |']) say(l);
       for (const [i, path] of paths.entries()) {
         const statements = await record(() => call(path.call(i)));
-        const explained = await explainReads(url.toString(), statements);
-        const slowest = explained[0];
-        if (!slowest) continue;
-        plans.push(
-          `### ${path.name}: ${explained.length} reads, the slowest ${slowest.ms.toFixed(2)} ms${slowest.finding ? ` (${slowest.finding})` : ''}`,
-          '',
-          '```sql',
-          slowest.text,
-          '```',
-          '',
-          '```',
-          slowest.plan,
-          '```',
-          '',
-        );
-        for (const other of explained.slice(1).filter((e) => e.finding))
-          plans.push(
-            `Also: ${other.ms.toFixed(2)} ms, ${other.finding}:`,
-            '',
-            '```',
-            other.plan,
-            '```',
-            '',
-          );
+        const explained = await explainReads(url.toString(), statements, citus);
+        if (!citus) {
+          plans.push(...planSection(path.name, explained));
+          continue;
+        }
+        const verdict = await shardVerdict(url.toString(), statements);
+        say(`| ${path.name} | ${path.who} | ${verdictText(verdict)} |`);
+        plans.push(...planSection(path.name, explained, verdictText(verdict)));
+        if (!verdict.distributed) fanOut.push(`${path.name}: no statement reached the shards`);
+        for (const f of verdict.fanOut)
+          fanOut.push(`${path.name}: Task Count ${f.tasks.join(', ')} for\n${f.text}\n${f.plan}`);
       }
       writeFileSync(explainOut, `${plans.join('\n')}\n`);
+      if (fanOut.length) {
+        writeFileSync(out, `${lines.join('\n')}\n`);
+        throw new Error(`not single-shard at ${size} orders:\n${fanOut.join('\n\n')}`);
+      }
     }
   }
   await app.close();
@@ -428,7 +442,7 @@ try {
 } finally {
   await database.close();
   if (process.env.KEEP_DATABASE) console.log(`kept ${url.toString()}`);
-  else await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  else await dropScaleDatabase(adminUrl, databaseName);
   await admin.end();
 }
 // Background runs of the app (expiry, mail) may hold timers: the figures are written.

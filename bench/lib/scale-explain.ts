@@ -6,8 +6,9 @@
  * a Bitmap Heap Scan over many rows, a Sort of many rows) is what docs/scaling.md records.
  */
 import pg from 'pg';
+import { withValuesWritten } from '../../server/src/db/citus/explain';
 
-type Statement = { text: string; values: unknown[] };
+export type Statement = { text: string; values: unknown[] };
 
 let recording: Statement[] | null = null;
 const original = pg.Client.prototype.query;
@@ -53,11 +54,13 @@ export type ExplainedStatement = {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each read among `statements` (SELECT and WITH ... SELECT; the
- * writes of a checkout are left out: ANALYZE would run them again), slowest first.
+ * writes of a checkout are left out: ANALYZE would run them again), slowest first. On Citus
+ * (`literalValues`) the values are written into the text, as db/citus/explain.ts says why.
  */
 export async function explainReads(
   url: string,
   statements: Statement[],
+  literalValues = false,
 ): Promise<ExplainedStatement[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -67,10 +70,14 @@ export async function explainReads(
       const text = s.text.trim();
       if (!/^(select|with)\b/i.test(text) || /\b(insert|update|delete)\b/i.test(text)) continue;
       if (/\bfor (update|share|no key update)\b/i.test(text)) continue;
-      const result = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS, SUMMARY ON) ${text}`,
-        s.values,
-      );
+      const result = literalValues
+        ? await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS, SUMMARY ON) ${withValuesWritten(text, s.values)}`,
+          )
+        : await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS, SUMMARY ON) ${text}`,
+            s.values,
+          );
       const plan = result.rows.map((r) => r['QUERY PLAN']).join('\n');
       const ms = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
       explained.push({ text, ms, plan, finding: findingOf(plan) });
@@ -79,6 +86,43 @@ export async function explainReads(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The Markdown of one path's plans for SCALE_EXPLAIN_OUT: the slowest read in full, every other
+ * one only when it is not an index range scan; `verdict` (Citus) heads it.
+ */
+export function planSection(
+  name: string,
+  explained: ExplainedStatement[],
+  verdict?: string,
+): string[] {
+  const slowest = explained[0];
+  const head = verdict ? [`Citus: ${verdict}.`, ''] : [];
+  if (!slowest) return verdict ? [`### ${name}: no reads`, '', ...head] : [];
+  const lines = [
+    `### ${name}: ${explained.length} reads, the slowest ${slowest.ms.toFixed(2)} ms${slowest.finding ? ` (${slowest.finding})` : ''}`,
+    '',
+    ...head,
+    '```sql',
+    slowest.text,
+    '```',
+    '',
+    '```',
+    slowest.plan,
+    '```',
+    '',
+  ];
+  for (const other of explained.slice(1).filter((e) => e.finding))
+    lines.push(
+      `Also: ${other.ms.toFixed(2)} ms, ${other.finding}:`,
+      '',
+      '```',
+      other.plan,
+      '```',
+      '',
+    );
+  return lines;
 }
 
 /** What in a plan is not an index range scan: big sequential scans, heap rechecks, sorts. */
