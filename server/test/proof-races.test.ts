@@ -2,13 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
 import { loyaltyMessages, messageText } from '@store/contract';
-import {
-  loyaltyLedger,
-  orderLines,
-  orders,
-  promotions,
-  redemptions,
-} from '../src/db/schema';
+import { loyaltyLedger, orderLines, orders, promotions, redemptions } from '../src/db/schema';
 import { importTenant } from '../src/tenants/importer';
 import { billing, firstSlot, makeShop, stockOf, type Shop } from './support/orders';
 import { registerMember } from './support/accounts';
