@@ -62,8 +62,15 @@ async function open(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 async function clickInNewTab(context: BrowserContext, page: Page, name: string | RegExp) {
+  const link = page.getByRole('link', { name }).first();
+  // The landing arrives drawn by the server and React logs the click: a click before React has
+  // taken the link over opens the tab all the same but logs nothing, so it waits for that.
+  await page.waitForFunction(
+    (element) => Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber'))),
+    await link.elementHandle(),
+  );
   const popup = context.waitForEvent('page');
-  await page.getByRole('link', { name }).first().click();
+  await link.click();
   await (await popup).close();
   await page.bringToFront();
 }
