@@ -1,5 +1,5 @@
 import { after, afterEach, before, beforeEach } from 'node:test';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from './browser';
 import { reportFailedPages } from './failure-report';
 import { startServer, type RunningServer } from './server';
@@ -224,14 +224,22 @@ export async function patchTenantApp(page: Page, patch: (app: AppAnswer) => void
 }
 
 /**
- * Waits until React has hydrated the element `selector` names (its fiber is attached). A page the
- * server rendered (server/src/modules/pages) shows its content before the app runs: what the app
- * does at load (cleaning carts, reading localStorage) and a choice made on the page count only
- * from then on.
+ * Waits until React has hydrated the element `target` names, a CSS selector or a locator (its
+ * fiber is attached). A page the server rendered (server/src/modules/pages) shows its content
+ * before the app runs: what the app does at load (cleaning carts, reading localStorage), a choice
+ * made on the page and a click its handler must see count only from then on.
  */
-export async function hydrated(page: Page, selector: string): Promise<void> {
+export async function hydrated(page: Page, target: string | Locator): Promise<void> {
+  if (typeof target !== 'string') {
+    await page.waitForFunction(
+      (element) =>
+        Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber'))),
+      await target.elementHandle(),
+    );
+    return;
+  }
   await page.waitForFunction((css) => {
     const element = document.querySelector(css);
     return Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber')));
-  }, selector);
+  }, target);
 }

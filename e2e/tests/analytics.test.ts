@@ -2,7 +2,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
-import { acceptCookiesUpFront, useHarness } from '../lib/harness';
+import { acceptCookiesUpFront, hydrated, useHarness } from '../lib/harness';
 import { dataDirWithFixtures } from '../lib/tenant-fixtures';
 import { startAnalyticsStandIn, type AnalyticsStandIn } from '../lib/analytics';
 
@@ -65,10 +65,7 @@ async function clickInNewTab(context: BrowserContext, page: Page, name: string |
   const link = page.getByRole('link', { name }).first();
   // The landing arrives drawn by the server and React logs the click: a click before React has
   // taken the link over opens the tab all the same but logs nothing, so it waits for that.
-  await page.waitForFunction(
-    (element) => Boolean(element && Object.keys(element).some((k) => k.startsWith('__reactFiber'))),
-    await link.elementHandle(),
-  );
+  await hydrated(page, link);
   const popup = context.waitForEvent('page');
   await link.click();
   await (await popup).close();

@@ -10,6 +10,9 @@ type Schema = z.ZodTypeAny;
 
 const ownerParams = z.object({ uid: z.string() });
 
+/** What the API document says of a member route: where it is and what it does. */
+type MemberRouteDocs = { path: string; tags: string[]; summary: string; description: string };
+
 /**
  * A member-side list of what one record holds (a program's raffles or ledger, a promotion's
  * places): GET on `path` with the record's `uid`, paged in the API's envelope (`pageSize` rows a
@@ -18,11 +21,7 @@ const ownerParams = z.object({ uid: z.string() });
  */
 export function memberList<Row extends Schema, Query extends Schema = typeof pageQuery>(
   server: Server,
-  route: {
-    path: string;
-    tags: string[];
-    summary: string;
-    description: string;
+  route: MemberRouteDocs & {
     row: Row;
     query?: Query;
     pageSize?: number;
@@ -67,11 +66,7 @@ export function memberList<Row extends Schema, Query extends Schema = typeof pag
  */
 export function memberRecord<Params extends Schema, Answer extends Schema>(
   server: Server,
-  route: {
-    path: string;
-    tags: string[];
-    summary: string;
-    description: string;
+  route: MemberRouteDocs & {
     params: Params;
     answer: Answer;
   },

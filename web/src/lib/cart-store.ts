@@ -36,7 +36,7 @@ function parse(raw: string | null, placeUid: string): StoredCart {
       place: placeUid,
       products: Array.isArray(value.products) ? value.products : [],
       subtotal: value.subtotal,
-      ...(value.unsent ? { unsent: true as const } : {}),
+      unsent: value.unsent ? true : undefined,
     };
   } catch {
     return emptyCart(placeUid);
