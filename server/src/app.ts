@@ -183,14 +183,15 @@ export async function buildApp(options: AppOptions) {
   await app.register(textInputPlugin);
   await app.register(emptyBodyPlugin);
   // Before tenant resolution, so a cached public answer costs no database work.
+  const compression = { threshold: 1024, encodings: ENCODINGS };
   await app.register(publicCachePlugin, {
     seconds: options.publicCacheSeconds ?? 0,
     clock: options.clock,
     onForget: (appUid) => forgetSearches(options.db, appUid),
+    compression,
   });
   // After the micro-cache, whose onSend keeps the plain answer; each send is then compressed
   // for the client that asked. The built web app's files are already compressed (.br/.gz).
-  const compression = { threshold: 1024, encodings: ENCODINGS };
   // Bodies held whole (the API's JSON) first, in one call; streams and files by @fastify/compress.
   await app.register(smallCompressionPlugin, compression);
   await app.register(fastifyCompress, compression);

@@ -1,5 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { testClock } from './support/clock';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -55,4 +56,30 @@ test('errors and member calls are never cached', async () => {
   const cart = await t.get(`/api/v5/me/shopping-cart/?place_uid=${place}`);
   assert.equal(cart.statusCode, 401);
   assert.equal(cart.headers['x-cache'], undefined);
+});
+
+test('a hit is compressed for the client that asks, with the headers of the answer it repeats', async () => {
+  const url = `/api/v7/places/${place}/products/?page_size=10`;
+  const miss = await t.get(url, { headers: { 'accept-encoding': 'br' } });
+  assert.equal(miss.headers['x-cache'], 'miss');
+  assert.equal(miss.headers['content-encoding'], 'br');
+  const plain = brotliDecompressSync(miss.rawPayload).toString();
+  assert.ok(plain.length >= 1024, 'an answer long enough to be compressed');
+  for (const encoding of ['br', 'gzip', undefined]) {
+    const hit = await t.get(url, encoding ? { headers: { 'accept-encoding': encoding } } : {});
+    assert.equal(hit.statusCode, 200);
+    assert.equal(hit.headers['x-cache'], 'hit');
+    assert.equal(hit.headers['content-encoding'], encoding);
+    const body =
+      encoding === 'br'
+        ? brotliDecompressSync(hit.rawPayload)
+        : encoding === 'gzip'
+          ? gunzipSync(hit.rawPayload)
+          : hit.rawPayload;
+    assert.equal(body.toString(), plain, `the same answer (${encoding ?? 'identity'})`);
+    assert.equal(Number(hit.headers['content-length']), hit.rawPayload.length);
+    for (const header of ['content-type', 'cache-control', 'vary', 'x-content-type-options'])
+      assert.equal(hit.headers[header], miss.headers[header], header);
+    assert.match(String(hit.headers.vary), /accept-encoding/i);
+  }
 });

@@ -1,4 +1,10 @@
-import { createBrotliCompress, createGzip, constants } from 'node:zlib';
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+} from 'node:zlib';
 import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +38,18 @@ export function markEncoded(reply: FastifyReply, encoding: Encoding): void {
   else if (!/accept-encoding|\*/i.test(String(vary)))
     reply.header('vary', `${vary}, accept-encoding`);
   reply.removeHeader('content-length');
+}
+
+/** A body held whole, compressed in one call (brotli at the quality of answers made per request). */
+export function compressWhole(body: string | Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+        },
+      })
+    : gzipSync(body);
 }
 
 /**

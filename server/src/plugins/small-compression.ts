@@ -1,8 +1,7 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import {
   acceptedEncoding,
-  BROTLI_QUALITY,
+  compressWhole,
   markEncoded,
   type Encoding,
 } from './compression-encoding';
@@ -32,15 +31,7 @@ export const smallCompressionPlugin = fp<{ threshold: number; encodings: Encodin
       if (!COMPRESSIBLE.test(type)) return payload;
       const encoding = acceptedEncoding(request, encodings);
       if (!encoding) return payload;
-      const body =
-        encoding === 'br'
-          ? brotliCompressSync(payload, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: size,
-              },
-            })
-          : gzipSync(payload);
+      const body = compressWhole(payload, encoding);
       markEncoded(reply, encoding);
       return body;
     });
