@@ -45,6 +45,7 @@ const paymentStatuses = [
   'REFUND_PENDING',
   'REFUNDED',
 ];
+type OrderRow = typeof orders.$inferSelect;
 type Filters = { status?: string; payment_status?: string; place?: string };
 
 async function place(s: Shop, auth: Record<string, string>, fields: Record<string, unknown> = {}) {
@@ -67,7 +68,9 @@ async function countByRows(s: Shop, f: Filters): Promise<number> {
         eq(orders.companyUid, s.app.company.uid),
         sql`${orders.paymentStatus} <> 'PENDING'`,
         f.status ? eq(orders.status, f.status) : undefined,
-        f.payment_status ? eq(orders.paymentStatus, f.payment_status) : undefined,
+        f.payment_status
+          ? eq(orders.paymentStatus, f.payment_status as OrderRow['paymentStatus'])
+          : undefined,
         f.place ? eq(orders.placeUid, f.place) : undefined,
       ),
     );

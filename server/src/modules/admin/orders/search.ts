@@ -85,7 +85,7 @@ export async function isBroadSearch(admin: AdminScope, q: string): Promise<boole
  * page read newest first costs a probe per order read, not a read of all the matches.
  */
 function clientOfOrderMatches(pattern: string): SQL {
-  return sql`exists (select 1 from ${users} where ${users.appId} = ${orders.appId} and ${users.uid} = ${orders.userUid} and ${clientMatches(pattern)} offset 0)`;
+  return sql`exists (select 1 from ${users} where ${sameTenant(users, orders, eq(users.uid, orders.userUid), clientMatches(pattern))} offset 0)`;
 }
 
 /**
