@@ -296,6 +296,12 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
         ON CONFLICT (app_id, company_uid, day, place_uid, status)
         DO UPDATE SET orders = order_status_daily.orders + excluded.orders`);
       await tx.execute(sql`
+        INSERT INTO order_counts (app_id, company_uid, place_uid, status, payment_status, orders)
+        SELECT o.app_id, o.company_uid, o.place_uid, o.status, o.payment_status, count(*)::int
+        ${newOrders} GROUP BY 1, 2, 3, 4, 5
+        ON CONFLICT (app_id, company_uid, place_uid, status, payment_status)
+        DO UPDATE SET orders = order_counts.orders + excluded.orders`);
+      await tx.execute(sql`
         INSERT INTO product_sales_daily (app_id, company_uid, day, place_uid, product_uid, outcome,
           title, quantity, total_cents)
         SELECT o.app_id, o.company_uid, ${day}, o.place_uid, l.product_uid, ${outcome},
@@ -421,7 +427,8 @@ export async function checkConsistency(db: Database): Promise<Record<string, num
     (SELECT count(*) FROM loyalty_ledger g WHERE NOT EXISTS (SELECT 1 FROM program_members m WHERE m.app_id = g.app_id AND m.program_uid = g.program_uid AND m.user_uid = g.user_uid))::int AS ledger_without_member,
     (SELECT count(*) FROM place_products pp WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.app_id = pp.app_id AND p.uid = pp.product_uid))::int AS stock_without_product,
     (SELECT count(*) FROM (SELECT app_id, sum(total_cents) AS total FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(total_cents) AS total FROM sales_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.total <> coalesce(d.total, 0))::int AS rollup_mismatch,
-    (SELECT count(*) FROM (SELECT app_id, count(*) AS n FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(orders) AS n FROM order_status_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.n <> coalesce(d.n, 0))::int AS status_rollup_mismatch`)) as unknown as {
+    (SELECT count(*) FROM (SELECT app_id, count(*) AS n FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(orders) AS n FROM order_status_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.n <> coalesce(d.n, 0))::int AS status_rollup_mismatch,
+    (SELECT count(*) FROM (SELECT app_id, company_uid, place_uid, status, payment_status, count(*) AS n FROM orders GROUP BY 1, 2, 3, 4, 5) o FULL JOIN order_counts c USING (app_id, company_uid, place_uid, status, payment_status) WHERE coalesce(o.n, 0) <> coalesce(c.orders, 0))::int AS order_counts_mismatch`)) as unknown as {
     rows: Record<string, number>[];
   };
   return result.rows[0];

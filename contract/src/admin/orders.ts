@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../http/paged';
+import { paged, pageQuery } from '../http/paged';
 import { isoDate } from '../forms/zod';
 import { formRules } from '../forms/rules';
 import { formatMessage, formMessages } from '../messages';
@@ -49,6 +49,15 @@ export type AdminRefund = z.infer<typeof adminRefund>;
 /** One order as the back office shows it: the staff console's order with its refunds. */
 export const adminOrder = staffOrder.extend({ refunds: z.array(adminRefund) });
 export type AdminOrder = z.infer<typeof adminOrder>;
+
+/**
+ * `GET v5/admin/orders/`: the paged envelope (`count`, `next`, `previous`, `results`) and
+ * `count_exact`. The count is exact (true) except for a search by a text that many clients hold:
+ * it is then counted up to a thousand orders past the page, and false says "at least `count`"
+ * (the way Shopify's order counts say AT_LEAST; docs/decisions.md). `next` is right either way.
+ */
+export const adminOrdersPage = paged(adminOrder).extend({ count_exact: z.boolean() });
+export type AdminOrdersPage = z.infer<typeof adminOrdersPage>;
 
 /** Column headers of `GET v5/admin/orders.csv`, in order. */
 export const adminOrdersCsvColumns = [

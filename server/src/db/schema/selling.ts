@@ -110,6 +110,27 @@ export const orderStatusDaily = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.companyUid, t.day, t.placeUid, t.status] })],
 );
 
+/**
+ * How many orders a company has per place, status and payment status, whatever their day: the
+ * back office's orders list answers its exact count from these few rows (a sum per company, or
+ * per place, status or payment status) instead of counting the company's orders (issue 41,
+ * docs/decisions.md "The orders list counts from counters"). Moved in the transactions that
+ * create, move or delete an order, with the rollups (reports/rollup.ts). PENDING card orders
+ * have their row too (the list leaves them out by its filter, as it does the orders).
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.companyUid, t.placeUid, t.status, t.paymentStatus] })],
+);
+
 /** The same rollup per product (quantity and line totals), for the product and category reports. */
 export const productSalesDaily = pgTable(
   'product_sales_daily',

@@ -2,6 +2,7 @@ import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { STORE_TIME_ZONE, type OrderStatus } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import {
+  orderCounts,
   orderLines,
   orders,
   orderStatusDaily,
@@ -171,25 +172,79 @@ function rollStatus(
     .then((r) => r);
 }
 
+/**
+ * Adds (1) or takes away (-1) the orders matched by `where` in the orders list's counters, under
+ * `status` and `paymentStatus` (null: each order's own). One statement, started at once.
+ */
+function rollCount(
+  db: Database | Tx,
+  where: SQL,
+  sign: 1 | -1,
+  as: { status: string; paymentStatus: string } | null,
+): Promise<unknown> {
+  return db
+    .insert(orderCounts)
+    .select(
+      db
+        .select({
+          appId: orders.appId,
+          companyUid: orders.companyUid,
+          placeUid: orders.placeUid,
+          status: (as ? sql<string>`${as.status}::text` : sql<string>`${orders.status}`).as(
+            'status',
+          ),
+          paymentStatus: (as
+            ? sql<string>`${as.paymentStatus}::text`
+            : sql<string>`${orders.paymentStatus}`
+          ).as('payment_status'),
+          orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
+        })
+        .from(orders)
+        .where(where)
+        .groupBy(sql`1, 2, 3, 4, 5`),
+    )
+    .onConflictDoUpdate({
+      target: [
+        orderCounts.appId,
+        orderCounts.companyUid,
+        orderCounts.placeUid,
+        orderCounts.status,
+        orderCounts.paymentStatus,
+      ],
+      set: { orders: sql`${orderCounts.orders} + excluded.orders` },
+    })
+    .then((r) => r);
+}
+
 const oneOrder = (appId: string, orderUid: string) =>
   ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid));
 
 /** A new order's share, as a sale; started at once so the checkout keeps it in its pipeline. */
 export function rollNewOrder(tx: Tx, appId: string, orderUid: string): Promise<unknown> {
   const where = oneOrder(appId, orderUid);
-  return Promise.all([roll(tx, where, 'sale', 1), rollStatus(tx, where, null, 1)]);
+  return Promise.all([
+    roll(tx, where, 'sale', 1),
+    rollStatus(tx, where, null, 1),
+    rollCount(tx, where, 1, null),
+  ]);
 }
 
-/** Takes an order's share away under its outcome (before its lines change or it is deleted). */
+/**
+ * Takes an order's share away under its outcome (before its lines change or it is deleted); a
+ * deleted order (`deleted`) leaves the orders list's counters too, an order whose lines change
+ * stays counted.
+ */
 export async function unrollOrder(
   tx: Tx,
   appId: string,
   order: { uid: string; status: string; paymentStatus: string },
+  options: { deleted?: boolean } = {},
 ): Promise<void> {
   const where = oneOrder(appId, order.uid);
   await Promise.all([
     roll(tx, where, outcomeOf(order), -1),
     rollStatus(tx, where, order.status, -1),
+    options.deleted ? rollCount(tx, where, -1, order) : undefined,
   ]);
 }
 
@@ -205,8 +260,8 @@ export async function rerollOrder(
 
 /**
  * An order's status or payment changed from `before` to `after` (both read under the order's
- * row lock or by the conditional update itself): its share moves between outcomes, and its
- * count between statuses, if they changed.
+ * row lock or by the conditional update itself): its share moves between outcomes, its count
+ * between statuses, and its place in the orders list's counters, if they changed.
  */
 export async function moveOrder(
   tx: Tx,
@@ -215,6 +270,10 @@ export async function moveOrder(
   after: { uid: string; status: string; paymentStatus: string },
 ): Promise<void> {
   const where = oneOrder(appId, after.uid);
+  if (before.status !== after.status || before.paymentStatus !== after.paymentStatus) {
+    await rollCount(tx, where, -1, before);
+    await rollCount(tx, where, 1, after);
+  }
   if (before.status !== after.status) {
     await rollStatus(tx, where, before.status, -1);
     await rollStatus(tx, where, after.status, 1);
@@ -274,8 +333,10 @@ export async function rebuildRollups(db: Database | Tx, appId: string): Promise<
   await db.delete(productSalesDaily).where(ofTenant(tenant, productSalesDaily));
   await db.delete(staffDaily).where(ofTenant(tenant, staffDaily));
   await db.delete(orderStatusDaily).where(ofTenant(tenant, orderStatusDaily));
+  await db.delete(orderCounts).where(ofTenant(tenant, orderCounts));
   await roll(db, ofTenant(tenant, orders), null, 1);
   await rollStatus(db, ofTenant(tenant, orders), null, 1);
+  await rollCount(db, ofTenant(tenant, orders), 1, null);
   const day = sql<string>`(${staffActivity.createdAt} AT TIME ZONE ${zone})::date`;
   await db.insert(staffDaily).select(
     db

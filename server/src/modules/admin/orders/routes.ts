@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminOrder,
+  adminOrdersPage,
   adminOrdersQuery,
   cancelOrderInput,
   orderNotificationSettings,
   orderNotificationSettingsInput,
-  paged,
   recentOrders,
   staffTransitionInput,
   versionConflictBody,
@@ -14,7 +14,7 @@ import {
   removeLineInput,
   storeDateOf,
 } from '@store/contract';
-import { pagedAnswer, pageWindow } from '../../../lib/pagination';
+import { pageWindow, toPaged } from '../../../lib/pagination';
 import { adminOnly, requireAdmin } from '../guard';
 import {
   adminOrdersCsv,
@@ -52,20 +52,24 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
       schema: {
         tags,
         summary: "The company's orders at every place, newest first unless sorted",
-        description: `${access} ${filtersDoc} \`sort\`: -created_at (default) | created_at | -total | total.`,
+        description: `${access} ${filtersDoc} \`sort\`: -created_at (default) | created_at | -total | total. \`count\` is exact (\`count_exact\` true) except for a search whose text more than 1,000 clients hold: it is then counted up to 1,000 orders past the page (\`count_exact\` false: at least \`count\`).`,
         querystring: adminOrdersQuery,
-        response: { 200: paged(adminOrder), ...errors },
+        response: { 200: adminOrdersPage, ...errors },
       },
     },
-    async (request) =>
-      pagedAnswer(request, pageWindow(request.query), (window) =>
-        listAdminOrders(
-          requireAdmin(request),
-          filtersOf(request.query),
-          window,
-          request.query.sort,
-        ),
-      ),
+    async (request) => {
+      const window = pageWindow(request.query);
+      const page = await listAdminOrders(
+        requireAdmin(request),
+        filtersOf(request.query),
+        window,
+        request.query.sort,
+      );
+      return {
+        ...toPaged(request, window, page.count, page.results),
+        count_exact: page.countExact,
+      };
+    },
   );
 
   server.get(

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, asc, desc, eq, ilike, inArray, lt, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, gte, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify';
 import {
   addDays,
@@ -15,8 +15,7 @@ import {
   type RemoveLineInput,
   type StaffTransitionInput,
 } from '@store/contract';
-import { orders, paymentRefunds, users, userSearchText } from '../../../db/schema';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { orderCounts, orders, paymentRefunds, users } from '../../../db/schema';
 import { NotFoundError } from '../../../lib/http-errors';
 import type { PageWindow } from '../../../lib/pagination';
 import { isUid } from '../../../lib/uid';
@@ -26,86 +25,74 @@ import { applyStoreAction } from '../../staff/orders';
 import { removeOrderLine } from '../../orders/line-removal';
 import { locationFlagToApi } from '../../orders/serialize';
 import { safeCell, statusLabels, storeDateTime } from '../../staff/records';
-import { ofTenant, sameTenant } from '../../../scope/tenant-query';
-import { likePattern } from '../../../lib/search';
+import { ofTenant } from '../../../scope/tenant-query';
 import { recordChange } from '../audit';
+import {
+  countMatchesUpTo,
+  isBroadSearch,
+  orderMatches,
+  ordersMatching,
+  SEARCH_COUNT_BOUND,
+} from './search';
 import { adminPlace, type AdminScope } from '../guard';
 
 type OrderRow = typeof orders.$inferSelect;
 export type AdminOrderFilters = Omit<AdminOrdersQuery, 'page' | 'page_size' | 'sort'>;
 
-/**
- * The orders a search by client may mean, as uids: the order number typed, the email the order
- * was billed to, and the orders of every member whose name, email, phone or document contains
- * the text (the client as the account is now; the billing copy answers for a buyer whose account
- * is gone). Each branch starts from an index (the number's key, the trigram indexes on the
- * billing email and on the client's text, then the orders of each client found), so the search
- * costs what it finds rather than a read of every order of the company (bench:scale,
- * docs/scaling.md). Each names the app, so on Citus it stays on the tenant's shard.
- */
-function ordersMatching(admin: AdminScope, q: string): SQL {
-  const pattern = likePattern(q);
-  const byNumber = /^\d{1,15}$/.test(q)
-    ? admin.db
-        .select({ uid: orders.uid })
-        .from(orders)
-        .where(ofTenant(admin, orders, eq(orders.number, Number(q))))
-    : undefined;
-  const byBillingEmail = admin.db
-    .select({ uid: orders.uid })
-    .from(orders)
-    .where(ofTenant(admin, orders, sql`(${orders.billing} ->> 'email') ilike ${pattern}`));
-  const byClient = admin.db
-    .select({ uid: orders.uid })
-    .from(users)
-    .innerJoin(orders, sameTenant(orders, users, eq(orders.userUid, users.uid)))
-    .where(
-      ofTenant(
-        admin,
-        users,
-        // The indexed text narrows the members; the fields themselves decide (no match
-        // across the space between two of them).
-        ilike(userSearchText(users), pattern),
-        or(
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          ilike(users.email, pattern),
-          ilike(users.mobileNumber, pattern),
-          ilike(users.documentNumber, pattern),
-        ),
-      ),
-    );
-  const branches = byNumber
-    ? unionAll(byNumber, byBillingEmail, byClient)
-    : unionAll(byBillingEmail, byClient);
-  return inArray(orders.uid, branches);
-}
+type Listed = typeof orders | typeof orderCounts;
 
 /**
- * The company's orders under the filters. An order still waiting for its card payment is
+ * The list's filters that the orders list's counters can answer too (company, places, status,
+ * payment status), on `orders` or `order_counts`. An order still waiting for its card payment is
  * nobody's yet (as on the staff board); a bad place is a 400 before anything is read.
  */
-function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
+function countableWhere(admin: AdminScope, filters: AdminOrderFilters, t: Listed): SQL {
   const place = filters.place ? adminPlace(admin, filters.place) : null;
-  const q = filters.q || undefined;
   return ofTenant(
     admin,
-    orders,
-    eq(orders.companyUid, admin.company.uid),
-    sql`${orders.paymentStatus} <> 'PENDING'`,
-    place ? eq(orders.placeUid, place.uid) : undefined,
+    t,
+    eq(t.companyUid, admin.company.uid),
+    sql`${t.paymentStatus} <> 'PENDING'`,
+    place ? eq(t.placeUid, place.uid) : undefined,
     // An OWNER or MANAGER limited to some places sees those places' orders only.
     admin.limitedToPlaces
       ? inArray(
-          orders.placeUid,
+          t.placeUid,
           admin.places.map((p) => p.uid).concat('00000000-0000-0000-0000-000000000000'),
         )
       : undefined,
-    filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.payment_status ? eq(orders.paymentStatus, filters.payment_status) : undefined,
+    filters.status ? eq(t.status, filters.status) : undefined,
+    filters.payment_status ? eq(t.paymentStatus, filters.payment_status) : undefined,
+  );
+}
+
+/** The company's orders under the filters (the search's as `ordersMatching` reads them). */
+function ordersWhere(admin: AdminScope, filters: AdminOrderFilters): SQL {
+  const q = filters.q || undefined;
+  return and(
+    countableWhere(admin, filters, orders),
     filters.date_from ? gte(orders.createdAt, storeDayStart(filters.date_from)) : undefined,
     filters.date_to ? lt(orders.createdAt, storeDayStart(addDays(filters.date_to, 1))) : undefined,
     q ? ordersMatching(admin, q) : undefined,
-  );
+  )!;
+}
+
+/**
+ * The exact count of the list under the filters: from the counters (a few rows per place) when
+ * no day or text is asked, else the orders themselves.
+ */
+async function countOrders(admin: AdminScope, filters: AdminOrderFilters): Promise<number> {
+  const [{ total }] =
+    filters.date_from || filters.date_to || filters.q
+      ? await admin.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(orders)
+          .where(ordersWhere(admin, filters))
+      : await admin.db
+          .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)::int` })
+          .from(orderCounts)
+          .where(countableWhere(admin, filters, orderCounts));
+  return Number(total);
 }
 
 /** Orders with their lines, place and payment (the orders module's shape), clients and refunds. */
@@ -159,31 +146,42 @@ async function withDetails(admin: AdminScope, rows: OrderRow[]): Promise<AdminOr
   }));
 }
 
-/** The orders of every place of the company, newest first. */
+/**
+ * The orders of every place of the company, newest first. The count is exact (`countExact`),
+ * except for a broad search (more than BROAD_SEARCH_MEMBERS members found), whose count stops
+ * SEARCH_COUNT_BOUND past the page and whose page, newest or oldest first, is found by reading
+ * the company's orders in that order (docs/decisions.md).
+ */
 export async function listAdminOrders(
   admin: AdminScope,
   filters: AdminOrderFilters,
   window: PageWindow,
   sort: AdminOrdersQuery['sort'] = '-created_at',
-): Promise<{ count: number; results: AdminOrder[] }> {
+): Promise<{ count: number; countExact: boolean; results: AdminOrder[] }> {
   const where = ordersWhere(admin, filters);
-  const column = sort.endsWith('total') ? orders.totalCents : orders.createdAt;
+  const byDate = sort.endsWith('created_at');
+  const column = byDate ? orders.createdAt : orders.totalCents;
   const direction = sort.startsWith('-') ? desc : asc;
-  const [[{ total }], rows] = await Promise.all([
-    admin.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(where),
+  const q = filters.q || undefined;
+  const broad = q ? await isBroadSearch(admin, q) : false;
+  const base = broad ? ordersWhere(admin, { ...filters, q: undefined }) : where;
+  const bound = window.offset + window.limit + SEARCH_COUNT_BOUND;
+  const [total, rows] = await Promise.all([
+    broad ? countMatchesUpTo(admin, base, q!, bound) : countOrders(admin, filters),
     admin.db
       .select()
       .from(orders)
-      .where(where)
+      .where(broad && byDate ? and(base, orderMatches(q!)) : where)
       // The uid breaks ties so a page never repeats nor skips an order.
       .orderBy(direction(column), direction(orders.uid))
       .limit(window.limit)
       .offset(window.offset),
   ]);
-  return { count: Number(total), results: await withDetails(admin, rows) };
+  return {
+    count: total,
+    countExact: !broad || total < bound,
+    results: await withDetails(admin, rows),
+  };
 }
 
 async function companyOrder(admin: AdminScope, uid: string): Promise<OrderRow> {

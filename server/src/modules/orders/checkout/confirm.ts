@@ -14,6 +14,7 @@ import { numberOrderWith } from '../numbers';
 import { placeholder, preparedOnce } from '../../../db/placeholder';
 import { settleInOrder } from '../../../db/pipeline';
 import { queueSaleReceipt } from '../../receipts/issuing/queue';
+import { moveOrder } from '../../reports/rollup';
 
 /** How long a payment the provider has not decided (3-D Secure, review) keeps the order reserved. */
 export const PAYMENT_PENDING_MINUTES = 30;
@@ -34,6 +35,9 @@ async function recordPayment(tx: Tx, appId: string, orderUid: string, charged: P
     cardLast4: charged.payment.last4,
     updatedAt: now,
   });
+  // A card order is PENDING from its reservation until this update (nothing else moves a PENDING
+  // order: it is listed nowhere, and a release deletes it), so this is its move out of PENDING.
+  await moveOrder(tx, appId, { status: row.status, paymentStatus: 'PENDING' }, row);
   return row;
 }
 

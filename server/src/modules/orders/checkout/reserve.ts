@@ -323,7 +323,7 @@ export async function releaseOrder(scope: Pick<Scope, 'db' | 'app'>, orderUid: s
       )
       .for('update');
     if (!order) return;
-    await unrollOrder(tx, appId, order);
+    await unrollOrder(tx, appId, order, { deleted: true });
     await giveBack(tx, appId, order, { reason: 'released', actorUid: null });
     await tx.delete(orders).where(ofTenant(tenantRef(appId), orders, eq(orders.uid, orderUid)));
   });

@@ -27,6 +27,9 @@ export const ordersEs = {
   csvError: 'No se pudo descargar el CSV. Inténtelo de nuevo.',
   count_one: '{{count}} pedido',
   count_other: '{{count}} pedidos',
+  // A broad search's count stops at a bound (count_exact false): at least that many.
+  countAtLeast_one: 'Al menos {{count}} pedido',
+  countAtLeast_other: 'Al menos {{count}} pedidos',
   empty: 'Aún no hay pedidos.',
   noMatch: 'Ningún pedido coincide con los filtros.',
   number: 'N.º',
@@ -150,6 +153,8 @@ export const ordersEn: OrdersTexts = {
   csvError: "The CSV couldn't be downloaded. Please try again.",
   count_one: '{{count}} order',
   count_other: '{{count}} orders',
+  countAtLeast_one: 'At least {{count}} order',
+  countAtLeast_other: 'At least {{count}} orders',
   empty: 'No orders yet.',
   noMatch: 'No order matches the filters.',
   number: 'No.',

@@ -302,7 +302,14 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
       <ListPanel
         heading={{
           id: 'admin-orders-list',
-          text: d ? t('admin.orders.count', { count: d.count }) : t('admin.orders.title'),
+          text: d
+            ? t(
+                'count_exact' in d && d.count_exact === false
+                  ? 'admin.orders.countAtLeast'
+                  : 'admin.orders.count',
+                { count: d.count },
+              )
+            : t('admin.orders.title'),
         }}
         query={query}
         page={page}
