@@ -269,12 +269,20 @@ async function report(from: string, to: string, place?: string) {
 
 describe('product figures from months and edge days', () => {
   test('the composition reads whole months, less their outside days, where that is cheaper', () => {
-    // 30 days ending on 4 March: February whole less its first two days, March's four days.
+    // 30 days ending on 4 March: February whole less its first two days, March to date (its
+    // days after today are taken away, at no cost: nothing is dated there yet).
     assert.deepEqual(composeDays('2026-02-03', '2026-03-04', '2026-03-04'), {
-      months: ['2026-02-01'],
-      plus: [{ from: '2026-03-01', to: '2026-03-04' }],
-      minus: [{ from: '2026-02-01', to: '2026-02-02' }],
+      months: ['2026-02-01', '2026-03-01'],
+      plus: [],
+      minus: [
+        { from: '2026-02-01', to: '2026-02-02' },
+        { from: '2026-03-05', to: '2026-03-31' },
+      ],
     });
+    // The same days asked later: March's last days now cost, so its four days are read.
+    assert.deepEqual(composeDays('2026-02-03', '2026-03-04', '2026-04-10').plus, [
+      { from: '2026-03-01', to: '2026-03-04' },
+    ]);
     // Ending mid-month, the days are cheaper than the month.
     assert.deepEqual(composeDays('2026-02-16', '2026-03-17', '2026-03-17').months, ['2026-03-01']);
     assert.deepEqual(composeDays('2026-02-16', '2026-03-17', '2026-03-17').plus, [

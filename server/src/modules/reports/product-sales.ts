@@ -50,7 +50,9 @@ export function composeDays(from: string, to: string, today: string): Compositio
     const outside =
       (before ? cost(before.from, before.to, today) : 0) +
       (after ? cost(after.from, after.to, today) : 0);
-    if (MONTH_IN_DAYS + outside < cost(inside.from, inside.to, today) || (!before && !after)) {
+    // With nothing to take away, the month is never more rows than its days (a monthly row sums
+    // one or more daily rows): the month to date, or a whole month, is read as the month.
+    if (outside === 0 || MONTH_IN_DAYS + outside < cost(inside.from, inside.to, today)) {
       out.months.push(month);
       if (before) out.minus.push(before);
       if (after) out.minus.push(after);
