@@ -312,6 +312,18 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
         ON CONFLICT (app_id, company_uid, day, place_uid, product_uid, outcome)
         DO UPDATE SET quantity = product_sales_daily.quantity + excluded.quantity,
           total_cents = product_sales_daily.total_cents + excluded.total_cents`);
+      await tx.execute(sql`
+        INSERT INTO product_sales_monthly (app_id, company_uid, month, place_uid, product_uid,
+          outcome, title, quantity, total_cents)
+        SELECT o.app_id, o.company_uid, date_trunc('month', o.created_at AT TIME ZONE 'America/Lima')::date,
+          o.place_uid, l.product_uid, ${outcome},
+          max(l.title), sum(l.quantity)::int, sum(l.total_cents)::bigint
+        ${newOrders} JOIN order_lines l ON l.app_id = o.app_id AND l.order_uid = o.uid
+        GROUP BY 1, 2, 3, 4, 5, 6
+        ORDER BY 3
+        ON CONFLICT (app_id, company_uid, month, place_uid, product_uid, outcome)
+        DO UPDATE SET quantity = product_sales_monthly.quantity + excluded.quantity,
+          total_cents = product_sales_monthly.total_cents + excluded.total_cents`);
       // The counters continue past the generated numbers (checkout numbers the next one).
       await tx.execute(sql`
         INSERT INTO order_counters (app_id, last_number)
@@ -428,7 +440,8 @@ export async function checkConsistency(db: Database): Promise<Record<string, num
     (SELECT count(*) FROM place_products pp WHERE NOT EXISTS (SELECT 1 FROM products p WHERE p.app_id = pp.app_id AND p.uid = pp.product_uid))::int AS stock_without_product,
     (SELECT count(*) FROM (SELECT app_id, sum(total_cents) AS total FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(total_cents) AS total FROM sales_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.total <> coalesce(d.total, 0))::int AS rollup_mismatch,
     (SELECT count(*) FROM (SELECT app_id, count(*) AS n FROM orders GROUP BY app_id) o LEFT JOIN (SELECT app_id, sum(orders) AS n FROM order_status_daily GROUP BY app_id) d ON d.app_id = o.app_id WHERE o.n <> coalesce(d.n, 0))::int AS status_rollup_mismatch,
-    (SELECT count(*) FROM (SELECT app_id, company_uid, place_uid, status, payment_status, count(*) AS n FROM orders GROUP BY 1, 2, 3, 4, 5) o FULL JOIN order_counts c USING (app_id, company_uid, place_uid, status, payment_status) WHERE coalesce(o.n, 0) <> coalesce(c.orders, 0))::int AS order_counts_mismatch`)) as unknown as {
+    (SELECT count(*) FROM (SELECT app_id, company_uid, place_uid, status, payment_status, count(*) AS n FROM orders GROUP BY 1, 2, 3, 4, 5) o FULL JOIN order_counts c USING (app_id, company_uid, place_uid, status, payment_status) WHERE coalesce(o.n, 0) <> coalesce(c.orders, 0))::int AS order_counts_mismatch,
+    (SELECT count(*) FROM (SELECT app_id, sum(total_cents) AS total, sum(quantity) AS n FROM product_sales_daily GROUP BY app_id) d LEFT JOIN (SELECT app_id, sum(total_cents) AS total, sum(quantity) AS n FROM product_sales_monthly GROUP BY app_id) m ON m.app_id = d.app_id WHERE d.total <> coalesce(m.total, 0) OR d.n <> coalesce(m.n, 0))::int AS monthly_rollup_mismatch`)) as unknown as {
     rows: Record<string, number>[];
   };
   return result.rows[0];

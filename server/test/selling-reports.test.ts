@@ -2,7 +2,13 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { asc, eq } from 'drizzle-orm';
 import { addDays, storeDateOf } from '@store/contract';
-import { orders, productSalesDaily, salesDaily, staffDaily } from '../src/db/schema';
+import {
+  orders,
+  productSalesDaily,
+  productSalesMonthly,
+  salesDaily,
+  staffDaily,
+} from '../src/db/schema';
 import { rebuildRollups } from '../src/modules/reports/rollup';
 import { startTestApp, type TestApp } from './support/test-app';
 import { registerMember } from './support/accounts';
@@ -26,7 +32,7 @@ const range = `from=${addDays(today, -6)}&to=${today}`;
 
 /** The rollups of the tenant as rows, to compare what the transactions kept with a rebuild. */
 async function rollups(appId: string) {
-  const [a, b, c] = await Promise.all([
+  const [a, b, c, d] = await Promise.all([
     t.db
       .select()
       .from(salesDaily)
@@ -48,11 +54,21 @@ async function rollups(appId: string) {
         asc(productSalesDaily.outcome),
       ),
     t.db.select().from(staffDaily).where(eq(staffDaily.appId, appId)),
+    t.db
+      .select()
+      .from(productSalesMonthly)
+      .where(eq(productSalesMonthly.appId, appId))
+      .orderBy(
+        asc(productSalesMonthly.month),
+        asc(productSalesMonthly.placeUid),
+        asc(productSalesMonthly.productUid),
+        asc(productSalesMonthly.outcome),
+      ),
   ]);
   // A share moved away leaves a zero row behind: the same figures either way.
   const kept = <R extends { orders?: number; quantity?: number; actions?: number }>(rows: R[]) =>
     rows.filter((r) => (r.orders ?? r.quantity ?? r.actions) !== 0);
-  return { orders: kept(a), products: kept(b), staff: kept(c) };
+  return { orders: kept(a), products: kept(b), staff: kept(c), months: kept(d) };
 }
 
 before(async () => {
@@ -195,19 +211,21 @@ describe('the product report of a large catalogue', () => {
       .where(eq(productSalesDaily.appId, s.app.uid))
       .limit(1);
     // 150 more products sold today at Local A, the n-th for n soles (rollup rows, as orders write them).
-    await t.db.insert(productSalesDaily).values(
-      Array.from({ length: 150 }, (_, i) => ({
-        appId: s.app.uid,
-        companyUid: sold.companyUid,
-        day: today,
-        placeUid: s.places.a,
-        productUid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-        outcome: 'sale' as const,
-        title: `Producto ${i + 1}`,
-        quantity: 1,
-        totalCents: (i + 1) * 100,
-      })),
-    );
+    const rows = Array.from({ length: 150 }, (_, i) => ({
+      appId: s.app.uid,
+      companyUid: sold.companyUid,
+      placeUid: s.places.a,
+      productUid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      outcome: 'sale' as const,
+      title: `Producto ${i + 1}`,
+      quantity: 1,
+      totalCents: (i + 1) * 100,
+    }));
+    // In both product rollups, as the orders' statements write them (the report may read the month).
+    await t.db.insert(productSalesDaily).values(rows.map((r) => ({ ...r, day: today })));
+    await t.db
+      .insert(productSalesMonthly)
+      .values(rows.map((r) => ({ ...r, month: `${today.slice(0, 7)}-01` })));
     const r = await report(range);
     assert.equal(r.by_product.length, 100);
     assert.ok(r.by_product_total >= 151, String(r.by_product_total));

@@ -155,6 +155,34 @@ export const productSalesDaily = pgTable(
 );
 
 /**
+ * The product rollup per store month (`month`: its first day), kept beside the daily one in the
+ * same statements (reports/rollup.ts): a range of days is read as whole months, less or plus
+ * the days at its edges from the daily table (reports/product-sales.ts), so 30 days of a store
+ * of ten thousand products are a few tens of thousands of rows instead of a row per product,
+ * place and day.
+ */
+export const productSalesMonthly = pgTable(
+  'product_sales_monthly',
+  {
+    appId: uuid('app_id').notNull(),
+    companyUid: uuid('company_uid').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    placeUid: uuid('place_uid').notNull(),
+    productUid: uuid('product_uid').notNull(),
+    outcome: text('outcome').$type<SalesOutcome>().notNull(),
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.appId, t.companyUid, t.month, t.placeUid, t.productUid, t.outcome],
+    }),
+    outcomeCheck('product_sales_monthly_outcome_check', t.outcome),
+  ],
+);
+
+/**
  * Counter actions per staff member and store day (redemptions, stamps, points), written with the
  * staff_activity line in its transaction: the staff report reads this, not the activity history.
  */

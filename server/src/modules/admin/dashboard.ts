@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import {
   addDays,
   centsToMoney,
@@ -14,13 +14,13 @@ import {
   loyaltyLedger,
   NO_PLACE,
   orderStatusDaily,
-  productSalesDaily,
   programMembers,
   programs,
   redemptions,
   salesDaily,
 } from '../../db/schema';
 import { ofTenant } from '../../scope/tenant-query';
+import { productSalesRows } from '../reports/product-sales';
 import { adminPlace, type AdminScope } from './guard';
 
 const periodDays = { today: 1, '7d': 7, '30d': 30 } as const;
@@ -49,9 +49,7 @@ export async function dashboard(
     : admin.limitedToPlaces
       ? admin.places.map((p) => p.uid)
       : undefined;
-  const inRollup = (
-    table: typeof salesDaily | typeof orderStatusDaily | typeof productSalesDaily,
-  ) =>
+  const inRollup = (table: typeof salesDaily | typeof orderStatusDaily) =>
     ofTenant(
       admin,
       table,
@@ -80,24 +78,7 @@ export async function dashboard(
       .from(orderStatusDaily)
       .where(inRollup(orderStatusDaily))
       .groupBy(orderStatusDaily.status),
-    admin.db
-      .select({
-        uid: productSalesDaily.productUid,
-        title: sql<string>`max(${productSalesDaily.title})`,
-        quantity: sql<number>`sum(${productSalesDaily.quantity})::int`,
-        sales: sql<number>`sum(${productSalesDaily.totalCents})::bigint`,
-      })
-      .from(productSalesDaily)
-      .where(and(inRollup(productSalesDaily), eq(productSalesDaily.outcome, 'sale')))
-      .groupBy(productSalesDaily.productUid)
-      // A product whose every sale was taken back (a removed line) is not a top product.
-      .having(sql`sum(${productSalesDaily.quantity}) > 0`)
-      .orderBy(
-        desc(sql`sum(${productSalesDaily.quantity})`),
-        desc(sql`sum(${productSalesDaily.totalCents})`),
-        productSalesDaily.productUid,
-      )
-      .limit(5),
+    topProductsOf(admin, places, from, to),
   ]);
 
   const companyPrograms = admin.db
@@ -201,4 +182,37 @@ export async function dashboard(
       count: byStatus.get(status) ?? 0,
     })),
   };
+}
+
+/**
+ * The period's five best sellers by units: the product rollup as whole months and edge days
+ * (reports/product-sales.ts), the sums the daily rollup alone gives.
+ */
+function topProductsOf(admin: AdminScope, places: string[] | undefined, from: string, to: string) {
+  const rows = productSalesRows({
+    db: admin.db,
+    tenant: admin,
+    companyUid: admin.company.uid,
+    places,
+    periods: [{ from, to, current: true }],
+    outcome: 'sale',
+    today: to,
+  });
+  const quantity = sql`sum(${rows.quantity})`;
+  const cents = sql`sum(${rows.totalCents})`;
+  return (
+    admin.db
+      .select({
+        uid: rows.productUid,
+        title: sql<string>`max(${rows.title})`,
+        quantity: sql<number>`${quantity}::int`,
+        sales: sql<number>`${cents}::bigint`,
+      })
+      .from(rows)
+      .groupBy(rows.productUid)
+      // A product whose every sale was taken back (a removed line) is not a top product.
+      .having(sql`${quantity} > 0`)
+      .orderBy(desc(quantity), desc(cents), asc(rows.productUid))
+      .limit(5)
+  );
 }

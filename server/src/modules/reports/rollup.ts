@@ -7,6 +7,7 @@ import {
   orders,
   orderStatusDaily,
   productSalesDaily,
+  productSalesMonthly,
   salesDaily,
   staffActivity,
   staffDaily,
@@ -35,20 +36,23 @@ export function outcomeOf(row: { status: string; paymentStatus: string }): Sales
 // The zone is a constant of the code, inlined so GROUP BY sees the same expression as SELECT.
 const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
 const storeDay = sql<string>`(${orders.createdAt} AT TIME ZONE ${zone})::date`;
+// The store month as its first day: the monthly product rollup's key.
+const storeMonth = sql<string>`date_trunc('month', ${orders.createdAt} AT TIME ZONE ${zone})::date`;
 const storeHour = sql<number>`extract(hour FROM ${orders.createdAt} AT TIME ZONE ${zone})::smallint`;
 const outcomeSql = sql<SalesOutcome>`CASE WHEN ${orders.status} IN ('CANCELED_BY_PLACE', 'CANCELED_BY_USER') THEN 'canceled' WHEN ${orders.paymentStatus} = 'REFUNDED' THEN 'refunded' ELSE 'sale' END`;
 
 /**
  * Adds (sign 1) or takes away (-1) the share of the orders matched by `where` under `outcome`
- * (null: each order's own). Two statements, the order rollup then the product one; both are
- * started at once (drizzle sends on `then`), so a caller may keep them in its pipeline.
+ * (null: each order's own). Three statements, the order rollup then the product ones (daily
+ * and monthly); all are started at once (drizzle sends on `then`), so a caller may keep them in
+ * its pipeline.
  */
 function roll(
   db: Database | Tx,
   where: SQL,
   outcome: SalesOutcome | null,
   sign: 1 | -1,
-): Promise<[unknown, unknown]> {
+): Promise<[unknown, unknown, unknown]> {
   const chosen = outcome ? sql<SalesOutcome>`${outcome}::text` : outcomeSql;
   const byOrder = db
     .insert(salesDaily)
@@ -90,14 +94,34 @@ function roll(
       },
     })
     .then((r) => r);
-  const byProduct = db
-    .insert(productSalesDaily)
+  const byProduct = rollProducts(db, productSalesDaily, storeDay, where, chosen, sign);
+  const byMonth = rollProducts(db, productSalesMonthly, storeMonth, where, chosen, sign);
+  return Promise.all([byOrder, byProduct, byMonth]);
+}
+
+/**
+ * The product rollup of `table` (daily or monthly: `bucket` is the store day or its month's
+ * first day), one INSERT ... SELECT over the orders' lines, started at once like `roll`'s.
+ */
+function rollProducts(
+  db: Database | Tx,
+  table: typeof productSalesDaily | typeof productSalesMonthly,
+  bucket: SQL<string>,
+  where: SQL,
+  chosen: SQL<SalesOutcome>,
+  sign: 1 | -1,
+): Promise<unknown> {
+  const daily = table === productSalesDaily;
+  const key = daily ? productSalesDaily.day : productSalesMonthly.month;
+  return db
+    .insert(table)
     .select(
       db
         .select({
           appId: orders.appId,
           companyUid: orders.companyUid,
-          day: sql<string>`${storeDay}`.as('day'),
+          // Named as the table's key: drizzle matches the selected fields to its columns.
+          [daily ? 'day' : 'month']: sql<string>`${bucket}`.as(key.name),
           placeUid: orders.placeUid,
           productUid: orderLines.productUid,
           outcome: sql<SalesOutcome>`${chosen}`.as('outcome'),
@@ -113,22 +137,14 @@ function roll(
         .groupBy(sql`1, 2, 3, 4, 5, 6`),
     )
     .onConflictDoUpdate({
-      target: [
-        productSalesDaily.appId,
-        productSalesDaily.companyUid,
-        productSalesDaily.day,
-        productSalesDaily.placeUid,
-        productSalesDaily.productUid,
-        productSalesDaily.outcome,
-      ],
+      target: [table.appId, table.companyUid, key, table.placeUid, table.productUid, table.outcome],
       set: {
         title: sql`excluded.title`,
-        quantity: sql`${productSalesDaily.quantity} + excluded.quantity`,
-        totalCents: sql`${productSalesDaily.totalCents} + excluded.total_cents`,
+        quantity: sql`${table.quantity} + excluded.quantity`,
+        totalCents: sql`${table.totalCents} + excluded.total_cents`,
       },
     })
     .then((r) => r);
-  return Promise.all([byOrder, byProduct]);
 }
 
 /**
@@ -331,6 +347,7 @@ export async function rebuildRollups(db: Database | Tx, appId: string): Promise<
   const tenant = tenantRef(appId);
   await db.delete(salesDaily).where(ofTenant(tenant, salesDaily));
   await db.delete(productSalesDaily).where(ofTenant(tenant, productSalesDaily));
+  await db.delete(productSalesMonthly).where(ofTenant(tenant, productSalesMonthly));
   await db.delete(staffDaily).where(ofTenant(tenant, staffDaily));
   await db.delete(orderStatusDaily).where(ofTenant(tenant, orderStatusDaily));
   await db.delete(orderCounts).where(ofTenant(tenant, orderCounts));

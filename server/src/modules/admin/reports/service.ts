@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   addDays,
   centsToMoney,
+  storeDateOf,
   STORE_TIME_ZONE,
   type AdminReport,
   type AdminReportQuery,
@@ -14,13 +15,13 @@ import {
   paymentMethods,
   productCategories,
   products,
-  productSalesDaily,
   salesDaily,
   staffDaily,
   users,
   type SalesOutcome,
 } from '../../../db/schema';
 import { ofTenant } from '../../../scope/tenant-query';
+import { productSalesRows } from '../../reports/product-sales';
 import { safeCell } from '../../staff/records';
 import { adminPlace, type AdminScope } from '../guard';
 
@@ -125,7 +126,7 @@ export async function salesReport(
   const isCurrent = (day: SQL) => sql<boolean>`${day} >= ${query.from}::date`;
 
   /** A rollup's rows of the company over both periods (this one and the one before), at the places asked for. */
-  const inPeriods = (rollup: typeof salesDaily | typeof productSalesDaily | typeof staffDaily) =>
+  const inPeriods = (rollup: typeof salesDaily | typeof staffDaily) =>
     ofTenant(
       admin,
       rollup,
@@ -151,18 +152,33 @@ export async function salesReport(
     .where(inPeriods(salesDaily))
     .groupBy(sql`1, 2, 3, 4, 5, 6`);
 
+  // The products from the whole months and edge days of each period (reports/product-sales.ts):
+  // the daily rollup's sums, a month of a busy store read as one row per product and place.
+  const sold = productSalesRows({
+    db: admin.db,
+    tenant: admin,
+    companyUid: admin.company.uid,
+    places: placeUids ?? undefined,
+    periods: [
+      { from: previousFrom, to: previousTo, current: false },
+      { from: query.from, to: query.to, current: true },
+    ],
+    today: storeDateOf(admin.clock()),
+  });
   const productRows = await admin.db
     .select({
-      current: isCurrent(sql`${productSalesDaily.day}`),
-      product: productSalesDaily.productUid,
-      outcome: productSalesDaily.outcome,
-      title: sql<string>`max(${productSalesDaily.title})`,
-      quantity: sql<number>`sum(${productSalesDaily.quantity})::int`,
-      cents: sql<number>`sum(${productSalesDaily.totalCents})::bigint`,
+      current: sold.current,
+      product: sold.productUid,
+      outcome: sold.outcome,
+      title: sql<string>`max(${sold.title})`,
+      quantity: sql<number>`sum(${sold.quantity})::int`,
+      cents: sql<number>`sum(${sold.totalCents})::bigint`,
     })
-    .from(productSalesDaily)
-    .where(inPeriods(productSalesDaily))
-    .groupBy(sql`1, 2, 3`);
+    .from(sold)
+    .groupBy(sql`1, 2, 3`)
+    // A share taken away nets to zero: it counts for nothing, as a product not sold at all (a
+    // month less its days outside the range leaves such rows for the products sold only there).
+    .having(sql`sum(${sold.quantity}) <> 0 or sum(${sold.totalCents}) <> 0`);
 
   const staffRows = await admin.db
     .select({
