@@ -41,51 +41,40 @@ type Sale = {
   refunded?: boolean;
 };
 
+/** One sale: its store day and hour, place, product and quantity, and how it ended if not sold. */
+const sale = (
+  day: string,
+  hour: number,
+  place: Sale['place'],
+  product: Sale['product'],
+  quantity: number,
+  end: Pick<Sale, 'status' | 'refunded'> = {},
+): Sale => ({ day, hour, place, product, quantity, ...end });
+
 // Month ends, month starts and the late-night edge (23:30 in Lima is the next day in UTC).
 const sales: Sale[] = [
-  { day: '2026-01-20', hour: 10, place: 'a', product: 'cake', quantity: 2 },
-  { day: '2026-01-31', hour: 23, place: 'a', product: 'mug', quantity: 5 },
-  { day: '2026-01-31', hour: 12, place: 'b', product: 'cake', quantity: 1, refunded: true },
-  { day: '2026-02-01', hour: 0, place: 'a', product: 'pin', quantity: 3 },
-  { day: '2026-02-01', hour: 9, place: 'b', product: 'cake', quantity: 4 },
-  {
-    day: '2026-02-02',
-    hour: 11,
-    place: 'a',
-    product: 'cake',
-    quantity: 1,
-    status: 'CANCELED_BY_PLACE',
-  },
-  { day: '2026-02-10', hour: 15, place: 'b', product: 'mug', quantity: 2 },
-  { day: '2026-02-14', hour: 20, place: 'a', product: 'cake', quantity: 6 },
-  {
-    day: '2026-02-27',
-    hour: 8,
-    place: 'a',
-    product: 'pin',
-    quantity: 1,
-    status: 'CANCELED_BY_USER',
-  },
-  { day: '2026-02-28', hour: 23, place: 'b', product: 'pin', quantity: 7 },
-  { day: '2026-03-01', hour: 1, place: 'a', product: 'mug', quantity: 2, refunded: true },
-  { day: '2026-03-01', hour: 13, place: 'a', product: 'cake', quantity: 3 },
-  { day: '2026-03-05', hour: 10, place: 'b', product: 'cake', quantity: 2 },
-  { day: '2026-03-15', hour: 10, place: 'a', product: 'mug', quantity: 4 },
-  {
-    day: '2026-03-16',
-    hour: 16,
-    place: 'b',
-    product: 'pin',
-    quantity: 2,
-    status: 'CANCELED_BY_PLACE',
-  },
-  { day: '2026-03-31', hour: 23, place: 'a', product: 'pin', quantity: 1 },
-  { day: '2026-04-01', hour: 7, place: 'b', product: 'mug', quantity: 3 },
-  { day: '2026-04-03', hour: 12, place: 'a', product: 'cake', quantity: 5, refunded: true },
-  { day: '2026-04-04', hour: 12, place: 'a', product: 'cake', quantity: 1 },
+  sale('2026-01-20', 10, 'a', 'cake', 2),
+  sale('2026-01-31', 23, 'a', 'mug', 5),
+  sale('2026-01-31', 12, 'b', 'cake', 1, { refunded: true }),
+  sale('2026-02-01', 0, 'a', 'pin', 3),
+  sale('2026-02-01', 9, 'b', 'cake', 4),
+  sale('2026-02-02', 11, 'a', 'cake', 1, { status: 'CANCELED_BY_PLACE' }),
+  sale('2026-02-10', 15, 'b', 'mug', 2),
+  sale('2026-02-14', 20, 'a', 'cake', 6),
+  sale('2026-02-27', 8, 'a', 'pin', 1, { status: 'CANCELED_BY_USER' }),
+  sale('2026-02-28', 23, 'b', 'pin', 7),
+  sale('2026-03-01', 1, 'a', 'mug', 2, { refunded: true }),
+  sale('2026-03-01', 13, 'a', 'cake', 3),
+  sale('2026-03-05', 10, 'b', 'cake', 2),
+  sale('2026-03-15', 10, 'a', 'mug', 4),
+  sale('2026-03-16', 16, 'b', 'pin', 2, { status: 'CANCELED_BY_PLACE' }),
+  sale('2026-03-31', 23, 'a', 'pin', 1),
+  sale('2026-04-01', 7, 'b', 'mug', 3),
+  sale('2026-04-03', 12, 'a', 'cake', 5, { refunded: true }),
+  sale('2026-04-04', 12, 'a', 'cake', 1),
   // Another company of the tenant: never in main's figures.
-  { day: '2026-02-15', hour: 12, place: 'rival', product: 'cake', quantity: 9 },
-  { day: '2026-03-02', hour: 12, place: 'rival', product: 'cake', quantity: 9 },
+  sale('2026-02-15', 12, 'rival', 'cake', 9),
+  sale('2026-03-02', 12, 'rival', 'cake', 9),
 ];
 
 /** Places an order, then dates it and moves it to `sale`'s product, quantity and outcome. */
