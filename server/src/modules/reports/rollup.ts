@@ -1,4 +1,5 @@
 import { eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { IndexColumn } from 'drizzle-orm/pg-core';
 import { STORE_TIME_ZONE, type OrderStatus } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import {
@@ -147,6 +148,15 @@ function rollProducts(
     .then((r) => r);
 }
 
+/** The orders of a group, counted with the sign of the move (a counter's `orders` column). */
+const signedCount = (sign: 1 | -1) => sql<number>`(${sign} * count(*))::int`.as('orders');
+
+/** A counter's conflict clause: on its key, the orders counted are added to the row's. */
+const addedOrders = (
+  table: typeof orderStatusDaily | typeof orderCounts,
+  target: IndexColumn[],
+) => ({ target, set: { orders: sql`${table.orders} + excluded.orders` } });
+
 /**
  * Adds (1) or takes away (-1) the orders matched by `where` in the dashboard's orders by status,
  * under `status` (null: each order's own). One statement, started at once like `roll`'s.
@@ -169,22 +179,21 @@ function rollStatus(
           status: (status ? sql<string>`${status}::text` : sql<string>`${orders.status}`).as(
             'status',
           ),
-          orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
+          orders: signedCount(sign),
         })
         .from(orders)
         .where(where)
         .groupBy(sql`1, 2, 3, 4, 5`),
     )
-    .onConflictDoUpdate({
-      target: [
+    .onConflictDoUpdate(
+      addedOrders(orderStatusDaily, [
         orderStatusDaily.appId,
         orderStatusDaily.companyUid,
         orderStatusDaily.day,
         orderStatusDaily.placeUid,
         orderStatusDaily.status,
-      ],
-      set: { orders: sql`${orderStatusDaily.orders} + excluded.orders` },
-    })
+      ]),
+    )
     .then((r) => r);
 }
 
@@ -213,22 +222,21 @@ function rollCount(
             ? sql<string>`${as.paymentStatus}::text`
             : sql<string>`${orders.paymentStatus}`
           ).as('payment_status'),
-          orders: sql<number>`(${sign} * count(*))::int`.as('orders'),
+          orders: signedCount(sign),
         })
         .from(orders)
         .where(where)
         .groupBy(sql`1, 2, 3, 4, 5`),
     )
-    .onConflictDoUpdate({
-      target: [
+    .onConflictDoUpdate(
+      addedOrders(orderCounts, [
         orderCounts.appId,
         orderCounts.companyUid,
         orderCounts.placeUid,
         orderCounts.status,
         orderCounts.paymentStatus,
-      ],
-      set: { orders: sql`${orderCounts.orders} + excluded.orders` },
-    })
+      ]),
+    )
     .then((r) => r);
 }
 

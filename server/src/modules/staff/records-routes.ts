@@ -4,6 +4,7 @@ import { pagedAnswer, pageWindow } from '../../lib/pagination';
 import { requireStaff, staffOnly } from './guard';
 import { listRecords, recordsCsv } from './records';
 import { access, errors, tags, type StaffServer } from './route-docs';
+import { sendCsvDownload } from '../../lib/csv-download';
 
 /** The records report, as JSON pages and as a CSV download. */
 export function recordsRoutes(server: StaffServer): void {
@@ -56,14 +57,7 @@ export function recordsRoutes(server: StaffServer): void {
         place_uid: filters.place_uid || undefined,
       });
       const today = storeDateOf(new Date());
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="registros-${today}.csv"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is (never serialized); the schema's string describes the file.
-          .send(stream as unknown as string)
-      );
+      return sendCsvDownload(reply, `registros-${today}.csv`, stream);
     },
   );
 }

@@ -33,6 +33,7 @@ import { bulkEditProducts } from './bulk';
 import { productsCsv } from './csv-export';
 import { importProductsCsv } from './csv-import';
 import { errors, tags } from '../route-docs';
+import { sendCsvDownload } from '../../../lib/csv-download';
 
 const access =
   'Back office (catalogue area: OWNER and MANAGER): 401 without a session, 403 {code, detail} for any other role; a product of another company is 404.';
@@ -185,14 +186,7 @@ export const adminCatalogueCsvRoutes: FastifyPluginAsyncZod = async (server) => 
     },
     async (request, reply) => {
       const csv = await productsCsv(requireAdmin(request));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="productos-${storeDateOf(new Date())}.csv"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvDownload(reply, `productos-${storeDateOf(new Date())}.csv`, csv);
     },
   );
 

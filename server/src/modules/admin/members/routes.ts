@@ -18,6 +18,7 @@ import { memberLedger, memberOrders, memberRedemptions } from './history';
 import { listMembers, membersCsv } from './list';
 import { getMember } from './profile';
 import { errors, tags, uidParams } from '../route-docs';
+import { sendCsvDownload } from '../../../lib/csv-download';
 
 const access =
   "Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant. A member of the company joined one of its programs or ordered at one of its places (for a user limited to places: at one of those); anyone else, another company's or another tenant's member included, is 404.";
@@ -64,17 +65,7 @@ export const adminMemberRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const stream = await membersCsv(requireAdmin(request), { q: request.query.q });
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="clientes-${storeDateOf(new Date())}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is (never serialized); the schema's string describes the file.
-          .send(stream as unknown as string)
-      );
+      return sendCsvDownload(reply, `clientes-${storeDateOf(new Date())}.csv`, stream);
     },
   );
 

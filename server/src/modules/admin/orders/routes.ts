@@ -32,6 +32,7 @@ import {
 import { recentOrders as recentOrdersOf } from '../../staff/orders';
 import { orderMail, recentOrdersDoc, transitionDoc } from '../../staff/order-docs';
 import { errors, tags, uidParams } from '../route-docs';
+import { sendCsvDownload } from '../../../lib/csv-download';
 
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant; an order of another company is 404.';
@@ -92,17 +93,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const stream = adminOrdersCsv(requireAdmin(request), filtersOf(request.query));
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header(
-            'content-disposition',
-            `attachment; filename="pedidos-${storeDateOf(new Date())}.csv"`,
-          )
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is (never serialized); the schema's string describes the file.
-          .send(stream as unknown as string)
-      );
+      return sendCsvDownload(reply, `pedidos-${storeDateOf(new Date())}.csv`, stream);
     },
   );
 

@@ -18,6 +18,7 @@ import { resourceRoutes } from '../resource-routes';
 import { pollCsv, pollResults, textAnswers } from './results';
 import { createPoll, deletePoll, getPoll, listPolls, pollPrograms, updatePoll } from './service';
 import { errors, tags, uidParams } from '../route-docs';
+import { sendCsvDownload } from '../../../lib/csv-download';
 
 const access =
   "Back office, polls (area `engagement`): 401 without a session, 403 {code, detail} unless the user is OWNER or MANAGER of a company of this tenant. Polls belong to the company's programs (not to places: every manager of the company sees them); a poll of another company is 404.";
@@ -146,14 +147,7 @@ export const adminPollRoutes: FastifyPluginAsyncZod = async (server) => {
     },
     async (request, reply) => {
       const { stream, filename } = await pollCsv(requireAdmin(request), request.params.uid);
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is (never serialized); the schema's string describes the file.
-          .send(stream as unknown as string)
-      );
+      return sendCsvDownload(reply, filename, stream);
     },
   );
 };

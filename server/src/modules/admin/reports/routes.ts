@@ -4,6 +4,7 @@ import { adminReport, adminReportQuery, reportKind } from '@store/contract';
 import { adminOnly, requireAdmin } from '../guard';
 import { reportCsv, salesReport } from './service';
 import { errors, tags } from '../route-docs';
+import { sendCsvDownload } from '../../../lib/csv-download';
 
 const access =
   'Back office: 401 without a session, 403 {code, detail} when the user is not OWNER or MANAGER of a company of this tenant.';
@@ -51,14 +52,8 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (server) => {
     async (request, reply) => {
       const { report } = request.params;
       const csv = await reportCsv(requireAdmin(request), report, request.query);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="reporte-${report}-${request.query.from}-${request.query.to}.csv"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(csv);
+      const { from, to } = request.query;
+      return sendCsvDownload(reply, `reporte-${report}-${from}-${to}.csv`, csv);
     },
   );
 };
