@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { httpRequests } from '../src/modules/monitoring/metrics';
 import { testClock } from './support/clock';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -82,4 +83,18 @@ test('a hit is compressed for the client that asks, with the headers of the answ
       assert.equal(hit.headers[header], miss.headers[header], header);
     assert.match(String(hit.headers.vary), /accept-encoding/i);
   }
+});
+
+test('a hit is still counted by the metrics, under its route', async () => {
+  const url = `/api/v7/places/${place}/products/?page_size=3`;
+  assert.equal((await t.get(url)).headers['x-cache'], 'miss');
+  const served = async () =>
+    (await httpRequests.get()).values
+      .filter(
+        (v) => v.labels.route === '/api/v7/places/:uid/products/' && v.labels.status === '200',
+      )
+      .reduce((sum, v) => sum + v.value, 0);
+  const before = await served();
+  assert.equal((await t.get(url)).headers['x-cache'], 'hit');
+  assert.equal(await served(), before + 1);
 });
