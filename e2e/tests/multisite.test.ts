@@ -226,3 +226,38 @@ test(
     assert.equal(await coins.getAttribute('href'), `${prefix}/orders/coins`);
   },
 );
+
+test(
+  'the home the server drew stays through hydration: no loading screen in its place',
+  { skip },
+  async () => {
+    const server = harness.server();
+    const { context, page } = await harness.newPage();
+    await acceptCookiesUpFront(context, server.url('multi.localhost'));
+    // Every removal of the server's home, and every loading screen put in its place, from the start.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { homeChanges: string[] }).homeChanges = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.removedNodes))
+            if (
+              node instanceof HTMLElement &&
+              node.matches('.multisite-home, :has(.multisite-home)')
+            )
+              seen.push(`removed ${node.className}`);
+          for (const node of Array.from(record.addedNodes))
+            if (node instanceof HTMLElement && node.matches('.loading, :has(.loading)'))
+              seen.push(`added ${node.className}`);
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(server.url('multi.localhost', '/'));
+    await hydrated(page, '.multisite-home');
+    await page.waitForLoadState('networkidle');
+    const changes = await page.evaluate(
+      () => (window as unknown as { homeChanges: string[] }).homeChanges,
+    );
+    assert.deepEqual(changes, []);
+  },
+);

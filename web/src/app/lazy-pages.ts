@@ -46,13 +46,23 @@ export const CartPage = screen(
   () => import('../features/cart').then((m) => ({ default: m.CartPage })),
   ['checkout'],
 );
-export const MultisiteHome = screen(() =>
-  import('../features/tenancy/components/multisite-home').then((m) => ({
-    default: m.MultisiteHome,
-  })),
+// The multisite home and its category pages are first pages the server renders, in the main
+// catalogue's words alone: they load no screen texts. Texts arriving while React hydrated them
+// re-rendered every component that translates, and React dropped the server's page for the
+// loading screen until the chunk came (a click in that moment was lost).
+export const MultisiteHome = screen(
+  () =>
+    import('../features/tenancy/components/multisite-home').then((m) => ({
+      default: m.MultisiteHome,
+    })),
+  [],
 );
-export const CategoryPage = screen(() =>
-  import('../features/tenancy/components/category-page').then((m) => ({ default: m.CategoryPage })),
+export const CategoryPage = screen(
+  () =>
+    import('../features/tenancy/components/category-page').then((m) => ({
+      default: m.CategoryPage,
+    })),
+  [],
 );
 
 const auth = () => import('../features/auth');
