@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { and, eq, sql } from 'drizzle-orm';
+import { orderStatuses, paymentStatus } from '@store/contract';
 import { orderCounts, orders } from '../src/db/schema';
 import { applyPayment } from '../src/modules/payments/updates';
 import { rebuildRollups } from '../src/modules/reports/rollup';
@@ -29,22 +30,9 @@ let owner: Record<string, string>;
 let otherOwner: Record<string, string>;
 let member: Awaited<ReturnType<typeof registerMember>>;
 
-const statuses = [
-  'RECEIVED',
-  'ACCEPTED',
-  'SHIPPED',
-  'DELIVERED',
-  'CANCELED_BY_PLACE',
-  'CANCELED_BY_USER',
-];
-const paymentStatuses = [
-  'PAY_ON_DELIVERY',
-  'IN_PROCESS',
-  'PAID',
-  'REJECTED',
-  'REFUND_PENDING',
-  'REFUNDED',
-];
+const statuses = orderStatuses;
+// The list never shows an order whose card is still being charged (PENDING).
+const paymentStatuses = paymentStatus.options.filter((status) => status !== 'PENDING');
 type OrderRow = typeof orders.$inferSelect;
 type Filters = { status?: string; payment_status?: string; place?: string };
 
