@@ -1,19 +1,11 @@
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fakeBrowserWindow } from './support/browser-window';
 
 // Minimal browser globals for the client: localStorage and location.
-const store = new Map<string, string>();
-const localStorage = {
-  getItem: (key: string) => store.get(key) ?? null,
-  setItem: (key: string, value: string) => void store.set(key, String(value)),
-  removeItem: (key: string) => void store.delete(key),
-  clear: () => store.clear(),
-};
-Object.assign(globalThis, {
-  window: {
-    localStorage,
-    location: { origin: 'http://shop.localhost', hostname: 'www.shop.localhost' },
-  },
+const store = fakeBrowserWindow({
+  origin: 'http://shop.localhost',
+  hostname: 'www.shop.localhost',
 });
 
 const { api, ApiError, setStepUpHandler } = await import('../src/api/client');

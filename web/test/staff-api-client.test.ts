@@ -1,20 +1,9 @@
 import { beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { fakeBrowserWindow } from './support/browser-window';
 
 // The staff area's use of the one API client: the CSV download and the role probe.
-const store = new Map<string, string>();
-const localStorage = {
-  getItem: (key: string) => store.get(key) ?? null,
-  setItem: (key: string, value: string) => void store.set(key, String(value)),
-  removeItem: (key: string) => void store.delete(key),
-  clear: () => store.clear(),
-};
-Object.assign(globalThis, {
-  window: {
-    localStorage,
-    location: { origin: 'http://shop.localhost', hostname: 'shop.localhost' },
-  },
-});
+const store = fakeBrowserWindow({ origin: 'http://shop.localhost', hostname: 'shop.localhost' });
 
 const { apiDownload, ApiError } = await import('../src/api/client');
 const { staffMeQuery } = await import('../src/api/get-staff-me');

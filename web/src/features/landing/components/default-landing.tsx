@@ -127,35 +127,29 @@ export function DefaultLanding({
   const Header = preview ? 'div' : 'header';
   const Main = preview ? 'div' : 'main';
   const Footer = preview ? 'div' : 'footer';
+  const socialLinks = [
+    { href: company.facebook_page, label: 'landing.facebook', Icon: FacebookIcon },
+    { href: company.instagram_page, label: 'landing.instagram', Icon: InstagramIcon },
+  ] as const;
 
   return (
     <div className="landing landing--default">
       <Header className="landing__header">
         <ul className="landing__social" aria-label={t('landing.social')}>
-          {company.facebook_page ? (
-            <li>
-              <a
-                href={company.facebook_page}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('landing.facebook', { name: company.name })}
-              >
-                <FacebookIcon />
-              </a>
-            </li>
-          ) : null}
-          {company.instagram_page ? (
-            <li>
-              <a
-                href={company.instagram_page}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={t('landing.instagram', { name: company.name })}
-              >
-                <InstagramIcon />
-              </a>
-            </li>
-          ) : null}
+          {socialLinks.map(({ href, label, Icon }) =>
+            href ? (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={t(label, { name: company.name })}
+                >
+                  <Icon />
+                </a>
+              </li>
+            ) : null,
+          )}
         </ul>
         <Link
           to="/"
