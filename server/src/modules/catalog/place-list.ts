@@ -46,7 +46,14 @@ export const PRODUCTS_PAGE_SIZE = 24;
  * the rows, it guesses). On PGlite, one session with no pool to force generic plans in, that
  * planning was about a third of a cold first page's CPU (bench/RESULTS.md, 2026-12-01).
  */
-type ListShape = { category: boolean; redeemable: boolean; search: boolean; firstPage: boolean };
+type ListShape = {
+  category: boolean;
+  redeemable: boolean;
+  search: boolean;
+  firstPage: boolean;
+  /** Read from the list's end (a page past the middle): see `readPlaceProducts`. */
+  fromEnd: boolean;
+};
 
 /** The values of one list, or the placeholders standing for them in a statement built once. */
 type ListValues = {
@@ -115,6 +122,7 @@ function buildListPage(db: Database, shape: ListShape) {
   };
   const rank =
     v.search !== undefined ? tsMatch(placeProducts.searchVector, v.search).rank : undefined;
+  const order = shape.fromEnd ? desc : asc;
   const page = db
     .select({
       productUid: placeProducts.productUid,
@@ -146,8 +154,8 @@ function buildListPage(db: Database, shape: ListShape) {
     )
     .orderBy(
       ...(rank ? [desc(rank)] : []),
-      asc(placeProducts.position),
-      asc(placeProducts.productUid),
+      order(placeProducts.position),
+      order(placeProducts.productUid),
     )
     // Written in only for the one first-page size, so the texts stay few (db/client.ts names them).
     .limit(
@@ -176,7 +184,7 @@ function buildListPage(db: Database, shape: ListShape) {
         productCategories,
         sameTenant(productCategories, products, eq(productCategories.uid, products.categoryUid)),
       )
-      .orderBy(desc(page.rank), asc(page.position), asc(page.productUid))
+      .orderBy(desc(page.rank), order(page.position), order(page.productUid))
       // Unnamed here: db/client.ts names the statements by its own rules (a search stays unnamed).
       .prepare('')
   );
@@ -190,7 +198,7 @@ const listPages = builtOnce(() => new Map<string, ReturnType<typeof buildListPag
 
 function listPage(db: Database, shape: ListShape) {
   const pages = listPages(db);
-  const key = `${shape.category}.${shape.redeemable}.${shape.search}.${shape.firstPage}`;
+  const key = `${shape.category}.${shape.redeemable}.${shape.search}.${shape.firstPage}.${shape.fromEnd}`;
   let page = pages.get(key);
   if (!page) pages.set(key, (page = buildListPage(db, shape)));
   return page;
@@ -239,6 +247,21 @@ async function readPlaceProducts(
     redeemable: filters.isRedeemable,
     search,
   };
+  // A page past the middle of a list is read from the list's end, backwards, and turned round:
+  // an OFFSET walks every row before the page, so the last page of a large store cost as much as
+  // the whole list (bench/RESULTS.md, 10^7 orders). The count (a few place_product_counts rows)
+  // says where the middle is; a search's count is its ranking, so a search reads forwards.
+  const counted =
+    search === undefined && window.offset > 0
+      ? (await listCount(db, { ...values, tenant: scope }))[0].total
+      : undefined;
+  const fromEnd = counted !== undefined && window.offset * 2 > counted;
+  // Past the end: nothing to read (the place is still checked, as for an empty page).
+  if (counted !== undefined && window.offset >= counted) {
+    await findPlace(db, app, placeUid);
+    return { count: counted, results: [] as Product[] };
+  }
+  const pageRows = fromEnd ? Math.min(window.limit, counted - window.offset) : window.limit;
   // A search is planned for its own words; a list's best plan is the same whatever its values.
   const rows = await listPage(search === undefined ? genericPlans(db) : db, {
     category: category !== undefined,
@@ -252,12 +275,19 @@ async function readPlaceProducts(
       category === undefined &&
       values.redeemable === undefined &&
       search === undefined,
-  }).execute({ ...values, tenant: app.uid, limit: window.limit, offset: window.offset });
+    fromEnd,
+  }).execute({
+    ...values,
+    tenant: app.uid,
+    limit: pageRows,
+    offset: fromEnd ? counted - window.offset - pageRows : window.offset,
+  });
+  if (fromEnd) rows.reverse();
   // An empty page (past the end, nothing matches, or no such place) carries no count: ask for it.
   if (!rows.length) await findPlace(db, app, placeUid);
   const total = rows.length
     ? rows[0].total
-    : (await listCount(db, { ...values, tenant: scope }))[0].total;
+    : (counted ?? (await listCount(db, { ...values, tenant: scope }))[0].total);
   return {
     count: total,
     results: rows.map((r) =>
