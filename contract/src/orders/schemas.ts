@@ -5,7 +5,7 @@ import { formRules } from '../forms/rules';
 import { emailField, isoDate, requiredText, ruleString } from '../forms/zod';
 import { money } from '../catalog/money';
 import { cartLineInput } from '../catalog/cart';
-import { orderStatus } from './status';
+import { orderStatus, paymentStatuses } from './status';
 import { cancelReasonCode } from './cancel-reasons';
 import { orderMessages } from './messages';
 import { INFLUENCER_UID_PATTERN } from '../marketing/influencer';
@@ -238,15 +238,7 @@ export const billing = z.object({
  * REJECTED: the provider declined it later (the order is canceled); REFUND_PENDING: a refund the
  * provider has not done yet (retried, shown to staff).
  */
-export const paymentStatus = z.enum([
-  'PAY_ON_DELIVERY',
-  'PENDING',
-  'IN_PROCESS',
-  'PAID',
-  'REJECTED',
-  'REFUND_PENDING',
-  'REFUNDED',
-]);
+export const paymentStatus = z.enum(paymentStatuses);
 
 /**
  * Products the store removed from the order before preparing it: by how much the total went

@@ -10,6 +10,21 @@ export const orderStatuses = [
   'CANCELED_BY_USER',
 ] as const;
 export const orderStatus = z.enum(orderStatuses);
+
+/** An order's payment states (what each means: `paymentStatus` in ./schemas). */
+export const paymentStatuses = [
+  'PAY_ON_DELIVERY',
+  'PENDING',
+  'IN_PROCESS',
+  'PAID',
+  'REJECTED',
+  'REFUND_PENDING',
+  'REFUNDED',
+] as const;
+
+/** The payment states an orders list shows and filters by: an order whose card is still being
+ * charged (PENDING) is never listed. */
+export const listedPaymentStatuses = paymentStatuses.filter((status) => status !== 'PENDING');
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** Who moves an order: the member who placed it, or the store's staff. */

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminMe } from '@store/contract/admin/schemas';
 import type { AdminOrder } from '@store/contract/admin/orders';
-import { orderStatuses } from '@store/contract/orders/status';
+import { listedPaymentStatuses, orderStatuses } from '@store/contract/orders/status';
 import { ApiError } from '../../../api/client';
 import { SelectField, TextField } from '../../../components/form-fields';
 import { PageMessage } from '../../../components/page-message';
@@ -19,15 +19,6 @@ import { ListHead, ListPanel, ListSearch } from '../shell/resource-list';
 import { ListTable, type ListColumn } from '../shell/list-table';
 import { StatusPill, orderStateTone } from '../shell/status-pill';
 
-/** Payment states an owner filters by (PENDING orders are never listed). */
-const paymentStates = [
-  'PAY_ON_DELIVERY',
-  'IN_PROCESS',
-  'PAID',
-  'REJECTED',
-  'REFUND_PENDING',
-  'REFUNDED',
-] as const;
 const sorts = ['-created_at', 'created_at', '-total', 'total'] as const;
 const filterNames = ['status', 'payment_status', 'place', 'date_from', 'date_to'] as const;
 
@@ -249,7 +240,7 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
             value={filters.payment_status ?? ''}
             onChange={choose('payment_status')}
             placeholder={t('admin.orders.all')}
-            options={paymentStates.map((s) => ({
+            options={listedPaymentStatuses.map((s) => ({
               value: s,
               label: t(`admin.orders.payment_${s}`),
             }))}
