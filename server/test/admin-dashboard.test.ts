@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   addDays,
@@ -10,7 +11,7 @@ import {
   storeDateOf,
   storeDayStart,
 } from '@store/contract';
-import { orders } from '../src/db/schema';
+import { loyaltyLedger, orders, type LoyaltyCurrency } from '../src/db/schema';
 import { rebuildRollups } from '../src/modules/reports/rollup';
 import { startTestApp, type TestApp } from './support/test-app';
 import { makeStaffShop, placeOrder, type StaffShop } from './support/staff';
@@ -220,6 +221,32 @@ describe('admin dashboard', () => {
     assert.equal(rival.statusCode, 200);
     assert.equal(rival.data.sales, '0.00');
     assert.equal(rival.data.points_issued, 0);
+  });
+  test('points and coins, earned and spent, each count as a positive figure of its own', async () => {
+    const before = await get('?period=today');
+    const line = (currency: LoyaltyCurrency, kind: 'earn' | 'spend', amount: number) => ({
+      appId: s.app.uid,
+      uid: randomUUID(),
+      programUid: s.programs.club,
+      userUid: s.users.ana.uid,
+      currency,
+      kind,
+      amount,
+      createdAt: now,
+    });
+    await t.db
+      .insert(loyaltyLedger)
+      .values([
+        line('POINTS', 'spend', -3),
+        line('COINS', 'earn', 11),
+        line('COINS', 'spend', -4),
+        line('STAMPS', 'earn', 1),
+      ]);
+    const after = await get('?period=today');
+    assert.equal(after.points_issued, before.points_issued);
+    assert.equal(after.points_spent, before.points_spent + 3);
+    assert.equal(after.coins_issued, before.coins_issued + 11);
+    assert.equal(after.coins_spent, before.coins_spent + 4);
   });
   test('live: a new order, its acceptance and its cancellation move the figures at once', async () => {
     const before = await get('?period=today');
