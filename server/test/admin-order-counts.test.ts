@@ -30,7 +30,6 @@ let owner: Record<string, string>;
 let otherOwner: Record<string, string>;
 let member: Awaited<ReturnType<typeof registerMember>>;
 
-const statuses = orderStatuses;
 type OrderRow = typeof orders.$inferSelect;
 type Filters = { status?: string; payment_status?: string; place?: string };
 
@@ -67,7 +66,7 @@ async function countByRows(s: Shop, f: Filters): Promise<number> {
 async function assertCountsExact(s: Shop, auth: Record<string, string>) {
   const sets: Filters[] = [
     {},
-    ...statuses.map((status) => ({ status })),
+    ...orderStatuses.map((status) => ({ status })),
     ...listedPaymentStatuses.map((payment_status) => ({ payment_status })),
     { place: s.place },
     { place: s.other },

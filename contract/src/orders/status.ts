@@ -10,6 +10,7 @@ export const orderStatuses = [
   'CANCELED_BY_USER',
 ] as const;
 export const orderStatus = z.enum(orderStatuses);
+export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** An order's payment states (what each means: `paymentStatus` in ./schemas). */
 export const paymentStatuses = [
@@ -22,10 +23,11 @@ export const paymentStatuses = [
   'REFUNDED',
 ] as const;
 
-/** The payment states an orders list shows and filters by: an order whose card is still being
- * charged (PENDING) is never listed. */
+/**
+ * The payment states an orders list shows and filters by: an order whose card is still being
+ * charged (PENDING) is never listed.
+ */
 export const listedPaymentStatuses = paymentStatuses.filter((status) => status !== 'PENDING');
-export type OrderStatus = z.infer<typeof orderStatus>;
 
 /** Who moves an order: the member who placed it, or the store's staff. */
 export type OrderActor = 'member' | 'place';

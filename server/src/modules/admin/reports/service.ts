@@ -184,17 +184,15 @@ export async function salesReport(
     .groupBy(sql`1, 2, 3`)
     .having(sql`sum(${sold.quantity}) <> 0 or sum(${sold.totalCents}) <> 0`)
     .as('grouped');
-  const figure = (slot: keyof Cell, of: 'quantity' | 'cents') => {
-    const where =
-      slot === 'previous'
-        ? sql`not ${grouped.current} and ${grouped.outcome} = 'sale'`
-        : slot === 'current'
-          ? sql`${grouped.current} and ${grouped.outcome} = 'sale'`
-          : slot === 'canceled'
-            ? sql`${grouped.current} and ${grouped.outcome} = 'canceled'`
-            : sql`${grouped.current} and ${grouped.outcome} not in ('sale', 'canceled')`;
-    return sql<number>`coalesce(sum(${grouped[of]}) filter (where ${where}), 0)::bigint`;
+  // Which grouped rows each of a product's figures sums: the rule `add` applies to the orders.
+  const slotRows: Record<keyof Cell, SQL> = {
+    current: sql`${grouped.current} and ${grouped.outcome} = 'sale'`,
+    previous: sql`not ${grouped.current} and ${grouped.outcome} = 'sale'`,
+    canceled: sql`${grouped.current} and ${grouped.outcome} = 'canceled'`,
+    refunded: sql`${grouped.current} and ${grouped.outcome} not in ('sale', 'canceled')`,
   };
+  const figure = (slot: keyof Cell, of: 'quantity' | 'cents') =>
+    sql<number>`coalesce(sum(${grouped[of]}) filter (where ${slotRows[slot]}), 0)::bigint`;
   const productRows = await admin.db
     .select({
       product: grouped.product,
