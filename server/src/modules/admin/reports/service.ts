@@ -41,20 +41,44 @@ const emptyCell = (): Cell => ({
   refunded: { count: 0, cents: 0 },
 });
 
-/** Adds a rollup row's figures to its cell: current-period rows by outcome, previous ones kept only. */
+const salesOutcomes: readonly SalesOutcome[] = ['sale', 'canceled', 'refunded'];
+
+/**
+ * Which of a cell's figures a rollup row adds to, or none: this period's rows by outcome, the
+ * period before's sales only. The one rule: the orders apply it here (`add`), the products in
+ * their statement (`slotRows`, built from it).
+ */
+function slotOf(current: boolean, outcome: SalesOutcome): keyof Cell | null {
+  if (!current) return outcome === 'sale' ? 'previous' : null;
+  return outcome === 'sale' ? 'current' : outcome;
+}
+
+/** Adds a rollup row's figures to its cell (`slotOf`). */
 function add(cell: Cell, current: boolean, outcome: SalesOutcome, count: number, cents: number) {
-  const slot = !current
-    ? outcome === 'sale'
-      ? cell.previous
-      : null
-    : outcome === 'sale'
-      ? cell.current
-      : outcome === 'canceled'
-        ? cell.canceled
-        : cell.refunded;
+  const slot = slotOf(current, outcome);
   if (!slot) return;
-  slot.count += count;
-  slot.cents += cents;
+  cell[slot].count += count;
+  cell[slot].cents += cents;
+}
+
+/** `slotOf` as SQL over a statement's period flag and outcome column: the rows one slot sums. */
+function slotRows(current: SQL, outcome: SQL): Record<keyof Cell, SQL> {
+  const pairs = (slot: keyof Cell) =>
+    [true, false].flatMap((isCurrent) =>
+      salesOutcomes
+        .filter((o) => slotOf(isCurrent, o) === slot)
+        .map(
+          (o) =>
+            sql`(${isCurrent ? current : sql`not ${current}`} and ${outcome} = ${sql.raw(`'${o}'`)})`,
+        ),
+    );
+  const rows = (slot: keyof Cell) => sql`(${sql.join(pairs(slot), sql` or `)})`;
+  return {
+    current: rows('current'),
+    previous: rows('previous'),
+    canceled: rows('canceled'),
+    refunded: rows('refunded'),
+  };
 }
 
 function rowOf(key: string, label: string, c: Cell): AdminReportRow {
@@ -185,14 +209,9 @@ export async function salesReport(
     .having(sql`sum(${sold.quantity}) <> 0 or sum(${sold.totalCents}) <> 0`)
     .as('grouped');
   // Which grouped rows each of a product's figures sums: the rule `add` applies to the orders.
-  const slotRows: Record<keyof Cell, SQL> = {
-    current: sql`${grouped.current} and ${grouped.outcome} = 'sale'`,
-    previous: sql`not ${grouped.current} and ${grouped.outcome} = 'sale'`,
-    canceled: sql`${grouped.current} and ${grouped.outcome} = 'canceled'`,
-    refunded: sql`${grouped.current} and ${grouped.outcome} not in ('sale', 'canceled')`,
-  };
+  const slots = slotRows(sql`${grouped.current}`, sql`${grouped.outcome}`);
   const figure = (slot: keyof Cell, of: 'quantity' | 'cents') =>
-    sql<number>`coalesce(sum(${grouped[of]}) filter (where ${slotRows[slot]}), 0)::bigint`;
+    sql<number>`coalesce(sum(${grouped[of]}) filter (where ${slots[slot]}), 0)::bigint`;
   const productRows = await admin.db
     .select({
       product: grouped.product,
