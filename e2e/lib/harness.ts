@@ -2,6 +2,7 @@ import { after, afterEach, before, beforeEach } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { browserSkipReason, launchBrowser } from './browser';
 import { reportFailedPages } from './failure-report';
+import { recordConsole, recordPageEvents } from './page-events';
 import { startServer, type RunningServer } from './server';
 
 /** What the XSS probes of the demo and fixture tenants run when they are not stopped. */
@@ -103,6 +104,7 @@ export function useHarness(
       });
       contexts.push(context);
       openedInTest?.push(context);
+      await recordPageEvents(context);
       // Every page (and frame) reports what its CSP refused: the app must live within its policy.
       await context.exposeBinding(
         '__reportCspViolation',
@@ -141,6 +143,7 @@ export function useHarness(
       });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      recordConsole(page);
       // A server-rendered page that hydrates differently is a bug (web/src/main.tsx logs it): the
       // file fails at its end, as for a CSP violation.
       page.on('console', (message) => {
