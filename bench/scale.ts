@@ -12,7 +12,9 @@
  * SEARCH_CACHE_SECONDS=0 by default, so every call reaches the database).
  *
  * The measured tenant holds a tenth of every table (its orders, members and products grow with
- * the size); the other tenants share the rest. Prints a Markdown table per size and, at the end,
+ * the size; SCALE_PRODUCTS=n fixes the whole catalogue at n products from the first size, to
+ * tell what grows with the orders from what grows with the catalogue); the other tenants share
+ * the rest. Prints a Markdown table per size and, at the end,
  * the curve (p99 at each size over p99 at the first); writes both to SCALE_OUT (default
  * bench/out/scale.md). EXPLAIN=1 also runs each path once more with its statements recorded and
  * writes the plan of each read (EXPLAIN ANALYZE, slowest first, flagged when it is not an index

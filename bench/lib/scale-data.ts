@@ -42,6 +42,13 @@ export const ratios = {
   ledgerPerOrder: 3,
 };
 
+/**
+ * SCALE_PRODUCTS: the whole catalogue from the first size on (all tenants; the measured one holds
+ * its share), so a run compares the same catalogue under more orders: what a search's cost owes
+ * to the orders, not to the catalogue that grows beside them by default.
+ */
+const fixedCatalogue = process.env.SCALE_PRODUCTS ? Number(process.env.SCALE_PRODUCTS) : undefined;
+
 export type MeasuredTenant = {
   host: string;
   appId: string;
@@ -192,7 +199,8 @@ export async function growTo(db: Database, orders: number): Promise<Record<strin
     await run();
     timings[name] = (performance.now() - t0) / 1000;
   };
-  const products = Math.min(ratios.maxProducts, Math.ceil(orders / ratios.ordersPerProduct));
+  const products =
+    fixedCatalogue ?? Math.min(ratios.maxProducts, Math.ceil(orders / ratios.ordersPerProduct));
   const members = Math.ceil(orders / ratios.ordersPerMember);
   // One connection for the whole step: the replica role is a session setting.
   await db.transaction(async (tx) => {
