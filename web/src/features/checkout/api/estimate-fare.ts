@@ -50,11 +50,17 @@ export function useDeliveryFare(
 ) {
   const lat = useDebouncedValue(latitude, 400);
   const lng = useDebouncedValue(longitude, 400);
-  return useQuery({
+  const query = useQuery({
     ...fareEstimateQuery(placeUid, lat, lng, area),
     enabled: !!placeUid && shippingType === 'delivery' && isNumber(lat) && isNumber(lng),
     retry: false,
   });
+  // A point typed and not asked about yet counts as being asked: until the pause the answer is
+  // the last point's, and the fare box showed it as this one's (a browser test read the total
+  // of the store's point after typing another, issue 38).
+  const typing =
+    (lat !== latitude || lng !== longitude) && isNumber(latitude) && isNumber(longitude);
+  return typing && shippingType === 'delivery' ? { ...query, isFetching: true } : query;
 }
 
 export type DeliveryFareQuery = ReturnType<typeof useDeliveryFare>;
