@@ -94,7 +94,11 @@ export function OrdersBoard() {
           <h2 className="staff-panel__title">{t('staff.ordersTitle')}</h2>
           <p className="staff-muted" aria-live="off">
             {t('staff.autoRefresh')}
-            {updated ? ` · ${t('staff.updatedAt', { time: updated })}` : ''}
+            {/* Its room is kept until the first answer: the time arriving after the board showed
+                wrapped a line on a phone, and moved "Activar avisos" under a press (issue 38). */}
+            <span className={updated ? undefined : 'staff-board__updated--pending'}>
+              {` · ${t('staff.updatedAt', { time: updated ?? formatInstant(0, i18n.language, { timeStyle: 'medium' }) })}`}
+            </span>
           </p>
         </div>
         {places.length > 1 ? (
