@@ -606,7 +606,7 @@ test(
   "the cart's button stays where it shows while the place and its discounts arrive",
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: { width: 390, height: 844 } });
+    const page = await newMemberPage({ viewport: PHONE });
     await fillCart(page, ['Croissant de mantequilla']);
     // The place's name and the discounts answer late, as on a slow phone network. Drawn before
     // them, the card grew a line under the button, and a press on it was released on the
