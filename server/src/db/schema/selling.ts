@@ -58,7 +58,8 @@ export const stockMovements = pgTable(
 );
 
 /** Where an order's money counts in the reports: kept, canceled, or refunded (not canceled). */
-export type SalesOutcome = 'sale' | 'canceled' | 'refunded';
+export const salesOutcomes = ['sale', 'canceled', 'refunded'] as const;
+export type SalesOutcome = (typeof salesOutcomes)[number];
 
 const outcomeCheck = (name: string, column: unknown) =>
   check(name, sql`${column} IN ('sale', 'canceled', 'refunded')`);

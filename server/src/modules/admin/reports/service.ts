@@ -16,6 +16,7 @@ import {
   productCategories,
   products,
   salesDaily,
+  salesOutcomes,
   staffDaily,
   users,
   type SalesOutcome,
@@ -40,8 +41,6 @@ const emptyCell = (): Cell => ({
   canceled: { count: 0, cents: 0 },
   refunded: { count: 0, cents: 0 },
 });
-
-const salesOutcomes: readonly SalesOutcome[] = ['sale', 'canceled', 'refunded'];
 
 /**
  * Which of a cell's figures a rollup row adds to, or none: this period's rows by outcome, the
