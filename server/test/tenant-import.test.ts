@@ -4,8 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
-import { apps, companies, landingSections, places } from '../src/db/schema';
+import { asc, count, eq } from 'drizzle-orm';
+import { addDays, storeDateOf } from '@store/contract';
+import { apps, companies, events, landingSections, places } from '../src/db/schema';
 import { importTenant, TenantFileError } from '../src/tenants/importer';
 import { readDemoTenantFiles, seedDemoTenants } from '../src/tenants/demo-seed';
 import { tenantUid } from '../src/lib/uid';
@@ -160,6 +161,26 @@ describe('demo tenants', () => {
     assert.equal(first.length, files.length);
     const second = await seedDemoTenants(t.db);
     assert.equal(second.length, 0, 'unchanged files are not imported again');
+  });
+
+  test("the demo's events are dated from the seed's day: coming, not past", async () => {
+    // Written in the file for 2026-12-04 and 2026-12-12; seeded any day, the first come the next
+    // day and the festival eight days after (a demo seeded in 2027 showed only past events).
+    await seedDemoTenants(t.db);
+    const dates = async () =>
+      (
+        await t.db
+          .select({ name: events.name, start: events.startDate })
+          .from(events)
+          .where(eq(events.appId, tenantUid('app', 'rockypez')))
+          .orderBy(asc(events.startDate), asc(events.name))
+      ).map((e) => `${e.start} ${e.name}`);
+    const seedDay = storeDateOf(new Date());
+    assert.deepEqual(await dates(), [
+      `${addDays(seedDay, 1)} Cata de cervezas artesanales`,
+      `${addDays(seedDay, 1)} Noche de rock peruano`,
+      `${addDays(seedDay, 9)} Festival Rocky Pez`,
+    ]);
   });
 });
 

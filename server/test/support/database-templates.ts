@@ -36,8 +36,14 @@ let historyDayOnce: StoreDate | undefined;
  * history's figures plans them from this day, not from the clock.
  */
 export function historyDay(): StoreDate {
-  return (historyDayOnce ??= storeDateOf(new Date()));
+  return (historyDayOnce ??= process.env[HISTORY_DAY_VARIABLE] || storeDateOf(new Date()));
 }
+
+/**
+ * Where a process that prepared the seeded template hands its day to the processes that read it
+ * (the browser suite's files start after its preparation, maybe past midnight).
+ */
+export const HISTORY_DAY_VARIABLE = 'TEST_HISTORY_DAY';
 
 /** The name part of a template of this kind: the seeded one is a day's. */
 export async function templateName(kind: TemplateKind): Promise<string> {
