@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { createElement, lazy } from 'react';
+import type { ToastContainerProps } from 'react-toastify';
 
 // react-toastify (with the CSS it injects, about 9 KB gzip) stays out of the store front's first
 // page: the container loads right after the first render, and toasts raised before it mounts
@@ -6,8 +7,14 @@ import { lazy } from 'react';
 // the first page loads (lib/, app/, the shell, the catalogue) goes through here.
 const toastify = () => import('react-toastify');
 
+// Toasts zoom in where they stay: the default bounce rose from below the screen and, for its
+// first half second, crossed the sticky 'Ver carrito' bar the shopper taps right after adding a
+// product (seen under load, issue 38).
 export const LazyToastContainer = lazy(() =>
-  toastify().then((m) => ({ default: m.ToastContainer })),
+  toastify().then((m) => ({
+    default: (props: ToastContainerProps) =>
+      createElement(m.ToastContainer, { transition: m.Zoom, ...props }),
+  })),
 );
 
 export function toastError(message: string): void {
