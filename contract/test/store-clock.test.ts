@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   addDays,
+  daysBetween,
   hhmmOf,
   minutesOf,
   storeDateOf,
@@ -72,6 +73,9 @@ test('calendar arithmetic and weekdays of dates', () => {
   assert.equal(addDays('2026-02-28', 1), '2026-03-01');
   assert.equal(addDays('2024-02-28', 1), '2024-02-29');
   assert.equal(addDays('2026-01-01', -1), '2025-12-31');
+  assert.equal(daysBetween('2026-02-28', '2026-03-01'), 1);
+  assert.equal(daysBetween('2024-02-28', '2024-03-01'), 2);
+  assert.equal(daysBetween('2026-12-12', '2026-12-04'), -8);
   assert.equal(weekdayOf('2026-11-23'), 'monday');
   assert.equal(weekdayOf('2026-11-29'), 'sunday');
   assert.equal(minutesOf('07:30'), 450);

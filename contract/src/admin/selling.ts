@@ -3,6 +3,7 @@ import { isoDate } from '../forms/zod';
 import { money } from '../catalog/money';
 import { staffMessages } from '../staff/messages';
 import { adminMessages } from './messages';
+import { daysBetween } from '../time/store-clock';
 
 /**
  * Selling more (issue 39): stock that warns and the reports. Stock is per place; reports count
@@ -67,7 +68,7 @@ export const adminReportQuery = z
     place: z.string().trim().optional(),
   })
   .refine((v) => v.from <= v.to, { path: ['from'], message: staffMessages.dateRange })
-  .refine((v) => (Date.parse(v.to) - Date.parse(v.from)) / 86_400_000 < REPORT_MAX_DAYS, {
+  .refine((v) => daysBetween(v.from, v.to) < REPORT_MAX_DAYS, {
     path: ['to'],
     message: adminMessages.reportRangeTooLong,
   });

@@ -95,6 +95,11 @@ export function addDays(date: StoreDate, days: number): StoreDate {
   return new Date(wallMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** Whole days from one calendar date to another (negative when `to` is earlier): addDays' inverse. */
+export function daysBetween(from: StoreDate, to: StoreDate): number {
+  return Math.round((wallMs(to) - wallMs(from)) / DAY_MS);
+}
+
 /**
  * The instant the store clock reads `minute` minutes after the midnight of `date` (minute may
  * pass 1440: the next day's). Resolved against the offset in force then, twice, so a change of

@@ -1,4 +1,4 @@
-import { addDays, type StoreDate } from '@store/contract';
+import { addDays, daysBetween, type StoreDate } from '@store/contract';
 
 /**
  * The day the demo files' event dates were written for as "tomorrow". The demo events are moved
@@ -27,8 +27,4 @@ export function withDemoEventDates<T extends { events?: DemoEvent[] }>(
       ...(event.end_date ? { end_date: moved(event.end_date) } : {}),
     })),
   };
-}
-
-function daysBetween(from: StoreDate, to: StoreDate): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }

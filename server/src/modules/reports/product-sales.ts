@@ -1,6 +1,6 @@
 import { eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { addDays } from '@store/contract';
+import { addDays, daysBetween } from '@store/contract';
 import type { Database, Tx } from '../../db/client';
 import {
   NO_PLACE,
@@ -36,7 +36,7 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 /** Days of [from, to] up to `today` (the ones that may hold rows). */
 const cost = (from: string, to: string, today: string) => {
   const end = earlier(to, today);
-  return end < from ? 0 : Math.round((Date.parse(end) - Date.parse(from)) / 86_400_000) + 1;
+  return end < from ? 0 : daysBetween(from, end) + 1;
 };
 
 /** The buckets whose sum is the range [from, to] (store days, inclusive). */

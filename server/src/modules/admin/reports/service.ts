@@ -2,6 +2,7 @@ import { eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   addDays,
+  daysBetween,
   centsToMoney,
   storeDateOf,
   STORE_TIME_ZONE,
@@ -124,10 +125,6 @@ const KIND_OF: Record<string, 'redemptions' | 'stamps' | 'points'> = {
   points: 'points',
 };
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-}
-
 /**
  * Products the report's screen lists, the best sellers first: a year of a store with ten thousand
  * products would otherwise answer megabytes no one reads on a screen (Shopify's and Square's
@@ -141,7 +138,7 @@ export async function salesReport(
   { productLimit = REPORT_PRODUCT_ROWS }: { productLimit?: number } = {},
 ): Promise<AdminReport> {
   const place = query.place ? adminPlace(admin, query.place) : null;
-  const length = daysBetween(query.from, query.to);
+  const length = daysBetween(query.from, query.to) + 1;
   const previousTo = addDays(query.from, -1);
   const previousFrom = addDays(query.from, -length);
   const placeUids = place
