@@ -113,14 +113,22 @@ export async function startFacebookGraph(appId: string, secret: string): Promise
 }
 
 /**
+ * The stand-in scripts answer after a pause, as a CDN does: the buttons show, disabled, until
+ * their script has run, so a test that reads a provider's setup before then fails on every run
+ * instead of only under load (issue 38).
+ */
+const slowAsACdn = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/**
  * Stands in for Facebook's SDK (https://connect.facebook.net/<locale>/sdk.js): `FB.init` is kept
  * in `window.__fbInit`; `FB.login` answers with the access token the test put in
  * `window.__fbToken` (none: the person closed the dialog).
  */
 export async function stubFacebookSdk(page: Page): Promise<{ loads: () => string[] }> {
   const loads: string[] = [];
-  await page.route('https://connect.facebook.net/**', (route) => {
+  await page.route('https://connect.facebook.net/**', async (route) => {
     loads.push(new URL(route.request().url()).pathname);
+    await slowAsACdn();
     return route.fulfill({
       contentType: 'text/javascript',
       body: `(() => {
@@ -147,8 +155,9 @@ export async function stubFacebookSdk(page: Page): Promise<{ loads: () => string
  */
 export async function stubAppleScript(page: Page): Promise<{ loads: () => string[] }> {
   const loads: string[] = [];
-  await page.route('https://appleid.cdn-apple.com/**', (route) => {
+  await page.route('https://appleid.cdn-apple.com/**', async (route) => {
     loads.push(new URL(route.request().url()).pathname);
+    await slowAsACdn();
     return route.fulfill({
       contentType: 'text/javascript',
       body: `(() => {

@@ -56,6 +56,10 @@ const alert = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text }).first();
 const storageOf = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+// A provider's button shows, disabled, while its script loads; it is enabled once the script has
+// run and been set up (waiting only for it to show read Apple's setup before it ran, issue 38).
+const ready = (page: Page, name: string) =>
+  page.getByRole('button', { name, disabled: false }).waitFor();
 const posted = (page: Page, provider: string) =>
   page.waitForRequest(
     (r) => r.url().endsWith(`/api/v5/login/mobile/${provider}/`) && r.method() === 'POST',
@@ -88,8 +92,8 @@ test(
       height: 844,
     });
     await page.getByRole('heading', { name: 'Crear cuenta' }).waitFor();
-    await page.getByRole('button', { name: 'Continuar con Apple' }).waitFor();
-    await page.getByRole('button', { name: 'Continuar con Facebook' }).waitFor();
+    await ready(page, 'Continuar con Apple');
+    await ready(page, 'Continuar con Facebook');
     // Each script once, in Spanish, set up for the store's own ids.
     assert.deepEqual(fbScript.loads(), ['/es_LA/sdk.js']);
     assert.deepEqual(appleScript.loads(), [
@@ -209,7 +213,7 @@ test(
       .getByRole('status')
       .filter({ hasText: 'El ingreso con Facebook no está disponible en este momento.' })
       .waitFor();
-    await blocked.page.getByRole('button', { name: 'Continuar con Apple' }).waitFor();
+    await ready(blocked.page, 'Continuar con Apple');
     await blocked.page.getByRole('button', { name: 'Ingresar' }).waitFor();
     assert.equal(
       await blocked.page.getByRole('button', { name: 'Continuar con Facebook' }).count(),
