@@ -20,8 +20,8 @@
  * or the accounts' error texts), so no ceiling is above GOAL_KB any more (TARGET_KB) and theirs
  * came down. The toasts' Zoom transition (2026-12-05, issue 38) wraps the lazy container in the
  * entry chunk, a few dozen bytes that took /cart from just under 145 KB to just over: its
- * ceiling went up by 1. BUNDLE_BUDGET_KB=100 holds every page to one figure instead (a page's limit is never
- * above TARGET_KB). The web app runs on React (react, react-dom): a chunk holding Preact means a
+ * ceiling went up by 1. BUNDLE_BUDGET_KB=100 holds every page to one figure instead (a page's
+ * limit is never above TARGET_KB). The web app runs on React (react, react-dom): a chunk holding Preact means a
  * substitute runtime came back and fails, and so does a chunk without React's runtime among the
  * first page's, and a first page's file without V8's eager compile hint on its first line.
  *
