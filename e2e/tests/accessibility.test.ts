@@ -1,4 +1,4 @@
-import { fillShownField } from '../lib/checkout';
+import { addToCart, fillShownField } from '../lib/checkout';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -122,8 +122,7 @@ test('a toast stays while axe reads the page, and leaves once it is done', { ski
   const { context, page } = await newPage();
   await page.goto(harness.server().url('localhost', '/products'));
   await page.getByLabel('Local').selectOption({ label: MIRAFLORES });
-  await page.locator(`[data-product="${PRODUCT}"]`).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Agregar', exact: true }).click();
+  await addToCart(page, PRODUCT);
   const toast = page.locator('.Toastify__toast');
   await toast.waitFor();
   const release = await holdToasts(page);
