@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIsClient } from '../lib/use-is-client';
+import { dismissShownToasts } from '../lib/toast';
 import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE =
@@ -9,6 +10,7 @@ const FOCUSABLE =
 /**
  * An accessible modal dialog: aria-modal, labelled by its title, Escape and the backdrop close
  * it, Tab stays inside, focus returns where it was. Full screen on phones (see catalog.css).
+ * Toasts about the page behind close as it opens (lib/toast.ts, `dismissShownToasts`).
  */
 function ModalBody({
   labelledBy,
@@ -27,6 +29,7 @@ function ModalBody({
   close.current = onClose;
 
   useEffect(() => {
+    dismissShownToasts();
     const previous = document.activeElement as HTMLElement | null;
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
