@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AdminPlace } from '@store/contract/admin/places';
 import { weekdays as DAYS } from '@store/contract/orders/weekdays';
 import { CheckboxField } from '../../../components/form-fields';
-import { Loading } from '../../../components/loading';
+import { MapPlaceholder } from '../../../components/map-placeholder';
 import { usePlace } from './api/get-place';
 import { useUpdatePlace } from './api/update-place';
 import { PlaceState } from './place-state';
@@ -115,7 +115,7 @@ function PlaceForm({ place }: { place: AdminPlace }) {
       <section className="admin-panel">
         <h2 className="admin-panel__title">{t('admin.places.location')}</h2>
         <p className="admin-page__note">{t('admin.places.locationHint')}</p>
-        <Suspense fallback={<Loading />}>
+        <Suspense fallback={<MapPlaceholder />}>
           <PinMap
             point={point}
             fallback={FALLBACK}

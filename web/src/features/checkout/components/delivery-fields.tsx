@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { MapPlaceholder } from '../../../components/map-placeholder';
 import { useTranslation } from 'react-i18next';
 import type { AreaSummary, Place } from '@store/contract/catalog/places';
 import { SelectField, TextField } from '../../../components/form-fields';
@@ -84,7 +85,7 @@ export function DeliveryFields({ binding, areas, place, maxRadiusKm, fare }: Del
         <legend className="form-field__label">{t('checkout.coordinates')}</legend>
         <p className="form-field__hint">{t('checkout.coordinatesHint')}</p>
         {store ? (
-          <Suspense fallback={<div className="delivery-map__canvas" aria-hidden="true" />}>
+          <Suspense fallback={<MapPlaceholder />}>
             <DeliveryMap
               point={numericPoint(binding.value('latitude'), binding.value('longitude'))}
               store={store}
