@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LeafletMouseEvent, Map as LeafletMap, Marker } from 'leaflet';
 import { L, tiledMap } from '../lib/leaflet';
+import '../styles/map-box.css';
 import '../styles/delivery-map.css';
 
 /**
