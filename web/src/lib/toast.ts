@@ -33,10 +33,10 @@ export function toastSuccess(message: string): void {
 /**
  * Closes the toasts on the screen now; one still being raised is left to show. A dialog calls it
  * as it opens: on a phone the dialog fills the screen, and a toast about the page behind lay at
- * the bottom over the dialog's own button, so the press meant for the button closed the toast
- * (seen under load: "¡Canje realizado!" took the press on "Confirmar canje", issue 38). Inside an
- * aria-modal dialog a toast cannot be reached by keyboard either. The toasts are read off the
- * page because react-toastify lists them to its container only; its toasts carry their id.
+ * the bottom over the dialog's own button ("¡Canje realizado!" over "Confirmar canje", issue 38;
+ * that a leaving toast takes no press is styles/index.css's part). Inside an aria-modal dialog a
+ * toast cannot be reached by keyboard either. The toasts are read off the page because
+ * react-toastify lists them to its container only; its toasts carry their id.
  */
 export function dismissShownToasts(): void {
   const shown = Array.from(document.querySelectorAll('.Toastify__toast'), (node) => node.id);
