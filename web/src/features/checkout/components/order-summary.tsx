@@ -22,9 +22,17 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
       aria-labelledby="checkout-summary-title"
       aria-busy={loading}
     >
-      <h2 id="checkout-summary-title" className="checkout-section__title">
-        {t('checkout.summary')}
-      </h2>
+      {/* "Calculando el total..." stands beside the heading, in a line the heading already
+          takes: a note that came and went under the totals moved the submit button under a
+          press each time the order was priced again (docs/decisions.md). */}
+      <div className="checkout-summary__head">
+        <h2 id="checkout-summary-title" className="checkout-section__title">
+          {t('checkout.summary')}
+        </h2>
+        <p className="checkout-summary__busy" role="status">
+          {loading ? t('checkout.quoteLoading') : ''}
+        </p>
+      </div>
       <ul className="checkout-summary__lines" aria-label={t('checkout.products')}>
         {(quote
           ? quote.products.map((line, i) => ({
@@ -89,12 +97,8 @@ export function OrderSummary({ quote, cartSubtotal, cartLines, loading, pendingS
           </>
         ) : null}
       </dl>
-      <p className="checkout-summary__note" role="status" aria-live="polite">
-        {loading
-          ? t('checkout.quoteLoading')
-          : !quote && pendingShipping
-            ? t('checkout.quotePending')
-            : ''}
+      <p className="checkout-summary__note" role="status">
+        {!loading && !quote && pendingShipping ? t('checkout.quotePending') : ''}
       </p>
     </section>
   );
