@@ -410,6 +410,18 @@ test(
 
 const PHONE = { width: 390, height: 844 };
 
+/** A phone checkout of one "Pan de chocolate" for delivery to Calle Berlín 350, its point typed. */
+async function phoneDeliveryToBerlin(): Promise<Page> {
+  const page = await newMemberPage({ viewport: PHONE });
+  await fillCart(page, ['Pan de chocolate']);
+  await goToCheckout(page);
+  await page.getByLabel('Delivery').check();
+  await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+  await page.getByLabel('Latitud').fill('-12.1250');
+  await page.getByLabel('Longitud').fill('-77.0300');
+  return page;
+}
+
 test(
   'phone: a point outside the delivery area names the range, drops the old fare and total, and paying waits for a valid point',
   { skip },
@@ -465,14 +477,8 @@ test(
   'phone: back, forward and a reload keep delivery, address, point, billing and comments; the order clears them',
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: PHONE });
-    await fillCart(page, ['Pan de chocolate']);
-    await goToCheckout(page);
-    await page.getByLabel('Delivery').check();
-    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
+    const page = await phoneDeliveryToBerlin();
     await page.getByLabel('Referencia').fill('Frente al parque');
-    await page.getByLabel('Latitud').fill('-12.1250');
-    await page.getByLabel('Longitud').fill('-77.0300');
     await page.getByRole('textbox', { name: 'Comentarios' }).fill('Tocar el timbre dos veces');
     await page
       .getByTestId('delivery-fare')
@@ -639,13 +645,7 @@ test(
   'phone: the submit button stays where it is while the order is priced again',
   { skip },
   async () => {
-    const page = await newMemberPage({ viewport: PHONE });
-    await fillCart(page, ['Pan de chocolate']);
-    await goToCheckout(page);
-    await page.getByLabel('Delivery').check();
-    await page.getByLabel('Dirección', { exact: true }).fill('Calle Berlín 350, Miraflores');
-    await page.getByLabel('Latitud').fill('-12.1250');
-    await page.getByLabel('Longitud').fill('-77.0300');
+    const page = await phoneDeliveryToBerlin();
     await shownDeliveryTotal(page);
     // Where the button stands in the page (typing scrolls the page, so not in the window).
     const submitTop = () =>
