@@ -95,6 +95,12 @@ export default tseslint.config(
               message:
                 'Only api files touch the cache: give the mutation hook its own invalidation (web/src/features/<area>/api/).',
             },
+            {
+              name: 'react-router',
+              importNames: ['useSearchParams'],
+              message:
+                'Take useSearchParamsLatest from web/src/lib/use-search-params.ts: its setter starts from the newest query, not the last rendered one.',
+            },
           ],
           patterns: [
             {

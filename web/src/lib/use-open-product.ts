@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { useSearchParamsLatest } from './use-search-params';
 
 const PARAM = 'product';
 
@@ -14,7 +15,7 @@ export function useOpenProduct(): {
   open: (uid: string) => void;
   close: () => void;
 } {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const location = useLocation();
   const navigate = useNavigate();
   const pushedHere = (location.state as { productPopup?: boolean } | null)?.productPopup === true;

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import type { AdminElectronicReceipt } from '@store/contract/admin/money';
 import { SelectField } from '../../../components/form-fields';
@@ -12,7 +13,7 @@ const statuses: ReceiptStatus[] = ['PENDING', 'ISSUED', 'REJECTED', 'FAILED'];
 
 /** The status and the page live in the URL, so a refresh or a shared link keeps them. */
 function useUrlFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const status = params.get('status');
   const page = Number(params.get('page') ?? '1');
   const filters: ReceiptFilters = {

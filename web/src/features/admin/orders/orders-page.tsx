@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import type { AdminMe } from '@store/contract/admin/schemas';
 import type { AdminOrder } from '@store/contract/admin/orders';
@@ -24,7 +25,7 @@ const filterNames = ['status', 'payment_status', 'place', 'date_from', 'date_to'
 
 /** The filters live in the URL, so a refresh, a shared link or "back" from an order keeps them. */
 function useUrlFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const filters: OrderFilters = {};
   for (const name of [...filterNames, 'q', 'sort'] as const) {
     const value = params.get(name);
@@ -156,7 +157,7 @@ export function OrdersPage({ places }: { places: AdminMe['places'] }) {
   const format = useFormat();
   const stm = useErrorText();
   const wide = useMediaQuery('(min-width: 760px)');
-  const [params] = useSearchParams();
+  const [params] = useSearchParamsLatest();
   const { filters, set, clear } = useUrlFilters();
   const [q, setQ] = useState(filters.q ?? '');
   const search = useDebouncedValue(q.trim(), 300);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { returnPath } from '@store/contract/auth/schemas';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -22,7 +23,7 @@ export function VerificationEmailPage() {
   const tm = useErrorText();
   const navigate = useNavigate();
   const { uidApp = '', uidUser = '', token = '' } = useParams();
-  const [search] = useSearchParams();
+  const [search] = useSearchParamsLatest();
   const next = returnPath(search.get('next')) ?? '/';
   const verify = useVerifyEmail();
   const started = useRef(false);

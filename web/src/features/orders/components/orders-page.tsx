@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useCheckoutOptions } from '../../../api/get-checkout-options';
@@ -16,14 +17,21 @@ import { StatusBadge } from './status-steps';
 import '../../../styles/checkout.css';
 import { formatInstant } from '../../../lib/format';
 
+/** The list's page and payment method from its query. */
+function ordersFilterOf(params: URLSearchParams) {
+  return {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    paymentMethod: params.get('payment_method') ?? '',
+  };
+}
+
 /** /orders: the member's orders, newest first, 20 a page, filtered by payment method. */
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
   const price = useFormatPrice();
   const company = useCurrentCompany();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const paymentMethod = params.get('payment_method') ?? '';
+  const [params, setParams] = useSearchParamsLatest();
+  const { page, paymentMethod } = ordersFilterOf(params);
   const places = usePlaces(company.uid);
   const selected = useSelectedPlaceUid();
   const placeUid = selected ?? places.data?.[0]?.uid ?? null;
@@ -33,16 +41,16 @@ export function OrdersPage() {
     { placeholderData: keepPreviousData },
   );
 
-  const setFilter = (next: { page?: number; payment_method?: string }) => {
-    const merged = {
-      page: String(next.page ?? page),
-      payment_method: next.payment_method ?? paymentMethod,
-    };
-    const search = new URLSearchParams();
-    if (merged.payment_method) search.set('payment_method', merged.payment_method);
-    if (merged.page !== '1') search.set('page', merged.page);
-    setParams(search);
-  };
+  const setFilter = (next: { page?: number; payment_method?: string }) =>
+    setParams((latest) => {
+      const current = ordersFilterOf(latest);
+      const method = next.payment_method ?? current.paymentMethod;
+      const nextPage = next.page ?? current.page;
+      const search = new URLSearchParams();
+      if (method) search.set('payment_method', method);
+      if (nextPage !== 1) search.set('page', String(nextPage));
+      return search;
+    });
 
   const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const date = (iso: string) =>

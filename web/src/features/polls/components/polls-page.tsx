@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { programPollsQuery } from '../api/get-program-polls';
@@ -14,7 +15,7 @@ export function PollsPage() {
   const { t, i18n } = useTranslation();
   const company = useCurrentCompany();
   const programs = useCompanyPrograms();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const resolved = params.get('resolved') === '1';
   const results = useQueries({
     queries: programs.map((program) => programPollsQuery(program.uid, resolved)),

@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { useMemberQr } from '../api/get-member-qr';
@@ -22,7 +23,7 @@ export function QrPage() {
   const { t } = useTranslation();
   const app = useTenant();
   const company = useCurrentCompany();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const programs = app.allowed_programs.filter((p) => p.company_uid === company.uid);
   const choices = programs.length > 0 ? programs : app.allowed_programs;
   const wanted = params.get('program');

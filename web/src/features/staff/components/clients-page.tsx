@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -57,7 +58,7 @@ function CreateWithDocument({ lookup }: { lookup: ClientLookup | null }) {
 /** /staff: find a client (document, mobile phone or member QR), then their card and actions. */
 export function ClientsPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const lookup = lookupFromSearch(params);
   const [mode, setMode] = useState<LookupMode>('document');
 

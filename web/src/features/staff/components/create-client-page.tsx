@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -41,7 +42,7 @@ export function CreateClientPage() {
   const { me } = useStaff();
   const [created, setCreated] = useState<StaffClient | null>(null);
   // "Crear con este DNI" from a look-up that found nobody brings the document along.
-  const [params] = useSearchParams();
+  const [params] = useSearchParamsLatest();
   const empty: In = {
     program_uid: me.programs[0]?.uid ?? '',
     first_name: '',

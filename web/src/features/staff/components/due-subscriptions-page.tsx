@@ -1,4 +1,5 @@
-import { NavLink, useSearchParams } from 'react-router';
+import { NavLink } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
 import { addDays, storeDateOf, STORE_TIME_ZONE } from '@store/contract/time/store-clock';
@@ -32,7 +33,7 @@ export function SubscriptionsNav() {
 export function DueSubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const { places } = useStaff();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const tomorrow = addDays(storeDateOf(new Date()), 1);
   const date = params.get('date') || tomorrow;
   const placeParam = params.get('place_uid') ?? '';
@@ -41,16 +42,17 @@ export function DueSubscriptionsPage() {
     { date, place_uid: placeParam || undefined, page, page_size: DEFAULT_PAGE_SIZE },
     { retry: false },
   );
-  const setFilter = (next: { date?: string; place_uid?: string; page?: number }) => {
-    const search = new URLSearchParams();
-    const d = next.date ?? date;
-    const place = next.place_uid ?? placeParam;
-    const p = next.page ?? 1;
-    if (d && d !== tomorrow) search.set('date', d);
-    if (place) search.set('place_uid', place);
-    if (p > 1) search.set('page', String(p));
-    setParams(search);
-  };
+  const setFilter = (next: { date?: string; place_uid?: string; page?: number }) =>
+    setParams((latest) => {
+      const search = new URLSearchParams();
+      const d = next.date ?? (latest.get('date') || tomorrow);
+      const place = next.place_uid ?? latest.get('place_uid') ?? '';
+      const p = next.page ?? 1;
+      if (d && d !== tomorrow) search.set('date', d);
+      if (place) search.set('place_uid', place);
+      if (p > 1) search.set('page', String(p));
+      return search;
+    });
   const filterErrors = useFilterErrors(due.error, ['date', 'place_uid']);
   const pages = pageCount(due.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { orderStatus, type OrderStatus } from '@store/contract/orders/status';
@@ -18,6 +18,17 @@ import { StaffPager } from './staff-list';
 import '../../../styles/checkout.css';
 import { formatInstant } from '../../../lib/format';
 import { OrderCard } from './order-card';
+
+/** The board's filters from its query: an unknown status or a place not the staff's is no filter. */
+function boardFilterOf(params: URLSearchParams, places: readonly { uid: string }[]) {
+  const statusParam = params.get('status') ?? '';
+  const placeParam = params.get('place_uid') ?? '';
+  return {
+    status: orderStatus.safeParse(statusParam).success ? (statusParam as OrderStatus) : undefined,
+    placeUid: places.some((p) => p.uid === placeParam) ? placeParam : undefined,
+    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+  };
+}
 
 /**
  * New orders announced while the board is open: a chime, a browser notification (with
@@ -57,14 +68,8 @@ export function OrdersBoard() {
   const { t, i18n } = useTranslation();
   const { places } = useStaff();
   const alerts = useNewOrderAlerts();
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status') ?? '';
-  const placeParam = params.get('place_uid') ?? '';
-  const placeUid = places.some((p) => p.uid === placeParam) ? placeParam : undefined;
-  const status = orderStatus.safeParse(statusParam).success
-    ? (statusParam as OrderStatus)
-    : undefined;
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [params, setParams] = useSearchParamsLatest();
+  const { status, placeUid, page } = boardFilterOf(params, places);
   const orders = useStaffOrders({
     status,
     place_uid: placeUid,
@@ -72,16 +77,18 @@ export function OrdersBoard() {
     page_size: DEFAULT_PAGE_SIZE,
   });
 
-  const setFilter = (next: { status?: string; page?: number; place_uid?: string }) => {
-    const search = new URLSearchParams();
-    const s = next.status ?? statusParam;
-    const p = next.page ?? page;
-    const place = next.place_uid ?? placeUid ?? '';
-    if (s) search.set('status', s);
-    if (place) search.set('place_uid', place);
-    if (p > 1) search.set('page', String(p));
-    setParams(search);
-  };
+  const setFilter = (next: { status?: string; page?: number; place_uid?: string }) =>
+    setParams((latest) => {
+      const current = boardFilterOf(latest, places);
+      const search = new URLSearchParams();
+      const s = next.status ?? current.status ?? '';
+      const p = next.page ?? current.page;
+      const place = next.place_uid ?? current.placeUid ?? '';
+      if (s) search.set('status', s);
+      if (place) search.set('place_uid', place);
+      if (p > 1) search.set('page', String(p));
+      return search;
+    });
   const pages = pageCount(orders.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   const updated = orders.dataUpdatedAt
     ? formatInstant(orders.dataUpdatedAt, i18n.language, { timeStyle: 'medium' })

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { recordKind } from '@store/contract/staff/schemas';
@@ -32,7 +32,7 @@ export function RecordsPage() {
   const { t, i18n } = useTranslation();
   const stm = useErrorText();
   const price = useFormatPrice();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const filters = recordFiltersFromSearch(params);
   // The first page follows the day as it happens: a redemption a member confirms at the place
   // shows here within seconds, without a reload.
@@ -43,7 +43,9 @@ export function RecordsPage() {
   const [downloading, setDownloading] = useState(false);
 
   const setFilter = (next: Partial<RecordFilters>) =>
-    setParams(recordFiltersToSearch({ ...filters, page: 1, ...next }));
+    setParams((latest) =>
+      recordFiltersToSearch({ ...recordFiltersFromSearch(latest), page: 1, ...next }),
+    );
   const filterErrors = useFilterErrors(records.error, [
     'kind',
     'date_from',

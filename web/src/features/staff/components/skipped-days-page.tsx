@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffSkippedDay } from '@store/contract/staff/schemas';
 import { DEFAULT_PAGE_SIZE, pageCount } from '@store/contract/http/pages';
@@ -10,6 +9,7 @@ import {
   type RecordFilters,
 } from '../logic';
 import { useErrorText } from '../../../lib/error-text';
+import { useSearchParamsLatest } from '../../../lib/use-search-params';
 import { PeriodFilters } from './period-filters';
 import { SubscriptionsNav } from './due-subscriptions-page';
 import { StaffList, StaffPager } from './staff-list';
@@ -23,7 +23,7 @@ import { formatDay } from '../../../lib/format';
 export function SkippedDaysPage() {
   const { t, i18n } = useTranslation();
   const stm = useErrorText();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const filters = recordFiltersFromSearch(params);
   const days = useSkippedDays(
     { ...skippedDaysQueryOf(filters), page_size: DEFAULT_PAGE_SIZE },
@@ -31,7 +31,9 @@ export function SkippedDaysPage() {
   );
 
   const setFilter = (next: Partial<RecordFilters>) =>
-    setParams(recordFiltersToSearch({ ...filters, kind: '', page: 1, ...next }));
+    setParams((latest) =>
+      recordFiltersToSearch({ ...recordFiltersFromSearch(latest), kind: '', page: 1, ...next }),
+    );
   const filterErrors = useFilterErrors(days.error, ['date_from', 'date_to', 'place_uid']);
   const pages = pageCount(days.data?.count ?? 0, DEFAULT_PAGE_SIZE);
   // A service day is a calendar day in Lima: noon UTC of it is that day there too.

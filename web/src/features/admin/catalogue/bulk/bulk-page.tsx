@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useSearchParamsLatest } from '../../../../lib/use-search-params';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct } from '@store/contract/admin/catalogue';
 import {
@@ -57,7 +58,7 @@ export function CatalogueBulkPage() {
   const me = useAdminMe();
   const places = me.data?.places ?? [];
   // The place is in the address, so a reload or a shared link opens the same grid.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const chosen = params.get('place');
   const place = places.some((p) => p.uid === chosen) ? (chosen as string) : (places[0]?.uid ?? '');
   const setPlace = (uid: string) => setParams({ place: uid }, { replace: true });
