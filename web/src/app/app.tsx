@@ -27,6 +27,18 @@ export function AppTree({
   );
 }
 
+/**
+ * The browser's router renders a new address at once, not in a transition: fields bound to the
+ * address (the lists' date and place filters) must get their new value in the same event, or React
+ * sets them back to the old one until the transition lands, and a date typed digit by digit came
+ * out empty (docs/decisions.md, "Filters in the address merge into the newest query"). A lazily
+ * loaded screen shows its layout's "Cargando" while its code arrives.
+ */
 export function App({ client }: { client: QueryClient }) {
-  return <AppTree client={client} router={(app) => <BrowserRouter>{app}</BrowserRouter>} />;
+  return (
+    <AppTree
+      client={client}
+      router={(app) => <BrowserRouter useTransitions={false}>{app}</BrowserRouter>}
+    />
+  );
 }

@@ -9,12 +9,11 @@ type NextSearch = URLSearchParamsInit | ((latest: URLSearchParams) => URLSearchP
  * react-router's useSearchParams, except that a function given to the setter starts from the
  * address bar, not from the last rendered query.
  *
- * BrowserRouter writes a new address at once but renders it in a transition; until that render
- * lands the screen still holds the old query. A second edit made in between (two date fields
- * filled one after the other on a busy phone) was computed from the old query and undid the
- * first: "Hasta" then "Desde" left "Desde" after the old "Hasta", and the list answered with an
- * error. Screens that merge a change into their filters pass a function; the address bar is
- * always the newest query.
+ * react-router hands that function the rendered query. While BrowserRouter rendered a new address
+ * in a transition, a second edit made before the render landed (two date fields filled one after
+ * the other on a busy phone) was computed from the old query and undid the first. The router now
+ * renders at once (app.tsx); screens that merge a change into their filters still pass a function
+ * here, so a merge never depends on when React renders. The address bar is always the newest query.
  */
 export function useSearchParamsLatest() {
   const [params, setParams] = useSearchParams();
